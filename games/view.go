@@ -1,0 +1,42 @@
+package games
+
+// Palette is how a board is drawn for a class of terminals. A board is rendered once per
+// snapshot per palette and shared by every viewer with that palette.
+type Palette int
+
+const (
+	// Plain is letters and symbols only, for TERM=dumb, bots and tests.
+	Plain Palette = iota
+	// ANSI16 uses the 16 basic colours every colour terminal has.
+	ANSI16
+	// ANSI256 uses the 256-colour palette (also used for true-colour terminals).
+	ANSI256
+)
+
+// Palettes lists every palette, for caches indexed by palette.
+var Palettes = []Palette{Plain, ANSI16, ANSI256}
+
+// KeyHelp documents one key binding for help screens.
+type KeyHelp struct {
+	Keys string // "a–g"
+	Does string // "choose a colour"
+}
+
+// View draws a game in a terminal and maps keys to actions. Each game's view lives beside its
+// rules in its own file(s) and only reads the state.
+type View interface {
+	// Board renders the board alone, as lines joined by "\n", every line the same width.
+	// seat is the viewer's seat, or -1 for a spectator.
+	Board(st State, seat int, p Palette) string
+	// Key maps a key (bubbletea's KeyMsg.String(): "a", "up", "shift+left", " ") pressed by
+	// seat to an action. ok is false for keys the game does not use.
+	Key(st State, seat int, key string) (a Action, ok bool)
+	// Describe says an action in words for logs and status lines ("chose C").
+	Describe(st State, seat int, a Action) string
+	// Status returns short per-seat lines for the side panel (share, coins, …).
+	Status(st State, seat int) string
+	// Keys lists the game's key bindings.
+	Keys() []KeyHelp
+	// Rules is the rules summary shown on the game's help screen.
+	Rules() string
+}
