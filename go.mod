@@ -1,4 +1,4 @@
-module arena
+module github.com/arena-classroom/arena
 
 go 1.26.8
 

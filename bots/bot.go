@@ -2,7 +2,7 @@
 // they share.
 package bots
 
-import "arena/games"
+import "github.com/arena-classroom/arena/games"
 
 // Bot decides for one seat. House bots are synchronous: Choose must be fast, must not block,
 // and takes all its randomness from the seed it was made with.

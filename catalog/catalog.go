@@ -2,8 +2,8 @@
 package catalog
 
 import (
-	"arena/bots"
-	"arena/games"
+	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/games"
 )
 
 // Entry is one playable game.

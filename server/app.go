@@ -7,8 +7,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
 
-	"arena/games"
-	"arena/keys"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/keys"
 )
 
 // Session is what the server knows about one SSH session when it hands it to the App.
