@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"log/slog"
 
 	"github.com/arena-classroom/arena/server"
@@ -18,3 +19,5 @@ type appOptions struct {
 func newApp(opts appOptions) (app server.App, stop func(), err error) {
 	return nil, func() {}, errNotBuilt
 }
+
+var errNotBuilt = errors.New("the arena app is not built yet")

@@ -10,5 +10,3 @@ func runServe(args []string) int {
 	fmt.Fprintln(os.Stderr, "arena: not built yet")
 	return 1
 }
-
-var errNotBuilt = fmt.Errorf("the arena app is not built yet")
