@@ -1,0 +1,157 @@
+package keys
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
+	"strings"
+)
+
+// MaxNameLen is the longest display name, in bytes (names are ASCII).
+const MaxNameLen = 16
+
+// reserved names would let a player pass for the server, staff or a guest.
+var reserved = map[string]bool{
+	"admin": true, "administrator": true, "root": true, "system": true, "sys": true,
+	"arena": true, "server": true, "host": true, "daemon": true, "operator": true,
+	"staff": true, "support": true, "teacher": true, "prof": true, "mod": true,
+	"moderator": true, "bot": true, "house": true, "nobody": true, "anonymous": true,
+	"anon": true, "null": true, "nil": true, "all": true, "everyone": true, "you": true,
+	"me": true, "spectator": true, "player": true,
+}
+
+// unaccent spells the accented letters of French (and a few neighbours) in ASCII, so that
+// "Éloïse" becomes "eloise" rather than "los".
+var unaccent = map[rune]string{
+	'à': "a", 'â': "a", 'ä': "a", 'á': "a", 'ã': "a", 'å': "a",
+	'À': "a", 'Â': "a", 'Ä': "a", 'Á': "a", 'Ã': "a", 'Å': "a",
+	'é': "e", 'è': "e", 'ê': "e", 'ë': "e", 'É': "e", 'È': "e", 'Ê': "e", 'Ë': "e",
+	'î': "i", 'ï': "i", 'í': "i", 'ì': "i", 'Î': "i", 'Ï': "i", 'Í': "i", 'Ì': "i",
+	'ô': "o", 'ö': "o", 'ó': "o", 'ò': "o", 'õ': "o", 'Ô': "o", 'Ö': "o", 'Ó': "o", 'Ò': "o", 'Õ': "o",
+	'ù': "u", 'û': "u", 'ü': "u", 'ú': "u", 'Ù': "u", 'Û': "u", 'Ü': "u", 'Ú': "u",
+	'ç': "c", 'Ç': "c", 'ñ': "n", 'Ñ': "n", 'ÿ': "y", 'Ÿ': "y",
+	'æ': "ae", 'Æ': "ae", 'œ': "oe", 'Œ': "oe", 'ß': "ss",
+}
+
+// SanitizeName turns the user part of `ssh name@host` into a display name: lower-case
+// ASCII letters, digits, '-' and '_', at most MaxNameLen long, with escape sequences and
+// control characters removed ('.' and spaces become '-', accented letters lose their
+// accents). It returns "" when nothing usable
+// is left or the result is reserved (see Reserved); extra lists more reserved names, such as
+// the house bots'.
+func SanitizeName(hint string, extra ...string) string {
+	var b strings.Builder
+	for _, r := range stripEscapes(hint) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		case r >= 'A' && r <= 'Z':
+			b.WriteRune(r - 'A' + 'a')
+		case r == '.', r == ' ':
+			b.WriteByte('-')
+		default:
+			b.WriteString(unaccent[r])
+		}
+	}
+	name := strings.Trim(b.String(), "-_")
+	if len(name) > MaxNameLen {
+		name = strings.TrimRight(name[:MaxNameLen], "-_")
+	}
+	if name == "" || Reserved(name, extra...) {
+		return ""
+	}
+	return name
+}
+
+// Reserved reports whether name may not be claimed: a reserved word, one of extra, or
+// anything starting with "guest" (guest names are handed out by the server).
+func Reserved(name string, extra ...string) bool {
+	if reserved[name] || strings.HasPrefix(name, "guest") {
+		return true
+	}
+	for _, e := range extra {
+		if strings.EqualFold(e, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// GeneratedName is the name given to a key that connects without a usable name hint: the
+// same key always gets the same one.
+func GeneratedName(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return "player-" + hex.EncodeToString(sum[:3])
+}
+
+// GuestName names a keyless visitor; tag is any random text (the guest id).
+func GuestName(tag string) string {
+	sum := sha256.Sum256([]byte(tag))
+	return "guest-" + hex.EncodeToString(sum[:2])
+}
+
+// Variant is the n-th candidate for a wanted name (n ≥ 1): the name itself, then name2,
+// name3, …, shortened so that it stays within MaxNameLen.
+func Variant(name string, n int) string {
+	if n <= 1 {
+		return name
+	}
+	suffix := strconv.Itoa(n)
+	if len(name)+len(suffix) > MaxNameLen {
+		name = name[:MaxNameLen-len(suffix)]
+	}
+	return name + suffix
+}
+
+// stripEscapes drops terminal escape sequences (CSI, OSC, DCS, and two-byte ESC forms) and
+// every other control character, so that what one user typed cannot drive another's
+// terminal.
+func stripEscapes(s string) string {
+	var b strings.Builder
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case r == 0x1b || r == 0x9b: // ESC, or the 8-bit CSI
+			i = skipEscape(rs, i)
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			// other C0 and C1 controls
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// skipEscape returns the index of the last rune of the escape sequence starting at i.
+func skipEscape(rs []rune, i int) int {
+	csi := rs[i] == 0x9b
+	if !csi {
+		if i+1 >= len(rs) {
+			return i
+		}
+		switch rs[i+1] {
+		case '[':
+			csi, i = true, i+1
+		case ']', 'P', 'X', '^', '_': // OSC, DCS, SOS, PM, APC: up to BEL or ST
+			for j := i + 2; j < len(rs); j++ {
+				if rs[j] == 0x07 {
+					return j
+				}
+				if rs[j] == 0x1b && j+1 < len(rs) && rs[j+1] == '\\' {
+					return j + 1
+				}
+			}
+			return len(rs) - 1
+		default:
+			return i + 1
+		}
+	}
+	// CSI: parameter and intermediate bytes, then one final byte 0x40–0x7e.
+	for j := i + 1; j < len(rs); j++ {
+		if rs[j] >= 0x40 && rs[j] <= 0x7e {
+			return j
+		}
+	}
+	return len(rs) - 1
+}
