@@ -1,0 +1,142 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/arena-classroom/arena/keys"
+)
+
+// MaxNamesPerKey caps how many names one key may hold, so that nobody squats the class list
+// by connecting under every name they can think of.
+const MaxNamesPerKey = 3
+
+// maxVariants bounds the search for a free variant (alice2, alice3, …).
+const maxVariants = 1000
+
+// ClaimName gives the key with fingerprint id its display name for this connection.
+// wanted is an already sanitized name hint, or "" when the client gave none usable.
+//
+// The rules:
+//   - A name belongs to the first key that claimed it, forever: names are never released, so
+//     a name always means the same person in match lists and leaderboards.
+//   - A key may hold up to MaxNamesPerKey names and appears under the one it connected with;
+//     asking for one it holds gives it back.
+//   - Asking for a name another key holds gives the first variant (alice2, alice3, …) that is
+//     free or already held by this key, so the same key lands on the same variant every time.
+//   - A key at its cap that asks for a new name keeps the name it used last.
+//   - With no usable hint, a key keeps the name it used last, or gets keys.GeneratedName.
+//
+// Guests are never stored: a "guest:" id is refused.
+func (s *Store) ClaimName(ctx context.Context, id, wanted string) (string, error) {
+	if id == "" || strings.HasPrefix(id, "guest:") {
+		return "", fmt.Errorf("claim name: %q is not a key identity", id)
+	}
+	if len(wanted) > keys.MaxNameLen {
+		return "", fmt.Errorf("claim name: %q is longer than %d", wanted, keys.MaxNameLen)
+	}
+	tx, err := s.db.BeginTx(ctx, nil) // IMMEDIATE (see Open): claims are serialized
+	if err != nil {
+		return "", fmt.Errorf("claim name: %w", err)
+	}
+	defer tx.Rollback()
+	name, err := claimName(ctx, tx, id, wanted, s.now().UnixMilli())
+	if err != nil {
+		return "", fmt.Errorf("claim name %q: %w", wanted, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return "", fmt.Errorf("claim name %q: %w", wanted, err)
+	}
+	return name, nil
+}
+
+func claimName(ctx context.Context, tx *sql.Tx, id, wanted string, now int64) (string, error) {
+	var current string
+	err := tx.QueryRowContext(ctx, `SELECT name FROM accounts WHERE id = ?`, id).Scan(&current)
+	hasAccount := err == nil
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", err
+	}
+	use := func(name string) (string, error) {
+		_, err := tx.ExecContext(ctx, `INSERT INTO accounts (id, name, created_at, seen_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at`,
+			id, name, now, now)
+		return name, err
+	}
+	if wanted == "" {
+		if hasAccount {
+			return use(current)
+		}
+		wanted = keys.GeneratedName(id)
+	}
+	var held int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM names WHERE account_id = ?`, id).Scan(&held); err != nil {
+		return "", err
+	}
+	for n := 1; n <= maxVariants; n++ {
+		cand := keys.Variant(wanted, n)
+		var owner string
+		err := tx.QueryRowContext(ctx, `SELECT account_id FROM names WHERE name = ?`, cand).Scan(&owner)
+		switch {
+		case err == nil && owner == id:
+			return use(cand)
+		case err == nil:
+			continue // someone else's
+		case !errors.Is(err, sql.ErrNoRows):
+			return "", err
+		}
+		if hasAccount && held >= MaxNamesPerKey {
+			return use(current)
+		}
+		// The account row first: names references it.
+		if _, err := use(cand); err != nil {
+			return "", err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO names (name, account_id, claimed_at) VALUES (?, ?, ?)`, cand, id, now); err != nil {
+			return "", err
+		}
+		return cand, nil
+	}
+	if hasAccount {
+		return use(current)
+	}
+	return "", errors.New("no free variant")
+}
+
+// Account is a key's stored profile.
+type Account struct {
+	ID    string   // fingerprint
+	Name  string   // the name used last
+	Names []string // every name the key holds, in claim order
+}
+
+// Account looks up a key's account; ErrNotFound if it never connected.
+func (s *Store) Account(ctx context.Context, id string) (Account, error) {
+	a := Account{ID: id}
+	err := s.db.QueryRowContext(ctx, `SELECT name FROM accounts WHERE id = ?`, id).Scan(&a.Name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Account{}, ErrNotFound
+	}
+	if err != nil {
+		return Account{}, fmt.Errorf("account: %w", err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT name FROM names WHERE account_id = ? ORDER BY claimed_at, rowid`, id)
+	if err != nil {
+		return Account{}, fmt.Errorf("account: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return Account{}, fmt.Errorf("account: %w", err)
+		}
+		a.Names = append(a.Names, n)
+	}
+	if err := rows.Err(); err != nil {
+		return Account{}, fmt.Errorf("account: %w", err)
+	}
+	return a, nil
+}

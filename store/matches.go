@@ -1,0 +1,155 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// MatchRecord is a finished match as it is kept: enough to list it, rank its players and
+// replay it.
+type MatchRecord struct {
+	ID        string
+	Game      string // games.Game.ID()
+	Seed      uint64
+	Config    json.RawMessage // the normalized games.Config
+	Seats     []SeatRecord    // in seat order
+	Outcome   json.RawMessage // games.Outcome
+	Replay    json.RawMessage // the replay log
+	StartedAt time.Time
+	EndedAt   time.Time
+}
+
+// SeatRecord is who sat in one seat.
+type SeatRecord struct {
+	Name string // display name at the time
+	// ID is the keys.Identity.ID of the human or remote bot behind the seat ("SHA256:…" or
+	// "guest:…"), "" for a house bot.
+	ID string
+	// Bot is the house bot's name, "" for others.
+	Bot string
+}
+
+// SaveMatch stores a finished match. It returns once the match is committed to disk, so a
+// result may be announced as soon as it returns. Saving the same ID twice is an error.
+func (s *Store) SaveMatch(ctx context.Context, m MatchRecord) error {
+	if m.ID == "" || m.Game == "" {
+		return errors.New("save match: missing id or game")
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("save match %s: %w", m.ID, err)
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO matches (id, game, seed, config, outcome, replay, started_at, ended_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.ID, m.Game, int64(m.Seed), jsonText(m.Config), jsonText(m.Outcome), jsonText(m.Replay),
+		m.StartedAt.UnixMilli(), m.EndedAt.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("save match %s: %w", m.ID, err)
+	}
+	for i, seat := range m.Seats {
+		_, err := tx.ExecContext(ctx, `INSERT INTO match_seats (match_id, seat, name, identity, bot) VALUES (?, ?, ?, ?, ?)`,
+			m.ID, i, seat.Name, seat.ID, seat.Bot)
+		if err != nil {
+			return fmt.Errorf("save match %s: seat %d: %w", m.ID, i, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("save match %s: %w", m.ID, err)
+	}
+	return nil
+}
+
+// jsonText stores a missing JSON value as null rather than an empty string.
+func jsonText(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return "null"
+	}
+	return string(raw)
+}
+
+// RecentMatches returns up to limit matches, the last ended first.
+func (s *Store) RecentMatches(ctx context.Context, limit int) ([]MatchRecord, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at
+		FROM matches ORDER BY ended_at DESC, rowid DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("recent matches: %w", err)
+	}
+	var out []MatchRecord
+	for rows.Next() {
+		m, err := scanMatch(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("recent matches: %w", err)
+		}
+		out = append(out, m)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("recent matches: %w", err)
+	}
+	for i := range out {
+		if out[i].Seats, err = s.seats(ctx, out[i].ID); err != nil {
+			return nil, fmt.Errorf("recent matches: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// Match returns one match by id, or ErrNotFound.
+func (s *Store) Match(ctx context.Context, id string) (MatchRecord, error) {
+	row := s.db.QueryRowContext(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at
+		FROM matches WHERE id = ?`, id)
+	m, err := scanMatch(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return MatchRecord{}, ErrNotFound
+	}
+	if err != nil {
+		return MatchRecord{}, fmt.Errorf("match %s: %w", id, err)
+	}
+	if m.Seats, err = s.seats(ctx, id); err != nil {
+		return MatchRecord{}, fmt.Errorf("match %s: %w", id, err)
+	}
+	return m, nil
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanMatch(r scanner) (MatchRecord, error) {
+	var (
+		m                       MatchRecord
+		seed, started, ended    int64
+		config, outcome, replay string
+	)
+	if err := r.Scan(&m.ID, &m.Game, &seed, &config, &outcome, &replay, &started, &ended); err != nil {
+		return MatchRecord{}, err
+	}
+	m.Seed = uint64(seed)
+	m.Config, m.Outcome, m.Replay = json.RawMessage(config), json.RawMessage(outcome), json.RawMessage(replay)
+	m.StartedAt, m.EndedAt = time.UnixMilli(started).UTC(), time.UnixMilli(ended).UTC()
+	return m, nil
+}
+
+func (s *Store) seats(ctx context.Context, matchID string) ([]SeatRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT name, identity, bot FROM match_seats WHERE match_id = ? ORDER BY seat`, matchID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []SeatRecord
+	for rows.Next() {
+		var seat SeatRecord
+		if err := rows.Scan(&seat.Name, &seat.ID, &seat.Bot); err != nil {
+			return nil, err
+		}
+		out = append(out, seat)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,129 @@
+// Package store keeps the arena's durable data — accounts and their names, finished matches
+// — in a SQLite database inside the data directory (modernc.org/sqlite: pure Go, no cgo).
+//
+// The API is small and query-shaped so that another engine (PostgreSQL) can stand behind it
+// later without touching its callers.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// FileName is the database's file name inside the data directory.
+const FileName = "arena.db"
+
+// ErrNotFound is returned when a looked-up record does not exist.
+var ErrNotFound = errors.New("not found")
+
+// Store is an open arena database. It is safe for concurrent use.
+type Store struct {
+	db *sql.DB
+	// now stamps account rows; tests may replace it.
+	now func() time.Time
+}
+
+// Open opens (creating if needed) the database at path and brings its schema up to date.
+func Open(ctx context.Context, path string) (*Store, error) {
+	q := url.Values{}
+	// WAL lets readers run beside the one writer; synchronous(FULL) makes a commit durable
+	// before it returns (a finished match is on disk before anyone is told); IMMEDIATE
+	// transactions take the write lock up front, so read-then-write claims cannot deadlock.
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "foreign_keys(ON)")
+	q.Set("_txlock", "immediate")
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	s := &Store{db: db, now: time.Now}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open store %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// migrations are applied in order, each once; PRAGMA user_version records how many ran.
+// Append only: never edit a migration that has shipped.
+var migrations = []string{
+	// 1: accounts, names, matches.
+	`CREATE TABLE accounts (
+		id         TEXT PRIMARY KEY,          -- key fingerprint "SHA256:…"
+		name       TEXT NOT NULL,             -- the name used last
+		created_at INTEGER NOT NULL,          -- unix ms
+		seen_at    INTEGER NOT NULL
+	);
+	CREATE TABLE names (
+		name       TEXT PRIMARY KEY,
+		account_id TEXT NOT NULL REFERENCES accounts(id),
+		claimed_at INTEGER NOT NULL
+	);
+	CREATE INDEX names_account ON names(account_id);
+	CREATE TABLE matches (
+		id         TEXT PRIMARY KEY,
+		game       TEXT NOT NULL,
+		seed       INTEGER NOT NULL,          -- the uint64 seed's bits
+		config     TEXT NOT NULL,             -- JSON
+		outcome    TEXT NOT NULL,             -- JSON
+		replay     TEXT NOT NULL,             -- JSON
+		started_at INTEGER NOT NULL,          -- unix ms
+		ended_at   INTEGER NOT NULL
+	);
+	CREATE INDEX matches_ended ON matches(ended_at);
+	CREATE TABLE match_seats (
+		match_id TEXT NOT NULL REFERENCES matches(id),
+		seat     INTEGER NOT NULL,
+		name     TEXT NOT NULL,
+		identity TEXT NOT NULL,              -- keys.Identity.ID, "" for house bots
+		bot      TEXT NOT NULL,              -- house bot name, "" for others
+		PRIMARY KEY (match_id, seat)
+	);
+	CREATE INDEX match_seats_identity ON match_seats(identity);`,
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	defer tx.Rollback()
+	var version int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return fmt.Errorf("migrate: read version: %w", err)
+	}
+	if version > len(migrations) {
+		return fmt.Errorf("database schema version %d is newer than this arena (%d): upgrade the arena", version, len(migrations))
+	}
+	for i := version; i < len(migrations); i++ {
+		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+			return fmt.Errorf("migrate to version %d: %w", i+1, err)
+		}
+	}
+	if version < len(migrations) {
+		// PRAGMA takes no bound parameters; the value is our own integer.
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", len(migrations))); err != nil {
+			return fmt.Errorf("migrate: write version: %w", err)
+		}
+	}
+	return tx.Commit()
+}
+
+// SchemaVersion reports the schema version of the open database.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	var v int
+	err := s.db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v)
+	return v, err
+}

@@ -1,0 +1,318 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/keys"
+)
+
+func open(t *testing.T, path string) *Store {
+	t.Helper()
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func claim(t *testing.T, s *Store, id, wanted string) string {
+	t.Helper()
+	name, err := s.ClaimName(context.Background(), id, wanted)
+	if err != nil {
+		t.Fatalf("ClaimName(%s, %q): %v", id, wanted, err)
+	}
+	return name
+}
+
+func TestMigrationsAreVersioned(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	v, err := s.SchemaVersion(context.Background())
+	if err != nil || v != len(migrations) {
+		t.Fatalf("version %d, %v; want %d", v, err, len(migrations))
+	}
+	s.Close()
+	// Reopening applies nothing twice (CREATE TABLE would fail).
+	s = open(t, path)
+	if v, _ := s.SchemaVersion(context.Background()); v != len(migrations) {
+		t.Fatalf("version after reopen %d", v)
+	}
+	var mode string
+	if err := s.db.QueryRow("PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal mode %q, %v", mode, err)
+	}
+	s.Close()
+	// A database from a newer arena is refused rather than misread.
+	s = open(t, path)
+	if _, err := s.db.Exec(fmt.Sprintf("PRAGMA user_version = %d", len(migrations)+1)); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if _, err := Open(context.Background(), path); err == nil {
+		t.Fatal("opened a database with a newer schema")
+	}
+}
+
+func TestClaimNameRules(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	a, b := "SHA256:aaaa", "SHA256:bbbb"
+
+	if got := claim(t, s, a, "alice"); got != "alice" {
+		t.Fatalf("first claim: %q", got)
+	}
+	if got := claim(t, s, a, "alice"); got != "alice" {
+		t.Fatalf("same key again: %q", got)
+	}
+	if got := claim(t, s, b, "alice"); got != "alice2" {
+		t.Fatalf("taken name: %q, want alice2", got)
+	}
+	if got := claim(t, s, b, "alice"); got != "alice2" {
+		t.Fatalf("same variant next time: %q", got)
+	}
+	// No hint: the name used last.
+	if got := claim(t, s, b, ""); got != "alice2" {
+		t.Fatalf("no hint: %q", got)
+	}
+	// A key may switch to a free name and back.
+	if got := claim(t, s, a, "alicia"); got != "alicia" {
+		t.Fatalf("new free name: %q", got)
+	}
+	if got := claim(t, s, a, ""); got != "alicia" {
+		t.Fatalf("no hint after switching: %q", got)
+	}
+	if got := claim(t, s, a, "alice"); got != "alice" {
+		t.Fatalf("back to the first name: %q", got)
+	}
+	// Names are never released: b cannot take alicia although a uses alice now.
+	if got := claim(t, s, b, "alicia"); got != "alicia2" {
+		t.Fatalf("another key's old name: %q", got)
+	}
+	acc, err := s.Account(context.Background(), a)
+	if err != nil || acc.Name != "alice" || len(acc.Names) != 2 || acc.Names[0] != "alice" || acc.Names[1] != "alicia" {
+		t.Fatalf("account a = %+v, %v", acc, err)
+	}
+	if _, err := s.Account(context.Background(), "SHA256:nobody"); err != ErrNotFound {
+		t.Fatalf("unknown account: %v", err)
+	}
+}
+
+func TestClaimNameCap(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	a := "SHA256:cap"
+	for i := range MaxNamesPerKey {
+		want := fmt.Sprintf("n%d", i)
+		if got := claim(t, s, a, want); got != want {
+			t.Fatalf("claim %q: %q", want, got)
+		}
+	}
+	last := fmt.Sprintf("n%d", MaxNamesPerKey-1)
+	if got := claim(t, s, a, "onemore"); got != last {
+		t.Fatalf("over the cap: %q, want %q", got, last)
+	}
+	if got := claim(t, s, a, "n0"); got != "n0" {
+		t.Fatalf("held name at the cap: %q", got)
+	}
+	// The refused name stays free for others.
+	if got := claim(t, s, "SHA256:other", "onemore"); got != "onemore" {
+		t.Fatalf("refused name was reserved anyway: %q", got)
+	}
+}
+
+func TestClaimNameGenerated(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	id := "SHA256:nohint"
+	got := claim(t, s, id, "")
+	if got != keys.GeneratedName(id) {
+		t.Fatalf("no hint, new key: %q, want %q", got, keys.GeneratedName(id))
+	}
+	if again := claim(t, s, id, ""); again != got {
+		t.Fatalf("generated name not kept: %q then %q", got, again)
+	}
+}
+
+func TestClaimNameRefusesGuests(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	if _, err := s.ClaimName(context.Background(), "guest:1234", "bob"); err == nil {
+		t.Fatal("a guest got a stored name")
+	}
+	if _, err := s.ClaimName(context.Background(), "SHA256:x", "waytoolongtobeanamehere"); err == nil {
+		t.Fatal("an over-long name was stored")
+	}
+}
+
+func TestClaimNameRace(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	const n = 12
+	names := make([]string, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			name, err := s.ClaimName(context.Background(), fmt.Sprintf("SHA256:key%d", i), "alice")
+			if err != nil {
+				t.Error(err)
+			}
+			names[i] = name
+		}()
+	}
+	close(start)
+	wg.Wait()
+	seen := map[string]bool{}
+	for _, name := range names {
+		if seen[name] {
+			t.Fatalf("two keys got %q: %v", name, names)
+		}
+		seen[name] = true
+	}
+	if !seen["alice"] {
+		t.Fatalf("nobody got alice: %v", names)
+	}
+	for i := 2; i <= n; i++ {
+		if !seen[keys.Variant("alice", i)] {
+			t.Fatalf("variants not dense: %v", names)
+		}
+	}
+}
+
+func TestClaimNameSameKeyRace(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	const n = 8
+	names := make([]string, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			name, err := s.ClaimName(context.Background(), "SHA256:same", "bob")
+			if err != nil {
+				t.Error(err)
+			}
+			names[i] = name
+		}()
+	}
+	wg.Wait()
+	for _, name := range names {
+		if name != "bob" {
+			t.Fatalf("one key's parallel sessions got %v", names)
+		}
+	}
+}
+
+func TestNamesPersistAcrossReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	claim(t, s, "SHA256:first", "carol")
+	s.Close()
+	s = open(t, path)
+	if got := claim(t, s, "SHA256:second", "carol"); got != "carol2" {
+		t.Fatalf("after reopen: %q", got)
+	}
+	if got := claim(t, s, "SHA256:first", ""); got != "carol" {
+		t.Fatalf("after reopen, owner: %q", got)
+	}
+}
+
+func sampleMatch(id string, ended time.Time) MatchRecord {
+	return MatchRecord{
+		ID:        id,
+		Game:      "sevencolors",
+		Seed:      math.MaxUint64 - 7,
+		Config:    json.RawMessage(`{"size":13}`),
+		Seats:     []SeatRecord{{Name: "alice", ID: "SHA256:aaaa"}, {Name: "greedy", Bot: "greedy"}},
+		Outcome:   json.RawMessage(`{"ranks":[1,2],"scores":[100,69]}`),
+		Replay:    json.RawMessage(`{"actions":[3,4,5]}`),
+		StartedAt: ended.Add(-time.Minute),
+		EndedAt:   ended,
+	}
+}
+
+func TestSaveMatchRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	ctx := context.Background()
+	base := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	for i := range 5 {
+		if err := s.SaveMatch(ctx, sampleMatch(fmt.Sprintf("m%d", i), base.Add(time.Duration(i)*time.Minute))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.SaveMatch(ctx, sampleMatch("m2", base)); err == nil {
+		t.Fatal("saved the same match twice")
+	}
+	if err := s.SaveMatch(ctx, MatchRecord{Game: "x"}); err == nil {
+		t.Fatal("saved a match without id")
+	}
+	s.Close()
+	s = open(t, path)
+	recent, err := s.RecentMatches(ctx, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recent) != 3 || recent[0].ID != "m4" || recent[1].ID != "m3" || recent[2].ID != "m2" {
+		t.Fatalf("recent = %v", ids(recent))
+	}
+	want := sampleMatch("m4", base.Add(4*time.Minute))
+	got := recent[0]
+	if got.Game != want.Game || got.Seed != want.Seed || string(got.Config) != string(want.Config) ||
+		string(got.Outcome) != string(want.Outcome) || string(got.Replay) != string(want.Replay) ||
+		!got.StartedAt.Equal(want.StartedAt) || !got.EndedAt.Equal(want.EndedAt) ||
+		len(got.Seats) != 2 || got.Seats[0] != want.Seats[0] || got.Seats[1] != want.Seats[1] {
+		t.Fatalf("round trip:\n got %+v\nwant %+v", got, want)
+	}
+	one, err := s.Match(ctx, "m1")
+	if err != nil || one.ID != "m1" || len(one.Seats) != 2 {
+		t.Fatalf("Match(m1) = %+v, %v", one, err)
+	}
+	if _, err := s.Match(ctx, "nope"); err != ErrNotFound {
+		t.Fatalf("Match(nope): %v", err)
+	}
+}
+
+func ids(ms []MatchRecord) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.ID)
+	}
+	return out
+}
+
+// TestSaveMatchDurableWithoutClose saves a match in a child process that exits without
+// closing the database: the match must be there on the next open.
+func TestSaveMatchDurableWithoutClose(t *testing.T) {
+	if path := os.Getenv("ARENA_STORE_CHILD"); path != "" {
+		s, err := Open(context.Background(), path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(3)
+		}
+		if err := s.SaveMatch(context.Background(), sampleMatch("crash", time.Unix(1e9, 0))); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(4)
+		}
+		os.Exit(0) // no Close, no checkpoint
+	}
+	path := filepath.Join(t.TempDir(), FileName)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSaveMatchDurableWithoutClose$")
+	cmd.Env = append(os.Environ(), "ARENA_STORE_CHILD="+path)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	s := open(t, path)
+	m, err := s.Match(context.Background(), "crash")
+	if err != nil || m.Seed != math.MaxUint64-7 {
+		t.Fatalf("match saved before exit is missing: %+v, %v", m, err)
+	}
+}
