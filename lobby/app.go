@@ -1,0 +1,173 @@
+// Package lobby is what a person sees over SSH: the Bubble Tea lobby (games, live rooms,
+// quick match, private rooms, spectating, rules), the game screens, the matchmaker, and the
+// plain-text commands such as `rooms`.
+package lobby
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
+)
+
+// Options configures the lobby.
+type Options struct {
+	Hub *rooms.Hub
+	// FillAfter is how long quick match waits for humans before house bots fill the table.
+	FillAfter time.Duration
+	Logger    *slog.Logger
+	// StallTimeout ends a session whose terminal stopped taking frames for this long.
+	StallTimeout time.Duration
+}
+
+// App is the arena behind the SSH server.
+type App struct {
+	hub   *rooms.Hub
+	mm    *Matchmaker
+	log   *slog.Logger
+	stall time.Duration
+
+	mu     sync.Mutex
+	online map[*session]presence
+}
+
+// presence is what the lobby shows of a connected person.
+type presence struct {
+	name  string
+	where string
+}
+
+var _ server.App = (*App)(nil)
+
+// New builds the lobby on hub.
+func New(opts Options) *App {
+	if opts.FillAfter <= 0 {
+		opts.FillAfter = 10 * time.Second
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.StallTimeout <= 0 {
+		opts.StallTimeout = 30 * time.Second
+	}
+	return &App{
+		hub:    opts.Hub,
+		mm:     NewMatchmaker(opts.Hub, opts.FillAfter, opts.Hub.Config().Now),
+		log:    opts.Logger,
+		stall:  opts.StallTimeout,
+		online: make(map[*session]presence),
+	}
+}
+
+// Matchmaker is the lobby's matchmaker (bot programs queue through it too).
+func (a *App) Matchmaker() *Matchmaker { return a.mm }
+
+// Online lists who is connected, sorted by name, with where they are.
+func (a *App) Online() []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := make([]string, 0, len(a.online))
+	for _, p := range a.online {
+		out = append(out, p.name)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func (a *App) setPresence(s *session, where string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.online[s] = presence{name: s.who.Name, where: where}
+}
+
+func (a *App) leave(s *session) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	delete(a.online, s)
+}
+
+// Interactive builds the lobby, or the screen a command asks for.
+func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), error) {
+	sess := newSession(a, s)
+	first, err := sess.screenFor(s.Args)
+	if err != nil {
+		return nil, nil, err
+	}
+	m := &model{s: sess, screen: first}
+	a.setPresence(sess, "lobby")
+	attach := func(p *tea.Program) {
+		sess.program = p
+		go sess.forward(s.SSH.Context())
+		go func() {
+			<-s.SSH.Context().Done()
+			sess.detach()
+			a.leave(sess)
+		}()
+	}
+	return m, attach, nil
+}
+
+// Exec runs a command without a terminal.
+func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(s.Args) == 0 {
+		fmt.Fprintln(stderr, "arena: this needs a terminal; connect with plain ssh (or ssh -t)")
+		return 1
+	}
+	switch s.Args[0] {
+	case "rooms":
+		writeRooms(stdout, a.hub.List())
+		return 0
+	case "play", "watch":
+		fmt.Fprintf(stderr, "arena: %q needs a terminal: use ssh -t …\n", s.Args[0])
+		return 1
+	case "help", "--help", "-h":
+		fmt.Fprint(stdout, commandsHelp)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "arena: unknown command %q\n\n%s", s.Args[0], commandsHelp)
+		return 2
+	}
+}
+
+const commandsHelp = `Commands (ssh -p PORT HOST COMMAND):
+  (none)                              the lobby (needs a terminal)
+  play GAME [--vs BOT] [--size N]     start a game at once (ssh -t); without --vs, quick match
+  watch ROOM                          watch a live room by id or code (ssh -t)
+  rooms                               list live rooms as text
+  help                                this text
+`
+
+// writeRooms prints live rooms as an aligned text table.
+func writeRooms(w io.Writer, list []rooms.Info) {
+	if len(list) == 0 {
+		fmt.Fprintln(w, "no live rooms")
+		return
+	}
+	fmt.Fprintf(w, "%-6s %-12s %-9s %-10s %s\n", "ROOM", "GAME", "STATE", "WATCHING", "PLAYERS")
+	for _, r := range list {
+		fmt.Fprintf(w, "%-6s %-12s %-9s %-10d %s\n", r.ID, r.Game, r.Status, r.Spectators, clean(r.Players()))
+	}
+}
+
+// catalogEntry finds a game, with a sentence listing the games when it is unknown.
+func catalogEntry(id string) (catalog.Entry, error) {
+	if e, ok := catalog.Get(id); ok {
+		return e, nil
+	}
+	names := ""
+	for i, e := range catalog.All() {
+		if i > 0 {
+			names += ", "
+		}
+		names += e.Game.ID()
+	}
+	return catalog.Entry{}, fmt.Errorf("unknown game %q: the games are %s", id, names)
+}

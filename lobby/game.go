@@ -1,0 +1,311 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// gameScreen shows one room to a player or a spectator: waiting, playing, finished.
+type gameScreen struct {
+	room         *rooms.Room
+	seat         int // -1 for a spectator
+	snap         *rooms.Snapshot
+	confirmLeave bool
+	attached     bool
+}
+
+func newGameScreen(r *rooms.Room) *gameScreen { return &gameScreen{room: r, seat: -1} }
+
+func (g *gameScreen) init(m *model) tea.Cmd {
+	if !g.attached {
+		g.seat, g.snap = m.s.attach(g.room)
+		g.attached = true
+	}
+	return nil
+}
+
+func (g *gameScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	if !g.attached {
+		g.init(m)
+	}
+	switch msg := msg.(type) {
+	case snapMsg:
+		if msg.snap.ID != g.room.ID() || (g.snap != nil && msg.snap.Version < g.snap.Version) {
+			return g, nil // a stale frame from a room we left
+		}
+		g.snap = msg.snap
+		return g.follow(m)
+	case tea.KeyMsg:
+		return g.key(m, msg.String())
+	}
+	return g, nil
+}
+
+// follow reacts to what the room became: closed rooms send everyone back to the lobby and
+// a rematch takes everyone along.
+func (g *gameScreen) follow(m *model) (screen, tea.Cmd) {
+	s := g.snap
+	if s.Status == rooms.Closed {
+		why := s.Error
+		if why == "" {
+			why = "the room has closed"
+		}
+		return m.toLobby(why)
+	}
+	if s.Next != "" {
+		if next, ok := m.s.app.hub.Find(s.Next); ok {
+			ng := newGameScreen(next)
+			return ng, ng.init(m)
+		}
+	}
+	return g, nil
+}
+
+func (g *gameScreen) key(m *model, key string) (screen, tea.Cmd) {
+	s := g.snap
+	if s == nil {
+		return g, nil
+	}
+	if g.confirmLeave {
+		g.confirmLeave = false
+		if key == "y" || key == "Y" {
+			return m.toLobby("you left the game; " + s.Seats[g.seat].Name + "'s seat went to a house bot")
+		}
+		return g, nil
+	}
+	switch s.Status {
+	case rooms.Waiting:
+		switch key {
+		case "b":
+			if g.seat >= 0 {
+				if err := g.room.FillWithBot(g.room.Game().Strongest); err != nil {
+					m.notice = err.Error()
+				}
+			}
+		case "esc", "q":
+			return m.toLobby("")
+		}
+	case rooms.Playing:
+		if key == "esc" || key == "q" {
+			if g.seat < 0 {
+				return m.toLobby("")
+			}
+			g.confirmLeave = true
+			return g, nil
+		}
+		if g.seat >= 0 {
+			g.play(m, key)
+		}
+	case rooms.Finished:
+		switch key {
+		case "r":
+			if g.seat >= 0 {
+				if err := g.room.VoteRematch(m.s.who.ID, g.seat); err != nil {
+					m.notice = err.Error()
+				}
+			}
+		case "l", "esc", "enter":
+			return m.toLobby("")
+		case "q":
+			m.s.detach()
+			return g, tea.Quit
+		}
+	}
+	return g, nil
+}
+
+// play turns a key into an action, explaining why an action cannot be played now.
+func (g *gameScreen) play(m *model, key string) {
+	s := g.snap
+	view := s.View()
+	a, ok := view.Key(s.State, g.seat, key)
+	if !ok {
+		return
+	}
+	if s.ToMove != g.seat {
+		who := "the other player"
+		if s.ToMove >= 0 {
+			who = s.Seats[s.ToMove].Name
+		}
+		m.notice = "not your turn yet: " + clean(who) + " is playing"
+		return
+	}
+	if err := s.State.Validate(g.seat, a); err != nil {
+		m.notice = err.Error()
+		return
+	}
+	if err := g.room.Submit(m.s.who.ID, g.seat, a); err != nil {
+		m.notice = err.Error()
+	}
+}
+
+func (g *gameScreen) view(m *model) string {
+	st := m.s.st
+	s := g.snap
+	if s == nil {
+		return m.header("") + "\n\nconnecting to the room…"
+	}
+	right := s.GameName + " · room " + s.ID
+	if s.Spectators > 0 {
+		right += fmt.Sprintf(" · %d watching", s.Spectators)
+	}
+	head := m.header(st.dim.Render(right))
+	board := s.Board(m.s.palette)
+	if board == "" {
+		return head + "\n\n" + g.waitingView(m) + "\n\n" + g.footer(m)
+	}
+	bw, bh := lipgloss.Width(board), lipgloss.Height(board)
+	if bw+2+panelWidth > m.width() || bh+4 > m.height() {
+		return head + "\n\n" + st.warn.Render(fmt.Sprintf(
+			"Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
+			m.width(), m.height(), bw+2+panelWidth, bh+4)) + "\n\n" + g.panel(m)
+	}
+	body := lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", g.panel(m))
+	return head + "\n\n" + body + "\n" + g.footer(m)
+}
+
+func (g *gameScreen) waitingView(m *model) string {
+	st := m.s.st
+	s := g.snap
+	var b strings.Builder
+	b.WriteString(st.heading.Render("Waiting for players") + "\n\n")
+	if s.Code != "" && g.seat >= 0 {
+		b.WriteString("Give your friend this code: " + st.good.Render(s.Code) + "\n")
+		b.WriteString(st.dim.Render("They choose \"Join with a code\" in the lobby.") + "\n\n")
+	}
+	for i, seat := range s.Seats {
+		name := "(open)"
+		if seat.Kind != rooms.Open {
+			name = clean(seat.Name)
+		}
+		fmt.Fprintf(&b, "  seat %d: %s\n", i+1, name)
+	}
+	return b.String()
+}
+
+func (g *gameScreen) footer(m *model) string {
+	s := g.snap
+	if g.confirmLeave {
+		return m.s.st.warn.Render("Leave this game? A house bot takes your seat. y: leave · any other key: stay")
+	}
+	switch {
+	case s.Status == rooms.Waiting && g.seat >= 0:
+		return m.keyline("b", "play a house bot instead", "esc", "close the room", "?", "help")
+	case s.Status == rooms.Finished && g.seat >= 0:
+		return m.keyline("r", "rematch", "l", "lobby", "q", "quit", "?", "help")
+	case s.Status == rooms.Finished || g.seat < 0:
+		return m.keyline("esc", "lobby", "?", "help")
+	}
+	var pairs []string
+	for _, k := range s.View().Keys() {
+		pairs = append(pairs, k.Keys, k.Does)
+	}
+	return m.keyline(append(pairs, "?", "help", "q", "leave")...)
+}
+
+// panel is the side panel: players, whose turn, time left, result, recent events.
+func (g *gameScreen) panel(m *model) string {
+	st := m.s.st
+	s := g.snap
+	var b strings.Builder
+	for i, seat := range s.Seats {
+		marker := "  "
+		if i == s.ToMove {
+			marker = st.key.Render("▶ ")
+		}
+		name := clean(seat.Name)
+		if i == g.seat {
+			name += " (you)"
+		}
+		line := marker + fit(name, 20)
+		if i == s.ToMove && !s.Deadline.IsZero() {
+			left := s.Deadline.Sub(m.now)
+			clock := formatClock(left)
+			if left < 10*time.Second {
+				clock = st.warn.Render(clock)
+			}
+			line += " " + clock
+		}
+		b.WriteString(line + "\n")
+		if s.State != nil {
+			b.WriteString("   " + st.dim.Render(s.View().Status(s.State, i)) + "\n")
+		}
+		if seat.Note != "" {
+			b.WriteString("   " + st.dim.Render(seat.Note) + "\n")
+		}
+	}
+	b.WriteString("\n")
+	switch s.Status {
+	case rooms.Playing:
+		switch {
+		case g.seat >= 0 && s.ToMove == g.seat:
+			b.WriteString(st.good.Render("Your turn!") + "\n")
+		case s.ToMove >= 0:
+			b.WriteString(st.dim.Render(clean(s.Seats[s.ToMove].Name)+" is playing…") + "\n")
+		}
+	case rooms.Finished:
+		b.WriteString(g.result(m) + "\n")
+	}
+	if len(s.Log) > 0 {
+		b.WriteString("\n" + st.heading.Render("Last moves") + "\n")
+		for _, line := range s.Log {
+			b.WriteString(" " + fit(clean(line), panelWidth-2) + "\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (g *gameScreen) result(m *model) string {
+	st := m.s.st
+	s := g.snap
+	if s.Outcome == nil {
+		return "Game over."
+	}
+	if !s.Saved {
+		return st.dim.Render("Game over — recording the result…")
+	}
+	w := s.Outcome.Winner()
+	var line string
+	switch {
+	case w < 0:
+		line = st.key.Render("Draw.")
+	case w == g.seat:
+		line = st.good.Render("You win!")
+	case g.seat >= 0:
+		line = st.bad.Render("You lose. " + clean(s.Seats[w].Name) + " wins.")
+	default:
+		line = st.key.Render(clean(s.Seats[w].Name) + " wins.")
+	}
+	for i, v := range s.Votes {
+		if v && i != g.seat {
+			line += "\n" + clean(s.Seats[i].Name) + " wants a rematch: press r"
+		}
+	}
+	return line
+}
+
+func formatClock(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	secs := int(d.Round(time.Second) / time.Second)
+	return fmt.Sprintf("%d:%02d", secs/60, secs%60)
+}
+
+func (g *gameScreen) help(m *model) string {
+	if g.snap == nil {
+		return "connecting…"
+	}
+	e := g.room.Game()
+	text := rulesText(m, e)
+	text += "\n\n" + fmt.Sprintf("Time: %s per move for people, %s for bots; when it runs out the turn is lost.",
+		m.s.app.hub.Config().HumanMove, m.s.app.hub.Config().BotMove)
+	text += "\nq leaves the game (a house bot plays on for you); spectators leave with esc."
+	return text
+}

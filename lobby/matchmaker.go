@@ -1,0 +1,175 @@
+package lobby
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// Ticket is one player waiting for a game: a human from the lobby or, later, a bot program.
+type Ticket struct {
+	UserID string
+	Name   string
+	Kind   rooms.SeatKind
+	Game   catalog.Entry
+	Config games.Config
+
+	since time.Time
+	done  chan Assignment // buffered: the matchmaker never blocks on it
+}
+
+// Assignment tells a waiting player which room it was seated in.
+type Assignment struct {
+	Room *rooms.Room
+	Seat int
+	Err  error
+}
+
+// Done receives the ticket's assignment, once.
+func (t *Ticket) Done() <-chan Assignment { return t.done }
+
+// Matchmaker seats waiting players together, and fills with house bots the seats nobody
+// took within FillAfter. Humans and bots are both just seats.
+type Matchmaker struct {
+	hub       *rooms.Hub
+	fillAfter time.Duration
+	now       func() time.Time
+
+	mu     sync.Mutex
+	queues map[string][]*Ticket // by game and config
+}
+
+// NewMatchmaker makes a matchmaker that runs on the hub's tick.
+func NewMatchmaker(hub *rooms.Hub, fillAfter time.Duration, now func() time.Time) *Matchmaker {
+	if now == nil {
+		now = time.Now
+	}
+	m := &Matchmaker{hub: hub, fillAfter: fillAfter, now: now, queues: make(map[string][]*Ticket)}
+	hub.OnTick(m.Tick)
+	return m
+}
+
+// FillAfter is how long a player waits before house bots fill the table.
+func (m *Matchmaker) FillAfter() time.Duration { return m.fillAfter }
+
+func queueKey(e catalog.Entry, cfg games.Config) string {
+	var b strings.Builder
+	b.WriteString(e.Game.ID())
+	for _, k := range cfg.Keys() {
+		fmt.Fprintf(&b, " %s=%d", k, cfg[k])
+	}
+	return b.String()
+}
+
+// tableSize is how many seats a quick match fills: as many as the game takes, at most four.
+func tableSize(e catalog.Entry) int {
+	_, max := e.Game.Seats()
+	return min(max, 4)
+}
+
+// Enqueue puts t in its game's queue and seats it at once if enough players wait.
+func (m *Matchmaker) Enqueue(t *Ticket) (*Ticket, error) {
+	cfg, err := t.Game.Game.Normalize(t.Config)
+	if err != nil {
+		return nil, err
+	}
+	t.Config = cfg
+	t.since = m.now()
+	t.done = make(chan Assignment, 1)
+	key := queueKey(t.Game, cfg)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	q := m.queues[key]
+	for _, other := range q {
+		if other.UserID == t.UserID {
+			return nil, fmt.Errorf("you are already waiting for a game of %s", t.Game.Game.Name())
+		}
+	}
+	q = append(q, t)
+	if len(q) >= tableSize(t.Game) {
+		m.seat(q, false)
+		q = nil
+	}
+	m.queues[key] = q
+	return t, nil
+}
+
+// Cancel takes t out of its queue. It reports false if t was already seated.
+func (m *Matchmaker) Cancel(t *Ticket) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := queueKey(t.Game, t.Config)
+	q := m.queues[key]
+	for i, other := range q {
+		if other == t {
+			m.queues[key] = append(q[:i:i], q[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+// Waiting counts players waiting for game id.
+func (m *Matchmaker) Waiting(id string) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := 0
+	for _, q := range m.queues {
+		for _, t := range q {
+			if t.Game.Game.ID() == id {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Tick fills with bots every queue whose oldest player waited FillAfter.
+func (m *Matchmaker) Tick(now time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	// Sorted so that rooms open in the same order whatever the map's order.
+	for _, key := range slices.Sorted(maps.Keys(m.queues)) {
+		q := m.queues[key]
+		if len(q) > 0 && now.Sub(q[0].since) >= m.fillAfter {
+			m.seat(q, true)
+			delete(m.queues, key)
+		}
+	}
+}
+
+// seat opens a room for the players of q (oldest first in seat 0), filling the rest of the
+// table with the game's strongest house bot when fill is set. Caller holds m.mu.
+func (m *Matchmaker) seat(q []*Ticket, fill bool) {
+	e := q[0].Game
+	n := len(q)
+	if fill {
+		n = max(tableSize(e), len(q))
+		if minSeats, _ := e.Game.Seats(); n < minSeats {
+			n = minSeats
+		}
+	}
+	seats := make([]rooms.Seat, n)
+	for i := range seats {
+		if i < len(q) {
+			seats[i] = rooms.Seat{Kind: q[i].Kind, Name: q[i].Name, UserID: q[i].UserID}
+		} else {
+			seats[i] = rooms.Seat{Kind: rooms.HouseBot, BotName: e.Strongest}
+		}
+	}
+	r, err := m.hub.Create(rooms.Spec{Game: e, Config: q[0].Config, Seats: seats})
+	for i, t := range q {
+		if err != nil {
+			t.done <- Assignment{Err: err}
+		} else {
+			t.done <- Assignment{Room: r, Seat: i}
+		}
+	}
+}

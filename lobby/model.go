@@ -1,0 +1,237 @@
+package lobby
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// screen is one page of the UI. update returns the next screen (itself to stay).
+type screen interface {
+	update(m *model, msg tea.Msg) (screen, tea.Cmd)
+	view(m *model) string
+	// help is the text of the ? overlay on this screen.
+	help(m *model) string
+}
+
+// model is a session's Bubble Tea model: a stack-free screen switcher with a help overlay
+// and a one-line notice.
+type model struct {
+	s        *session
+	screen   screen
+	showHelp bool
+	notice   string
+	now      time.Time
+}
+
+type clockMsg time.Time
+
+// clock refreshes countdowns and the lobby's room list twice a second.
+func clock() tea.Cmd {
+	return tea.Tick(500*time.Millisecond, func(t time.Time) tea.Msg { return clockMsg(t) })
+}
+
+func (m *model) Init() tea.Cmd {
+	m.now = time.Now()
+	var cmd tea.Cmd
+	if in, ok := m.screen.(interface{ init(*model) tea.Cmd }); ok {
+		cmd = in.init(m)
+	}
+	return tea.Batch(clock(), cmd)
+}
+
+func (m *model) width() int  { return m.s.ssh.Width }
+func (m *model) height() int { return m.s.ssh.Height }
+
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.s.ssh.Width, m.s.ssh.Height = msg.Width, msg.Height
+	case clockMsg:
+		m.now = time.Time(msg)
+		next, cmd := m.screen.update(m, msg)
+		m.screen = next
+		return m, tea.Batch(clock(), cmd)
+	case tea.KeyMsg:
+		switch msg.String() {
+		case "ctrl+c":
+			m.s.detach()
+			return m, tea.Quit
+		case "?":
+			if _, typing := m.screen.(*joinScreen); !typing || m.showHelp {
+				m.showHelp = !m.showHelp
+				return m, nil
+			}
+		case "esc":
+			if m.showHelp {
+				m.showHelp = false
+				return m, nil
+			}
+		}
+		if m.showHelp {
+			m.showHelp = false
+			return m, nil
+		}
+		m.notice = ""
+	}
+	next, cmd := m.screen.update(m, msg)
+	m.screen = next
+	return m, cmd
+}
+
+func (m *model) View() string {
+	var body string
+	if m.showHelp {
+		body = m.s.st.box.Render(m.screen.help(m)) + "\n" + m.s.st.dim.Render("any key: close help")
+	} else {
+		body = m.screen.view(m)
+	}
+	if m.notice != "" {
+		body += "\n" + m.s.st.warn.Render(m.notice)
+	}
+	return body
+}
+
+// toLobby returns to the home screen, leaving any room.
+func (m *model) toLobby(notice string) (screen, tea.Cmd) {
+	m.s.detach()
+	m.notice = notice
+	return &homeScreen{}, nil
+}
+
+// header is the top line of every screen.
+func (m *model) header(right string) string {
+	left := m.s.st.title.Render("arena") + m.s.st.dim.Render(" · ") + clean(m.s.who.Name)
+	if m.s.who.Guest {
+		left += m.s.st.dim.Render(" (guest)")
+	}
+	gap := m.width() - lipgloss.Width(left) - lipgloss.Width(right)
+	if gap < 1 {
+		gap = 1
+	}
+	return left + strings.Repeat(" ", gap) + right
+}
+
+// keyline renders "k does · k does" for the footer.
+func (m *model) keyline(pairs ...string) string {
+	var b strings.Builder
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if i > 0 {
+			b.WriteString(m.s.st.dim.Render(" · "))
+		}
+		b.WriteString(m.s.st.key.Render(pairs[i]) + " " + m.s.st.dim.Render(pairs[i+1]))
+	}
+	return b.String()
+}
+
+// boardSizeFor picks the largest board of the usual sizes that fits the window beside the
+// side panel, for games with a "size" setting.
+func boardSizeFor(width, height int) int {
+	for _, n := range []int{30, 25, 20, 15, 10} {
+		if 2*n+2+panelWidth <= width && n+5 <= height {
+			return n
+		}
+	}
+	return 10
+}
+
+// screenFor is the first screen for an exec command on a PTY.
+func (s *session) screenFor(args []string) (screen, error) {
+	if len(args) == 0 {
+		return &homeScreen{}, nil
+	}
+	switch args[0] {
+	case "play":
+		return s.playCommand(args[1:])
+	case "watch":
+		if len(args) != 2 {
+			return nil, fmt.Errorf("usage: watch ROOM (see `rooms` for the live rooms)")
+		}
+		r, ok := s.app.hub.Find(args[1])
+		if !ok {
+			return nil, fmt.Errorf("no live room %q (see `ssh … rooms`)", args[1])
+		}
+		return newGameScreen(r), nil
+	default:
+		return nil, fmt.Errorf("unknown command %q\n\n%s", args[0], commandsHelp)
+	}
+}
+
+// playCommand handles `play GAME [--vs BOT] [--size N]`.
+func (s *session) playCommand(args []string) (screen, error) {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	vs := fs.String("vs", "", "house bot to play against (default: quick match)")
+	size := fs.Int("size", 0, "board size for games that have one")
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return nil, fmt.Errorf("usage: play GAME [--vs BOT] [--size N]")
+	}
+	e, err := catalogEntry(args[0])
+	if err != nil {
+		return nil, err
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return nil, fmt.Errorf("play: %v\nusage: play GAME [--vs BOT] [--size N]", err)
+	}
+	cfg, err := humanConfig(e, *size, s.ssh.Width, s.ssh.Height)
+	if err != nil {
+		return nil, err
+	}
+	if *vs == "" {
+		return &queueScreen{entry: e, cfg: cfg}, nil
+	}
+	r, err := s.vsBot(e, cfg, *vs)
+	if err != nil {
+		return nil, err
+	}
+	return newGameScreen(r), nil
+}
+
+// vsBot opens a room where the session's user plays house bot name.
+func (s *session) vsBot(e catalog.Entry, cfg map[string]int, name string) (*rooms.Room, error) {
+	if name == "" {
+		name = e.Strongest
+	}
+	if _, ok := e.Bot(name, 1); !ok {
+		return nil, fmt.Errorf("%s has no house bot %q; choose one of: %s", e.Game.Name(), name, botNames(e))
+	}
+	return s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Seats: []rooms.Seat{
+		{Kind: rooms.Human, Name: s.who.Name, UserID: s.who.ID},
+		{Kind: rooms.HouseBot, BotName: name},
+	}})
+}
+
+func botNames(e catalog.Entry) string {
+	names := make([]string, len(e.Bots))
+	for i, b := range e.Bots {
+		names[i] = b.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// humanConfig is the game's config for a person: the size asked for, or one that fits.
+func humanConfig(e catalog.Entry, size, width, height int) (map[string]int, error) {
+	def, err := e.Game.Normalize(nil)
+	if err != nil {
+		return nil, err
+	}
+	if _, has := def["size"]; !has {
+		if size != 0 {
+			return nil, fmt.Errorf("%s has no board size to choose", e.Game.Name())
+		}
+		return def, nil
+	}
+	if size == 0 {
+		size = boardSizeFor(width, height)
+	}
+	def["size"] = size
+	return e.Game.Normalize(def)
+}

@@ -1,0 +1,485 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// ---- home ----
+
+type homeScreen struct {
+	game   int // index in catalog.All()
+	cursor int
+}
+
+var homeItems = []struct{ label, about string }{
+	{"Quick match", "play the next person who comes; a house bot sits in after the wait"},
+	{"Play a house bot", "choose your opponent and the board size"},
+	{"Create a private room", "get a code to give a friend"},
+	{"Join with a code", "a friend's private room"},
+	{"Watch a live room", "spectate any game being played"},
+	{"Rules and keys", "how this game is played"},
+	{"Quit", ""},
+}
+
+func (h *homeScreen) entry() catalog.Entry {
+	all := catalog.All()
+	return all[h.game%len(all)]
+}
+
+func (h *homeScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	key, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return h, nil
+	}
+	n := len(catalog.All())
+	switch key.String() {
+	case "up", "k":
+		h.cursor = (h.cursor + len(homeItems) - 1) % len(homeItems)
+	case "down", "j":
+		h.cursor = (h.cursor + 1) % len(homeItems)
+	case "left", "h", "shift+tab":
+		h.game = (h.game + n - 1) % n
+	case "right", "l", "tab":
+		h.game = (h.game + 1) % n
+	case "q":
+		m.s.detach()
+		return h, tea.Quit
+	case "enter", " ":
+		return h.choose(m)
+	default:
+		// Digits pick an item directly.
+		if s := key.String(); len(s) == 1 && s[0] >= '1' && int(s[0]-'1') < len(homeItems) {
+			h.cursor = int(s[0] - '1')
+			return h.choose(m)
+		}
+	}
+	return h, nil
+}
+
+func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
+	e := h.entry()
+	cfg, err := humanConfig(e, 0, m.width(), m.height())
+	if err != nil {
+		m.notice = err.Error()
+		return h, nil
+	}
+	switch h.cursor {
+	case 0:
+		q := &queueScreen{entry: e, cfg: cfg}
+		return q, q.init(m)
+	case 1:
+		return &botScreen{entry: e, cfg: cfg, home: h}, nil
+	case 2:
+		r, err := m.s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Private: true, Seats: []rooms.Seat{
+			{Kind: rooms.Human, Name: m.s.who.Name, UserID: m.s.who.ID}, {Kind: rooms.Open},
+		}})
+		if err != nil {
+			m.notice = err.Error()
+			return h, nil
+		}
+		g := newGameScreen(r)
+		return g, g.init(m)
+	case 3:
+		return &joinScreen{home: h}, nil
+	case 4:
+		return &watchScreen{home: h}, nil
+	case 5:
+		return &rulesScreen{entry: e, back: h}, nil
+	default:
+		m.s.detach()
+		return h, tea.Quit
+	}
+}
+
+func (h *homeScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header(st.dim.Render(fmt.Sprintf("%d online", len(m.s.app.Online())))) + "\n\n")
+	// Game tabs.
+	for i, e := range catalog.All() {
+		label := " " + e.Game.Name() + " "
+		if i == h.game%len(catalog.All()) {
+			b.WriteString(st.selected.Render(label))
+		} else {
+			b.WriteString(st.dim.Render(label))
+		}
+		b.WriteString(" ")
+	}
+	b.WriteString("\n\n")
+	e := h.entry()
+	for i, it := range homeItems {
+		line := fmt.Sprintf(" %d  %s", i+1, it.label)
+		if i == h.cursor {
+			b.WriteString(st.selected.Render(fit(line, 28)))
+		} else {
+			b.WriteString(fit(line, 28))
+		}
+		about := it.about
+		if i == 0 {
+			if w := m.s.app.mm.Waiting(e.Game.ID()); w > 0 {
+				about = fmt.Sprintf("%d waiting now — join them", w)
+			}
+		}
+		if i == 1 {
+			about = botNames(e)
+		}
+		b.WriteString("  " + st.dim.Render(about) + "\n")
+	}
+	b.WriteString("\n" + st.heading.Render("Live rooms") + "\n")
+	list := m.s.app.hub.List()
+	if len(list) == 0 {
+		b.WriteString(st.dim.Render("  none yet — start one!") + "\n")
+	}
+	for i, r := range list {
+		if i == 8 {
+			b.WriteString(st.dim.Render(fmt.Sprintf("  … and %d more (Watch a live room)", len(list)-8)) + "\n")
+			break
+		}
+		b.WriteString("  " + roomLine(r) + "\n")
+	}
+	b.WriteString("\n" + st.heading.Render("Online") + "  " + clean(strings.Join(m.s.app.Online(), ", ")) + "\n\n")
+	b.WriteString(m.keyline("↑/↓", "choose", "enter", "select", "←/→", "game", "?", "help", "q", "quit"))
+	return b.String()
+}
+
+func roomLine(r rooms.Info) string {
+	watching := ""
+	if r.Spectators > 0 {
+		watching = fmt.Sprintf("  %d watching", r.Spectators)
+	}
+	return fmt.Sprintf("%-5s %-10s %-8s %s%s", r.ID, r.GameName, r.Status, clean(r.Players()), watching)
+}
+
+func (h *homeScreen) help(m *model) string {
+	return `arena — classroom games over SSH
+
+Pick a game with ←/→, then:
+  Quick match        you wait for the next player; after a short wait
+                     a house bot takes the empty seat
+  Play a house bot   choose the bot and the board size
+  Private room       you get a code; your friend picks "Join with a code"
+  Watch              spectate any live room
+
+From a shell:
+  ssh -t HOST play sevencolors --vs greedy --size 20
+  ssh -t HOST watch ROOM        ssh HOST rooms
+
+Keys: ↑/↓ or j/k move, enter selects, digits pick an item,
+? help, q quit (ctrl+c anywhere).`
+}
+
+// ---- house bot picker ----
+
+type botScreen struct {
+	entry  catalog.Entry
+	cfg    map[string]int
+	cursor int
+	home   *homeScreen
+}
+
+var boardSizes = []int{10, 15, 20, 25, 30, 40, 50}
+
+func (s *botScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	key, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return s, nil
+	}
+	switch key.String() {
+	case "up", "k":
+		s.cursor = (s.cursor + len(s.entry.Bots) - 1) % len(s.entry.Bots)
+	case "down", "j":
+		s.cursor = (s.cursor + 1) % len(s.entry.Bots)
+	case "left", "h", "-":
+		s.resize(-1)
+	case "right", "l", "+":
+		s.resize(+1)
+	case "esc", "q":
+		return s.home, nil
+	case "enter", " ":
+		r, err := m.s.vsBot(s.entry, s.cfg, s.entry.Bots[s.cursor].Name)
+		if err != nil {
+			m.notice = err.Error()
+			return s, nil
+		}
+		g := newGameScreen(r)
+		return g, g.init(m)
+	}
+	return s, nil
+}
+
+func (s *botScreen) resize(step int) {
+	size, ok := s.cfg["size"]
+	if !ok {
+		return
+	}
+	i := 0
+	for i < len(boardSizes)-1 && boardSizes[i] < size {
+		i++
+	}
+	i = min(max(i+step, 0), len(boardSizes)-1)
+	s.cfg["size"] = boardSizes[i]
+}
+
+func (s *botScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header(st.dim.Render(s.entry.Game.Name())) + "\n\n")
+	b.WriteString(st.heading.Render("Choose your opponent") + "\n\n")
+	for i, bot := range s.entry.Bots {
+		name := fit(" "+bot.Name, 20)
+		if i == s.cursor {
+			name = st.selected.Render(name)
+		}
+		b.WriteString(name + "  " + st.dim.Render(bot.About) + "\n")
+	}
+	if size, ok := s.cfg["size"]; ok {
+		fmt.Fprintf(&b, "\nBoard size: %s", st.key.Render(fmt.Sprintf("◀ %d×%d ▶", size, size)))
+		if 2*size+2+panelWidth > m.width() || size+5 > m.height() {
+			b.WriteString(st.warn.Render("  (larger than your window: enlarge it or choose less)"))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\nYou move first; a rematch swaps who starts.\n\n")
+	b.WriteString(m.keyline("↑/↓", "bot", "←/→", "board size", "enter", "play", "esc", "back"))
+	return b.String()
+}
+
+func (s *botScreen) help(m *model) string {
+	var b strings.Builder
+	b.WriteString("House bots of " + s.entry.Game.Name() + ":\n\n")
+	for _, bot := range s.entry.Bots {
+		fmt.Fprintf(&b, "  %-18s %s\n", bot.Name, bot.About)
+	}
+	b.WriteString("\n" + s.entry.Strongest + " is the strongest; quick match seats it when nobody comes.")
+	return b.String()
+}
+
+// ---- quick match queue ----
+
+type queueScreen struct {
+	entry  catalog.Entry
+	cfg    map[string]int
+	ticket *Ticket
+	since  time.Time
+	err    error
+}
+
+func (q *queueScreen) init(m *model) tea.Cmd {
+	if q.ticket != nil {
+		return nil
+	}
+	q.since = time.Now()
+	cmd, err := m.s.queue(&Ticket{
+		UserID: m.s.who.ID, Name: m.s.who.Name, Kind: rooms.Human, Game: q.entry, Config: q.cfg,
+	})
+	if err != nil {
+		q.err = err
+		return nil
+	}
+	m.s.mu.Lock()
+	q.ticket = m.s.ticket
+	m.s.mu.Unlock()
+	return cmd
+}
+
+func (q *queueScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case assignedMsg:
+		if msg.ticket != q.ticket {
+			return q, nil
+		}
+		if msg.Err != nil {
+			return m.toLobby("quick match: " + msg.Err.Error())
+		}
+		g := newGameScreen(msg.Room)
+		return g, g.init(m)
+	case tea.KeyMsg:
+		switch msg.String() {
+		case "esc", "q":
+			return m.toLobby("")
+		}
+	}
+	return q, nil
+}
+
+func (q *queueScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header(st.dim.Render(q.entry.Game.Name())) + "\n\n")
+	if q.err != nil {
+		b.WriteString(st.bad.Render(q.err.Error()) + "\n\n" + m.keyline("esc", "back"))
+		return b.String()
+	}
+	what := q.entry.Game.Name()
+	if n, ok := q.cfg["size"]; ok {
+		what += fmt.Sprintf(" (%d×%d)", n, n)
+	}
+	b.WriteString(st.heading.Render("Quick match: "+what) + "\n\n")
+	waited := m.now.Sub(q.since)
+	left := m.s.app.mm.FillAfter() - waited
+	if left < 0 {
+		left = 0
+	}
+	spinner := []string{"◐", "◓", "◑", "◒"}[int(waited/(500*time.Millisecond))%4]
+	fmt.Fprintf(&b, "%s Looking for an opponent…\n\n", st.key.Render(spinner))
+	fmt.Fprintf(&b, "If nobody comes, %s takes the seat in %s.\n\n", st.key.Render(q.entry.Strongest), st.key.Render(fmt.Sprintf("%.0fs", left.Seconds())))
+	b.WriteString(m.keyline("esc", "cancel"))
+	return b.String()
+}
+
+func (q *queueScreen) help(m *model) string {
+	return "Quick match seats you with the next person who asks for the same game\nand board size. After the wait, a house bot takes the empty seat.\n\nesc cancels."
+}
+
+// ---- join with a code ----
+
+type joinScreen struct {
+	input string
+	home  *homeScreen
+}
+
+func (j *joinScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	key, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return j, nil
+	}
+	switch key.Type {
+	case tea.KeyEsc:
+		return j.home, nil
+	case tea.KeyBackspace:
+		if j.input != "" {
+			j.input = j.input[:len(j.input)-1]
+		}
+		return j, nil
+	case tea.KeyEnter:
+		r, ok := m.s.app.hub.Find(j.input)
+		if !ok || r.Code() == "" || !strings.EqualFold(r.Code(), j.input) {
+			m.notice = fmt.Sprintf("no private room with code %q — check the code with your friend", j.input)
+			return j, nil
+		}
+		if _, err := r.Join(m.s.who.ID, m.s.who.Name); err != nil {
+			m.notice = err.Error()
+			return j, nil
+		}
+		g := newGameScreen(r)
+		return g, g.init(m)
+	case tea.KeyRunes:
+		for _, c := range strings.ToUpper(string(key.Runes)) {
+			if len(j.input) < 8 && strings.ContainsRune(upperCodeChars, c) {
+				j.input += string(c)
+			}
+		}
+	}
+	return j, nil
+}
+
+const upperCodeChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+func (j *joinScreen) view(m *model) string {
+	st := m.s.st
+	return m.header("") + "\n\n" + st.heading.Render("Join a private room") + "\n\n" +
+		"Code: " + st.key.Render(j.input+"_") + "\n\n" +
+		m.keyline("enter", "join", "esc", "back")
+}
+
+func (j *joinScreen) help(m *model) string {
+	return "Type the code your friend sees on their screen (five letters and digits),\nthen enter."
+}
+
+// ---- watch a live room ----
+
+type watchScreen struct {
+	cursor int
+	home   *homeScreen
+}
+
+func (w *watchScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	key, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return w, nil
+	}
+	list := m.s.app.hub.List()
+	switch key.String() {
+	case "up", "k":
+		w.cursor = max(w.cursor-1, 0)
+	case "down", "j":
+		w.cursor = min(w.cursor+1, max(len(list)-1, 0))
+	case "esc", "q":
+		return w.home, nil
+	case "enter", " ":
+		if w.cursor < len(list) {
+			if r, ok := m.s.app.hub.Find(list[w.cursor].ID); ok {
+				g := newGameScreen(r)
+				return g, g.init(m)
+			}
+		}
+		m.notice = "that room has just closed"
+	}
+	return w, nil
+}
+
+func (w *watchScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header("") + "\n\n" + st.heading.Render("Live rooms") + "\n\n")
+	list := m.s.app.hub.List()
+	if len(list) == 0 {
+		b.WriteString(st.dim.Render("No live rooms right now.") + "\n")
+	}
+	w.cursor = min(w.cursor, max(len(list)-1, 0))
+	for i, r := range list {
+		line := fit(" "+roomLine(r), min(m.width()-2, 90))
+		if i == w.cursor {
+			line = st.selected.Render(line)
+		}
+		b.WriteString(line + "\n")
+	}
+	b.WriteString("\n" + m.keyline("↑/↓", "choose", "enter", "watch", "esc", "back"))
+	return b.String()
+}
+
+func (w *watchScreen) help(m *model) string {
+	return "Choose a room and press enter to watch it. Spectators see the same board\nas the players. From a shell: ssh -t HOST watch ROOM."
+}
+
+// ---- rules ----
+
+type rulesScreen struct {
+	entry catalog.Entry
+	back  screen
+}
+
+func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	if key, ok := msg.(tea.KeyMsg); ok {
+		switch key.String() {
+		case "esc", "q", "enter":
+			return r.back, nil
+		}
+	}
+	return r, nil
+}
+
+func (r *rulesScreen) view(m *model) string {
+	return m.header(m.s.st.dim.Render(r.entry.Game.Name())) + "\n\n" + rulesText(m, r.entry) + "\n\n" + m.keyline("esc", "back")
+}
+
+func (r *rulesScreen) help(m *model) string { return rulesText(m, r.entry) }
+
+func rulesText(m *model, e catalog.Entry) string {
+	var b strings.Builder
+	b.WriteString(m.s.st.heading.Render(e.Game.Name()) + "\n\n" + e.View.Rules() + "\n\n" + m.s.st.heading.Render("Keys") + "\n")
+	for _, k := range e.View.Keys() {
+		b.WriteString("  " + m.s.st.key.Render(fit(k.Keys, 12)) + " " + k.Does + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// panelWidth is the width of the side panel beside a board.
+const panelWidth = 36

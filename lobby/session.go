@@ -1,0 +1,145 @@
+package lobby
+
+import (
+	"context"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
+)
+
+// session is one person's connection: their identity, terminal, and the room they are in.
+type session struct {
+	app     *App
+	ssh     *server.Session
+	who     keys.Identity
+	palette games.Palette
+	st      styles
+	program *tea.Program
+	mb      *rooms.Mailbox
+
+	mu     sync.Mutex
+	room   *rooms.Room
+	ticket *Ticket
+}
+
+func newSession(a *App, s *server.Session) *session {
+	return &session{
+		app: a, ssh: s, who: s.Who, palette: s.Palette,
+		st: newStyles(s), mb: rooms.NewMailbox(),
+	}
+}
+
+// snapMsg carries a room snapshot into the program.
+type snapMsg struct{ snap *rooms.Snapshot }
+
+// forward drains the session's mailbox into the program: one goroutine per session, never
+// one per frame. A terminal that stops taking frames for StallTimeout loses its connection;
+// nobody else notices, because the hub only ever drops snapshots in the mailbox.
+func (s *session) forward(ctx context.Context) {
+	defer func() {
+		if p := recover(); p != nil {
+			s.app.log.Error("forwarder panicked", "user", s.who.Name, "panic", p, "stack", string(debug.Stack()))
+		}
+	}()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case snap := <-s.mb.C():
+			watchdog := time.AfterFunc(s.app.stall, func() {
+				s.app.log.Warn("session stopped reading; closing it", "user", s.who.Name)
+				_ = s.ssh.SSH.Close()
+			})
+			s.program.Send(snapMsg{snap})
+			watchdog.Stop()
+		}
+	}
+}
+
+// attach moves the session into room r (leaving any other) and returns its seat and the
+// latest snapshot.
+func (s *session) attach(r *rooms.Room) (int, *rooms.Snapshot) {
+	s.mu.Lock()
+	old := s.room
+	s.room = r
+	s.mu.Unlock()
+	if old != nil && old != r {
+		old.Detach(s.mb)
+	}
+	seat, snap := r.Attach(s.who.ID, s.mb)
+	where := "watching " + r.ID()
+	if seat >= 0 {
+		where = "playing " + r.ID()
+	}
+	s.app.setPresence(s, where)
+	return seat, snap
+}
+
+// detach leaves the current room and cancels any wait in a queue.
+func (s *session) detach() {
+	s.mu.Lock()
+	old, t := s.room, s.ticket
+	s.room, s.ticket = nil, nil
+	s.mu.Unlock()
+	if old != nil {
+		old.Detach(s.mb)
+	}
+	if t != nil && !s.app.mm.Cancel(t) {
+		// Seated just as we gave up: give the seat away at once. (If the waiting command took
+		// the assignment first, the room hands the absent seat to a bot after its grace.)
+		select {
+		case a := <-t.Done():
+			if a.Room != nil {
+				a.Room.Leave(s.who.ID)
+			}
+		default:
+		}
+	}
+	s.app.setPresence(s, "lobby")
+}
+
+// current is the room the session is attached to.
+func (s *session) current() *rooms.Room {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.room
+}
+
+// queue puts the session in the matchmaker for game e and returns a command that waits for
+// the seat.
+func (s *session) queue(t *Ticket) (tea.Cmd, error) {
+	t, err := s.app.mm.Enqueue(t)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.ticket = t
+	s.mu.Unlock()
+	s.app.setPresence(s, "waiting for "+t.Game.Game.Name())
+	ctx := s.ssh.SSH.Context()
+	return func() tea.Msg {
+		select {
+		case a := <-t.Done():
+			s.mu.Lock()
+			if s.ticket == t {
+				s.ticket = nil
+			}
+			s.mu.Unlock()
+			return assignedMsg{ticket: t, Assignment: a}
+		case <-ctx.Done():
+			return nil
+		}
+	}, nil
+}
+
+type assignedMsg struct {
+	ticket *Ticket
+	Assignment
+}

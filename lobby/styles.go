@@ -1,0 +1,59 @@
+package lobby
+
+import (
+	"io"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/arena-classroom/arena/server"
+)
+
+// styles are one session's lipgloss styles, made from its own renderer (never the global one).
+type styles struct {
+	title, dim, key, selected, warn, good, bad, heading, box lipgloss.Style
+}
+
+func newStyles(s *server.Session) styles {
+	r := s.Renderer
+	if r == nil {
+		r = lipgloss.NewRenderer(io.Discard, termenv.WithProfile(termenv.Ascii))
+	}
+	return styles{
+		title:    r.NewStyle().Bold(true).Foreground(lipgloss.Color("213")),
+		dim:      r.NewStyle().Foreground(lipgloss.Color("245")),
+		key:      r.NewStyle().Bold(true).Foreground(lipgloss.Color("81")),
+		selected: r.NewStyle().Bold(true).Foreground(lipgloss.Color("231")).Background(lipgloss.Color("62")),
+		warn:     r.NewStyle().Foreground(lipgloss.Color("214")),
+		good:     r.NewStyle().Bold(true).Foreground(lipgloss.Color("120")),
+		bad:      r.NewStyle().Bold(true).Foreground(lipgloss.Color("203")),
+		heading:  r.NewStyle().Bold(true).Underline(true),
+		box:      r.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(lipgloss.Color("240")).Padding(0, 1),
+	}
+}
+
+// clean strips control and escape characters from text one user shows to another.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// fit pads or cuts s (plain text) to exactly w cells.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if lipgloss.Width(s) > w {
+		rs := []rune(s)
+		for len(rs) > 0 && lipgloss.Width(string(rs))+1 > w {
+			rs = rs[:len(rs)-1]
+		}
+		return string(rs) + "…"
+	}
+	return s + strings.Repeat(" ", w-lipgloss.Width(s))
+}

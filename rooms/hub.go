@@ -1,0 +1,306 @@
+// Package rooms holds live rooms and the hub: one central tick loop that advances every room,
+// real-time and turn-based alike, and publishes immutable snapshots to the sessions that
+// watch them through latest-wins mailboxes. The hub never blocks on a session.
+package rooms
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arena-classroom/arena/replay"
+)
+
+// Config tunes the hub. Zero fields take the defaults of DefaultConfig.
+type Config struct {
+	TickHz     int           // ticks per second (default 20)
+	HumanMove  time.Duration // a human's time for one decision (default 60 s)
+	BotMove    time.Duration // a program's time for one decision (default 500 ms)
+	BotPace    time.Duration // a house bot waits this long before it plays, so people can follow (default 500 ms)
+	Linger     time.Duration // a finished room stays this long once nobody watches (default 30 s)
+	WaitingTTL time.Duration // a waiting room closes after this long (default 15 min)
+	// AbsentGrace is how long a seated human may have no session before a bot takes over
+	// (default 20 s).
+	AbsentGrace time.Duration
+	MaxRooms    int // live rooms at once (default 500)
+	Logger      *slog.Logger
+	// OnFinish records a finished game (the store); the result is announced as saved once it
+	// returns. Called on its own goroutine.
+	OnFinish func(info Info, rp replay.Replay) error
+	// Now is the clock (tests drive the hub with Tick and a fake time).
+	Now func() time.Time
+}
+
+// DefaultConfig returns the defaults.
+func DefaultConfig() Config {
+	return Config{
+		TickHz:      20,
+		HumanMove:   60 * time.Second,
+		BotMove:     500 * time.Millisecond,
+		BotPace:     500 * time.Millisecond,
+		Linger:      30 * time.Second,
+		WaitingTTL:  15 * time.Minute,
+		AbsentGrace: 20 * time.Second,
+		MaxRooms:    500,
+	}
+}
+
+func (c Config) withDefaults() Config {
+	d := DefaultConfig()
+	if c.TickHz <= 0 {
+		c.TickHz = d.TickHz
+	}
+	if c.HumanMove <= 0 {
+		c.HumanMove = d.HumanMove
+	}
+	if c.BotMove <= 0 {
+		c.BotMove = d.BotMove
+	}
+	if c.BotPace < 0 {
+		c.BotPace = 0
+	} else if c.BotPace == 0 {
+		c.BotPace = d.BotPace
+	}
+	if c.Linger <= 0 {
+		c.Linger = d.Linger
+	}
+	if c.WaitingTTL == 0 {
+		c.WaitingTTL = d.WaitingTTL
+	}
+	if c.AbsentGrace <= 0 {
+		c.AbsentGrace = d.AbsentGrace
+	}
+	if c.MaxRooms <= 0 {
+		c.MaxRooms = d.MaxRooms
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c
+}
+
+// ErrTooManyRooms is returned when the server holds MaxRooms live rooms.
+var ErrTooManyRooms = errors.New("the arena is full right now: try again in a minute")
+
+// Hub owns every live room and ticks them all from one goroutine.
+type Hub struct {
+	cfg Config
+	log *slog.Logger
+
+	mu      sync.Mutex
+	rooms   []*Room // in creation order
+	byKey   map[string]*Room
+	tickers []func(now time.Time)
+}
+
+// NewHub makes a hub; call Run to start its loop.
+func NewHub(cfg Config) *Hub {
+	cfg = cfg.withDefaults()
+	return &Hub{cfg: cfg, log: cfg.Logger, byKey: make(map[string]*Room)}
+}
+
+// Config returns the hub's effective configuration.
+func (h *Hub) Config() Config { return h.cfg }
+
+func (h *Hub) now() time.Time { return h.cfg.Now() }
+
+// OnTick registers f to run on every tick before the rooms (the matchmaker uses it). f must
+// not block.
+func (h *Hub) OnTick(f func(now time.Time)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.tickers = append(h.tickers, f)
+}
+
+// Run ticks every room at TickHz until ctx ends.
+func (h *Hub) Run(ctx context.Context) {
+	t := time.NewTicker(time.Second / time.Duration(h.cfg.TickHz))
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			h.Tick(h.now())
+		}
+	}
+}
+
+// Tick advances every room to now once. A panic in one room closes that room only.
+func (h *Hub) Tick(now time.Time) {
+	h.mu.Lock()
+	rooms := slices.Clone(h.rooms)
+	tickers := slices.Clone(h.tickers)
+	h.mu.Unlock()
+	for _, f := range tickers {
+		h.guard("ticker", nil, func() { f(now) })
+	}
+	gone := false
+	for _, r := range rooms {
+		h.guard("room", r, func() { r.tick(now) })
+		if r.Info().Status == Closed {
+			gone = true
+		}
+	}
+	if gone {
+		h.sweep()
+	}
+}
+
+// guard runs f, turning a panic into a log line and, for a room, its closing.
+func (h *Hub) guard(what string, r *Room, f func()) {
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		h.log.Error(what+" panicked", "panic", p, "stack", string(debug.Stack()))
+		if r == nil {
+			return
+		}
+		// The room's lock was released by its deferred Unlock during the panic.
+		r.mu.Lock()
+		r.close(h.now(), "this room stopped on an internal error; sorry — back to the lobby")
+		r.publishLocked(h.now())
+		r.mu.Unlock()
+	}()
+	f()
+}
+
+// sweep forgets closed rooms. Room locks are taken before the hub's, never inside it
+// (a room creating its rematch holds its own lock and then takes the hub's).
+func (h *Hub) sweep() {
+	h.mu.Lock()
+	rooms := slices.Clone(h.rooms)
+	h.mu.Unlock()
+	closed := make(map[*Room]bool)
+	for _, r := range rooms {
+		if r.Info().Status == Closed {
+			closed[r] = true
+		}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	kept := h.rooms[:0]
+	for _, r := range h.rooms {
+		if closed[r] {
+			delete(h.byKey, r.id)
+			if r.code != "" {
+				delete(h.byKey, r.code)
+			}
+			continue
+		}
+		kept = append(kept, r)
+	}
+	clear(h.rooms[len(kept):])
+	h.rooms = kept
+}
+
+// Create opens a room. Seats that are Open make it wait for players.
+func (h *Hub) Create(spec Spec) (*Room, error) { return h.create(spec) }
+
+func (h *Hub) create(spec Spec) (*Room, error) {
+	if spec.Game.Game == nil {
+		return nil, errors.New("no game given")
+	}
+	min, max := spec.Game.Game.Seats()
+	if len(spec.Seats) < min || len(spec.Seats) > max {
+		return nil, fmt.Errorf("%s takes %d to %d players", spec.Game.Game.Name(), min, max)
+	}
+	cfg, err := spec.Game.Game.Normalize(spec.Config)
+	if err != nil {
+		return nil, err
+	}
+	seed := spec.Seed
+	if seed == 0 {
+		seed = randomSeed()
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.rooms) >= h.cfg.MaxRooms {
+		return nil, ErrTooManyRooms
+	}
+	id := h.freshKey(4, lowerAlphabet)
+	code := ""
+	if spec.Private {
+		code = h.freshKey(5, upperAlphabet)
+	}
+	r, err := newRoom(h, id, code, spec, cfg, seed, h.now())
+	if err != nil {
+		return nil, err
+	}
+	h.rooms = append(h.rooms, r)
+	h.byKey[id] = r
+	if code != "" {
+		h.byKey[code] = r
+	}
+	return r, nil
+}
+
+// Find returns the room with this id or join code (case-insensitive).
+func (h *Hub) Find(key string) (*Room, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if r, ok := h.byKey[strings.ToLower(key)]; ok {
+		return r, true
+	}
+	r, ok := h.byKey[strings.ToUpper(key)]
+	return r, ok
+}
+
+// List describes every live room, oldest first.
+func (h *Hub) List() []Info {
+	h.mu.Lock()
+	rooms := slices.Clone(h.rooms)
+	h.mu.Unlock()
+	out := make([]Info, 0, len(rooms))
+	for _, r := range rooms {
+		if info := r.Info(); info.Status != Closed {
+			out = append(out, info)
+		}
+	}
+	return out
+}
+
+// Letters that cannot be misread for one another (no 0/o, 1/l/i).
+const (
+	lowerAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
+	upperAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+)
+
+// freshKey draws an unused room key. Caller holds h.mu.
+func (h *Hub) freshKey(n int, alphabet string) string {
+	for {
+		var b [8]byte
+		_, _ = rand.Read(b[:n])
+		key := make([]byte, n)
+		for i := range key {
+			key[i] = alphabet[int(b[i])%len(alphabet)]
+		}
+		if _, taken := h.byKey[string(key)]; !taken {
+			return string(key)
+		}
+	}
+}
+
+// randomSeed picks a game seed for a live room (rules stay deterministic given the seed,
+// which the replay records).
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	if s := binary.LittleEndian.Uint64(b[:]); s != 0 {
+		return s
+	}
+	return 1
+}

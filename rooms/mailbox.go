@@ -1,0 +1,30 @@
+package rooms
+
+// Mailbox delivers snapshots to one session: capacity one, latest wins. The hub puts without
+// ever blocking; a session that falls behind only ever sees the newest snapshot.
+type Mailbox struct {
+	ch chan *Snapshot
+}
+
+// NewMailbox makes an empty mailbox.
+func NewMailbox() *Mailbox { return &Mailbox{ch: make(chan *Snapshot, 1)} }
+
+// Put replaces whatever is waiting with s. It never blocks.
+func (m *Mailbox) Put(s *Snapshot) {
+	for {
+		select {
+		case m.ch <- s:
+			return
+		default:
+		}
+		// Full: drop the stale snapshot, then try again. Another Put may race us to the slot;
+		// the loop settles because each Put only ever removes one element before retrying.
+		select {
+		case <-m.ch:
+		default:
+		}
+	}
+}
+
+// C is where the session's forwarder receives snapshots.
+func (m *Mailbox) C() <-chan *Snapshot { return m.ch }

@@ -1,0 +1,655 @@
+package rooms
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/replay"
+)
+
+// Seat is who sits at one seat of a new room.
+type Seat struct {
+	Kind   SeatKind
+	Name   string
+	UserID string // humans and remote programs
+	// BotName names the house bot of a HouseBot seat; the room makes it from the game seed.
+	BotName string
+}
+
+// Spec describes a room to create.
+type Spec struct {
+	Game    catalog.Entry
+	Config  games.Config // nil for the game's defaults
+	Seed    uint64       // 0 picks a random seed
+	Seats   []Seat       // Open seats make a waiting room
+	Private bool         // private rooms get a join code and are joined only with it
+}
+
+// Errors a session can meet when it acts on a room.
+var (
+	ErrRoomFull    = errors.New("this room has no open seat")
+	ErrNotSeated   = errors.New("you have no seat in this room")
+	ErrNotPlaying  = errors.New("the game is not running")
+	ErrRoomClosed  = errors.New("this room is closed")
+	ErrAlreadyHere = errors.New("you are already seated in this room")
+)
+
+type seat struct {
+	Seat
+	bot       bots.Bot
+	connected bool
+	note      string
+	left      bool      // a human who left; a house bot plays on for them
+	absent    time.Time // when a human seat lost its last session (zero while connected)
+}
+
+type input struct {
+	seat   int
+	action games.Action
+}
+
+// Room is one game with its seats, spectators, replay log and clock. Sessions call its
+// methods from their goroutines; the hub advances it on its tick. Everything is guarded by
+// the hub-wide rule that a room is only touched under its own lock.
+type Room struct {
+	hub     *Hub
+	id      string
+	code    string
+	entry   catalog.Entry
+	cfg     games.Config
+	seed    uint64
+	private bool
+	created time.Time
+
+	mu       sync.Mutex
+	seats    []seat
+	inbox    []input
+	subs     map[*Mailbox]int // mailbox → seat, -1 for spectators
+	status   Status
+	ref      *replay.Referee
+	moves    int       // actions applied so far
+	turnMove int       // value of moves when the current turn started
+	turnAt   time.Time // when the current turn started
+	deadline time.Time
+	log      []string
+	outcome  *games.Outcome
+	saved    bool
+	votes    []bool
+	next     string
+	endedAt  time.Time
+	errText  string
+	version  uint64
+	dirty    bool
+	snap     *Snapshot
+}
+
+// ID is the room's public id, used by `watch`.
+func (r *Room) ID() string { return r.id }
+
+// Code is the private room's join code ("" for public rooms).
+func (r *Room) Code() string { return r.code }
+
+// Game is the room's catalog entry.
+func (r *Room) Game() catalog.Entry { return r.entry }
+
+func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, now time.Time) (*Room, error) {
+	r := &Room{
+		hub: h, id: id, code: code, entry: spec.Game, cfg: cfg, seed: seed,
+		private: spec.Private, created: now,
+		subs:   make(map[*Mailbox]int),
+		status: Waiting,
+		votes:  make([]bool, len(spec.Seats)),
+	}
+	r.seats = make([]seat, len(spec.Seats))
+	for i, s := range spec.Seats {
+		r.seats[i] = seat{Seat: s}
+		if s.Kind == HouseBot {
+			if err := r.seatBot(i, s.BotName); err != nil {
+				return nil, err
+			}
+		}
+	}
+	r.dirty = true
+	r.maybeStart(now)
+	return r, nil
+}
+
+// seatBot makes house bot name play seat i, seeded from the game seed and the seat so that
+// a replay of the same room asks the same bots.
+func (r *Room) seatBot(i int, name string) error {
+	b, ok := r.entry.Bot(name, r.seed^uint64(i+1)*0x9e3779b97f4a7c15)
+	if !ok {
+		return fmt.Errorf("%s has no house bot called %q", r.entry.Game.Name(), name)
+	}
+	r.seats[i].bot = b
+	r.seats[i].BotName = name
+	if r.seats[i].Name == "" {
+		r.seats[i].Name = name
+	}
+	return nil
+}
+
+// maybeStart starts the game once no seat is open. Caller holds the lock.
+func (r *Room) maybeStart(now time.Time) {
+	if r.status != Waiting {
+		return
+	}
+	names := make([]string, len(r.seats))
+	for i, s := range r.seats {
+		if s.Kind == Open {
+			return
+		}
+		names[i] = s.Name
+	}
+	ref, err := replay.NewReferee(r.entry.Game, r.cfg, r.seed, names)
+	if err != nil {
+		r.close(now, "could not start the game: "+err.Error())
+		return
+	}
+	r.ref = ref
+	r.status = Playing
+	for i := range r.seats {
+		if r.seats[i].Kind == Human && !r.seats[i].connected {
+			r.seats[i].absent = now
+		}
+	}
+	r.turnAt, r.turnMove = now, 0
+	r.deadline = time.Time{}
+	r.logf("%s starts: %s", r.entry.Game.Name(), r.infoLocked().Players())
+	r.dirty = true
+}
+
+// Attach subscribes a session's mailbox to the room. A user who holds a seat is attached to
+// it (and shown as connected); anyone else watches. It returns the seat, or -1 for a
+// spectator, and the latest snapshot.
+func (r *Room) Attach(userID string, mb *Mailbox) (int, *Snapshot) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	seatNo := -1
+	for i, s := range r.seats {
+		if userID != "" && s.UserID == userID && s.Kind == Human && !s.left {
+			seatNo = i
+			r.seats[i].connected = true
+			r.seats[i].absent = time.Time{}
+			break
+		}
+	}
+	r.subs[mb] = seatNo
+	r.dirty = true
+	r.publishLocked(r.hub.now())
+	return seatNo, r.snap
+}
+
+// Detach ends a session's subscription. A human whose last session leaves gives up the seat
+// (see Leave).
+func (r *Room) Detach(mb *Mailbox) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	seatNo, ok := r.subs[mb]
+	if !ok {
+		return
+	}
+	delete(r.subs, mb)
+	r.dirty = true
+	if seatNo < 0 {
+		return
+	}
+	for _, other := range r.subs {
+		if other == seatNo {
+			return // the same person is still here from another session
+		}
+	}
+	r.leaveSeatLocked(seatNo)
+}
+
+// Leave gives up userID's seat, attached or not (a player who cancelled after being seated).
+func (r *Room) Leave(userID string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, s := range r.seats {
+		if userID != "" && s.UserID == userID && s.Kind == Human && !s.left {
+			for mb, seatNo := range r.subs {
+				if seatNo == i {
+					delete(r.subs, mb)
+				}
+			}
+			r.leaveSeatLocked(i)
+		}
+	}
+}
+
+// leaveSeatLocked: a human leaving a running game hands the seat to the game's strongest
+// house bot so that the others can finish; leaving a waiting room frees the seat (and closes
+// the room when no human is left).
+func (r *Room) leaveSeatLocked(seatNo int) {
+	s := &r.seats[seatNo]
+	s.connected = false
+	r.dirty = true
+	switch r.status {
+	case Waiting:
+		s.Seat = Seat{Kind: Open}
+		if r.humansLocked() == 0 {
+			r.close(r.hub.now(), "")
+		}
+	case Playing:
+		s.left = true
+		if err := r.seatBot(seatNo, r.entry.Strongest); err == nil {
+			s.Kind = HouseBot
+			s.note = "left: " + r.entry.Strongest + " plays on"
+			r.logf("%s left; %s plays on for them", s.Name, r.entry.Strongest)
+		}
+	case Finished:
+		s.left = true
+	}
+}
+
+// Join seats a user in the first open seat of a waiting room.
+func (r *Room) Join(userID, name string) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.status != Waiting {
+		return -1, ErrRoomFull
+	}
+	for _, s := range r.seats {
+		if s.Kind == Human && s.UserID == userID {
+			return -1, ErrAlreadyHere
+		}
+	}
+	for i := range r.seats {
+		if r.seats[i].Kind == Open {
+			r.seats[i] = seat{Seat: Seat{Kind: Human, Name: name, UserID: userID}}
+			r.logf("%s joined", name)
+			r.maybeStart(r.hub.now())
+			r.dirty = true
+			return i, nil
+		}
+	}
+	return -1, ErrRoomFull
+}
+
+// FillWithBot seats house bot name in every open seat of a waiting room, starting it.
+func (r *Room) FillWithBot(name string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.status != Waiting {
+		return ErrRoomFull
+	}
+	for i := range r.seats {
+		if r.seats[i].Kind == Open {
+			r.seats[i] = seat{Seat: Seat{Kind: HouseBot}}
+			if err := r.seatBot(i, name); err != nil {
+				r.seats[i] = seat{}
+				return err
+			}
+		}
+	}
+	r.maybeStart(r.hub.now())
+	r.dirty = true
+	return nil
+}
+
+// Submit queues seat's action; the hub applies it on its next tick if the seat is then to
+// move. The caller is the session of the seat's human (checked by userID).
+func (r *Room) Submit(userID string, seatNo int, a games.Action) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if seatNo < 0 || seatNo >= len(r.seats) || r.seats[seatNo].UserID != userID || r.seats[seatNo].left {
+		return ErrNotSeated
+	}
+	if r.status != Playing {
+		return ErrNotPlaying
+	}
+	// Latest wins per seat: a second key press before the tick replaces the first.
+	for i := range r.inbox {
+		if r.inbox[i].seat == seatNo {
+			r.inbox[i].action = a
+			return nil
+		}
+	}
+	r.inbox = append(r.inbox, input{seat: seatNo, action: a})
+	return nil
+}
+
+// VoteRematch records that seat wants to play again. When every human still here agrees,
+// the hub opens the next room with the seats rotated and announces it in Snapshot.Next.
+func (r *Room) VoteRematch(userID string, seatNo int) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if seatNo < 0 || seatNo >= len(r.seats) || r.seats[seatNo].UserID != userID {
+		return ErrNotSeated
+	}
+	if r.status != Finished {
+		return ErrNotPlaying
+	}
+	if r.next != "" {
+		return nil
+	}
+	r.votes[seatNo] = true
+	r.dirty = true
+	for i, s := range r.seats {
+		if s.Kind == Human && !s.left && !r.votes[i] {
+			r.logf("%s wants a rematch", r.seats[seatNo].Name)
+			return nil
+		}
+	}
+	for i, s := range r.seats {
+		if s.left && s.UserID != "" && i != seatNo {
+			return fmt.Errorf("%s has left: no rematch", s.Name)
+		}
+	}
+	return r.rematchLocked()
+}
+
+func (r *Room) rematchLocked() error {
+	n := len(r.seats)
+	seats := make([]Seat, n)
+	for i := range r.seats {
+		// Rotate by one so that everyone moves first in turn.
+		src := r.seats[(i+1)%n]
+		s := src.Seat
+		if s.Kind == HouseBot && src.UserID == "" {
+			s.Name = ""
+		}
+		seats[i] = s
+	}
+	next, err := r.hub.create(Spec{Game: r.entry, Config: r.cfg, Seats: seats, Private: r.private})
+	if err != nil {
+		return err
+	}
+	r.next = next.id
+	r.logf("rematch: room %s", next.id)
+	r.dirty = true
+	return nil
+}
+
+// Snapshot returns the latest published snapshot.
+func (r *Room) Snapshot() *Snapshot {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.snap == nil || r.dirty {
+		r.publishLocked(r.hub.now())
+	}
+	return r.snap
+}
+
+// tick advances the room to now: applies queued inputs, asks house bots, enforces deadlines
+// and publishes a snapshot if anything changed. Called by the hub only.
+func (r *Room) tick(now time.Time) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch r.status {
+	case Waiting:
+		if r.hub.cfg.WaitingTTL > 0 && now.Sub(r.created) > r.hub.cfg.WaitingTTL {
+			r.close(now, "nobody joined in time")
+		}
+	case Playing:
+		r.advance(now)
+	case Finished:
+		if now.Sub(r.endedAt) > r.hub.cfg.Linger && len(r.subs) == 0 {
+			r.close(now, "")
+		}
+	}
+	if r.dirty {
+		r.publishLocked(now)
+	}
+}
+
+func (r *Room) advance(now time.Time) {
+	// A seated human with no session for AbsentGrace (dropped connection, cancelled just as
+	// they were seated) gives the seat to a bot rather than stalling the others.
+	for i := range r.seats {
+		s := &r.seats[i]
+		if s.Kind == Human && !s.left && !s.absent.IsZero() && now.Sub(s.absent) >= r.hub.cfg.AbsentGrace {
+			r.leaveSeatLocked(i)
+		}
+	}
+	st := r.ref.State()
+	inbox := r.inbox
+	r.inbox = r.inbox[:0]
+	for _, in := range inbox {
+		if st.Over() || !toMove(st, in.seat) {
+			continue // a key pressed out of turn: the UI already told the player
+		}
+		r.play(in.seat, in.action)
+	}
+	if st.Over() {
+		r.finish(now)
+		return
+	}
+	movers := st.ToMove()
+	if len(movers) == 0 {
+		return
+	}
+	seatNo := movers[0]
+	if r.turnMove != r.moves || r.deadline.IsZero() {
+		r.turnMove, r.turnAt = r.moves, now
+		r.deadline = now.Add(r.limit(seatNo))
+		r.dirty = true
+	}
+	s := &r.seats[seatNo]
+	switch {
+	case s.Kind == HouseBot && now.Sub(r.turnAt) >= r.hub.cfg.BotPace:
+		if a, ok := r.askBot(seatNo, st); ok {
+			r.play(seatNo, a)
+		} else {
+			r.moves++
+			r.logf("%s's bot failed; it plays the default move", s.Name)
+			r.logEvents(r.ref.Timeout(seatNo))
+		}
+	case !now.Before(r.deadline):
+		name := s.Name
+		events := r.ref.Timeout(seatNo)
+		r.moves++
+		r.logf("%s ran out of time", name)
+		r.logEvents(events)
+	}
+	if st.Over() {
+		r.finish(now)
+	}
+}
+
+func toMove(st games.State, seatNo int) bool {
+	for _, s := range st.ToMove() {
+		if s == seatNo {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Room) limit(seatNo int) time.Duration {
+	if r.seats[seatNo].Kind == Human {
+		return r.hub.cfg.HumanMove
+	}
+	return r.hub.cfg.BotMove
+}
+
+// askBot asks a house bot, containing its panics: ok is false when the bot panicked, and
+// the seat then plays the default.
+func (r *Room) askBot(seatNo int, st games.State) (a games.Action, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.hub.log.Error("house bot panicked", "room", r.id, "bot", r.seats[seatNo].BotName, "panic", p)
+			a, ok = nil, false
+		}
+	}()
+	return r.seats[seatNo].bot.Choose(st, seatNo), true
+}
+
+func (r *Room) play(seatNo int, a games.Action) {
+	events, refused := r.ref.Play(seatNo, a)
+	r.moves++
+	r.dirty = true
+	if refused != nil {
+		r.logf("%s: %s", r.seats[seatNo].Name, refused.Error())
+	}
+	r.logEvents(events)
+}
+
+func (r *Room) logEvents(events []games.Event) {
+	for _, e := range events {
+		if e.Text == "" {
+			continue
+		}
+		if e.Seat >= 0 && e.Seat < len(r.seats) {
+			r.logf("%s %s", r.seats[e.Seat].Name, e.Text)
+		} else {
+			r.logf("%s", e.Text)
+		}
+	}
+}
+
+func (r *Room) finish(now time.Time) {
+	r.status = Finished
+	r.endedAt = now
+	r.deadline = time.Time{}
+	out := r.ref.State().Outcome()
+	r.outcome = &out
+	r.logf("%s", r.resultLine(out))
+	r.dirty = true
+	rp := r.ref.Replay()
+	info := r.infoLocked()
+	if r.hub.cfg.OnFinish == nil {
+		r.saved = true
+		return
+	}
+	// Durable before announced: the result is marked saved once the store has it. The hub
+	// does not wait for the disk.
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				r.hub.log.Error("saving a match panicked", "room", r.id, "panic", p)
+			}
+		}()
+		err := r.hub.cfg.OnFinish(info, rp)
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if err != nil {
+			r.hub.log.Error("saving a match", "room", r.id, "err", err)
+			r.logf("the result could not be saved")
+		}
+		r.saved = true
+		r.dirty = true
+	}()
+}
+
+func (r *Room) resultLine(out games.Outcome) string {
+	w := out.Winner()
+	if w < 0 {
+		return "draw"
+	}
+	line := r.seats[w].Name + " wins"
+	if w < len(out.Scores) {
+		line += fmt.Sprintf(" with %d", out.Scores[w])
+		if w < len(out.Shares) {
+			line += fmt.Sprintf(" (%.1f%%)", 100*out.Shares[w])
+		}
+	}
+	return line
+}
+
+func (r *Room) close(now time.Time, why string) {
+	r.status = Closed
+	r.endedAt = now
+	r.errText = why
+	if why != "" {
+		r.logf("%s", why)
+	}
+	r.dirty = true
+}
+
+func (r *Room) humansLocked() int {
+	n := 0
+	for _, s := range r.seats {
+		if s.Kind == Human && !s.left {
+			n++
+		}
+	}
+	return n
+}
+
+const logLines = 8
+
+func (r *Room) logf(format string, args ...any) {
+	r.dirty = true
+	r.log = append(r.log, fmt.Sprintf(format, args...))
+	if len(r.log) > logLines {
+		r.log = append(r.log[:0:0], r.log[len(r.log)-logLines:]...)
+	}
+}
+
+func (r *Room) infoLocked() Info {
+	info := Info{
+		ID: r.id, Code: r.code, Game: r.entry.Game.ID(), GameName: r.entry.Game.Name(),
+		Config: r.cfg, Private: r.private, Status: r.status, Created: r.created,
+		Seats: make([]SeatInfo, len(r.seats)),
+	}
+	for i, s := range r.seats {
+		info.Seats[i] = SeatInfo{Name: s.Name, Kind: s.Kind, UserID: s.UserID, Connected: s.connected, Note: s.note}
+		if s.Kind == HouseBot && !s.left {
+			info.Seats[i].Connected = true
+		}
+	}
+	for _, seatNo := range r.subs {
+		if seatNo < 0 {
+			info.Spectators++
+		}
+	}
+	return info
+}
+
+// Info describes the room now.
+func (r *Room) Info() Info {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.infoLocked()
+}
+
+// publishLocked builds a new snapshot and drops it in every mailbox. Caller holds the lock.
+func (r *Room) publishLocked(now time.Time) {
+	r.version++
+	s := &Snapshot{
+		Info:     r.infoLocked(),
+		Version:  r.version,
+		ToMove:   -1,
+		Deadline: r.deadline,
+		Log:      append([]string(nil), r.log...),
+		Outcome:  r.outcome,
+		Saved:    r.saved,
+		Next:     r.next,
+		Votes:    append([]bool(nil), r.votes...),
+		Error:    r.errText,
+		view:     r.entry.View,
+	}
+	if r.ref != nil {
+		st := r.ref.State()
+		s.State = st.Clone()
+		if m := st.ToMove(); len(m) > 0 && r.status == Playing {
+			s.ToMove = m[0]
+		}
+	}
+	if r.status != Playing {
+		s.Deadline = time.Time{}
+	}
+	r.snap = s
+	r.dirty = false
+	for mb := range r.subs {
+		mb.Put(s)
+	}
+}
+
+// Replay returns the room's replay so far (nil before the game started).
+func (r *Room) Replay() *replay.Replay {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ref == nil {
+		return nil
+	}
+	rp := r.ref.Replay()
+	return &rp
+}

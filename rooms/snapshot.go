@@ -1,0 +1,127 @@
+package rooms
+
+import (
+	"sync"
+	"time"
+
+	"github.com/arena-classroom/arena/games"
+)
+
+// Status is where a room is in its life.
+type Status string
+
+const (
+	Waiting  Status = "waiting"  // seats still open
+	Playing  Status = "playing"  // the game runs
+	Finished Status = "finished" // over; the final board stays up for a while
+	Closed   Status = "closed"   // gone (left empty, expired or crashed)
+)
+
+// SeatKind says who decides for a seat.
+type SeatKind int
+
+const (
+	Open     SeatKind = iota // nobody yet
+	Human                    // keys from a session
+	HouseBot                 // a bot from bots/, asked synchronously
+	Remote                   // a program speaking the bot protocol
+)
+
+func (k SeatKind) String() string {
+	switch k {
+	case Human:
+		return "human"
+	case HouseBot:
+		return "bot"
+	case Remote:
+		return "program"
+	default:
+		return "open"
+	}
+}
+
+// SeatInfo is what everyone may see of a seat.
+type SeatInfo struct {
+	Name      string
+	Kind      SeatKind
+	UserID    string // identity of a human or remote seat; "" for house bots
+	Connected bool
+	Note      string // "left: greedy plays", "timed out", …
+}
+
+// Info describes a room for listings.
+type Info struct {
+	ID         string
+	Code       string // join code of a private room ("" for public rooms)
+	Game       string // game id
+	GameName   string
+	Config     games.Config
+	Private    bool
+	Status     Status
+	Seats      []SeatInfo
+	Spectators int
+	Created    time.Time
+}
+
+// Players returns the seat names joined with " vs ".
+func (i Info) Players() string {
+	s := ""
+	for n, seat := range i.Seats {
+		if n > 0 {
+			s += " vs "
+		}
+		if seat.Kind == Open {
+			s += "(open)"
+		} else {
+			s += seat.Name
+		}
+	}
+	return s
+}
+
+// Snapshot is one immutable picture of a room, published after every tick that changed it
+// and shared by every viewer. Never modify one.
+type Snapshot struct {
+	Info
+	Version  uint64
+	State    games.State // a clone owned by the snapshot; nil while waiting
+	ToMove   int         // seat to move, -1 for none
+	Deadline time.Time   // when the seat to move runs out of time; zero for none
+	Log      []string    // recent events, oldest first
+	Outcome  *games.Outcome
+	Saved    bool   // the outcome is durable in the store (or the room has no store)
+	Next     string // id of the rematch room, once there is one
+	Votes    []bool // rematch votes per seat
+	Error    string // why a room closed abnormally
+
+	view   games.View
+	boards [3]renderOnce
+}
+
+type renderOnce struct {
+	once sync.Once
+	s    string
+}
+
+// Board is the board drawn for palette p, rendered at most once per snapshot and shared.
+func (s *Snapshot) Board(p games.Palette) string {
+	if s.State == nil || s.view == nil || int(p) < 0 || int(p) >= len(s.boards) {
+		return ""
+	}
+	b := &s.boards[p]
+	b.once.Do(func() { b.s = s.view.Board(s.State, -1, p) })
+	return b.s
+}
+
+// View is the game's terminal view.
+func (s *Snapshot) View() games.View { return s.view }
+
+// SeatOf returns the seat of user in this room, or -1.
+func (s *Snapshot) SeatOf(userID string) int {
+	for i, seat := range s.Seats {
+		if userID != "" && seat.UserID == userID && (seat.Kind == Human || seat.Kind == Remote) {
+			return i
+		}
+	}
+	return -1
+}
