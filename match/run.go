@@ -1,0 +1,289 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/replay"
+)
+
+// Job is one game of a plan.
+type Job struct {
+	Config games.Config // normalized
+	Seed   uint64       // the game's seed
+	Seats  []int        // the entrant in each seat, in seat order
+	Group  int          // which config of a round robin; 0 otherwise
+}
+
+// Plan is a batch: the entrants and the games they play.
+type Plan struct {
+	Game     games.Game
+	Entrants []Entrant
+	Jobs     []Job
+}
+
+// Options tune a run; the zero value is fine.
+type Options struct {
+	// Parallel is the number of workers; 0 means GOMAXPROCS. It never changes results.
+	Parallel int
+	// MaxMoves voids a game still running after that many moves (a game that cannot end is
+	// a bug, and must not hang a batch). 0 means 1,000,000.
+	MaxMoves int
+	// Replays keeps each game's replay in its Result.
+	Replays bool
+}
+
+// Result is one finished game.
+//
+// A seat whose agent panics, or cannot be made, forfeits: the game stops there, that seat
+// ranks last alone and every other seat shares first place; all scores are 0 and there are
+// no shares. A game whose rules panic, or that does not end, is void: no outcome, and it
+// counts for nobody.
+type Result struct {
+	Job     int // index in Plan.Jobs
+	Outcome *games.Outcome
+	Forfeit int    // the seat that forfeited, or -1
+	Err     string // why the game was forfeited or voided
+	Moves   int    // moves applied
+	// Defaults counts, per seat, the moves where its default action applied (illegal,
+	// malformed or failed answers).
+	Defaults []int
+	Replay   *replay.Replay // with Options.Replays
+}
+
+// Void reports whether the game counts for nobody.
+func (r Result) Void() bool { return r.Outcome == nil }
+
+// Run plays the plan and calls emit with each result in plan order, whatever the number of
+// workers. An error from emit, or ctx ending, stops the run and is returned.
+func Run(ctx context.Context, p Plan, opt Options, emit func(Result) error) error {
+	if opt.MaxMoves <= 0 {
+		opt.MaxMoves = 1_000_000
+	}
+	workers := opt.Parallel
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(p.Jobs))
+	if workers <= 1 {
+		for i := range p.Jobs {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := emit(playOne(p, i, opt)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// At most window games are in flight or waiting to be emitted, so memory stays bounded
+	// however long the batch, and workers never block on a full results channel.
+	window := 16 * workers
+	tokens := make(chan struct{}, window)
+	next := make(chan int)
+	results := make(chan Result, window)
+	go func() {
+		defer close(next)
+		for i := range p.Jobs {
+			select {
+			case tokens <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	done := make(chan struct{})
+	for range workers {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for i := range next {
+				results <- playOne(p, i, opt)
+			}
+		}()
+	}
+	wait := func() {
+		cancel()
+		for range workers {
+			<-done
+		}
+	}
+
+	pending := make(map[int]Result, window) // looked up by index only, never iterated
+	for emitted := 0; emitted < len(p.Jobs); {
+		select {
+		case r := <-results:
+			pending[r.Job] = r
+		case <-ctx.Done():
+			wait()
+			return ctx.Err()
+		}
+		for {
+			r, ok := pending[emitted]
+			if !ok {
+				break
+			}
+			delete(pending, emitted)
+			if err := emit(r); err != nil {
+				wait()
+				return err
+			}
+			<-tokens
+			emitted++
+		}
+	}
+	wait()
+	return nil
+}
+
+// playOne plays job i. It never panics: a panic is charged to the agent that was deciding,
+// or voids the game when the rules themselves failed.
+func playOne(p Plan, i int, opt Options) (res Result) {
+	job := p.Jobs[i]
+	n := len(job.Seats)
+	res = Result{Job: i, Forfeit: -1, Defaults: make([]int, n)}
+	names := make([]string, n)
+	for seat, e := range job.Seats {
+		names[seat] = p.Entrants[e].Name
+	}
+	ref, err := replay.NewReferee(p.Game, job.Config, job.Seed, names)
+	if err != nil {
+		res.Err = err.Error()
+		return res
+	}
+	agents := make([]Agent, n)
+	blame := -1 // the seat whose agent code is running, for panics
+	defer func() {
+		if v := recover(); v != nil {
+			if blame >= 0 {
+				res.forfeit(blame, fmt.Sprintf("seat %d (%s) crashed: %v", blame, names[blame], v))
+			} else {
+				res.Outcome = nil
+				res.Err = fmt.Sprintf("the game crashed: %v", v)
+			}
+		}
+		res.Moves = ref.Moves()
+		if opt.Replays {
+			res.Replay = safeReplay(ref)
+		}
+		finish(agents, res.Outcome)
+	}()
+
+	for seat := range n {
+		blame = seat
+		a, err := p.Entrants[job.Seats[seat]].New(Start{
+			Game: p.Game, Config: job.Config, GameSeed: job.Seed, Seat: seat, Players: names,
+			Seed: AgentSeed(job.Seed, seat),
+		})
+		blame = -1
+		if err != nil {
+			res.forfeit(seat, fmt.Sprintf("seat %d (%s) could not start: %v", seat, names[seat], err))
+			return res
+		}
+		agents[seat] = a
+	}
+
+	st := ref.State()
+	var (
+		movers []int
+		chosen []games.Action
+		failed []bool
+	)
+	for !st.Over() {
+		if ref.Moves() >= opt.MaxMoves {
+			res.Err = fmt.Sprintf("the game did not end after %d moves", opt.MaxMoves)
+			return res
+		}
+		tm := st.ToMove()
+		switch len(tm) {
+		case 0:
+			res.Err = "the game is not over but nobody is to move"
+			return res
+		case 1: // turn-based: the common, fast path
+			seat := tm[0]
+			blame = seat
+			a, err := agents[seat].Act(st, seat)
+			blame = -1
+			if err != nil {
+				ref.Timeout(seat)
+				res.Defaults[seat]++
+			} else if _, refused := ref.Play(seat, a); refused != nil {
+				res.Defaults[seat]++
+			}
+		default: // simultaneous decisions: everyone sees the same state, then all apply
+			movers = append(movers[:0], tm...)
+			chosen = chosen[:0]
+			failed = failed[:0]
+			for _, seat := range movers {
+				blame = seat
+				a, err := agents[seat].Act(st, seat)
+				blame = -1
+				chosen = append(chosen, a)
+				failed = append(failed, err != nil)
+			}
+			for k, seat := range movers {
+				before := ref.Moves()
+				if failed[k] {
+					ref.Timeout(seat)
+					if ref.Moves() > before {
+						res.Defaults[seat]++
+					}
+					continue
+				}
+				_, err := ref.Play(seat, chosen[k])
+				if err != nil && ref.Moves() > before {
+					res.Defaults[seat]++
+				}
+			}
+		}
+	}
+	o := st.Outcome()
+	res.Outcome = &o
+	return res
+}
+
+func (r *Result) forfeit(seat int, why string) {
+	n := len(r.Defaults)
+	o := games.Outcome{Ranks: make([]int, n), Scores: make([]int, n)}
+	for s := range o.Ranks {
+		o.Ranks[s] = 1
+	}
+	o.Ranks[seat] = n
+	r.Outcome = &o
+	r.Forfeit = seat
+	r.Err = why
+}
+
+// finish tells agents the game ended. It runs after the result is settled, so a panic there
+// changes nothing.
+func finish(agents []Agent, o *games.Outcome) {
+	for _, a := range agents {
+		if f, ok := a.(Finisher); ok {
+			func() {
+				defer func() { _ = recover() }()
+				f.Finish(o)
+			}()
+		}
+	}
+}
+
+// safeReplay copies the log of a game that may have crashed: a state broken by a panic may
+// panic again when asked whether it is over.
+func safeReplay(ref *replay.Referee) (rp *replay.Replay) {
+	defer func() {
+		if recover() != nil {
+			rp = nil
+		}
+	}()
+	r := ref.Replay()
+	return &r
+}

@@ -1,0 +1,181 @@
+// Package match plays headless batches of games between seats (house bots now, programs
+// later) on a virtual clock: nobody waits for a deadline, a game goes as fast as its seats
+// answer. Batches are deterministic: the same plan gives the same results whatever the
+// number of workers.
+package match
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+)
+
+// Agent decides for one seat of one game. House bots and programs are both agents.
+type Agent interface {
+	// Act returns seat's action in st, the live state, which it must only read (clone it to
+	// search). An error stands for a malformed or missing answer: the seat's default action
+	// applies.
+	Act(st games.State, seat int) (games.Action, error)
+}
+
+// Finisher is implemented by agents that want to hear how their game ended (a program is
+// sent the protocol's "end"). outcome is nil for a game that was voided.
+type Finisher interface {
+	Finish(outcome *games.Outcome)
+}
+
+// Start is what an agent is told when its game begins.
+type Start struct {
+	Game     games.Game
+	Config   games.Config // normalized; read only
+	GameSeed uint64
+	Seat     int
+	Players  []string // names in seat order; read only
+	// Seed is the agent's own seed, derived from the game seed and the seat.
+	Seed uint64
+}
+
+// Entrant is one named participant of a batch; it makes a fresh agent for every game.
+type Entrant struct {
+	Name string
+	New  func(s Start) (Agent, error)
+}
+
+// SeatSpec is one seat as written on the command line: a house bot name, or exec:"cmd args"
+// for a local program.
+type SeatSpec struct {
+	Bot  string // house bot name; "" for a program
+	Exec string // the program's command line; "" for a house bot
+}
+
+func (s SeatSpec) String() string {
+	if s.Exec != "" {
+		return fmt.Sprintf("exec:%q", s.Exec)
+	}
+	return s.Bot
+}
+
+// ParseSeats reads a comma-separated list of seats. A program seat is exec:CMD; CMD may be
+// quoted ("…" or '…') so that it can hold commas. The shell usually eats the quotes of
+// exec:"python3 bot.py", leaving exec:python3 bot.py, which reads the same.
+func ParseSeats(list string) ([]SeatSpec, error) {
+	var items []string
+	var cur strings.Builder
+	var quote rune
+	for _, c := range list {
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+			cur.WriteRune(c)
+		case c == '"' || c == '\'':
+			quote = c
+			cur.WriteRune(c)
+		case c == ',':
+			items = append(items, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteRune(c)
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("seats %q: unclosed quote %c", list, quote)
+	}
+	items = append(items, cur.String())
+
+	specs := make([]SeatSpec, 0, len(items))
+	for i, it := range items {
+		it = strings.TrimSpace(it)
+		if it == "" {
+			return nil, fmt.Errorf("seats %q: seat %d is empty", list, i+1)
+		}
+		if cmd, ok := strings.CutPrefix(it, "exec:"); ok {
+			cmd = strings.TrimSpace(unquote(strings.TrimSpace(cmd)))
+			if cmd == "" {
+				return nil, fmt.Errorf("seats %q: seat %d: exec: needs a command, as in exec:\"python3 bot.py\"", list, i+1)
+			}
+			specs = append(specs, SeatSpec{Exec: cmd})
+			continue
+		}
+		if strings.ContainsAny(it, "\"' \t") {
+			return nil, fmt.Errorf("seats %q: seat %d %q is not a bot name (programs are written exec:\"cmd args\")", list, i+1, it)
+		}
+		specs = append(specs, SeatSpec{Bot: it})
+	}
+	return specs, nil
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// ErrProgramsNotAvailable is returned for exec: seats until the bot protocol is built.
+var ErrProgramsNotAvailable = errors.New("program seats (exec:) are not available yet: the bot protocol is not built")
+
+// Programs turns an exec: seat into an entrant. The bot protocol will provide one; until then
+// Resolve is given nil.
+type Programs func(cmd string, e catalog.Entry) (Entrant, error)
+
+// Resolve makes the entrant for spec in game e: a house bot of e, or a program via programs.
+func Resolve(e catalog.Entry, spec SeatSpec, programs Programs) (Entrant, error) {
+	if spec.Exec != "" {
+		if programs == nil {
+			return Entrant{}, fmt.Errorf("%s: %w", spec, ErrProgramsNotAvailable)
+		}
+		return programs(spec.Exec, e)
+	}
+	info, ok := bots.Find(e.Bots, spec.Bot)
+	if !ok {
+		return Entrant{}, fmt.Errorf("%s has no bot %q; its house bots: %s", e.Game.ID(), spec.Bot, BotNames(e))
+	}
+	return HouseBot(info), nil
+}
+
+// BotNames lists e's house bots for messages, with their aliases.
+func BotNames(e catalog.Entry) string {
+	names := make([]string, 0, len(e.Bots))
+	for _, b := range e.Bots {
+		n := b.Name
+		if len(b.Aliases) > 0 {
+			n += " (" + strings.Join(b.Aliases, ", ") + ")"
+		}
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// HouseBot makes an entrant of a house bot, seeded per game and seat.
+func HouseBot(info bots.Info) Entrant {
+	return Entrant{
+		Name: info.Name,
+		New: func(s Start) (Agent, error) {
+			return botAgent{info.New(s.Seed)}, nil
+		},
+	}
+}
+
+type botAgent struct{ b bots.Bot }
+
+func (a botAgent) Act(st games.State, seat int) (games.Action, error) {
+	return a.b.Choose(st, seat), nil
+}
+
+// AgentSeed derives a seat's agent seed from the game seed (splitmix64 finalizer), so that
+// two seats of one game, or one seat of two neighbouring games, never share an RNG stream.
+func AgentSeed(gameSeed uint64, seat int) uint64 {
+	z := gameSeed + uint64(seat+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
