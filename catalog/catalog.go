@@ -3,7 +3,9 @@ package catalog
 
 import (
 	"github.com/arena-classroom/arena/bots"
+	sevencolorsbots "github.com/arena-classroom/arena/bots/sevencolors"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/sevencolors"
 )
 
 // Entry is one playable game.
@@ -18,7 +20,9 @@ type Entry struct {
 // All lists the playable games in menu order.
 func All() []Entry {
 	return []Entry{
-		// sevencolors is added here by its package's author.
+		// greedy won the house round robin on 20×20 and 30×30 (95% of its games on 30×30; mixed,
+		// second, took 16% of its games against greedy there).
+		{Game: sevencolors.Game, View: sevencolors.View, Bots: sevencolorsbots.All, Strongest: "greedy"},
 	}
 }
 
