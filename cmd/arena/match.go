@@ -1,12 +1,532 @@
 package main
 
 import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
+	"math/rand/v2"
 	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/match"
 )
 
-// runMatch is a placeholder until its author lands it.
+const matchUsage = `Usage: arena match --game ID --seats A,B[,C…] [options]
+
+Plays headless games between house bots on a virtual clock (no deadlines: a game goes as
+fast as its bots answer) and prints each bot's wins, draws, losses, win %% and mean share.
+
+  --game ID          the game (%s)
+  --seats LIST       comma-separated seats: house bot names, or exec:"cmd args" for a program
+                     (program seats come with the bot protocol; not available yet)
+  --games N          games to play; in a round robin, per pair and per size (default 500)
+  --size N           board size: the same as --config size=N
+  --sizes N,N,…      a round robin over several sizes (the seed's Question 12)
+  --config KEY=VAL   another setting of the game; repeat for several
+  --round-robin      play every pair of seats instead of all seats in every game
+  --seed S           the first game's seed (default: a random one, printed so the run
+                     can be repeated)
+  --parallel P       worker goroutines (default: the number of CPUs); results never depend on it
+  --json             one JSON line per game, then a summary line, instead of the table
+
+Game i has seed S+i, and seats turn between games: with two bots, the odd games swap them.
+Each bot is seeded from its game's seed and seat. The same seed gives the same results, at
+any --parallel.
+
+A round robin is played when there are more bots than the game seats, with --sizes, or with
+--round-robin: every pair meets in --games games per size, seats alternating, all pairs on
+the same seeds S…S+games-1. It prints, per size, the win %% of each row bot against each
+column bot, then an overall ranking by points (win 1, draw ½), then mean share.
+
+A bot that crashes forfeits its game: it ranks last, its opponents share first place, and
+all scores are 0. A game whose rules crash or that does not end is void and counts for
+nobody. Either is reported, and the batch goes on.
+
+JSON lines:
+  {"type":"game","index":i,"game":ID,"seed":S+i,"config":{…},"seats":[names in seat order],
+   "winner":seat or null,"ranks":[…],"scores":[…],"shares":[…],"moves":n}
+   (+ "forfeit":seat and "error":"…" for a crash, "defaults":[…] when answers were refused)
+  {"type":"summary","game":ID,"seed":S,"games":n,"void":n,"bots":[{"name",…}],
+   "pairs":[…] (round robin),"seconds":t,"games_per_s":r}
+`
+
 func runMatch(args []string) int {
-	fmt.Fprintln(os.Stderr, "arena: not built yet")
-	return 1
+	fi, err := os.Stderr.Stat()
+	progress := err == nil && fi.Mode()&os.ModeCharDevice != 0
+	env := matchEnv{stdout: os.Stdout, stderr: os.Stderr, progress: progress, games: catalog.All,
+		now: time.Now, randomSeed: func() uint64 { return rand.Uint64N(1_000_000_000) }}
+	return env.run(args)
+}
+
+// matchEnv is what the command touches outside itself, so tests can replace it.
+type matchEnv struct {
+	stdout, stderr io.Writer
+	progress       bool // draw a progress bar on stderr
+	games          func() []catalog.Entry
+	now            func() time.Time
+	randomSeed     func() uint64
+}
+
+// matchRun is one parsed command line.
+type matchRun struct {
+	entry      catalog.Entry
+	plan       match.Plan
+	groups     []games.Config // normalized; one per size of a round robin
+	roundRobin bool
+	perPair    int
+	seed       uint64
+	parallel   int
+	json       bool
+}
+
+func (env matchEnv) run(args []string) int {
+	m, err := env.parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(env.stderr, "arena match: %v\n", err)
+		return 2
+	}
+	if err := env.play(m); err != nil {
+		fmt.Fprintf(env.stderr, "arena match: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func (env matchEnv) gameList() string {
+	var ids []string
+	for _, e := range env.games() {
+		ids = append(ids, e.Game.ID())
+	}
+	if len(ids) == 0 {
+		return "none available yet"
+	}
+	return strings.Join(ids, ", ")
+}
+
+func (env matchEnv) parse(args []string) (*matchRun, error) {
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	// Errors are reported by run, help goes to stdout: silence the flag package's own output.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	gameID := fs.String("game", "", "")
+	seatList := fs.String("seats", "", "")
+	n := fs.Int("games", 500, "")
+	size := fs.Int("size", 0, "")
+	sizes := fs.String("sizes", "", "")
+	rr := fs.Bool("round-robin", false, "")
+	seedText := fs.String("seed", "", "")
+	parallel := fs.Int("parallel", 0, "")
+	asJSON := fs.Bool("json", false, "")
+	cfg := games.Config{}
+	fs.Func("config", "", func(s string) error {
+		k, v, ok := strings.Cut(s, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return fmt.Errorf("want KEY=VALUE, got %q", s)
+		}
+		i, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("%s: the value must be a whole number, got %q", k, v)
+		}
+		cfg[k] = i
+		return nil
+	})
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(env.stdout, matchUsage, env.gameList())
+			return nil, err
+		}
+		return nil, fmt.Errorf("%v (see arena match --help)", err)
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q (see arena match --help)", fs.Arg(0))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+
+	m := &matchRun{perPair: *n, parallel: *parallel, json: *asJSON}
+	if *gameID == "" {
+		return nil, fmt.Errorf("--game is required; games: %s", env.gameList())
+	}
+	found := false
+	for _, e := range env.games() {
+		if e.Game.ID() == *gameID {
+			m.entry, found = e, true
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("unknown game %q; games: %s", *gameID, env.gameList())
+	}
+	if *seatList == "" {
+		return nil, fmt.Errorf("--seats is required; %s's house bots: %s", *gameID, match.BotNames(m.entry))
+	}
+	if *n < 1 {
+		return nil, fmt.Errorf("--games must be at least 1, not %d", *n)
+	}
+	if *parallel < 0 {
+		return nil, fmt.Errorf("--parallel must be positive, not %d", *parallel)
+	}
+	if set["size"] {
+		if _, dup := cfg["size"]; dup {
+			return nil, errors.New("--size and --config size=… both given")
+		}
+		cfg["size"] = *size
+	}
+	var groups []games.Config
+	if set["sizes"] {
+		if _, dup := cfg["size"]; dup {
+			return nil, errors.New("--sizes and --size (or --config size=…) both given")
+		}
+		for _, f := range strings.Split(*sizes, ",") {
+			v, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil {
+				return nil, fmt.Errorf("--sizes %q: %q is not a whole number", *sizes, f)
+			}
+			c := cfg.Clone()
+			c["size"] = v
+			groups = append(groups, c)
+		}
+	} else {
+		groups = []games.Config{cfg}
+	}
+
+	if *seedText == "" {
+		m.seed = env.randomSeed()
+	} else {
+		s, err := strconv.ParseUint(*seedText, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("--seed %q is not a whole number from 0 to 2^64-1", *seedText)
+		}
+		m.seed = s
+	}
+
+	specs, err := match.ParseSeats(*seatList)
+	if err != nil {
+		return nil, err
+	}
+	m.plan.Game = m.entry.Game
+	count := map[string]int{}
+	for i, s := range specs {
+		ent, err := match.Resolve(m.entry, s, nil)
+		if err != nil {
+			return nil, fmt.Errorf("seat %d: %w", i+1, err)
+		}
+		// Two seats of the same bot need two names in tables.
+		count[ent.Name]++
+		if c := count[ent.Name]; c > 1 {
+			ent.Name = fmt.Sprintf("%s#%d", ent.Name, c)
+		}
+		m.plan.Entrants = append(m.plan.Entrants, ent)
+	}
+
+	_, maxSeats := m.entry.Game.Seats()
+	m.roundRobin = *rr || set["sizes"] || len(specs) > maxSeats
+	if m.roundRobin {
+		m.plan.Jobs, err = match.RoundRobin(m.entry.Game, groups, len(specs), *n, m.seed)
+	} else {
+		m.plan.Jobs, err = match.Series(m.entry.Game, groups[0], len(specs), *n, m.seed)
+	}
+	if err != nil {
+		return nil, err
+	}
+	// The normalized configs, for headers and the summary.
+	for g := range groups {
+		for _, j := range m.plan.Jobs {
+			if j.Group == g {
+				m.groups = append(m.groups, j.Config)
+				break
+			}
+		}
+	}
+	return m, nil
+}
+
+type gameLine struct {
+	Type     string       `json:"type"`
+	Index    int          `json:"index"`
+	Game     string       `json:"game"`
+	Seed     uint64       `json:"seed"`
+	Config   games.Config `json:"config"`
+	Seats    []string     `json:"seats"`
+	Winner   *int         `json:"winner"`
+	Ranks    []int        `json:"ranks"`
+	Scores   []int        `json:"scores"`
+	Shares   []float64    `json:"shares,omitempty"`
+	Moves    int          `json:"moves"`
+	Forfeit  *int         `json:"forfeit,omitempty"`
+	Error    string       `json:"error,omitempty"`
+	Defaults []int        `json:"defaults,omitempty"`
+}
+
+type botLine struct {
+	Name      string   `json:"name"`
+	Games     int      `json:"games"`
+	Wins      int      `json:"wins"`
+	Draws     int      `json:"draws"`
+	Losses    int      `json:"losses"`
+	Forfeits  int      `json:"forfeits"`
+	Defaults  int      `json:"defaults"`
+	WinPct    float64  `json:"win_pct"`
+	MeanShare *float64 `json:"mean_share"`
+}
+
+type pairLine struct {
+	Config games.Config `json:"config"`
+	A      string       `json:"a"`
+	B      string       `json:"b"`
+	Games  int          `json:"games"`
+	AWins  int          `json:"a_wins"`
+	BWins  int          `json:"b_wins"`
+	Draws  int          `json:"draws"`
+}
+
+type summaryLine struct {
+	Type      string         `json:"type"`
+	Game      string         `json:"game"`
+	Seed      uint64         `json:"seed"`
+	Games     int            `json:"games"`
+	Void      int            `json:"void"`
+	Configs   []games.Config `json:"configs"`
+	Bots      []botLine      `json:"bots"`
+	Pairs     []pairLine     `json:"pairs,omitempty"`
+	Seconds   float64        `json:"seconds"`
+	GamesPerS float64        `json:"games_per_s"`
+}
+
+func (env matchEnv) play(m *matchRun) error {
+	out := bufio.NewWriter(env.stdout)
+	defer out.Flush()
+	tally := match.NewTally(m.plan)
+	defaults := make([]int, len(m.plan.Entrants))
+	var notes []string // crashes and void games, for the table
+	bar := progressBar{w: env.stderr, on: env.progress, total: len(m.plan.Jobs)}
+	enc := json.NewEncoder(out)
+
+	start := env.now()
+	err := match.Run(context.Background(), m.plan, match.Options{Parallel: m.parallel}, func(r match.Result) error {
+		tally.Add(r)
+		job := m.plan.Jobs[r.Job]
+		for seat, e := range job.Seats {
+			defaults[e] += r.Defaults[seat]
+		}
+		if r.Err != "" && len(notes) < 10 {
+			notes = append(notes, fmt.Sprintf("game %d (seed %d): %s", r.Job, job.Seed, r.Err))
+		}
+		bar.step()
+		if m.json {
+			return enc.Encode(m.gameLine(r))
+		}
+		return nil
+	})
+	bar.clear()
+	if err != nil {
+		return err
+	}
+	secs := env.now().Sub(start).Seconds()
+	rate := 0.0
+	if secs > 0 {
+		rate = float64(len(m.plan.Jobs)) / secs
+	}
+	if m.json {
+		return enc.Encode(m.summary(tally, defaults, secs, rate))
+	}
+	m.table(out, tally, defaults, notes)
+	fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s\n", len(m.plan.Jobs), secs, rate)
+	return nil
+}
+
+func (m *matchRun) gameLine(r match.Result) gameLine {
+	job := m.plan.Jobs[r.Job]
+	l := gameLine{Type: "game", Index: r.Job, Game: m.entry.Game.ID(), Seed: job.Seed, Config: job.Config,
+		Seats: make([]string, len(job.Seats)), Moves: r.Moves, Error: r.Err}
+	for seat, e := range job.Seats {
+		l.Seats[seat] = m.plan.Entrants[e].Name
+	}
+	if o := r.Outcome; o != nil {
+		l.Ranks, l.Scores, l.Shares = o.Ranks, o.Scores, o.Shares
+		if w := o.Winner(); w >= 0 {
+			l.Winner = &w
+		}
+	}
+	if r.Forfeit >= 0 {
+		l.Forfeit = &r.Forfeit
+	}
+	for _, d := range r.Defaults {
+		if d > 0 {
+			l.Defaults = r.Defaults
+			break
+		}
+	}
+	return l
+}
+
+func (m *matchRun) summary(t *match.Tally, defaults []int, secs, rate float64) summaryLine {
+	s := summaryLine{Type: "summary", Game: m.entry.Game.ID(), Seed: m.seed, Games: t.Games, Void: t.Void,
+		Configs: m.groups, Seconds: secs, GamesPerS: rate}
+	for e, rec := range t.Total {
+		b := botLine{Name: m.plan.Entrants[e].Name, Games: rec.Games, Wins: rec.Wins, Draws: rec.Draws,
+			Losses: rec.Losses, Forfeits: rec.Forfeits, Defaults: defaults[e], WinPct: rec.WinPct()}
+		if share, ok := rec.MeanShare(); ok {
+			b.MeanShare = &share
+		}
+		s.Bots = append(s.Bots, b)
+	}
+	if m.roundRobin {
+		k := len(m.plan.Entrants)
+		for g, cfg := range m.groups {
+			for a := 0; a < k; a++ {
+				for b := a + 1; b < k; b++ {
+					rec := t.Cross[g][a][b]
+					s.Pairs = append(s.Pairs, pairLine{Config: cfg, A: m.plan.Entrants[a].Name, B: m.plan.Entrants[b].Name,
+						Games: rec.Games, AWins: rec.Wins, BWins: t.Cross[g][b][a].Wins, Draws: rec.Draws})
+				}
+			}
+		}
+	}
+	return s
+}
+
+func configLabel(c games.Config) string {
+	var parts []string
+	for _, k := range c.Keys() {
+		parts = append(parts, fmt.Sprintf("%s=%d", k, c[k]))
+	}
+	return strings.Join(parts, " ")
+}
+
+func (m *matchRun) table(w io.Writer, t *match.Tally, defaults []int, notes []string) {
+	id := m.entry.Game.ID()
+	if m.roundRobin {
+		var labels []string
+		for _, c := range m.groups {
+			labels = append(labels, configLabel(c))
+		}
+		fmt.Fprintf(w, "%s round robin · %d bots · %s · %d games per pair per setting · seed %d\n",
+			id, len(m.plan.Entrants), strings.Join(labels, " | "), m.perPair, m.seed)
+		for g, c := range m.groups {
+			fmt.Fprintf(w, "\n%s: win %% of the row bot against the column bot\n", configLabel(c))
+			crossTable(w, m.plan.Entrants, t.Cross[g])
+		}
+		fmt.Fprintf(w, "\noverall ranking\n")
+		m.botTable(w, t, defaults, t.Ranking(), true)
+	} else {
+		fmt.Fprintf(w, "%s · %s · %d games · seed %d · seats alternate\n", id, configLabel(m.groups[0]), m.perPair, m.seed)
+		order := make([]int, len(m.plan.Entrants))
+		for i := range order {
+			order[i] = i
+		}
+		m.botTable(w, t, defaults, order, false)
+	}
+	if t.Void > 0 {
+		fmt.Fprintf(w, "%d void games (counted for nobody)\n", t.Void)
+	}
+	for _, n := range notes {
+		fmt.Fprintf(w, "  %s\n", n)
+	}
+}
+
+func nameWidth(ents []match.Entrant) int {
+	w := 3
+	for _, e := range ents {
+		w = max(w, len(e.Name))
+	}
+	return w
+}
+
+func (m *matchRun) botTable(w io.Writer, t *match.Tally, defaults []int, order []int, ranked bool) {
+	nw := nameWidth(m.plan.Entrants)
+	anyDefaults := false
+	for _, d := range defaults {
+		anyDefaults = anyDefaults || d > 0
+	}
+	prefix := func(i int) string {
+		if ranked {
+			return fmt.Sprintf("%2d  ", i+1)
+		}
+		return ""
+	}
+	head := fmt.Sprintf("%s%-*s  %6s  %6s  %6s  %6s  %6s  %10s", map[bool]string{true: " #  ", false: ""}[ranked],
+		nw, "bot", "games", "wins", "draws", "losses", "win %", "mean share")
+	if anyDefaults {
+		head += "  defaults"
+	}
+	fmt.Fprintln(w, head)
+	for i, e := range order {
+		r := t.Total[e]
+		share := "—"
+		if s, ok := r.MeanShare(); ok {
+			share = fmt.Sprintf("%.1f%%", 100*s)
+		}
+		line := fmt.Sprintf("%s%-*s  %6d  %6d  %6d  %6d  %5.1f%%  %10s", prefix(i), nw, m.plan.Entrants[e].Name,
+			r.Games, r.Wins, r.Draws, r.Losses, r.WinPct(), share)
+		if anyDefaults {
+			line += fmt.Sprintf("  %8d", defaults[e])
+		}
+		if r.Forfeits > 0 {
+			line += fmt.Sprintf("  (%d crashes)", r.Forfeits)
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+func crossTable(w io.Writer, ents []match.Entrant, cross [][]match.Record) {
+	nw := nameWidth(ents)
+	cw := 6
+	for _, e := range ents {
+		cw = max(cw, len(e.Name))
+	}
+	fmt.Fprintf(w, "%-*s", nw, "")
+	for _, e := range ents {
+		fmt.Fprintf(w, "  %*s", cw, e.Name)
+	}
+	fmt.Fprintln(w)
+	for a, e := range ents {
+		fmt.Fprintf(w, "%-*s", nw, e.Name)
+		for b := range ents {
+			cell := "—"
+			if a != b && cross[a][b].Games > 0 {
+				cell = fmt.Sprintf("%.1f", cross[a][b].WinPct())
+			}
+			fmt.Fprintf(w, "  %*s", cw, cell)
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// progressBar draws on a terminal's stderr only, and only when the shown width changes.
+type progressBar struct {
+	w           io.Writer
+	on          bool
+	total, done int
+	shown       int
+}
+
+const barWidth = 40
+
+func (b *progressBar) step() {
+	if !b.on {
+		return
+	}
+	b.done++
+	if filled := b.done * barWidth / b.total; filled != b.shown || b.done == 1 {
+		b.shown = filled
+		fmt.Fprintf(b.w, "\r[%s%s] %d/%d games", strings.Repeat("#", filled), strings.Repeat(" ", barWidth-filled), b.done, b.total)
+	}
+}
+
+func (b *progressBar) clear() {
+	if b.on {
+		fmt.Fprint(b.w, "\r\033[K")
+	}
 }
