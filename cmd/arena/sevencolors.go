@@ -1,12 +1,135 @@
 package main
 
 import (
+	crand "crypto/rand"
+	"encoding/binary"
 	"fmt"
+	"io"
 	"os"
+	"strconv"
+	"strings"
+
+	"github.com/arena-classroom/arena/bots"
+	scbots "github.com/arena-classroom/arena/bots/sevencolors"
+	sc "github.com/arena-classroom/arena/games/sevencolors"
 )
 
-// runSevenColorsAI is a placeholder until its author lands it.
+const sevenColorsUsage = `Usage: arena sevencolors SIZE --ia NAME PLAYER s_0 … s_{SIZE²-1} [--seed S]
+
+Prints the colour a 7 Colors house bot plays on a board and exits with it as the status, as
+the seed's question 13 asks ("./7color SIZE --ia NAME PLAYER states…").
+
+  SIZE      the board is SIZE×SIZE (2..50)
+  NAME      the bot: %s
+  PLAYER    the bot's own code: 1 (^) or 2 (v)
+  s_i       the SIZE² cells, left to right and top to bottom: 0 empty, 1 and 2 the players'
+            territories, 3..9 the colours A..G. Any board is accepted: players anywhere.
+  --seed S  seed of the random bots (default: a fresh random one)
+
+Example: arena sevencolors 2 --ia random_player 1 1 3 5 2   (the grid 1 3 / 5 2)
+
+Exit status: the colour played, 3..9; 0 after --help; 2 for bad arguments.
+`
+
 func runSevenColorsAI(args []string) int {
-	fmt.Fprintln(os.Stderr, "arena: not built yet")
-	return 1
+	return sevenColorsAI(args, os.Stdout, os.Stderr, sevenColorsSeed)
+}
+
+func sevenColorsSeed() uint64 {
+	var b [8]byte
+	_, _ = crand.Read(b[:]) // never fails (crypto/rand crashes the program instead)
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// sevenColorsAI is the Q13 command with its surroundings passed in, for tests.
+func sevenColorsAI(args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
+	usage := fmt.Sprintf(sevenColorsUsage, botNames(scbots.All))
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "arena sevencolors: "+format+"\n", a...)
+		fmt.Fprintln(stderr, usage[:strings.IndexByte(usage, '\n')])
+		fmt.Fprintln(stderr, `Run "arena sevencolors --help" for details.`)
+		return 2
+	}
+	var name string
+	var seed uint64
+	seeded := false
+	var positional []string
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		switch {
+		case arg == "-h" || arg == "--help" || arg == "-help":
+			fmt.Fprint(stdout, usage)
+			return 0
+		case arg == "--ia" || arg == "--seed":
+			if i+1 == len(args) {
+				return fail("%s needs a value", arg)
+			}
+			i++
+			if arg == "--ia" {
+				name = args[i]
+				continue
+			}
+			v, err := strconv.ParseUint(args[i], 10, 64)
+			if err != nil {
+				return fail("--seed %q is not a whole number ≥ 0", args[i])
+			}
+			seed, seeded = v, true
+		case strings.HasPrefix(arg, "-") && len(arg) > 1 && (arg[1] < '0' || arg[1] > '9'):
+			return fail("unknown option %s", arg)
+		default:
+			positional = append(positional, arg)
+		}
+	}
+	if name == "" {
+		return fail("--ia NAME is required")
+	}
+	info, ok := bots.Find(scbots.All, name)
+	if !ok {
+		return fail("no bot called %q (bots: %s)", name, botNames(scbots.All))
+	}
+	if len(positional) < 2 {
+		return fail("SIZE and PLAYER are required")
+	}
+	size, err := strconv.Atoi(positional[0])
+	if err != nil || size < sc.MinSize || size > sc.MaxSize {
+		return fail("SIZE %q is not a board size %d..%d", positional[0], sc.MinSize, sc.MaxSize)
+	}
+	player, err := strconv.Atoi(positional[1])
+	if err != nil || (player != sc.Player1 && player != sc.Player2) {
+		return fail("PLAYER %q is not 1 or 2", positional[1])
+	}
+	states := positional[2:]
+	if len(states) != size*size {
+		return fail("a %d×%d board needs %d cell states, got %d", size, size, size*size, len(states))
+	}
+	cells := make([]int, len(states))
+	for i, s := range states {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < sc.Empty || v > sc.MaxColor {
+			return fail("cell %d (x=%d, y=%d) is %q: a cell is 0..9", i, i%size, i/size, s)
+		}
+		cells[i] = v
+	}
+	st, err := sc.FromBoard(size, cells, player)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if !seeded {
+		seed = seedFn()
+	}
+	colour := info.New(seed).Choose(st, player-1).(int)
+	fmt.Fprintln(stdout, colour)
+	return colour
+}
+
+func botNames(list []bots.Info) string {
+	var names []string
+	for _, b := range list {
+		n := b.Name
+		if len(b.Aliases) > 0 {
+			n += " (" + strings.Join(b.Aliases, ", ") + ")"
+		}
+		names = append(names, n)
+	}
+	return strings.Join(names, ", ")
 }
