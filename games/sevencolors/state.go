@@ -164,7 +164,8 @@ func (s *State) Turn() int {
 // Moves is the number of moves played, lost turns included.
 func (s *State) Moves() int { return int(s.moves) }
 
-// Cell is the code at (x, y): 0 empty, 1 or 2 a player's territory, 3..9 a colour.
+// Cell is the code at (x, y), both in 0..N-1: 0 empty, 1 or 2 a player's territory, 3..9 a
+// colour.
 func (s *State) Cell(x, y int) int { return s.cellAt(y*s.b.n + x) }
 
 func (s *State) cellAt(i int) int {

@@ -94,10 +94,8 @@ func TestAgreesWithNaiveModel(t *testing.T) {
 			if r.IntN(4) == 0 {
 				c = r.IntN(12) - 1 // often a lost turn
 			} else {
-				c = s.Legal(p - 1)[0].(int)
-				if legal := s.Legal(p - 1); len(legal) > 1 {
-					c = legal[r.IntN(len(legal))].(int)
-				}
+				legal := s.Legal(p - 1)
+				c = legal[r.IntN(len(legal))].(int)
 			}
 			want := m.play(p, c)
 			if got := s.Play(c); got != want {
