@@ -46,6 +46,10 @@ A round robin is played when there are more bots than the game seats, with --siz
 the same seeds S…S+games-1. It prints, per size, the win %% of each row bot against each
 column bot, then an overall ranking by points (win 1, draw ½), then mean share.
 
+The "defaults" column, shown when not all zero, counts answers the game refused (illegal
+or malformed) and replaced by its default action: in 7 Colors, a colour that touches nothing
+is such a lost turn.
+
 A bot that crashes forfeits its game: it ranks last, its opponents share first place, and
 all scores are 0. A game whose rules crash or that does not end is void and counts for
 nobody. Either is reported, and the batch goes on.
