@@ -20,6 +20,8 @@ type Ticket struct {
 	Kind   rooms.SeatKind
 	Game   catalog.Entry
 	Config games.Config
+	// Controller speaks for a program (Kind rooms.Remote).
+	Controller rooms.Controller
 
 	since time.Time
 	done  chan Assignment // buffered: the matchmaker never blocks on it
@@ -159,7 +161,7 @@ func (m *Matchmaker) seat(q []*Ticket, fill bool) {
 	seats := make([]rooms.Seat, n)
 	for i := range seats {
 		if i < len(q) {
-			seats[i] = rooms.Seat{Kind: q[i].Kind, Name: q[i].Name, UserID: q[i].UserID}
+			seats[i] = rooms.Seat{Kind: q[i].Kind, Name: q[i].Name, UserID: q[i].UserID, Controller: q[i].Controller}
 		} else {
 			seats[i] = rooms.Seat{Kind: rooms.HouseBot, BotName: e.Strongest}
 		}

@@ -24,6 +24,8 @@ type Config struct {
 	TickHz     int           // ticks per second (default 20)
 	HumanMove  time.Duration // a human's time for one decision (default 60 s)
 	BotMove    time.Duration // a program's time for one decision (default 500 ms)
+	BotBank    time.Duration // a program's time bank for the whole game (default 5 s)
+	MaxStrikes int           // missed deadlines before a house bot replaces a program (default 3)
 	BotPace    time.Duration // a house bot waits this long before it plays, so people can follow (default 500 ms)
 	Linger     time.Duration // a finished room stays this long once nobody watches (default 30 s)
 	WaitingTTL time.Duration // a waiting room closes after this long (default 15 min)
@@ -45,6 +47,8 @@ func DefaultConfig() Config {
 		TickHz:      20,
 		HumanMove:   60 * time.Second,
 		BotMove:     500 * time.Millisecond,
+		BotBank:     5 * time.Second,
+		MaxStrikes:  3,
 		BotPace:     500 * time.Millisecond,
 		Linger:      30 * time.Second,
 		WaitingTTL:  15 * time.Minute,
@@ -63,6 +67,14 @@ func (c Config) withDefaults() Config {
 	}
 	if c.BotMove <= 0 {
 		c.BotMove = d.BotMove
+	}
+	if c.BotBank < 0 {
+		c.BotBank = 0
+	} else if c.BotBank == 0 {
+		c.BotBank = d.BotBank
+	}
+	if c.MaxStrikes <= 0 {
+		c.MaxStrikes = d.MaxStrikes
 	}
 	if c.BotPace < 0 {
 		c.BotPace = 0

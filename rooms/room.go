@@ -19,6 +19,8 @@ type Seat struct {
 	UserID string // humans and remote programs
 	// BotName names the house bot of a HouseBot seat; the room makes it from the game seed.
 	BotName string
+	// Controller speaks for a Remote seat.
+	Controller Controller
 }
 
 // Spec describes a room to create.
@@ -32,6 +34,7 @@ type Spec struct {
 
 // Errors a session can meet when it acts on a room.
 var (
+	errTimeout     = games.Illegal("timeout", "no answer before the deadline: the default action was applied")
 	ErrRoomFull    = errors.New("this room has no open seat")
 	ErrNotSeated   = errors.New("you have no seat in this room")
 	ErrNotPlaying  = errors.New("the game is not running")
@@ -46,11 +49,14 @@ type seat struct {
 	note      string
 	left      bool      // a human who left; a house bot plays on for them
 	absent    time.Time // when a human seat lost its last session (zero while connected)
+	remote    *remoteState
 }
 
 type input struct {
 	seat   int
 	action games.Action
+	at     time.Time // when a program's answer arrived (its time is charged to then)
+	remote bool
 }
 
 // Room is one game with its seats, spectators, replay log and clock. Sessions call its
@@ -75,6 +81,7 @@ type Room struct {
 	moves    int       // actions applied so far
 	turnMove int       // value of moves when the current turn started
 	turnAt   time.Time // when the current turn started
+	turnID   int       // last turn id handed to a program
 	deadline time.Time
 	log      []string
 	outcome  *games.Outcome
@@ -108,10 +115,17 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 	r.seats = make([]seat, len(spec.Seats))
 	for i, s := range spec.Seats {
 		r.seats[i] = seat{Seat: s}
-		if s.Kind == HouseBot {
+		switch s.Kind {
+		case HouseBot:
 			if err := r.seatBot(i, s.BotName); err != nil {
 				return nil, err
 			}
+		case Remote:
+			if s.Controller == nil {
+				return nil, fmt.Errorf("seat %d: a program seat needs a controller", i)
+			}
+			r.seats[i].remote = &remoteState{ctl: s.Controller, bank: h.cfg.BotBank}
+			r.seats[i].connected = true
 		}
 	}
 	r.dirty = true
@@ -162,6 +176,11 @@ func (r *Room) maybeStart(now time.Time) {
 	r.deadline = time.Time{}
 	r.logf("%s starts: %s", r.entry.Game.Name(), r.infoLocked().Players())
 	r.dirty = true
+	for i, s := range r.seats {
+		if s.remote != nil {
+			s.remote.ctl.Start(r, i, ref.State())
+		}
+	}
 }
 
 // Attach subscribes a session's mailbox to the room. A user who holds a seat is attached to
@@ -237,12 +256,9 @@ func (r *Room) leaveSeatLocked(seatNo int) {
 			r.close(r.hub.now(), "")
 		}
 	case Playing:
-		s.left = true
-		if err := r.seatBot(seatNo, r.entry.Strongest); err == nil {
-			s.Kind = HouseBot
-			s.note = "left: " + r.entry.Strongest + " plays on"
-			r.logf("%s left; %s plays on for them", s.Name, r.entry.Strongest)
-		}
+		r.handToBot(seatNo)
+		s.note = "left: " + r.entry.Strongest + " plays on"
+		r.logf("%s left; %s plays on for them", s.Name, r.entry.Strongest)
 	case Finished:
 		s.left = true
 	}
@@ -415,6 +431,9 @@ func (r *Room) advance(now time.Time) {
 		if st.Over() || !toMove(st, in.seat) {
 			continue // a key pressed out of turn: the UI already told the player
 		}
+		if in.remote && r.seats[in.seat].remote != nil {
+			r.chargeRemote(in.seat, in.at)
+		}
 		r.play(in.seat, in.action)
 	}
 	if st.Over() {
@@ -426,12 +445,16 @@ func (r *Room) advance(now time.Time) {
 		return
 	}
 	seatNo := movers[0]
+	s := &r.seats[seatNo]
 	if r.turnMove != r.moves || r.deadline.IsZero() {
 		r.turnMove, r.turnAt = r.moves, now
-		r.deadline = now.Add(r.limit(seatNo))
+		if s.remote != nil {
+			r.remoteTurn(seatNo, st, now)
+		} else {
+			r.deadline = now.Add(r.limit(seatNo))
+		}
 		r.dirty = true
 	}
-	s := &r.seats[seatNo]
 	switch {
 	case s.Kind == HouseBot && now.Sub(r.turnAt) >= r.hub.cfg.BotPace:
 		if a, ok := r.askBot(seatNo, st); ok {
@@ -443,10 +466,18 @@ func (r *Room) advance(now time.Time) {
 		}
 	case !now.Before(r.deadline):
 		name := s.Name
+		turn := 0
+		if s.remote != nil {
+			turn = s.remote.turn
+		}
 		events := r.ref.Timeout(seatNo)
 		r.moves++
 		r.logf("%s ran out of time", name)
 		r.logEvents(events)
+		if s.remote != nil {
+			s.remote.ctl.Refused(r, seatNo, turn, errTimeout, st.DefaultAction(seatNo))
+			r.remoteTimedOut(seatNo)
+		}
 	}
 	if st.Over() {
 		r.finish(now)
@@ -482,11 +513,18 @@ func (r *Room) askBot(seatNo int, st games.State) (a games.Action, ok bool) {
 }
 
 func (r *Room) play(seatNo int, a games.Action) {
+	var def games.Action
+	if rs := r.seats[seatNo].remote; rs != nil {
+		def = r.ref.State().DefaultAction(seatNo)
+	}
 	events, refused := r.ref.Play(seatNo, a)
 	r.moves++
 	r.dirty = true
 	if refused != nil {
 		r.logf("%s: %s", r.seats[seatNo].Name, refused.Error())
+		if rs := r.seats[seatNo].remote; rs != nil {
+			rs.ctl.Refused(r, seatNo, r.turnID, refused, def)
+		}
 	}
 	r.logEvents(events)
 }
@@ -512,6 +550,11 @@ func (r *Room) finish(now time.Time) {
 	r.outcome = &out
 	r.logf("%s", r.resultLine(out))
 	r.dirty = true
+	for i, s := range r.seats {
+		if s.remote != nil {
+			s.remote.ctl.End(r, i, &out)
+		}
+	}
 	rp := r.ref.Replay()
 	info := r.infoLocked()
 	if r.hub.cfg.OnFinish == nil {
@@ -554,6 +597,14 @@ func (r *Room) resultLine(out games.Outcome) string {
 }
 
 func (r *Room) close(now time.Time, why string) {
+	if r.status != Finished {
+		for i, s := range r.seats {
+			if s.remote != nil {
+				s.remote.ctl.End(r, i, nil)
+				r.seats[i].remote = nil
+			}
+		}
+	}
 	r.status = Closed
 	r.endedAt = now
 	r.errText = why

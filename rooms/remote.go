@@ -1,0 +1,105 @@
+package rooms
+
+import (
+	"time"
+
+	"github.com/arena-classroom/arena/games"
+)
+
+// Controller speaks for a Remote seat: a program playing over the bot protocol. The room
+// calls it from the hub goroutine, under the room's lock, so every method must return at
+// once (queue the message; never write to a network connection here).
+type Controller interface {
+	// Start tells the program its game begins.
+	Start(r *Room, seat int, st games.State)
+	// Turn asks for a decision. turn identifies it (answers carrying another id are stale);
+	// moveLimit and bank are the time the program has before its deadline.
+	Turn(r *Room, seat int, turn int, st games.State, moveLimit, bank time.Duration)
+	// Refused tells the program its answer was illegal, malformed or late, and what was
+	// applied instead.
+	Refused(r *Room, seat int, turn int, err error, applied games.Action)
+	// End tells the program how the game ended. outcome is nil if the room closed early.
+	End(r *Room, seat int, outcome *games.Outcome)
+}
+
+// remoteState is the clock of one Remote seat: its time bank and strikes.
+type remoteState struct {
+	ctl     Controller
+	bank    time.Duration
+	strikes int
+	turn    int // id of the pending turn; 0 when none
+}
+
+// Answer delivers a program's action for turn. It returns false for a stale turn (already
+// answered, timed out, or not this seat's), which the caller reports to the program.
+func (r *Room) Answer(seatNo, turn int, a games.Action) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if seatNo < 0 || seatNo >= len(r.seats) || r.status != Playing {
+		return false
+	}
+	rs := r.seats[seatNo].remote
+	if rs == nil || rs.turn != turn || turn == 0 {
+		return false
+	}
+	rs.turn = 0
+	r.inbox = append(r.inbox, input{seat: seatNo, action: a, at: r.hub.now(), remote: true})
+	return true
+}
+
+// Resign makes a Remote seat's program give up: a house bot plays on for it, so that the
+// others can finish, as when a person leaves.
+func (r *Room) Resign(seatNo int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if seatNo >= 0 && seatNo < len(r.seats) && r.seats[seatNo].Kind == Remote {
+		r.seats[seatNo].note = "resigned"
+		r.handToBot(seatNo)
+	}
+}
+
+// remoteTurn starts a Remote seat's turn: the deadline is the move limit plus what is left
+// in its bank.
+func (r *Room) remoteTurn(seatNo int, st games.State, now time.Time) {
+	rs := r.seats[seatNo].remote
+	r.turnID++
+	rs.turn = r.turnID
+	r.deadline = now.Add(r.hub.cfg.BotMove + rs.bank)
+	rs.ctl.Turn(r, seatNo, rs.turn, st, r.hub.cfg.BotMove, rs.bank)
+}
+
+// chargeRemote takes from the bank what an answer used beyond the move limit.
+func (r *Room) chargeRemote(seatNo int, at time.Time) {
+	rs := r.seats[seatNo].remote
+	if over := at.Sub(r.turnAt) - r.hub.cfg.BotMove; over > 0 {
+		rs.bank = max(rs.bank-over, 0)
+	}
+}
+
+// remoteTimedOut records a strike; a program that keeps missing its deadlines is replaced by
+// a house bot.
+func (r *Room) remoteTimedOut(seatNo int) {
+	rs := r.seats[seatNo].remote
+	rs.turn = 0
+	rs.bank = 0
+	rs.strikes++
+	if rs.strikes >= r.hub.cfg.MaxStrikes {
+		r.seats[seatNo].note = "too slow: replaced"
+		r.logf("%s missed %d deadlines; %s plays on for it", r.seats[seatNo].Name, rs.strikes, r.entry.Strongest)
+		r.handToBot(seatNo)
+	}
+}
+
+// handToBot gives seat to the game's strongest house bot for the rest of the game.
+func (r *Room) handToBot(seatNo int) {
+	s := &r.seats[seatNo]
+	if s.remote != nil {
+		s.remote.ctl.End(r, seatNo, nil)
+		s.remote = nil
+	}
+	s.left = true
+	if err := r.seatBot(seatNo, r.entry.Strongest); err == nil {
+		s.Kind = HouseBot
+	}
+	r.dirty = true
+}
