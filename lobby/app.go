@@ -36,7 +36,7 @@ type App struct {
 	stall time.Duration
 
 	mu     sync.Mutex
-	online map[*session]presence
+	online map[any]presence // by session (people) or bot connection
 }
 
 // presence is what the lobby shows of a connected person.
@@ -63,7 +63,7 @@ func New(opts Options) *App {
 		mm:     NewMatchmaker(opts.Hub, opts.FillAfter, opts.Hub.Config().Now),
 		log:    opts.Logger,
 		stall:  opts.StallTimeout,
-		online: make(map[*session]presence),
+		online: make(map[any]presence),
 	}
 }
 
@@ -82,17 +82,23 @@ func (a *App) Online() []string {
 	return slices.Compact(out)
 }
 
-func (a *App) setPresence(s *session, where string) {
+func (a *App) setPresence(s *session, where string) { a.SetPresence(s, s.who.Name, where) }
+
+// SetPresence shows name as online (key identifies the connection: a session, a bot).
+func (a *App) SetPresence(key any, name, where string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.online[s] = presence{name: s.who.Name, where: where}
+	a.online[key] = presence{name: name, where: where}
 }
 
-func (a *App) leave(s *session) {
+// Leave removes a connection from the online list.
+func (a *App) Leave(key any) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	delete(a.online, s)
+	delete(a.online, key)
 }
+
+func (a *App) leave(s *session) { a.Leave(s) }
 
 // Interactive builds the lobby, or the screen a command asks for.
 func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), error) {
@@ -125,6 +131,10 @@ func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer)
 	case "rooms":
 		writeRooms(stdout, a.hub.List())
 		return 0
+	case "bot":
+		return a.botCommand(s, stdin, stdout, stderr)
+	case "spec":
+		return a.specCommand(s, stdout, stderr)
 	case "play", "watch":
 		fmt.Fprintf(stderr, "arena: %q needs a terminal: use ssh -t …\n", s.Args[0])
 		return 1
@@ -142,6 +152,8 @@ const commandsHelp = `Commands (ssh -p PORT HOST COMMAND):
   play GAME [--vs BOT] [--size N]     start a game at once (ssh -t); without --vs, quick match
   watch ROOM                          watch a live room by id or code (ssh -t)
   rooms                               list live rooms as text
+  bot --game GAME [options]           play as a program over the bot protocol (ssh -T)
+  spec GAME                           print a game's bot observation and action schema
   help                                this text
 `
 
