@@ -30,8 +30,24 @@ type Referee struct {
 	game  games.Game
 	st    games.State
 	clock Clocked // nil for turn-based games
-	log   Replay
+	log   Replay  // everything but the moves, kept in the compact form below
+	// moves is the log of applied moves, pointer-free for int actions (7 Colors, War Hammer)
+	// so that the garbage collector never scans it: headless batches run millions of moves.
+	moves []entry
+	boxed []games.Action // actions that are not ints, referred to by entry.n
+	ats   []string       // the instant of each move, for Clocked states only
 }
+
+type entry struct {
+	n     int64 // the action if it is an int, else its index in boxed
+	seat  int32
+	flags uint8
+}
+
+const (
+	entryDefault uint8 = 1 << iota
+	entryBoxed
+)
 
 // NewReferee normalizes cfg and starts the game for the named seats.
 func NewReferee(g games.Game, cfg games.Config, seed uint64, seats []string) (*Referee, error) {
@@ -59,8 +75,8 @@ func NewReferee(g games.Game, cfg games.Config, seed uint64, seats []string) (*R
 			Config: norm,
 			Seed:   seed,
 			Seats:  append([]string(nil), seats...),
-			Moves:  make([]Move, 0, 64),
 		},
+		moves: make([]entry, 0, 128),
 	}
 	r.clock, _ = st.(Clocked)
 	return r, nil
@@ -80,10 +96,12 @@ func (r *Referee) Play(seat int, a games.Action) (events []games.Event, refused 
 	if r.st.Over() {
 		return nil, ErrOver
 	}
-	if !r.toMove(seat) {
-		return nil, ErrNotToMove
-	}
+	// Validate refuses a seat that is not to move (the engine contract), so ToMove, which
+	// allocates, is only consulted on the refusal path: this is the headless hot loop.
 	if err := r.st.Validate(seat, a); err != nil {
+		if !r.toMove(seat) {
+			return nil, ErrNotToMove
+		}
 		return r.applyDefault(seat), asIllegal(err)
 	}
 	return r.apply(seat, a, false), nil
@@ -103,7 +121,19 @@ func (r *Referee) Replay() Replay {
 	rp := r.log
 	rp.Config = r.log.Config.Clone()
 	rp.Seats = append([]string(nil), r.log.Seats...)
-	rp.Moves = append([]Move(nil), r.log.Moves...)
+	rp.Moves = make([]Move, len(r.moves))
+	for i, e := range r.moves {
+		m := Move{Seat: int(e.seat), Default: e.flags&entryDefault != 0}
+		if e.flags&entryBoxed != 0 {
+			m.Action = r.boxed[e.n]
+		} else {
+			m.Action = int(e.n)
+		}
+		if r.ats != nil {
+			m.At = r.ats[i]
+		}
+		rp.Moves[i] = m
+	}
 	if r.st.Over() {
 		o := copyOutcome(r.st.Outcome())
 		rp.Outcome = &o
@@ -112,7 +142,7 @@ func (r *Referee) Replay() Replay {
 }
 
 // Moves is the number of moves applied so far.
-func (r *Referee) Moves() int { return len(r.log.Moves) }
+func (r *Referee) Moves() int { return len(r.moves) }
 
 func (r *Referee) toMove(seat int) bool {
 	for _, s := range r.st.ToMove() {
@@ -131,7 +161,7 @@ func (r *Referee) applyDefault(seat int) []games.Event {
 // the game broke its contract; that is a bug, not a player's fault, so it panics and the
 // room or match worker that owns the referee ends the game.
 func (r *Referee) apply(seat int, a games.Action, def bool) []games.Event {
-	at := ""
+	var at string
 	if r.clock != nil {
 		at = r.clock.Now()
 	}
@@ -143,7 +173,21 @@ func (r *Referee) apply(seat int, a games.Action, def bool) []games.Event {
 		}
 		panic(fmt.Sprintf("%s: seat %d: %s action %v refused by Apply: %v", r.game.ID(), seat, kind, a, err))
 	}
-	r.log.Moves = append(r.log.Moves, Move{Seat: seat, Action: a, Default: def, At: at})
+	e := entry{seat: int32(seat)}
+	if def {
+		e.flags |= entryDefault
+	}
+	if n, ok := a.(int); ok {
+		e.n = int64(n)
+	} else {
+		e.n = int64(len(r.boxed))
+		e.flags |= entryBoxed
+		r.boxed = append(r.boxed, a)
+	}
+	r.moves = append(r.moves, e)
+	if r.clock != nil {
+		r.ats = append(r.ats, at)
+	}
 	return events
 }
 

@@ -285,3 +285,63 @@ func TestNewRefereeChecks(t *testing.T) {
 		t.Fatalf("normalized config not recorded: target %d", got)
 	}
 }
+
+// wordy is the race with its steps spelled out: actions that are not ints.
+type wordy struct{ replaytest.Race }
+type wordyState struct{ *replaytest.State }
+
+var steps = map[string]int{"one": 1, "two": 2, "three": 3}
+
+func (wordy) ID() string { return "wordy" }
+func (g wordy) New(cfg games.Config, seats int, seed uint64) (games.State, error) {
+	st, err := g.Race.New(cfg, seats, seed)
+	if err != nil {
+		return nil, err
+	}
+	return wordyState{st.(*replaytest.State)}, nil
+}
+func (wordy) DecodeAction(raw json.RawMessage) (games.Action, error) {
+	var s string
+	err := json.Unmarshal(raw, &s)
+	return s, err
+}
+func (s wordyState) Validate(seat int, a games.Action) error {
+	w, _ := a.(string)
+	n, ok := steps[w]
+	if !ok {
+		return games.Illegal("bad_word", "say one, two or three")
+	}
+	return s.State.Validate(seat, n)
+}
+func (s wordyState) Apply(seat int, a games.Action) ([]games.Event, error) {
+	if err := s.Validate(seat, a); err != nil {
+		return nil, err
+	}
+	return s.State.Apply(seat, steps[a.(string)])
+}
+func (wordyState) DefaultAction(int) games.Action { return "one" }
+
+func TestActionsOfAnyType(t *testing.T) {
+	r, err := replay.NewReferee(wordy{}, games.Config{"target": 9}, 0, []string{"a", "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; !r.State().Over(); i++ {
+		seat := r.State().ToMove()[0]
+		r.Play(seat, []games.Action{"three", 2, "two", "seven"}[i%4])
+	}
+	rp := r.Replay()
+	want := []replay.Move{{Seat: 0, Action: "three"}, {Seat: 1, Action: "one", Default: true}, {Seat: 0, Action: "two"},
+		{Seat: 1, Action: "one", Default: true}, {Seat: 0, Action: "one", Default: true}, {Seat: 1, Action: "one", Default: true}}
+	if !reflect.DeepEqual(rp.Moves, want) {
+		t.Fatalf("moves %+v", rp.Moves)
+	}
+	data, _ := json.Marshal(rp)
+	back, err := replay.Decode(data, func(string) (games.Game, bool) { return wordy{}, true })
+	if err != nil || !reflect.DeepEqual(back, rp) {
+		t.Fatalf("round trip: %v\n%s", err, data)
+	}
+	if _, err := replay.Resimulate(wordy{}, back); err != nil {
+		t.Fatal(err)
+	}
+}
