@@ -223,6 +223,9 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	count := map[string]int{}
 	for i, s := range specs {
 		ent, err := match.Resolve(m.entry, s, nil)
+		if errors.Is(err, match.ErrProgramsNotAvailable) {
+			return nil, fmt.Errorf("seat %d: %w; house bots: %s", i+1, err, match.BotNames(m.entry))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i+1, err)
 		}
@@ -314,6 +317,7 @@ func (env matchEnv) play(m *matchRun) error {
 	tally := match.NewTally(m.plan)
 	defaults := make([]int, len(m.plan.Entrants))
 	var notes []string // crashes and void games, for the table
+	troubled := 0
 	bar := progressBar{w: env.stderr, on: env.progress, total: len(m.plan.Jobs)}
 	enc := json.NewEncoder(out)
 
@@ -324,8 +328,11 @@ func (env matchEnv) play(m *matchRun) error {
 		for seat, e := range job.Seats {
 			defaults[e] += r.Defaults[seat]
 		}
-		if r.Err != "" && len(notes) < 10 {
-			notes = append(notes, fmt.Sprintf("game %d (seed %d): %s", r.Job, job.Seed, r.Err))
+		if r.Err != "" {
+			if len(notes) < maxNotes {
+				notes = append(notes, fmt.Sprintf("game %d (seed %d): %s", r.Job, job.Seed, r.Err))
+			}
+			troubled++
 		}
 		bar.step()
 		if m.json {
@@ -345,10 +352,16 @@ func (env matchEnv) play(m *matchRun) error {
 	if m.json {
 		return enc.Encode(m.summary(tally, defaults, secs, rate))
 	}
+	if troubled > len(notes) {
+		notes = append(notes, fmt.Sprintf("… and %d more", troubled-len(notes)))
+	}
 	m.table(out, tally, defaults, notes)
 	fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s\n", len(m.plan.Jobs), secs, rate)
 	return nil
 }
+
+// maxNotes is how many crashed or void games the table lists one by one.
+const maxNotes = 10
 
 func (m *matchRun) gameLine(r match.Result) gameLine {
 	job := m.plan.Jobs[r.Job]
@@ -425,7 +438,11 @@ func (m *matchRun) table(w io.Writer, t *match.Tally, defaults []int, notes []st
 		fmt.Fprintf(w, "\noverall ranking\n")
 		m.botTable(w, t, defaults, t.Ranking(), true)
 	} else {
-		fmt.Fprintf(w, "%s · %s · %d games · seed %d · seats alternate\n", id, configLabel(m.groups[0]), m.perPair, m.seed)
+		turn := "seats alternate"
+		if len(m.plan.Entrants) > 2 {
+			turn = "seats rotate"
+		}
+		fmt.Fprintf(w, "%s · %s · %d games · seed %d · %s\n", id, configLabel(m.groups[0]), m.perPair, m.seed, turn)
 		order := make([]int, len(m.plan.Entrants))
 		for i := range order {
 			order[i] = i

@@ -271,7 +271,7 @@ func TestMatchErrors(t *testing.T) {
 		{[]string{"--game", "chess", "--seats", "a,b"}, []string{`unknown game "chess"`, "race, sizedrace"}},
 		{[]string{"--seats", "a,b"}, []string{"--game is required", "race, sizedrace"}},
 		{[]string{"--game", "race"}, []string{"--seats is required", "one, max"}},
-		{[]string{"--game", "race", "--seats", `max,exec:python3 bot.py`}, []string{`exec:"python3 bot.py"`, "not available yet"}},
+		{[]string{"--game", "race", "--seats", `max,exec:python3 bot.py`}, []string{`exec:"python3 bot.py"`, "not available yet", "house bots: one, max"}},
 		{[]string{"--game", "race", "--seats", "max,one", "--games", "0"}, []string{"--games must be at least 1"}},
 		{[]string{"--game", "race", "--seats", "max,one", "--config", "target"}, []string{"KEY=VALUE"}},
 		{[]string{"--game", "race", "--seats", "max,one", "--config", "target=1"}, []string{"target 1"}},
@@ -307,5 +307,17 @@ func TestMatchHelpAndProgress(t *testing.T) {
 	bar := cli(true, "--game", "race", "--seats", "max,one", "--games", "5", "--seed", "1")
 	if !strings.Contains(bar.stderr, "5/5 games") || !strings.HasSuffix(bar.stderr, "\r\033[K") || bar.stdout != quiet.stdout {
 		t.Fatalf("progress bar: %q", bar.stderr)
+	}
+}
+
+func TestMatchReportsCrashes(t *testing.T) {
+	r := cli(false, "--game", "race", "--seats", "one,panic,max", "--games", "14", "--seed", "1")
+	if r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	for _, want := range []string{"seats rotate", "(14 crashes)", "game 0 (seed 1): seat 1 (panic) crashed: bot bug", "… and 4 more"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Fatalf("%q missing from\n%s", want, r.stdout)
+		}
 	}
 }
