@@ -1,0 +1,102 @@
+package server
+
+import (
+	"log/slog"
+	"path/filepath"
+	"time"
+)
+
+// Config is the server's configuration. Start from DefaultConfig: a zero field takes its
+// default in New, except AllowGuests, which a zero Config leaves off.
+type Config struct {
+	Listen        string // address to listen on, ":2222"
+	DataDir       string // host key and database live here, "./arena-data"
+	AdminKeysFile string // teachers' keys (authorized_keys format); default DataDir/admin_keys
+	// AllowGuests lets clients without a key in (keyboard-interactive, no prompts). Guests
+	// play but are never stored or ranked.
+	AllowGuests bool
+	// ReservedNames may not be claimed as display names (the house bots' names, say), on top
+	// of keys.Reserved's list.
+	ReservedNames []string
+
+	// Limits. A classroom behind one NAT shares one address: keep the per-IP limits well
+	// above the class size.
+	MaxConns          int           // connections in all, 1000
+	MaxConnsPerIP     int           // concurrent connections from one address, 100
+	ConnectRate       float64       // new connections per second per address, sustained, 5
+	ConnectBurst      int           // new connections per address at once, 60
+	MaxSessionsPerKey int           // concurrent sessions of one identity, 8
+	HandshakeTimeout  time.Duration // a connection must open a session within this, 30s
+
+	// Terminal. Window sizes are clamped: a client may claim 65535×65535.
+	MaxWidth  int // 400
+	MaxHeight int // 200
+	FPS       int // frames per second per screen, 20
+
+	Logger *slog.Logger // default slog.Default()
+}
+
+// DefaultConfig returns the embedded defaults.
+func DefaultConfig() Config {
+	return Config{
+		Listen:            ":2222",
+		DataDir:           "./arena-data",
+		AllowGuests:       true,
+		MaxConns:          1000,
+		MaxConnsPerIP:     100,
+		ConnectRate:       5,
+		ConnectBurst:      60,
+		MaxSessionsPerKey: 8,
+		HandshakeTimeout:  30 * time.Second,
+		MaxWidth:          400,
+		MaxHeight:         200,
+		FPS:               20,
+	}
+}
+
+// withDefaults fills zero fields from DefaultConfig.
+func (c Config) withDefaults() Config {
+	d := DefaultConfig()
+	if c.Listen == "" {
+		c.Listen = d.Listen
+	}
+	if c.DataDir == "" {
+		c.DataDir = d.DataDir
+	}
+	if c.AdminKeysFile == "" {
+		c.AdminKeysFile = filepath.Join(c.DataDir, "admin_keys")
+	}
+	setInt := func(v *int, def int) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	setInt(&c.MaxConns, d.MaxConns)
+	setInt(&c.MaxConnsPerIP, d.MaxConnsPerIP)
+	setInt(&c.ConnectBurst, d.ConnectBurst)
+	setInt(&c.MaxSessionsPerKey, d.MaxSessionsPerKey)
+	setInt(&c.MaxWidth, d.MaxWidth)
+	setInt(&c.MaxHeight, d.MaxHeight)
+	setInt(&c.FPS, d.FPS)
+	if c.ConnectRate <= 0 {
+		c.ConnectRate = d.ConnectRate
+	}
+	if c.HandshakeTimeout <= 0 {
+		c.HandshakeTimeout = d.HandshakeTimeout
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	return c
+}
+
+// clamp bounds a client's window size; a missing size gets the classic 80×24.
+func (c Config) clamp(w, h int) (int, int) {
+	if w <= 0 {
+		w = 80
+	}
+	if h <= 0 {
+		h = 24
+	}
+	return min(w, c.MaxWidth), min(h, c.MaxHeight)
+}

@@ -1,0 +1,277 @@
+// Package server is the arena's SSH front door: host key, authentication and identity,
+// limits, middleware, and routing of sessions to the App (PTY sessions to a Bubble Tea
+// program, others to App.Exec).
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/wish"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/keys"
+)
+
+// Accounts gives keys their display names; *store.Store is one.
+type Accounts interface {
+	// ClaimName returns the name the key with fingerprint id gets for a connection asking for
+	// wanted (already sanitized; "" when the client gave no usable hint).
+	ClaimName(ctx context.Context, id, wanted string) (string, error)
+}
+
+// ErrServerClosed is returned by Serve after Shutdown.
+var ErrServerClosed = errors.New("server closed")
+
+// Server is the arena's SSH server.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	app      App
+	accounts Accounts
+	admins   *keys.AdminFile
+	hostKey  gossh.Signer
+	ssh      *ssh.Server
+	ips      *ipLimiter
+	perKey   *keyLimiter
+
+	closing   atomic.Bool
+	closingCh chan struct{}
+	handlers  sync.WaitGroup // running session handlers
+
+	mu        sync.Mutex
+	listeners map[net.Listener]bool
+	addr      net.Addr
+	sessions  map[*liveSession]bool
+}
+
+// liveSession is a running session that Shutdown must end.
+type liveSession struct {
+	cancel context.CancelFunc
+	mu     sync.Mutex
+	prog   *tea.Program // nil for exec sessions and before the program starts
+}
+
+// New builds a server: it loads (or creates) the host key in cfg.DataDir and watches the
+// admin keys file. accounts and app must not be nil.
+func New(cfg Config, accounts Accounts, app App) (*Server, error) {
+	if accounts == nil || app == nil {
+		return nil, errors.New("server: accounts and app are required")
+	}
+	cfg = cfg.withDefaults()
+	hostKey, err := keys.LoadOrCreateHostKey(cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		cfg:       cfg,
+		log:       cfg.Logger,
+		app:       app,
+		accounts:  accounts,
+		hostKey:   hostKey,
+		ips:       newIPLimiter(cfg),
+		perKey:    newKeyLimiter(cfg.MaxSessionsPerKey),
+		closingCh: make(chan struct{}),
+		listeners: map[net.Listener]bool{},
+		sessions:  map[*liveSession]bool{},
+	}
+	s.admins = keys.NewAdminFile(cfg.AdminKeysFile, func(err error, problems []keys.LineError) {
+		if err != nil {
+			s.log.Error("admin keys unreadable; keeping the previous list", "file", cfg.AdminKeysFile, "err", err)
+		}
+		for _, p := range problems {
+			s.log.Warn("admin keys: line skipped", "file", cfg.AdminKeysFile, "line", p.Line, "err", p.Err)
+		}
+	})
+	s.log.Info("admin keys", "file", cfg.AdminKeysFile, "count", s.admins.Count())
+
+	opts := []ssh.Option{
+		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool {
+			return true // the key is an identity, not a password: every key is welcome
+		}),
+		wish.WithKeyboardInteractiveAuth(s.keyboardInteractive),
+		func(srv *ssh.Server) error {
+			srv.AddHostKey(hostKey)
+			srv.Version = "arena"
+			srv.ConnCallback = s.connCallback
+			srv.Handler = s.handler()
+			return nil
+		},
+	}
+	s.ssh, err = wish.NewServer(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	return s, nil
+}
+
+// HostKey is the server's public host key (for known_hosts and tests).
+func (s *Server) HostKey() gossh.PublicKey { return s.hostKey.PublicKey() }
+
+// Addr is the address being served, nil before Serve.
+func (s *Server) Addr() net.Addr {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.addr
+}
+
+// ListenAndServe listens on cfg.Listen and serves until Shutdown.
+func (s *Server) ListenAndServe() error {
+	l, err := net.Listen("tcp", s.cfg.Listen)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", s.cfg.Listen, err)
+	}
+	return s.Serve(l)
+}
+
+// Serve serves connections from l until Shutdown, then returns ErrServerClosed.
+func (s *Server) Serve(l net.Listener) error {
+	s.mu.Lock()
+	if s.closing.Load() {
+		s.mu.Unlock()
+		l.Close()
+		return ErrServerClosed
+	}
+	s.listeners[l] = true
+	s.addr = l.Addr()
+	s.mu.Unlock()
+	s.log.Info("serving", "addr", l.Addr().String(), "host_key", keys.Fingerprint(s.hostKey.PublicKey()), "guests", s.cfg.AllowGuests)
+	err := s.ssh.Serve(l)
+	if s.closing.Load() {
+		return ErrServerClosed
+	}
+	return err
+}
+
+// Shutdown stops accepting connections, ends every session — Bubble Tea programs are told to
+// quit, exec sessions see their context cancelled — waits for their handlers, then closes
+// the remaining connections. If ctx ends first, everything is closed at once and ctx's error
+// returned. (charmbracelet/ssh's own Shutdown would wait for sessions without ending them.)
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	if !s.closing.Swap(true) {
+		close(s.closingCh)
+	}
+	for l := range s.listeners {
+		l.Close()
+	}
+	live := make([]*liveSession, 0, len(s.sessions))
+	for ls := range s.sessions {
+		live = append(live, ls)
+	}
+	s.mu.Unlock()
+
+	for _, ls := range live {
+		ls.end()
+	}
+	done := make(chan struct{})
+	go func() {
+		s.handlers.Wait()
+		close(done)
+	}()
+	var err error
+	select {
+	case <-done:
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	if cerr := s.ssh.Close(); cerr != nil && err == nil && !errors.Is(cerr, net.ErrClosed) {
+		err = cerr
+	}
+	return err
+}
+
+// end asks a session to finish: a program quits (rendering its last frame), an exec
+// session's context is cancelled.
+func (ls *liveSession) end() {
+	ls.mu.Lock()
+	p := ls.prog
+	ls.mu.Unlock()
+	if p != nil {
+		go p.Quit() // Send blocks until the program reads; never block Shutdown on it
+		return
+	}
+	ls.cancel()
+}
+
+func (s *Server) keyboardInteractive(ctx ssh.Context, challenge gossh.KeyboardInteractiveChallenge) bool {
+	if s.cfg.AllowGuests {
+		return true // a guest: no questions asked
+	}
+	// No questions, just the instruction, which ssh prints before "Permission denied".
+	_, _ = challenge("", "This arena needs an SSH key. Create one with: ssh-keygen -t ed25519", nil, nil)
+	return false
+}
+
+// connState is what the server knows about one connection; it lives in the connection's
+// context, shared by the connection's sessions.
+type connState struct {
+	ip      string
+	refusal string // non-empty: tell the client this and close
+	started atomic.Bool
+	timer   *time.Timer
+
+	once     sync.Once
+	who      keys.Identity
+	whoError error
+}
+
+type connStateKey struct{}
+
+func (s *Server) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
+	ip := remoteIP(conn.RemoteAddr())
+	refusal, drop := s.ips.admit(ip)
+	if drop || s.closing.Load() {
+		s.ips.release(ip)
+		s.log.Warn("connection dropped", "remote", ip, "reason", "over the hard limit or shutting down")
+		return nil
+	}
+	cs := &connState{ip: ip, refusal: refusal}
+	if refusal != "" {
+		s.log.Warn("connection refused", "remote", ip, "reason", refusal)
+	}
+	// A connection that never opens a session (a stalled handshake, a port scanner) must not
+	// hold its slot forever.
+	cs.timer = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
+		if !cs.started.Load() {
+			conn.Close()
+		}
+	})
+	ctx.SetValue(connStateKey{}, cs)
+	return &trackedConn{Conn: conn, release: func() {
+		cs.timer.Stop()
+		s.ips.release(ip)
+	}}
+}
+
+// trackedConn releases its limiter slot once, when closed.
+type trackedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *trackedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
+}
+
+func remoteIP(a net.Addr) string {
+	if a == nil {
+		return "unknown"
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return host
+}

@@ -1,0 +1,319 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/ssh"
+
+	"github.com/arena-classroom/arena/keys"
+)
+
+// stage is one layer of the session middleware; handlers return the exit status.
+type stage func(next sessionHandler) sessionHandler
+
+type sessionHandler func(sess ssh.Session) int
+
+type identityKey struct{}
+
+// IdentityFrom returns the identity the server resolved for a session's connection.
+func IdentityFrom(ctx ssh.Context) (keys.Identity, bool) {
+	who, ok := ctx.Value(identityKey{}).(keys.Identity)
+	return who, ok
+}
+
+// handler builds the middleware chain: recovery outermost (so that nothing below can take
+// the server down), then logging, admission (limits, identity), and routing.
+func (s *Server) handler() ssh.Handler {
+	h := s.route
+	for _, st := range []stage{s.admit, s.logging, s.recovery} {
+		h = st(h)
+	}
+	return func(sess ssh.Session) {
+		// Add under mu, before Shutdown sets closing and starts waiting: a WaitGroup must not
+		// grow from zero while someone waits on it.
+		s.mu.Lock()
+		if s.closing.Load() {
+			s.mu.Unlock()
+			fmt.Fprint(sess.Stderr(), shuttingDown)
+			_ = sess.Exit(1)
+			return
+		}
+		s.handlers.Add(1)
+		s.mu.Unlock()
+		defer s.handlers.Done()
+		code := h(sess)
+		_ = sess.Exit(code)
+	}
+}
+
+const shuttingDown = "arena: the server is shutting down; please come back in a minute\n"
+
+// recovery turns a panic in a session into a logged error and a polite exit status 1.
+func (s *Server) recovery(next sessionHandler) sessionHandler {
+	return func(sess ssh.Session) (code int) {
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("session panicked", "panic", fmt.Sprint(r), "user", sess.User(),
+					"remote", remoteIP(sess.RemoteAddr()), "stack", string(debug.Stack()))
+				fmt.Fprint(sess.Stderr(), "arena: something went wrong on our side; sorry. Please reconnect.\n")
+				code = 1
+			}
+		}()
+		return next(sess)
+	}
+}
+
+// logging writes one line per session when it ends.
+func (s *Server) logging(next sessionHandler) sessionHandler {
+	return func(sess ssh.Session) int {
+		start := time.Now()
+		code := next(sess)
+		attrs := []any{
+			"remote", remoteIP(sess.RemoteAddr()),
+			"cmd", truncate(sess.RawCommand(), 120),
+			"exit", code,
+			"duration", time.Since(start).Round(time.Millisecond).String(),
+		}
+		_, _, pty := sess.Pty()
+		attrs = append(attrs, "pty", pty)
+		if who, ok := IdentityFrom(sess.Context()); ok {
+			attrs = append(attrs, "user", who.Name, "id", keys.Short(who.ID))
+			if who.Admin {
+				attrs = append(attrs, "admin", true)
+			}
+		} else {
+			attrs = append(attrs, "user", truncate(sess.User(), 40))
+		}
+		s.log.Info("session", attrs...)
+		return code
+	}
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// admit applies the limits and resolves the identity; refusals are one clear line.
+func (s *Server) admit(next sessionHandler) sessionHandler {
+	return func(sess ssh.Session) int {
+		cs, _ := sess.Context().Value(connStateKey{}).(*connState)
+		if cs == nil {
+			cs = &connState{ip: remoteIP(sess.RemoteAddr())}
+		}
+		cs.started.Store(true)
+		refuse := func(msg string) int {
+			fmt.Fprintf(sess.Stderr(), "arena: %s\n", msg)
+			return 1
+		}
+		if cs.refusal != "" {
+			return refuse(cs.refusal)
+		}
+		who, err := s.identity(sess, cs)
+		if err != nil {
+			s.log.Error("identity", "remote", cs.ip, "err", err)
+			return refuse("we could not load your account right now; please try again in a moment")
+		}
+		release, ok := s.perKey.acquire(who.ID)
+		if !ok {
+			return refuse(fmt.Sprintf("too many sessions for your key (limit %d); close one and try again", s.cfg.MaxSessionsPerKey))
+		}
+		defer release()
+		return next(sess)
+	}
+}
+
+// identity resolves the connection's identity once; its sessions share it.
+func (s *Server) identity(sess ssh.Session, cs *connState) (keys.Identity, error) {
+	cs.once.Do(func() {
+		ctx := sess.Context()
+		hint := keys.SanitizeName(sess.User(), s.cfg.ReservedNames...)
+		if pk := sess.PublicKey(); pk != nil {
+			fp := keys.Fingerprint(pk)
+			name, err := s.accounts.ClaimName(ctx, fp, hint)
+			if err != nil {
+				cs.whoError = err
+				return
+			}
+			cs.who = keys.Identity{ID: fp, Name: name, Admin: s.admins.IsAdmin(fp)}
+		} else {
+			var b [8]byte
+			_, _ = rand.Read(b[:])
+			id := "guest:" + hex.EncodeToString(b[:])
+			cs.who = keys.Identity{ID: id, Name: keys.GuestName(id), Guest: true}
+		}
+		ctx.SetValue(identityKey{}, cs.who)
+	})
+	return cs.who, cs.whoError
+}
+
+// route hands PTY sessions to a Bubble Tea program and the others to App.Exec.
+func (s *Server) route(sess ssh.Session) int {
+	who, _ := IdentityFrom(sess.Context())
+	ctx, cancel := context.WithCancel(sess.Context())
+	defer cancel()
+	ls := &liveSession{cancel: cancel}
+	if !s.track(ls) {
+		fmt.Fprint(sess.Stderr(), shuttingDown)
+		return 1
+	}
+	defer s.untrack(ls)
+	wrapped := &sessionWithContext{Session: sess, ctx: ctx}
+	if _, _, isPTY := sess.Pty(); isPTY {
+		return s.interactive(wrapped, who, ls)
+	}
+	return s.exec(wrapped, who)
+}
+
+func (s *Server) track(ls *liveSession) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing.Load() {
+		return false
+	}
+	s.sessions[ls] = true
+	return true
+}
+
+func (s *Server) untrack(ls *liveSession) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.sessions, ls)
+}
+
+func (s *Server) exec(sess *sessionWithContext, who keys.Identity) int {
+	sv := &Session{
+		SSH:      sess,
+		Who:      who,
+		Args:     sess.Command(),
+		Palette:  plainPalette,
+		Renderer: plainRenderer(sess),
+	}
+	return s.app.Exec(sv, sess, sess, sess.Stderr())
+}
+
+func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *liveSession) int {
+	pty, winch, _ := sess.Pty()
+	w, h := s.cfg.clamp(pty.Window.Width, pty.Window.Height)
+	env := sess.Environ() // includes TERM from the pty request
+	palette, profile := colors(pty.Term, env)
+	sv := &Session{
+		SSH:      sess,
+		Who:      who,
+		Args:     sess.Command(),
+		PTY:      true,
+		Width:    w,
+		Height:   h,
+		Palette:  palette,
+		Renderer: newRenderer(sess, env, profile),
+	}
+	model, attach, err := s.app.Interactive(sv)
+	if err != nil {
+		fmt.Fprintf(sess.Stderr(), "%s\n", err)
+		return 1
+	}
+	safe := &safeModel{inner: model, onPanic: func(r any, stack []byte) {
+		s.log.Error("screen panicked", "panic", fmt.Sprint(r), "user", who.Name, "id", keys.Short(who.ID), "stack", string(stack))
+	}}
+	p := tea.NewProgram(safe,
+		tea.WithInput(sess),
+		tea.WithOutput(sess),
+		tea.WithEnvironment(env),
+		tea.WithContext(sess.Context()),
+		tea.WithoutSignalHandler(), // signals belong to the server process
+		tea.WithFilter(dropSuspend),
+		tea.WithFPS(s.cfg.FPS),
+		tea.WithAltScreen(),
+	)
+	safe.quit = func() { go p.Quit() }
+	if attach != nil {
+		attach(p)
+	}
+	ls.mu.Lock()
+	ls.prog = p
+	ls.mu.Unlock()
+	if s.closing.Load() { // Shutdown began before the program was registered
+		go p.Quit()
+	}
+
+	// The client's window changes, clamped, become WindowSizeMsgs (the first one is the
+	// pty-req's size, already queued on winch).
+	stop := make(chan struct{})
+	defer close(stop)
+	go s.forwardWindow(p, winch, stop)
+
+	_, err = p.Run()
+	switch {
+	case safe.crashed || errors.Is(err, tea.ErrProgramPanic):
+		if !safe.crashed { // caught by bubbletea (a command's goroutine), which printed the stack
+			s.log.Error("screen panicked", "user", who.Name, "id", keys.Short(who.ID), "err", err)
+		}
+		fmt.Fprint(sess.Stderr(), "arena: this screen crashed; sorry. Please reconnect.\n")
+		return 1
+	case s.closing.Load():
+		fmt.Fprint(sess.Stderr(), "arena: the server is shutting down; see you soon.\n")
+		return 0
+	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted):
+		s.log.Warn("screen ended with an error", "user", who.Name, "err", err)
+		return 1
+	}
+	return 0
+}
+
+func (s *Server) forwardWindow(p *tea.Program, winch <-chan ssh.Window, stop <-chan struct{}) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("window forwarder panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+		}
+	}()
+	for {
+		select {
+		case <-stop:
+			return
+		case win, ok := <-winch:
+			if !ok {
+				return
+			}
+			w, h := s.cfg.clamp(win.Width, win.Height)
+			p.Send(tea.WindowSizeMsg{Width: w, Height: h}) // returns once the program ends
+		}
+	}
+}
+
+// dropSuspend filters ctrl+z's SuspendMsg: bubbletea would stop the whole server process.
+func dropSuspend(_ tea.Model, msg tea.Msg) tea.Msg {
+	if _, ok := msg.(tea.SuspendMsg); ok {
+		return nil
+	}
+	return msg
+}
+
+// sessionWithContext is a session whose Context also ends when the server shuts down (or
+// the session is ended), so that App.Exec and the Bubble Tea program stop in time.
+type sessionWithContext struct {
+	ssh.Session
+	ctx context.Context
+}
+
+func (s *sessionWithContext) Context() ssh.Context {
+	return shutdownContext{Context: s.Session.Context(), ctx: s.ctx}
+}
+
+// shutdownContext is the connection's ssh.Context (values, locking, metadata) with the
+// cancellation of a derived context.
+type shutdownContext struct {
+	ssh.Context
+	ctx context.Context
+}
+
+func (c shutdownContext) Done() <-chan struct{} { return c.ctx.Done() }
+func (c shutdownContext) Err() error            { return c.ctx.Err() }
