@@ -104,7 +104,7 @@ func (r *Referee) Play(seat int, a games.Action) (events []games.Event, refused 
 		}
 		return r.applyDefault(seat), asIllegal(err)
 	}
-	return r.apply(seat, a, false), nil
+	return r.apply(seat, a, false)
 }
 
 // Timeout applies seat's default action because its deadline passed. It does nothing for a
@@ -154,19 +154,25 @@ func (r *Referee) toMove(seat int) bool {
 }
 
 func (r *Referee) applyDefault(seat int) []games.Event {
-	return r.apply(seat, r.st.DefaultAction(seat), true)
+	events, _ := r.apply(seat, r.st.DefaultAction(seat), true) // a default never errs: it panics
+	return events
 }
 
 // apply plays an action the game has accepted (or its own default). Apply failing here means
 // the game broke its contract; that is a bug, not a player's fault, so it panics and the
-// room or match worker that owns the referee ends the game.
-func (r *Referee) apply(seat int, a games.Action, def bool) []games.Event {
+// room or match worker that owns the referee ends the game. The one forgiven slip is a
+// Validate that does not check the turn: Apply does, so that is ErrNotToMove.
+func (r *Referee) apply(seat int, a games.Action, def bool) ([]games.Event, error) {
 	var at string
 	if r.clock != nil {
 		at = r.clock.Now()
 	}
 	events, err := r.st.Apply(seat, a)
 	if err != nil {
+		if !def && !r.toMove(seat) {
+			// The game's Validate forgot to check the turn; Apply did, and nothing changed.
+			return nil, ErrNotToMove
+		}
 		kind := "validated"
 		if def {
 			kind = "default"
@@ -188,7 +194,7 @@ func (r *Referee) apply(seat int, a games.Action, def bool) []games.Event {
 	if r.clock != nil {
 		r.ats = append(r.ats, at)
 	}
-	return events
+	return events, nil
 }
 
 // asIllegal makes every refusal an *games.IllegalError, so that callers can always send a

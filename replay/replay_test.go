@@ -3,6 +3,7 @@ package replay_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -344,4 +345,32 @@ func TestActionsOfAnyType(t *testing.T) {
 	if _, err := replay.Resimulate(wordy{}, back); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// lax's Validate forgets whose turn it is, and its default action is one Apply refuses.
+type lax struct{ replaytest.Race }
+type laxState struct{ *replaytest.State }
+
+func (g lax) New(cfg games.Config, seats int, seed uint64) (games.State, error) {
+	st, err := g.Race.New(cfg, seats, seed)
+	return laxState{st.(*replaytest.State)}, err
+}
+func (laxState) Validate(int, games.Action) error { return nil }
+func (laxState) DefaultAction(int) games.Action   { return 9 }
+
+func TestGameContractSlips(t *testing.T) {
+	r, err := replay.NewReferee(lax{}, nil, 0, []string{"a", "b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Play(1, 2); !errors.Is(err, replay.ErrNotToMove) || r.Moves() != 0 {
+		t.Fatalf("lax Validate: %v, %d moves", err, r.Moves())
+	}
+	defer func() {
+		v := recover()
+		if v == nil || !strings.Contains(fmt.Sprint(v), "default action 9 refused by Apply") || r.Moves() != 0 {
+			t.Fatalf("a default the game refuses: recovered %v", v)
+		}
+	}()
+	r.Timeout(0)
 }
