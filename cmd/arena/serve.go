@@ -1,12 +1,212 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/store"
 )
 
-// runServe is a placeholder until its author lands it.
+const serveUsage = `Usage: arena serve [options]
+
+Runs the arena's SSH server. Players connect with "ssh -p 2222 HOST"; bots with
+"ssh -T -p 2222 HOST bot --game GAME". Every option can also come from the environment
+variable named beside it; a flag on the command line wins.
+
+  --listen ADDR        address to listen on (ARENA_LISTEN, default :2222)
+  --data DIR           data directory: host key, database (ARENA_DATA, default ./arena-data)
+  --admin-keys FILE    teachers' public keys, authorized_keys format
+                       (ARENA_ADMIN_KEYS, default DATA/admin_keys; read again when it changes)
+  --guests BOOL        let clients without an SSH key in as unranked guests
+                       (ARENA_GUESTS, default true)
+  --tick-hz N          rooms' tick rate (ARENA_TICK_HZ, default 20)
+  --max-conns-per-ip N concurrent connections from one address (ARENA_MAX_CONNS_PER_IP,
+                       default 100; a class behind one NAT shares one address)
+  --log-level LEVEL    debug, info, warn or error (ARENA_LOG_LEVEL, default info)
+
+Logs go to stderr. SIGINT or SIGTERM ends every session politely and stops; a second
+one stops at once.
+`
+
 func runServe(args []string) int {
-	fmt.Fprintln(os.Stderr, "arena: not built yet")
-	return 1
+	return serveMain(args, os.Stderr, nil)
+}
+
+// serveConfig is the parsed command line.
+type serveConfig struct {
+	listen, data, adminKeys, logLevel string
+	guests                            bool
+	tickHz, maxConnsPerIP             int
+}
+
+func parseServe(args []string, stderr io.Writer, getenv func(string) string) (serveConfig, error) {
+	var c serveConfig
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, serveUsage) }
+	env := func(name, def string) string {
+		if v := getenv(name); v != "" {
+			return v
+		}
+		return def
+	}
+	var envErr error
+	envInt := func(name string, def int) int {
+		v := env(name, "")
+		if v == "" {
+			return def
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			envErr = fmt.Errorf("%s=%q is not a number", name, v)
+		}
+		return n
+	}
+	envBool := func(name string, def bool) bool {
+		v := env(name, "")
+		if v == "" {
+			return def
+		}
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			envErr = fmt.Errorf("%s=%q is not true or false", name, v)
+		}
+		return b
+	}
+	fs.StringVar(&c.listen, "listen", env("ARENA_LISTEN", ":2222"), "")
+	fs.StringVar(&c.data, "data", env("ARENA_DATA", "./arena-data"), "")
+	fs.StringVar(&c.adminKeys, "admin-keys", env("ARENA_ADMIN_KEYS", ""), "")
+	fs.BoolVar(&c.guests, "guests", envBool("ARENA_GUESTS", true), "")
+	fs.IntVar(&c.tickHz, "tick-hz", envInt("ARENA_TICK_HZ", 20), "")
+	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", envInt("ARENA_MAX_CONNS_PER_IP", 100), "")
+	fs.StringVar(&c.logLevel, "log-level", env("ARENA_LOG_LEVEL", "info"), "")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if envErr != nil {
+		return c, envErr
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if c.tickHz < 1 || c.tickHz > 1000 {
+		return c, fmt.Errorf("--tick-hz %d: want 1 to 1000", c.tickHz)
+	}
+	if c.maxConnsPerIP < 1 {
+		return c, fmt.Errorf("--max-conns-per-ip %d: want at least 1", c.maxConnsPerIP)
+	}
+	if c.adminKeys == "" {
+		c.adminKeys = filepath.Join(c.data, "admin_keys")
+	}
+	return c, nil
+}
+
+// serveMain runs the server until a signal (or, in tests, until stopCh is closed).
+func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
+	c, err := parseServe(args, stderr, os.Getenv)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "arena serve: %v\n\n%s", err, serveUsage)
+		return 2
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
+		fmt.Fprintf(stderr, "arena serve: --log-level %q: want debug, info, warn or error\n", c.logLevel)
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	fail := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "arena serve: "+format+"\n", args...)
+		return 1
+	}
+
+	if err := os.MkdirAll(c.data, 0o700); err != nil {
+		return fail("data directory: %v", err)
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(c.data, store.FileName))
+	if err != nil {
+		return fail("%v", err)
+	}
+	defer st.Close()
+
+	app, stopApp, err := newApp(appOptions{Logger: log, Store: st, TickHz: c.tickHz})
+	if err != nil {
+		return fail("%v", err)
+	}
+	defer stopApp()
+
+	cfg := server.DefaultConfig()
+	cfg.Listen, cfg.DataDir, cfg.AdminKeysFile = c.listen, c.data, c.adminKeys
+	cfg.AllowGuests = c.guests
+	cfg.MaxConnsPerIP = c.maxConnsPerIP
+	cfg.ReservedNames = houseBotNames()
+	cfg.Logger = log
+	srv, err := server.New(cfg, st, app)
+	if err != nil {
+		return fail("%v", err)
+	}
+
+	served := make(chan error, 1)
+	go func() { served <- srv.ListenAndServe() }()
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(signals)
+
+	select {
+	case err := <-served:
+		return fail("%v", err)
+	case sig := <-signals:
+		log.Info("shutting down", "signal", sig.String())
+	case <-stopCh:
+		log.Info("shutting down")
+	}
+	shutCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	go func() {
+		select {
+		case <-signals:
+			log.Warn("second signal: closing everything now")
+			cancel()
+		case <-shutCtx.Done():
+		}
+	}()
+	if err := srv.Shutdown(shutCtx); err != nil {
+		log.Warn("shutdown cut short", "err", err)
+	}
+	if err := <-served; err != nil && !errors.Is(err, server.ErrServerClosed) {
+		log.Warn("serve", "err", err)
+	}
+	log.Info("stopped")
+	return 0
+}
+
+// houseBotNames are display names nobody may take: a player called "greedy" would pass for
+// the house bot.
+func houseBotNames() []string {
+	var names []string
+	for _, e := range catalog.All() {
+		for _, b := range e.Bots {
+			names = append(names, strings.ToLower(b.Name))
+			for _, a := range b.Aliases {
+				names = append(names, strings.ToLower(a))
+			}
+		}
+	}
+	return names
 }

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/keys"
+)
+
+func TestParseServeFlagsWinOverEnv(t *testing.T) {
+	env := map[string]string{
+		"ARENA_LISTEN": ":3333", "ARENA_DATA": "/srv/arena", "ARENA_GUESTS": "false", "ARENA_TICK_HZ": "30",
+	}
+	getenv := func(k string) string { return env[k] }
+	c, err := parseServe(nil, io.Discard, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.listen != ":3333" || c.data != "/srv/arena" || c.guests || c.tickHz != 30 || c.adminKeys != "/srv/arena/admin_keys" {
+		t.Fatalf("from the environment: %+v", c)
+	}
+	c, err = parseServe([]string{"--listen", "127.0.0.1:4444", "--guests=true", "--tick-hz", "10", "--admin-keys", "/etc/teachers"}, io.Discard, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.listen != "127.0.0.1:4444" || !c.guests || c.tickHz != 10 || c.data != "/srv/arena" || c.adminKeys != "/etc/teachers" {
+		t.Fatalf("flags over the environment: %+v", c)
+	}
+	c, err = parseServe(nil, io.Discard, func(string) string { return "" })
+	if err != nil || c.listen != ":2222" || c.data != "./arena-data" || !c.guests || c.tickHz != 20 {
+		t.Fatalf("defaults: %+v, %v", c, err)
+	}
+}
+
+func TestParseServeErrors(t *testing.T) {
+	none := func(string) string { return "" }
+	for _, args := range [][]string{{"--tick-hz", "0"}, {"extra"}, {"--nope"}, {"--max-conns-per-ip", "0"}} {
+		if _, err := parseServe(args, io.Discard, none); err == nil {
+			t.Errorf("%v accepted", args)
+		}
+	}
+	if _, err := parseServe(nil, io.Discard, func(k string) string {
+		if k == "ARENA_TICK_HZ" {
+			return "fast"
+		}
+		return ""
+	}); err == nil || !strings.Contains(err.Error(), "ARENA_TICK_HZ") {
+		t.Errorf("bad environment value: %v", err)
+	}
+	var help bytes.Buffer
+	if _, err := parseServe([]string{"--help"}, &help, none); !errors.Is(err, flag.ErrHelp) || !strings.Contains(help.String(), "--admin-keys") {
+		t.Errorf("--help: %v, %q", err, help.String())
+	}
+}
+
+func TestHouseBotNamesAreReserved(t *testing.T) {
+	names := houseBotNames()
+	if keys.SanitizeName("Greedy", names...) != "" {
+		t.Fatal("a player can be called greedy")
+	}
+	if !slices.Contains(names, "greedy") {
+		t.Fatalf("house bot names %v lack 7 Colors' greedy", names)
+	}
+}
+
+// syncBuffer collects a running server's log.
+type syncBuffer struct {
+	mu      sync.Mutex
+	buf     bytes.Buffer
+	changed chan struct{} // a token per write
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	select {
+	case b.changed <- struct{}{}:
+	default:
+	}
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func TestServeStartsAndStops(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	logs := &syncBuffer{changed: make(chan struct{}, 1)}
+	stop := make(chan struct{})
+	done := make(chan int, 1)
+	go func() { done <- serveMain([]string{"--listen", "127.0.0.1:0", "--data", data}, logs, stop) }()
+
+	addrRe := regexp.MustCompile(`msg=serving addr=(\S+)`)
+	var addr string
+	deadline := time.After(20 * time.Second)
+	for addr == "" {
+		if m := addrRe.FindStringSubmatch(logs.String()); m != nil {
+			addr = m[1]
+			break
+		}
+		select {
+		case <-logs.changed:
+		case code := <-done:
+			t.Fatalf("serve exited with %d:\n%s", code, logs.String())
+		case <-deadline:
+			t.Fatalf("serve did not start:\n%s", logs.String())
+		}
+	}
+	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
+	c.Close()
+	for _, f := range []string{keys.HostKeyFile, "arena.db"} {
+		if _, err := os.Stat(filepath.Join(data, f)); err != nil {
+			t.Errorf("%s missing from the data directory: %v", f, err)
+		}
+	}
+	close(stop)
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("exit %d:\n%s", code, logs.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("serve did not stop:\n%s", logs.String())
+	}
+	if !strings.Contains(logs.String(), "msg=stopped") {
+		t.Fatalf("no clean stop in the log:\n%s", logs.String())
+	}
+}
