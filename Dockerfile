@@ -1,0 +1,20 @@
+# Build: a static binary, with the same command CI builds it.
+FROM golang:1.26 AS build
+WORKDIR /src
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+RUN CGO_ENABLED=0 go build -o /arena ./cmd/arena
+# distroless has no mkdir: prepare the data directory here.
+RUN mkdir -p /out/data
+
+# Run: no shell, no package manager, a non-root user (distroless's "nonroot", uid 65532).
+FROM gcr.io/distroless/static-debian12:nonroot
+COPY --from=build /arena /arena
+# The data directory holds the host key and the database: mount a volume on it. A new named
+# volume takes this directory's owner, so the non-root user can write to it.
+COPY --from=build --chown=65532:65532 /out/data /data
+USER 65532:65532
+VOLUME /data
+EXPOSE 2222
+ENTRYPOINT ["/arena", "serve", "--listen", ":2222", "--data", "/data"]
