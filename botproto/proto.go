@@ -1,0 +1,226 @@
+// Package botproto is the arena's bot protocol, version 1 (/work/shared/PROTOCOL.md): the
+// messages a program and the server exchange, one JSON object per line, the line reader that
+// bounds them, and the per-game schema that `spec GAME` prints. It does no I/O scheduling of
+// its own: bots/program drives connections with it.
+package botproto
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/arena-classroom/arena/games"
+)
+
+// Version is the protocol version sent in hello.
+const Version = 1
+
+// MaxLine is the longest line either side may send, newline excluded.
+const MaxLine = 64 << 10
+
+// Message types.
+const (
+	TypeHello  = "hello"
+	TypeStart  = "start"
+	TypeTurn   = "turn"
+	TypeWarn   = "warn"
+	TypeEnd    = "end"
+	TypeError  = "error"
+	TypePong   = "pong"
+	TypeAction = "action"
+	TypePing   = "ping"
+	TypeResign = "resign"
+)
+
+// Warn codes, beyond the games' own IllegalError codes (illegal_action, not_your_turn, …).
+const (
+	CodeMalformed       = "malformed"        // not a JSON object with a string "type", or a field of the wrong type
+	CodeUnknownType     = "unknown_type"     // a type the server does not know
+	CodeLineTooLong     = "line_too_long"    // longer than MaxLine
+	CodeStale           = "stale_id"         // an action for a turn that is not pending
+	CodeMalformedAction = "malformed_action" // the action value is not one the game can read
+	CodeTimeout         = "timeout"          // no answer before the deadline
+	CodeStrikes         = "too_slow"         // too many missed deadlines: a house bot plays on
+	CodeResigned        = "resigned"
+)
+
+// Limits are a seat's clock, in milliseconds.
+type Limits struct {
+	MoveMS int64 `json:"move_ms"`
+	BankMS int64 `json:"bank_ms"`
+}
+
+// LimitsOf converts durations to protocol milliseconds.
+func LimitsOf(move, bank time.Duration) Limits {
+	return Limits{MoveMS: move.Milliseconds(), BankMS: max(bank, 0).Milliseconds()}
+}
+
+// Hello opens a session.
+type Hello struct {
+	Type     string `json:"type"`
+	Protocol int    `json:"protocol"`
+	Game     string `json:"game"`
+	Name     string `json:"name"`
+	Limits   Limits `json:"limits"`
+}
+
+// Player is one seat of a game.
+type Player struct {
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+}
+
+// Start announces a game.
+type Start struct {
+	Type    string       `json:"type"`
+	Match   string       `json:"match"`
+	Seat    int          `json:"seat"`
+	Players []Player     `json:"players"`
+	Config  games.Config `json:"config"`
+	// Seed is sent only where it reveals nothing hidden.
+	Seed *uint64 `json:"seed,omitempty"`
+	// Room is the live room's id (for `watch`); empty in headless play.
+	Room string `json:"room,omitempty"`
+}
+
+// Turn asks for a decision.
+type Turn struct {
+	Type  string         `json:"type"`
+	Match string         `json:"match"`
+	ID    int            `json:"id"`
+	Obs   any            `json:"obs"`
+	Legal []games.Action `json:"legal"`
+	Time  Limits         `json:"time"`
+}
+
+// Warn reports a refused line or action; Applied is what was played instead, if anything.
+type Warn struct {
+	Type    string       `json:"type"`
+	Match   string       `json:"match,omitempty"`
+	ID      int          `json:"id,omitempty"`
+	Code    string       `json:"code"`
+	Msg     string       `json:"msg"`
+	Applied games.Action `json:"applied,omitempty"`
+}
+
+// End closes a game. Outcome is null when the game went on without the bot (it resigned,
+// was too slow, or the room closed early); Note then says why.
+type End struct {
+	Type    string         `json:"type"`
+	Match   string         `json:"match"`
+	Outcome *games.Outcome `json:"outcome"`
+	Replay  string         `json:"replay,omitempty"`
+	Note    string         `json:"note,omitempty"`
+}
+
+// Error ends a session.
+type Error struct {
+	Type string `json:"type"`
+	Msg  string `json:"msg"`
+}
+
+// Pong answers a ping.
+type Pong struct {
+	Type string `json:"type"`
+}
+
+// NewTurn builds the turn for seat of st: the full observation and the legal actions.
+func NewTurn(match string, id int, st games.State, seat int, move, bank time.Duration) Turn {
+	legal := st.Legal(seat)
+	return Turn{Type: TypeTurn, Match: match, ID: id, Obs: st.Observation(seat), Legal: legal, Time: LimitsOf(move, bank)}
+}
+
+// Encode marshals a server message as one line, newline included. The messages above
+// cannot fail to encode unless a game's observation is not JSON-serialisable, a bug.
+func Encode(m any) ([]byte, error) {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("botproto: encode %T: %w", m, err)
+	}
+	return append(b, '\n'), nil
+}
+
+// Message is a line from a bot, decoded.
+type Message struct {
+	Type  string `json:"type"`
+	Match string `json:"match,omitempty"`
+	ID    int    `json:"id,omitempty"`
+	// Action is the raw action value (type "action"); the game decodes it.
+	Action json.RawMessage `json:"action,omitempty"`
+}
+
+// DecodeError explains why a line was refused; Code is a warn code.
+type DecodeError struct {
+	Code string
+	Msg  string
+}
+
+func (e *DecodeError) Error() string { return e.Msg }
+
+// Decode reads one line from a bot. Unknown fields are ignored; unknown types, lines that
+// are not a JSON object with a string "type", and actions without an integer "id" or an
+// "action" are *DecodeError.
+func Decode(line []byte) (Message, error) {
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 || line[0] != '{' {
+		return Message{}, &DecodeError{CodeMalformed, "a line must be one JSON object, such as {\"type\":\"ping\"}"}
+	}
+	var raw struct {
+		Type   *string         `json:"type"`
+		Match  *string         `json:"match"`
+		ID     json.RawMessage `json:"id"`
+		Action json.RawMessage `json:"action"`
+	}
+	if err := json.Unmarshal(line, &raw); err != nil {
+		return Message{}, &DecodeError{CodeMalformed, "not valid JSON: " + shortErr(err)}
+	}
+	if raw.Type == nil {
+		return Message{}, &DecodeError{CodeMalformed, `the object has no string "type"`}
+	}
+	m := Message{Type: *raw.Type}
+	if raw.Match != nil {
+		m.Match = *raw.Match
+	}
+	switch m.Type {
+	case TypePing:
+	case TypeResign:
+	case TypeAction:
+		if len(raw.ID) == 0 || string(raw.ID) == "null" {
+			return m, &DecodeError{CodeMalformed, `an action needs the "id" of the turn it answers`}
+		}
+		if err := json.Unmarshal(raw.ID, &m.ID); err != nil || m.ID <= 0 {
+			return m, &DecodeError{CodeMalformed, fmt.Sprintf(`"id" must be the turn's id, a positive whole number, not %s`, clip(raw.ID))}
+		}
+		if len(raw.Action) == 0 || string(raw.Action) == "null" {
+			return m, &DecodeError{CodeMalformed, `an action line needs an "action"`}
+		}
+		m.Action = raw.Action
+	default:
+		return m, &DecodeError{CodeUnknownType, fmt.Sprintf("unknown type %q: a bot sends action, ping or resign", clip([]byte(m.Type)))}
+	}
+	return m, nil
+}
+
+// shortErr keeps json's message but not its Go type names.
+func shortErr(err error) string {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%s (at byte %d)", se.Error(), se.Offset)
+	}
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("field %q has the wrong type (%s)", te.Field, te.Value)
+	}
+	return err.Error()
+}
+
+// clip shortens what a bot sent before it is echoed in a warning.
+func clip(b []byte) string {
+	const n = 40
+	if len(b) > n {
+		return string(b[:n]) + "…"
+	}
+	return string(b)
+}

@@ -1,0 +1,165 @@
+package botproto
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/games"
+)
+
+// gameDoc is what a bot author needs to know of one game beyond the common protocol.
+type gameDoc struct {
+	// SeedPublic: the seed reveals nothing hidden, so "start" carries it.
+	SeedPublic bool
+	Config     string // the keys of "config", one per line
+	Obs        string // the schema of "obs"
+	Legal      string // what "legal" lists
+	Action     string // the schema of "action"
+	Default    string // what is played on timeout, malformed or illegal input
+	// The example's game: a small config and a seed, played for real to print its lines.
+	ExampleConfig games.Config
+	ExampleSeed   uint64
+}
+
+// docs are looked up by game id, never iterated.
+var docs = map[string]gameDoc{
+	"sevencolors": sevenColorsDoc,
+}
+
+var sevenColorsDoc = gameDoc{
+	SeedPublic: true,
+	Config: `size   the board is size×size cells (default 30, 2..50)
+`,
+	Obs: `{"size": N, "you": 1 or 2, "board": [[N ints], … N rows]}
+  you      your player code: 1 is '^' (starts bottom-left, moves first),
+           2 is 'v' (starts top-right)
+  board    board[y][x], rows top to bottom, x left to right, with the codes of the
+           seed's GameState.h: 0 empty, 1 player 1, 2 player 2, 3..9 the colours
+           A..G (RED GREEN BLUE YELLOW MAGENTA CYAN WHITE)
+`,
+	Legal: `the colours 3..9 that capture at least one cell; when none does, all of 3..9
+(every one is then a lost turn, but there is always something to send)
+`,
+	Action: `an integer colour 3..9: every cell of that colour touching your territory
+joins it, repeatedly (a flood through that colour only)
+`,
+	Default: `0, a lost turn (the board does not change); so is a colour that touches
+nothing, or either player's own code
+`,
+	ExampleConfig: games.Config{"size": 5},
+	ExampleSeed:   42,
+}
+
+// Documented reports whether `spec` knows game id.
+func Documented(id string) bool {
+	_, ok := docs[id]
+	return ok
+}
+
+// SeedPublic reports whether game id's seed may be sent in "start".
+func SeedPublic(id string) bool { return docs[id].SeedPublic }
+
+// Spec is the text `spec GAME` prints: the game's observation and action schema and a real
+// exchange of lines from a small game.
+func Spec(g games.Game, move, bank time.Duration) (string, error) {
+	d, ok := docs[g.ID()]
+	if !ok {
+		return "", fmt.Errorf("no bot protocol schema for %s yet", g.ID())
+	}
+	cfg, err := g.Normalize(d.ExampleConfig.Clone())
+	if err != nil {
+		return "", fmt.Errorf("spec %s: example config: %w", g.ID(), err)
+	}
+	minSeats, _ := g.Seats()
+	st, err := g.New(cfg, minSeats, d.ExampleSeed)
+	if err != nil {
+		return "", fmt.Errorf("spec %s: example game: %w", g.ID(), err)
+	}
+	seat := st.ToMove()[0]
+	players := make([]Player, minSeats)
+	for i := range players {
+		players[i] = Player{Seat: i, Name: "house"}
+	}
+	players[seat].Name = "mybot"
+	seed := d.ExampleSeed
+	const match = "m_example"
+	turn := NewTurn(match, 1, st, seat, move, bank)
+	var action json.RawMessage
+	if len(turn.Legal) > 0 {
+		action, err = json.Marshal(turn.Legal[0])
+		if err != nil {
+			return "", err
+		}
+	}
+	applied, err := json.Marshal(st.DefaultAction(seat))
+	if err != nil {
+		return "", err
+	}
+	// Play the example game out (first legal action each turn) for a real final line.
+	for moves := 0; !st.Over() && moves < 100_000; moves++ {
+		s := st.ToMove()[0]
+		a := st.DefaultAction(s)
+		if l := st.Legal(s); len(l) > 0 {
+			a = l[0]
+		}
+		if _, err := st.Apply(s, a); err != nil {
+			return "", fmt.Errorf("spec %s: example game: %w", g.ID(), err)
+		}
+	}
+	out := st.Outcome()
+
+	lines := []any{
+		Hello{Type: TypeHello, Protocol: Version, Game: g.ID(), Name: "mybot", Limits: LimitsOf(move, bank)},
+		Start{Type: TypeStart, Match: match, Seat: seat, Players: players, Config: cfg, Seed: &seed},
+		turn,
+	}
+	var b strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	p("%s (%s) — arena bot protocol, version %d\n\n", g.ID(), g.Name(), Version)
+	p("config (in \"start\"):\n%s\n", indent(d.Config))
+	if d.SeedPublic {
+		p("seed: sent in \"start\" (it reveals nothing hidden)\n\n")
+	} else {
+		p("seed: not sent (it would reveal hidden information)\n\n")
+	}
+	p("obs (in every \"turn\", the full observation of your seat):\n%s\n", indent(d.Obs))
+	p("legal (in every \"turn\"):\n%s\n", indent(d.Legal))
+	p("action (you send {\"type\":\"action\",\"match\":…,\"id\":…,\"action\":ACTION}):\n%s\n", indent(d.Action))
+	p("default action (timeout, malformed line, illegal action):\n%s\n", indent(d.Default))
+	p("time: %d ms per move; beyond that, time comes from a bank of %d ms for the whole\n", move.Milliseconds(), bank.Milliseconds())
+	p("game; an empty bank means the default action and a strike.\n\n")
+	p("Example (server lines start with <, yours with >):\n")
+	for _, m := range lines {
+		line, err := Encode(m)
+		if err != nil {
+			return "", err
+		}
+		p("< %s", line)
+	}
+	p("> {\"type\":\"action\",\"match\":%q,\"id\":1,\"action\":%s}\n", match, action)
+	p("< %s", mustLine(Warn{Type: TypeWarn, Match: match, ID: 1, Code: "illegal_action",
+		Msg: "(only if your action was refused: why, and what was played instead)", Applied: json.RawMessage(applied)}))
+	p("< %s", mustLine(End{Type: TypeEnd, Match: match, Outcome: &out}))
+	p("\nAt any time you may send {\"type\":\"ping\"} (answered {\"type\":\"pong\"}) or\n")
+	p("{\"type\":\"resign\",\"match\":…}. Diagnostics for people go to stderr, never stdout.\n")
+	p("The whole protocol, with starter kits: docs/bots.md in the arena's repository.\n")
+	return b.String(), nil
+}
+
+func indent(s string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		b.WriteString("  " + l + "\n")
+	}
+	return b.String()
+}
+
+func mustLine(m any) []byte {
+	b, err := Encode(m)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
