@@ -1,0 +1,38 @@
+package games
+
+import "math/big"
+
+// RealTime is implemented by the states of real-time games (Perfect Aim). Time inside the
+// rules is exact (big.Rat seconds, "num/den" on the wire) and the rules, not the room, decide
+// when a seat must act.
+//
+// Decisions. At a decision instant ToMove lists the seat that must decide now: one seat at
+// a time, because at one instant the rules ask players in a fixed order and each one sees
+// what the previous ones just did (a fireball thrown, a cell taken). Apply records the
+// action and lets the simulation go on; the next seat deciding at the same instant, if any,
+// is listed after. The state also implements replay.Clocked (Now), so the referee records
+// each move's instant.
+//
+// Time. A state runs in one of two modes, which give the same game because nothing between
+// two decisions depends on input:
+//   - unpaced (the default after New): the state always rests at a decision or at the end.
+//     Apply runs the simulation on to the next decision, so drivers written for turn-based
+//     games (headless matches, replay.Resimulate) need nothing more.
+//   - paced (SetPaced(true), for live rooms): Apply finishes the current instant only, and
+//     ToMove is empty between decisions. The room calls AdvanceTo with the game time its
+//     wall clock has reached, so viewers see fireballs fly between decisions; AdvanceTo stops
+//     at the next decision instant, where ToMove lists the seat again.
+type RealTime interface {
+	// Clock is the instant of the last event simulated. Nothing changes between events, so
+	// the state is also the game at any instant from Clock up to the next event.
+	Clock() *big.Rat
+	// NextDecision is the exact instant at which some seat must decide next (Clock itself
+	// while a decision is pending); ok is false when no seat will decide again (the game is
+	// over, or ends before anyone decides).
+	NextDecision() (t *big.Rat, ok bool)
+	// AdvanceTo simulates every event up to and including t, stopping early at a decision,
+	// and returns the events produced. It does nothing while a decision is pending.
+	AdvanceTo(t *big.Rat) []Event
+	// SetPaced chooses the mode (see above).
+	SetPaced(on bool)
+}
