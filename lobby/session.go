@@ -7,6 +7,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/ssh"
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
@@ -54,8 +56,8 @@ func (s *session) forward(ctx context.Context) {
 			return
 		case snap := <-s.mb.C():
 			watchdog := time.AfterFunc(s.app.stall, func() {
-				s.app.log.Warn("session stopped reading; closing it", "user", s.who.Name)
-				_ = s.ssh.SSH.Close()
+				s.app.log.Warn("session stopped reading; closing its connection", "user", s.who.Name)
+				s.hangUp()
 			})
 			s.program.Send(snapMsg{snap})
 			watchdog.Stop()
@@ -142,4 +144,14 @@ func (s *session) queue(t *Ticket) (tea.Cmd, error) {
 type assignedMsg struct {
 	ticket *Ticket
 	Assignment
+}
+
+// hangUp closes the session's whole connection. Closing only the channel is not enough for a
+// client that stopped reading: the close message itself would wait behind the blocked writes.
+func (s *session) hangUp() {
+	if c, ok := s.ssh.SSH.Context().Value(ssh.ContextKeyConn).(gossh.Conn); ok {
+		_ = c.Close()
+		return
+	}
+	_ = s.ssh.SSH.Close()
 }

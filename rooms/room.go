@@ -3,6 +3,7 @@ package rooms
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -521,10 +522,12 @@ func (r *Room) play(seatNo int, a games.Action) {
 	r.moves++
 	r.dirty = true
 	if refused != nil {
+		// One line says why; the default move's own events would only repeat it.
 		r.logf("%s: %s", r.seats[seatNo].Name, refused.Error())
 		if rs := r.seats[seatNo].remote; rs != nil {
 			rs.ctl.Refused(r, seatNo, r.turnID, refused, def)
 		}
+		events = slices.DeleteFunc(events, func(e games.Event) bool { return e.Seat == seatNo })
 	}
 	r.logEvents(events)
 }

@@ -1,0 +1,253 @@
+package lobby_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/lobby"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
+)
+
+// arena starts a hub ticking in real time, the lobby on it and the SSH server in front.
+func arena(t *testing.T, hubCfg rooms.Config, opts lobby.Options, srvOpts ...sshtest.Option) (string, *rooms.Hub, *lobby.App) {
+	t.Helper()
+	hub := rooms.NewHub(hubCfg)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); hub.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	opts.Hub = hub
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(newTlog(t), nil))
+	}
+	app := lobby.New(opts)
+	addr, _ := sshtest.Start(t, app, srvOpts...)
+	return addr, hub, app
+}
+
+// tlog writes log lines to the test's log while the test runs.
+type tlog struct {
+	t    *testing.T
+	mu   *sync.Mutex
+	done *bool
+}
+
+func newTlog(t *testing.T) tlog {
+	w := tlog{t: t, mu: new(sync.Mutex), done: new(bool)}
+	t.Cleanup(func() { w.mu.Lock(); *w.done = true; w.mu.Unlock() })
+	return w
+}
+
+func (w tlog) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !*w.done {
+		w.t.Log(strings.TrimSpace(string(p)))
+	}
+	return len(p), nil
+}
+
+// eventually polls cond until it holds, failing after timeout. It asserts an outcome, never
+// a duration.
+func eventually(t *testing.T, timeout time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s did not happen within %v", what, timeout)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func onlyRoom(t *testing.T, hub *rooms.Hub) *rooms.Room {
+	t.Helper()
+	var list []rooms.Info
+	eventually(t, 10*time.Second, "a room opening", func() bool { list = hub.List(); return len(list) == 1 })
+	r, ok := hub.Find(list[0].ID)
+	if !ok {
+		t.Fatal("listed room not found")
+	}
+	return r
+}
+
+func TestTwoPlayersPlayAWholeGameOverSSHWhileAThirdWatches(t *testing.T) {
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, lobby.Options{FillAfter: time.Hour})
+	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)), sshtest.Command("play sevencolors --size 6"))
+	alice.WaitFor(t, "Looking for an opponent", 10*time.Second)
+	bob := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)), sshtest.Command("play sevencolors --size 6"))
+	room := onlyRoom(t, hub)
+	carol := sshtest.NewTerm(t, sshtest.Dial(t, addr, "carol", sshtest.NewKey(t)), sshtest.Command("watch "+room.ID()))
+	carol.WaitFor(t, "alice vs bob", 10*time.Second)
+
+	terms := []*sshtest.Term{alice, bob}
+	snap := room.Snapshot()
+	if snap.Seats[0].Name != "alice" || snap.Seats[1].Name != "bob" {
+		t.Fatalf("seats %+v: the first to queue should sit first", snap.Seats)
+	}
+	for moves := 0; snap.Status == rooms.Playing; moves++ {
+		if moves > 4*36 {
+			t.Fatal("the game did not end within its move cap")
+		}
+		mover := snap.ToMove
+		colour := snap.State.Legal(mover)[0].(int)
+		key := string(rune('a' + colour - 3))
+		played := len(room.Replay().Moves)
+		// The player's screen may lag one frame behind the room: press again until it counts.
+		eventually(t, 10*time.Second, fmt.Sprintf("move %d being played", moves), func() bool {
+			terms[mover].Send(t, key)
+			deadline := time.Now().Add(200 * time.Millisecond)
+			for time.Now().Before(deadline) {
+				if len(room.Replay().Moves) > played {
+					return true
+				}
+				time.Sleep(2 * time.Millisecond)
+			}
+			return false
+		})
+		eventually(t, 10*time.Second, "the room publishing the move", func() bool {
+			snap = room.Snapshot()
+			return snap.Status != rooms.Playing || snap.ToMove != mover
+		})
+	}
+	final := waitSaved(t, room)
+	for _, m := range room.Replay().Moves {
+		if m.Default {
+			t.Fatalf("move %+v was a default: a key press was lost", m)
+		}
+	}
+	result := "Draw."
+	if w := final.Outcome.Winner(); w >= 0 {
+		result = final.Seats[w].Name + " wins."
+		terms[w].WaitFor(t, "You win!", 10*time.Second)
+		terms[1-w].WaitFor(t, "You lose.", 10*time.Second)
+	}
+	out := carol.WaitFor(t, result, 10*time.Second)
+	for _, row := range strings.Split(final.Board(games.Plain), "\n") {
+		if !strings.Contains(out, strings.TrimRight(row, " ")) {
+			t.Fatalf("the spectator never saw the final board row %q", row)
+		}
+	}
+}
+
+func waitSaved(t *testing.T, r *rooms.Room) *rooms.Snapshot {
+	t.Helper()
+	var s *rooms.Snapshot
+	eventually(t, 10*time.Second, "the result being recorded", func() bool {
+		s = r.Snapshot()
+		return s.Status == rooms.Finished && s.Saved
+	})
+	return s
+}
+
+// freezer is a TCP proxy whose server-to-client direction can be frozen, as a client that
+// stops reading.
+type freezer struct {
+	mu     sync.Mutex
+	frozen bool
+	thaw   chan struct{}
+}
+
+func (f *freezer) freeze() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.frozen = true
+}
+
+func (f *freezer) isFrozen() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.frozen
+}
+
+func (f *freezer) dial(t *testing.T, addr string) net.Conn {
+	t.Helper()
+	client, proxy := net.Pipe()
+	upstream, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A small receive buffer so that the server feels the stall after a few frames.
+	upstream.(*net.TCPConn).SetReadBuffer(4096)
+	t.Cleanup(func() { upstream.Close(); proxy.Close(); client.Close() })
+	go io.Copy(upstream, proxy)
+	go func() {
+		buf := make([]byte, 1024)
+		for {
+			if f.isFrozen() {
+				<-f.thaw // never: the test ends first
+				return
+			}
+			n, err := upstream.Read(buf)
+			if err != nil {
+				proxy.Close()
+				return
+			}
+			if _, err := proxy.Write(buf[:n]); err != nil {
+				return
+			}
+		}
+	}()
+	return client
+}
+
+func TestAClientThatStopsReadingSlowsNobodyAndIsCutOff(t *testing.T) {
+	addr, hub, app := arena(t,
+		rooms.Config{TickHz: 50, BotPace: 20 * time.Millisecond},
+		lobby.Options{StallTimeout: 300 * time.Millisecond},
+		func(c *server.Config) { c.FPS = 60 })
+	room, err := hub.Create(rooms.Spec{Game: sevenColors(t), Config: games.Config{"size": 50}, Seed: 11, Seats: []rooms.Seat{
+		{Kind: rooms.HouseBot, BotName: "random"}, {Kind: rooms.HouseBot, BotName: "hegemonic"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The stalled client: a big colour window on the room, behind a proxy we freeze.
+	f := &freezer{thaw: make(chan struct{})}
+	conn, chans, reqs, err := gossh.NewClientConn(f.dial(t, addr), addr, sshtest.ClientConfig("stuck", sshtest.NewKey(t), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	stuck := sshtest.NewTerm(t, gossh.NewClient(conn, chans, reqs), sshtest.TermType("xterm-256color"), sshtest.Size(400, 200), sshtest.Command("watch "+room.ID()))
+	stuck.WaitFor(t, "hegemonic", 10*time.Second)
+	f.freeze()
+
+	// A healthy spectator keeps getting frames to the end of the game.
+	live := sshtest.NewTerm(t, sshtest.Dial(t, addr, "live", sshtest.NewKey(t)), sshtest.Command("watch "+room.ID()), sshtest.Size(140, 60))
+	eventually(t, time.Minute, "the game ending", func() bool { return room.Snapshot().Status == rooms.Finished })
+	final := waitSaved(t, room)
+	result := "Draw."
+	if w := final.Outcome.Winner(); w >= 0 {
+		result = final.Seats[w].Name + " wins."
+	}
+	live.WaitFor(t, result, 10*time.Second)
+
+	// The stalled one lost frames, then its connection.
+	eventually(t, 30*time.Second, "the stalled client being cut off", func() bool {
+		return !slices.Contains(app.Online(), "stuck")
+	})
+}
+
+func sevenColors(t *testing.T) catalog.Entry {
+	t.Helper()
+	e, ok := catalog.Get("sevencolors")
+	if !ok {
+		t.Fatal("7 Colors is not in the catalog")
+	}
+	return e
+}
