@@ -161,10 +161,10 @@ func (g *gameScreen) view(m *model) string {
 		return head + "\n\n" + g.waitingView(m) + "\n\n" + g.footer(m)
 	}
 	bw, bh := lipgloss.Width(board), lipgloss.Height(board)
-	if bw+2+panelWidth > m.width() || bh+4 > m.height() {
+	if bw+2+panelWidth > m.width() || bh+chromeHeight > m.height() {
 		return head + "\n\n" + st.warn.Render(fmt.Sprintf(
 			"Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
-			m.width(), m.height(), bw+2+panelWidth, bh+4)) + "\n\n" + g.panel(m)
+			m.width(), m.height(), bw+2+panelWidth, bh+chromeHeight)) + "\n\n" + g.panel(m)
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", g.panel(m))
 	return head + "\n\n" + body + "\n" + g.footer(m)

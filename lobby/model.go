@@ -132,11 +132,15 @@ func (m *model) keyline(pairs ...string) string {
 	return b.String()
 }
 
+// chromeHeight is the rows a game screen needs besides the board: header, blank line,
+// footer, notice.
+const chromeHeight = 4
+
 // boardSizeFor picks the largest board of the usual sizes that fits the window beside the
 // side panel, for games with a "size" setting.
 func boardSizeFor(width, height int) int {
 	for _, n := range []int{30, 25, 20, 15, 10} {
-		if 2*n+2+panelWidth <= width && n+5 <= height {
+		if 2*n+2+panelWidth <= width && n+chromeHeight <= height {
 			return n
 		}
 	}

@@ -75,7 +75,13 @@ func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
 		q := &queueScreen{entry: e, cfg: cfg}
 		return q, q.init(m)
 	case 1:
-		return &botScreen{entry: e, cfg: cfg, home: h}, nil
+		b := &botScreen{entry: e, cfg: cfg, home: h}
+		for i, info := range e.Bots {
+			if info.Name == e.Strongest {
+				b.cursor = i // the strongest first: the opponent most people want
+			}
+		}
+		return b, nil
 	case 2:
 		r, err := m.s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Private: true, Seats: []rooms.Seat{
 			{Kind: rooms.Human, Name: m.s.who.Name, UserID: m.s.who.ID}, {Kind: rooms.Open},
@@ -104,23 +110,17 @@ func (h *homeScreen) view(m *model) string {
 	b.WriteString(m.header(st.dim.Render(fmt.Sprintf("%d online", len(m.s.app.Online())))) + "\n\n")
 	// Game tabs.
 	for i, e := range catalog.All() {
-		label := " " + e.Game.Name() + " "
 		if i == h.game%len(catalog.All()) {
-			b.WriteString(st.selected.Render(label))
+			b.WriteString(st.selected.Render("[" + e.Game.Name() + "]"))
 		} else {
-			b.WriteString(st.dim.Render(label))
+			b.WriteString(st.dim.Render(" " + e.Game.Name() + " "))
 		}
 		b.WriteString(" ")
 	}
 	b.WriteString("\n\n")
 	e := h.entry()
 	for i, it := range homeItems {
-		line := fmt.Sprintf(" %d  %s", i+1, it.label)
-		if i == h.cursor {
-			b.WriteString(st.selected.Render(fit(line, 28)))
-		} else {
-			b.WriteString(fit(line, 28))
-		}
+		b.WriteString(item(st, fmt.Sprintf("%d  %s", i+1, it.label), 28, i == h.cursor))
 		about := it.about
 		if i == 0 {
 			if w := m.s.app.mm.Waiting(e.Game.ID()); w > 0 {
@@ -233,15 +233,11 @@ func (s *botScreen) view(m *model) string {
 	b.WriteString(m.header(st.dim.Render(s.entry.Game.Name())) + "\n\n")
 	b.WriteString(st.heading.Render("Choose your opponent") + "\n\n")
 	for i, bot := range s.entry.Bots {
-		name := fit(" "+bot.Name, 20)
-		if i == s.cursor {
-			name = st.selected.Render(name)
-		}
-		b.WriteString(name + "  " + st.dim.Render(bot.About) + "\n")
+		b.WriteString(item(st, bot.Name, 20, i == s.cursor) + "  " + st.dim.Render(bot.About) + "\n")
 	}
 	if size, ok := s.cfg["size"]; ok {
 		fmt.Fprintf(&b, "\nBoard size: %s", st.key.Render(fmt.Sprintf("◀ %d×%d ▶", size, size)))
-		if 2*size+2+panelWidth > m.width() || size+5 > m.height() {
+		if 2*size+2+panelWidth > m.width() || size+chromeHeight > m.height() {
 			b.WriteString(st.warn.Render("  (larger than your window: enlarge it or choose less)"))
 		}
 		b.WriteString("\n")
@@ -435,11 +431,7 @@ func (w *watchScreen) view(m *model) string {
 	}
 	w.cursor = min(w.cursor, max(len(list)-1, 0))
 	for i, r := range list {
-		line := fit(" "+roomLine(r), min(m.width()-2, 90))
-		if i == w.cursor {
-			line = st.selected.Render(line)
-		}
-		b.WriteString(line + "\n")
+		b.WriteString(item(st, roomLine(r), min(m.width()-4, 90), i == w.cursor) + "\n")
 	}
 	b.WriteString("\n" + m.keyline("↑/↓", "choose", "enter", "watch", "esc", "back"))
 	return b.String()
@@ -474,7 +466,7 @@ func (r *rulesScreen) help(m *model) string { return rulesText(m, r.entry) }
 
 func rulesText(m *model, e catalog.Entry) string {
 	var b strings.Builder
-	b.WriteString(m.s.st.heading.Render(e.Game.Name()) + "\n\n" + e.View.Rules() + "\n\n" + m.s.st.heading.Render("Keys") + "\n")
+	b.WriteString(m.s.st.heading.Render(e.Game.Name()) + "\n\n" + m.s.st.wrap(e.View.Rules(), m.width()-6) + "\n\n" + m.s.st.heading.Render("Keys") + "\n")
 	for _, k := range e.View.Keys() {
 		b.WriteString("  " + m.s.st.key.Render(fit(k.Keys, 12)) + " " + k.Does + "\n")
 	}
@@ -483,3 +475,12 @@ func rulesText(m *model, e catalog.Entry) string {
 
 // panelWidth is the width of the side panel beside a board.
 const panelWidth = 36
+
+// item draws one line of a menu, width cells wide. The selected line is marked with a
+// pointer as well as a colour, so that it shows on terminals without colour.
+func item(st styles, text string, width int, selected bool) string {
+	if selected {
+		return st.selected.Render("› " + fit(text, width))
+	}
+	return "  " + fit(text, width)
+}

@@ -12,7 +12,12 @@ import (
 
 // styles are one session's lipgloss styles, made from its own renderer (never the global one).
 type styles struct {
-	title, dim, key, selected, warn, good, bad, heading, box lipgloss.Style
+	title, dim, key, selected, warn, good, bad, heading, box, plain lipgloss.Style
+}
+
+// wrap folds text to width cells (at least 20), keeping its own line breaks.
+func (st styles) wrap(text string, width int) string {
+	return st.plain.Width(max(width, 20)).Render(text)
 }
 
 func newStyles(s *server.Session) styles {
@@ -29,6 +34,7 @@ func newStyles(s *server.Session) styles {
 		good:     r.NewStyle().Bold(true).Foreground(lipgloss.Color("120")),
 		bad:      r.NewStyle().Bold(true).Foreground(lipgloss.Color("203")),
 		heading:  r.NewStyle().Bold(true).Underline(true),
+		plain:    r.NewStyle(),
 		box:      r.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(lipgloss.Color("240")).Padding(0, 1),
 	}
 }

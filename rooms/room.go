@@ -551,7 +551,6 @@ func (r *Room) finish(now time.Time) {
 	r.deadline = time.Time{}
 	out := r.ref.State().Outcome()
 	r.outcome = &out
-	r.logf("%s", r.resultLine(out))
 	r.dirty = true
 	for i, s := range r.seats {
 		if s.remote != nil {
@@ -582,21 +581,6 @@ func (r *Room) finish(now time.Time) {
 		r.saved = true
 		r.dirty = true
 	}()
-}
-
-func (r *Room) resultLine(out games.Outcome) string {
-	w := out.Winner()
-	if w < 0 {
-		return "draw"
-	}
-	line := r.seats[w].Name + " wins"
-	if w < len(out.Scores) {
-		line += fmt.Sprintf(" with %d", out.Scores[w])
-		if w < len(out.Shares) {
-			line += fmt.Sprintf(" (%.1f%%)", 100*out.Shares[w])
-		}
-	}
-	return line
 }
 
 func (r *Room) close(now time.Time, why string) {

@@ -133,16 +133,18 @@ func (view) Keys() []games.KeyHelp {
 }
 
 func (view) Rules() string {
-	return `7 Colors — two players flood a square board of seven colours (A–G).
+	return `Two players flood a square board of seven colours, A to G.
 
-  ^ (player 1) starts bottom-left and moves first; v (player 2) starts top-right.
-  On your turn press a letter a–g: every cell of that colour touching your territory joins
-  it, and so on through that colour only (up, down, left, right; not diagonally).
-  A colour that touches nothing of yours, or your own or your opponent's, loses the turn;
-  so does running out of time.
-  The game ends when a player holds more than half of the board (exactly half is not enough),
-  or when neither player touches a free colour any more: the larger territory wins, equal is
-  a draw. A game also stops after 4·N² moves in all.
+^ (player 1) starts bottom-left and moves first; v (player 2) starts
+top-right. On your turn press a letter a–g: every cell of that colour
+touching your territory joins it, and so on through that colour only
+(up, down, left, right; never diagonally).
 
-  Keys: a–g play colour A–G.`
+A colour that touches nothing of yours, or either player's own code,
+loses the turn; so does running out of time.
+
+The game ends when a player holds more than half of the board (exactly
+half is not enough), or when neither player touches a free colour any
+more: the larger territory wins, equal is a draw. A game also stops
+after 4·N² moves in all.`
 }
