@@ -117,18 +117,18 @@ func unquote(s string) string {
 	return s
 }
 
-// ErrProgramsNotAvailable is returned for exec: seats until the bot protocol is built.
+// ErrProgramsNotAvailable is no longer returned by Resolve (nil Programs means Exec); it
+// stays for callers that still test for it.
 var ErrProgramsNotAvailable = errors.New("program seats (exec:) are not available yet: the bot protocol is not built")
 
-// Programs turns an exec: seat into an entrant. The bot protocol will provide one; until then
-// Resolve is given nil.
+// Programs turns an exec: seat into an entrant; Resolve uses Exec when given nil.
 type Programs func(cmd string, e catalog.Entry) (Entrant, error)
 
 // Resolve makes the entrant for spec in game e: a house bot of e, or a program via programs.
 func Resolve(e catalog.Entry, spec SeatSpec, programs Programs) (Entrant, error) {
 	if spec.Exec != "" {
 		if programs == nil {
-			return Entrant{}, fmt.Errorf("%s: %w", spec, ErrProgramsNotAvailable)
+			programs = Exec
 		}
 		return programs(spec.Exec, e)
 	}

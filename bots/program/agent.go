@@ -1,0 +1,199 @@
+package program
+
+import (
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/games"
+)
+
+// Clock is a program's time in one game: each decision may take Move, and beyond that time
+// comes from Bank; a decision that exhausts both gets the default action and a strike, and
+// MaxStrikes strikes take the program out of the game.
+type Clock struct {
+	Move       time.Duration
+	Bank       time.Duration
+	MaxStrikes int
+}
+
+// DefaultClock is the arena's default for programs (rooms.DefaultConfig agrees).
+func DefaultClock() Clock {
+	return Clock{Move: 500 * time.Millisecond, Bank: 5 * time.Second, MaxStrikes: 3}
+}
+
+func (c Clock) withDefaults() Clock {
+	d := DefaultClock()
+	if c.Move <= 0 {
+		c.Move = d.Move
+	}
+	if c.Bank < 0 {
+		c.Bank = 0
+	}
+	if c.MaxStrikes <= 0 {
+		c.MaxStrikes = d.MaxStrikes
+	}
+	return c
+}
+
+// Game is one headless game as an Agent sees it.
+type Game struct {
+	Game    games.Game
+	Config  games.Config // normalized
+	Seed    uint64       // the game's seed
+	Seat    int
+	Players []string // names in seat order
+	Match   string   // the protocol's match id
+	Clock   Clock
+}
+
+// Seat statuses: how a program's game went, when not as planned.
+const (
+	StatusCrashed  = "crashed"  // the connection ended (the process exited, the pipe broke)
+	StatusTooSlow  = "too slow" // MaxStrikes missed deadlines
+	StatusResigned = "resigned"
+)
+
+// Errors Act returns: the seat's default action applies.
+var (
+	errMalformed = errors.New("the program sent a malformed line")
+	errTimeout   = errors.New("the program did not answer in time")
+)
+
+// Agent plays one headless game (match.Run) for a program on a Conn. Each turn is sent as a
+// "turn" line and Act waits for the answer, up to the move limit plus the bank: in headless
+// play the virtual clock waits for programs, so a batch of deterministic programs that
+// answer in time is deterministic. It implements match.Agent and match.Finisher.
+type Agent struct {
+	c       *Conn
+	g       Game
+	bank    time.Duration
+	strikes int
+	status  string
+	ended   bool // "end" was sent
+	moves   int  // decisions asked, for diagnostics
+	// resignAsked is set by the reader when a resign line comes between two turns.
+	resignAsked atomic.Bool
+	// Note, when set, hears one sentence when the program leaves the game early.
+	Note func(status, why string)
+}
+
+// NewAgent starts game g on c: it sends "start" (the caller sent "hello").
+func NewAgent(c *Conn, g Game) *Agent {
+	g.Clock = g.Clock.withDefaults()
+	a := &Agent{c: c, g: g, bank: g.Clock.Bank}
+	players := make([]botproto.Player, len(g.Players))
+	for i, n := range g.Players {
+		players[i] = botproto.Player{Seat: i, Name: n}
+	}
+	start := botproto.Start{Type: botproto.TypeStart, Match: g.Match, Seat: g.Seat, Players: players, Config: g.Config}
+	if botproto.SeedPublic(g.Game.ID()) {
+		seed := g.Seed
+		start.Seed = &seed
+	}
+	c.Send(start)
+	c.OnResign(func(match string) {
+		if match != "" && match != g.Match {
+			c.Warn(match, 0, botproto.CodeResigned, fmt.Sprintf("match %q is not your current game (%s): nothing resigned", match, g.Match), nil)
+			return
+		}
+		a.resignAsked.Store(true)
+	})
+	return a
+}
+
+// Status is "" while the program plays its own game, else one of the Status constants.
+func (a *Agent) Status() string { return a.status }
+
+// Act asks the program for seat's action in st.
+func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
+	if a.status == "" && a.resignAsked.Load() {
+		a.leave(StatusResigned, "the program resigned")
+	}
+	if a.status != "" {
+		return nil, errors.New(a.status)
+	}
+	a.moves++
+	def := st.DefaultAction(seat)
+	id := a.c.NextTurnID()
+	got := make(chan reply, 1)
+	a.c.expect(&pending{id: id, match: a.g.Match, def: def, deliver: func(r reply) { got <- r }})
+	a.c.Send(botproto.NewTurn(a.g.Match, id, st, seat, a.g.Clock.Move, a.bank))
+	start := a.c.now()
+	timer := time.NewTimer(a.g.Clock.Move + a.bank)
+	defer timer.Stop()
+	var r reply
+	select {
+	case r = <-got:
+	case <-timer.C:
+		if a.c.settle(id) {
+			return nil, a.timeout(id, def)
+		}
+		r = <-got // the answer was delivered as the timer fired: it counts
+	}
+	if over := r.at.Sub(start) - a.g.Clock.Move; over > 0 {
+		a.bank = max(a.bank-over, 0)
+	}
+	switch {
+	case r.closed:
+		a.leave(StatusCrashed, fmt.Sprintf("the program's connection ended (%v) at decision %d", a.c.Err(), a.moves))
+		return nil, errors.New(StatusCrashed)
+	case r.resign:
+		a.leave(StatusResigned, "the program resigned")
+		return nil, errors.New(StatusResigned)
+	case r.failed:
+		return nil, errMalformed
+	}
+	act, err := a.g.Game.DecodeAction(r.action)
+	if err != nil {
+		a.c.Warn(a.g.Match, id, botproto.CodeMalformedAction, err.Error(), def)
+		return nil, err
+	}
+	if err := st.Validate(seat, act); err != nil {
+		// The referee refuses it too and plays the default: say so now, with the reason.
+		a.c.Warn(a.g.Match, id, games.IllegalCode(err), err.Error(), def)
+	}
+	return act, nil
+}
+
+func (a *Agent) timeout(id int, def games.Action) error {
+	a.strikes++
+	a.bank = 0
+	a.c.Warn(a.g.Match, id, botproto.CodeTimeout,
+		fmt.Sprintf("no answer within %d ms and an empty bank: the default action was played (strike %d of %d)",
+			a.g.Clock.Move.Milliseconds(), a.strikes, a.g.Clock.MaxStrikes), def)
+	if a.strikes >= a.g.Clock.MaxStrikes {
+		a.leave(StatusTooSlow, fmt.Sprintf("%d missed deadlines", a.strikes))
+	}
+	return errTimeout
+}
+
+// leave takes the program out of its game: default actions from now on. It is told at once
+// (a null outcome), as in live rooms, unless its connection is gone.
+func (a *Agent) leave(status, why string) {
+	a.status = status
+	if status != StatusCrashed {
+		a.ended = true
+		a.c.Send(botproto.End{Type: botproto.TypeEnd, Match: a.g.Match,
+			Note: status + ": " + why + "; default actions are played for you until the game ends"})
+	}
+	if a.Note != nil {
+		a.Note(status, why)
+	}
+}
+
+// Finish sends "end" with the outcome (nil for a void game).
+func (a *Agent) Finish(o *games.Outcome) {
+	a.c.OnResign(nil)
+	if a.ended {
+		return
+	}
+	a.ended = true
+	end := botproto.End{Type: botproto.TypeEnd, Match: a.g.Match, Outcome: o}
+	if o == nil {
+		end.Note = "the game was void (it could not finish)"
+	}
+	a.c.Send(end)
+}

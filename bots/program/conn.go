@@ -1,0 +1,444 @@
+// Package program makes a program that speaks the bot protocol (botproto) a seat: Conn is
+// one connection (a subprocess's pipes, or an SSH session), Agent plays headless games on it
+// for match.Run (`arena match exec:…`, practice over SSH), and Controller plays live rooms
+// (rooms.Controller). Nothing here ever blocks the caller on the program: lines out go
+// through a bounded queue drained by one writer goroutine, and a program that stops reading
+// is disconnected.
+package program
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/games"
+)
+
+// Limits bound what one connection may do.
+type Limits struct {
+	// Rate and Burst bound the lines a program sends that answer no pending turn (pings,
+	// stale or malformed lines): a token bucket, refilled at Rate per second. Answers to
+	// turns are free: the server paces those. Zero values take the defaults.
+	Rate  float64
+	Burst int
+	// Queue is how many lines may wait for a program that does not read before it is
+	// disconnected (default 256).
+	Queue int
+}
+
+// DefaultLimits are the limits of one connection.
+func DefaultLimits() Limits { return Limits{Rate: 20, Burst: 60, Queue: 256} }
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	if l.Rate <= 0 {
+		l.Rate = d.Rate
+	}
+	if l.Burst <= 0 {
+		l.Burst = d.Burst
+	}
+	if l.Queue <= 0 {
+		l.Queue = d.Queue
+	}
+	return l
+}
+
+// Bucket is a token bucket for unsolicited lines. Connections of one key share one, so that
+// opening more sessions buys no more messages.
+type Bucket struct {
+	mu     sync.Mutex
+	rate   float64
+	burst  float64
+	tokens float64
+	last   time.Time
+	now    func() time.Time
+}
+
+// NewBucket makes a full bucket.
+func NewBucket(rate float64, burst int, now func() time.Time) *Bucket {
+	if now == nil {
+		now = time.Now
+	}
+	return &Bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: now(), now: now}
+}
+
+// Take takes one token, reporting false when none is left.
+func (b *Bucket) Take() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := b.now()
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// reply is what the reader hands to the side waiting on a turn.
+type reply struct {
+	action json.RawMessage // a well-formed action line for the turn
+	failed bool            // a malformed line came instead (already warned, default applies)
+	resign bool
+	closed bool // the connection ended
+	at     time.Time
+}
+
+// pending is the turn the program owes an answer to.
+type pending struct {
+	id      int
+	match   string
+	def     games.Action // the default action, for warnings
+	deliver func(reply)  // called once, from the reader or Close, with no lock held
+}
+
+// item is one line to write; build, when set, makes it at write time (lines that need
+// information only available outside the caller's lock).
+type item struct {
+	line  []byte
+	build func() []byte
+}
+
+// Conn is the server side of one program's connection.
+type Conn struct {
+	w      io.Writer
+	lim    Limits
+	bucket *Bucket
+	now    func() time.Time
+	// failing is set once the program is being sent its error: nothing more is read.
+	failing atomic.Bool
+	mu      sync.Mutex
+	queue   []item
+	closed  bool
+	why     error
+	pend    *pending
+	// onResign hears a resign line that came while no turn was pending.
+	onResign func(match string)
+	turnSeq  int
+	inFlight int           // lines the writer took from the queue and has not written yet
+	wake     chan struct{} // a token when the queue grew
+	idle     chan struct{} // a token when the writer emptied the queue
+	flushed  chan struct{} // closed when the writer has stopped
+	done     chan struct{} // closed when the connection ends
+}
+
+// ErrNotReading is why a program whose outgoing queue overflowed was disconnected.
+var ErrNotReading = errors.New("the program stopped reading its input")
+
+// NewConn serves a program that reads w and writes r. bucket may be shared between
+// connections (nil makes one from lim). The reader and writer goroutines stop when the
+// connection closes (Close, end of r, a failed write).
+func NewConn(r io.Reader, w io.Writer, lim Limits, bucket *Bucket) *Conn {
+	lim = lim.withDefaults()
+	if bucket == nil {
+		bucket = NewBucket(lim.Rate, lim.Burst, nil)
+	}
+	c := &Conn{
+		w: w, lim: lim, bucket: bucket, now: time.Now,
+		wake:    make(chan struct{}, 1),
+		idle:    make(chan struct{}, 1),
+		flushed: make(chan struct{}),
+		done:    make(chan struct{}),
+	}
+	go c.writeLoop()
+	go c.readLoop(r)
+	return c
+}
+
+// Done is closed when the connection has ended.
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// Err says why the connection ended (nil while it is open; io.EOF when the program closed
+// its output).
+func (c *Conn) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.why
+}
+
+// Send queues a message. It never blocks; a full queue disconnects the program.
+func (c *Conn) Send(m any) {
+	line, err := botproto.Encode(m)
+	if err != nil {
+		panic(err) // a message of ours that cannot encode is a bug
+	}
+	c.push(item{line: line})
+}
+
+// SendLazy queues a line built by build at write time, in order with the others.
+func (c *Conn) SendLazy(build func() any) {
+	c.push(item{build: func() []byte {
+		line, err := botproto.Encode(build())
+		if err != nil {
+			panic(err)
+		}
+		return line
+	}})
+}
+
+// Warn queues a warning.
+func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action) {
+	c.Send(botproto.Warn{Type: botproto.TypeWarn, Match: match, ID: id, Code: code, Msg: msg, Applied: applied})
+}
+
+// Fail sends an error line and ends the connection once it is written (or after timeout).
+func (c *Conn) Fail(msg string, timeout time.Duration) {
+	c.Send(botproto.Error{Type: botproto.TypeError, Msg: msg})
+	c.Flush(timeout)
+	c.Close(errors.New(msg))
+}
+
+func (c *Conn) push(it item) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	if len(c.queue) >= c.lim.Queue {
+		c.mu.Unlock()
+		c.Close(ErrNotReading)
+		return
+	}
+	c.queue = append(c.queue, it)
+	c.mu.Unlock()
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Flush waits until every queued line is written, the connection ends, or timeout.
+func (c *Conn) Flush(timeout time.Duration) {
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	for {
+		c.mu.Lock()
+		empty := len(c.queue) == 0 && c.inFlight == 0
+		c.mu.Unlock()
+		if empty {
+			return
+		}
+		select {
+		case <-t.C:
+			return
+		case <-c.done:
+			return
+		case <-c.idle:
+		}
+	}
+}
+
+// OnResign sets what a resign line does when no turn is pending (by default, a warning).
+func (c *Conn) OnResign(f func(match string)) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.onResign = f
+}
+
+// Close ends the connection: queued lines are dropped, a pending turn is told. It is safe
+// to call more than once and from any goroutine.
+func (c *Conn) Close(why error) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	c.closed = true
+	c.why = why
+	c.queue = nil
+	p := c.pend
+	c.pend = nil
+	c.mu.Unlock()
+	close(c.done)
+	if p != nil {
+		p.deliver(reply{closed: true, at: c.now()})
+	}
+}
+
+// NextTurnID returns a fresh turn id: ids grow over the whole connection, so that an answer
+// to an earlier game's turn is always stale.
+func (c *Conn) NextTurnID() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.turnSeq++
+	return c.turnSeq
+}
+
+// expect registers the turn the program must answer next, replacing any other. On a closed
+// connection it delivers closed at once.
+func (c *Conn) expect(p *pending) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		p.deliver(reply{closed: true, at: c.now()})
+		return
+	}
+	c.pend = p
+	c.mu.Unlock()
+}
+
+// settle forgets turn id if it is still pending, reporting whether it was.
+func (c *Conn) settle(id int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pend != nil && c.pend.id == id {
+		c.pend = nil
+		return true
+	}
+	return false
+}
+
+func (c *Conn) writeLoop() {
+	defer close(c.flushed)
+	for {
+		select {
+		case <-c.done:
+			return
+		case <-c.wake:
+		}
+		for {
+			c.mu.Lock()
+			batch := c.queue
+			c.queue = nil
+			c.inFlight = len(batch)
+			c.mu.Unlock()
+			if len(batch) == 0 {
+				break
+			}
+			for _, it := range batch {
+				line := it.line
+				if it.build != nil {
+					line = it.build()
+				}
+				if _, err := c.w.Write(line); err != nil {
+					c.Close(fmt.Errorf("write: %w", err))
+					return
+				}
+			}
+			c.mu.Lock()
+			c.inFlight = 0
+			c.mu.Unlock()
+		}
+		select {
+		case c.idle <- struct{}{}:
+		default:
+		}
+	}
+}
+
+func (c *Conn) readLoop(r io.Reader) {
+	lr := botproto.NewLineReader(r, botproto.MaxLine)
+	for !c.failing.Load() {
+		line, err := lr.Next()
+		switch {
+		case errors.Is(err, botproto.ErrLineTooLong):
+			c.bad(botproto.CodeLineTooLong, fmt.Sprintf("a line is at most %d bytes: this one was skipped", botproto.MaxLine))
+			continue
+		case err != nil:
+			c.Close(err)
+			return
+		}
+		if len(line) == 0 {
+			continue
+		}
+		m, err := botproto.Decode(line)
+		if err != nil {
+			var de *botproto.DecodeError
+			code := botproto.CodeMalformed
+			if errors.As(err, &de) {
+				code = de.Code
+			}
+			c.bad(code, err.Error())
+			continue
+		}
+		switch m.Type {
+		case botproto.TypePing:
+			if c.spend() {
+				c.Send(botproto.Pong{Type: botproto.TypePong})
+			}
+		case botproto.TypeAction:
+			c.action(m)
+		case botproto.TypeResign:
+			c.resign(m)
+		}
+	}
+}
+
+// spend takes a token for an unsolicited line; with none left the program is sent an error
+// and disconnected.
+func (c *Conn) spend() bool {
+	if c.bucket.Take() {
+		return true
+	}
+	if c.failing.Swap(true) {
+		return false
+	}
+	go c.Fail(fmt.Sprintf("too many messages: beyond answers to turns, at most %g lines a second (burst %d)", c.lim.Rate, c.lim.Burst), time.Second)
+	return false
+}
+
+// bad answers a malformed line: a warning, and the default action if a turn was pending.
+func (c *Conn) bad(code, msg string) {
+	if !c.spend() {
+		return
+	}
+	c.mu.Lock()
+	p := c.pend
+	c.pend = nil
+	c.mu.Unlock()
+	if p == nil {
+		c.Warn("", 0, code, msg, nil)
+		return
+	}
+	c.Warn(p.match, p.id, code, msg, p.def)
+	p.deliver(reply{failed: true, at: c.now()})
+}
+
+func (c *Conn) action(m botproto.Message) {
+	at := c.now()
+	c.mu.Lock()
+	p := c.pend
+	if p != nil && p.id == m.ID && (m.Match == "" || m.Match == p.match) {
+		c.pend = nil
+	} else {
+		p = nil
+	}
+	c.mu.Unlock()
+	if p != nil {
+		p.deliver(reply{action: m.Action, at: at})
+		return
+	}
+	if c.spend() {
+		c.Warn(m.Match, m.ID, botproto.CodeStale, fmt.Sprintf("turn %d is not waiting for an answer (answered, timed out, or never sent): action dropped", m.ID), nil)
+	}
+}
+
+func (c *Conn) resign(m botproto.Message) {
+	if !c.spend() {
+		return
+	}
+	c.mu.Lock()
+	p := c.pend
+	if p != nil && m.Match != "" && m.Match != p.match {
+		p = nil
+	} else {
+		c.pend = nil
+	}
+	hook := c.onResign
+	c.mu.Unlock()
+	if p != nil {
+		p.deliver(reply{resign: true, at: c.now()})
+		return
+	}
+	if hook != nil {
+		hook(m.Match)
+		return
+	}
+	c.Warn(m.Match, 0, botproto.CodeResigned, "no game of yours to resign", nil)
+}

@@ -1,0 +1,96 @@
+package program_test
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/bots/program"
+)
+
+// A peer that stops reading never blocks Send: the queue overflows and the peer is
+// disconnected.
+func TestSendNeverBlocksOnAPeerThatStopsReading(t *testing.T) {
+	inR, _ := io.Pipe()  // the program never writes
+	_, outW := io.Pipe() // and never reads: every Write blocks
+	c := program.NewConn(inR, outW, program.Limits{Queue: 8}, nil)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 100 {
+			c.Send(botproto.Pong{Type: botproto.TypePong})
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Send blocked")
+	}
+	select {
+	case <-c.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the connection is still open")
+	}
+	if !errors.Is(c.Err(), program.ErrNotReading) {
+		t.Fatalf("closed with %v", c.Err())
+	}
+	outW.Close() // unblocks the writer goroutine
+}
+
+// Unsolicited lines beyond the key's bucket end the session with an error line.
+func TestFloodingEndsTheSessionWithAnError(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	frozen := time.Unix(0, 0)
+	bucket := program.NewBucket(1, 3, func() time.Time { return frozen })
+	c := program.NewConn(inR, outW, program.Limits{Rate: 1, Burst: 3}, bucket)
+	go func() {
+		for range 10 {
+			if _, err := io.WriteString(inW, `{"type":"ping"}`+"\n"); err != nil {
+				return
+			}
+		}
+	}()
+	sc := bufio.NewScanner(outR)
+	var got []string
+	for sc.Scan() {
+		got = append(got, sc.Text())
+		if strings.Contains(sc.Text(), `"error"`) {
+			break
+		}
+	}
+	want := []string{`{"type":"pong"}`, `{"type":"pong"}`, `{"type":"pong"}`}
+	if len(got) != 4 || strings.Join(got[:3], "|") != strings.Join(want, "|") || !strings.Contains(got[3], "too many messages") {
+		t.Fatalf("got %q, want three pongs and an error", got)
+	}
+	select {
+	case <-c.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the connection is still open after the error")
+	}
+	inW.Close()
+	outR.Close()
+}
+
+// A warning for a line that came while no turn was pending applies nothing.
+func TestMalformedLineBetweenTurnsIsOnlyWarned(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	c := program.NewConn(inR, outW, program.Limits{}, nil)
+	defer c.Close(nil)
+	go io.WriteString(inW, "{oops\n"+`{"type":"action","id":4,"action":3}`+"\n"+`{"type":"resign"}`+"\n")
+	sc := bufio.NewScanner(outR)
+	var got []string
+	for len(got) < 3 && sc.Scan() {
+		got = append(got, sc.Text())
+	}
+	if len(got) != 3 || !strings.Contains(got[0], `"code":"malformed"`) || !strings.Contains(got[1], `"code":"stale_id"`) ||
+		!strings.Contains(got[2], `"code":"resigned"`) || strings.Contains(strings.Join(got, ""), "applied") {
+		t.Fatalf("got %q", got)
+	}
+	inW.Close()
+}

@@ -1,0 +1,182 @@
+package program
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/games"
+)
+
+// ExecOptions configure the programs of headless games (`arena match --seats exec:…`).
+type ExecOptions struct {
+	Clock  Clock
+	Limits Limits
+	// Stderr receives the programs' own stderr and the arena's notes about them (a crash,
+	// strikes); default os.Stderr.
+	Stderr io.Writer
+	// Grace is how long a program may take to exit once its game is over and its input
+	// closed, before it is killed (default 2 s).
+	Grace time.Duration
+}
+
+func (o ExecOptions) withDefaults() ExecOptions {
+	o.Clock = o.Clock.withDefaults()
+	o.Limits = o.Limits.withDefaults()
+	if o.Stderr == nil {
+		o.Stderr = os.Stderr
+	}
+	if o.Grace <= 0 {
+		o.Grace = 2 * time.Second
+	}
+	return o
+}
+
+// Process is a running program, spoken to over its stdin and stdout.
+type Process struct {
+	Conn    *Conn
+	cmd     *exec.Cmd
+	stdin   *os.File // our end of its stdin
+	waited  chan struct{}
+	exitErr error // valid once waited is closed
+	stop    sync.Once
+}
+
+// StartProcess runs cmdline with sh -c (so that students may write `cd bot && ./run`), in
+// its own process group so that the whole group can be killed.
+func StartProcess(cmdline string, lim Limits, stderr io.Writer) (*Process, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	cmd := exec.Command("sh", "-c", cmdline)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, stderr
+	// Stderr copied through a goroutine (a non-file writer) must not hold Wait forever
+	// when the program leaves a child behind.
+	cmd.WaitDelay = time.Second
+	setGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, fmt.Errorf("start %q: %w", cmdline, err)
+	}
+	// The child holds its own copies; ours would keep its stdout open after it exits.
+	inR.Close()
+	outW.Close()
+	p := &Process{cmd: cmd, stdin: inW, waited: make(chan struct{})}
+	p.Conn = NewConn(outR, inW, lim, nil)
+	go func() {
+		p.exitErr = cmd.Wait()
+		close(p.waited)
+	}()
+	go func() {
+		// A connection that ends on our side (the program stopped reading, flooded us)
+		// ends the program too; when it ends on its side, this reaps what is left.
+		select {
+		case <-p.Conn.Done():
+			if !errors.Is(p.Conn.Err(), io.EOF) {
+				p.kill()
+			}
+		case <-p.waited:
+		}
+		outR.Close()
+	}()
+	return p, nil
+}
+
+// ExitStatus describes how the program ended, waiting up to wait for it: "exit status 1",
+// "killed", "still running".
+func (p *Process) ExitStatus(wait time.Duration) string {
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-p.waited:
+	case <-t.C:
+		return "still running"
+	}
+	if p.exitErr == nil {
+		return "exit status 0"
+	}
+	var ee *exec.ExitError
+	if errors.As(p.exitErr, &ee) && ee.ExitCode() == 127 {
+		return "exit status 127: command not found"
+	}
+	return p.exitErr.Error()
+}
+
+// Stop closes the program's input, lets it exit within grace, then kills its group. It
+// returns once the program is gone.
+func (p *Process) Stop(grace time.Duration) {
+	p.stop.Do(func() {
+		p.Conn.Flush(grace)
+		p.stdin.Close()
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		select {
+		case <-p.waited:
+		case <-t.C:
+			p.kill()
+			<-p.waited
+		}
+		p.Conn.Close(io.EOF)
+	})
+}
+
+func (p *Process) kill() { killGroup(p.cmd) }
+
+// ExecSeat is one headless game's program: the process started for it and its Agent.
+type ExecSeat struct {
+	*Agent
+	p    *Process
+	opts ExecOptions
+}
+
+// StartExecSeat starts cmdline for game g and sends it "hello" and "start".
+func StartExecSeat(cmdline string, g Game, opts ExecOptions) (*ExecSeat, error) {
+	opts = opts.withDefaults()
+	g.Clock = opts.Clock
+	p, err := StartProcess(cmdline, opts.Limits, opts.Stderr)
+	if err != nil {
+		return nil, err
+	}
+	name := g.Players[g.Seat]
+	p.Conn.Send(botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: g.Game.ID(), Name: name,
+		Limits: botproto.LimitsOf(g.Clock.Move, g.Clock.Bank)})
+	s := &ExecSeat{p: p, opts: opts, Agent: NewAgent(p.Conn, g)}
+	s.Agent.Note = func(status, why string) {
+		if status == StatusCrashed {
+			why += " (" + p.ExitStatus(200*time.Millisecond) + ")"
+		}
+		fmt.Fprintf(opts.Stderr, "arena: seat %d (%s), game seed %d: %s: %s; its seat plays default actions\n",
+			g.Seat, clip(cmdline, 60), g.Seed, status, why)
+	}
+	return s, nil
+}
+
+// Finish tells the program how its game ended and stops it.
+func (s *ExecSeat) Finish(o *games.Outcome) {
+	s.Agent.Finish(o)
+	s.p.Stop(s.opts.Grace)
+}
+
+func clip(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}

@@ -1,0 +1,34 @@
+package match
+
+import (
+	"fmt"
+
+	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/bots/program"
+	"github.com/arena-classroom/arena/catalog"
+)
+
+// Exec is the Programs of exec: seats: every game starts the program afresh (sh -c CMD),
+// speaks the bot protocol on its stdin and stdout with the default clock, and stops it when
+// the game ends. Its stderr goes to ours.
+func Exec(cmd string, e catalog.Entry) (Entrant, error) {
+	return ExecWith(program.ExecOptions{})(cmd, e)
+}
+
+// ExecWith is Exec with other options (clock, limits, where the programs' stderr goes).
+func ExecWith(opts program.ExecOptions) Programs {
+	return func(cmd string, e catalog.Entry) (Entrant, error) {
+		if !botproto.Documented(e.Game.ID()) {
+			return Entrant{}, fmt.Errorf("exec:%q: %s has no bot protocol schema yet", cmd, e.Game.ID())
+		}
+		return Entrant{
+			Name: cmd,
+			New: func(s Start) (Agent, error) {
+				return program.StartExecSeat(cmd, program.Game{
+					Game: s.Game, Config: s.Config, Seed: s.GameSeed, Seat: s.Seat, Players: s.Players,
+					Match: fmt.Sprintf("m_%d", s.GameSeed),
+				}, opts)
+			},
+		}, nil
+	}
+}
