@@ -12,30 +12,32 @@ import (
 	pa "github.com/arena-classroom/arena/games/perfectaim"
 )
 
-// All lists the house bots, weakest first.
+// All lists the house bots, weakest first (as measured in 4-way games).
 var All = []bots.Info{
 	{Name: "random", Aliases: []string{"randomplayer", "random_player"},
 		About: "a random valid action each time (upstream's RandomPlayer)",
 		New:   func(seed uint64) bots.Bot { return &Random{rng: newRNG(seed)} }},
-	{Name: "zidane",
-		About: "attacks anyone in line, else chases the nearest player",
-		New:   func(uint64) bots.Bot { return Zidane{} }},
 	{Name: "indianajones", Aliases: []string{"indiana_jones"},
 		About: "collects the nearest bonus by safe paths, never attacks",
 		New:   func(uint64) bots.Bot { return IndianaJones{} }},
 	{Name: "gangsterino",
 		About: "scores paths for items and danger, shoots at neighbours and at random",
 		New:   func(seed uint64) bots.Bot { return NewGangsterino(seed) }},
-	{Name: "bobmorane", Aliases: []string{"bob_morane"},
-		About: "shoots players in line, dodges fireballs sideways, else collects",
-		New:   func(uint64) bots.Bot { return BobMorane{} }},
+	{Name: "zidane",
+		About: "attacks anyone in line, else chases the nearest player",
+		New:   func(uint64) bots.Bot { return Zidane{} }},
 	{Name: "anouslefouz", Aliases: []string{"anousleflouz", "a_nous_le_flouz"},
 		About: "collector that shoots players in line and backs off from fireballs",
 		New:   func(uint64) bots.Bot { return ANousLeFlouz{} }},
+	{Name: "bobmorane", Aliases: []string{"bob_morane"},
+		About: "shoots players in line, dodges fireballs sideways, else collects",
+		New:   func(uint64) bots.Bot { return BobMorane{} }},
 }
 
-// Strongest is the bot used when none is named: in 4-way upstream runs BobMorane and
-// aNousLeFlouz win most; see the report of the package benchmark for the local figures.
+// Strongest is the bot used when none is named. Over 1,800 4-way games between every
+// four of the six (120 per line-up, all permutations) BobMorane won 50% of its games,
+// aNousLeFlouz 46%, Zidane 20%, Gangsterino 16%, IndianaJones and Random 6%; head to head
+// BobMorane beat aNousLeFlouz 55-44 in 120 games. Upstream's 4-way runs agree.
 const Strongest = "bobmorane"
 
 const botStream = 0x9e7fa11

@@ -100,8 +100,8 @@ func (s *State) Deciding() Color { return s.deciding }
 
 // Valid is upstream's is_action_valid for colour c now (false for a dead or absent colour).
 func (s *State) Valid(c Color, a Action) bool {
-	x, err := parseAction(a)
-	if err != nil || c < Red || c > Green || !s.players[c].alive {
+	x, ok := a.code()
+	if !ok || c < Red || c > Green || !s.players[c].alive {
 		return false
 	}
 	return s.valid(c, x)

@@ -124,7 +124,7 @@ type BoardOptions struct {
 // NewBoard starts a game on a hand-drawn square board of odd size 5..21, for tests and
 // puzzles. One character per cell: '#' wall, '.' floor, ':' damaged floor, '~' lava, items
 // 'o' coin, '^' speed boost, 'v' speed penalty, '+' super fireball, 'D' shield, and players
-// 'R', 'B', 'Y', 'G' (on floor). Seats are the colours present, in colour order. Like New,
+// 'R', 'B', 'Y', 'G' on floor ('r', 'b', 'y', 'g' on damaged floor). Seats are the colours present, in colour order. Like New,
 // it returns the state at the first decision (t = 1) unless opts.Paced.
 func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 	n := len(rows)
@@ -153,13 +153,16 @@ func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 			case 'o', '^', 'v', '+', 'D':
 				s.bg[y][x] = Floor
 				s.putItem(x, y, map[byte]Tile{'o': Coin, '^': SpeedBoost, 'v': SpeedPenalty, '+': SuperFireball, 'D': Shield}[ch])
-			case 'R', 'B', 'Y', 'G':
-				c := map[byte]Color{'R': Red, 'B': Blue, 'Y': Yellow, 'G': Green}[ch]
+			case 'R', 'B', 'Y', 'G', 'r', 'b', 'y', 'g':
+				c := map[byte]Color{'R': Red, 'B': Blue, 'Y': Yellow, 'G': Green, 'r': Red, 'b': Blue, 'y': Yellow, 'g': Green}[ch]
 				if present[c] {
 					return nil, fmt.Errorf("perfectaim: two %s players", c)
 				}
 				present[c], at[c] = true, [2]int{x, y}
 				s.bg[y][x] = Floor
+				if ch >= 'a' {
+					s.bg[y][x] = DamagedFloor
+				}
 			default:
 				return nil, fmt.Errorf("perfectaim: unknown cell %q at (%d,%d)", ch, x, y)
 			}
