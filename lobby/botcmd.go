@@ -1,20 +1,242 @@
 package lobby
 
 import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
+	"time"
 
+	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/bots/program"
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/server"
 )
 
-// botCommand serves `bot --game GAME …`: a program playing over the bot protocol.
+// botArgs is a parsed `bot` command line.
+type botArgs struct {
+	entry    catalog.Entry
+	config   games.Config
+	name     string
+	practice bool
+	vs       []string
+	seed     uint64
+	seedSet  bool
+	games    int // 0: play on until the bot leaves
+}
+
+const botUsage = `usage: bot --game GAME [--name NAME] [--practice [--vs BOT[,BOT…]] [--seed N]] [--games N] [--size N] [--config KEY=VAL]`
+
+// parseBotArgs reads the options of PROTOCOL.md, plus --size and --config for the game's
+// settings.
+func parseBotArgs(args []string) (botArgs, error) {
+	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	gameID := fs.String("game", "", "")
+	name := fs.String("name", "", "")
+	practice := fs.Bool("practice", false, "")
+	vs := fs.String("vs", "", "")
+	seed := fs.String("seed", "", "")
+	n := fs.Int("games", 0, "")
+	size := fs.Int("size", 0, "")
+	cfg := games.Config{}
+	fs.Func("config", "", func(s string) error {
+		k, v, ok := strings.Cut(s, "=")
+		i, err := strconv.Atoi(strings.TrimSpace(v))
+		if !ok || strings.TrimSpace(k) == "" || err != nil {
+			return fmt.Errorf("want KEY=NUMBER, got %q", s)
+		}
+		cfg[strings.TrimSpace(k)] = i
+		return nil
+	})
+	if err := fs.Parse(args); err != nil {
+		return botArgs{}, fmt.Errorf("%v (%s)", err, botUsage)
+	}
+	if fs.NArg() > 0 {
+		return botArgs{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), botUsage)
+	}
+	var b botArgs
+	if *gameID == "" {
+		return b, fmt.Errorf("--game is required (%s)", botUsage)
+	}
+	e, err := catalogEntry(*gameID)
+	if err != nil {
+		return b, err
+	}
+	if !botproto.Documented(e.Game.ID()) {
+		return b, fmt.Errorf("%s cannot be played by programs yet", e.Game.Name())
+	}
+	b.entry, b.name, b.practice, b.games = e, *name, *practice, *n
+	if *size != 0 {
+		cfg["size"] = *size
+	}
+	if b.config, err = e.Game.Normalize(cfg); err != nil {
+		return b, err
+	}
+	if b.games < 0 {
+		return b, fmt.Errorf("--games must be positive, not %d", b.games)
+	}
+	if *seed != "" {
+		if b.seed, err = strconv.ParseUint(*seed, 10, 64); err != nil {
+			return b, fmt.Errorf("--seed %q is not a whole number from 0 to 2^64-1", *seed)
+		}
+		b.seedSet = true
+	}
+	if !b.practice && (*vs != "" || b.seedSet) {
+		return b, errors.New("--vs and --seed go with --practice (without it, the matchmaker picks opponents)")
+	}
+	if b.practice {
+		if b.games == 0 {
+			b.games = 1
+		}
+		if err := b.pickOpponents(*vs); err != nil {
+			return b, err
+		}
+	}
+	return b, nil
+}
+
+// pickOpponents fills the table with the named house bots, the last one repeated, or the
+// game's strongest.
+func (b *botArgs) pickOpponents(list string) error {
+	minSeats, maxSeats := b.entry.Game.Seats()
+	names := []string{b.entry.Strongest}
+	if list != "" {
+		names = strings.Split(list, ",")
+	}
+	for i, n := range names {
+		n = strings.TrimSpace(n)
+		info, ok := bots.Find(b.entry.Bots, n)
+		if !ok {
+			var all []string
+			for _, bi := range b.entry.Bots {
+				all = append(all, bi.Name)
+			}
+			return fmt.Errorf("%s has no house bot %q; its bots: %s", b.entry.Game.ID(), n, strings.Join(all, ", "))
+		}
+		names[i] = info.Name
+	}
+	for len(names)+1 < minSeats {
+		names = append(names, names[len(names)-1])
+	}
+	if len(names)+1 > maxSeats {
+		return fmt.Errorf("%s seats at most %d players: name at most %d house bots", b.entry.Game.Name(), maxSeats, maxSeats-1)
+	}
+	b.vs = names
+	return nil
+}
+
+// botCommand serves `bot --game GAME …`: a program playing over the bot protocol. stdout
+// carries protocol only; sentences for people go to stderr.
 func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stdout, `{"type":"error","msg":"the bot protocol is not available on this server yet"}`)
-	return 1
+	// Before the connection exists, refusals are written directly: nothing is queued yet.
+	refuse := func(status int, msg string) int {
+		line, _ := json.Marshal(botproto.Error{Type: botproto.TypeError, Msg: msg})
+		fmt.Fprintf(stdout, "%s\n", line)
+		fmt.Fprintf(stderr, "arena: %s\n", msg)
+		return status
+	}
+	args, err := parseBotArgs(s.Args[1:])
+	if err != nil {
+		return refuse(2, err.Error())
+	}
+	if s.Who.Guest {
+		return refuse(1, "bot sessions need a public key: connect with ssh -i KEY (make one with ssh-keygen -t ed25519)")
+	}
+	reg := a.botRegistry()
+	lim, release, err := reg.acquire(s.Who.ID)
+	if err != nil {
+		return refuse(1, err.Error())
+	}
+	defer release()
+
+	name := botName(s.Who, args.name)
+	conn := program.NewConn(stdin, stdout, program.ConnOptions{
+		Limits: program.Limits{Rate: lim.Rate, Burst: lim.Burst, Queue: lim.Queue},
+		Bucket: reg.bucket(s.Who.ID),
+		Diag:   stderr,
+	})
+	ctx, cancel := context.WithCancel(s.SSH.Context())
+	defer cancel()
+	go func() {
+		select {
+		case <-ctx.Done():
+			conn.Close(ctx.Err())
+		case <-conn.Done():
+			cancel()
+		}
+	}()
+	defer func() {
+		// What is queued (the last "end", a summary) reaches a client that still reads.
+		conn.Flush(5 * time.Second)
+		conn.Close(nil)
+	}()
+
+	cfg := a.hub.Config()
+	clock := program.Clock{Move: cfg.BotMove, Bank: cfg.BotBank, MaxStrikes: cfg.MaxStrikes}
+	conn.Send(botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: args.entry.Game.ID(),
+		Name: name, Limits: botproto.LimitsOf(clock.Move, clock.Bank)})
+
+	presence := &botPresence{}
+	defer a.Leave(presence)
+	if args.practice {
+		return a.practice(ctx, conn, args, name, clock, presence)
+	}
+	return a.queueBot(ctx, conn, args, s.Who, name, presence)
+}
+
+// botPresence is a bot connection's key in the online list.
+type botPresence struct{}
+
+// botName is how a bot is shown: its key's name, or name/botname for a bot named with
+// --name, so that no bot can pass for another player.
+func botName(who keys.Identity, name string) string {
+	n := keys.SanitizeName(name)
+	if n == "" || n == who.Name {
+		return who.Name
+	}
+	return who.Name + "/" + n
+}
+
+// randomSeed picks a practice seed when none is given (it is printed, so it can be replayed).
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:]) % 1_000_000_000
 }
 
 // specCommand serves `spec GAME`: the observation and action schema of a game.
 func (a *App) specCommand(s *server.Session, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "arena: spec is not available on this server yet")
-	return 1
+	if len(s.Args) != 2 {
+		var ids []string
+		for _, e := range catalog.All() {
+			if botproto.Documented(e.Game.ID()) {
+				ids = append(ids, e.Game.ID())
+			}
+		}
+		fmt.Fprintf(stderr, "usage: spec GAME (games with a bot schema: %s)\n", strings.Join(ids, ", "))
+		return 2
+	}
+	e, err := catalogEntry(s.Args[1])
+	if err != nil {
+		fmt.Fprintf(stderr, "arena: %v\n", err)
+		return 2
+	}
+	cfg := a.hub.Config()
+	text, err := botproto.Spec(e.Game, cfg.BotMove, cfg.BotBank)
+	if err != nil {
+		fmt.Fprintf(stderr, "arena: %v\n", err)
+		return 1
+	}
+	fmt.Fprint(stdout, text)
+	return 0
 }

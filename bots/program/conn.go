@@ -103,11 +103,13 @@ type pending struct {
 type item struct {
 	line  []byte
 	build func() []byte
+	diag  bool // for people: goes to Diag
 }
 
 // Conn is the server side of one program's connection.
 type Conn struct {
 	w      io.Writer
+	diag   io.Writer
 	lim    Limits
 	bucket *Bucket
 	now    func() time.Time
@@ -131,16 +133,27 @@ type Conn struct {
 // ErrNotReading is why a program whose outgoing queue overflowed was disconnected.
 var ErrNotReading = errors.New("the program stopped reading its input")
 
-// NewConn serves a program that reads w and writes r. bucket may be shared between
-// connections (nil makes one from lim). The reader and writer goroutines stop when the
-// connection closes (Close, end of r, a failed write).
-func NewConn(r io.Reader, w io.Writer, lim Limits, bucket *Bucket) *Conn {
-	lim = lim.withDefaults()
+// ConnOptions configure a Conn; the zero value is fine.
+type ConnOptions struct {
+	Limits Limits
+	// Bucket may be shared between the connections of one key; nil makes one from Limits.
+	Bucket *Bucket
+	// Diag, when set, receives a sentence for people about every warning (the SSH session's
+	// stderr). It is written by the same goroutine as the protocol, in order, never blocking
+	// the caller.
+	Diag io.Writer
+}
+
+// NewConn serves a program that reads w and writes r. The reader and writer goroutines stop
+// when the connection closes (Close, end of r, a failed write).
+func NewConn(r io.Reader, w io.Writer, o ConnOptions) *Conn {
+	lim := o.Limits.withDefaults()
+	bucket := o.Bucket
 	if bucket == nil {
 		bucket = NewBucket(lim.Rate, lim.Burst, nil)
 	}
 	c := &Conn{
-		w: w, lim: lim, bucket: bucket, now: time.Now,
+		w: w, diag: o.Diag, lim: lim, bucket: bucket, now: time.Now,
 		wake:    make(chan struct{}, 1),
 		idle:    make(chan struct{}, 1),
 		flushed: make(chan struct{}),
@@ -182,14 +195,31 @@ func (c *Conn) SendLazy(build func() any) {
 	}})
 }
 
-// Warn queues a warning.
+// Warn queues a warning, and its sentence for people.
 func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action) {
 	c.Send(botproto.Warn{Type: botproto.TypeWarn, Match: match, ID: id, Code: code, Msg: msg, Applied: applied})
+	where := ""
+	if id > 0 {
+		where = fmt.Sprintf(" (turn %d)", id)
+	}
+	played := ""
+	if applied != nil {
+		played = fmt.Sprintf("; %v was played instead", applied)
+	}
+	c.Diagf("warning%s: %s: %s%s", where, code, msg, played)
+}
+
+// Diagf queues a sentence for people (stderr), if the connection has somewhere to put it.
+func (c *Conn) Diagf(format string, args ...any) {
+	if c.diag != nil {
+		c.push(item{line: []byte("arena: " + fmt.Sprintf(format, args...) + "\n"), diag: true})
+	}
 }
 
 // Fail sends an error line and ends the connection once it is written (or after timeout).
 func (c *Conn) Fail(msg string, timeout time.Duration) {
 	c.Send(botproto.Error{Type: botproto.TypeError, Msg: msg})
+	c.Diagf("%s", msg)
 	c.Flush(timeout)
 	c.Close(errors.New(msg))
 }
@@ -294,6 +324,13 @@ func (c *Conn) settle(id int) bool {
 	return false
 }
 
+// forget drops the pending turn, if any, without telling anyone.
+func (c *Conn) forget() {
+	c.mu.Lock()
+	c.pend = nil
+	c.mu.Unlock()
+}
+
 func (c *Conn) writeLoop() {
 	defer close(c.flushed)
 	for {
@@ -312,11 +349,14 @@ func (c *Conn) writeLoop() {
 				break
 			}
 			for _, it := range batch {
-				line := it.line
+				line, w := it.line, c.w
 				if it.build != nil {
 					line = it.build()
 				}
-				if _, err := c.w.Write(line); err != nil {
+				if it.diag {
+					w = c.diag
+				}
+				if _, err := w.Write(line); err != nil {
 					c.Close(fmt.Errorf("write: %w", err))
 					return
 				}

@@ -17,7 +17,7 @@ import (
 func TestSendNeverBlocksOnAPeerThatStopsReading(t *testing.T) {
 	inR, _ := io.Pipe()  // the program never writes
 	_, outW := io.Pipe() // and never reads: every Write blocks
-	c := program.NewConn(inR, outW, program.Limits{Queue: 8}, nil)
+	c := program.NewConn(inR, outW, program.ConnOptions{Limits: program.Limits{Queue: 8}})
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -47,7 +47,7 @@ func TestFloodingEndsTheSessionWithAnError(t *testing.T) {
 	outR, outW := io.Pipe()
 	frozen := time.Unix(0, 0)
 	bucket := program.NewBucket(1, 3, func() time.Time { return frozen })
-	c := program.NewConn(inR, outW, program.Limits{Rate: 1, Burst: 3}, bucket)
+	c := program.NewConn(inR, outW, program.ConnOptions{Limits: program.Limits{Rate: 1, Burst: 3}, Bucket: bucket})
 	go func() {
 		for range 10 {
 			if _, err := io.WriteString(inW, `{"type":"ping"}`+"\n"); err != nil {
@@ -80,7 +80,7 @@ func TestFloodingEndsTheSessionWithAnError(t *testing.T) {
 func TestMalformedLineBetweenTurnsIsOnlyWarned(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	c := program.NewConn(inR, outW, program.Limits{}, nil)
+	c := program.NewConn(inR, outW, program.ConnOptions{})
 	defer c.Close(nil)
 	go io.WriteString(inW, "{oops\n"+`{"type":"action","id":4,"action":3}`+"\n"+`{"type":"resign"}`+"\n")
 	sc := bufio.NewScanner(outR)

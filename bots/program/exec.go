@@ -78,7 +78,7 @@ func StartProcess(cmdline string, lim Limits, stderr io.Writer) (*Process, error
 	inR.Close()
 	outW.Close()
 	p := &Process{cmd: cmd, stdin: inW, waited: make(chan struct{})}
-	p.Conn = NewConn(outR, inW, lim, nil)
+	p.Conn = NewConn(outR, inW, ConnOptions{Limits: lim})
 	go func() {
 		p.exitErr = cmd.Wait()
 		close(p.waited)

@@ -1,0 +1,105 @@
+package lobby
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/arena-classroom/arena/bots/program"
+)
+
+// BotLimits bound the bot sessions of one key. Zero fields take the defaults.
+type BotLimits struct {
+	Sessions int     // concurrent bot sessions per key (default 4)
+	Rate     float64 // lines per second per key beyond answers to turns (default 20)
+	Burst    int     // of those, at once (default 60)
+	Queue    int     // lines waiting for a bot that does not read before it is cut off (default 256)
+}
+
+// DefaultBotLimits returns the defaults.
+func DefaultBotLimits() BotLimits {
+	d := program.DefaultLimits()
+	return BotLimits{Sessions: 4, Rate: d.Rate, Burst: d.Burst, Queue: d.Queue}
+}
+
+func (l BotLimits) withDefaults() BotLimits {
+	d := DefaultBotLimits()
+	if l.Sessions <= 0 {
+		l.Sessions = d.Sessions
+	}
+	if l.Rate <= 0 {
+		l.Rate = d.Rate
+	}
+	if l.Burst <= 0 {
+		l.Burst = d.Burst
+	}
+	if l.Queue <= 0 {
+		l.Queue = d.Queue
+	}
+	return l
+}
+
+// botKeys counts each key's bot sessions and holds the message bucket they share.
+type botKeys struct {
+	mu       sync.Mutex
+	limits   BotLimits
+	sessions map[string]int
+	buckets  map[string]*program.Bucket
+}
+
+// The App struct belongs to lobby/app.go; the bot command keeps its per-App state here,
+// keyed by the App, until the App holds it itself.
+var botState = struct {
+	sync.Mutex
+	m map[*App]*botKeys
+}{m: make(map[*App]*botKeys)}
+
+func (a *App) botRegistry() *botKeys {
+	botState.Lock()
+	defer botState.Unlock()
+	k := botState.m[a]
+	if k == nil {
+		k = &botKeys{limits: DefaultBotLimits(), sessions: make(map[string]int), buckets: make(map[string]*program.Bucket)}
+		botState.m[a] = k
+	}
+	return k
+}
+
+// SetBotLimits changes the limits of bot sessions opened from now on.
+func (a *App) SetBotLimits(l BotLimits) {
+	k := a.botRegistry()
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.limits = l.withDefaults()
+}
+
+// acquire counts a new bot session of key id, or refuses it with a sentence.
+func (k *botKeys) acquire(id string) (BotLimits, func(), error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	lim := k.limits
+	if k.sessions[id] >= lim.Sessions {
+		return lim, nil, fmt.Errorf("too many bot sessions for your key (limit %d): end one and try again", lim.Sessions)
+	}
+	k.sessions[id]++
+	if k.buckets[id] == nil {
+		k.buckets[id] = program.NewBucket(lim.Rate, lim.Burst, nil)
+	}
+	var once sync.Once
+	return lim, func() {
+		once.Do(func() {
+			k.mu.Lock()
+			defer k.mu.Unlock()
+			if k.sessions[id]--; k.sessions[id] <= 0 {
+				delete(k.sessions, id)
+				delete(k.buckets, id)
+			}
+		})
+	}, nil
+}
+
+// bucket is the message bucket key id's sessions share.
+func (k *botKeys) bucket(id string) *program.Bucket {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.buckets[id]
+}

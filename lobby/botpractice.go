@@ -1,0 +1,85 @@
+package lobby
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/bots/program"
+	"github.com/arena-classroom/arena/match"
+)
+
+// practice plays args.games headless games against house bots on the session: game i has
+// seed S+i and the seats rotate, so a deterministic bot gets the same games every time. The
+// games run on this session's goroutine as fast as the bot answers; the hub is not involved.
+func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *botPresence) int {
+	e := args.entry
+	if !args.seedSet {
+		args.seed = randomSeed()
+	}
+	a.SetPresence(presence, name, "practising "+e.Game.Name())
+	me := match.Entrant{Name: name, New: func(s match.Start) (match.Agent, error) {
+		ag := program.NewAgent(conn, program.Game{
+			Game: s.Game, Config: s.Config, Seed: s.GameSeed, Seat: s.Seat, Players: s.Players,
+			Match: fmt.Sprintf("p_%d", s.GameSeed), Clock: clock,
+		})
+		ag.Note = func(status, why string) { conn.Diagf("game seed %d: %s: %s", s.GameSeed, status, why) }
+		return ag, nil
+	}}
+	entrants := []match.Entrant{me}
+	for _, v := range args.vs {
+		ent, err := match.Resolve(e, match.SeatSpec{Bot: v}, nil)
+		if err != nil {
+			conn.Fail(err.Error(), time.Second)
+			return 1
+		}
+		entrants = append(entrants, ent)
+	}
+	jobs, err := match.Series(e.Game, args.config, len(entrants), args.games, args.seed)
+	if err != nil {
+		conn.Fail(err.Error(), time.Second)
+		return 1
+	}
+	conn.Diagf("practice: %d game(s) of %s against %s, seeds %d… (repeat with --seed %d)",
+		args.games, e.Game.Name(), strings.Join(args.vs, ", "), args.seed, args.seed)
+
+	var won, drawn, lost, played int
+	errGone := errors.New("the bot left")
+	plan := match.Plan{Game: e.Game, Entrants: entrants, Jobs: jobs}
+	err = match.Run(ctx, plan, match.Options{Parallel: 1}, func(r match.Result) error {
+		played++
+		job := jobs[r.Job]
+		seat := 0
+		for s, ent := range job.Seats {
+			if ent == 0 {
+				seat = s
+			}
+		}
+		switch {
+		case r.Outcome == nil:
+			conn.Diagf("game %d (seed %d): void: %s", played, job.Seed, r.Err)
+		case r.Outcome.Ranks[seat] == 1 && r.Outcome.Winner() == seat:
+			won++
+			conn.Diagf("game %d (seed %d, seat %d): won %v", played, job.Seed, seat, r.Outcome.Scores)
+		case r.Outcome.Ranks[seat] == 1:
+			drawn++
+			conn.Diagf("game %d (seed %d, seat %d): drawn %v", played, job.Seed, seat, r.Outcome.Scores)
+		default:
+			lost++
+			conn.Diagf("game %d (seed %d, seat %d): lost %v", played, job.Seed, seat, r.Outcome.Scores)
+		}
+		select {
+		case <-conn.Done():
+			return errGone
+		default:
+			return nil
+		}
+	})
+	if err != nil {
+		return 1
+	}
+	conn.Diagf("practice over: %d won, %d drawn, %d lost", won, drawn, lost)
+	return 0
+}
