@@ -30,7 +30,7 @@ const (
 	objPenalty
 	objSuper
 	objShield
-	objPlayer  // + colour*2 + shield: 8 entries
+	objPlayer                  // + colour*2 + shield: 8 entries
 	objFire    = objPlayer + 8 // + direction: 4 entries
 	objCount   = objFire + 4
 	backs      = 4 // Floor, Wall, Lava, DamagedFloor
