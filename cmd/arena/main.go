@@ -14,6 +14,7 @@ Usage:
   arena match --game ID --seats A,B [options]   play headless games between bots
   arena sevencolors SIZE --ia NAME PLAYER STATES…
                                                 print the colour a 7 Colors house bot plays
+  arena perfectaim map [--seed S]               print the Perfect Aim map of seed S
   arena help                                    this text
 
 Run "arena COMMAND --help" for a command's options.
@@ -35,6 +36,8 @@ func run(args []string) int {
 		return runMatch(args)
 	case "sevencolors":
 		return runSevenColorsAI(args)
+	case "perfectaim":
+		return runPerfectAim(args)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return 0

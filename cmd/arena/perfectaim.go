@@ -1,0 +1,78 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	pa "github.com/arena-classroom/arena/games/perfectaim"
+)
+
+const perfectAimUsage = `Usage: arena perfectaim map [--seed S]
+
+Prints the initial Perfect Aim map that upstream's generator (Grid(21, seed)) draws for seed
+S, one character per cell, then its legend:
+  # wall   . floor   o coin   ^ speed boost   v speed penalty   + super fireball   D shield
+Players start on the four corners' floor cells ((1,1), (19,19), (19,1), (1,19) for RED, BLUE,
+YELLOW, GREEN at permutation 0).
+
+  --seed S  the game seed, 0..2^64-1 (default: a fresh random one, printed with the legend)
+
+Exit status: 0, or 2 for bad arguments.
+`
+
+func runPerfectAim(args []string) int {
+	return perfectAim(args, os.Stdout, os.Stderr, sevenColorsSeed)
+}
+
+// perfectAim is the command with its surroundings passed in, for tests.
+func perfectAim(args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "arena perfectaim: "+format+"\n", a...)
+		fmt.Fprintln(stderr, perfectAimUsage[:strings.IndexByte(perfectAimUsage, '\n')])
+		return 2
+	}
+	if len(args) == 0 {
+		return fail("which subcommand? (map)")
+	}
+	switch args[0] {
+	case "-h", "--help", "-help", "help":
+		fmt.Fprint(stdout, perfectAimUsage)
+		return 0
+	case "map":
+	default:
+		return fail("unknown subcommand %q (map)", args[0])
+	}
+	fs := flag.NewFlagSet("perfectaim map", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	seed := fs.Uint64("seed", 0, "")
+	if err := fs.Parse(args[1:]); err != nil {
+		if err == flag.ErrHelp {
+			fmt.Fprint(stdout, perfectAimUsage)
+			return 0
+		}
+		return fail("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return fail("unexpected argument %q", fs.Arg(0))
+	}
+	seeded := false
+	fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
+	if !seeded {
+		*seed = seedFn()
+	}
+	m, _ := pa.Generate(*seed)
+	for _, line := range m.Lines() {
+		fmt.Fprintln(stdout, line)
+	}
+	symmetry := "mirror"
+	if m.Rotational {
+		symmetry = "rotational"
+	}
+	fmt.Fprintln(stdout)
+	fmt.Fprintln(stdout, "# wall  . floor  o coin  ^ speed boost  v speed penalty  + super fireball  D shield")
+	fmt.Fprintf(stdout, "seed %d, %s symmetry\n", *seed, symmetry)
+	return 0
+}

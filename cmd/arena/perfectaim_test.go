@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// The seed-1 map as rules/perfectaim.md §2 prints it from upstream.
+const perfectAimSeed1 = `#####################
+#.#....o..#...#.....#
+#.#.#####.#.#.#.#####
+#.#...#v..#..+..#...#
+#.###.#.#.#.#####.#.#
+#...#.#D..#...#...#.#
+###.###.#.###.#####.#
+#..+#..^#.#.#^.D.v#o#
+#.#.#.###.#.###.#.#.#
+#.....#.............#
+#########.#.#########
+#.............#.....#
+#.#.#.###.#.###.#.#.#
+#o#v.D.^#.#.#^..#+..#
+#.#####.###.#.###.###
+#.#...#...#..D#.#...#
+#.#.#####.#.#.#.###.#
+#...#..+..#..v#...#.#
+#####.#.#.#.#####.#.#
+#.....#...#..o....#.#
+#####################
+`
+
+func TestPerfectAimMapSeed1(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := perfectAim([]string{"map", "--seed", "1"}, &out, &errOut, nil); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if !strings.HasPrefix(out.String(), perfectAimSeed1+"\n") {
+		t.Fatalf("output:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "seed 1, rotational symmetry") {
+		t.Fatalf("legend: %s", out.String())
+	}
+}
+
+func TestPerfectAimMapRandomSeedIsPrinted(t *testing.T) {
+	var a, b bytes.Buffer
+	perfectAim([]string{"map"}, &a, &bytes.Buffer{}, func() uint64 { return 1 })
+	perfectAim([]string{"map", "--seed=1"}, &b, &bytes.Buffer{}, nil)
+	if a.String() != b.String() {
+		t.Fatal("a drawn seed should print the same as that seed given")
+	}
+}
+
+func TestPerfectAimBadArguments(t *testing.T) {
+	for _, args := range [][]string{nil, {"maps"}, {"map", "--seed", "x"}, {"map", "extra"}, {"map", "--seed", "-1"}} {
+		var errOut bytes.Buffer
+		if code := perfectAim(args, &bytes.Buffer{}, &errOut, func() uint64 { return 0 }); code != 2 || errOut.Len() == 0 {
+			t.Errorf("%q: exit %d, stderr %q", args, code, errOut.String())
+		}
+	}
+	var out bytes.Buffer
+	if code := perfectAim([]string{"map", "--help"}, &out, &bytes.Buffer{}, nil); code != 0 || !strings.Contains(out.String(), "Usage") {
+		t.Errorf("--help: %d %q", code, out.String())
+	}
+}
