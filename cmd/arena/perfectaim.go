@@ -1,6 +1,8 @@
 package main
 
 import (
+	crand "crypto/rand"
+	"encoding/binary"
 	"flag"
 	"fmt"
 	"io"
@@ -24,7 +26,11 @@ Exit status: 0, or 2 for bad arguments.
 `
 
 func runPerfectAim(args []string) int {
-	return perfectAim(args, os.Stdout, os.Stderr, sevenColorsSeed)
+	return perfectAim(args, os.Stdout, os.Stderr, func() uint64 {
+		var b [8]byte
+		_, _ = crand.Read(b[:]) // never fails (crypto/rand crashes the program instead)
+		return binary.LittleEndian.Uint64(b[:])
+	})
 }
 
 // perfectAim is the command with its surroundings passed in, for tests.
