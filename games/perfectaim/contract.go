@@ -13,13 +13,17 @@ var (
 	_ games.RealTime = (*State)(nil)
 )
 
-// ToMove lists the one seat deciding now, or nothing between decisions (paced) and at the end.
+// ToMove lists the one seat deciding now, or nothing between decisions (paced) and at the
+// end. The slice is shared: read it, do not write it.
 func (s *State) ToMove() []int {
 	if s.over || s.deciding == NoColor {
 		return nil
 	}
-	return []int{s.players[s.deciding].seat}
+	return seatLists[s.players[s.deciding].seat]
 }
+
+// seatLists are ToMove's answers, shared read-only to spare an allocation per decision.
+var seatLists = [4][]int{{0}, {1}, {2}, {3}}
 
 // Legal is nil: Perfect Aim's actions are validated, not enumerated (bot protocol).
 func (s *State) Legal(int) []games.Action { return nil }

@@ -1,9 +1,20 @@
 // Package perfectaim is the rules engine of Perfect Aim (seed 002, upstream
 // github.com/GauBen/perfect-aim at ce7ba5e): 2 to 4 players in a symmetric maze collect
 // items and throw fireballs in real time while lava closes in. Rules:
-// /work/shared/rules/perfectaim.md. Time is exact (Instant); maps and item batches come from a
-// port of CPython's Mersenne Twister (package pyrand), so a seed gives upstream's map, and the
-// same seed, permutation and actions give upstream's game.
+// /work/shared/rules/perfectaim.md.
+//
+// Time is exact (Instant) and the simulation is upstream's event-driven step loop. Maps and
+// item batches come from a port of CPython's Mersenne Twister (package pyrand), so a seed
+// gives upstream's map, and the same seed, permutation and actions give upstream's game.
+// Steps end only at entity events and whole seconds, as in upstream's tournament runner
+// (one update(120)); the GUI's per-frame updates add boundaries that can only matter once
+// an item batch finds too few free cells to place.
+//
+// Where upstream is undefined or quirky, this engine chooses (rules §15): fireballs acting
+// at one instant act in creation order; a player entering a cell meets its fireballs before
+// its items; an invalid action is WAIT; ranks follow survival (the last one standing first,
+// players dying at the same instant tied, so upstream's "Match nul" is a shared first
+// place); scores are the coins a player held at the end or when it died.
 package perfectaim
 
 import (

@@ -11,7 +11,6 @@ const (
 	LavaStep      = 5   // seconds between damage and lava, and between rings
 	MaxDuration   = 120 // seconds: every floor cell is lava by then
 	InitialSpeedQ = 4   // speeds are counted in quarters of an action per second: 4 is 1/s
-	fireballSpeed = 16  // 4 cells/s, in quarters
 )
 
 type player struct {
