@@ -47,14 +47,14 @@ type fireball struct {
 // same instant comes after, and sees the effects of the first, as upstream's bots do.
 type State struct {
 	size    int
-	bg      [Size][Size]Tile // background: FLOOR, WALL, LAVA, DAMAGED_FLOOR
-	item    [Size][Size]Tile // the item on a cell, 0 for none (at most one per cell)
-	who     [Size][Size]int8 // colour+1 of the player on a cell, 0 for none
-	fbs     [Size][Size]uint8
+	bg      [Size][Size]Tile   // background: FLOOR, WALL, LAVA, DAMAGED_FLOOR
+	item    [Size][Size]Tile   // the item on a cell, 0 for none (at most one per cell)
+	who     [Size][Size]int8   // colour+1 of the player on a cell, 0 for none
+	fbs     [Size][Size]uint16 // fireballs on a cell
 	players [4]player
-	fires   []fireball // live fireballs in creation order
-	owned   [4]int     // live fireballs per sender
-	items   [SpeedBoost + 5]int8
+	fires   []fireball        // live fireballs in creation order
+	owned   [4]int            // live fireballs per sender
+	items   [Shield + 1]int16 // items on the board, per tile
 	serial  int
 	rng     pyrand.Random
 	regen   bool
