@@ -162,11 +162,11 @@ func TestBotSessionsNeedAKeyAndValidOptions(t *testing.T) {
 	}
 	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
 	for args, want := range map[string]string{
-		"bot":                                     "--game is required",
-		"bot --game chess":                        "unknown game",
-		"bot --game sevencolors --vs greedy":      "--practice",
+		"bot":                                "--game is required",
+		"bot --game chess":                   "unknown game",
+		"bot --game sevencolors --vs greedy": "--practice",
 		"bot --game sevencolors --practice --vs x": `no house bot "x"`,
-		"bot --game sevencolors --size 99":        "size",
+		"bot --game sevencolors --size 99":         "size",
 	} {
 		out, _, code := sshtest.Exec(t, c, args)
 		var m msg

@@ -1,0 +1,3 @@
+module mybot
+
+go 1.22
