@@ -296,3 +296,21 @@ func TestBotLimitsPerKey(t *testing.T) {
 		return strings.Contains(out, `"type":"hello"`)
 	})
 }
+
+func TestBotIsToldWhenTheServerShutsDown(t *testing.T) {
+	hub := rooms.NewHub(fastHub())
+	app := lobby.New(lobby.Options{Hub: hub, FillAfter: time.Hour, Logger: slog.New(slog.DiscardHandler)})
+	addr, srv := sshtest.Start(t, app, func(c *server.Config) { c.Logger = slog.New(slog.DiscardHandler) })
+	b := startBot(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)), "--game sevencolors")
+	if h := b.next(); h.str("type") != "hello" {
+		t.Fatalf("hello %v", h)
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+	}()
+	if m := b.next(); m.str("type") != "error" || !strings.Contains(m.str("msg"), "shutting down") {
+		t.Fatalf("got %v, want an error line", m)
+	}
+}

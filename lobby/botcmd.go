@@ -161,7 +161,7 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 
 	name := botName(s.Who, args.name)
 	conn := program.NewConn(stdin, stdout, program.ConnOptions{
-		Limits: program.Limits{Rate: lim.Rate, Burst: lim.Burst, Queue: lim.Queue},
+		Limits: program.Limits{Rate: lim.Rate, Burst: lim.Burst, Queue: lim.Queue, WriteTimeout: lim.WriteTimeout},
 		Bucket: reg.bucket(s.Who.ID),
 		Diag:   stderr,
 	})
@@ -169,11 +169,11 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 	defer cancel()
 	go func() {
 		select {
-		case <-ctx.Done():
-			conn.Close(ctx.Err())
+		case <-s.SSH.Context().Done(): // the server shuts down, or the client went away
+			conn.Fail("the session is ending: the server is shutting down (please reconnect in a minute)", time.Second)
 		case <-conn.Done():
-			cancel()
 		}
+		cancel()
 	}()
 	defer func() {
 		// What is queued (the last "end", a summary) reaches a client that still reads.

@@ -3,6 +3,7 @@ package lobby
 import (
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/arena-classroom/arena/bots/program"
 )
@@ -13,12 +14,14 @@ type BotLimits struct {
 	Rate     float64 // lines per second per key beyond answers to turns (default 20)
 	Burst    int     // of those, at once (default 60)
 	Queue    int     // lines waiting for a bot that does not read before it is cut off (default 256)
+	// WriteTimeout cuts off a bot that has not taken one line for this long (default 10 s).
+	WriteTimeout time.Duration
 }
 
 // DefaultBotLimits returns the defaults.
 func DefaultBotLimits() BotLimits {
 	d := program.DefaultLimits()
-	return BotLimits{Sessions: 4, Rate: d.Rate, Burst: d.Burst, Queue: d.Queue}
+	return BotLimits{Sessions: 4, Rate: d.Rate, Burst: d.Burst, Queue: d.Queue, WriteTimeout: d.WriteTimeout}
 }
 
 func (l BotLimits) withDefaults() BotLimits {
@@ -34,6 +37,9 @@ func (l BotLimits) withDefaults() BotLimits {
 	}
 	if l.Queue <= 0 {
 		l.Queue = d.Queue
+	}
+	if l.WriteTimeout <= 0 {
+		l.WriteTimeout = d.WriteTimeout
 	}
 	return l
 }

@@ -29,10 +29,15 @@ type Limits struct {
 	// Queue is how many lines may wait for a program that does not read before it is
 	// disconnected (default 256).
 	Queue int
+	// WriteTimeout disconnects a program that has not taken one line for this long
+	// (default 10 s).
+	WriteTimeout time.Duration
 }
 
 // DefaultLimits are the limits of one connection.
-func DefaultLimits() Limits { return Limits{Rate: 20, Burst: 60, Queue: 256} }
+func DefaultLimits() Limits {
+	return Limits{Rate: 20, Burst: 60, Queue: 256, WriteTimeout: 10 * time.Second}
+}
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
@@ -44,6 +49,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.Queue <= 0 {
 		l.Queue = d.Queue
+	}
+	if l.WriteTimeout <= 0 {
+		l.WriteTimeout = d.WriteTimeout
 	}
 	return l
 }
@@ -333,6 +341,12 @@ func (c *Conn) forget() {
 
 func (c *Conn) writeLoop() {
 	defer close(c.flushed)
+	defer c.recover("writer")
+	// A write that does not finish in time means the program stopped reading: cut it off
+	// (its owner closes the transport, which ends the write).
+	stuck := time.AfterFunc(time.Hour, func() { c.Close(ErrNotReading) })
+	stuck.Stop()
+	defer stuck.Stop()
 	for {
 		select {
 		case <-c.done:
@@ -356,7 +370,10 @@ func (c *Conn) writeLoop() {
 				if it.diag {
 					w = c.diag
 				}
-				if _, err := w.Write(line); err != nil {
+				stuck.Reset(c.lim.WriteTimeout)
+				_, err := w.Write(line)
+				stuck.Stop()
+				if err != nil {
 					c.Close(fmt.Errorf("write: %w", err))
 					return
 				}
@@ -372,7 +389,16 @@ func (c *Conn) writeLoop() {
 	}
 }
 
+// recover turns a panic in one of the connection's goroutines into its end, so that a bug
+// met by one program never takes the server down.
+func (c *Conn) recover(what string) {
+	if p := recover(); p != nil {
+		c.Close(fmt.Errorf("internal error in the %s: %v", what, p))
+	}
+}
+
 func (c *Conn) readLoop(r io.Reader) {
+	defer c.recover("reader")
 	lr := botproto.NewLineReader(r, botproto.MaxLine)
 	for !c.failing.Load() {
 		line, err := lr.Next()

@@ -94,3 +94,20 @@ func TestMalformedLineBetweenTurnsIsOnlyWarned(t *testing.T) {
 	}
 	inW.Close()
 }
+
+// A program that takes no line for WriteTimeout is cut off even when nothing more is queued.
+func TestAStuckWriteDisconnects(t *testing.T) {
+	inR, _ := io.Pipe()
+	_, outW := io.Pipe() // never read
+	c := program.NewConn(inR, outW, program.ConnOptions{Limits: program.Limits{WriteTimeout: 50 * time.Millisecond}})
+	c.Send(botproto.Pong{Type: botproto.TypePong})
+	select {
+	case <-c.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("still connected")
+	}
+	if !errors.Is(c.Err(), program.ErrNotReading) {
+		t.Fatalf("closed with %v", c.Err())
+	}
+	outW.Close()
+}

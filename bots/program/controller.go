@@ -38,6 +38,7 @@ var _ rooms.Controller = (*Controller)(nil)
 func NewController(c *Conn, g games.Game, maxStrikes int) *Controller {
 	ctl := &Controller{c: c, game: g, maxStrikes: maxStrikes, seat: -1, ended: make(chan struct{})}
 	go func() {
+		defer c.recover("controller")
 		select {
 		case <-c.Done():
 			ctl.abandon(false)
