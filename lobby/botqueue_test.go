@@ -105,3 +105,24 @@ func TestQueuedBotWarningsAndStrikesInALiveRoom(t *testing.T) {
 		t.Fatalf("warnings %v, ends %v", codes, ends)
 	}
 }
+
+func TestQueuedBotResigns(t *testing.T) {
+	addr, hub, _ := botArena(t, fastHub(), 100*time.Millisecond)
+	b := startBot(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)), "--game sevencolors --games 1 --size 10")
+	seen := b.until("turn")
+	start := ofType(seen, "start")[0]
+	b.send(`{"type":"resign","match":%q}`, start.str("match"))
+	rest := b.playAllSilently()
+	ends := ofType(rest, "end")
+	if len(ends) != 1 || ends[0]["outcome"] != nil || !strings.Contains(ends[0].str("note"), "resigned") {
+		t.Fatalf("after resigning: %v", rest)
+	}
+	r, ok := hub.Find(start.str("room"))
+	if !ok {
+		t.Fatal("the room is gone")
+	}
+	eventually(t, 10*time.Second, "the house bot to finish the game", func() bool { return r.Snapshot().Outcome != nil })
+	if s := r.Snapshot().Seats[start.num("seat")]; s.Note != "resigned" {
+		t.Fatalf("seat %+v", s)
+	}
+}
