@@ -3,8 +3,10 @@ package catalog
 
 import (
 	"github.com/arena-classroom/arena/bots"
+	perfectaimbots "github.com/arena-classroom/arena/bots/perfectaim"
 	sevencolorsbots "github.com/arena-classroom/arena/bots/sevencolors"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/games/sevencolors"
 )
 
@@ -23,6 +25,7 @@ func All() []Entry {
 		// greedy won the house round robin on 20×20 and 30×30 (95% of its games on 30×30; mixed,
 		// second, took 16% of its games against greedy there).
 		{Game: sevencolors.Game, View: sevencolors.View, Bots: sevencolorsbots.All, Strongest: "greedy"},
+		{Game: perfectaim.Game, View: perfectaim.View, Bots: perfectaimbots.All, Strongest: perfectaimbots.Strongest},
 	}
 }
 

@@ -40,3 +40,9 @@ type View interface {
 	// Rules is the rules summary shown on the game's help screen.
 	Rules() string
 }
+
+// Headliner is implemented by views with a line to show above the players, such as a
+// real-time game's clock.
+type Headliner interface {
+	Headline(st State) string
+}

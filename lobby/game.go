@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -128,6 +129,13 @@ func (g *gameScreen) play(m *model, key string) {
 	if !ok {
 		return
 	}
+	if _, realTime := s.State.(games.RealTime); realTime {
+		// The last key before the seat's decision instant is its action; the rules judge it then.
+		if err := g.room.Submit(m.s.who.ID, g.seat, a); err != nil {
+			m.notice = err.Error()
+		}
+		return
+	}
 	if s.ToMove != g.seat {
 		who := "the other player"
 		if s.ToMove >= 0 {
@@ -167,7 +175,7 @@ func (g *gameScreen) view(m *model) string {
 			m.width(), m.height(), bw+2+panelWidth, bh+chromeHeight)) + "\n\n" + g.panel(m)
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", g.panel(m))
-	return head + "\n\n" + body + "\n" + g.footer(m)
+	return head + "\n" + body + "\n" + g.footer(m)
 }
 
 func (g *gameScreen) waitingView(m *model) string {
@@ -214,6 +222,9 @@ func (g *gameScreen) panel(m *model) string {
 	st := m.s.st
 	s := g.snap
 	var b strings.Builder
+	if h, ok := s.View().(games.Headliner); ok && s.State != nil {
+		b.WriteString(st.key.Render(h.Headline(s.State)) + "\n\n")
+	}
 	for i, seat := range s.Seats {
 		marker := "  "
 		if i == s.ToMove {

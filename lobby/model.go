@@ -132,9 +132,9 @@ func (m *model) keyline(pairs ...string) string {
 	return b.String()
 }
 
-// chromeHeight is the rows a game screen needs besides the board: header, blank line,
-// footer, notice.
-const chromeHeight = 4
+// chromeHeight is the rows a game screen needs besides the board: header, footer, notice.
+// (Perfect Aim's 21 rows then fit a 24-row terminal.)
+const chromeHeight = 3
 
 // boardSizeFor picks the largest board of the usual sizes that fits the window beside the
 // side panel, for games with a "size" setting.
@@ -173,7 +173,7 @@ func (s *session) screenFor(args []string) (screen, error) {
 func (s *session) playCommand(args []string) (screen, error) {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	vs := fs.String("vs", "", "house bot to play against (default: quick match)")
+	vs := fs.String("vs", "", "house bots to play against, comma-separated (default: quick match)")
 	size := fs.Int("size", 0, "board size for games that have one")
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return nil, fmt.Errorf("usage: play GAME [--vs BOT] [--size N]")
@@ -199,18 +199,24 @@ func (s *session) playCommand(args []string) (screen, error) {
 	return newGameScreen(r), nil
 }
 
-// vsBot opens a room where the session's user plays house bot name.
-func (s *session) vsBot(e catalog.Entry, cfg map[string]int, name string) (*rooms.Room, error) {
-	if name == "" {
-		name = e.Strongest
+// vsBot opens a room where the session's user plays the house bots named in list
+// ("greedy", or "zidane,bobmorane" for games of more players).
+func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (*rooms.Room, error) {
+	if list == "" {
+		list = e.Strongest
 	}
-	if _, ok := e.Bot(name, 1); !ok {
-		return nil, fmt.Errorf("%s has no house bot %q; choose one of: %s", e.Game.Name(), name, botNames(e))
+	seats := []rooms.Seat{{Kind: rooms.Human, Name: s.who.Name, UserID: s.who.ID}}
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if _, ok := e.Bot(name, 1); !ok {
+			return nil, fmt.Errorf("%s has no house bot %q; choose among: %s", e.Game.Name(), name, botNames(e))
+		}
+		seats = append(seats, rooms.Seat{Kind: rooms.HouseBot, BotName: name})
 	}
-	return s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Seats: []rooms.Seat{
-		{Kind: rooms.Human, Name: s.who.Name, UserID: s.who.ID},
-		{Kind: rooms.HouseBot, BotName: name},
-	}})
+	if min, max := e.Game.Seats(); len(seats) < min || len(seats) > max {
+		return nil, fmt.Errorf("%s takes %d to %d players: name %d to %d bots", e.Game.Name(), min, max, min-1, max-1)
+	}
+	return s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Seats: seats})
 }
 
 func botNames(e catalog.Entry) string {

@@ -73,27 +73,30 @@ type Room struct {
 	private bool
 	created time.Time
 
-	mu       sync.Mutex
-	seats    []seat
-	inbox    []input
-	subs     map[*Mailbox]int // mailbox → seat, -1 for spectators
-	status   Status
-	ref      *replay.Referee
-	moves    int       // actions applied so far
-	turnMove int       // value of moves when the current turn started
-	turnAt   time.Time // when the current turn started
-	turnID   int       // last turn id handed to a program
-	deadline time.Time
-	log      []string
-	outcome  *games.Outcome
-	saved    bool
-	votes    []bool
-	next     string
-	endedAt  time.Time
-	errText  string
-	version  uint64
-	dirty    bool
-	snap     *Snapshot
+	mu        sync.Mutex
+	seats     []seat
+	inbox     []input
+	subs      map[*Mailbox]int // mailbox → seat, -1 for spectators
+	status    Status
+	ref       *replay.Referee
+	moves     int                  // actions applied so far
+	turnMove  int                  // value of moves when the current turn started
+	turnAt    time.Time            // when the current turn started
+	turnID    int                  // last turn id handed to a program
+	rt        games.RealTime       // set for real-time games, which the room paces
+	startedAt time.Time            // wall time of game time 0 (real-time games)
+	held      map[int]games.Action // each person's last key, until their next decision
+	deadline  time.Time
+	log       []string
+	outcome   *games.Outcome
+	saved     bool
+	votes     []bool
+	next      string
+	endedAt   time.Time
+	errText   string
+	version   uint64
+	dirty     bool
+	snap      *Snapshot
 }
 
 // ID is the room's public id, used by `watch`.
@@ -168,6 +171,8 @@ func (r *Room) maybeStart(now time.Time) {
 	}
 	r.ref = ref
 	r.status = Playing
+	r.held = make(map[int]games.Action)
+	r.startRealTime(now)
 	for i := range r.seats {
 		if r.seats[i].Kind == Human && !r.seats[i].connected {
 			r.seats[i].absent = now
@@ -425,6 +430,10 @@ func (r *Room) advance(now time.Time) {
 			r.leaveSeatLocked(i)
 		}
 	}
+	if r.rt != nil {
+		r.advanceRealTime(now)
+		return
+	}
 	st := r.ref.State()
 	inbox := r.inbox
 	r.inbox = r.inbox[:0]
@@ -511,6 +520,14 @@ func (r *Room) askBot(seatNo int, st games.State) (a games.Action, ok bool) {
 		}
 	}()
 	return r.seats[seatNo].bot.Choose(st, seatNo), true
+}
+
+// playQuietly plays without logging a refusal: in a real-time game a person holding a key
+// against a wall would fill the log.
+func (r *Room) playQuietly(seatNo int, a games.Action) {
+	events, _ := r.ref.Play(seatNo, a)
+	r.moves++
+	r.logEvents(events)
 }
 
 func (r *Room) play(seatNo int, a games.Action) {

@@ -257,10 +257,32 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
+// Headline is the game clock and what the lava does next (rules §8: ring r is damaged at
+// 25+10r s and turns to lava at 30+10r s).
+func (view) Headline(st games.State) string {
+	s, ok := st.(*State)
+	if !ok {
+		return ""
+	}
+	t := s.Clock()
+	secs, _ := t.Float64()
+	line := fmt.Sprintf("time %.1f s", secs)
+	for r := 1; r <= 9; r++ {
+		damaged, lava := 25+10*r, 30+10*r
+		switch {
+		case secs < float64(damaged):
+			return line + fmt.Sprintf(" · ring %d cracks at %d s", r, damaged)
+		case secs < float64(lava):
+			return line + fmt.Sprintf(" · ring %d turns to lava at %d s", r, lava)
+		}
+	}
+	return line
+}
+
 func (view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
-		{Keys: "arrows, w a s d", Does: "move"},
-		{Keys: "shift+arrows, i j k l", Does: "throw a fireball"},
+		{Keys: "arrows/wasd", Does: "move"},
+		{Keys: "shift+arrows/ijkl", Does: "fire"},
 		{Keys: "space", Does: "wait"},
 	}
 }
