@@ -16,6 +16,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
@@ -250,4 +251,62 @@ func sevenColors(t *testing.T) catalog.Entry {
 		t.Fatal("7 Colors is not in the catalog")
 	}
 	return e
+}
+
+// keyOf is the key a Perfect Aim player presses for an action.
+var keyOf = map[perfectaim.Action]string{
+	perfectaim.MoveUp: "w", perfectaim.MoveDown: "s", perfectaim.MoveLeft: "a", perfectaim.MoveRight: "d",
+	perfectaim.AttackUp: "i", perfectaim.AttackDown: "k", perfectaim.AttackLeft: "j", perfectaim.AttackRight: "l",
+}
+
+func TestAPersonPlaysPerfectAimOverSSHWhileSomeoneWatches(t *testing.T) {
+	// The hub's clock runs twenty times faster than the wall, so that a whole game (at most
+	// 120 s of game time) fits in a test; keys still travel over SSH to the room.
+	origin := time.Now()
+	fast := func() time.Time { return origin.Add(20 * time.Since(origin)) }
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 50, Now: fast}, lobby.Options{})
+	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)), sshtest.Command("play perfectaim --vs zidane"), sshtest.Size(100, 30))
+	room := onlyRoom(t, hub)
+	bob := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)), sshtest.Command("watch "+room.ID()), sshtest.Size(100, 30))
+	bob.WaitFor(t, "time ", 10*time.Second)
+
+	// alice presses a valid move until the room applies one of hers.
+	pressed := false
+	eventually(t, 20*time.Second, "one of alice's keys becoming her action", func() bool {
+		snap := room.Snapshot()
+		st, ok := snap.State.(*perfectaim.State)
+		if !ok || snap.Status != rooms.Playing {
+			return false
+		}
+		for _, m := range room.Replay().Moves {
+			if m.Seat == 0 && m.Action != perfectaim.Wait && !m.Default {
+				pressed = true
+				return true
+			}
+		}
+		if !st.Player(st.SeatColor(0)).Alive {
+			return true // killed before her first move: nothing more to press
+		}
+		for _, a := range perfectaim.Actions {
+			if k, ok := keyOf[a]; ok && st.Valid(st.SeatColor(0), a) {
+				alice.Send(t, k)
+				break
+			}
+		}
+		return false
+	})
+	final := waitSaved(t, room)
+	if !pressed && final.Outcome.Winner() != 1 {
+		t.Fatal("alice never moved, yet she did not lose")
+	}
+	result := "Draw."
+	if w := final.Outcome.Winner(); w >= 0 {
+		result = final.Seats[w].Name + " wins."
+	}
+	bob.WaitFor(t, result, 10*time.Second)
+	if w := final.Outcome.Winner(); w == 0 {
+		alice.WaitFor(t, "You win!", 10*time.Second)
+	} else if w == 1 {
+		alice.WaitFor(t, "You lose.", 10*time.Second)
+	}
 }
