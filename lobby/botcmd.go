@@ -11,6 +11,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arena-classroom/arena/botproto"
@@ -167,15 +168,28 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 	})
 	ctx, cancel := context.WithCancel(s.SSH.Context())
 	defer cancel()
+	// The session ending under a connected bot means the server is shutting down (or the
+	// client has just gone, and the line is lost): say so, once, whoever notices first.
+	var shutdown sync.Once
+	sayShutdown := func() {
+		shutdown.Do(func() {
+			if conn.Err() == nil {
+				conn.Fail("the session is ending: the server is shutting down (please reconnect in a minute)", time.Second)
+			}
+		})
+	}
 	go func() {
 		select {
-		case <-s.SSH.Context().Done(): // the server shuts down, or the client went away
-			conn.Fail("the session is ending: the server is shutting down (please reconnect in a minute)", time.Second)
+		case <-s.SSH.Context().Done():
+			sayShutdown()
 		case <-conn.Done():
 		}
 		cancel()
 	}()
 	defer func() {
+		if s.SSH.Context().Err() != nil {
+			sayShutdown()
+		}
 		// What is queued (the last "end", a summary) reaches a client that still reads.
 		conn.Flush(5 * time.Second)
 		conn.Close(nil)
