@@ -134,7 +134,6 @@ type Conn struct {
 	inFlight int           // lines the writer took from the queue and has not written yet
 	wake     chan struct{} // a token when the queue grew
 	idle     chan struct{} // a token when the writer emptied the queue
-	flushed  chan struct{} // closed when the writer has stopped
 	done     chan struct{} // closed when the connection ends
 }
 
@@ -162,10 +161,9 @@ func NewConn(r io.Reader, w io.Writer, o ConnOptions) *Conn {
 	}
 	c := &Conn{
 		w: w, diag: o.Diag, lim: lim, bucket: bucket, now: time.Now,
-		wake:    make(chan struct{}, 1),
-		idle:    make(chan struct{}, 1),
-		flushed: make(chan struct{}),
-		done:    make(chan struct{}),
+		wake: make(chan struct{}, 1),
+		idle: make(chan struct{}, 1),
+		done: make(chan struct{}),
 	}
 	go c.writeLoop()
 	go c.readLoop(r)
@@ -340,7 +338,6 @@ func (c *Conn) forget() {
 }
 
 func (c *Conn) writeLoop() {
-	defer close(c.flushed)
 	defer c.recover("writer")
 	// A write that does not finish in time means the program stopped reading: cut it off
 	// (its owner closes the transport, which ends the write).
