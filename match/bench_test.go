@@ -38,3 +38,40 @@ func BenchmarkMatchRandomVsGreedy30(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkMatchPerfectAimFourBots plays 4-way Perfect Aim games between the four
+// deterministic house bots through the whole runner, on upstream's tournament scheme (game
+// i on permutation i). sim-s/s is game time simulated per wall-clock second; run it with
+// -cpu 1 to compare with the bare engine (bots/perfectaim BenchmarkFourDeterministicBots).
+func BenchmarkMatchPerfectAimFourBots(b *testing.B) {
+	e := perfectAim(b)
+	p := match.Plan{Game: e.Game}
+	for _, name := range []string{"indianajones", "zidane", "bobmorane", "anouslefouz"} {
+		ent, err := match.Resolve(e, match.SeatSpec{Bot: name}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p.Entrants = append(p.Entrants, ent)
+	}
+	jobs, err := match.PerfectAimSeries(games.Config{}, 4, b.N, 1, -1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Jobs = jobs
+	stats := match.NewPerfectAimStats(p)
+	b.ReportAllocs()
+	b.ResetTimer()
+	err = match.Run(context.Background(), p, match.Options{Inspect: match.InspectPerfectAim}, func(r match.Result) error {
+		stats.Add(r)
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if stats.Games != b.N {
+		b.Fatalf("%d of %d games ended", stats.Games, b.N)
+	}
+	b.ReportMetric(stats.Simulated()/b.Elapsed().Seconds(), "sim-s/s")
+	b.ReportMetric(stats.Simulated()/float64(b.N), "sim-s/game")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

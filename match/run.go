@@ -33,6 +33,11 @@ type Options struct {
 	MaxMoves int
 	// Replays keeps each game's replay in its Result.
 	Replays bool
+	// Inspect, when set, reads the final state of each game that ended by its rules (not
+	// forfeited, not void) and its value becomes Result.Detail: game-specific figures such
+	// as Perfect Aim's end time and deaths, taken while the state is still at hand. It runs
+	// on the workers, so it must be safe for concurrent use; it must only read the state.
+	Inspect func(st games.State) any
 }
 
 // Result is one finished game.
@@ -51,6 +56,7 @@ type Result struct {
 	// malformed or failed answers).
 	Defaults []int
 	Replay   *replay.Replay // with Options.Replays
+	Detail   any            // Options.Inspect's value; nil without it, or when it panicked
 }
 
 // Void reports whether the game counts for nobody.
@@ -248,7 +254,22 @@ func playOne(p Plan, i int, opt Options) (res Result) {
 	}
 	o := st.Outcome()
 	res.Outcome = &o
+	if opt.Inspect != nil {
+		res.Detail = inspect(opt.Inspect, st, &res)
+	}
 	return res
+}
+
+// inspect runs f on the final state. A panic there is the caller's bug, not a player's: the
+// game keeps its outcome and goes without detail, and the panic is noted in res.Err.
+func inspect(f func(games.State) any, st games.State, res *Result) (v any) {
+	defer func() {
+		if p := recover(); p != nil {
+			v = nil
+			res.Err = fmt.Sprintf("inspecting the final state crashed: %v", p)
+		}
+	}()
+	return f(st)
 }
 
 func (r *Result) forfeit(seat int, why string) {

@@ -7,6 +7,7 @@ import "sort"
 type Record struct {
 	Games, Wins, Draws, Losses int
 	Forfeits                   int // games lost by crashing
+	Score                      int // the outcome's scores summed (Perfect Aim: coins)
 	shareSum                   float64
 	shareGames                 int
 }
@@ -50,6 +51,9 @@ func (r *Record) add(res Result, seat int) {
 	}
 	if res.Forfeit == seat {
 		r.Forfeits++
+	}
+	if seat < len(o.Scores) {
+		r.Score += o.Scores[seat]
 	}
 	if seat < len(o.Shares) {
 		r.shareSum += o.Shares[seat]
@@ -116,6 +120,23 @@ func (t *Tally) Ranking() []int {
 		sa, _ := a.MeanShare()
 		sb, _ := b.MeanShare()
 		return sa > sb
+	})
+	return order
+}
+
+// RankingByWins orders the entrants best first by wins, then summed score, then plan order:
+// upstream Perfect Aim's tournament, whose winner is the greatest (wins, coins).
+func (t *Tally) RankingByWins() []int {
+	order := make([]int, len(t.Total))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := t.Total[order[i]], t.Total[order[j]]
+		if a.Wins != b.Wins {
+			return a.Wins > b.Wins
+		}
+		return a.Score > b.Score
 	})
 	return order
 }
