@@ -16,6 +16,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/match"
 )
 
@@ -26,7 +27,8 @@ fast as its bots answer) and prints each bot's wins, draws, losses, win %% and m
 
   --game ID          the game (%s)
   --seats LIST       comma-separated seats: house bot names, or exec:"cmd args" for a program
-                     (program seats come with the bot protocol; not available yet)
+                     that speaks the bot protocol (games with a protocol schema); in
+                     perfectaim, - leaves a colour empty (see below)
   --games N          games to play; in a round robin, per pair and per size (default 500)
   --size N           board size: the same as --config size=N
   --sizes N,N,…      a round robin over several sizes (the seed's Question 12)
@@ -35,9 +37,12 @@ fast as its bots answer) and prints each bot's wins, draws, losses, win %% and m
   --seed S           the first game's seed (default: a random one, printed so the run
                      can be repeated)
   --parallel P       worker goroutines (default: the number of CPUs); results never depend on it
+  --permutation P    perfectaim: every game starts from permutation P (0 to 11) instead of
+                     game i from permutation i
   --json             one JSON line per game, then a summary line, instead of the table
 
-Game i has seed S+i, and seats turn between games: with two bots, the odd games swap them.
+Game i has seed S+i, and seats turn between games: with two bots, the odd games swap them
+(perfectaim turns start corners instead; see below).
 Each bot is seeded from its game's seed and seat. The same seed gives the same results, at
 any --parallel.
 
@@ -54,12 +59,30 @@ A bot that crashes forfeits its game: it ranks last, its opponents share first p
 all scores are 0. A game whose rules crash or that does not end is void and counts for
 nobody. Either is reported, and the batch goes on.
 
+Perfect Aim (--game perfectaim) is played as upstream's tournament: 2 to 4 bots listed in
+colour order RED, BLUE, YELLOW, GREEN, where - leaves a colour empty (--seats zidane,-,bob
+is RED zidane against YELLOW bob). Seats keep their colours in every game; game i has seed
+S+i and start permutation i mod 12, which moves the start corners instead. The table ranks
+bots by wins, then coins summed over the games (upstream's winner is the greatest (wins,
+coins); none when two share it). It shows draws (a shared first place: the last players
+died at the same instant), coins, mean time alive and the mean end time. A game's score is
+the coins its player held at the end, or when it died. There is no round robin.
+  Examples: arena match --game perfectaim --seats indianajones,zidane,bobmorane,anouslefouz
+                        --games 50 --seed 1
+            arena match --game perfectaim --seats zidane,-,bobmorane --permutation 3 --json
+
 JSON lines:
   {"type":"game","index":i,"game":ID,"seed":S+i,"config":{…},"seats":[names in seat order],
    "winner":seat or null,"ranks":[…],"scores":[…],"shares":[…],"moves":n}
    (+ "forfeit":seat and "error":"…" for a crash, "defaults":[…] when answers were refused)
   {"type":"summary","game":ID,"seed":S,"games":n,"void":n,"bots":[{"name",…}],
    "pairs":[…] (round robin),"seconds":t,"games_per_s":r}
+Perfect Aim's game lines add "colors":[each seat's colour],"winner_color":"RED"… or null,
+  "end_time":"num/den" (exact seconds),"coins":[per seat, held at the end or at death],
+  "deaths":[[seat,"num/den"],…] in order of death. Its summary's bots have "color","coins",
+  "mean_coins","mean_life" (seconds alive) instead of "mean_share"; the summary adds
+  "permutation" (null: game i uses i),"ranking":[names, best first],"winner":name or null,
+  "draws":n,"mean_end_time":s,"simulated_s":s,"sim_s_per_s":r.
 `
 
 func runMatch(args []string) int {
@@ -89,6 +112,7 @@ type matchRun struct {
 	seed       uint64
 	parallel   int
 	json       bool
+	aim        *aimRun // Perfect Aim's tournament scheme; nil for other games
 }
 
 func (env matchEnv) run(args []string) int {
@@ -132,6 +156,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	seedText := fs.String("seed", "", "")
 	parallel := fs.Int("parallel", 0, "")
 	asJSON := fs.Bool("json", false, "")
+	perm := fs.Int("permutation", 0, "")
 	cfg := games.Config{}
 	fs.Func("config", "", func(s string) error {
 		k, v, ok := strings.Cut(s, "=")
@@ -181,6 +206,10 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	if *parallel < 0 {
 		return nil, fmt.Errorf("--parallel must be positive, not %d", *parallel)
 	}
+	aim := m.entry.Game.ID() == perfectaim.Game.ID()
+	if set["permutation"] && !aim {
+		return nil, fmt.Errorf("--permutation is a setting of %s, not of %s", perfectaim.Game.ID(), *gameID)
+	}
 	if set["size"] {
 		if _, dup := cfg["size"]; dup {
 			return nil, errors.New("--size and --config size=… both given")
@@ -220,14 +249,35 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		return nil, err
 	}
 	m.plan.Game = m.entry.Game
+	var seatLabels []string // how errors name each seat
+	if aim {
+		if *rr || set["sizes"] {
+			return nil, fmt.Errorf("%s has no round robin: all its seats play every game (2 to 4, - for an empty colour)", *gameID)
+		}
+		a, err := parseAim(cfg, specs, set["permutation"], *perm)
+		if err != nil {
+			return nil, err
+		}
+		m.aim, specs = a, a.specs
+		for _, c := range a.colors {
+			seatLabels = append(seatLabels, "the "+c.String()+" seat")
+		}
+	} else {
+		for i, s := range specs {
+			if s.Exec == "" && s.Bot == match.EmptySlot {
+				return nil, fmt.Errorf("seat %d: %s (an empty colour) is for %s only", i+1, match.EmptySlot, perfectaim.Game.ID())
+			}
+			seatLabels = append(seatLabels, fmt.Sprintf("seat %d", i+1))
+		}
+	}
 	count := map[string]int{}
 	for i, s := range specs {
 		ent, err := match.Resolve(m.entry, s, nil)
-		if errors.Is(err, match.ErrProgramsNotAvailable) {
-			return nil, fmt.Errorf("seat %d: %w; house bots: %s", i+1, err, match.BotNames(m.entry))
+		if err != nil && (s.Exec != "" || errors.Is(err, match.ErrProgramsNotAvailable)) {
+			return nil, fmt.Errorf("%s: %w; house bots: %s", seatLabels[i], err, match.BotNames(m.entry))
 		}
 		if err != nil {
-			return nil, fmt.Errorf("seat %d: %w", i+1, err)
+			return nil, fmt.Errorf("%s: %w", seatLabels[i], err)
 		}
 		// Two seats of the same bot need two names in tables.
 		count[ent.Name]++
@@ -238,8 +288,10 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	}
 
 	_, maxSeats := m.entry.Game.Seats()
-	m.roundRobin = *rr || set["sizes"] || len(specs) > maxSeats
-	if m.roundRobin {
+	m.roundRobin = !aim && (*rr || set["sizes"] || len(specs) > maxSeats)
+	if aim {
+		m.plan.Jobs, err = match.PerfectAimSeries(m.aim.cfg, len(specs), *n, m.seed, m.aim.permutation)
+	} else if m.roundRobin {
 		m.plan.Jobs, err = match.RoundRobin(m.entry.Game, groups, len(specs), *n, m.seed)
 	} else {
 		m.plan.Jobs, err = match.Series(m.entry.Game, groups[0], len(specs), *n, m.seed)
@@ -248,6 +300,10 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		return nil, err
 	}
 	// The normalized configs, for headers and the summary.
+	if aim {
+		m.groups = []games.Config{m.aim.shown}
+		return m, nil
+	}
 	for g := range groups {
 		for _, j := range m.plan.Jobs {
 			if j.Group == g {
@@ -320,10 +376,19 @@ func (env matchEnv) play(m *matchRun) error {
 	troubled := 0
 	bar := progressBar{w: env.stderr, on: env.progress, total: len(m.plan.Jobs)}
 	enc := json.NewEncoder(out)
+	opts := match.Options{Parallel: m.parallel}
+	var aim *aimTotals
+	if m.aim != nil {
+		opts.Inspect = match.InspectPerfectAim
+		aim = &aimTotals{stats: match.NewPerfectAimStats(m.plan)}
+	}
 
 	start := env.now()
-	err := match.Run(context.Background(), m.plan, match.Options{Parallel: m.parallel}, func(r match.Result) error {
+	err := match.Run(context.Background(), m.plan, opts, func(r match.Result) error {
 		tally.Add(r)
+		if aim != nil {
+			aim.add(r)
+		}
 		job := m.plan.Jobs[r.Job]
 		for seat, e := range job.Seats {
 			defaults[e] += r.Defaults[seat]
@@ -335,6 +400,9 @@ func (env matchEnv) play(m *matchRun) error {
 			troubled++
 		}
 		bar.step()
+		if m.json && aim != nil {
+			return enc.Encode(m.aimGameLine(r))
+		}
 		if m.json {
 			return enc.Encode(m.gameLine(r))
 		}
@@ -349,11 +417,23 @@ func (env matchEnv) play(m *matchRun) error {
 	if secs > 0 {
 		rate = float64(len(m.plan.Jobs)) / secs
 	}
+	if m.json && aim != nil {
+		return enc.Encode(m.aimSummary(tally, aim, defaults, secs, rate))
+	}
 	if m.json {
 		return enc.Encode(m.summary(tally, defaults, secs, rate))
 	}
 	if troubled > len(notes) {
 		notes = append(notes, fmt.Sprintf("… and %d more", troubled-len(notes)))
+	}
+	if aim != nil {
+		m.aimTable(out, tally, aim, defaults, notes)
+		simRate := 0.0
+		if secs > 0 {
+			simRate = aim.stats.Simulated() / secs
+		}
+		fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s, %.0f simulated s/s\n", len(m.plan.Jobs), secs, rate, simRate)
+		return nil
 	}
 	m.table(out, tally, defaults, notes)
 	fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s\n", len(m.plan.Jobs), secs, rate)

@@ -271,7 +271,7 @@ func TestMatchErrors(t *testing.T) {
 		{[]string{"--game", "chess", "--seats", "a,b"}, []string{`unknown game "chess"`, "race, sizedrace"}},
 		{[]string{"--seats", "a,b"}, []string{"--game is required", "race, sizedrace"}},
 		{[]string{"--game", "race"}, []string{"--seats is required", "one, max"}},
-		{[]string{"--game", "race", "--seats", `max,exec:python3 bot.py`}, []string{`exec:"python3 bot.py"`, "not available yet", "house bots: one, max"}},
+		{[]string{"--game", "race", "--seats", `max,exec:python3 bot.py`}, []string{`exec:"python3 bot.py"`, "no bot protocol schema", "house bots: one, max"}},
 		{[]string{"--game", "race", "--seats", "max,one", "--games", "0"}, []string{"--games must be at least 1"}},
 		{[]string{"--game", "race", "--seats", "max,one", "--config", "target"}, []string{"KEY=VALUE"}},
 		{[]string{"--game", "race", "--seats", "max,one", "--config", "target=1"}, []string{"target 1"}},
