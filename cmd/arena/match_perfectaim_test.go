@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -8,6 +9,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/bots"
+	perfectaimbots "github.com/arena-classroom/arena/bots/perfectaim"
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/perfectaim"
 )
 
 type aimGame struct {
@@ -315,5 +323,44 @@ func TestMatchHelpTellsPerfectAim(t *testing.T) {
 		if !strings.Contains(h.stdout, want) {
 			t.Fatalf("help lacks %q:\n%s", want, h.stdout)
 		}
+	}
+}
+
+// wildBot plays a house bot until a given instant, then panics.
+type wildBot struct {
+	inner bots.Bot
+	until float64
+}
+
+func (w wildBot) Choose(st games.State, seat int) games.Action {
+	if st.(*perfectaim.State).Time().Float64() >= w.until {
+		panic("wild bot")
+	}
+	return w.inner.Choose(st, seat)
+}
+
+// A bot that crashes forfeits: its line still has every field, with the forfeit's scores as
+// coins and no end time nor deaths, and the batch goes on.
+func TestMatchPerfectAimForfeit(t *testing.T) {
+	zidane, _ := bots.Find(perfectaimbots.All, "zidane")
+	wild := bots.Info{Name: "wild", New: func(seed uint64) bots.Bot { return wildBot{inner: zidane.New(seed), until: 3} }}
+	var out, errb bytes.Buffer
+	env := matchEnv{stdout: &out, stderr: &errb,
+		games: func() []catalog.Entry {
+			return []catalog.Entry{{Game: perfectaim.Game, Bots: append(slices.Clone(perfectaimbots.All), wild)}}
+		},
+		now: func() time.Time { return time.Unix(0, 0) }, randomSeed: func() uint64 { return 1 }}
+	if code := env.run([]string{"--game", "perfectaim", "--seats", "bobmorane,-,wild", "--games", "4", "--seed", "2", "--json"}); code != 0 {
+		t.Fatal(errb.String())
+	}
+	gs, s := parseAimLines(t, out.String())
+	for _, g := range gs {
+		if g.Forfeit == nil || *g.Forfeit != 1 || !strings.Contains(g.Error, "wild bot") || g.Winner == nil || *g.Winner != 0 ||
+			g.WinnerColor == nil || *g.WinnerColor != "RED" || !slices.Equal(g.Coins, g.Scores) || g.EndTime != nil || g.Deaths != nil {
+			t.Fatalf("game %d: %+v", g.Index, g)
+		}
+	}
+	if s.Bots[1].Forfeits != 4 || s.Ranking[0] != "bobmorane" || s.MeanEndTime != nil {
+		t.Fatalf("summary %+v", s)
 	}
 }
