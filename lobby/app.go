@@ -35,6 +35,8 @@ type App struct {
 	log   *slog.Logger
 	stall time.Duration
 
+	bots *botKeys // bot sessions and message buckets per key
+
 	mu     sync.Mutex
 	online map[any]presence // by session (people) or bot connection
 }
@@ -64,6 +66,7 @@ func New(opts Options) *App {
 		log:    opts.Logger,
 		stall:  opts.StallTimeout,
 		online: make(map[any]presence),
+		bots:   newBotKeys(),
 	}
 }
 

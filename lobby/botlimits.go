@@ -52,23 +52,11 @@ type botKeys struct {
 	buckets  map[string]*program.Bucket
 }
 
-// The App struct belongs to lobby/app.go; the bot command keeps its per-App state here,
-// keyed by the App, until the App holds it itself.
-var botState = struct {
-	sync.Mutex
-	m map[*App]*botKeys
-}{m: make(map[*App]*botKeys)}
-
-func (a *App) botRegistry() *botKeys {
-	botState.Lock()
-	defer botState.Unlock()
-	k := botState.m[a]
-	if k == nil {
-		k = &botKeys{limits: DefaultBotLimits(), sessions: make(map[string]int), buckets: make(map[string]*program.Bucket)}
-		botState.m[a] = k
-	}
-	return k
+func newBotKeys() *botKeys {
+	return &botKeys{limits: DefaultBotLimits(), sessions: make(map[string]int), buckets: make(map[string]*program.Bucket)}
 }
+
+func (a *App) botRegistry() *botKeys { return a.bots }
 
 // SetBotLimits changes the limits of bot sessions opened from now on.
 func (a *App) SetBotLimits(l BotLimits) {

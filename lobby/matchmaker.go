@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -174,4 +175,57 @@ func (m *Matchmaker) seat(q []*Ticket, fill bool) {
 			t.done <- Assignment{Room: r, Seat: i}
 		}
 	}
+}
+
+// WaitingProgram is a bot program waiting in a queue, which a person may challenge.
+type WaitingProgram struct {
+	Name   string
+	Config games.Config
+	ticket *Ticket
+}
+
+// WaitingPrograms lists the programs waiting for game id, longest waiting first.
+func (m *Matchmaker) WaitingPrograms(id string) []WaitingProgram {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []WaitingProgram
+	for _, key := range slices.Sorted(maps.Keys(m.queues)) {
+		for _, t := range m.queues[key] {
+			if t.Kind == rooms.Remote && t.Game.Game.ID() == id {
+				out = append(out, WaitingProgram{Name: t.Name, Config: t.Config, ticket: t})
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b WaitingProgram) int { return a.ticket.since.Compare(b.ticket.since) })
+	return out
+}
+
+// ErrProgramGone is returned when a challenged program was seated elsewhere or left.
+var ErrProgramGone = errors.New("that program is no longer waiting: it was just seated or it left")
+
+// Challenge seats a person against a waiting program, the person first, in the program's
+// settings. The program hears of its room through its ticket as usual.
+func (m *Matchmaker) Challenge(p WaitingProgram, userID, name string) (*rooms.Room, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t := p.ticket
+	key := queueKey(t.Game, t.Config)
+	q := m.queues[key]
+	i := slices.Index(q, t)
+	if i < 0 {
+		return nil, ErrProgramGone
+	}
+	if t.UserID == userID {
+		return nil, errors.New("that is your own program: play it from another key, or against a house bot")
+	}
+	r, err := m.hub.Create(rooms.Spec{Game: t.Game, Config: t.Config, Seats: []rooms.Seat{
+		{Kind: rooms.Human, Name: name, UserID: userID},
+		{Kind: rooms.Remote, Name: t.Name, UserID: t.UserID, Controller: t.Controller},
+	}})
+	if err != nil {
+		return nil, err
+	}
+	m.queues[key] = slices.Delete(q, i, i+1)
+	t.done <- Assignment{Room: r, Seat: 1}
+	return r, nil
 }

@@ -128,3 +128,42 @@ func TestDifferentBoardSizesDoNotMeet(t *testing.T) {
 type twoSeats struct{ games.Game }
 
 func (twoSeats) Seats() (int, int) { return 2, 2 }
+
+// quietProgram is a controller that ignores everything (the room's clock handles it).
+type quietProgram struct{}
+
+func (quietProgram) Start(*rooms.Room, int, games.State) {}
+func (quietProgram) Turn(*rooms.Room, int, int, games.State, time.Duration, time.Duration) {
+}
+func (quietProgram) Refused(*rooms.Room, int, int, error, games.Action) {}
+func (quietProgram) End(*rooms.Room, int, *games.Outcome)                {}
+
+func TestAPersonCanChallengeAWaitingProgram(t *testing.T) {
+	mm, _, _ := newTestMatchmaker()
+	bot := &Ticket{UserID: "key:student", Name: "student/bot", Kind: rooms.Remote, Game: twoSeatRace(), Controller: quietProgram{}}
+	if _, err := mm.Enqueue(bot); err != nil {
+		t.Fatal(err)
+	}
+	waiting := mm.WaitingPrograms("race")
+	if len(waiting) != 1 || waiting[0].Name != "student/bot" {
+		t.Fatalf("waiting programs %+v", waiting)
+	}
+	if _, err := mm.Challenge(waiting[0], "key:student", "student"); err == nil {
+		t.Fatal("a student played their own program")
+	}
+	r, err := mm.Challenge(waiting[0], "key:dave", "dave")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := assigned(t, bot)
+	seats := r.Info().Seats
+	if got.Room != r || got.Seat != 1 || seats[0].UserID != "key:dave" || seats[1].Kind != rooms.Remote {
+		t.Fatalf("assignment %+v seats %+v", got, seats)
+	}
+	if _, err := mm.Challenge(waiting[0], "key:erin", "erin"); err != ErrProgramGone {
+		t.Fatalf("second challenge: %v", err)
+	}
+	if len(mm.WaitingPrograms("race")) != 0 {
+		t.Fatal("the program is still listed as waiting")
+	}
+}

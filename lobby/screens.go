@@ -18,14 +18,28 @@ type homeScreen struct {
 	cursor int
 }
 
+type homeItem int
+
+const (
+	itemQuick homeItem = iota
+	itemHouseBot
+	itemProgram
+	itemPrivate
+	itemJoin
+	itemWatch
+	itemRules
+	itemQuit
+)
+
 var homeItems = []struct{ label, about string }{
-	{"Quick match", "play the next person who comes; a house bot sits in after the wait"},
-	{"Play a house bot", "choose your opponent and the board size"},
-	{"Create a private room", "get a code to give a friend"},
-	{"Join with a code", "a friend's private room"},
-	{"Watch a live room", "spectate any game being played"},
-	{"Rules and keys", "how this game is played"},
-	{"Quit", ""},
+	itemQuick:    {"Quick match", "play the next person who comes; a house bot sits in after the wait"},
+	itemHouseBot: {"Play a house bot", "choose your opponent and the board size"},
+	itemProgram:  {"Play a student's bot", "a program waiting for opponents"},
+	itemPrivate:  {"Create a private room", "get a code to give a friend"},
+	itemJoin:     {"Join with a code", "a friend's private room"},
+	itemWatch:    {"Watch a live room", "spectate any game being played"},
+	itemRules:    {"Rules and keys", "how this game is played"},
+	itemQuit:     {"Quit", ""},
 }
 
 func (h *homeScreen) entry() catalog.Entry {
@@ -70,11 +84,13 @@ func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
 		m.notice = err.Error()
 		return h, nil
 	}
-	switch h.cursor {
-	case 0:
+	switch homeItem(h.cursor) {
+	case itemQuick:
 		q := &queueScreen{entry: e, cfg: cfg}
 		return q, q.init(m)
-	case 1:
+	case itemProgram:
+		return &programScreen{entry: e, home: h}, nil
+	case itemHouseBot:
 		b := &botScreen{entry: e, cfg: cfg, home: h}
 		for i, info := range e.Bots {
 			if info.Name == e.Strongest {
@@ -82,7 +98,7 @@ func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
 			}
 		}
 		return b, nil
-	case 2:
+	case itemPrivate:
 		r, err := m.s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Private: true, Seats: []rooms.Seat{
 			{Kind: rooms.Human, Name: m.s.who.Name, UserID: m.s.who.ID}, {Kind: rooms.Open},
 		}})
@@ -92,11 +108,11 @@ func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
 		}
 		g := newGameScreen(r)
 		return g, g.init(m)
-	case 3:
+	case itemJoin:
 		return &joinScreen{home: h}, nil
-	case 4:
+	case itemWatch:
 		return &watchScreen{home: h}, nil
-	case 5:
+	case itemRules:
 		return &rulesScreen{entry: e, back: h}, nil
 	default:
 		m.s.detach()
@@ -122,13 +138,19 @@ func (h *homeScreen) view(m *model) string {
 	for i, it := range homeItems {
 		b.WriteString(item(st, fmt.Sprintf("%d  %s", i+1, it.label), 28, i == h.cursor))
 		about := it.about
-		if i == 0 {
+		switch homeItem(i) {
+		case itemQuick:
 			if w := m.s.app.mm.Waiting(e.Game.ID()); w > 0 {
 				about = fmt.Sprintf("%d waiting now — join them", w)
 			}
-		}
-		if i == 1 {
+		case itemHouseBot:
 			about = botNames(e)
+		case itemProgram:
+			if n := len(m.s.app.mm.WaitingPrograms(e.Game.ID())); n > 0 {
+				about = fmt.Sprintf("%d waiting now", n)
+			} else {
+				about = "none waiting now (ssh … bot --game " + e.Game.ID() + ")"
+			}
 		}
 		b.WriteString("  " + st.dim.Render(about) + "\n")
 	}
@@ -483,4 +505,65 @@ func item(st styles, text string, width int, selected bool) string {
 		return st.selected.Render("› " + fit(text, width))
 	}
 	return "  " + fit(text, width)
+}
+
+// ---- a student's program waiting in the queue ----
+
+type programScreen struct {
+	entry  catalog.Entry
+	cursor int
+	home   *homeScreen
+}
+
+func (p *programScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	key, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return p, nil
+	}
+	list := m.s.app.mm.WaitingPrograms(p.entry.Game.ID())
+	switch key.String() {
+	case "up", "k":
+		p.cursor = max(p.cursor-1, 0)
+	case "down", "j":
+		p.cursor = min(p.cursor+1, max(len(list)-1, 0))
+	case "esc", "q":
+		return p.home, nil
+	case "enter", " ":
+		if p.cursor >= len(list) {
+			return p, nil
+		}
+		r, err := m.s.app.mm.Challenge(list[p.cursor], m.s.who.ID, m.s.who.Name)
+		if err != nil {
+			m.notice = err.Error()
+			return p, nil
+		}
+		g := newGameScreen(r)
+		return g, g.init(m)
+	}
+	return p, nil
+}
+
+func (p *programScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header(st.dim.Render(p.entry.Game.Name())) + "\n\n" + st.heading.Render("Programs waiting for an opponent") + "\n\n")
+	list := m.s.app.mm.WaitingPrograms(p.entry.Game.ID())
+	if len(list) == 0 {
+		b.WriteString(st.dim.Render("None right now. A program joins the queue with") + "\n")
+		b.WriteString("  ssh -T -p PORT HOST bot --game " + p.entry.Game.ID() + "\n")
+	}
+	p.cursor = min(p.cursor, max(len(list)-1, 0))
+	for i, w := range list {
+		settings := ""
+		if n, ok := w.Config["size"]; ok {
+			settings = fmt.Sprintf("%d×%d", n, n)
+		}
+		b.WriteString(item(st, fmt.Sprintf("%-24s %s", clean(w.Name), settings), 40, i == p.cursor) + "\n")
+	}
+	b.WriteString("\n" + m.keyline("↑/↓", "choose", "enter", "play it", "esc", "back"))
+	return b.String()
+}
+
+func (p *programScreen) help(m *model) string {
+	return "Students' bots wait here for opponents. Pick one to play it: you move first.\nThe game uses the program's settings (board size)."
 }
