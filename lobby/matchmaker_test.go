@@ -136,7 +136,7 @@ func (quietProgram) Start(*rooms.Room, int, games.State) {}
 func (quietProgram) Turn(*rooms.Room, int, int, games.State, time.Duration, time.Duration) {
 }
 func (quietProgram) Refused(*rooms.Room, int, int, error, games.Action) {}
-func (quietProgram) End(*rooms.Room, int, *games.Outcome)                {}
+func (quietProgram) End(*rooms.Room, int, *games.Outcome)               {}
 
 func TestAPersonCanChallengeAWaitingProgram(t *testing.T) {
 	mm, _, _ := newTestMatchmaker()
