@@ -33,6 +33,11 @@ variable named beside it; a flag on the command line wins.
   --guests BOOL        let clients without an SSH key in as unranked guests
                        (ARENA_GUESTS, default true)
   --tick-hz N          rooms' tick rate (ARENA_TICK_HZ, default 20)
+  --fill-after D       quick match waits this long for people before a house bot takes
+                       the empty seats (ARENA_FILL_AFTER, default 10s)
+  --human-move D       a person's time for one decision (ARENA_HUMAN_MOVE, default 60s)
+  --bot-move D         a program's time for one decision, before its bank
+                       (ARENA_BOT_MOVE, default 500ms)
   --max-conns-per-ip N concurrent connections from one address (ARENA_MAX_CONNS_PER_IP,
                        default 100; a class behind one NAT shares one address)
   --log-level LEVEL    debug, info, warn or error (ARENA_LOG_LEVEL, default info)
@@ -50,6 +55,7 @@ type serveConfig struct {
 	listen, data, adminKeys, logLevel string
 	guests                            bool
 	tickHz, maxConnsPerIP             int
+	fillAfter, humanMove, botMove     time.Duration
 }
 
 func parseServe(args []string, stderr io.Writer, getenv func(string) string) (serveConfig, error) {
@@ -93,6 +99,27 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 	fs.IntVar(&c.tickHz, "tick-hz", envInt("ARENA_TICK_HZ", 20), "")
 	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", envInt("ARENA_MAX_CONNS_PER_IP", 100), "")
 	fs.StringVar(&c.logLevel, "log-level", env("ARENA_LOG_LEVEL", "info"), "")
+	durations := []struct {
+		v    *time.Duration
+		flag string
+		env  string
+		def  time.Duration
+	}{
+		{&c.fillAfter, "fill-after", "ARENA_FILL_AFTER", 10 * time.Second},
+		{&c.humanMove, "human-move", "ARENA_HUMAN_MOVE", 60 * time.Second},
+		{&c.botMove, "bot-move", "ARENA_BOT_MOVE", 500 * time.Millisecond},
+	}
+	for _, d := range durations {
+		def := d.def
+		if v := env(d.env, ""); v != "" {
+			parsed, err := time.ParseDuration(v)
+			if err != nil || parsed <= 0 {
+				return c, fmt.Errorf("%s=%q: want a duration such as 10s or 500ms", d.env, v)
+			}
+			def = parsed
+		}
+		fs.DurationVar(d.v, d.flag, def, "")
+	}
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -145,7 +172,8 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	}
 	defer st.Close()
 
-	app, stopApp, err := newApp(appOptions{Logger: log, Store: st, TickHz: c.tickHz})
+	app, stopApp, err := newApp(appOptions{Logger: log, Store: st, TickHz: c.tickHz,
+		FillAfter: c.fillAfter, HumanMove: c.humanMove, BotMove: c.botMove})
 	if err != nil {
 		return fail("%v", err)
 	}

@@ -140,3 +140,29 @@ func TestServeStartsAndStops(t *testing.T) {
 		t.Fatalf("no clean stop in the log:\n%s", logs.String())
 	}
 }
+
+func TestParseServeDurations(t *testing.T) {
+	c, err := parseServe(nil, io.Discard, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.fillAfter != 10*time.Second || c.humanMove != time.Minute || c.botMove != 500*time.Millisecond {
+		t.Fatalf("defaults %v %v %v", c.fillAfter, c.humanMove, c.botMove)
+	}
+	env := map[string]string{"ARENA_FILL_AFTER": "3s", "ARENA_BOT_MOVE": "250ms"}
+	c, err = parseServe([]string{"--bot-move", "1s"}, io.Discard, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.fillAfter != 3*time.Second || c.botMove != time.Second {
+		t.Fatalf("fill-after %v (env 3s), bot-move %v (flag 1s wins)", c.fillAfter, c.botMove)
+	}
+	if _, err := parseServe(nil, io.Discard, func(k string) string {
+		if k == "ARENA_HUMAN_MOVE" {
+			return "forever"
+		}
+		return ""
+	}); err == nil || !strings.Contains(err.Error(), "ARENA_HUMAN_MOVE") {
+		t.Fatalf("a bad duration: %v", err)
+	}
+}
