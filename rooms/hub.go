@@ -26,9 +26,12 @@ type Config struct {
 	BotMove    time.Duration // a program's time for one decision (default 500 ms)
 	BotBank    time.Duration // a program's time bank for the whole game (default 5 s)
 	MaxStrikes int           // missed deadlines before a house bot replaces a program (default 3)
-	BotPace    time.Duration // a house bot waits this long before it plays, so people can follow (default 500 ms)
-	Linger     time.Duration // a finished room stays this long once nobody watches (default 30 s)
-	WaitingTTL time.Duration // a waiting room closes after this long (default 15 min)
+	// RemoteBudget is how long before a real-time decision a program is sent it (default
+	// 100 ms); its answer applies at the instant, WAIT (the default) if none came.
+	RemoteBudget time.Duration
+	BotPace      time.Duration // a house bot waits this long before it plays, so people can follow (default 500 ms)
+	Linger       time.Duration // a finished room stays this long once nobody watches (default 30 s)
+	WaitingTTL   time.Duration // a waiting room closes after this long (default 15 min)
 	// AbsentGrace is how long a seated human may have no session before a bot takes over
 	// (default 20 s).
 	AbsentGrace time.Duration
@@ -44,16 +47,17 @@ type Config struct {
 // DefaultConfig returns the defaults.
 func DefaultConfig() Config {
 	return Config{
-		TickHz:      20,
-		HumanMove:   60 * time.Second,
-		BotMove:     500 * time.Millisecond,
-		BotBank:     5 * time.Second,
-		MaxStrikes:  3,
-		BotPace:     500 * time.Millisecond,
-		Linger:      30 * time.Second,
-		WaitingTTL:  15 * time.Minute,
-		AbsentGrace: 20 * time.Second,
-		MaxRooms:    500,
+		TickHz:       20,
+		HumanMove:    60 * time.Second,
+		BotMove:      500 * time.Millisecond,
+		BotBank:      5 * time.Second,
+		MaxStrikes:   3,
+		RemoteBudget: 100 * time.Millisecond,
+		BotPace:      500 * time.Millisecond,
+		Linger:       30 * time.Second,
+		WaitingTTL:   15 * time.Minute,
+		AbsentGrace:  20 * time.Second,
+		MaxRooms:     500,
 	}
 }
 
@@ -72,6 +76,9 @@ func (c Config) withDefaults() Config {
 		c.BotBank = 0
 	} else if c.BotBank == 0 {
 		c.BotBank = d.BotBank
+	}
+	if c.RemoteBudget <= 0 {
+		c.RemoteBudget = d.RemoteBudget
 	}
 	if c.MaxStrikes <= 0 {
 		c.MaxStrikes = d.MaxStrikes

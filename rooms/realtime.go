@@ -31,6 +31,7 @@ func (r *Room) advanceRealTime(now time.Time) {
 	}
 	r.inbox = r.inbox[:0]
 	target := big.NewRat(now.Sub(r.startedAt).Milliseconds(), 1000)
+	r.announceRealTime(target)
 	for steps := 0; !st.Over() && steps < maxStepsPerTick; steps++ {
 		if movers := st.ToMove(); len(movers) > 0 {
 			if r.rt.Clock().Cmp(target) > 0 {
@@ -66,8 +67,57 @@ func (r *Room) realTimeAction(seat int, st games.State) games.Action {
 			delete(r.held, seat)
 			return a
 		}
+	case Remote:
+		rs := s.remote
+		turn := rs.turn
+		rs.turn, rs.at = 0, nil
+		if a, ok := r.held[seat]; ok {
+			delete(r.held, seat)
+			return a
+		}
+		rs.ctl.Refused(r, seat, turn, errTimeout, st.DefaultAction(seat))
 	}
 	return st.DefaultAction(seat)
+}
+
+// announceRealTime sends programs their next decision a budget before its instant, with the
+// game as it will be at that instant (nothing between now and then depends on anyone's
+// input). Every seat deciding at that instant is told, in the order the rules will ask them.
+func (r *Room) announceRealTime(target *big.Rat) {
+	next, ok := r.rt.NextDecision()
+	if !ok || (r.announced != nil && r.announced.Cmp(next) == 0) {
+		return
+	}
+	budget := r.hub.cfg.RemoteBudget
+	if new(big.Rat).Sub(next, target).Cmp(big.NewRat(budget.Milliseconds(), 1000)) > 0 {
+		return
+	}
+	r.announced = next
+	remotes := false
+	for _, s := range r.seats {
+		remotes = remotes || s.remote != nil
+	}
+	if !remotes {
+		return
+	}
+	future := r.ref.State().Clone()
+	frt := future.(games.RealTime)
+	frt.AdvanceTo(next)
+	for range r.seats {
+		movers := future.ToMove()
+		if len(movers) == 0 || frt.Clock().Cmp(next) != 0 {
+			return
+		}
+		seat := movers[0]
+		if rs := r.seats[seat].remote; rs != nil {
+			r.turnID++
+			rs.turn, rs.at = r.turnID, next
+			rs.ctl.Turn(r, seat, rs.turn, future.Clone(), budget, 0)
+		}
+		if _, err := future.Apply(seat, future.DefaultAction(seat)); err != nil {
+			return
+		}
+	}
 }
 
 // RealTime reports whether the room's game runs on a clock.

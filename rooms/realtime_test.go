@@ -84,3 +84,85 @@ func TestARealTimeRoomDecidesAtTheExactInstantsOfTheWallClock(t *testing.T) {
 	}
 	var _ games.RealTime = replayed.(*perfectaim.State)
 }
+
+// answering is a program that answers each turn at once with a valid move of the state it
+// was sent, through the room (as the protocol's reader goroutine would, after the lock).
+type answering struct {
+	program
+	room   *rooms.Room
+	answer bool
+	sent   []perfectaim.Action
+	queue  []func()
+}
+
+func (p *answering) Turn(r *rooms.Room, seat, turn int, st games.State, move, bank time.Duration) {
+	p.program.Turn(r, seat, turn, st, move, bank)
+	if !p.answer {
+		return
+	}
+	pa := st.(*perfectaim.State)
+	a := perfectaim.Wait
+	for _, cand := range perfectaim.Actions {
+		if cand != perfectaim.Wait && pa.Valid(pa.SeatColor(seat), cand) {
+			a = cand
+			break
+		}
+	}
+	p.sent = append(p.sent, a)
+	p.queue = append(p.queue, func() {
+		if !r.Answer(seat, turn, a) {
+			panic("a fresh answer was refused")
+		}
+	})
+}
+
+func TestProgramsInRealTimeAreAskedBeforeTheInstantAndAnsweredAtIt(t *testing.T) {
+	for _, answer := range []bool{true, false} {
+		h, c := newHub(t, nil)
+		pa, _ := catalog.Get("perfectaim")
+		p := &answering{answer: answer}
+		r, err := h.Create(rooms.Spec{Game: pa, Seed: 4, Seats: []rooms.Seat{
+			{Kind: rooms.Remote, Name: "prog", UserID: "key:student", Controller: p},
+			{Kind: rooms.HouseBot, BotName: "zidane"},
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Tick(c.Add(850 * time.Millisecond))
+		if len(p.turns) != 0 {
+			t.Fatal("asked more than the budget before the first instant (1 s)")
+		}
+		h.Tick(c.Add(100 * time.Millisecond)) // 0.95 s: within the 100 ms budget
+		if len(p.turns) != 1 || len(r.Replay().Moves) != 0 {
+			t.Fatalf("turns %d moves %d: want the question before the instant", len(p.turns), len(r.Replay().Moves))
+		}
+		for i := 0; i < 400 && r.Snapshot().Status == rooms.Playing; i++ {
+			for _, f := range p.queue {
+				f()
+			}
+			p.queue = nil
+			h.Tick(c.Add(50 * time.Millisecond))
+		}
+		var mine []games.Action
+		for _, m := range r.Replay().Moves {
+			if m.Seat == 0 {
+				mine = append(mine, m.Action)
+			}
+		}
+		if len(mine) == 0 {
+			t.Fatal("the program never decided")
+		}
+		for i, a := range mine {
+			want := games.Action(perfectaim.Wait)
+			if answer {
+				want = p.sent[i]
+			}
+			if a != want {
+				t.Fatalf("answer=%v: decision %d was %v, want %v", answer, i, a, want)
+			}
+		}
+		if !answer && (len(p.refused) != len(mine) || p.refused[0] != "timeout") {
+			t.Fatalf("silent program: %d decisions, refusals %v", len(mine), p.refused)
+		}
+	}
+}

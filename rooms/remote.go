@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"math/big"
 	"time"
 
 	"github.com/arena-classroom/arena/games"
@@ -27,7 +28,8 @@ type remoteState struct {
 	ctl     Controller
 	bank    time.Duration
 	strikes int
-	turn    int // id of the pending turn; 0 when none
+	turn    int      // id of the pending turn; 0 when none
+	at      *big.Rat // instant of the pending real-time decision
 }
 
 // Answer delivers a program's action for turn. It returns false for a stale turn (already

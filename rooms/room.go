@@ -3,6 +3,7 @@ package rooms
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"sync"
 	"time"
@@ -86,6 +87,7 @@ type Room struct {
 	rt        games.RealTime       // set for real-time games, which the room paces
 	startedAt time.Time            // wall time of game time 0 (real-time games)
 	held      map[int]games.Action // each person's last key, until their next decision
+	announced *big.Rat             // instant of the last decision announced to programs
 	deadline  time.Time
 	log       []string
 	outcome   *games.Outcome
