@@ -91,7 +91,7 @@ type Turn struct {
 	Match string         `json:"match"`
 	ID    int            `json:"id"`
 	Obs   any            `json:"obs"`
-	Legal []games.Action `json:"legal"`
+	Legal []games.Action `json:"legal,omitempty"` // absent where the game cannot list them (Perfect Aim)
 	Time  Limits         `json:"time"`
 }
 
@@ -126,7 +126,8 @@ type Pong struct {
 	Type string `json:"type"`
 }
 
-// NewTurn builds the turn for seat of st: the full observation and the legal actions.
+// NewTurn builds the turn for seat of st: the full observation and the legal actions (none
+// for a game that validates actions instead of listing them).
 func NewTurn(match string, id int, st games.State, seat int, move, bank time.Duration) Turn {
 	legal := st.Legal(seat)
 	return Turn{Type: TypeTurn, Match: match, ID: id, Obs: st.Observation(seat), Legal: legal, Time: LimitsOf(move, bank)}

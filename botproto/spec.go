@@ -18,14 +18,24 @@ type gameDoc struct {
 	Legal      string // what "legal" lists
 	Action     string // the schema of "action"
 	Default    string // what is played on timeout, malformed or illegal input
+	// NoLegal: "turn" carries no "legal" (actions are validated, not listed); Legal says why.
+	NoLegal bool
+	// Time, when set, is what the game adds to the common clock rules.
+	Time string
 	// The example's game: a small config and a seed, played for real to print its lines.
 	ExampleConfig games.Config
 	ExampleSeed   uint64
+	// ExampleActions, for games without "legal": the example plays the first of these
+	// that is valid, each turn.
+	ExampleActions []games.Action
+	// ExampleIllegal, when set, is refused in the example's first turn, for a real "warn".
+	ExampleIllegal games.Action
 }
 
 // docs are looked up by game id, never iterated.
 var docs = map[string]gameDoc{
 	"sevencolors": sevenColorsDoc,
+	"perfectaim":  perfectAimDoc,
 }
 
 var sevenColorsDoc = gameDoc{
@@ -48,8 +58,9 @@ joins it, repeatedly (a flood through that colour only)
 	Default: `0, a lost turn (the board does not change); so is a colour that touches
 nothing, or either player's own code
 `,
-	ExampleConfig: games.Config{"size": 5},
-	ExampleSeed:   42,
+	ExampleConfig:  games.Config{"size": 5},
+	ExampleSeed:    42,
+	ExampleIllegal: 1,
 }
 
 // Documented reports whether `spec` knows game id.
@@ -86,25 +97,30 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 	seed := d.ExampleSeed
 	const match = "m_example"
 	turn := NewTurn(match, 1, st, seat, move, bank)
-	var action json.RawMessage
-	if len(turn.Legal) > 0 {
-		action, err = json.Marshal(turn.Legal[0])
-		if err != nil {
-			return "", err
-		}
-	}
-	applied, err := json.Marshal(st.DefaultAction(seat))
+	action, err := json.Marshal(d.pick(st, seat))
 	if err != nil {
 		return "", err
 	}
-	// Play the example game out (first legal action each turn) for a real final line.
+	def := st.DefaultAction(seat)
+	applied, err := json.Marshal(def)
+	if err != nil {
+		return "", err
+	}
+	warn := Warn{Type: TypeWarn, Match: match, ID: 1, Code: "illegal_action",
+		Msg: "(only if your action was refused: why, and what was played instead)", Applied: json.RawMessage(applied)}
+	var refused json.RawMessage
+	if d.ExampleIllegal != nil {
+		if err := st.Validate(seat, d.ExampleIllegal); err != nil {
+			warn.Code, warn.Msg = games.IllegalCode(err), err.Error()
+			if refused, err = json.Marshal(d.ExampleIllegal); err != nil {
+				return "", err
+			}
+		}
+	}
+	// Play the example game out (the example's choice each turn) for a real final line.
 	for moves := 0; !st.Over() && moves < 100_000; moves++ {
 		s := st.ToMove()[0]
-		a := st.DefaultAction(s)
-		if l := st.Legal(s); len(l) > 0 {
-			a = l[0]
-		}
-		if _, err := st.Apply(s, a); err != nil {
+		if _, err := st.Apply(s, d.pick(st, s)); err != nil {
 			return "", fmt.Errorf("spec %s: example game: %w", g.ID(), err)
 		}
 	}
@@ -125,11 +141,18 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 		p("seed: not sent (it would reveal hidden information)\n\n")
 	}
 	p("obs (in every \"turn\", the full observation of your seat):\n%s\n", indent(d.Obs))
-	p("legal (in every \"turn\"):\n%s\n", indent(d.Legal))
+	if d.NoLegal {
+		p("legal: not sent in \"turn\":\n%s\n", indent(d.Legal))
+	} else {
+		p("legal (in every \"turn\"):\n%s\n", indent(d.Legal))
+	}
 	p("action (you send {\"type\":\"action\",\"match\":…,\"id\":…,\"action\":ACTION}):\n%s\n", indent(d.Action))
 	p("default action (timeout, malformed line, illegal action):\n%s\n", indent(d.Default))
 	p("time: %d ms per move; beyond that, time comes from a bank of %d ms for the whole\n", move.Milliseconds(), bank.Milliseconds())
 	p("game; an empty bank means the default action and a strike.\n\n")
+	if d.Time != "" {
+		p("%s\n", d.Time)
+	}
 	p("Example (server lines start with <, yours with >):\n")
 	for _, m := range lines {
 		line, err := Encode(m)
@@ -139,13 +162,34 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 		p("< %s", line)
 	}
 	p("> {\"type\":\"action\",\"match\":%q,\"id\":1,\"action\":%s}\n", match, action)
-	p("< %s", mustLine(Warn{Type: TypeWarn, Match: match, ID: 1, Code: "illegal_action",
-		Msg: "(only if your action was refused: why, and what was played instead)", Applied: json.RawMessage(applied)}))
+	if refused == nil {
+		p("< %s", mustLine(warn))
+	}
+	p("  … more turns and actions …\n")
 	p("< %s", mustLine(End{Type: TypeEnd, Match: match, Outcome: &out}))
+	if refused != nil {
+		p("\nHad you answered that turn with %s, the server would have refused it:\n", refused)
+		p("> {\"type\":\"action\",\"match\":%q,\"id\":1,\"action\":%s}\n", match, refused)
+		p("< %s", mustLine(warn))
+	}
 	p("\nAt any time you may send {\"type\":\"ping\"} (answered {\"type\":\"pong\"}) or\n")
 	p("{\"type\":\"resign\",\"match\":…}. Diagnostics for people go to stderr, never stdout.\n")
 	p("The whole protocol, with starter kits: docs/bots.md in the arena's repository.\n")
 	return b.String(), nil
+}
+
+// pick is the example's action for seat: the first legal one, else the first of
+// ExampleActions that is valid, else the default.
+func (d gameDoc) pick(st games.State, seat int) games.Action {
+	if l := st.Legal(seat); len(l) > 0 {
+		return l[0]
+	}
+	for _, a := range d.ExampleActions {
+		if st.Validate(seat, a) == nil {
+			return a
+		}
+	}
+	return st.DefaultAction(seat)
 }
 
 func indent(s string) string {

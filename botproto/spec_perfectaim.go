@@ -1,0 +1,68 @@
+package botproto
+
+import "github.com/arena-classroom/arena/games"
+
+// Perfect Aim keeps upstream's names (rules/perfectaim.md §11) so that a Python bot written
+// for the original assignment ports over: Tile names, Action names, grids [y][x].
+var perfectAimDoc = gameDoc{
+	SeedPublic: true,
+	Config: `permutation  the start corners (upstream's permutation, 0..11): with 0, RED starts
+             at (1,1), BLUE (19,19), YELLOW (19,1), GREEN (1,19)
+colors       which colours play, a bit mask in colour order (1 RED, 2 BLUE, 4 YELLOW,
+             8 GREEN); 0 means the first n colours. Seat k plays the k-th colour present.
+`,
+	Obs: `{"t":"num/den","size":21,"you":{…},"tile_grid":[[…]],"background":[[…]],
+ "players":[{…},…],"fireballs":[{…},…]}
+  t           the decision instant in seconds, an exact fraction "num/den" ("1/1", "9/4")
+  size        the board is size×size cells (21); (0,0) is the top-left corner, a wall
+  you         your player: {"color":"RED","x":1,"y":1,"speed":"1/1","coins":0,
+              "super_fireballs":0,"shield":false,"action":"WAIT"}
+                speed   actions per second, "num/den": 1 at the start, +1/4 per
+                        SPEEDBOOST, -1/4 per SPEEDPENALTY (never below 1/2)
+                action  your current action, the one now ending (after a bounce
+                        off a player, its opposite, as upstream shows it)
+  tile_grid   tile_grid[y][x], what each cell shows, upstream's Tile names: FLOOR,
+              WALL, LAVA, DAMAGED_FLOOR; items SPEEDBOOST, SPEEDPENALTY, COIN,
+              SUPER_FIREBALL, SHIELD; PLAYER_RED, PLAYER_BLUE, PLAYER_YELLOW,
+              PLAYER_GREEN; FIREBALL. Where several things share a cell the
+              highest shows: FIREBALL, then players, then items, then the background.
+  background  background[y][x]: FLOOR, WALL, LAVA or DAMAGED_FLOOR only
+  players     the living players (you included) in colour order RED, BLUE, YELLOW,
+              GREEN, each as "you"; a dead player is absent
+  fireballs   every fireball in flight: {"x":…,"y":…,"action":"MOVE_LEFT",
+              "sender":"RED"}: its cell, its direction as a move, who threw it
+              (tile_grid shows FIREBALL but not where it goes)
+`,
+	NoLegal: true,
+	Legal: `Perfect Aim's actions are checked at the decision instant, not listed: a move
+needs a target that is not WALL and holds no player (LAVA, fireballs and items
+are allowed: walking into them is your choice); an attack needs a super
+fireball or none of your own fireballs still flying (attacking a wall is fine)
+`,
+	Action: `one string: "WAIT", "MOVE_UP", "MOVE_DOWN", "MOVE_LEFT", "MOVE_RIGHT",
+"ATTACK_UP", "ATTACK_DOWN", "ATTACK_LEFT", "ATTACK_RIGHT". UP is y-1, LEFT x-1.
+An action lasts 1/speed seconds; a move changes cell halfway through. With a
+super fireball, any attack throws four fireballs (one each way) and uses it.
+`,
+	Default: `"WAIT" (as upstream does for an invalid action); the warn's code says why:
+wall, occupied, cannot_attack, malformed_action, timeout
+`,
+	Time: `Perfect Aim runs on a clock of its own: you are asked each time your action ends
+(the first time at t = 1, then every 1/speed seconds), and several players
+deciding at one instant are asked in colour order.
+  - headless (arena match, bot --practice): the game clock stops while you
+    think, up to the time above; a deterministic bot gets the same games every
+    time. At one instant you see what the colours before yours just chose.
+  - live rooms (the queue, challenges): the game runs on the wall clock. Your
+    turn comes a short budget before the decision instant (its move_ms, 100 ms
+    by default, and bank_ms 0), with obs already as the game will be at that
+    instant (t is the instant); your answer applies at the instant. No answer
+    by then means WAIT and a warn "timeout". Players deciding at one instant
+    are asked together, so you do not see what the others choose then.
+`,
+	ExampleConfig: games.Config{},
+	ExampleSeed:   1, // upstream's seed-1 map (rules/perfectaim.md §2)
+	// RED starts in the top-left corner: the example walks right or down while it can.
+	ExampleActions: []games.Action{"MOVE_RIGHT", "MOVE_DOWN", "MOVE_LEFT", "MOVE_UP", "WAIT"},
+	ExampleIllegal: "MOVE_UP",
+}
