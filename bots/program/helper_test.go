@@ -31,8 +31,9 @@ func shq(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'
 
 // testBot modes, comma-separated: legal (default), crash:N (exit after N answers),
 // silent (never answer), slow:MS (sleep before each answer), garbage:K, long:K (a 70 KB
-// line), stale:K (an old id first), illegal:K (its own colour), resign:K (at turn K), ping
-// (a ping before each answer), deaf (never read stdin).
+// line), stale:K (an old id first), illegal:K (its own colour; in Perfect Aim a move into a
+// wall), unreadable:K (an action no game reads), resign:K (at turn K), ping (a ping before
+// each answer), deaf (never read stdin).
 func testBot(mode string, logFile string) int {
 	opts := map[string]int{}
 	for _, f := range strings.Split(mode, ",") {
@@ -66,13 +67,11 @@ func testBot(mode string, logFile string) int {
 			logw.WriteString(line + "\n")
 		}
 		var msg struct {
-			Type  string `json:"type"`
-			Match string `json:"match"`
-			ID    int    `json:"id"`
-			Legal []int  `json:"legal"`
-			Obs   struct {
-				You int `json:"you"`
-			} `json:"obs"`
+			Type  string          `json:"type"`
+			Match string          `json:"match"`
+			ID    int             `json:"id"`
+			Legal []int           `json:"legal"`
+			Obs   json.RawMessage `json:"obs"`
 		}
 		if json.Unmarshal([]byte(line), &msg) != nil || msg.Type != "turn" {
 			continue
@@ -91,7 +90,7 @@ func testBot(mode string, logFile string) int {
 		if _, ok := opts["ping"]; ok {
 			say(`{"type":"ping"}`)
 		}
-		action := msg.Legal[0]
+		action, illegal := legalAndIllegal(msg.Obs, msg.Legal)
 		switch {
 		case at("garbage"):
 			say("this is not json")
@@ -103,11 +102,13 @@ func testBot(mode string, logFile string) int {
 			say(fmt.Sprintf(`{"type":"resign","match":%q}`, msg.Match))
 			continue
 		case at("stale"):
-			say(fmt.Sprintf(`{"type":"action","match":%q,"id":%d,"action":%d}`, msg.Match, msg.ID-1, action))
+			say(fmt.Sprintf(`{"type":"action","match":%q,"id":%d,"action":%s}`, msg.Match, msg.ID-1, action))
 		case at("illegal"):
-			action = msg.Obs.You
+			action = illegal
+		case at("unreadable"):
+			action = `"JUMP"`
 		}
-		say(fmt.Sprintf(`{"type":"action","match":%q,"id":%d,"action":%d}`, msg.Match, msg.ID, action))
+		say(fmt.Sprintf(`{"type":"action","match":%q,"id":%d,"action":%s}`, msg.Match, msg.ID, action))
 		answered++
 	}
 	return 0
@@ -145,4 +146,41 @@ func ofType(msgs []map[string]any, typ string) []map[string]any {
 		}
 	}
 	return out
+}
+
+// legalAndIllegal picks the test bot's answers, as JSON: 7 Colors plays its first legal
+// colour and refuses its own code; Perfect Aim (no legal list) moves to the first neighbour,
+// in the order RIGHT, DOWN, LEFT, UP, that is neither wall nor player nor lava (else WAITs),
+// and refuses a move into a wall.
+func legalAndIllegal(obs json.RawMessage, legal []int) (string, string) {
+	var o struct {
+		You  json.RawMessage `json:"you"`
+		Grid [][]string      `json:"tile_grid"`
+	}
+	if err := json.Unmarshal(obs, &o); err != nil {
+		return "0", "0"
+	}
+	if o.Grid == nil {
+		return strconv.Itoa(legal[0]), string(o.You)
+	}
+	var me struct{ X, Y int }
+	if err := json.Unmarshal(o.You, &me); err != nil {
+		return `"WAIT"`, `"WAIT"`
+	}
+	dirs := []struct {
+		name   string
+		dx, dy int
+	}{{"RIGHT", 1, 0}, {"DOWN", 0, 1}, {"LEFT", -1, 0}, {"UP", 0, -1}}
+	play, wall := `"WAIT"`, `"WAIT"`
+	for _, d := range dirs {
+		switch tile := o.Grid[me.Y+d.dy][me.X+d.dx]; {
+		case tile == "WALL":
+			if wall == `"WAIT"` {
+				wall = `"MOVE_` + d.name + `"`
+			}
+		case tile != "LAVA" && !strings.HasPrefix(tile, "PLAYER_") && play == `"WAIT"`:
+			play = `"MOVE_` + d.name + `"`
+		}
+	}
+	return play, wall
 }
