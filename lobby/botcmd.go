@@ -19,6 +19,7 @@ import (
 	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/server"
 )
@@ -33,6 +34,9 @@ type botArgs struct {
 	seed     uint64
 	seedSet  bool
 	games    int // 0: play on until the bot leaves
+	// permSet: Perfect Aim's permutation was given, so every practice game uses it
+	// (otherwise game i uses permutation i, as in upstream's tournament).
+	permSet bool
 }
 
 const botUsage = `usage: bot --game GAME [--name NAME] [--practice [--vs BOT[,BOT…]] [--seed N]] [--games N] [--size N] [--config KEY=VAL]`
@@ -79,6 +83,12 @@ func parseBotArgs(args []string) (botArgs, error) {
 	b.entry, b.name, b.practice, b.games = e, *name, *practice, *n
 	if *size != 0 {
 		cfg["size"] = *size
+	}
+	if e.Game.ID() == perfectaim.Game.ID() {
+		if _, ok := cfg[perfectaim.KeyColors]; ok {
+			return b, errors.New("Perfect Aim's colours come from the seats (in practice you are RED, then the --vs bots BLUE, YELLOW, GREEN), not --config colors")
+		}
+		_, b.permSet = cfg[perfectaim.KeyPermutation]
 	}
 	if b.config, err = e.Game.Normalize(cfg); err != nil {
 		return b, err

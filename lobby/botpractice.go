@@ -12,8 +12,9 @@ import (
 )
 
 // practice plays args.games headless games against house bots on the session: game i has
-// seed S+i and the seats rotate, so a deterministic bot gets the same games every time. The
-// games run on this session's goroutine as fast as the bot answers; the hub is not involved.
+// seed S+i and the seats rotate (Perfect Aim: the start corners; see practiceJobs), so a
+// deterministic bot gets the same games every time. The games run on this session's
+// goroutine as fast as the bot answers; the hub is not involved.
 func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *botPresence) int {
 	e := args.entry
 	if !args.seedSet {
@@ -37,18 +38,22 @@ func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, na
 		}
 		entrants = append(entrants, ent)
 	}
-	jobs, err := match.Series(e.Game, args.config, len(entrants), args.games, args.seed)
+	jobs, err := practiceJobs(args, len(entrants))
 	if err != nil {
 		conn.Fail(err.Error(), time.Second)
 		return 1
 	}
-	conn.Diagf("practice: %d game(s) of %s against %s, seeds %d… (repeat with --seed %d)",
-		args.games, e.Game.Name(), strings.Join(args.vs, ", "), args.seed, args.seed)
+	conn.Diagf("practice: %d game(s) of %s against %s, seeds %d… (repeat with --seed %d); %s",
+		args.games, e.Game.Name(), strings.Join(args.vs, ", "), args.seed, args.seed, practiceScheme(args))
 
 	var won, drawn, lost, played int
 	errGone := errors.New("the bot left")
 	plan := match.Plan{Game: e.Game, Entrants: entrants, Jobs: jobs}
-	err = match.Run(ctx, plan, match.Options{Parallel: 1}, func(r match.Result) error {
+	opts := match.Options{Parallel: 1}
+	if isAim(e.Game) {
+		opts.Inspect = match.InspectPerfectAim
+	}
+	err = match.Run(ctx, plan, opts, func(r match.Result) error {
 		played++
 		job := jobs[r.Job]
 		seat := 0
@@ -57,18 +62,19 @@ func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, na
 				seat = s
 			}
 		}
+		where := practiceResult(args, job, seat, r)
 		switch {
 		case r.Outcome == nil:
 			conn.Diagf("game %d (seed %d): void: %s", played, job.Seed, r.Err)
 		case r.Outcome.Ranks[seat] == 1 && r.Outcome.Winner() == seat:
 			won++
-			conn.Diagf("game %d (seed %d, seat %d): won %v", played, job.Seed, seat, r.Outcome.Scores)
+			conn.Diagf("game %d (%s): won %v", played, where, r.Outcome.Scores)
 		case r.Outcome.Ranks[seat] == 1:
 			drawn++
-			conn.Diagf("game %d (seed %d, seat %d): drawn %v", played, job.Seed, seat, r.Outcome.Scores)
+			conn.Diagf("game %d (%s): drawn %v", played, where, r.Outcome.Scores)
 		default:
 			lost++
-			conn.Diagf("game %d (seed %d, seat %d): lost %v", played, job.Seed, seat, r.Outcome.Scores)
+			conn.Diagf("game %d (%s): lost %v", played, where, r.Outcome.Scores)
 		}
 		select {
 		case <-conn.Done():
