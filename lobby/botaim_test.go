@@ -173,3 +173,24 @@ func TestPerfectAimPracticeOptions(t *testing.T) {
 		t.Fatalf("exit %d; stderr:\n%s", code, b.st.Stderr())
 	}
 }
+
+func TestSpecPerfectAimOverSSH(t *testing.T) {
+	addr, _, _ := botArena(t, fastHub(), time.Hour)
+	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
+	out, _, code := sshtest.Exec(t, c, "spec perfectaim")
+	turn := ""
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, `< {"type":"turn"`) {
+			turn = l
+		}
+	}
+	if code != 0 || !strings.HasPrefix(turn, `< {"type":"turn","match":"m_example","id":1,"obs":{"t":"1/1","size":21,"you":{"color":"RED","x":1,"y":1,`) ||
+		!strings.HasSuffix(turn, `"time":{"move_ms":2000,"bank_ms":5000}}`) || strings.Contains(turn, `"legal"`) ||
+		!strings.Contains(out, "tile_grid[y][x]") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	_, errOut, code := sshtest.Exec(t, c, "spec")
+	if code != 2 || !strings.Contains(errOut, "sevencolors, perfectaim") {
+		t.Fatalf("spec: exit %d, %q", code, errOut)
+	}
+}
