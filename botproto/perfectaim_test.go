@@ -213,3 +213,22 @@ func TestPerfectAimSpec(t *testing.T) {
 		t.Fatal("perfectaim is documented, and its seed public")
 	}
 }
+
+// BenchmarkPerfectAimTurn: building and encoding one Perfect Aim turn, which a live room's
+// Controller does under the room's lock.
+func BenchmarkPerfectAimTurn(b *testing.B) {
+	st, err := pa.New(1, 0, 0, 4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		line, err := botproto.Encode(botproto.NewTurn("m_1", 1, st, 0, 100*time.Millisecond, 0))
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(line)
+	}
+	b.ReportMetric(float64(n), "bytes/line")
+}
