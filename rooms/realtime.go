@@ -70,12 +70,22 @@ func (r *Room) realTimeAction(seat int, st games.State) games.Action {
 	case Remote:
 		rs := s.remote
 		turn := rs.turn
-		rs.turn, rs.at = 0, nil
-		if a, ok := r.held[seat]; ok {
-			delete(r.held, seat)
-			return a
+		if turn == 0 {
+			turn = rs.answered
 		}
-		rs.ctl.Refused(r, seat, turn, errTimeout, st.DefaultAction(seat))
+		rs.turn, rs.at = 0, nil
+		a, ok := r.held[seat]
+		delete(r.held, seat)
+		if !ok {
+			rs.ctl.Refused(r, seat, turn, errTimeout, st.DefaultAction(seat))
+			break
+		}
+		// Judged at the instant, as the rules judge everyone; a refusal is warned about.
+		if err := st.Validate(seat, a); err != nil {
+			rs.ctl.Refused(r, seat, turn, err, st.DefaultAction(seat))
+			break
+		}
+		return a
 	}
 	return st.DefaultAction(seat)
 }

@@ -89,8 +89,8 @@ func TestARealTimeRoomDecidesAtTheExactInstantsOfTheWallClock(t *testing.T) {
 // was sent, through the room (as the protocol's reader goroutine would, after the lock).
 type answering struct {
 	program
-	room   *rooms.Room
 	answer bool
+	wrong  bool // answer moves the rules refuse
 	sent   []perfectaim.Action
 	queue  []func()
 }
@@ -103,7 +103,7 @@ func (p *answering) Turn(r *rooms.Room, seat, turn int, st games.State, move, ba
 	pa := st.(*perfectaim.State)
 	a := perfectaim.Wait
 	for _, cand := range perfectaim.Actions {
-		if cand != perfectaim.Wait && pa.Valid(pa.SeatColor(seat), cand) {
+		if cand != perfectaim.Wait && pa.Valid(pa.SeatColor(seat), cand) != p.wrong {
 			a = cand
 			break
 		}
@@ -117,10 +117,11 @@ func (p *answering) Turn(r *rooms.Room, seat, turn int, st games.State, move, ba
 }
 
 func TestProgramsInRealTimeAreAskedBeforeTheInstantAndAnsweredAtIt(t *testing.T) {
-	for _, answer := range []bool{true, false} {
+	for _, mode := range []string{"valid", "silent", "wrong"} {
+		answer := mode != "silent"
 		h, c := newHub(t, nil)
 		pa, _ := catalog.Get("perfectaim")
-		p := &answering{answer: answer}
+		p := &answering{answer: answer, wrong: mode == "wrong"}
 		r, err := h.Create(rooms.Spec{Game: pa, Seed: 4, Seats: []rooms.Seat{
 			{Kind: rooms.Remote, Name: "prog", UserID: "key:student", Controller: p},
 			{Kind: rooms.HouseBot, BotName: "zidane"},
@@ -154,15 +155,26 @@ func TestProgramsInRealTimeAreAskedBeforeTheInstantAndAnsweredAtIt(t *testing.T)
 		}
 		for i, a := range mine {
 			want := games.Action(perfectaim.Wait)
-			if answer {
+			if mode == "valid" {
 				want = p.sent[i]
 			}
 			if a != want {
-				t.Fatalf("answer=%v: decision %d was %v, want %v", answer, i, a, want)
+				t.Fatalf("%s program: decision %d was %v, want %v", mode, i, a, want)
 			}
 		}
-		if !answer && (len(p.refused) != len(mine) || p.refused[0] != "timeout") {
-			t.Fatalf("silent program: %d decisions, refusals %v", len(mine), p.refused)
+		switch mode {
+		case "silent":
+			if len(p.refused) != len(mine) || p.refused[0] != "timeout" {
+				t.Fatalf("silent program: %d decisions, refusals %v", len(mine), p.refused)
+			}
+		case "wrong":
+			if len(p.refused) == 0 || p.refused[0] == "timeout" {
+				t.Fatalf("refused moves were not warned about: %v", p.refused)
+			}
+		case "valid":
+			if len(p.refused) != 0 {
+				t.Fatalf("valid answers refused: %v", p.refused)
+			}
 		}
 	}
 }

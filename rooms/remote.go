@@ -25,11 +25,12 @@ type Controller interface {
 
 // remoteState is the clock of one Remote seat: its time bank and strikes.
 type remoteState struct {
-	ctl     Controller
-	bank    time.Duration
-	strikes int
-	turn    int      // id of the pending turn; 0 when none
-	at      *big.Rat // instant of the pending real-time decision
+	ctl      Controller
+	bank     time.Duration
+	strikes  int
+	turn     int      // id of the pending turn; 0 when none
+	answered int      // id of the last turn answered
+	at       *big.Rat // instant of the pending real-time decision
 }
 
 // Answer delivers a program's action for turn. It returns false for a stale turn (already
@@ -44,7 +45,7 @@ func (r *Room) Answer(seatNo, turn int, a games.Action) bool {
 	if rs == nil || rs.turn != turn || turn == 0 {
 		return false
 	}
-	rs.turn = 0
+	rs.turn, rs.answered = 0, turn
 	r.inbox = append(r.inbox, input{seat: seatNo, action: a, at: r.hub.now(), remote: true})
 	return true
 }
