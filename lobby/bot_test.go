@@ -12,6 +12,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
@@ -269,7 +270,7 @@ func (b *bot) playAllSilently() []msg {
 
 func TestBotLimitsPerKey(t *testing.T) {
 	addr, _, app := botArena(t, fastHub(), time.Hour)
-	app.SetBotLimits(lobby.BotLimits{Sessions: 1, Rate: 0.01, Burst: 5})
+	app.SetBotLimits(lobby.BotLimits{Sessions: 1, Limits: program.Limits{Rate: 0.01, Burst: 5}})
 	key := sshtest.NewKey(t)
 	c := sshtest.Dial(t, addr, "alice", key)
 	waiting := startBot(t, c, "--game sevencolors")

@@ -172,7 +172,7 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 
 	name := botName(s.Who, args.name)
 	conn := program.NewConn(stdin, stdout, program.ConnOptions{
-		Limits: program.Limits{Rate: lim.Rate, Burst: lim.Burst, Queue: lim.Queue, WriteTimeout: lim.WriteTimeout},
+		Limits: lim.Limits,
 		Bucket: reg.bucket(s.Who.ID),
 		Diag:   stderr,
 	})

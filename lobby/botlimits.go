@@ -3,44 +3,25 @@ package lobby
 import (
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/arena-classroom/arena/bots/program"
 )
 
-// BotLimits bound the bot sessions of one key. Zero fields take the defaults.
+// BotLimits bound the bot sessions of one key: how many at once, and each connection's
+// limits (messages, queue, writes). Zero fields take the defaults.
 type BotLimits struct {
-	Sessions int     // concurrent bot sessions per key (default 4)
-	Rate     float64 // lines per second per key beyond answers to turns (default 20)
-	Burst    int     // of those, at once (default 60)
-	Queue    int     // lines waiting for a bot that does not read before it is cut off (default 256)
-	// WriteTimeout cuts off a bot that has not taken one line for this long (default 10 s).
-	WriteTimeout time.Duration
+	Sessions int // concurrent bot sessions per key (default 4)
+	program.Limits
 }
 
 // DefaultBotLimits returns the defaults.
-func DefaultBotLimits() BotLimits {
-	d := program.DefaultLimits()
-	return BotLimits{Sessions: 4, Rate: d.Rate, Burst: d.Burst, Queue: d.Queue, WriteTimeout: d.WriteTimeout}
-}
+func DefaultBotLimits() BotLimits { return BotLimits{Sessions: 4, Limits: program.DefaultLimits()} }
 
 func (l BotLimits) withDefaults() BotLimits {
-	d := DefaultBotLimits()
 	if l.Sessions <= 0 {
-		l.Sessions = d.Sessions
+		l.Sessions = DefaultBotLimits().Sessions
 	}
-	if l.Rate <= 0 {
-		l.Rate = d.Rate
-	}
-	if l.Burst <= 0 {
-		l.Burst = d.Burst
-	}
-	if l.Queue <= 0 {
-		l.Queue = d.Queue
-	}
-	if l.WriteTimeout <= 0 {
-		l.WriteTimeout = d.WriteTimeout
-	}
+	l.Limits = l.Limits.WithDefaults()
 	return l
 }
 

@@ -39,7 +39,8 @@ func DefaultLimits() Limits {
 	return Limits{Rate: 20, Burst: 60, Queue: 256, WriteTimeout: 10 * time.Second}
 }
 
-func (l Limits) withDefaults() Limits {
+// WithDefaults fills zero fields from DefaultLimits.
+func (l Limits) WithDefaults() Limits {
 	d := DefaultLimits()
 	if l.Rate <= 0 {
 		l.Rate = d.Rate
@@ -154,7 +155,7 @@ type ConnOptions struct {
 // NewConn serves a program that reads w and writes r. The reader and writer goroutines stop
 // when the connection closes (Close, end of r, a failed write).
 func NewConn(r io.Reader, w io.Writer, o ConnOptions) *Conn {
-	lim := o.Limits.withDefaults()
+	lim := o.Limits.WithDefaults()
 	bucket := o.Bucket
 	if bucket == nil {
 		bucket = NewBucket(lim.Rate, lim.Burst, nil)

@@ -28,7 +28,7 @@ type ExecOptions struct {
 
 func (o ExecOptions) withDefaults() ExecOptions {
 	o.Clock = o.Clock.withDefaults()
-	o.Limits = o.Limits.withDefaults()
+	o.Limits = o.Limits.WithDefaults()
 	if o.Stderr == nil {
 		o.Stderr = os.Stderr
 	}
