@@ -391,6 +391,17 @@ func (r *Room) rematchLocked() error {
 	return nil
 }
 
+// Close ends the room now (a teacher's decision, a finished room nobody needs): players and
+// spectators go back to the lobby, programs are told their game ended without them.
+func (r *Room) Close(why string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.status != Closed {
+		r.close(r.hub.now(), why)
+		r.publishLocked(r.hub.now())
+	}
+}
+
 // Snapshot returns the latest published snapshot.
 func (r *Room) Snapshot() *Snapshot {
 	r.mu.Lock()
