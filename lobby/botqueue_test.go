@@ -21,6 +21,9 @@ func TestQueuedBotIsOnlineThenSeatedAgainstAHouseBot(t *testing.T) {
 	if len(starts) != 1 || len(ends) != 1 || ends[0]["outcome"] == nil {
 		t.Fatalf("starts %v ends %v", starts, ends)
 	}
+	if m := starts[0].str("match"); m == "" || ends[0].str("match") != m || ends[0].str("replay") != m {
+		t.Fatalf("start %v end %v: the end should name the stored match (its replay)", starts[0], ends[0])
+	}
 	players := starts[0]["players"].([]any)
 	if len(players) != 2 || starts[0].str("room") == "" || starts[0]["seed"] == nil {
 		t.Fatalf("start %v", starts[0])
@@ -62,9 +65,10 @@ func TestTwoQueuedBotsPlayEachOtherAndOneCanLeaveMidGame(t *testing.T) {
 	if len(ends) != 1 || ends[0]["outcome"] == nil || ends[0].str("match") != match {
 		t.Fatalf("bob's ends: %v", ends)
 	}
-	r, ok := hub.Find(strings.TrimPrefix(match, "m_"))
+	room := aStart[len(aStart)-1].str("room")
+	r, ok := hub.Find(room)
 	if !ok {
-		t.Fatalf("room %s is gone", match)
+		t.Fatalf("room %s is gone", room)
 	}
 	seats := r.Snapshot().Seats
 	var notes []string

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -88,6 +89,7 @@ type Room struct {
 	startedAt time.Time            // wall time of game time 0 (real-time games)
 	held      map[int]games.Action // each person's last key, until their next decision
 	announced *big.Rat             // instant of the last decision announced to programs
+	matchID   string               // the stored match's id, set when the game starts
 	deadline  time.Time
 	log       []string
 	outcome   *games.Outcome
@@ -100,6 +102,11 @@ type Room struct {
 	dirty     bool
 	snap      *Snapshot
 }
+
+// MatchID is the id under which the finished game (and its replay) is stored; "" before
+// the game starts. It never changes afterwards, so Controller callbacks, which run under
+// the room's lock, may read it.
+func (r *Room) MatchID() string { return r.matchID }
 
 // ID is the room's public id, used by `watch`.
 func (r *Room) ID() string { return r.id }
@@ -172,6 +179,7 @@ func (r *Room) maybeStart(now time.Time) {
 		return
 	}
 	r.ref = ref
+	r.matchID = fmt.Sprintf("m_%s_%s", r.id, strconv.FormatInt(now.UnixMilli(), 36))
 	r.status = Playing
 	r.held = make(map[int]games.Action)
 	r.startRealTime(now)
@@ -653,7 +661,7 @@ func (r *Room) logf(format string, args ...any) {
 
 func (r *Room) infoLocked() Info {
 	info := Info{
-		ID: r.id, Code: r.code, Game: r.entry.Game.ID(), GameName: r.entry.Game.Name(),
+		ID: r.id, Code: r.code, MatchID: r.matchID, Game: r.entry.Game.ID(), GameName: r.entry.Game.Name(),
 		Config: r.cfg, Private: r.private, Status: r.status, Created: r.created,
 		Seats: make([]SeatInfo, len(r.seats)),
 	}

@@ -53,6 +53,7 @@ type SeatInfo struct {
 type Info struct {
 	ID         string
 	Code       string // join code of a private room ("" for public rooms)
+	MatchID    string // id of the stored match, once the game has started
 	Game       string // game id
 	GameName   string
 	Config     games.Config

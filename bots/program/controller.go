@@ -69,7 +69,7 @@ func (ctl *Controller) Room() (*rooms.Room, int) {
 // written, outside the room's lock.
 func (ctl *Controller) Start(r *rooms.Room, seat int, _ games.State) {
 	ctl.mu.Lock()
-	ctl.room, ctl.seat, ctl.match = r, seat, "m_"+r.ID()
+	ctl.room, ctl.seat, ctl.match = r, seat, r.MatchID()
 	match, gone := ctl.match, ctl.gone
 	ctl.mu.Unlock()
 	if gone { // the program left while it was being seated
@@ -166,7 +166,7 @@ func (ctl *Controller) Refused(_ *rooms.Room, _ int, turn int, err error, applie
 }
 
 // End sends "end": the outcome, or a null outcome and why the game went on without it.
-func (ctl *Controller) End(_ *rooms.Room, _ int, outcome *games.Outcome) {
+func (ctl *Controller) End(r *rooms.Room, _ int, outcome *games.Outcome) {
 	ctl.c.forget()
 	ctl.c.OnResign(nil)
 	ctl.mu.Lock()
@@ -186,7 +186,11 @@ func (ctl *Controller) End(_ *rooms.Room, _ int, outcome *games.Outcome) {
 	}
 	ctl.outcome = outcome
 	ctl.mu.Unlock()
-	ctl.c.Send(botproto.End{Type: botproto.TypeEnd, Match: match, Outcome: outcome, Note: note})
+	end := botproto.End{Type: botproto.TypeEnd, Match: match, Outcome: outcome, Note: note}
+	if outcome != nil && r != nil {
+		end.Replay = r.MatchID() // the stored match holds the replay
+	}
+	ctl.c.Send(end)
 	if note != "" {
 		ctl.c.Diagf("game %s: %s", match, note)
 	}

@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"log/slog"
-	"strconv"
 	"time"
 
 	"github.com/arena-classroom/arena/lobby"
@@ -68,7 +66,7 @@ func saveMatch(st *store.Store) func(rooms.Info, replay.Replay) error {
 			return err
 		}
 		rec := store.MatchRecord{
-			ID:   fmt.Sprintf("m_%s_%s", info.ID, strconv.FormatInt(ended.UnixMilli(), 36)),
+			ID:   info.MatchID,
 			Game: rp.Game, Seed: rp.Seed, Config: cfg, Outcome: out, Replay: log,
 			StartedAt: info.Created, EndedAt: ended,
 		}
