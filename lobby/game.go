@@ -315,8 +315,11 @@ func (g *gameScreen) help(m *model) string {
 	}
 	e := g.room.Game()
 	text := rulesText(m, e)
-	text += "\n\n" + fmt.Sprintf("Time: %s per move for people, %s for bots; when it runs out the turn is lost.",
-		m.s.app.hub.Config().HumanMove, m.s.app.hub.Config().BotMove)
+	if _, realTime := g.snap.State.(games.RealTime); !realTime {
+		cfg := m.s.app.hub.Config()
+		text += "\n\n" + fmt.Sprintf("Time: %g s per move for people, %g s for programs; when it runs out the turn is lost.",
+			cfg.HumanMove.Seconds(), cfg.BotMove.Seconds())
+	}
 	text += "\nq leaves the game (a house bot plays on for you); spectators leave with esc."
 	return text
 }

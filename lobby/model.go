@@ -28,6 +28,7 @@ type model struct {
 	s        *session
 	screen   screen
 	showHelp bool
+	helpTop  int // first line of the help shown, when it is taller than the window
 	notice   string
 	now      time.Time
 }
@@ -67,7 +68,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		case "?":
 			if _, typing := m.screen.(*joinScreen); !typing || m.showHelp {
-				m.showHelp = !m.showHelp
+				m.showHelp, m.helpTop = !m.showHelp, 0
 				return m, nil
 			}
 		case "esc":
@@ -77,7 +78,14 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 		if m.showHelp {
-			m.showHelp = false
+			switch msg.String() {
+			case "up", "k":
+				m.helpTop = max(m.helpTop-1, 0)
+			case "down", "j", " ":
+				m.helpTop++
+			default:
+				m.showHelp = false
+			}
 			return m, nil
 		}
 		m.notice = ""
@@ -90,7 +98,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *model) View() string {
 	var body string
 	if m.showHelp {
-		body = m.s.st.box.Render(m.screen.help(m)) + "\n" + m.s.st.dim.Render("any key: close help")
+		body = m.helpView()
 	} else {
 		body = m.screen.view(m)
 	}
@@ -98,6 +106,20 @@ func (m *model) View() string {
 		body += "\n" + m.s.st.warn.Render(m.notice)
 	}
 	return body
+}
+
+// helpView is the ? overlay: the screen's help in a box, scrolled with ↑/↓ when it is
+// taller than the window.
+func (m *model) helpView() string {
+	lines := strings.Split(m.s.st.wrap(m.screen.help(m), m.width()-4), "\n")
+	room := max(m.height()-4, 3) // the box's borders and the key line
+	footer := "any key: close help"
+	if len(lines) > room {
+		m.helpTop = min(m.helpTop, len(lines)-room)
+		lines = lines[m.helpTop : m.helpTop+room]
+		footer = "↑/↓ scroll · any other key: close help"
+	}
+	return m.s.st.box.Render(strings.Join(lines, "\n")) + "\n" + m.s.st.dim.Render(footer)
 }
 
 // toLobby returns to the home screen, leaving any room.

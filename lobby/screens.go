@@ -347,7 +347,11 @@ func (q *queueScreen) view(m *model) string {
 	}
 	spinner := []string{"◐", "◓", "◑", "◒"}[int(waited/(500*time.Millisecond))%4]
 	fmt.Fprintf(&b, "%s Looking for an opponent…\n\n", st.key.Render(spinner))
-	fmt.Fprintf(&b, "If nobody comes, %s takes the seat in %s.\n\n", st.key.Render(q.entry.Strongest), st.key.Render(fmt.Sprintf("%.0fs", left.Seconds())))
+	seats := "the seat"
+	if tableSize(q.entry) > 2 {
+		seats = "the empty seats"
+	}
+	fmt.Fprintf(&b, "If nobody comes, %s takes %s in %s.\n\n", st.key.Render(q.entry.Strongest), seats, st.key.Render(fmt.Sprintf("%.0fs", left.Seconds())))
 	b.WriteString(m.keyline("esc", "cancel"))
 	return b.String()
 }
@@ -490,7 +494,7 @@ func rulesText(m *model, e catalog.Entry) string {
 	var b strings.Builder
 	b.WriteString(m.s.st.heading.Render(e.Game.Name()) + "\n\n" + m.s.st.wrap(e.View.Rules(), m.width()-6) + "\n\n" + m.s.st.heading.Render("Keys") + "\n")
 	for _, k := range e.View.Keys() {
-		b.WriteString("  " + m.s.st.key.Render(fit(k.Keys, 12)) + " " + k.Does + "\n")
+		b.WriteString("  " + m.s.st.key.Render(fit(k.Keys, 18)) + " " + k.Does + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

@@ -306,6 +306,6 @@ From 35 s the outer ring is damaged (:), and turns to lava (~) 5 s
 later; every 10 s another ring goes, so by 120 s nowhere is safe.
 The last player standing wins; players who die together tie.
 
-Board: ## wall, . floor, R B Y G players (R) has a shield), *> a fireball
-and its direction.`
+Board: ## wall, . floor, R B Y G the players ((R) when shielded), *> a
+fireball and its direction.`
 }
