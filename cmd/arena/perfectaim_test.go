@@ -2,40 +2,27 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 )
 
-// The seed-1 map as rules/perfectaim.md §2 prints it from upstream.
-const perfectAimSeed1 = `#####################
-#.#....o..#...#.....#
-#.#.#####.#.#.#.#####
-#.#...#v..#..+..#...#
-#.###.#.#.#.#####.#.#
-#...#.#D..#...#...#.#
-###.###.#.###.#####.#
-#..+#..^#.#.#^.D.v#o#
-#.#.#.###.#.###.#.#.#
-#.....#.............#
-#########.#.#########
-#.............#.....#
-#.#.#.###.#.###.#.#.#
-#o#v.D.^#.#.#^..#+..#
-#.#####.###.#.###.###
-#.#...#...#..D#.#...#
-#.#.#####.#.#.#.###.#
-#...#..+..#..v#...#.#
-#####.#.#.#.#####.#.#
-#.....#...#..o....#.#
-#####################
-`
+// perfectAimSeed1 is the seed-1 map as rules/perfectaim.md §2 prints it from upstream.
+func perfectAimSeed1(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../../games/perfectaim/testdata/seed1.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
 
 func TestPerfectAimMapSeed1(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := perfectAim([]string{"map", "--seed", "1"}, &out, &errOut, nil); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
-	if !strings.HasPrefix(out.String(), perfectAimSeed1+"\n") {
+	if !strings.HasPrefix(out.String(), perfectAimSeed1(t)) {
 		t.Fatalf("output:\n%s", out.String())
 	}
 	if !strings.Contains(out.String(), "seed 1, rotational symmetry") {

@@ -1,38 +1,27 @@
 package perfectaim
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
 
-// seed1 is Grid(21, seed=1) as rules/perfectaim.md §2 prints it from upstream.
-const seed1 = `#####################
-#.#....o..#...#.....#
-#.#.#####.#.#.#.#####
-#.#...#v..#..+..#...#
-#.###.#.#.#.#####.#.#
-#...#.#D..#...#...#.#
-###.###.#.###.#####.#
-#..+#..^#.#.#^.D.v#o#
-#.#.#.###.#.###.#.#.#
-#.....#.............#
-#########.#.#########
-#.............#.....#
-#.#.#.###.#.###.#.#.#
-#o#v.D.^#.#.#^..#+..#
-#.#####.###.#.###.###
-#.#...#...#..D#.#...#
-#.#.#####.#.#.#.###.#
-#...#..+..#..v#...#.#
-#####.#.#.#.#####.#.#
-#.....#...#..o....#.#
-#####################`
+// seed1 is Grid(21, seed=1) as rules/perfectaim.md §2 prints it from upstream (shared with
+// the `arena perfectaim map` test).
+func seed1(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/seed1.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(string(b), "\n")
+}
 
 func TestSeed1MapIsUpstreams(t *testing.T) {
 	m, _ := Generate(1)
 	got := strings.Join(m.Lines(), "\n")
-	if got != seed1 {
-		t.Fatalf("seed 1 map:\n%s\nupstream:\n%s", got, seed1)
+	if want := seed1(t); got != want {
+		t.Fatalf("seed 1 map:\n%s\nupstream:\n%s", got, want)
 	}
 	if !m.Rotational {
 		t.Error("seed 1 is rotational upstream")
