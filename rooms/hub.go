@@ -117,6 +117,8 @@ type Hub struct {
 	cfg Config
 	log *slog.Logger
 
+	saving sync.WaitGroup // results being stored
+
 	mu      sync.Mutex
 	rooms   []*Room // in creation order
 	byKey   map[string]*Room
@@ -155,6 +157,10 @@ func (h *Hub) Run(ctx context.Context) {
 		}
 	}
 }
+
+// WaitSaves waits for the results being stored, so that a server stopping right after a
+// game ended still keeps it.
+func (h *Hub) WaitSaves() { h.saving.Wait() }
 
 // Tick advances every room to now once. A panic in one room closes that room only.
 func (h *Hub) Tick(now time.Time) {

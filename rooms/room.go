@@ -603,7 +603,9 @@ func (r *Room) finish(now time.Time) {
 	}
 	// Durable before announced: the result is marked saved once the store has it. The hub
 	// does not wait for the disk.
+	r.hub.saving.Add(1)
 	go func() {
+		defer r.hub.saving.Done()
 		defer func() {
 			if p := recover(); p != nil {
 				r.hub.log.Error("saving a match panicked", "room", r.id, "panic", p)

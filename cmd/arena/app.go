@@ -45,7 +45,7 @@ func newApp(opts appOptions) (app server.App, stop func(), err error) {
 		hub.Run(ctx)
 	}()
 	a := lobby.New(lobby.Options{Hub: hub, FillAfter: opts.FillAfter, Logger: logger})
-	return a, func() { cancel(); <-done }, nil
+	return a, func() { cancel(); <-done; hub.WaitSaves() }, nil
 }
 
 // saveMatch records a finished room in the store; the room announces its result once this
