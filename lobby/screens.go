@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/rooms"
@@ -152,21 +153,24 @@ func (h *homeScreen) view(m *model) string {
 				about = "none waiting now (ssh … bot --game " + e.Game.ID() + ")"
 			}
 		}
-		b.WriteString("  " + st.dim.Render(about) + "\n")
+		b.WriteString("  " + st.dim.Render(fit(about, m.width()-34)) + "\n")
 	}
 	b.WriteString("\n" + st.heading.Render("Live rooms") + "\n")
+	online := st.wrap(clean(strings.Join(m.s.app.Online(), ", ")), m.width()-10)
+	// Show as many rooms as the window has rows for, below the menu and above who is online.
+	shown := max(m.height()-len(homeItems)-11-lipgloss.Height(online), 1)
 	list := m.s.app.hub.List()
 	if len(list) == 0 {
 		b.WriteString(st.dim.Render("  none yet — start one!") + "\n")
 	}
 	for i, r := range list {
-		if i == 8 {
-			b.WriteString(st.dim.Render(fmt.Sprintf("  … and %d more (Watch a live room)", len(list)-8)) + "\n")
+		if i == shown-1 && len(list) > shown {
+			b.WriteString(st.dim.Render(fmt.Sprintf("  … and %d more (Watch a live room)", len(list)-i)) + "\n")
 			break
 		}
-		b.WriteString("  " + roomLine(r) + "\n")
+		b.WriteString("  " + fit(roomLine(r), m.width()-3) + "\n")
 	}
-	b.WriteString("\n" + st.heading.Render("Online") + "  " + clean(strings.Join(m.s.app.Online(), ", ")) + "\n\n")
+	b.WriteString("\n" + st.heading.Render("Online") + "  " + strings.ReplaceAll(online, "\n", "\n        ") + "\n\n")
 	b.WriteString(m.keyline("↑/↓", "choose", "enter", "select", "←/→", "game", "?", "help", "q", "quit"))
 	return b.String()
 }
