@@ -108,7 +108,13 @@ def play(inp, out):
         line = inp.readline()
         if not line:
             return 0
-        msg = json.loads(line)
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            print("not JSON, skipped: " + line.strip()[:80], file=sys.stderr)
+            continue
+        if not isinstance(msg, dict):
+            continue
         kind = msg.get("type")
         if kind == "turn":
             action = choose(msg["obs"])
