@@ -6,7 +6,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
@@ -164,18 +163,39 @@ func (g *gameScreen) view(m *model) string {
 		right += fmt.Sprintf(" · %d watching", s.Spectators)
 	}
 	head := m.header(st.dim.Render(right))
-	board := s.Board(m.s.palette)
-	if board == "" {
+	lines, bw := s.BoardLines(m.s.palette)
+	if len(lines) == 0 || bw == 0 {
 		return head + "\n\n" + g.waitingView(m) + "\n\n" + g.footer(m)
 	}
-	bw, bh := lipgloss.Width(board), lipgloss.Height(board)
+	bh := len(lines)
 	if bw+2+panelWidth > m.width() || bh+chromeHeight > m.height() {
 		return head + "\n\n" + st.warn.Render(fmt.Sprintf(
 			"Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
 			m.width(), m.height(), bw+2+panelWidth, bh+chromeHeight)) + "\n\n" + g.panel(m)
 	}
-	body := lipgloss.JoinHorizontal(lipgloss.Top, board, "  ", g.panel(m))
-	return head + "\n" + body + "\n" + g.footer(m)
+	return head + "\n" + besideBoard(lines, bw, g.panel(m)) + "\n" + g.footer(m)
+}
+
+// besideBoard lays the panel to the right of the board's lines. The board's width is known,
+// so nothing is measured per frame (lipgloss.JoinHorizontal would measure every line).
+func besideBoard(board []string, width int, panel string) string {
+	right := strings.Split(panel, "\n")
+	var b strings.Builder
+	for i := range max(len(board), len(right)) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if i < len(board) {
+			b.WriteString(board[i])
+		} else {
+			b.WriteString(strings.Repeat(" ", width))
+		}
+		if i < len(right) {
+			b.WriteString("  ")
+			b.WriteString(right[i])
+		}
+	}
+	return b.String()
 }
 
 func (g *gameScreen) waitingView(m *model) string {

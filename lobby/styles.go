@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"github.com/arena-classroom/arena/server"
@@ -54,12 +55,10 @@ func fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if lipgloss.Width(s) > w {
-		rs := []rune(s)
-		for len(rs) > 0 && lipgloss.Width(string(rs))+1 > w {
-			rs = rs[:len(rs)-1]
-		}
-		return string(rs) + "…"
+	n := ansi.StringWidth(s)
+	if n > w {
+		s = ansi.Truncate(s, w, "…")
+		n = ansi.StringWidth(s)
 	}
-	return s + strings.Repeat(" ", w-lipgloss.Width(s))
+	return s + strings.Repeat(" ", w-n)
 }

@@ -1,8 +1,11 @@
 package rooms
 
 import (
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -100,18 +103,33 @@ type Snapshot struct {
 }
 
 type renderOnce struct {
-	once sync.Once
-	s    string
+	once  sync.Once
+	s     string
+	lines []string
+	width int
+}
+
+func (s *Snapshot) render(p games.Palette) *renderOnce {
+	if s.State == nil || s.view == nil || int(p) < 0 || int(p) >= len(s.boards) {
+		return &renderOnce{}
+	}
+	b := &s.boards[p]
+	b.once.Do(func() {
+		b.s = s.view.Board(s.State, -1, p)
+		b.lines = strings.Split(b.s, "\n")
+		b.width = ansi.StringWidth(b.lines[0]) // a view draws every line the same width
+	})
+	return b
 }
 
 // Board is the board drawn for palette p, rendered at most once per snapshot and shared.
-func (s *Snapshot) Board(p games.Palette) string {
-	if s.State == nil || s.view == nil || int(p) < 0 || int(p) >= len(s.boards) {
-		return ""
-	}
-	b := &s.boards[p]
-	b.once.Do(func() { b.s = s.view.Board(s.State, -1, p) })
-	return b.s
+func (s *Snapshot) Board(p games.Palette) string { return s.render(p).s }
+
+// BoardLines is Board split into lines, with their width in cells: what a screen needs to
+// lay the board out without measuring it again every frame.
+func (s *Snapshot) BoardLines(p games.Palette) (lines []string, width int) {
+	b := s.render(p)
+	return b.lines, b.width
 }
 
 // View is the game's terminal view.
