@@ -48,20 +48,7 @@ func TestPerfectAimKitPractisesOverSSH(t *testing.T) {
 	if err := proc.Start(); err != nil {
 		t.Fatal(err)
 	}
-	finished := make(chan error, 2)
-	go func() { finished <- sess.Wait() }()
-	go func() { finished <- proc.Wait() }()
-	for range 2 {
-		select {
-		case err := <-finished:
-			if err != nil {
-				t.Fatalf("%v\nserver stderr:\n%s\nkit stderr:\n%s", err, srvErr.String(), kitErr.String())
-			}
-		case <-time.After(60 * time.Second):
-			proc.Process.Kill()
-			t.Fatalf("still playing after a minute\nserver stderr:\n%s\nkit stderr:\n%s", srvErr.String(), kitErr.String())
-		}
-	}
+	waitKitAndSession(t, sess, proc, &srvErr, &kitErr)
 	var all []msg
 	for _, l := range strings.Split(strings.TrimSpace(sent.String()), "\n") {
 		var m msg

@@ -2,10 +2,7 @@ package lobby_test
 
 import (
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
 	"encoding/json"
-	"encoding/pem"
 	"io"
 	"os"
 	"os/exec"
@@ -15,8 +12,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/catalog"
@@ -79,20 +74,7 @@ func TestPerfectAimKitsPractiseOverSSH(t *testing.T) {
 			if err := proc.Start(); err != nil {
 				t.Fatal(err)
 			}
-			finished := make(chan error, 2)
-			go func() { finished <- sess.Wait() }()
-			go func() { finished <- proc.Wait() }()
-			for range 2 {
-				select {
-				case err := <-finished:
-					if err != nil {
-						t.Fatalf("%v\nserver stderr:\n%s\nkit stderr:\n%s", err, srvErr.String(), kitErr.String())
-					}
-				case <-time.After(60 * time.Second):
-					proc.Process.Kill()
-					t.Fatalf("still playing after a minute\nserver stderr:\n%s\nkit stderr:\n%s", srvErr.String(), kitErr.String())
-				}
-			}
+			waitKitAndSession(t, sess, proc, &srvErr, &kitErr)
 			server := decodeLines(t, got.String())
 			turns, ends := ofType(server, "turn"), ofType(server, "end")
 			if len(turns) < 10 || len(ends) != 1 || ends[0]["outcome"] == nil || len(ofType(server, "warn")) > 0 {
@@ -141,21 +123,7 @@ func TestPerfectAimKitsConnectThemselvesWithOpenSSH(t *testing.T) {
 	need(t, "ssh")
 	addr, _, _ := botArena(t, fastHub(), time.Hour)
 	host, port, _ := strings.Cut(addr, ":")
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	block, err := gossh.MarshalPrivateKey(priv, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyFile := filepath.Join(t.TempDir(), "id_ed25519")
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(block), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	sshCmd := []string{"ssh", "-T", "-p", port, "-i", keyFile, "-F", "/dev/null",
-		"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
-		"-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR", "student@" + host}
+	sshCmd := openSSHArgs(t, host, port)
 	connect := func(t *testing.T, argv []string, command string) (string, error) {
 		argv = append(append(argv, sshCmd...), strings.Fields(command)...)
 		proc := exec.Command(argv[0], argv[1:]...)

@@ -120,20 +120,7 @@ func TestKitsPlayAPracticeGameOverSSH(t *testing.T) {
 			if err := proc.Start(); err != nil {
 				t.Fatal(err)
 			}
-			finished := make(chan error, 2)
-			go func() { finished <- sess.Wait() }()
-			go func() { finished <- proc.Wait() }()
-			for range 2 {
-				select {
-				case err := <-finished:
-					if err != nil {
-						t.Fatalf("%v\nserver stderr:\n%s\nkit stderr:\n%s", err, srvErr.String(), kitErr.String())
-					}
-				case <-time.After(60 * time.Second):
-					proc.Process.Kill()
-					t.Fatalf("still playing after a minute\nserver stderr:\n%s\nkit stderr:\n%s", srvErr.String(), kitErr.String())
-				}
-			}
+			waitKitAndSession(t, sess, proc, &srvErr, &kitErr)
 			if !strings.Contains(srvErr.String(), "practice over: ") || strings.Contains(srvErr.String(), "warning") {
 				t.Fatalf("server stderr:\n%s", srvErr.String())
 			}
@@ -149,21 +136,7 @@ func TestKitsConnectThemselvesWithOpenSSH(t *testing.T) {
 	need(t, "ssh")
 	addr, _, _ := botArena(t, fastHub(), time.Hour)
 	host, port, _ := strings.Cut(addr, ":")
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	block, err := gossh.MarshalPrivateKey(priv, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyFile := filepath.Join(t.TempDir(), "id_ed25519")
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(block), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	sshCmd := []string{"ssh", "-T", "-p", port, "-i", keyFile, "-F", "/dev/null",
-		"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
-		"-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR", "student@" + host}
+	sshCmd := openSSHArgs(t, host, port)
 	sshCmd = append(sshCmd, strings.Fields(practiceOne)...)
 	for _, k := range kits {
 		t.Run(k.name, func(t *testing.T) {
@@ -226,4 +199,45 @@ func TestKitsUnderExec(t *testing.T) {
 			}
 		})
 	}
+}
+
+// waitKitAndSession waits for a kit process and the SSH session it plays on to end, failing
+// with both sides' stderr if either fails or they are still playing after a minute.
+func waitKitAndSession(t *testing.T, sess *gossh.Session, proc *exec.Cmd, srvErr, kitErr *lockedBuffer) {
+	t.Helper()
+	finished := make(chan error, 2)
+	go func() { finished <- sess.Wait() }()
+	go func() { finished <- proc.Wait() }()
+	for range 2 {
+		select {
+		case err := <-finished:
+			if err != nil {
+				t.Fatalf("%v\nserver stderr:\n%s\nkit stderr:\n%s", err, srvErr.String(), kitErr.String())
+			}
+		case <-time.After(60 * time.Second):
+			proc.Process.Kill()
+			t.Fatalf("still playing after a minute\nserver stderr:\n%s\nkit stderr:\n%s", srvErr.String(), kitErr.String())
+		}
+	}
+}
+
+// openSSHArgs is the OpenSSH command line a kit spawns to reach the test server as a
+// student, with a fresh key written to a file as ssh-keygen would.
+func openSSHArgs(t *testing.T, host, port string) []string {
+	t.Helper()
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, err := gossh.MarshalPrivateKey(priv, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyFile := filepath.Join(t.TempDir(), "id_ed25519")
+	if err := os.WriteFile(keyFile, pem.EncodeToMemory(block), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return []string{"ssh", "-T", "-p", port, "-i", keyFile, "-F", "/dev/null",
+		"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
+		"-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR", "student@" + host}
 }
