@@ -174,7 +174,7 @@ func (h *Hub) Tick(now time.Time) {
 	gone := false
 	for _, r := range rooms {
 		h.guard("room", r, func() { r.tick(now) })
-		if r.Info().Status == Closed {
+		if r.isClosed() {
 			gone = true
 		}
 	}
@@ -211,7 +211,7 @@ func (h *Hub) sweep() {
 	h.mu.Unlock()
 	closed := make(map[*Room]bool)
 	for _, r := range rooms {
-		if r.Info().Status == Closed {
+		if r.isClosed() {
 			closed[r] = true
 		}
 	}

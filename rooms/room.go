@@ -731,3 +731,11 @@ func (r *Room) Replay() *replay.Replay {
 	rp := r.ref.Replay()
 	return &rp
 }
+
+// isClosed reports whether the room has closed; the hub asks every room every tick, so it
+// reads the status alone rather than building an Info.
+func (r *Room) isClosed() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.status == Closed
+}
