@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -339,6 +340,29 @@ func TestPositionRandomPlayThroughStepEnds(t *testing.T) {
 				break
 			}
 			position = string(s.Position)
+		}
+	}
+}
+
+// docs/positions.md shows real output: it must still be what the commands print.
+func TestPositionDocsExamples(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/positions.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p0 := mustPosition(t, "", "new", "--game", scID, "--config", "size=4", "--seed", "3")
+	win := `{"game":"sevencolors","size":3,"board":[[3,5,2],[1,1,6],[1,1,7]],"to_move":0}`
+	for _, out := range []string{
+		p0,
+		mustPosition(t, p0, "obs", "--game", scID),
+		mustPosition(t, p0, "obs", "--game", scID, "--seat", "1"),
+		mustPosition(t, p0, "step", "--game", scID, "5"),
+		positionCLI(p0, "step", "--game", scID, "4").stdout,
+		mustPosition(t, win, "step", "--game", scID, "3"),
+		positionCLI("", "new", "--game", "perfectaim").stderr,
+	} {
+		if !strings.Contains(string(doc), "    "+out) {
+			t.Errorf("docs/positions.md does not show\n%s", out)
 		}
 	}
 }
