@@ -93,6 +93,7 @@ func playOut(t *testing.T, g games.Game, st games.State, choose chooser, visit f
 			if tm := st.ToMove(); len(tm) != 0 {
 				t.Fatalf("%s: the game is over but seats %v are to move", g.ID(), tm)
 			}
+			checkFinished(t, g, st)
 			return moves
 		}
 		if moves >= MaxMoves {
@@ -115,6 +116,24 @@ func playOut(t *testing.T, g games.Game, st games.State, choose chooser, visit f
 		}
 		if _, err := st.Apply(seat, a); err != nil {
 			t.Fatalf("%s: move %d: seat %d's accepted action %v fails to apply: %v", g.ID(), moves, seat, a, err)
+		}
+	}
+}
+
+// checkFinished: once over, a game refuses every move and lists nothing legal.
+func checkFinished(t *testing.T, g games.Game, st games.State) {
+	t.Helper()
+	seats := len(st.Outcome().Ranks)
+	for seat := range seats {
+		a := st.DefaultAction(seat)
+		if st.Validate(seat, a) == nil {
+			t.Fatalf("%s: the game is over but seat %d may still play %v", g.ID(), seat, a)
+		}
+		if _, err := st.Apply(seat, a); err == nil {
+			t.Fatalf("%s: the game is over but seat %d's %v was applied", g.ID(), seat, a)
+		}
+		if len(st.Legal(seat)) != 0 {
+			t.Fatalf("%s: the game is over but seat %d has legal actions %v", g.ID(), seat, st.Legal(seat))
 		}
 	}
 }
