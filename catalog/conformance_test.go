@@ -25,7 +25,9 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// specRenders: "spec GAME" prints the game's bot protocol documentation.
+// specRenders: "spec GAME" prints the game's bot protocol documentation. It is the one
+// check that reads the protocol's documentation; when the games describe themselves, it
+// follows botproto.Spec's signature and may also check the description's fields here.
 func specRenders(t *testing.T, e catalog.Entry) {
 	text, err := botproto.Spec(e.Game, 500*time.Millisecond, 5*time.Second)
 	if err != nil {
