@@ -28,13 +28,13 @@ const positionUsage = `Usage:
 
 A position is one JSON object holding everything needed to go on with a turn-based game:
 an exercise, a fixed situation to test a bot on, a rules case. Every position has "game",
-"to_move" (the seat to play) and "players" (in seat order); "arena spec G" and
-docs/positions.md give each game's own fields. Games with positions: %s.
+"to_move" (the seat to play) and "players" (in seat order); docs/positions.md gives each
+game's own fields. Games with positions: %s.
 
   new   prints the position a game starts from: the same as game 0 of "arena match" with
         seed S (default 1) and N seats (default: the fewest the game takes).
-  step  plays ACTION, written as the bot protocol writes it (4, '"end"',
-        '{"attack":[1,3]}'), for the seat to move and prints
+  step  plays ACTION for the seat to move, written as the bot protocol writes it (4,
+        '"end"', '{"attack":[1,3]}'; one starting with - goes after --), and prints
         {"events":[…],"position":{…},"over":false,"outcome":null}; once the game is over,
         "over" is true and "outcome" has "ranks" and "scores". Chance comes from --seed
         (default 1): the same position, action and seed give the same result. An illegal
