@@ -114,15 +114,21 @@ func PositionFields(raw json.RawMessage, known ...string) (map[string]json.RawMe
 	return fields, nil
 }
 
-// IntField reads a whole number field of a position. A missing field (or null) is an error
-// unless def is given, which is then returned.
-func IntField(fields map[string]json.RawMessage, name string, def ...int) (int, error) {
+// RequiredInt reads a whole number field of a position; what says what the field holds,
+// for the message when it is missing (or null).
+func RequiredInt(fields map[string]json.RawMessage, name, what string) (int, error) {
 	raw, ok := fields[name]
 	if !ok || string(bytes.TrimSpace(raw)) == "null" {
-		if len(def) > 0 {
-			return def[0], nil
-		}
-		return 0, BadPosition(name, "missing")
+		return 0, BadPosition(name, "missing: %s", what)
+	}
+	return WholeNumber(name, raw)
+}
+
+// OptionalInt reads a whole number field of a position, def when it is missing (or null).
+func OptionalInt(fields map[string]json.RawMessage, name string, def int) (int, error) {
+	raw, ok := fields[name]
+	if !ok || string(bytes.TrimSpace(raw)) == "null" {
+		return def, nil
 	}
 	return WholeNumber(name, raw)
 }

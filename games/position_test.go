@@ -48,19 +48,22 @@ func TestPositionFieldsNamesTheCulprit(t *testing.T) {
 	}
 }
 
-func TestIntField(t *testing.T) {
+func TestIntFields(t *testing.T) {
 	fields := map[string]json.RawMessage{"n": json.RawMessage(`12`), "f": json.RawMessage(`1.5`), "z": json.RawMessage(`null`)}
-	if v, err := IntField(fields, "n"); v != 12 || err != nil {
+	if v, err := RequiredInt(fields, "n", "n things"); v != 12 || err != nil {
 		t.Fatal(v, err)
 	}
-	if v, err := IntField(fields, "missing", 7); v != 7 || err != nil {
+	if v, err := OptionalInt(fields, "missing", 7); v != 7 || err != nil {
 		t.Fatal(v, err)
 	}
-	if v, err := IntField(fields, "z", 3); v != 3 || err != nil {
+	if v, err := OptionalInt(fields, "z", 3); v != 3 || err != nil {
 		t.Fatal(v, err)
 	}
-	for _, name := range []string{"f", "missing", "z"} {
-		if _, err := IntField(fields, name); err == nil || !strings.HasPrefix(err.Error(), name+": ") {
+	if _, err := OptionalInt(fields, "f", 3); err == nil || err.Error() != "f: must be a whole number, not 1.5" {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"missing", "z"} {
+		if _, err := RequiredInt(fields, name, "n things"); err == nil || err.Error() != name+": missing: n things" {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

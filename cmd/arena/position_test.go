@@ -360,6 +360,10 @@ func TestPositionDocsExamples(t *testing.T) {
 		positionCLI(p0, "step", "--game", scID, "4").stdout,
 		mustPosition(t, win, "step", "--game", scID, "3"),
 		positionCLI("", "new", "--game", "perfectaim").stderr,
+		positionCLI(`{"game":"sevencolors","size":3,"board":[[3,5,2],[1,1,6],[1,1,7]]}`, "obs", "--game", scID).stderr,
+		positionCLI(`{"game":"sevencolors","size":3,"board":[[3,5,2],[1,1,6],[1,1,1]],"to_move":0}`, "obs", "--game", scID).stderr,
+		positionCLI(p0, "step", "--game", scID, `"C"`).stderr,
+		positionCLI(strings.Replace(p0, "[1,5,4,9]", "[1,5,4,12]", 1), "obs", "--game", scID).stderr,
 	} {
 		if !strings.Contains(string(doc), "    "+out) {
 			t.Errorf("docs/positions.md does not show\n%s", out)

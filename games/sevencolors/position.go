@@ -73,7 +73,7 @@ func (game) DecodePosition(raw json.RawMessage, _ uint64) (games.State, error) {
 	if err := checkGameField(fields); err != nil {
 		return nil, err
 	}
-	size, err := games.IntField(fields, "size")
+	size, err := games.RequiredInt(fields, "size", "the board is size×size, 2..50")
 	if err != nil {
 		return nil, err
 	}
@@ -84,14 +84,14 @@ func (game) DecodePosition(raw json.RawMessage, _ uint64) (games.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	seat, err := games.IntField(fields, "to_move")
+	seat, err := games.RequiredInt(fields, "to_move", "the seat to play, 0 (player 1, ^) or 1 (player 2, v)")
 	if err != nil {
 		return nil, err
 	}
 	if seat != 0 && seat != 1 {
 		return nil, games.BadPosition("to_move", "%d is not a seat: 0 (player 1, ^) or 1 (player 2, v)", seat)
 	}
-	moves, err := games.IntField(fields, "moves", 0)
+	moves, err := games.OptionalInt(fields, "moves", 0)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +134,7 @@ func checkGameField(fields map[string]json.RawMessage) error {
 // readBoard reads size rows of size cell codes into row-major order.
 func readBoard(raw json.RawMessage, size int) ([]uint8, error) {
 	if raw == nil {
-		return nil, games.BadPosition("board", "missing")
+		return nil, games.BadPosition("board", "missing: %d rows of %d cell codes, top to bottom", size, size)
 	}
 	var rows []json.RawMessage
 	if err := json.Unmarshal(raw, &rows); err != nil || rows == nil {
