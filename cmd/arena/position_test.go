@@ -370,3 +370,35 @@ func TestPositionDocsExamples(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPositionStep: whatever the position and the action, step answers with status 0 (one
+// JSON line on stdout), 1 (the error object) or 2 (one line on stderr), and never panics.
+func FuzzPositionStep(f *testing.F) {
+	f.Add(`{"game":"sevencolors","size":2,"board":[[3,2],[1,4]],"to_move":0}`, "3")
+	f.Add(`{"game":"sevencolors","size":2,"board":[[3,2],[1,4]],"to_move":1}`, "4")
+	f.Add(`{"game":"sevencolors","size":3,"board":[[3,5,2],[1,1,6],[1,1,7]],"to_move":0}`, "3")
+	f.Add(`{"game":"sevencolors","size":2,"board":[[3,2],[1,4]],"to_move":0}`, `"end"`)
+	f.Add(`{"game":"sevencolors"}`, "-5")
+	f.Add(`[`, "")
+	f.Fuzz(func(t *testing.T, position, action string) {
+		r := positionCLI(position, "step", "--game", scID, "--", action)
+		switch r.code {
+		case 0:
+			var s stepLine
+			if r.stderr != "" || json.Unmarshal([]byte(r.stdout), &s) != nil || s.Position == nil {
+				t.Fatalf("status 0: stdout %q, stderr %q", r.stdout, r.stderr)
+			}
+		case 1:
+			var e struct{ Error *illegalError }
+			if r.stderr != "" || json.Unmarshal([]byte(r.stdout), &e) != nil || e.Error == nil || e.Error.Code == "" {
+				t.Fatalf("status 1: stdout %q, stderr %q", r.stdout, r.stderr)
+			}
+		case 2:
+			if r.stdout != "" || strings.Count(r.stderr, "\n") != 1 || !strings.HasPrefix(r.stderr, "arena position step: ") {
+				t.Fatalf("status 2: stdout %q, stderr %q", r.stdout, r.stderr)
+			}
+		default:
+			t.Fatalf("status %d", r.code)
+		}
+	})
+}
