@@ -34,6 +34,8 @@ func run(args []string) int {
 		return runServe(args)
 	case "match":
 		return runMatch(args)
+	case "position":
+		return runPosition(args)
 	case "sevencolors":
 		return runSevenColorsAI(args)
 	case "perfectaim":

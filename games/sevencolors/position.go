@@ -1,0 +1,228 @@
+package sevencolors
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/arena-classroom/arena/games"
+)
+
+// A 7 Colors position is the board in the bot protocol's cell codes, the seat to move and
+// the moves played so far (for the safety cap of 4·N² moves; 0 when left out):
+//
+//	{"game":"sevencolors","size":N,"board":[[…N ints…],…N rows…],"to_move":0,
+//	 "players":[{"code":1,"symbol":"^","cells":1},{"code":2,"symbol":"v","cells":1}],"moves":0}
+//
+// "players" only restates what the board says (each seat's code, symbol and cells held); it
+// may be left out, and when given it must agree with the board.
+type position struct {
+	Game    string           `json:"game"`
+	Size    int              `json:"size"`
+	Board   [][]int          `json:"board"`
+	ToMove  int              `json:"to_move"`
+	Players []positionPlayer `json:"players"`
+	Moves   int              `json:"moves"`
+}
+
+type positionPlayer struct {
+	Code   int    `json:"code"`
+	Symbol string `json:"symbol"`
+	Cells  int    `json:"cells"`
+}
+
+var positionFields = []string{"game", "size", "board", "to_move", "players", "moves"}
+
+const positionFormat = `{"game":"sevencolors","size":N,"board":[[…N ints…],…N rows…],"to_move":0}
+  size      N, the board is N×N (2..50)
+  board     board[y][x], rows top to bottom, with the bot protocol's cell codes: 0 empty,
+            1 player 1 (^), 2 player 2 (v), 3..9 the colours A..G. Any board is accepted:
+            territories anywhere, split or missing; empty cells are never captured.
+  to_move   the seat to play: 0 (player 1, ^) or 1 (player 2, v)
+optional:
+  moves     moves played so far, lost turns included (default 0); the game stops at 4·N²
+  players   [{"code":1,"symbol":"^","cells":K},{"code":2,"symbol":"v","cells":K}], in seat
+            order: what the board already says; when given it must agree with the board
+A position whose game is already over (a player holds more than half the board, or neither
+can capture anything, or 4·N² moves were played) is refused.
+`
+
+// PositionFormat documents the format.
+func (game) PositionFormat() string { return positionFormat }
+
+// EncodePosition writes a 7 Colors state.
+func (game) EncodePosition(st games.State) (json.RawMessage, error) {
+	s, ok := st.(*State)
+	if !ok {
+		return nil, fmt.Errorf("7 Colors cannot write a position of %T", st)
+	}
+	obs := s.Observation(0).(Observation)
+	p := position{Game: Game.ID(), Size: s.b.n, Board: obs.Board, ToMove: int(s.turn), Moves: int(s.moves)}
+	for seat := range 2 {
+		p.Players = append(p.Players, positionPlayer{Code: Player(seat), Symbol: Glyph(Player(seat)), Cells: int(s.count[seat])})
+	}
+	return json.Marshal(p)
+}
+
+// DecodePosition reads a 7 Colors position; the game has no chance, so seed is unused.
+func (game) DecodePosition(raw json.RawMessage, _ uint64) (games.State, error) {
+	fields, err := games.PositionFields(raw, positionFields...)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkGameField(fields); err != nil {
+		return nil, err
+	}
+	size, err := games.RequiredInt(fields, "size", "the board is size×size, 2..50")
+	if err != nil {
+		return nil, err
+	}
+	if size < MinSize || size > MaxSize {
+		return nil, games.BadPosition("size", "%d is out of range: the board is %d..%d cells wide", size, MinSize, MaxSize)
+	}
+	cells, err := readBoard(fields["board"], size)
+	if err != nil {
+		return nil, err
+	}
+	seat, err := games.RequiredInt(fields, "to_move", "the seat to play, 0 (player 1, ^) or 1 (player 2, v)")
+	if err != nil {
+		return nil, err
+	}
+	if seat != 0 && seat != 1 {
+		return nil, games.BadPosition("to_move", "%d is not a seat: 0 (player 1, ^) or 1 (player 2, v)", seat)
+	}
+	moves, err := games.OptionalInt(fields, "moves", 0)
+	if err != nil {
+		return nil, err
+	}
+	limit := 4 * size * size
+	if moves < 0 {
+		return nil, games.BadPosition("moves", "%d is negative", moves)
+	}
+	if moves >= limit {
+		return nil, games.BadPosition("moves", "the game is already over: %d moves reach the cap of 4·N² = %d", moves, limit)
+	}
+
+	s := newState(newBoard(size, cells), seat)
+	if !s.over {
+		s.moves = int32(moves)
+	}
+	if err := checkPlayers(fields["players"], s); err != nil {
+		return nil, err
+	}
+	if s.over {
+		return nil, overError(s)
+	}
+	return s, nil
+}
+
+func checkGameField(fields map[string]json.RawMessage) error {
+	raw, ok := fields["game"]
+	if !ok {
+		return games.BadPosition("game", "missing (it is %q)", Game.ID())
+	}
+	var id string
+	if err := json.Unmarshal(raw, &id); err != nil {
+		return games.BadPosition("game", "must be the string %q", Game.ID())
+	}
+	if id != Game.ID() {
+		return games.BadPosition("game", "%q is not %q", id, Game.ID())
+	}
+	return nil
+}
+
+// readBoard reads size rows of size cell codes into row-major order.
+func readBoard(raw json.RawMessage, size int) ([]uint8, error) {
+	if raw == nil {
+		return nil, games.BadPosition("board", "missing: %d rows of %d cell codes, top to bottom", size, size)
+	}
+	var rows []json.RawMessage
+	if err := json.Unmarshal(raw, &rows); err != nil || rows == nil {
+		return nil, games.BadPosition("board", "must be a list of %d rows", size)
+	}
+	if len(rows) != size {
+		return nil, games.BadPosition("board", "has %d rows, a board of size %d has %d", len(rows), size, size)
+	}
+	cells := make([]uint8, 0, size*size)
+	for y, rowRaw := range rows {
+		var row []json.RawMessage
+		if err := json.Unmarshal(rowRaw, &row); err != nil || row == nil {
+			return nil, games.BadPosition(fmt.Sprintf("board[%d]", y), "must be a list of %d cells", size)
+		}
+		if len(row) != size {
+			return nil, games.BadPosition(fmt.Sprintf("board[%d]", y), "has %d cells, a board of size %d has %d a row", len(row), size, size)
+		}
+		for x, cellRaw := range row {
+			field := fmt.Sprintf("board[%d][%d]", y, x)
+			v, err := games.WholeNumber(field, cellRaw)
+			if err != nil {
+				return nil, games.BadPosition(field, "must be a cell code 0..9, not %s", games.Snippet(cellRaw))
+			}
+			if v < Empty || v > MaxColor {
+				return nil, games.BadPosition(field, "%d is not a cell code: 0 empty, 1 and 2 the players, 3..9 the colours", v)
+			}
+			cells = append(cells, uint8(v))
+		}
+	}
+	return cells, nil
+}
+
+// checkPlayers checks the optional "players" against the board.
+func checkPlayers(raw json.RawMessage, s *State) error {
+	if raw == nil || string(raw) == "null" {
+		return nil
+	}
+	var list []json.RawMessage
+	if err := json.Unmarshal(raw, &list); err != nil || list == nil {
+		return games.BadPosition("players", "must be a list of the 2 seats, as [{\"code\":1},{\"code\":2}]")
+	}
+	if len(list) != 2 {
+		return games.BadPosition("players", "has %d entries: 7 Colors has 2 seats", len(list))
+	}
+	for seat, one := range list {
+		field := fmt.Sprintf("players[%d]", seat)
+		fields, err := games.PositionFields(one, "code", "symbol", "cells")
+		if err != nil {
+			var pe *games.PositionError
+			if errors.As(err, &pe) && pe.Field != "position" {
+				return games.BadPosition(field+"."+pe.Field, "%s", pe.Msg)
+			}
+			return games.BadPosition(field, "must be an object such as {\"code\":%d}", Player(seat))
+		}
+		if r, ok := fields["code"]; ok {
+			if v, err := games.WholeNumber(field+".code", r); err != nil || v != Player(seat) {
+				return games.BadPosition(field+".code", "seat %d plays code %d", seat, Player(seat))
+			}
+		}
+		if r, ok := fields["symbol"]; ok {
+			var sym string
+			if err := json.Unmarshal(r, &sym); err != nil || sym != Glyph(Player(seat)) {
+				return games.BadPosition(field+".symbol", "seat %d's symbol is %q", seat, Glyph(Player(seat)))
+			}
+		}
+		if r, ok := fields["cells"]; ok {
+			v, err := games.WholeNumber(field+".cells", r)
+			if err != nil {
+				return err
+			}
+			if v != int(s.count[seat]) {
+				return games.BadPosition(field+".cells", "says %d but the board holds %s of code %d", v, cells(int(s.count[seat])), Player(seat))
+			}
+		}
+	}
+	return nil
+}
+
+// overError says why a decoded position is already finished [rules 7].
+func overError(s *State) error {
+	nn := s.b.n * s.b.n
+	if s.end == endMajority {
+		seat := 0
+		if s.count[1] > s.count[0] {
+			seat = 1
+		}
+		return games.BadPosition("board", "the game is already over: player %d (%s) holds %d of %d cells, more than half",
+			seat+1, Glyph(seat+1), s.count[seat], nn)
+	}
+	return games.BadPosition("board", "the game is already over: neither player touches a colour it could capture")
+}
