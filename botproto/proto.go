@@ -50,6 +50,9 @@ const (
 type Limits struct {
 	MoveMS int64 `json:"move_ms"`
 	BankMS int64 `json:"bank_ms"`
+	// StartupMS, in hello only: the extra time a program started for a game has for its
+	// first decision (its start-up), charged to neither the move limit nor the bank.
+	StartupMS int64 `json:"startup_ms,omitempty"`
 }
 
 // LimitsOf converts durations to protocol milliseconds.

@@ -208,7 +208,7 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 	cfg := a.hub.Config()
 	clock := program.Clock{Move: cfg.BotMove, Bank: cfg.BotBank, MaxStrikes: cfg.MaxStrikes}
 	conn.Send(botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: args.entry.Game.ID(),
-		Name: name, Limits: botproto.LimitsOf(clock.Move, clock.Bank)})
+		Name: name, Limits: clock.Limits()})
 
 	presence := &botPresence{}
 	defer a.Leave(presence)

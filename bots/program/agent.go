@@ -12,11 +12,16 @@ import (
 
 // Clock is a program's time in one game: each decision may take Move, and beyond that time
 // comes from Bank; a decision that exhausts both gets the default action and a strike, and
-// MaxStrikes strikes take the program out of the game.
+// MaxStrikes strikes take the program out of the game. A decision's time runs from the
+// moment its "turn" line is written to the program, not from when the referee asked.
 type Clock struct {
 	Move       time.Duration
 	Bank       time.Duration
 	MaxStrikes int
+	// Startup is extra time for the first decision of a program started for this game (an
+	// exec: process): its start-up (an interpreter loading) is charged to neither the move
+	// limit nor the bank. Programs already running (over SSH) get none.
+	Startup time.Duration
 }
 
 // DefaultClock is the arena's default for programs (rooms.DefaultConfig agrees).
@@ -24,8 +29,16 @@ func DefaultClock() Clock {
 	return Clock{Move: 500 * time.Millisecond, Bank: 5 * time.Second, MaxStrikes: 3}
 }
 
+// DefaultStartup is the start-up allowance of a program started for a game.
+const DefaultStartup = 2 * time.Second
+
+// withDefaults fills what is unset. The zero Clock is the default clock, bank included; a
+// clock with a Move of its own keeps its bank as given (0 is a legitimate choice).
 func (c Clock) withDefaults() Clock {
 	d := DefaultClock()
+	if c.Move <= 0 && c.Bank == 0 {
+		c.Bank = d.Bank
+	}
 	if c.Move <= 0 {
 		c.Move = d.Move
 	}
@@ -35,7 +48,17 @@ func (c Clock) withDefaults() Clock {
 	if c.MaxStrikes <= 0 {
 		c.MaxStrikes = d.MaxStrikes
 	}
+	if c.Startup < 0 {
+		c.Startup = 0
+	}
 	return c
+}
+
+// Limits is the clock as the protocol's hello states it.
+func (c Clock) Limits() botproto.Limits {
+	l := botproto.LimitsOf(c.Move, c.Bank)
+	l.StartupMS = c.Startup.Milliseconds()
+	return l
 }
 
 // Game is one headless game as an Agent sees it.
@@ -119,21 +142,35 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 	def := st.DefaultAction(seat)
 	id := a.c.NextTurnID()
 	got := make(chan reply, 1)
+	written := make(chan time.Time, 1)
 	a.c.expect(&pending{id: id, match: a.g.Match, def: def, deliver: func(r reply) { got <- r }})
-	a.c.Send(botproto.NewTurn(a.g.Match, id, st, seat, a.g.Clock.Move, a.bank))
-	start := a.c.now()
-	timer := time.NewTimer(a.g.Clock.Move + a.bank)
-	defer timer.Stop()
-	var r reply
-	select {
-	case r = <-got:
-	case <-timer.C:
-		if a.c.settle(id) {
-			return nil, a.timeout(id, def)
-		}
-		r = <-got // the answer was delivered as the timer fired: it counts
+	a.c.sendTimed(botproto.NewTurn(a.g.Match, id, st, seat, a.g.Clock.Move, a.bank), written)
+	allowance := time.Duration(0)
+	if a.moves == 1 {
+		allowance = a.g.Clock.Startup
 	}
-	if over := r.at.Sub(start) - a.g.Clock.Move; over > 0 {
+	var r reply
+	var start time.Time
+	select {
+	case start = <-written:
+	case r = <-got: // the connection ended before the line went out
+	}
+	if start.IsZero() {
+		start = r.at
+	} else {
+		timer := time.NewTimer(a.g.Clock.Move + a.bank + allowance - a.c.now().Sub(start))
+		select {
+		case r = <-got:
+		case <-timer.C:
+			if a.c.settle(id) {
+				timer.Stop()
+				return nil, a.timeout(id, def)
+			}
+			r = <-got // the answer was delivered as the timer fired: it counts
+		}
+		timer.Stop()
+	}
+	if over := r.at.Sub(start) - allowance - a.g.Clock.Move; over > 0 {
 		a.bank = max(a.bank-over, 0)
 	}
 	switch {

@@ -110,9 +110,10 @@ type pending struct {
 // item is one line to write; build, when set, makes it at write time (lines that need
 // information only available outside the caller's lock).
 type item struct {
-	line  []byte
-	build func() []byte
-	diag  bool // for people: goes to Diag
+	line    []byte
+	build   func() []byte
+	diag    bool             // for people: goes to Diag
+	written chan<- time.Time // when set, hears the instant the line was written (capacity 1)
 }
 
 // Conn is the server side of one program's connection.
@@ -189,6 +190,16 @@ func (c *Conn) Send(m any) {
 		panic(err) // a message of ours that cannot encode is a bug
 	}
 	c.push(item{line: line})
+}
+
+// sendTimed queues m and reports on written (which must have room for one value) the
+// instant its line has been written: a turn's clock starts there, not in the queue.
+func (c *Conn) sendTimed(m any, written chan<- time.Time) {
+	line, err := botproto.Encode(m)
+	if err != nil {
+		panic(err)
+	}
+	c.push(item{line: line, written: written})
 }
 
 // SendLazy queues a line built by build at write time, in order with the others.
@@ -374,6 +385,9 @@ func (c *Conn) writeLoop() {
 				if err != nil {
 					c.Close(fmt.Errorf("write: %w", err))
 					return
+				}
+				if it.written != nil {
+					it.written <- c.now()
 				}
 			}
 			c.mu.Lock()

@@ -27,6 +27,9 @@ type ExecOptions struct {
 }
 
 func (o ExecOptions) withDefaults() ExecOptions {
+	if o.Clock.Startup == 0 { // a process started for each game: its start-up is not its move
+		o.Clock.Startup = DefaultStartup
+	}
 	o.Clock = o.Clock.withDefaults()
 	o.Limits = o.Limits.WithDefaults()
 	if o.Stderr == nil {
@@ -156,7 +159,7 @@ func StartExecSeat(cmdline string, g Game, opts ExecOptions) (*ExecSeat, error) 
 	}
 	name := g.Players[g.Seat]
 	p.Conn.Send(botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: g.Game.ID(), Name: name,
-		Limits: botproto.LimitsOf(g.Clock.Move, g.Clock.Bank)})
+		Limits: g.Clock.Limits()})
 	s := &ExecSeat{p: p, opts: opts, Agent: NewAgent(p.Conn, g)}
 	s.Agent.Note = func(status, why string) {
 		if status == StatusCrashed {

@@ -3,6 +3,7 @@ package program_test
 import (
 	"bytes"
 	"context"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -188,8 +189,9 @@ func TestExecSlowAnswersDrainTheBank(t *testing.T) {
 	for _, turn := range turns {
 		banks = append(banks, turn["time"].(map[string]any)["bank_ms"].(float64))
 	}
-	if banks[0] != 200 || banks[1] > 170 {
-		t.Fatalf("banks %v: a 40 ms answer with a 10 ms limit takes at least 30 ms from the bank", banks)
+	// The first decision has the start-up allowance (2 s by default): it costs no bank.
+	if banks[0] != 200 || banks[1] != 200 || banks[2] > 170 {
+		t.Fatalf("banks %v: the first answer is covered by the start-up allowance; then a 40 ms answer with a 10 ms limit takes at least 30 ms from the bank", banks)
 	}
 	for i := 1; i < len(banks); i++ {
 		if banks[i] > banks[i-1] {
@@ -220,5 +222,71 @@ func TestExecProgramThatNeverReadsIsStopped(t *testing.T) {
 	results, _, notes := batch(t, "deaf", clock, 1)
 	if results[0].Outcome == nil || !strings.Contains(notes, "too slow") {
 		t.Fatalf("result %+v, notes %q", results[0], notes)
+	}
+}
+
+// A program started for a game may spend its start-up allowance on its first decision: with
+// a 20 ms move limit and no bank, a 300 ms start costs nothing; without the allowance it is a
+// timeout. hello states the allowance.
+func TestExecStartupAllowance(t *testing.T) {
+	clock := program.Clock{Move: 20 * time.Millisecond, Bank: 0, MaxStrikes: 3}
+	results, msgs, notes := batch(t, "slowstart:300", clock, 1)
+	if r := results[0]; r.Outcome == nil || r.Defaults[0] != 0 {
+		t.Fatalf("with the allowance: %+v (notes %q)", r, notes)
+	}
+	hello := ofType(msgs, "hello")
+	if len(hello) != 1 || hello[0]["limits"].(map[string]any)["startup_ms"] != float64(program.DefaultStartup.Milliseconds()) {
+		t.Fatalf("hello %v: want limits.startup_ms %d", hello, program.DefaultStartup.Milliseconds())
+	}
+
+	clock.Startup = -1 // none
+	results, _, _ = batch(t, "slowstart:300", clock, 1)
+	if r := results[0]; r.Defaults[0] == 0 {
+		t.Fatalf("without the allowance a 300 ms first answer should miss a 20 ms limit: %+v", r)
+	}
+}
+
+// A Python program (an interpreter to start for every game) plays the same games at any
+// --parallel, and never loses a move to its start-up: results depend on the seed alone.
+func TestExecPythonKitSameAtAnyParallel(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	e, _ := catalog.Get("sevencolors")
+	kit, err := filepath.Abs("../../kits/python/mybot.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(parallel int) []match.Result {
+		prog, err := match.ExecWith(program.ExecOptions{Stderr: &syncBuffer{}})("python3 "+kit, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		random, err := match.Resolve(e, match.SeatSpec{Bot: "random"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs, err := match.Series(e.Game, games.Config{"size": 12}, 2, 6, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []match.Result
+		plan := match.Plan{Game: e.Game, Entrants: []match.Entrant{prog, random}, Jobs: jobs}
+		if err := match.Run(context.Background(), plan, match.Options{Parallel: parallel}, func(r match.Result) error {
+			out = append(out, r)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	one, two := play(1), play(2)
+	for i := range one {
+		if one[i].Outcome == nil || one[i].Defaults[progSeat(i)] != 0 || two[i].Defaults[progSeat(i)] != 0 {
+			t.Fatalf("game %d: the program lost moves to the clock: %+v / %+v", i, one[i], two[i])
+		}
+		if !reflect.DeepEqual(one[i].Outcome, two[i].Outcome) || one[i].Moves != two[i].Moves {
+			t.Fatalf("game %d differs between --parallel 1 and 2: %+v vs %+v", i, one[i].Outcome, two[i].Outcome)
+		}
 	}
 }

@@ -30,7 +30,8 @@ func botCmd(mode, logFile string) string {
 func shq(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // testBot modes, comma-separated: legal (default), crash:N (exit after N answers),
-// silent (never answer), slow:MS (sleep before each answer), garbage:K, long:K (a 70 KB
+// silent (never answer), slow:MS (sleep before each answer), slowstart:MS (sleep before the
+// first answer only, as an interpreter loading), garbage:K, long:K (a 70 KB
 // line), stale:K (an old id first), illegal:K (its own colour; in Perfect Aim a move into a
 // wall), unreadable:K (an action no game reads), resign:K (at turn K), ping (a ping before
 // each answer), deaf (never read stdin).
@@ -85,6 +86,9 @@ func testBot(mode string, logFile string) int {
 			return 3
 		}
 		if ms, ok := opts["slow"]; ok {
+			time.Sleep(time.Duration(ms) * time.Millisecond)
+		}
+		if ms, ok := opts["slowstart"]; ok && turns == 1 {
 			time.Sleep(time.Duration(ms) * time.Millisecond)
 		}
 		if _, ok := opts["ping"]; ok {
