@@ -26,7 +26,18 @@ type Config struct {
 	ConnectRate       float64       // new connections per second per address, sustained, 5
 	ConnectBurst      int           // new connections per address at once, 60
 	MaxSessionsPerKey int           // concurrent sessions of one identity, 8
-	HandshakeTimeout  time.Duration // a connection must open a session within this, 30s
+	HandshakeTimeout  time.Duration // a connection must open its first channel within this, 10s
+
+	// What one connection may ask for; see docs/security.md.
+	MaxPreAuth       int           // connections that have not opened a channel yet, 100 (the oldest is closed beyond)
+	MaxPreAuthPerIP  int           // the same per address, 16 (that address's oldest is closed beyond)
+	IdleNoChannel    time.Duration // a connection with no open channel is closed after this, 30s
+	MaxChannels      int           // session channels open at once on one connection, 10
+	MaxEnvPerChannel int           // env requests kept per channel, 64
+	MaxEnvBytes      int           // bytes of env requests kept per channel, 16 KiB
+	MaxCommandBytes  int           // length of a command line, 4 KiB
+	KeyRate          float64       // bytes of input per second on a terminal, sustained, 2000
+	KeyBurst         int           // bytes of input at once on a terminal, 8 KiB
 
 	// Terminal. Window sizes are clamped: a client may claim 65535×65535.
 	MaxWidth  int // 400
@@ -47,7 +58,16 @@ func DefaultConfig() Config {
 		ConnectRate:       5,
 		ConnectBurst:      60,
 		MaxSessionsPerKey: 8,
-		HandshakeTimeout:  30 * time.Second,
+		HandshakeTimeout:  10 * time.Second,
+		MaxPreAuth:        100,
+		MaxPreAuthPerIP:   16,
+		IdleNoChannel:     30 * time.Second,
+		MaxChannels:       10,
+		MaxEnvPerChannel:  64,
+		MaxEnvBytes:       16 << 10,
+		MaxCommandBytes:   4 << 10,
+		KeyRate:           2000,
+		KeyBurst:          8 << 10,
 		MaxWidth:          400,
 		MaxHeight:         200,
 		FPS:               20,
@@ -78,6 +98,19 @@ func (c Config) withDefaults() Config {
 	setInt(&c.MaxWidth, d.MaxWidth)
 	setInt(&c.MaxHeight, d.MaxHeight)
 	setInt(&c.FPS, d.FPS)
+	setInt(&c.MaxPreAuth, d.MaxPreAuth)
+	setInt(&c.MaxPreAuthPerIP, d.MaxPreAuthPerIP)
+	setInt(&c.MaxChannels, d.MaxChannels)
+	setInt(&c.MaxEnvPerChannel, d.MaxEnvPerChannel)
+	setInt(&c.MaxEnvBytes, d.MaxEnvBytes)
+	setInt(&c.MaxCommandBytes, d.MaxCommandBytes)
+	setInt(&c.KeyBurst, d.KeyBurst)
+	if c.KeyRate <= 0 {
+		c.KeyRate = d.KeyRate
+	}
+	if c.IdleNoChannel <= 0 {
+		c.IdleNoChannel = d.IdleNoChannel
+	}
 	if c.ConnectRate <= 0 {
 		c.ConnectRate = d.ConnectRate
 	}

@@ -78,6 +78,7 @@ type fakeModel struct {
 	w, h     int
 	last     string
 	attached bool
+	keys     int // key messages received
 	// viewPanics makes the next View panic.
 	viewPanics bool
 }
@@ -90,6 +91,7 @@ func (m *fakeModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.w, m.h = msg.Width, msg.Height
 	case tea.KeyMsg:
 		m.last = msg.String()
+		m.keys++
 		switch m.last {
 		case "q":
 			return m, tea.Quit
@@ -110,7 +112,7 @@ func (m *fakeModel) View() string {
 	if m.viewPanics {
 		panic("fake app: View exploded")
 	}
-	return fmt.Sprintf("hello %s\nid=%s guest=%v admin=%v\nattached=%v\nsize=%dx%d palette=%s args=%s\nkey: %s\n",
+	return fmt.Sprintf("hello %s\nid=%s guest=%v admin=%v\nattached=%v\nsize=%dx%d palette=%s args=%s\nkey: %s keys=%d\n",
 		m.s.Who.Name, m.s.Who.ID, m.s.Who.Guest, m.s.Who.Admin, m.attached,
-		m.w, m.h, paletteName(m.s.Palette), strings.Join(m.s.Args, ","), m.last)
+		m.w, m.h, paletteName(m.s.Palette), strings.Join(m.s.Args, ","), m.last, m.keys)
 }

@@ -33,15 +33,16 @@ var ErrServerClosed = errors.New("server closed")
 
 // Server is the arena's SSH server.
 type Server struct {
-	cfg      Config
-	log      *slog.Logger
-	app      App
-	accounts Accounts
-	admins   *keys.AdminFile
-	hostKey  gossh.Signer
-	ssh      *ssh.Server
-	ips      *ipLimiter
-	perKey   *keyLimiter
+	cfg        Config
+	log        *slog.Logger
+	app        App
+	accounts   Accounts
+	admins     *keys.AdminFile
+	hostKey    gossh.Signer
+	ssh        *ssh.Server
+	ips        *ipLimiter
+	perKey     *keyLimiter
+	handshakes *handshakes
 
 	closing   atomic.Bool
 	closingCh chan struct{}
@@ -72,16 +73,17 @@ func New(cfg Config, accounts Accounts, app App) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		cfg:       cfg,
-		log:       cfg.Logger,
-		app:       app,
-		accounts:  accounts,
-		hostKey:   hostKey,
-		ips:       newIPLimiter(cfg),
-		perKey:    newKeyLimiter(cfg.MaxSessionsPerKey),
-		closingCh: make(chan struct{}),
-		listeners: map[net.Listener]bool{},
-		sessions:  map[*liveSession]bool{},
+		cfg:        cfg,
+		log:        cfg.Logger,
+		app:        app,
+		accounts:   accounts,
+		hostKey:    hostKey,
+		ips:        newIPLimiter(cfg),
+		perKey:     newKeyLimiter(cfg.MaxSessionsPerKey),
+		handshakes: newHandshakes(cfg.MaxPreAuth, cfg.MaxPreAuthPerIP),
+		closingCh:  make(chan struct{}),
+		listeners:  map[net.Listener]bool{},
+		sessions:   map[*liveSession]bool{},
 	}
 	s.admins = keys.NewAdminFile(cfg.AdminKeysFile, func(err error, problems []keys.LineError) {
 		if err != nil {
@@ -103,6 +105,7 @@ func New(cfg Config, accounts Accounts, app App) (*Server, error) {
 			srv.Version = "arena"
 			srv.ConnCallback = s.connCallback
 			srv.Handler = s.handler()
+			srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
 			return nil
 		},
 	}
@@ -211,21 +214,6 @@ func (s *Server) keyboardInteractive(ctx ssh.Context, challenge gossh.KeyboardIn
 	return false
 }
 
-// connState is what the server knows about one connection; it lives in the connection's
-// context, shared by the connection's sessions.
-type connState struct {
-	ip      string
-	refusal string // non-empty: tell the client this and close
-	started atomic.Bool
-	timer   *time.Timer
-
-	once     sync.Once
-	who      keys.Identity
-	whoError error
-}
-
-type connStateKey struct{}
-
 func (s *Server) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
 	ip := remoteIP(conn.RemoteAddr())
 	refusal, drop := s.ips.admit(ip)
@@ -234,20 +222,18 @@ func (s *Server) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
 		s.log.Warn("connection dropped", "remote", ip, "reason", "over the hard limit or shutting down")
 		return nil
 	}
-	cs := &connState{ip: ip, refusal: refusal}
+	cs := &connState{ip: ip, refusal: refusal, conn: conn}
 	if refusal != "" {
 		s.log.Warn("connection refused", "remote", ip, "reason", refusal)
 	}
-	// A connection that never opens a session (a stalled handshake, a port scanner) must not
-	// hold its slot forever.
-	cs.timer = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
-		if !cs.started.Load() {
-			conn.Close()
-		}
-	})
+	// A connection must open a channel in time (a stalled handshake, a port scanner), and
+	// connections still in their handshake are bounded, oldest out (see conns.go).
+	cs.idle = time.AfterFunc(s.cfg.HandshakeTimeout, func() { conn.Close() })
+	s.handshakes.add(cs)
 	ctx.SetValue(connStateKey{}, cs)
 	return &trackedConn{Conn: conn, release: func() {
-		cs.timer.Stop()
+		cs.idle.Stop()
+		s.handshakes.remove(cs)
 		s.ips.release(ip)
 	}}
 }

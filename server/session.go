@@ -106,17 +106,20 @@ func truncate(s string, n int) string {
 // admit applies the limits and resolves the identity; refusals are one clear line.
 func (s *Server) admit(next sessionHandler) sessionHandler {
 	return func(sess ssh.Session) int {
-		cs, _ := sess.Context().Value(connStateKey{}).(*connState)
+		cs := connStateOf(sess.Context())
 		if cs == nil {
 			cs = &connState{ip: remoteIP(sess.RemoteAddr())}
 		}
-		cs.started.Store(true)
 		refuse := func(msg string) int {
 			fmt.Fprintf(sess.Stderr(), "arena: %s\n", msg)
 			return 1
 		}
 		if cs.refusal != "" {
 			return refuse(cs.refusal)
+		}
+		// Splitting a command into words costs more than linearly: measure it first.
+		if n := len(sess.RawCommand()); n > s.cfg.MaxCommandBytes {
+			return refuse(fmt.Sprintf("that command is %d bytes long; commands have at most %d", n, s.cfg.MaxCommandBytes))
 		}
 		who, err := s.identity(sess, cs)
 		if err != nil {
@@ -225,7 +228,7 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 		s.log.Error("screen panicked", "panic", fmt.Sprint(r), "user", who.Name, "id", keys.Short(who.ID), "stack", string(stack))
 	}}
 	p := tea.NewProgram(safe,
-		tea.WithInput(sess),
+		tea.WithInput(newThrottledInput(sess, s.cfg.KeyRate, s.cfg.KeyBurst)),
 		tea.WithOutput(sess),
 		tea.WithEnvironment(env),
 		tea.WithContext(sess.Context()),

@@ -1,0 +1,210 @@
+package server_test
+
+import (
+	"errors"
+	"io"
+	"net"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/server"
+)
+
+// These tests play the curious student of issue 13 against a real server on 127.0.0.1:0,
+// each checking that the abuse is bounded, that the abuser is told why where a person could
+// be the cause, and that the server goes on serving others.
+
+// heapAfterGC is the live heap, for bounds on what an abuser can make the server hold.
+func heapAfterGC() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+func stillServes(t *testing.T, addr string) {
+	t.Helper()
+	if who := whoami(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t))); who["name"] != "bob" {
+		t.Fatalf("another client after the abuse: %v", who)
+	}
+}
+
+// Session channels that never start a shell or command are counted too: beyond the limit a
+// channel open is refused with a sentence, and thousands of attempts hold nothing.
+func TestSessionChannelsPerConnectionBounded(t *testing.T) {
+	addr, _ := sshtest.Start(t, fakeApp{}, func(c *server.Config) { c.MaxChannels = 3 })
+	c := sshtest.Dial(t, addr, "", nil) // a guest
+	var open []gossh.Channel
+	for range 3 {
+		ch, reqs, err := c.OpenChannel("session", nil)
+		if err != nil {
+			t.Fatalf("channel within the limit: %v", err)
+		}
+		go gossh.DiscardRequests(reqs)
+		open = append(open, ch)
+	}
+	before := heapAfterGC()
+	const attempts = 3000
+	for i := range attempts {
+		_, _, err := c.OpenChannel("session", nil)
+		var oe *gossh.OpenChannelError
+		if !errors.As(err, &oe) || oe.Reason != gossh.ResourceShortage || !strings.Contains(oe.Message, "at most 3 sessions at once on one connection") {
+			t.Fatalf("attempt %d beyond the limit: %v", i, err)
+		}
+	}
+	if grown := int64(heapAfterGC()) - int64(before); grown > 4<<20 {
+		t.Fatalf("%d refused channels grew the heap by %d bytes (bound 4 MiB)", attempts, grown)
+	}
+	// Closing one makes room again.
+	open[0].Close()
+	deadline := time.Now().Add(wait)
+	for {
+		ch, reqs, err := c.OpenChannel("session", nil)
+		if err == nil {
+			go gossh.DiscardRequests(reqs)
+			ch.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no room after closing a channel: %v", err)
+		}
+		runtime.Gosched()
+	}
+	stillServes(t, addr)
+}
+
+// env requests beyond a count or a size are refused, not stored; the session still works.
+func TestEnvRequestsBounded(t *testing.T) {
+	addr, _ := sshtest.Start(t, fakeApp{}, func(c *server.Config) { c.MaxEnvPerChannel = 8; c.MaxEnvBytes = 64 << 10 })
+	c := sshtest.Dial(t, addr, "", nil)
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	before := heapAfterGC()
+	big := strings.Repeat("v", 20<<10)
+	accepted := 0
+	const sent = 400 // 8 MB of env before the fix
+	for i := range sent {
+		if err := sess.Setenv("K"+strconv.Itoa(i), big); err == nil {
+			accepted++
+		}
+	}
+	if accepted > 3 { // 64 KiB holds three 20 KiB values
+		t.Fatalf("%d of %d env requests of 20 KiB accepted; the limit is 64 KiB a channel", accepted, sent)
+	}
+	if grown := int64(heapAfterGC()) - int64(before); grown > 2<<20 {
+		t.Fatalf("%d env requests grew the heap by %d bytes (bound 2 MiB)", sent, grown)
+	}
+	small, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := small.Setenv("LANG", "C"); err != nil {
+		t.Fatalf("a fresh channel's first env request: %v", err)
+	}
+	out, err := small.Output("whoami")
+	if err != nil || !strings.Contains(string(out), "guest=true") {
+		t.Fatalf("whoami after env requests: %q, %v", out, err)
+	}
+	stillServes(t, addr)
+}
+
+// A connection that ran its command and keeps no channel open is closed after the idle
+// time, giving its slot back.
+func TestConnectionWithoutChannelsClosedWhenIdle(t *testing.T) {
+	addr, _ := sshtest.Start(t, fakeApp{}, func(c *server.Config) {
+		c.IdleNoChannel = 100 * time.Millisecond
+		c.MaxConnsPerIP = 1
+	})
+	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
+	whoami(t, c)
+	closed := make(chan error, 1)
+	go func() { closed <- c.Wait() }()
+	select {
+	case <-closed:
+	case <-time.After(wait):
+		t.Fatal("an idle connection without channels was kept open")
+	}
+	stillServes(t, addr) // the per-address slot (limit 1) is free again
+}
+
+// A connection with a session open is not idle, however long the session lasts.
+func TestConnectionWithOpenSessionKept(t *testing.T) {
+	addr, _ := sshtest.Start(t, fakeApp{}, func(c *server.Config) { c.IdleNoChannel = 50 * time.Millisecond })
+	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
+	term := sshtest.NewTerm(t, c)
+	term.WaitFor(t, "hello alice", wait)
+	// Ten times the idle time, measured by the server's own round trips.
+	for range 10 {
+		whoami(t, c)
+	}
+	term.Send(t, "y")
+	term.WaitFor(t, "key: y", wait)
+}
+
+// Silent TCP connections (no handshake at all) cannot hold the total of connections: those
+// still in their handshake are bounded, oldest out, so a real client still gets in.
+func TestSilentConnectionsCannotHoldTheTotal(t *testing.T) {
+	addr, srv := sshtest.Start(t, fakeApp{}, func(c *server.Config) {
+		c.MaxConns = 20
+		c.MaxPreAuth = 8
+		c.MaxPreAuthPerIP = 4
+	})
+	var silent []net.Conn
+	for range 30 {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		silent = append(silent, conn)
+	}
+	stillServes(t, addr)
+	// The oldest silent connections were closed by the server.
+	_ = silent[0].SetReadDeadline(time.Now().Add(wait))
+	if _, err := io.ReadAll(silent[0]); err != nil {
+		t.Fatalf("the oldest silent connection: %v (want it closed by the server)", err)
+	}
+	_ = srv
+}
+
+// A command line is measured before it is split into words (which costs more than linearly).
+func TestLongCommandRefusedBeforeParsing(t *testing.T) {
+	addr, _ := sshtest.Start(t, fakeApp{})
+	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
+	cmd := "echo " + strings.Repeat(`"a b" 'c' `, 25_000) // 250 KB of quoted words
+	_, errOut, code := sshtest.Exec(t, c, cmd)
+	if code != 1 || !regexp.MustCompile(`that command is \d+ bytes long; commands have at most 4096`).MatchString(errOut) {
+		t.Fatalf("a 250 KB command: exit %d, stderr %q", code, errOut)
+	}
+	stillServes(t, addr)
+}
+
+// A flood of keys is dropped beyond the input budget, and ctrl+c still gets through.
+func TestKeyFloodDropped(t *testing.T) {
+	addr, _ := sshtest.Start(t, fakeApp{}, func(c *server.Config) { c.KeyRate = 1; c.KeyBurst = 500 })
+	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
+	term := sshtest.NewTerm(t, c)
+	term.WaitFor(t, "hello alice", wait)
+	term.Send(t, strings.Repeat("x", 1<<20))
+	term.Send(t, sshtest.CtrlC)
+	screen := term.WaitFor(t, "key: ctrl+c", 4*wait)
+	m := regexp.MustCompile(`keys=(\d+)`).FindAllStringSubmatch(screen, -1)
+	if len(m) == 0 {
+		t.Fatalf("no key count on screen: %q", screen)
+	}
+	// The burst, plus one a second for however long this took, plus ctrl+c.
+	if n, _ := strconv.Atoi(m[len(m)-1][1]); n > 500+60+1 {
+		t.Fatalf("the screen received %d keys of a 1 MB flood (budget 500 and 1 a second)", n)
+	}
+	stillServes(t, addr)
+}
