@@ -315,3 +315,22 @@ func TestBotIsToldWhenTheServerShutsDown(t *testing.T) {
 		t.Fatalf("got %v, want an error line", m)
 	}
 }
+
+// Issue 13: a --games count that would make the server plan billions of games is refused
+// with a sentence, at once, and the server goes on serving.
+func TestBotPracticeGamesBounded(t *testing.T) {
+	addr, _, _ := botArena(t, fastHub(), time.Hour)
+	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
+	for _, n := range []string{"2000000000", "9223372036854775807", "10001"} {
+		out, errOut, code := sshtest.Exec(t, c, "bot --game sevencolors --practice --games "+n)
+		var m msg
+		if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &m); err != nil || m.str("type") != "error" ||
+			!strings.Contains(m.str("msg"), "a practice session plays at most 10000 games") || code != 2 {
+			t.Fatalf("--games %s: exit %d, stdout %q, stderr %q", n, code, out, errOut)
+		}
+	}
+	b := startBot(t, c, "--game sevencolors --practice --games 1 --size 4 --seed 1")
+	if ends := ofType(b.playAll(), "end"); len(ends) != 1 {
+		t.Fatalf("a practice game after the refusals: ends %v", ends)
+	}
+}

@@ -39,6 +39,9 @@ type botArgs struct {
 	permSet bool
 }
 
+// MaxPracticeGames bounds one practice session: its games run on the server.
+const MaxPracticeGames = 10_000
+
 const botUsage = `usage: bot --game GAME [--name NAME] [--practice [--vs BOT[,BOT…]] [--seed N]] [--games N] [--size N] [--config KEY=VAL]`
 
 // parseBotArgs reads the options of PROTOCOL.md, plus --size and --config for the game's
@@ -95,6 +98,9 @@ func parseBotArgs(args []string) (botArgs, error) {
 	}
 	if b.games < 0 {
 		return b, fmt.Errorf("--games must be positive, not %d", b.games)
+	}
+	if b.games > MaxPracticeGames {
+		return b, fmt.Errorf("--games %d: a practice session plays at most %d games; run several sessions, or arena match on your own machine", b.games, MaxPracticeGames)
 	}
 	if *seed != "" {
 		if b.seed, err = strconv.ParseUint(*seed, 10, 64); err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -501,5 +502,26 @@ func TestTally(t *testing.T) {
 	// Points: 0 has 1.5 of 3, 1 has 0.5 of 3, 2 has 2 of 2.
 	if got := tally.Ranking(); !slices.Equal(got, []int{2, 0, 1}) {
 		t.Fatalf("ranking %v", got)
+	}
+}
+
+// Issue 13: planning an absurd number of games is refused before anything is allocated.
+func TestPlansAreBounded(t *testing.T) {
+	e, _ := catalog.Get("sevencolors")
+	for _, n := range []int{match.MaxGames + 1, 2_000_000_000, math.MaxInt} {
+		if _, err := match.Series(e.Game, nil, 2, n, 1); err == nil || !strings.Contains(err.Error(), "from 1 to 1000000 games") {
+			t.Fatalf("Series of %d games: %v", n, err)
+		}
+		if _, err := match.PerfectAimSeries(nil, 2, n, 1, -1); err == nil {
+			t.Fatalf("PerfectAimSeries of %d games: no error", n)
+		}
+	}
+	// A round robin multiplies: 20 bots, 3 sizes, 10,000 games a pair is 5.7 million games.
+	cfgs := []games.Config{{"size": 10}, {"size": 20}, {"size": 30}}
+	if _, err := match.RoundRobin(e.Game, cfgs, 20, 10_000, 1); err == nil || !strings.Contains(err.Error(), "more than 1000000 games") {
+		t.Fatalf("a 5.7-million-game round robin: %v", err)
+	}
+	if jobs, err := match.Series(e.Game, nil, 2, 3, 1); err != nil || len(jobs) != 3 {
+		t.Fatalf("a small series: %d jobs, %v", len(jobs), err)
 	}
 }

@@ -58,6 +58,9 @@ func SeatColors(cfg games.Config, seats int) []pa.Color {
 // every game. Game i has seed seed+i and, when permutation is negative, permutation i (mod
 // 12, its period); otherwise every game uses permutation.
 func PerfectAimSeries(cfg games.Config, k, n int, seed uint64, permutation int) ([]Job, error) {
+	if err := checkCount(n); err != nil {
+		return nil, err
+	}
 	if k < 2 || k > 4 {
 		return nil, fmt.Errorf("Perfect Aim is played by 2 to 4 players, not %d", k)
 	}

@@ -6,12 +6,27 @@ import (
 	"github.com/arena-classroom/arena/games"
 )
 
+// MaxGames bounds the games of one plan: a plan holds its games in memory, and a batch
+// beyond a million games is a mistake (or an attack on a server) rather than a study.
+const MaxGames = 1_000_000
+
+// checkCount refuses a series of n games.
+func checkCount(n int) error {
+	if n < 1 || n > MaxGames {
+		return fmt.Errorf("a batch has from 1 to %d games, not %d", MaxGames, n)
+	}
+	return nil
+}
+
 // Series plans n games of g between k entrants (0..k-1), all seated in every game. Game i has
 // seed seed+i and seats rotated by i: seat s holds entrant (s+i) mod k, so with two entrants
 // the odd games swap them and each starts as often as the other.
 func Series(g games.Game, cfg games.Config, k, n int, seed uint64) ([]Job, error) {
 	if min, max := g.Seats(); k < min || k > max {
 		return nil, fmt.Errorf("%s is played by %s, not %d", g.ID(), seatRange(min, max), k)
+	}
+	if err := checkCount(n); err != nil {
+		return nil, err
 	}
 	norm, err := normalize(g, cfg)
 	if err != nil {
@@ -37,6 +52,10 @@ func RoundRobin(g games.Game, cfgs []games.Config, k, n int, seed uint64) ([]Job
 	}
 	if k < 2 {
 		return nil, fmt.Errorf("a round robin needs at least two entrants, not %d", k)
+	}
+	// The product is taken in float64 so that it cannot overflow.
+	if total := float64(len(cfgs)) * float64(k) * float64(k-1) / 2 * float64(n); total > MaxGames {
+		return nil, fmt.Errorf("a round robin of %d entrants, %d configs and %d games a pair is more than %d games", k, len(cfgs), n, MaxGames)
 	}
 	var jobs []Job
 	for group, cfg := range cfgs {

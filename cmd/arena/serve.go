@@ -40,7 +40,14 @@ variable named beside it; a flag on the command line wins.
                        (ARENA_BOT_MOVE, default 500ms)
   --max-conns-per-ip N concurrent connections from one address (ARENA_MAX_CONNS_PER_IP,
                        default 100; a class behind one NAT shares one address)
+  --max-conns N        connections in all (ARENA_MAX_CONNS, default 1000)
+  --max-channels N     sessions open at once on one connection (ARENA_MAX_CHANNELS,
+                       default 10)
+  --idle-timeout D     a connection with no session open is closed after this
+                       (ARENA_IDLE_TIMEOUT, default 30s)
   --log-level LEVEL    debug, info, warn or error (ARENA_LOG_LEVEL, default info)
+
+Every limit, its default and what a client sees when it meets it: docs/security.md.
 
 Logs go to stderr. SIGINT or SIGTERM ends every session politely and stops; a second
 one stops at once.
@@ -55,7 +62,9 @@ type serveConfig struct {
 	listen, data, adminKeys, logLevel string
 	guests                            bool
 	tickHz, maxConnsPerIP             int
+	maxConns, maxChannels             int
 	fillAfter, humanMove, botMove     time.Duration
+	idleTimeout                       time.Duration
 }
 
 func parseServe(args []string, stderr io.Writer, getenv func(string) string) (serveConfig, error) {
@@ -98,6 +107,8 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 	fs.BoolVar(&c.guests, "guests", envBool("ARENA_GUESTS", true), "")
 	fs.IntVar(&c.tickHz, "tick-hz", envInt("ARENA_TICK_HZ", 20), "")
 	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", envInt("ARENA_MAX_CONNS_PER_IP", 100), "")
+	fs.IntVar(&c.maxConns, "max-conns", envInt("ARENA_MAX_CONNS", 1000), "")
+	fs.IntVar(&c.maxChannels, "max-channels", envInt("ARENA_MAX_CHANNELS", 10), "")
 	fs.StringVar(&c.logLevel, "log-level", env("ARENA_LOG_LEVEL", "info"), "")
 	durations := []struct {
 		v    *time.Duration
@@ -108,6 +119,7 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 		{&c.fillAfter, "fill-after", "ARENA_FILL_AFTER", 10 * time.Second},
 		{&c.humanMove, "human-move", "ARENA_HUMAN_MOVE", 60 * time.Second},
 		{&c.botMove, "bot-move", "ARENA_BOT_MOVE", 500 * time.Millisecond},
+		{&c.idleTimeout, "idle-timeout", "ARENA_IDLE_TIMEOUT", 30 * time.Second},
 	}
 	for _, d := range durations {
 		def := d.def
@@ -134,6 +146,12 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 	}
 	if c.maxConnsPerIP < 1 {
 		return c, fmt.Errorf("--max-conns-per-ip %d: want at least 1", c.maxConnsPerIP)
+	}
+	if c.maxConns < 1 {
+		return c, fmt.Errorf("--max-conns %d: want at least 1", c.maxConns)
+	}
+	if c.maxChannels < 1 {
+		return c, fmt.Errorf("--max-channels %d: want at least 1", c.maxChannels)
 	}
 	if c.adminKeys == "" {
 		c.adminKeys = filepath.Join(c.data, "admin_keys")
@@ -183,6 +201,9 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	cfg.Listen, cfg.DataDir, cfg.AdminKeysFile = c.listen, c.data, c.adminKeys
 	cfg.AllowGuests = c.guests
 	cfg.MaxConnsPerIP = c.maxConnsPerIP
+	cfg.MaxConns = c.maxConns
+	cfg.MaxChannels = c.maxChannels
+	cfg.IdleNoChannel = c.idleTimeout
 	cfg.ReservedNames = houseBotNames()
 	cfg.Logger = log
 	srv, err := server.New(cfg, st, app)
