@@ -100,6 +100,9 @@ func (r *Room) handToBot(seatNo int) {
 		s.remote.ctl.End(r, seatNo, nil)
 		s.remote = nil
 	}
+	if r.status == Playing && s.takeover == nil && (s.Kind == Human || s.Kind == Remote) {
+		s.takeover = &Takeover{FromMove: r.ref.Moves(), By: r.entry.Strongest}
+	}
 	s.left = true
 	if err := r.seatBot(seatNo, r.entry.Strongest); err == nil {
 		s.Kind = HouseBot

@@ -50,9 +50,12 @@ type seat struct {
 	bot       bots.Bot
 	connected bool
 	note      string
-	left      bool      // a human who left; a house bot plays on for them
-	absent    time.Time // when a human seat lost its last session (zero while connected)
-	remote    *remoteState
+	left      bool // a human who left; a house bot plays on for them
+	// takeover is set when a house bot took the seat over from its person or program
+	// during the game: that player is scored as having lost (see rankLeaversLast).
+	takeover *Takeover
+	absent   time.Time // when a human seat lost its last session (zero while connected)
+	remote   *remoteState
 }
 
 type input struct {
@@ -432,6 +435,10 @@ func (r *Room) tick(now time.Time) {
 		}
 	case Playing:
 		r.advance(now)
+		if r.status == Playing && r.desertedLocked() {
+			r.logf("everyone has left and nobody watches: the game ends here, lost by those who left")
+			r.finishWith(now, nil)
+		}
 	case Finished:
 		if now.Sub(r.endedAt) > r.hub.cfg.Linger && len(r.subs) == 0 {
 			r.close(now, "")
@@ -584,10 +591,31 @@ func (r *Room) logEvents(events []games.Event) {
 }
 
 func (r *Room) finish(now time.Time) {
+	out := r.ref.State().Outcome()
+	r.finishWith(now, &out)
+}
+
+// finishWith ends the game with the rules' outcome, or, for a game cut short (nil), with
+// everyone tied; either way those who left rank below everyone who stayed.
+func (r *Room) finishWith(now time.Time, played *games.Outcome) {
 	r.status = Finished
 	r.endedAt = now
 	r.deadline = time.Time{}
-	out := r.ref.State().Outcome()
+	var base games.Outcome
+	if played != nil {
+		base = *played
+	} else {
+		n := len(r.seats)
+		base = games.Outcome{Ranks: make([]int, n), Scores: make([]int, n)}
+		for i := range base.Ranks {
+			base.Ranks[i] = 1
+		}
+	}
+	left := make([]bool, len(r.seats))
+	for i, s := range r.seats {
+		left[i] = s.takeover != nil
+	}
+	out := rankLeaversLast(base, left)
 	r.outcome = &out
 	r.dirty = true
 	for i, s := range r.seats {
@@ -665,10 +693,10 @@ func (r *Room) infoLocked() Info {
 	info := Info{
 		ID: r.id, Code: r.code, MatchID: r.matchID, Game: r.entry.Game.ID(), GameName: r.entry.Game.Name(),
 		Config: r.cfg, Private: r.private, Status: r.status, Created: r.created,
-		Seats: make([]SeatInfo, len(r.seats)),
+		Seats: make([]SeatInfo, len(r.seats)), Result: r.outcome,
 	}
 	for i, s := range r.seats {
-		info.Seats[i] = SeatInfo{Name: s.Name, Kind: s.Kind, UserID: s.UserID, Connected: s.connected, Note: s.note}
+		info.Seats[i] = SeatInfo{Name: s.Name, Kind: s.Kind, UserID: s.UserID, Connected: s.connected, Note: s.note, Takeover: s.takeover}
 		if s.Kind == HouseBot && !s.left {
 			info.Seats[i].Connected = true
 		}

@@ -50,6 +50,15 @@ type SeatInfo struct {
 	UserID    string // identity of a human or remote seat; "" for house bots
 	Connected bool
 	Note      string // "left: greedy plays", "timed out", …
+	// Takeover says when a house bot took this seat over from the person or program who
+	// left (nil if nobody did): the game counts as lost for them.
+	Takeover *Takeover
+}
+
+// Takeover is a house bot playing on for a player who left.
+type Takeover struct {
+	FromMove int    // the first move the bot made for them (index in the replay)
+	By       string // the house bot
 }
 
 // Info describes a room for listings.
@@ -65,6 +74,9 @@ type Info struct {
 	Seats      []SeatInfo
 	Spectators int
 	Created    time.Time
+	// Result is the recorded result once the game is over: the rules' outcome, with every
+	// player who left ranked below those who stayed. nil before the end.
+	Result *games.Outcome
 }
 
 // Players returns the seat names joined with " vs ".

@@ -31,6 +31,11 @@ type SeatRecord struct {
 	ID string
 	// Bot is the house bot's name, "" for others.
 	Bot string
+	// ReplacedBy is the house bot that played on, from move LeftAtMove (an index in the
+	// replay), for a person or program who left during the game and is therefore ranked
+	// below those who stayed in Outcome; "" when nobody left (LeftAtMove is then 0).
+	ReplacedBy string
+	LeftAtMove int
 }
 
 // SaveMatch stores a finished match. It returns once the match is committed to disk, so a
@@ -52,8 +57,13 @@ func (s *Store) SaveMatch(ctx context.Context, m MatchRecord) error {
 		return fmt.Errorf("save match %s: %w", m.ID, err)
 	}
 	for i, seat := range m.Seats {
-		_, err := tx.ExecContext(ctx, `INSERT INTO match_seats (match_id, seat, name, identity, bot) VALUES (?, ?, ?, ?, ?)`,
-			m.ID, i, seat.Name, seat.ID, seat.Bot)
+		left := seat.LeftAtMove
+		if seat.ReplacedBy == "" {
+			left = -1
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO match_seats (match_id, seat, name, identity, bot, left_at_move, replaced_by)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			m.ID, i, seat.Name, seat.ID, seat.Bot, left, seat.ReplacedBy)
 		if err != nil {
 			return fmt.Errorf("save match %s: seat %d: %w", m.ID, i, err)
 		}
@@ -138,7 +148,7 @@ func scanMatch(r scanner) (MatchRecord, error) {
 }
 
 func (s *Store) seats(ctx context.Context, matchID string) ([]SeatRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT name, identity, bot FROM match_seats WHERE match_id = ? ORDER BY seat`, matchID)
+	rows, err := s.db.QueryContext(ctx, `SELECT name, identity, bot, left_at_move, replaced_by FROM match_seats WHERE match_id = ? ORDER BY seat`, matchID)
 	if err != nil {
 		return nil, err
 	}
@@ -146,8 +156,11 @@ func (s *Store) seats(ctx context.Context, matchID string) ([]SeatRecord, error)
 	var out []SeatRecord
 	for rows.Next() {
 		var seat SeatRecord
-		if err := rows.Scan(&seat.Name, &seat.ID, &seat.Bot); err != nil {
+		if err := rows.Scan(&seat.Name, &seat.ID, &seat.Bot, &seat.LeftAtMove, &seat.ReplacedBy); err != nil {
 			return nil, err
+		}
+		if seat.ReplacedBy == "" {
+			seat.LeftAtMove = 0
 		}
 		out = append(out, seat)
 	}

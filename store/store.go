@@ -92,6 +92,9 @@ var migrations = []string{
 		PRIMARY KEY (match_id, seat)
 	);
 	CREATE INDEX match_seats_identity ON match_seats(identity);`,
+	// 2: takeovers: a house bot played on for a person or program who left (who lost).
+	`ALTER TABLE match_seats ADD COLUMN left_at_move INTEGER NOT NULL DEFAULT -1;
+	ALTER TABLE match_seats ADD COLUMN replaced_by TEXT NOT NULL DEFAULT '';`,
 }
 
 func (s *Store) migrate(ctx context.Context) error {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -227,11 +228,12 @@ func TestNamesPersistAcrossReopen(t *testing.T) {
 
 func sampleMatch(id string, ended time.Time) MatchRecord {
 	return MatchRecord{
-		ID:        id,
-		Game:      "sevencolors",
-		Seed:      math.MaxUint64 - 7,
-		Config:    json.RawMessage(`{"size":13}`),
-		Seats:     []SeatRecord{{Name: "alice", ID: "SHA256:aaaa"}, {Name: "greedy", Bot: "greedy"}},
+		ID:     id,
+		Game:   "sevencolors",
+		Seed:   math.MaxUint64 - 7,
+		Config: json.RawMessage(`{"size":13}`),
+		Seats: []SeatRecord{{Name: "alice", ID: "SHA256:aaaa"}, {Name: "greedy", Bot: "greedy"},
+			{Name: "carol", ID: "SHA256:cccc", ReplacedBy: "greedy", LeftAtMove: 7}},
 		Outcome:   json.RawMessage(`{"ranks":[1,2],"scores":[100,69]}`),
 		Replay:    json.RawMessage(`{"actions":[3,4,5]}`),
 		StartedAt: ended.Add(-time.Minute),
@@ -269,11 +271,11 @@ func TestSaveMatchRoundTrip(t *testing.T) {
 	if got.Game != want.Game || got.Seed != want.Seed || string(got.Config) != string(want.Config) ||
 		string(got.Outcome) != string(want.Outcome) || string(got.Replay) != string(want.Replay) ||
 		!got.StartedAt.Equal(want.StartedAt) || !got.EndedAt.Equal(want.EndedAt) ||
-		len(got.Seats) != 2 || got.Seats[0] != want.Seats[0] || got.Seats[1] != want.Seats[1] {
+		len(got.Seats) != 3 || got.Seats[0] != want.Seats[0] || got.Seats[1] != want.Seats[1] || got.Seats[2] != want.Seats[2] {
 		t.Fatalf("round trip:\n got %+v\nwant %+v", got, want)
 	}
 	one, err := s.Match(ctx, "m1")
-	if err != nil || one.ID != "m1" || len(one.Seats) != 2 {
+	if err != nil || one.ID != "m1" || len(one.Seats) != 3 {
 		t.Fatalf("Match(m1) = %+v, %v", one, err)
 	}
 	if _, err := s.Match(ctx, "nope"); err != ErrNotFound {
@@ -314,5 +316,29 @@ func TestSaveMatchDurableWithoutClose(t *testing.T) {
 	m, err := s.Match(context.Background(), "crash")
 	if err != nil || m.Seed != math.MaxUint64-7 {
 		t.Fatalf("match saved before exit is missing: %+v, %v", m, err)
+	}
+}
+
+// A database made before takeovers were recorded opens, gains the columns, and its seats
+// read as "nobody left".
+func TestMigrationFromVersion1KeepsMatches(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{migrations[0], "PRAGMA user_version = 1",
+		`INSERT INTO matches VALUES ('old', 'sevencolors', 1, '{}', '{"ranks":[1,2]}', '{}', 0, 0)`,
+		`INSERT INTO match_seats VALUES ('old', 0, 'alice', 'SHA256:aaaa', '')`,
+	} {
+		if _, err := db.Exec(stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	s := open(t, path)
+	m, err := s.Match(context.Background(), "old")
+	if err != nil || len(m.Seats) != 1 || m.Seats[0] != (SeatRecord{Name: "alice", ID: "SHA256:aaaa"}) {
+		t.Fatalf("old match after the migration: %+v, %v", m, err)
 	}
 }

@@ -57,7 +57,9 @@ func saveMatch(st *store.Store) func(rooms.Info, replay.Replay) error {
 		if err != nil {
 			return err
 		}
-		out, err := json.Marshal(rp.Outcome)
+		// The recorded result, in which players who left rank last; the replay keeps the
+		// rules' own outcome.
+		out, err := json.Marshal(info.Result)
 		if err != nil {
 			return err
 		}
@@ -76,6 +78,9 @@ func saveMatch(st *store.Store) func(rooms.Info, replay.Replay) error {
 				seat.Bot = s.Name
 			} else {
 				seat.ID = s.UserID
+			}
+			if s.Takeover != nil {
+				seat.LeftAtMove, seat.ReplacedBy = s.Takeover.FromMove, s.Takeover.By
 			}
 			rec.Seats = append(rec.Seats, seat)
 		}
