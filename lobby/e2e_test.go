@@ -310,3 +310,25 @@ func TestAPersonPlaysPerfectAimOverSSHWhileSomeoneWatches(t *testing.T) {
 		alice.WaitFor(t, "You lose.", 10*time.Second)
 	}
 }
+
+// Issue 13: one identity cannot fill the server with games: beyond its share of live games
+// it is told why, and its running games go on.
+func TestGamesPerIdentityAreBounded(t *testing.T) {
+	addr, hub, _ := arena(t, rooms.Config{MaxRoomsPerOwner: 2}, lobby.Options{})
+	key := sshtest.NewKey(t)
+	for range 2 {
+		term := sshtest.NewTerm(t, sshtest.Dial(t, addr, "mallory", key), sshtest.Command("play sevencolors --vs greedy --size 6"))
+		term.WaitFor(t, "mallory", 10*time.Second)
+	}
+	third := sshtest.NewTerm(t, sshtest.Dial(t, addr, "mallory", key), sshtest.Command("play sevencolors --vs greedy --size 6"))
+	third.WaitFor(t, "you already have 2 games running (the limit); finish or leave one before starting another", 10*time.Second)
+	if n := len(hub.List()); n != 2 {
+		t.Fatalf("%d live rooms, want mallory's 2", n)
+	}
+	// Someone else still plays.
+	bob := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)), sshtest.Command("play sevencolors --vs greedy --size 6"))
+	bob.WaitFor(t, "bob", 10*time.Second)
+	if n := len(hub.List()); n != 3 {
+		t.Fatalf("%d live rooms after bob's game, want 3", n)
+	}
+}

@@ -238,7 +238,7 @@ func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (*room
 	if min, max := e.Game.Seats(); len(seats) < min || len(seats) > max {
 		return nil, fmt.Errorf("%s takes %d to %d players: name %d to %d bots", e.Game.Name(), min, max, min-1, max-1)
 	}
-	return s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Seats: seats})
+	return s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Seats: seats, Owner: s.who.ID, Addr: s.addr()})
 }
 
 func botNames(e catalog.Entry) string {

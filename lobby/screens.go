@@ -100,7 +100,7 @@ func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
 		}
 		return b, nil
 	case itemPrivate:
-		r, err := m.s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Private: true, Seats: []rooms.Seat{
+		r, err := m.s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Private: true, Owner: m.s.who.ID, Addr: m.s.addr(), Seats: []rooms.Seat{
 			{Kind: rooms.Human, Name: m.s.who.Name, UserID: m.s.who.ID}, {Kind: rooms.Open},
 		}})
 		if err != nil {

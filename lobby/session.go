@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+	"net"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -154,4 +155,20 @@ func (s *session) hangUp() {
 		return
 	}
 	_ = s.ssh.SSH.Close()
+}
+
+// addr is the session's network address (its host), against which rooms are counted.
+func (s *session) addr() string {
+	if s.ssh == nil || s.ssh.SSH == nil {
+		return ""
+	}
+	a := s.ssh.SSH.RemoteAddr()
+	if a == nil {
+		return ""
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return host
 }

@@ -36,7 +36,12 @@ type Config struct {
 	// (default 20 s).
 	AbsentGrace time.Duration
 	MaxRooms    int // live rooms at once (default 500)
-	Logger      *slog.Logger
+	// MaxRoomsPerOwner and MaxRoomsPerAddr bound the live rooms (waiting or playing) created
+	// by one identity and from one address (defaults 3 and 50), so that nobody can fill
+	// MaxRooms alone. Rooms the matchmaker makes have no owner.
+	MaxRoomsPerOwner int
+	MaxRoomsPerAddr  int
+	Logger           *slog.Logger
 	// OnFinish records a finished game (the store); the result is announced as saved once it
 	// returns. Called on its own goroutine.
 	OnFinish func(info Info, rp replay.Replay) error
@@ -47,17 +52,19 @@ type Config struct {
 // DefaultConfig returns the defaults.
 func DefaultConfig() Config {
 	return Config{
-		TickHz:       20,
-		HumanMove:    60 * time.Second,
-		BotMove:      500 * time.Millisecond,
-		BotBank:      5 * time.Second,
-		MaxStrikes:   3,
-		RemoteBudget: 100 * time.Millisecond,
-		BotPace:      500 * time.Millisecond,
-		Linger:       30 * time.Second,
-		WaitingTTL:   15 * time.Minute,
-		AbsentGrace:  20 * time.Second,
-		MaxRooms:     500,
+		TickHz:           20,
+		HumanMove:        60 * time.Second,
+		BotMove:          500 * time.Millisecond,
+		BotBank:          5 * time.Second,
+		MaxStrikes:       3,
+		RemoteBudget:     100 * time.Millisecond,
+		BotPace:          500 * time.Millisecond,
+		Linger:           30 * time.Second,
+		WaitingTTL:       15 * time.Minute,
+		AbsentGrace:      20 * time.Second,
+		MaxRooms:         500,
+		MaxRoomsPerOwner: 3,
+		MaxRoomsPerAddr:  50,
 	}
 }
 
@@ -100,6 +107,12 @@ func (c Config) withDefaults() Config {
 	if c.MaxRooms <= 0 {
 		c.MaxRooms = d.MaxRooms
 	}
+	if c.MaxRoomsPerOwner <= 0 {
+		c.MaxRoomsPerOwner = d.MaxRoomsPerOwner
+	}
+	if c.MaxRoomsPerAddr <= 0 {
+		c.MaxRoomsPerAddr = d.MaxRoomsPerAddr
+	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -111,6 +124,11 @@ func (c Config) withDefaults() Config {
 
 // ErrTooManyRooms is returned when the server holds MaxRooms live rooms.
 var ErrTooManyRooms = errors.New("the arena is full right now: try again in a minute")
+
+// TooManyRoomsError refuses a room to someone who already runs their share.
+type TooManyRoomsError struct{ Msg string }
+
+func (e *TooManyRoomsError) Error() string { return e.Msg }
 
 // Hub owns every live room and ticks them all from one goroutine.
 type Hub struct {
@@ -256,6 +274,9 @@ func (h *Hub) create(spec Spec) (*Room, error) {
 	if len(h.rooms) >= h.cfg.MaxRooms {
 		return nil, ErrTooManyRooms
 	}
+	if err := h.checkShareLocked(spec); err != nil {
+		return nil, err
+	}
 	id := h.freshKey(4, lowerAlphabet)
 	code := ""
 	if spec.Private {
@@ -328,4 +349,32 @@ func randomSeed() uint64 {
 		return s
 	}
 	return 1
+}
+
+// checkShareLocked refuses a room to an owner, or an address, already running its share of
+// live rooms. Caller holds h.mu; room locks are never taken inside it (the owner and address
+// never change, and status is read atomically).
+func (h *Hub) checkShareLocked(spec Spec) error {
+	if spec.Owner == "" && spec.Addr == "" {
+		return nil
+	}
+	owned, fromAddr := 0, 0
+	for _, r := range h.rooms {
+		if !r.live() {
+			continue
+		}
+		if spec.Owner != "" && r.owner == spec.Owner {
+			owned++
+		}
+		if spec.Addr != "" && r.addr == spec.Addr {
+			fromAddr++
+		}
+	}
+	switch {
+	case owned >= h.cfg.MaxRoomsPerOwner:
+		return &TooManyRoomsError{fmt.Sprintf("you already have %d games running (the limit); finish or leave one before starting another", owned)}
+	case fromAddr >= h.cfg.MaxRoomsPerAddr:
+		return &TooManyRoomsError{fmt.Sprintf("%d games are already running from your network address (the limit); finish some before starting another", fromAddr)}
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arena-classroom/arena/bots"
@@ -33,6 +34,9 @@ type Spec struct {
 	Seed    uint64       // 0 picks a random seed
 	Seats   []Seat       // Open seats make a waiting room
 	Private bool         // private rooms get a join code and are joined only with it
+	// Owner and Addr are the identity and network address of whoever asked for the room,
+	// counted against the hub's per-owner and per-address limits ("" for none).
+	Owner, Addr string
 }
 
 // Errors a session can meet when it acts on a room.
@@ -77,6 +81,9 @@ type Room struct {
 	seed    uint64
 	private bool
 	created time.Time
+	owner   string      // Spec.Owner
+	addr    string      // Spec.Addr
+	over    atomic.Bool // finished or closed: no longer counted against its owner
 
 	mu        sync.Mutex
 	seats     []seat
@@ -123,7 +130,7 @@ func (r *Room) Game() catalog.Entry { return r.entry }
 func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, now time.Time) (*Room, error) {
 	r := &Room{
 		hub: h, id: id, code: code, entry: spec.Game, cfg: cfg, seed: seed,
-		private: spec.Private, created: now,
+		private: spec.Private, created: now, owner: spec.Owner, addr: spec.Addr,
 		subs:   make(map[*Mailbox]int),
 		status: Waiting,
 		votes:  make([]bool, len(spec.Seats)),
@@ -392,7 +399,7 @@ func (r *Room) rematchLocked() error {
 		}
 		seats[i] = s
 	}
-	next, err := r.hub.create(Spec{Game: r.entry, Config: r.cfg, Seats: seats, Private: r.private})
+	next, err := r.hub.create(Spec{Game: r.entry, Config: r.cfg, Seats: seats, Private: r.private, Owner: r.owner, Addr: r.addr})
 	if err != nil {
 		return err
 	}
@@ -599,6 +606,7 @@ func (r *Room) finish(now time.Time) {
 // everyone tied; either way those who left rank below everyone who stayed.
 func (r *Room) finishWith(now time.Time, played *games.Outcome) {
 	r.status = Finished
+	r.over.Store(true)
 	r.endedAt = now
 	r.deadline = time.Time{}
 	var base games.Outcome
@@ -661,6 +669,7 @@ func (r *Room) close(now time.Time, why string) {
 		}
 	}
 	r.status = Closed
+	r.over.Store(true)
 	r.endedAt = now
 	r.errText = why
 	if why != "" {
@@ -762,6 +771,10 @@ func (r *Room) Replay() *replay.Replay {
 
 // isClosed reports whether the room has closed; the hub asks every room every tick, so it
 // reads the status alone rather than building an Info.
+// live reports whether the room is waiting or playing, without its lock (the hub counts
+// rooms under its own lock, which is never held while taking a room's).
+func (r *Room) live() bool { return !r.over.Load() }
+
 func (r *Room) isClosed() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()

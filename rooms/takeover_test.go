@@ -1,6 +1,8 @@
 package rooms_test
 
 import (
+	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -94,5 +96,40 @@ func TestADesertedRoomEndsAtOnce(t *testing.T) {
 	info := rec.last(t)
 	if info.Result == nil || info.Result.Ranks[0] != 2 || info.Result.Ranks[1] != 1 || info.Seats[0].Takeover == nil {
 		t.Fatalf("recorded %+v: alice left, so she lost", info)
+	}
+}
+
+// Issue 13: live rooms are bounded per owner and per address; a finished room no longer
+// counts.
+func TestRoomsPerOwnerAndAddressAreBounded(t *testing.T) {
+	c := &clock{t: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
+	h := rooms.NewHub(rooms.Config{Now: c.Now, BotPace: -1, MaxRoomsPerOwner: 2, MaxRoomsPerAddr: 3})
+	create := func(owner, addr string) (*rooms.Room, error) {
+		return h.Create(rooms.Spec{Game: race, Seed: 1, Owner: owner, Addr: addr, Seats: []rooms.Seat{
+			{Kind: rooms.Human, Name: owner, UserID: owner}, {Kind: rooms.HouseBot, BotName: "one"}}})
+	}
+	first, err := create("key:a", "10.0.0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := create("key:a", "10.0.0.1"); err != nil {
+		t.Fatal(err)
+	}
+	var tooMany *rooms.TooManyRoomsError
+	if _, err := create("key:a", "10.0.0.1"); !errors.As(err, &tooMany) || !strings.Contains(err.Error(), "you already have 2 games running") {
+		t.Fatalf("a third room for key:a: %v", err)
+	}
+	if _, err := create("key:b", "10.0.0.1"); err != nil {
+		t.Fatalf("key:b's first room: %v", err)
+	}
+	if _, err := create("key:c", "10.0.0.1"); !errors.As(err, &tooMany) || !strings.Contains(err.Error(), "from your network address") {
+		t.Fatalf("a fourth room from one address: %v", err)
+	}
+	if _, err := create("key:c", "10.0.0.2"); err != nil {
+		t.Fatalf("another address: %v", err)
+	}
+	first.Close("test")
+	if _, err := create("key:a", "10.0.0.1"); err != nil {
+		t.Fatalf("after one of its rooms closed, key:a may start another: %v", err)
 	}
 }

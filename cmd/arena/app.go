@@ -24,6 +24,8 @@ type appOptions struct {
 	FillAfter time.Duration
 	// HumanMove and BotMove are the per-decision time limits.
 	HumanMove, BotMove time.Duration
+	// GamesPerPlayer and GamesPerAddr bound the live games one person, and one address, start.
+	GamesPerPlayer, GamesPerAddr int
 }
 
 // newApp builds the arena behind the SSH server (lobby, rooms, commands) and starts the hub.
@@ -33,7 +35,8 @@ func newApp(opts appOptions) (app server.App, stop func(), err error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	cfg := rooms.Config{TickHz: opts.TickHz, HumanMove: opts.HumanMove, BotMove: opts.BotMove, Logger: logger}
+	cfg := rooms.Config{TickHz: opts.TickHz, HumanMove: opts.HumanMove, BotMove: opts.BotMove, Logger: logger,
+		MaxRoomsPerOwner: opts.GamesPerPlayer, MaxRoomsPerAddr: opts.GamesPerAddr}
 	if opts.Store != nil {
 		cfg.OnFinish = saveMatch(opts.Store)
 	}

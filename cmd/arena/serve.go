@@ -45,6 +45,10 @@ variable named beside it; a flag on the command line wins.
                        default 10)
   --idle-timeout D     a connection with no session open is closed after this
                        (ARENA_IDLE_TIMEOUT, default 30s)
+  --games-per-player N live games one person may start (ARENA_GAMES_PER_PLAYER, default 3)
+  --games-per-address N
+                       live games started from one address (ARENA_GAMES_PER_ADDRESS,
+                       default 50)
   --log-level LEVEL    debug, info, warn or error (ARENA_LOG_LEVEL, default info)
 
 Every limit, its default and what a client sees when it meets it: docs/security.md.
@@ -63,6 +67,7 @@ type serveConfig struct {
 	guests                            bool
 	tickHz, maxConnsPerIP             int
 	maxConns, maxChannels             int
+	gamesPerPlayer, gamesPerAddr      int
 	fillAfter, humanMove, botMove     time.Duration
 	idleTimeout                       time.Duration
 }
@@ -109,6 +114,8 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", envInt("ARENA_MAX_CONNS_PER_IP", 100), "")
 	fs.IntVar(&c.maxConns, "max-conns", envInt("ARENA_MAX_CONNS", 1000), "")
 	fs.IntVar(&c.maxChannels, "max-channels", envInt("ARENA_MAX_CHANNELS", 10), "")
+	fs.IntVar(&c.gamesPerPlayer, "games-per-player", envInt("ARENA_GAMES_PER_PLAYER", 3), "")
+	fs.IntVar(&c.gamesPerAddr, "games-per-address", envInt("ARENA_GAMES_PER_ADDRESS", 50), "")
 	fs.StringVar(&c.logLevel, "log-level", env("ARENA_LOG_LEVEL", "info"), "")
 	durations := []struct {
 		v    *time.Duration
@@ -149,6 +156,9 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 	}
 	if c.maxConns < 1 {
 		return c, fmt.Errorf("--max-conns %d: want at least 1", c.maxConns)
+	}
+	if c.gamesPerPlayer < 1 || c.gamesPerAddr < 1 {
+		return c, fmt.Errorf("--games-per-player %d, --games-per-address %d: want at least 1", c.gamesPerPlayer, c.gamesPerAddr)
 	}
 	if c.maxChannels < 1 {
 		return c, fmt.Errorf("--max-channels %d: want at least 1", c.maxChannels)
@@ -191,7 +201,8 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	defer st.Close()
 
 	app, stopApp, err := newApp(appOptions{Logger: log, Store: st, TickHz: c.tickHz,
-		FillAfter: c.fillAfter, HumanMove: c.humanMove, BotMove: c.botMove})
+		FillAfter: c.fillAfter, HumanMove: c.humanMove, BotMove: c.botMove,
+		GamesPerPlayer: c.gamesPerPlayer, GamesPerAddr: c.gamesPerAddr})
 	if err != nil {
 		return fail("%v", err)
 	}
