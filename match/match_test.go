@@ -30,6 +30,8 @@ func TestParseSeats(t *testing.T) {
 		{`greedy,exec:python3 bot.py`, []match.SeatSpec{{Bot: "greedy"}, {Exec: "python3 bot.py"}}}, // the shell ate the quotes
 		{`exec:'./bot --w 1,2',random`, []match.SeatSpec{{Exec: "./bot --w 1,2"}, {Bot: "random"}}},
 		{`exec:python3 "my bot.py"`, []match.SeatSpec{{Exec: `python3 "my bot.py"`}}},
+		{`exec:"python3" "my bot.py"`, []match.SeatSpec{{Exec: `"python3" "my bot.py"`}}}, // two quoted words: the shell's
+		{`exec:'a' 'b',greedy`, []match.SeatSpec{{Exec: `'a' 'b'`}, {Bot: "greedy"}}},
 	}
 	for _, c := range good {
 		got, err := match.ParseSeats(c.in)

@@ -110,8 +110,11 @@ func ParseSeats(list string) ([]SeatSpec, error) {
 	return specs, nil
 }
 
+// unquote removes the quotes around a command written as one quoted string
+// (exec:"python3 bot.py"); a command of several quoted words (exec:"python3" "my bot.py")
+// is left for the shell, which reads its quotes.
 func unquote(s string) string {
-	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && strings.IndexByte(s[1:], s[0]) == len(s)-2 {
 		return s[1 : len(s)-1]
 	}
 	return s

@@ -34,10 +34,10 @@ func parseAim(cfg games.Config, slots []match.SeatSpec, permSet bool, perm int) 
 	}
 	a := &aimRun{permutation: -1}
 	if permSet {
-		if perm < 0 {
+		if perm < 0 || perm > 11 {
 			return nil, fmt.Errorf("--permutation must be 0 to 11 (it has period 12), not %d", perm)
 		}
-		a.permutation = perm % 12
+		a.permutation = perm
 	}
 	seats, mask, err := match.PerfectAimSlots(slots)
 	if err != nil {

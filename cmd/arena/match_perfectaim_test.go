@@ -229,14 +229,14 @@ func TestMatchPerfectAimEmptySlot(t *testing.T) {
 		t.Fatalf("summary %+v", s)
 	}
 	// Green and blue alone, with a fixed permutation.
-	r = cliCatalog("--game", "perfectaim", "--seats", "-,zidane,-,bobmorane", "--games", "3", "--seed", "5", "--permutation", "14", "--json")
+	r = cliCatalog("--game", "perfectaim", "--seats", "-,zidane,-,bobmorane", "--games", "3", "--seed", "5", "--permutation", "2", "--json")
 	if r.code != 0 {
 		t.Fatal(r.stderr)
 	}
 	gs, s = parseAimLines(t, r.stdout)
 	for _, g := range gs {
 		if g.Config["permutation"] != 2 {
-			t.Fatalf("game %d on permutation %d, want 14 mod 12", g.Index, g.Config["permutation"])
+			t.Fatalf("game %d on permutation %d, want 2", g.Index, g.Config["permutation"])
 		}
 		checkAimGame(t, g, []string{"BLUE", "GREEN"})
 	}
@@ -287,6 +287,7 @@ func TestMatchPerfectAimErrors(t *testing.T) {
 		{[]string{"--seats", "zidane,bobmorane", "--round-robin"}, []string{"no round robin"}},
 		{[]string{"--seats", "zidane,bobmorane", "--config", "colors=3"}, []string{"colours come from --seats"}},
 		{[]string{"--seats", "zidane,bobmorane", "--permutation", "-2"}, []string{"--permutation must be 0 to 11"}},
+		{[]string{"--seats", "zidane,bobmorane", "--permutation", "12"}, []string{"--permutation must be 0 to 11", "not 12"}},
 		{[]string{"--seats", "zidane,bobmorane", "--permutation", "2", "--config", "permutation=2"}, []string{"both given"}},
 		{[]string{"--seats", "zidane,bobmorane", "--size", "21"}, []string{`no setting "size"`}},
 	}
