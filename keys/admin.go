@@ -1,7 +1,6 @@
 package keys
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -29,11 +28,24 @@ func (e LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.
 func ParseAdminKeys(data []byte) (AdminKeys, []LineError) {
 	admins := AdminKeys{}
 	var problems []LineError
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	// Editors on some systems start the file with a byte order mark: it is not part of the
+	// first key.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	// Lines are split by hand (no bufio.Scanner): a line of any length is one bad line, not
+	// the end of the file.
+	for n := 1; len(data) > 0; n++ {
+		raw := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			raw, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		line := strings.TrimSpace(string(raw))
 		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if len(line) > maxAdminLine {
+			problems = append(problems, LineError{Line: n, Err: fmt.Errorf("%d bytes long: not a public key", len(line))})
 			continue
 		}
 		pk, _, _, _, err := gossh.ParseAuthorizedKey([]byte(line))
@@ -43,11 +55,12 @@ func ParseAdminKeys(data []byte) (AdminKeys, []LineError) {
 		}
 		admins[Fingerprint(pk)] = true
 	}
-	if err := sc.Err(); err != nil {
-		problems = append(problems, LineError{Line: 0, Err: err})
-	}
 	return admins, problems
 }
+
+// maxAdminLine is longer than any public key line (an RSA 16384-bit key with options is
+// under 4 KB).
+const maxAdminLine = 16 << 10
 
 // LoadAdminKeys reads an admin keys file. A missing file means no admins and is no error.
 func LoadAdminKeys(path string) (AdminKeys, []LineError, error) {

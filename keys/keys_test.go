@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,6 +132,21 @@ func TestParseAdminKeys(t *testing.T) {
 	}
 }
 
+// Issue 13: a byte order mark does not cost the first key, and a line over a megabyte is one
+// bad line, named by its number, not the end of the file.
+func TestParseAdminKeysBOMAndHugeLine(t *testing.T) {
+	a, b, c := newPub(t), newPub(t), newPub(t)
+	line := func(k gossh.PublicKey) string { return strings.TrimSpace(string(gossh.MarshalAuthorizedKey(k))) + "\n" }
+	text := "\xef\xbb\xbf" + line(a) + strings.Repeat("x", 2<<20) + "\n" + line(b) + "\r\n" + line(c)
+	admins, problems := ParseAdminKeys([]byte(text))
+	if !admins[Fingerprint(a)] || !admins[Fingerprint(b)] || !admins[Fingerprint(c)] || len(admins) != 3 {
+		t.Fatalf("admins = %v: want all three keys", admins)
+	}
+	if len(problems) != 1 || problems[0].Line != 2 {
+		t.Fatalf("problems = %v, want line 2 only", problems)
+	}
+}
+
 func TestLoadAdminKeysMissingFile(t *testing.T) {
 	admins, problems, err := LoadAdminKeys(filepath.Join(t.TempDir(), "nope"))
 	if err != nil || len(problems) != 0 || len(admins) != 0 {
@@ -233,8 +249,16 @@ func TestGeneratedAndGuestNames(t *testing.T) {
 		t.Fatalf("generated name %q is not a valid name", g)
 	}
 	gn := GuestName("guest:1")
-	if !strings.HasPrefix(gn, "guest-") || !Reserved(gn) {
-		t.Fatalf("guest name %q must be reserved", gn)
+	if !strings.HasPrefix(gn, "guest-") || !Reserved(gn) || len(gn) > MaxNameLen {
+		t.Fatalf("guest name %q must be reserved and fit %d characters", gn, MaxNameLen)
+	}
+	seen := map[string]bool{}
+	for i := range 20000 {
+		n := GuestName(fmt.Sprintf("guest:%016x", i))
+		if seen[n] {
+			t.Fatalf("guest names collide within 20,000 guests: %s", n)
+		}
+		seen[n] = true
 	}
 }
 

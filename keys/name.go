@@ -87,7 +87,9 @@ func GeneratedName(id string) string {
 // GuestName names a keyless visitor; tag is any random text (the guest id).
 func GuestName(tag string) string {
 	sum := sha256.Sum256([]byte(tag))
-	return "guest-" + hex.EncodeToString(sum[:2])
+	// 40 bits: a thousand guests at once share a name with odds under one in a million
+	// (16 bits collided within a few hundred), and the name still fits MaxNameLen.
+	return "guest-" + hex.EncodeToString(sum[:5])
 }
 
 // Variant is the n-th candidate for a wanted name (n ≥ 1): the name itself, then name2,

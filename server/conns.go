@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/ssh"
@@ -29,6 +30,8 @@ type connState struct {
 	opened   bool // a channel was opened once: the handshake is over
 	// handshake is the connection's place among those still in their handshake.
 	handshake, handshakeIP *list.Element
+
+	hinted atomic.Bool // a keyless client was told once that it needs a key
 
 	once     sync.Once
 	who      keys.Identity

@@ -209,8 +209,11 @@ func (s *Server) keyboardInteractive(ctx ssh.Context, challenge gossh.KeyboardIn
 	if s.cfg.AllowGuests {
 		return true // a guest: no questions asked
 	}
-	// No questions, just the instruction, which ssh prints before "Permission denied".
-	_, _ = challenge("", "This arena needs an SSH key. Create one with: ssh-keygen -t ed25519", nil, nil)
+	// No questions, just the instruction, which ssh prints before "Permission denied";
+	// once per connection, however many times the client tries again.
+	if cs := connStateOf(ctx); cs == nil || !cs.hinted.Swap(true) {
+		_, _ = challenge("", "This arena needs an SSH key. Create one with: ssh-keygen -t ed25519", nil, nil)
+	}
 	return false
 }
 

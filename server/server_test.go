@@ -135,6 +135,24 @@ func TestGuestsRefusedWhenDisabled(t *testing.T) {
 		t.Fatal("a keyless client got in with guests disabled")
 	}
 	whoami(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)))
+
+	// A client that tries three times (as OpenSSH does) reads the hint once.
+	hints := 0
+	cfg := sshtest.ClientConfig("alice", nil, nil)
+	cfg.Auth = []gossh.AuthMethod{gossh.RetryableAuthMethod(gossh.KeyboardInteractive(
+		func(_, instruction string, _ []string, _ []bool) ([]string, error) {
+			if strings.Contains(instruction, "needs an SSH key") {
+				hints++
+			}
+			return nil, nil
+		}), 3)}
+	if c, err := gossh.Dial("tcp", addr, cfg); err == nil {
+		c.Close()
+		t.Fatal("a keyless client got in with guests disabled")
+	}
+	if hints != 1 {
+		t.Fatalf("the hint was shown %d times, want once", hints)
+	}
 }
 
 func TestExecWithoutPTY(t *testing.T) {
