@@ -2,8 +2,6 @@ package lobby
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -21,6 +19,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/server"
 )
 
@@ -53,7 +52,7 @@ func parseBotArgs(args []string) (botArgs, error) {
 	name := fs.String("name", "", "")
 	practice := fs.Bool("practice", false, "")
 	vs := fs.String("vs", "", "")
-	seed := fs.String("seed", "", "")
+	seedText := fs.String("seed", "", "")
 	n := fs.Int("games", 0, "")
 	size := fs.Int("size", 0, "")
 	cfg := games.Config{}
@@ -102,9 +101,9 @@ func parseBotArgs(args []string) (botArgs, error) {
 	if b.games > MaxPracticeGames {
 		return b, fmt.Errorf("--games %d: a practice session plays at most %d games; run several sessions, or arena match on your own machine", b.games, MaxPracticeGames)
 	}
-	if *seed != "" {
-		if b.seed, err = strconv.ParseUint(*seed, 10, 64); err != nil {
-			return b, fmt.Errorf("--seed %q is not a whole number from 0 to 2^64-1", *seed)
+	if *seedText != "" {
+		if b.seed, err = seed.Parse(*seedText, b.games); err != nil {
+			return b, fmt.Errorf("--%v", err)
 		}
 		b.seedSet = true
 	}
@@ -235,13 +234,6 @@ func botName(who keys.Identity, name string) string {
 		return who.Name
 	}
 	return who.Name + "/" + n
-}
-
-// randomSeed picks a practice seed when none is given (it is printed, so it can be replayed).
-func randomSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:]) % 1_000_000_000
 }
 
 // specCommand serves `spec GAME`: the observation and action schema of a game.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/seed"
 )
 
 // practice plays args.games headless games against house bots on the session: game i has
@@ -18,7 +19,7 @@ import (
 func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *botPresence) int {
 	e := args.entry
 	if !args.seedSet {
-		args.seed = randomSeed()
+		args.seed = seed.Random() // printed, so the games can be played again
 	}
 	a.SetPresence(presence, name, "practising "+e.Game.Name())
 	me := match.Entrant{Name: name, New: func(s match.Start) (match.Agent, error) {

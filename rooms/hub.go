@@ -6,7 +6,6 @@ package rooms
 import (
 	"context"
 	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -17,6 +16,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/replay"
+	seedpkg "github.com/arena-classroom/arena/seed"
 )
 
 // Config tunes the hub. Zero fields take the defaults of DefaultConfig.
@@ -267,7 +267,7 @@ func (h *Hub) create(spec Spec) (*Room, error) {
 	}
 	seed := spec.Seed
 	if seed == 0 {
-		seed = randomSeed()
+		seed = seedpkg.Random()
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -338,17 +338,6 @@ func (h *Hub) freshKey(n int, alphabet string) string {
 			return string(key)
 		}
 	}
-}
-
-// randomSeed picks a game seed for a live room (rules stay deterministic given the seed,
-// which the replay records).
-func randomSeed() uint64 {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	if s := binary.LittleEndian.Uint64(b[:]); s != 0 {
-		return s
-	}
-	return 1
 }
 
 // checkShareLocked refuses a room to an owner, or an address, already running its share of

@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/seed"
 )
 
 const matchUsage = `Usage: arena match --game ID --seats A,B[,C…] [options]
@@ -89,7 +89,7 @@ func runMatch(args []string) int {
 	fi, err := os.Stderr.Stat()
 	progress := err == nil && fi.Mode()&os.ModeCharDevice != 0
 	env := matchEnv{stdout: os.Stdout, stderr: os.Stderr, progress: progress, games: catalog.All,
-		now: time.Now, randomSeed: func() uint64 { return rand.Uint64N(1_000_000_000) }}
+		now: time.Now, randomSeed: seed.Random}
 	return env.run(args)
 }
 
@@ -237,9 +237,9 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	if *seedText == "" {
 		m.seed = env.randomSeed()
 	} else {
-		s, err := strconv.ParseUint(*seedText, 10, 64)
+		s, err := seed.Parse(*seedText, *n)
 		if err != nil {
-			return nil, fmt.Errorf("--seed %q is not a whole number from 0 to 2^64-1", *seedText)
+			return nil, fmt.Errorf("--%v", err)
 		}
 		m.seed = s
 	}

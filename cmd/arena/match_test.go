@@ -279,6 +279,8 @@ func TestMatchErrors(t *testing.T) {
 		{[]string{"--game", "sizedrace", "--seats", "max,one", "--size", "10", "--sizes", "10,20"}, []string{"--sizes and --size"}},
 		{[]string{"--game", "sizedrace", "--seats", "max,one", "--sizes", "10,x"}, []string{`"x" is not a whole number`}},
 		{[]string{"--game", "race", "--seats", "max,one", "--seed", "-1"}, []string{"--seed"}},
+		{[]string{"--game", "race", "--seats", "max,one", "--seed", "18446744073709551615"}, []string{"--seed 18446744073709551615", "2^53-1"}},
+		{[]string{"--game", "race", "--seats", "max,one", "--seed", "9007199254740991", "--games", "2"}, []string{"game i plays seed+i"}},
 		{[]string{"--game", "race", "--seats", "max,one", "--bogus"}, []string{"-bogus", "--help"}},
 		{[]string{"--game", "race", "--seats", "max", "--games", "1"}, []string{"2 to 4 players, not 1"}},
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/seed"
 )
 
 // This file knows no game by name: everything comes from the catalog and the games'
@@ -195,11 +196,11 @@ func (env positionEnv) parse(cmd string, args []string) (*positionArgs, error) {
 	if len(positional) > 0 {
 		return nil, bad("unexpected argument %q (see arena position --help)", positional[0])
 	}
-	seed, err := strconv.ParseUint(*seedText, 10, 64)
+	s, err := seed.Parse(*seedText, 1)
 	if err != nil {
-		return nil, bad("--seed %q is not a whole number from 0 to 2^64-1", *seedText)
+		return nil, bad("--%v", err)
 	}
-	a.seed = seed
+	a.seed = s
 	if *gameID == "" {
 		return nil, bad("--game is required; games with positions: %s", env.gamesWithPositions())
 	}
