@@ -208,6 +208,7 @@ func TestSanitizeName(t *testing.T) {
 		{"ADMIN", ""},
 		{"guest", ""},
 		{"guest-1234", ""},
+		{"player-3fa2b1", ""}, // another key's generated name
 		{"System", ""},
 	}
 	for _, c := range cases {
@@ -245,8 +246,8 @@ func TestGeneratedAndGuestNames(t *testing.T) {
 	if g != GeneratedName(id) || g == GeneratedName(Fingerprint(newPub(t))) {
 		t.Fatalf("generated name not stable per key: %q", g)
 	}
-	if SanitizeName(g) != g || len(g) > MaxNameLen {
-		t.Fatalf("generated name %q is not a valid name", g)
+	if len(g) > MaxNameLen || !Reserved(g) || SanitizeName(g+"x") != "" {
+		t.Fatalf("generated name %q: it must fit, and nobody may ask for it (or one like it)", g)
 	}
 	gn := GuestName("guest:1")
 	if !strings.HasPrefix(gn, "guest-") || !Reserved(gn) || len(gn) > MaxNameLen {

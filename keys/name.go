@@ -64,9 +64,10 @@ func SanitizeName(hint string, extra ...string) string {
 }
 
 // Reserved reports whether name may not be claimed: a reserved word, one of extra, or
-// anything starting with "guest" (guest names are handed out by the server).
+// anything starting with "guest" or "player-" (guest names and the names of keys that gave
+// none are handed out by the server: nobody may take another key's generated name first).
 func Reserved(name string, extra ...string) bool {
-	if reserved[name] || strings.HasPrefix(name, "guest") {
+	if reserved[name] || strings.HasPrefix(name, "guest") || strings.HasPrefix(name, generatedPrefix) {
 		return true
 	}
 	for _, e := range extra {
@@ -77,11 +78,13 @@ func Reserved(name string, extra ...string) bool {
 	return false
 }
 
+const generatedPrefix = "player-"
+
 // GeneratedName is the name given to a key that connects without a usable name hint: the
 // same key always gets the same one.
 func GeneratedName(id string) string {
 	sum := sha256.Sum256([]byte(id))
-	return "player-" + hex.EncodeToString(sum[:3])
+	return generatedPrefix + hex.EncodeToString(sum[:3])
 }
 
 // GuestName names a keyless visitor; tag is any random text (the guest id).

@@ -26,6 +26,8 @@ type Options struct {
 	Logger    *slog.Logger
 	// StallTimeout ends a session whose terminal stopped taking frames for this long.
 	StallTimeout time.Duration
+	// Names lets teachers release display names (nil: the command says it is unavailable).
+	Names NameReleaser
 }
 
 // App is the arena behind the SSH server.
@@ -34,6 +36,7 @@ type App struct {
 	mm    *Matchmaker
 	log   *slog.Logger
 	stall time.Duration
+	names NameReleaser
 
 	bots *botKeys // bot sessions and message buckets per key
 
@@ -61,6 +64,7 @@ func New(opts Options) *App {
 		opts.StallTimeout = 30 * time.Second
 	}
 	return &App{
+		names:  opts.Names,
 		hub:    opts.Hub,
 		mm:     NewMatchmaker(opts.Hub, opts.FillAfter, opts.Hub.Config().Now),
 		log:    opts.Logger,
@@ -141,6 +145,8 @@ func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer)
 	case "play", "watch":
 		fmt.Fprintf(stderr, "arena: %q needs a terminal: use ssh -t …\n", s.Args[0])
 		return 1
+	case "names":
+		return a.namesCommand(s, stdout, stderr)
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, commandsHelp)
 		return 0
@@ -157,6 +163,7 @@ const commandsHelp = `Commands (ssh -p PORT HOST COMMAND):
   rooms                               list live rooms as text
   bot --game GAME [options]           play as a program over the bot protocol (ssh -T)
   spec GAME                           print a game's bot observation and action schema
+  names release NAME                  teachers: free a display name for the next key that asks
   help                                this text
 `
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/arena-classroom/arena/keys"
 )
@@ -13,6 +14,9 @@ import (
 // MaxNamesPerKey caps how many names one key may hold, so that nobody squats the class list
 // by connecting under every name they can think of.
 const MaxNamesPerKey = 3
+
+// seenResolution is how stale an account's seen_at may grow before a login writes it again.
+const seenResolution = time.Hour
 
 // maxVariants bounds the search for a free variant (alice2, alice3, …).
 const maxVariants = 1000
@@ -38,12 +42,21 @@ func (s *Store) ClaimName(ctx context.Context, id, wanted string) (string, error
 	if len(wanted) > keys.MaxNameLen {
 		return "", fmt.Errorf("claim name: %q is longer than %d", wanted, keys.MaxNameLen)
 	}
+	// Most connections are a returning key asking for the name it has: answer those with a
+	// read, not a durable write (every login used to cost an fsync).
+	now := s.now().UnixMilli()
+	var current string
+	var seen int64
+	err := s.db.QueryRowContext(ctx, `SELECT name, seen_at FROM accounts WHERE id = ?`, id).Scan(&current, &seen)
+	if err == nil && (wanted == "" || wanted == current) && now-seen < seenResolution.Milliseconds() {
+		return current, nil
+	}
 	tx, err := s.db.BeginTx(ctx, nil) // IMMEDIATE (see Open): claims are serialized
 	if err != nil {
 		return "", fmt.Errorf("claim name: %w", err)
 	}
 	defer tx.Rollback()
-	name, err := claimName(ctx, tx, id, wanted, s.now().UnixMilli())
+	name, err := claimName(ctx, tx, id, wanted, now)
 	if err != nil {
 		return "", fmt.Errorf("claim name %q: %w", wanted, err)
 	}
@@ -139,4 +152,43 @@ func (s *Store) Account(ctx context.Context, id string) (Account, error) {
 		return Account{}, fmt.Errorf("account: %w", err)
 	}
 	return a, nil
+}
+
+// ReleaseName frees name (a teacher's decision: a squatted class list, a student's new
+// key): the key that held it keeps its other names, or gets its generated name back if it
+// used this one last, and the next key to ask for name gets it. It returns the fingerprint
+// that held it, or ErrNotFound when nobody did.
+func (s *Store) ReleaseName(ctx context.Context, name string) (string, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", fmt.Errorf("release name: %w", err)
+	}
+	defer tx.Rollback()
+	var owner string
+	err = tx.QueryRowContext(ctx, `SELECT account_id FROM names WHERE name = ?`, name).Scan(&owner)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("release name %q: %w", name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM names WHERE name = ?`, name); err != nil {
+		return "", fmt.Errorf("release name %q: %w", name, err)
+	}
+	// The holder's displayed name, if it was this one: its earliest other name, else its
+	// generated one. seen_at is cleared so that its next login writes afresh.
+	var other string
+	err = tx.QueryRowContext(ctx, `SELECT name FROM names WHERE account_id = ? ORDER BY claimed_at, rowid LIMIT 1`, owner).Scan(&other)
+	if errors.Is(err, sql.ErrNoRows) {
+		other = keys.GeneratedName(owner)
+	} else if err != nil {
+		return "", fmt.Errorf("release name %q: %w", name, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET name = ?, seen_at = 0 WHERE id = ? AND name = ?`, other, owner, name); err != nil {
+		return "", fmt.Errorf("release name %q: %w", name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return "", fmt.Errorf("release name %q: %w", name, err)
+	}
+	return owner, nil
 }

@@ -45,6 +45,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
+	// A bounded pool: a burst of logins queues for a connection instead of opening a file
+	// handle (and a page cache) each. One writer at a time anyway; readers share the rest.
+	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
 	s := &Store{db: db, now: time.Now}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()

@@ -342,3 +342,64 @@ func TestMigrationFromVersion1KeepsMatches(t *testing.T) {
 		t.Fatalf("old match after the migration: %+v, %v", m, err)
 	}
 }
+
+// Issue 13: a returning key asking for the name it has costs a read, not a durable write;
+// seen_at is refreshed at most once an hour.
+func TestReturningLoginWritesNothing(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	ctx := context.Background()
+	at := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return at }
+	if n, err := s.ClaimName(ctx, "SHA256:a", "alice"); err != nil || n != "alice" {
+		t.Fatalf("first claim: %q, %v", n, err)
+	}
+	seen := func() int64 {
+		var v int64
+		if err := s.db.QueryRow(`SELECT seen_at FROM accounts WHERE id = 'SHA256:a'`).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	first := seen()
+	at = at.Add(30 * time.Minute)
+	for _, hint := range []string{"alice", ""} {
+		if n, err := s.ClaimName(ctx, "SHA256:a", hint); err != nil || n != "alice" {
+			t.Fatalf("returning with %q: %q, %v", hint, n, err)
+		}
+	}
+	if seen() != first {
+		t.Fatal("a returning login within the hour wrote seen_at")
+	}
+	at = at.Add(2 * time.Hour)
+	if n, err := s.ClaimName(ctx, "SHA256:a", "alice"); err != nil || n != "alice" || seen() != at.UnixMilli() {
+		t.Fatalf("after two hours: %q, %v, seen_at %d", n, err, seen())
+	}
+}
+
+// Issue 13: a teacher frees a squatted name; the next key to ask gets it, and the squatter
+// falls back to another of its names.
+func TestReleaseName(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	ctx := context.Background()
+	for _, hint := range []string{"carol", "alice"} {
+		if _, err := s.ClaimName(ctx, "SHA256:squat", hint); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, _ := s.ClaimName(ctx, "SHA256:alice", "alice"); n != "alice2" {
+		t.Fatalf("the real alice before the release got %q", n)
+	}
+	owner, err := s.ReleaseName(ctx, "alice")
+	if err != nil || owner != "SHA256:squat" {
+		t.Fatalf("release: %q, %v", owner, err)
+	}
+	if n, _ := s.ClaimName(ctx, "SHA256:alice", "alice"); n != "alice" {
+		t.Fatalf("the real alice after the release got %q", n)
+	}
+	if n, _ := s.ClaimName(ctx, "SHA256:squat", ""); n != "carol" {
+		t.Fatalf("the squatter now shows as %q, want its other name carol", n)
+	}
+	if _, err := s.ReleaseName(ctx, "nobody"); err != ErrNotFound {
+		t.Fatalf("releasing a free name: %v", err)
+	}
+}

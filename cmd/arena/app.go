@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -47,7 +48,11 @@ func newApp(opts appOptions) (app server.App, stop func(), err error) {
 		defer close(done)
 		hub.Run(ctx)
 	}()
-	a := lobby.New(lobby.Options{Hub: hub, FillAfter: opts.FillAfter, Logger: logger})
+	lo := lobby.Options{Hub: hub, FillAfter: opts.FillAfter, Logger: logger}
+	if opts.Store != nil {
+		lo.Names = storeNames{opts.Store}
+	}
+	a := lobby.New(lo)
 	return a, func() { cancel(); <-done; hub.WaitSaves() }, nil
 }
 
@@ -91,4 +96,15 @@ func saveMatch(st *store.Store) func(rooms.Info, replay.Replay) error {
 		defer cancel()
 		return st.SaveMatch(ctx, rec)
 	}
+}
+
+// storeNames releases names in the store, in the lobby's terms.
+type storeNames struct{ st *store.Store }
+
+func (n storeNames) ReleaseName(ctx context.Context, name string) (string, error) {
+	owner, err := n.st.ReleaseName(ctx, name)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", lobby.ErrNameNotHeld
+	}
+	return owner, err
 }
