@@ -334,3 +334,30 @@ func TestBotPracticeGamesBounded(t *testing.T) {
 		t.Fatalf("a practice game after the refusals: ends %v", ends)
 	}
 }
+
+// Issue 13: a program that closes its input right after asking something still gets what
+// was queued for it (here a pong, in a queued game a turn), then one error line saying the
+// session ends; nothing is dropped without a word.
+func TestBotClosingStdinGetsWhatWasQueued(t *testing.T) {
+	addr, _, _ := botArena(t, fastHub(), time.Hour)
+	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
+	b := startBot(t, c, "--game sevencolors --practice --games 3 --size 6 --seed 1")
+	b.send(`{"type":"ping"}`)
+	if err := b.st.CloseStdin(); err != nil {
+		t.Fatal(err)
+	}
+	var all []msg
+	for m := b.next(); m != nil; m = b.next() {
+		all = append(all, m)
+	}
+	if len(ofType(all, "hello")) != 1 || len(ofType(all, "pong")) != 1 {
+		t.Fatalf("after closing stdin: %v; want the hello and the pong", all)
+	}
+	errs := ofType(all, "error")
+	if len(errs) != 1 || !strings.Contains(errs[0].str("msg"), "input ended") || all[len(all)-1].str("type") != "error" {
+		t.Fatalf("after closing stdin: %v; want one last error line saying the input ended", all)
+	}
+	if code := b.st.Wait(t, 20*time.Second); code == 0 {
+		t.Fatal("a session whose program left ended with status 0")
+	}
+}

@@ -128,8 +128,10 @@ type Conn struct {
 	mu      sync.Mutex
 	queue   []item
 	closed  bool
-	why     error
-	pend    *pending
+	// draining: the program's input ended and its last line is queued; nothing more is.
+	draining bool
+	why      error
+	pend     *pending
 	// onResign hears a resign line that came while no turn was pending.
 	onResign func(match string)
 	turnSeq  int
@@ -244,7 +246,7 @@ func (c *Conn) Fail(msg string, timeout time.Duration) {
 
 func (c *Conn) push(it item) {
 	c.mu.Lock()
-	if c.closed {
+	if c.closed || c.draining {
 		c.mu.Unlock()
 		return
 	}
@@ -409,6 +411,33 @@ func (c *Conn) recover(what string) {
 	}
 }
 
+// inputEnded handles the end of what a program sends (its stdin closed over SSH, or its
+// process gone): what was queued for it — hello, pongs, warnings — is still delivered,
+// followed by one error line saying the session ends, before the connection closes. (Over
+// SSH a client that closed its input still reads its output.) A game in progress goes on
+// without the program, as for any program that leaves: default actions headless, a house
+// bot in a live room.
+func (c *Conn) inputEnded() {
+	line, err := botproto.Encode(botproto.Error{Type: botproto.TypeError, Msg: "your program's input ended (stdin closed): this session ends here"})
+	if err != nil {
+		panic(err)
+	}
+	c.mu.Lock()
+	if c.closed || c.draining {
+		c.mu.Unlock()
+		return
+	}
+	// The error line is the last: nothing queued after it is sent.
+	c.queue = append(c.queue, item{line: line})
+	c.draining = true
+	c.mu.Unlock()
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+	c.Flush(c.lim.WriteTimeout)
+}
+
 func (c *Conn) readLoop(r io.Reader) {
 	defer c.recover("reader")
 	lr := botproto.NewLineReader(r, botproto.MaxLine)
@@ -419,6 +448,9 @@ func (c *Conn) readLoop(r io.Reader) {
 			c.bad(botproto.CodeLineTooLong, fmt.Sprintf("a line is at most %d bytes: this one was skipped", botproto.MaxLine))
 			continue
 		case err != nil:
+			if errors.Is(err, io.EOF) {
+				c.inputEnded()
+			}
 			c.Close(err)
 			return
 		}
