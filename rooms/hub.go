@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -30,8 +31,13 @@ type Config struct {
 	// 100 ms); its answer applies at the instant, WAIT (the default) if none came.
 	RemoteBudget time.Duration
 	BotPace      time.Duration // a house bot waits this long before it plays, so people can follow (default 500 ms)
-	Linger       time.Duration // a finished room stays this long once nobody watches (default 30 s)
-	WaitingTTL   time.Duration // a waiting room closes after this long (default 15 min)
+	// BotThink is a turn-based house bot's budget for one decision, beyond the pace (default
+	// 5 s); past it the seat plays the default. Thinkers bounds the house bots thinking at
+	// once across the hub (default 2 × GOMAXPROCS); the others wait their turn.
+	BotThink   time.Duration
+	Thinkers   int
+	Linger     time.Duration // a finished room stays this long once nobody watches (default 30 s)
+	WaitingTTL time.Duration // a waiting room closes after this long (default 15 min)
 	// AbsentGrace is how long a seated human may have no session before a bot takes over
 	// (default 20 s).
 	AbsentGrace time.Duration
@@ -59,6 +65,8 @@ func DefaultConfig() Config {
 		MaxStrikes:       3,
 		RemoteBudget:     100 * time.Millisecond,
 		BotPace:          500 * time.Millisecond,
+		BotThink:         5 * time.Second,
+		Thinkers:         2 * runtime.GOMAXPROCS(0),
 		Linger:           30 * time.Second,
 		WaitingTTL:       15 * time.Minute,
 		AbsentGrace:      20 * time.Second,
@@ -94,6 +102,12 @@ func (c Config) withDefaults() Config {
 		c.BotPace = 0
 	} else if c.BotPace == 0 {
 		c.BotPace = d.BotPace
+	}
+	if c.BotThink <= 0 {
+		c.BotThink = d.BotThink
+	}
+	if c.Thinkers <= 0 {
+		c.Thinkers = d.Thinkers
 	}
 	if c.Linger <= 0 {
 		c.Linger = d.Linger
@@ -137,6 +151,9 @@ type Hub struct {
 
 	saving sync.WaitGroup // results being stored
 
+	thinking sync.WaitGroup // house bots thinking
+	thinkers chan struct{}  // a token per bot thinking now (Config.Thinkers)
+
 	mu      sync.Mutex
 	rooms   []*Room // in creation order
 	byKey   map[string]*Room
@@ -146,7 +163,7 @@ type Hub struct {
 // NewHub makes a hub; call Run to start its loop.
 func NewHub(cfg Config) *Hub {
 	cfg = cfg.withDefaults()
-	return &Hub{cfg: cfg, log: cfg.Logger, byKey: make(map[string]*Room)}
+	return &Hub{cfg: cfg, log: cfg.Logger, byKey: make(map[string]*Room), thinkers: make(chan struct{}, cfg.Thinkers)}
 }
 
 // Config returns the hub's effective configuration.

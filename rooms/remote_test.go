@@ -67,6 +67,7 @@ func TestAProgramIsAskedAndItsAnswersCountOnce(t *testing.T) {
 	p := &program{}
 	r := programRoom(t, h, p)
 	h.Tick(c.Add(0))
+	h.WaitThinking()
 	first := p.lastTurn()
 	if !p.started || first.id == 0 || first.move != 500*time.Millisecond || first.bank != 5*time.Second {
 		t.Fatalf("start %v first turn %+v", p.started, first)
@@ -91,6 +92,7 @@ func TestASlowAnswerIsChargedToTheBank(t *testing.T) {
 	p := &program{}
 	r := programRoom(t, h, p)
 	h.Tick(c.Add(0))
+	h.WaitThinking()
 	first := p.lastTurn()
 	c.Add(1500 * time.Millisecond) // a second beyond the move limit
 	r.Answer(0, first.id, 1)
@@ -105,8 +107,10 @@ func TestIllegalAnswersAreRefusedAndMissedDeadlinesStrikeOut(t *testing.T) {
 	p := &program{}
 	r := programRoom(t, h, p)
 	h.Tick(c.Add(0))
+	h.WaitThinking()
 	r.Answer(0, p.lastTurn().id, 7) // the race takes 1..3
 	h.Tick(c.Add(50 * time.Millisecond))
+	h.WaitThinking()
 	if len(p.refused) != 1 || p.refused[0] == "timeout" {
 		t.Fatalf("refusals %v, want one for the illegal step", p.refused)
 	}

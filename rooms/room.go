@@ -60,6 +60,7 @@ type seat struct {
 	takeover *Takeover
 	absent   time.Time // when a human seat lost its last session (zero while connected)
 	remote   *remoteState
+	thinking *thought // the house bot's decision in progress (turn-based games)
 }
 
 type input struct {
@@ -501,14 +502,7 @@ func (r *Room) advance(now time.Time) {
 		r.dirty = true
 	}
 	switch {
-	case s.Kind == HouseBot && now.Sub(r.turnAt) >= r.hub.cfg.BotPace:
-		if a, ok := r.askBot(seatNo, st); ok {
-			r.play(seatNo, a)
-		} else {
-			r.moves++
-			r.logf("%s's bot failed; it plays the default move", s.Name)
-			r.logEvents(r.ref.Timeout(seatNo))
-		}
+	case s.Kind == HouseBot && r.houseBotTurn(seatNo, st, now):
 	case !now.Before(r.deadline):
 		name := s.Name
 		turn := 0
@@ -517,7 +511,11 @@ func (r *Room) advance(now time.Time) {
 		}
 		events := r.ref.Timeout(seatNo)
 		r.moves++
-		r.logf("%s ran out of time", name)
+		if s.Kind == HouseBot {
+			r.logf("%s thought too long; it plays the default move", name)
+		} else {
+			r.logf("%s ran out of time", name)
+		}
 		r.logEvents(events)
 		if s.remote != nil {
 			s.remote.ctl.Refused(r, seatNo, turn, errTimeout, st.DefaultAction(seatNo))
@@ -539,8 +537,11 @@ func toMove(st games.State, seatNo int) bool {
 }
 
 func (r *Room) limit(seatNo int) time.Duration {
-	if r.seats[seatNo].Kind == Human {
+	switch r.seats[seatNo].Kind {
+	case Human:
 		return r.hub.cfg.HumanMove
+	case HouseBot:
+		return r.hub.cfg.BotPace + r.hub.cfg.BotThink
 	}
 	return r.hub.cfg.BotMove
 }

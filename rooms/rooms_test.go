@@ -57,6 +57,7 @@ func tickUntil(t *testing.T, h *rooms.Hub, c *clock, cond func() bool) {
 			return
 		}
 		h.Tick(c.Add(50 * time.Millisecond))
+		h.WaitThinking() // house bots answer before the fake clock moves on
 	}
 	t.Fatal("condition never held")
 }
@@ -68,6 +69,7 @@ func waitSnap(t *testing.T, h *rooms.Hub, c *clock, r *rooms.Room, cond func(*ro
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		h.Tick(c.Add(50 * time.Millisecond))
+		h.WaitThinking()
 		if s := r.Snapshot(); cond(s) {
 			return s
 		}
@@ -108,6 +110,7 @@ func TestHumanAgainstBotPlaysToTheEndAndIsRecorded(t *testing.T) {
 			}
 		}
 		h.Tick(c.Add(50 * time.Millisecond))
+		h.WaitThinking()
 	}
 	s := waitSnap(t, h, c, r, func(s *rooms.Snapshot) bool { return s.Saved })
 	if s.Status != rooms.Finished || s.Outcome == nil {
@@ -147,6 +150,7 @@ func TestHumanWhoDoesNotMoveLosesTheTurnAtTheDeadline(t *testing.T) {
 	r := humanVsBot(t, h, "one")
 	r.Attach("key:alice", rooms.NewMailbox())
 	h.Tick(c.Add(0))
+	h.WaitThinking()
 	start := r.Snapshot()
 	if start.ToMove != 0 || start.Deadline.IsZero() {
 		t.Fatalf("to move %d deadline %v", start.ToMove, start.Deadline)
@@ -344,6 +348,7 @@ func TestRematchRotatesSeatsAndEveryoneFollows(t *testing.T) {
 			_ = r.Submit("key:alice", 0, 3)
 		}
 		h.Tick(c.Add(50 * time.Millisecond))
+		h.WaitThinking()
 	}
 	if err := r.VoteRematch("key:bob", 0); !errors.Is(err, rooms.ErrNotSeated) {
 		t.Fatalf("a stranger voted: %v", err)
@@ -352,6 +357,7 @@ func TestRematchRotatesSeatsAndEveryoneFollows(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Tick(c.Add(50 * time.Millisecond))
+	h.WaitThinking()
 	next := r.Snapshot().Next
 	nr, ok := h.Find(next)
 	if next == "" || !ok {

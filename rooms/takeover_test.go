@@ -87,8 +87,10 @@ func TestADesertedRoomEndsAtOnce(t *testing.T) {
 	h, c, rec := hubRecording(t)
 	r := humanVsBot(t, h, "one")
 	h.Tick(c.Add(50 * time.Millisecond))
+	h.WaitThinking()
 	r.Leave("key:alice")
 	h.Tick(c.Add(50 * time.Millisecond))
+	h.WaitThinking()
 	if s := r.Snapshot(); s.Status != rooms.Finished {
 		t.Fatalf("status %s after everyone left: want finished at once", s.Status)
 	}

@@ -1,0 +1,101 @@
+package rooms
+
+import (
+	"time"
+
+	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/games"
+)
+
+// A turn-based house bot thinks off the hub: the room hands it a clone of the state on a
+// goroutine of its own, and applies its answer at a later tick, as it applies a program's.
+// The hub's tick never waits for a bot, so a search bot that takes its whole budget slows
+// nobody else. At most Config.Thinkers bots think at once across the hub; the others queue.
+//
+// Real-time games (Perfect Aim) still ask their bots on the tick, at the exact instant of the
+// decision, as the rules require: their bots decide in microseconds (see the package's
+// benchmarks), far below a tick.
+
+// thought is one decision a house bot is working on.
+type thought struct {
+	move   int              // the room's move count when it was asked: its turn
+	result chan botDecision // capacity 1: the goroutine never blocks on a room gone away
+	got    *botDecision     // the decision, once received
+}
+
+type botDecision struct {
+	action games.Action
+	ok     bool // false: the bot panicked, and its seat plays the default
+}
+
+// think starts bot on a clone of st for seat; the room polls the result on later ticks.
+func (h *Hub) think(roomID, botName string, bot bots.Bot, st games.State, seat, move int) *thought {
+	t := &thought{move: move, result: make(chan botDecision, 1)}
+	clone := st.Clone()
+	h.thinking.Add(1)
+	go func() {
+		defer h.thinking.Done()
+		h.thinkers <- struct{}{}
+		defer func() { <-h.thinkers }()
+		d := botDecision{}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					h.log.Error("house bot panicked", "room", roomID, "bot", botName, "panic", p)
+					d = botDecision{}
+				}
+			}()
+			d = botDecision{action: bot.Choose(clone, seat), ok: true}
+		}()
+		t.result <- d
+	}()
+	return t
+}
+
+// poll returns the decision if it has arrived.
+func (t *thought) poll() (botDecision, bool) {
+	if t.got == nil {
+		select {
+		case d := <-t.result:
+			t.got = &d
+		default:
+			return botDecision{}, false
+		}
+	}
+	return *t.got, true
+}
+
+// WaitThinking waits until no house bot is thinking (tests that drive the hub with a fake
+// clock call it after a tick, so that a bot's answer never races the fake time).
+func (h *Hub) WaitThinking() { h.thinking.Wait() }
+
+// houseBotTurn moves seat's house bot on: it starts it thinking, or plays its decision once
+// it has come and the pace allows. It reports whether the seat played. A bot still busy with
+// a turn it was too slow for must finish before it thinks again (a bot is never asked twice
+// at once), and its late answer is dropped.
+func (r *Room) houseBotTurn(seatNo int, st games.State, now time.Time) bool {
+	s := &r.seats[seatNo]
+	if t := s.thinking; t != nil && t.move != r.moves {
+		if _, done := t.poll(); !done {
+			return false
+		}
+		s.thinking = nil
+	}
+	if s.thinking == nil {
+		s.thinking = r.hub.think(r.id, s.BotName, s.bot, st, seatNo, r.moves)
+		return false
+	}
+	d, done := s.thinking.poll()
+	if !done || now.Sub(r.turnAt) < r.hub.cfg.BotPace {
+		return false
+	}
+	s.thinking = nil
+	if d.ok {
+		r.play(seatNo, d.action)
+	} else {
+		r.moves++
+		r.logf("%s's bot failed; it plays the default move", s.Name)
+		r.logEvents(r.ref.Timeout(seatNo))
+	}
+	return true
+}
