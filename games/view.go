@@ -31,8 +31,6 @@ type View interface {
 	// Key maps a key (bubbletea's KeyMsg.String(): "a", "up", "shift+left", " ") pressed by
 	// seat to an action. ok is false for keys the game does not use.
 	Key(st State, seat int, key string) (a Action, ok bool)
-	// Describe says an action in words for logs and status lines ("chose C").
-	Describe(st State, seat int, a Action) string
 	// Status returns short per-seat lines for the side panel (share, coins, …).
 	Status(st State, seat int) string
 	// Keys lists the game's key bindings.

@@ -113,11 +113,17 @@ func (m *Matchmaker) Cancel(t *Ticket) bool {
 	for i, other := range q {
 		if other == t {
 			m.queues[key] = append(q[:i:i], q[i+1:]...)
+			// Whoever waits on Done wakes up: a cancelled wait must not leave a goroutine
+			// blocked forever.
+			t.done <- Assignment{Err: ErrCancelled}
 			return true
 		}
 	}
 	return false
 }
+
+// ErrCancelled is the Assignment of a ticket taken out of its queue by Cancel.
+var ErrCancelled = errors.New("the wait was cancelled")
 
 // Waiting counts players waiting for game id.
 func (m *Matchmaker) Waiting(id string) int {

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"errors"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"sync"
@@ -98,10 +99,20 @@ func TestCancelLeavesTheQueueAndNobodyIsPairedWithThemselves(t *testing.T) {
 	if !mm.Cancel(a) {
 		t.Fatal("cancel failed")
 	}
+	// Whoever waited on the ticket wakes up, told it was cancelled (no goroutine is left
+	// blocked on a ticket nobody will ever seat).
+	select {
+	case as := <-a.Done():
+		if !errors.Is(as.Err, ErrCancelled) || as.Room != nil {
+			t.Fatalf("a cancelled ticket's assignment: %+v", as)
+		}
+	default:
+		t.Fatal("a cancelled ticket's waiter was not woken")
+	}
 	hub.Tick(c.Add(time.Minute))
 	select {
-	case <-a.Done():
-		t.Fatal("a cancelled ticket was seated")
+	case as := <-a.Done():
+		t.Fatalf("a cancelled ticket was seated: %+v", as)
 	default:
 	}
 	if len(hub.List()) != 0 {

@@ -108,13 +108,6 @@ func (s *session) detach() {
 	s.app.setPresence(s, "lobby")
 }
 
-// current is the room the session is attached to.
-func (s *session) current() *rooms.Room {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.room
-}
-
 // queue puts the session in the matchmaker for game e and returns a command that waits for
 // the seat.
 func (s *session) queue(t *Ticket) (tea.Cmd, error) {

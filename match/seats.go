@@ -5,7 +5,6 @@
 package match
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -120,9 +119,6 @@ func unquote(s string) string {
 	return s
 }
 
-// ErrProgramsNotAvailable is no longer returned by Resolve (nil Programs means Exec); it
-// stays for callers that still test for it.
-var ErrProgramsNotAvailable = errors.New("program seats (exec:) are not available yet: the bot protocol is not built")
 
 // Programs turns an exec: seat into an entrant; Resolve uses Exec when given nil.
 type Programs func(cmd string, e catalog.Entry) (Entrant, error)

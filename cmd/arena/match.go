@@ -273,7 +273,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	count := map[string]int{}
 	for i, s := range specs {
 		ent, err := match.Resolve(m.entry, s, nil)
-		if err != nil && (s.Exec != "" || errors.Is(err, match.ErrProgramsNotAvailable)) {
+		if err != nil && s.Exec != "" {
 			return nil, fmt.Errorf("%s: %w; house bots: %s", seatLabels[i], err, match.BotNames(m.entry))
 		}
 		if err != nil {

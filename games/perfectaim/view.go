@@ -202,26 +202,6 @@ func (view) Key(_ games.State, _ int, key string) (games.Action, bool) {
 	return a, true
 }
 
-// Describe says a in words ("moves up", "casts a super fireball").
-func (view) Describe(st games.State, seat int, a games.Action) string {
-	x, err := parseAction(a)
-	if err != nil {
-		return "sent something that is not an action"
-	}
-	switch {
-	case x == aWait:
-		return "waits"
-	case x.isMove():
-		return "moves " + dirNames[x.dir()]
-	}
-	if s, ok := st.(*State); ok {
-		if c := s.SeatColor(seat); c != NoColor && s.players[c].supers > 0 {
-			return "casts a super fireball"
-		}
-	}
-	return "attacks " + dirNames[x.dir()]
-}
-
 // Status is "RED · speed 1.25 · 3 coins · shield · 1 super fireball", or "RED · dead at
 // 40.0 s · 3 coins".
 func (view) Status(st games.State, seat int) string {

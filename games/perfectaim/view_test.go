@@ -77,16 +77,10 @@ func TestKeys(t *testing.T) {
 	}
 }
 
-func TestStatusAndDescribe(t *testing.T) {
+func TestStatus(t *testing.T) {
 	s, _ := NewBoard(lane("#R...B#"), BoardOptions{NoRegen: true, SpeedQ: [4]int64{Red: 5}, Supers: [4]int{Red: 1}, Shield: [4]bool{Red: true}})
 	if got := View.Status(s, 0); got != "RED · speed 1.25 · 0 coins · shield · 1 super fireball" {
 		t.Errorf("status %q", got)
-	}
-	if got := View.Describe(s, 0, AttackLeft); got != "casts a super fireball" {
-		t.Errorf("describe %q", got)
-	}
-	if got := View.Describe(s, 1, MoveUp); got != "moves up" {
-		t.Errorf("describe %q", got)
 	}
 	finish(t, s, script(map[Color][]Action{Red: {AttackLeft}}))
 	if got := View.Status(s, 1); got != "BLUE · dead at 1.7 s · 0 coins" /* thrown at 4/5, hit at 67/40 */ {

@@ -97,25 +97,6 @@ func (view) Key(_ games.State, _ int, key string) (games.Action, bool) {
 	return nil, false
 }
 
-// Describe says a in words, st being the state a is played in (before Apply).
-func (view) Describe(st games.State, seat int, a games.Action) string {
-	c, ok := a.(int)
-	if !ok {
-		return "sent something that is not a colour"
-	}
-	s, ok := st.(*State)
-	if !ok || s.over || seat != int(s.turn) {
-		if c >= MinColor && c <= MaxColor {
-			return "played " + Letter(c)
-		}
-		return "lost the turn"
-	}
-	if reason := s.passReason(c); reason != "" {
-		return "lost the turn: " + reason
-	}
-	return "played " + Letter(c) + " (+" + cells(s.Gain(seat+1, c)) + ")"
-}
-
 // Status is "^ player 1: 123 cells (13.7%)".
 func (view) Status(st games.State, seat int) string {
 	s, ok := st.(*State)

@@ -75,22 +75,12 @@ func TestKeys(t *testing.T) {
 	}
 }
 
-func TestDescribeAndStatus(t *testing.T) {
+func TestStatus(t *testing.T) {
 	s := pos(t, Player1,
 		"BAv",
 		"A.C",
 		"^AG",
 	)
-	for a, want := range map[games.Action]string{
-		3:   "played A (+2 cells)",
-		5:   "lost the turn: C is not next to your territory",
-		1:   "lost the turn: colour 1 is your own",
-		"x": "sent something that is not a colour",
-	} {
-		if got := View.Describe(s, 0, a); got != want {
-			t.Errorf("Describe(%v) = %q, want %q", a, got, want)
-		}
-	}
 	if got := View.Status(s, 0); got != "^ player 1: 1 cell (11.1%)" {
 		t.Errorf("status %q", got)
 	}
