@@ -119,7 +119,6 @@ func unquote(s string) string {
 	return s
 }
 
-
 // Programs turns an exec: seat into an entrant; Resolve uses Exec when given nil.
 type Programs func(cmd string, e catalog.Entry) (Entrant, error)
 
