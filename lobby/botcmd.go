@@ -176,10 +176,14 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 	defer release()
 
 	name := botName(s.Who, args.name)
+	cfg := a.hub.Config()
+	clock := program.Clock{Move: cfg.BotMove, Bank: cfg.BotBank, MaxStrikes: cfg.MaxStrikes}
 	conn := program.NewConn(stdin, stdout, program.ConnOptions{
 		Limits: lim.Limits,
 		Bucket: reg.bucket(s.Who.ID),
 		Diag:   stderr,
+		First: botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: args.entry.Game.ID(),
+			Name: name, Limits: clock.Limits()},
 	})
 	ctx, cancel := context.WithCancel(s.SSH.Context())
 	defer cancel()
@@ -209,11 +213,6 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 		conn.Flush(5 * time.Second)
 		conn.Close(nil)
 	}()
-
-	cfg := a.hub.Config()
-	clock := program.Clock{Move: cfg.BotMove, Bank: cfg.BotBank, MaxStrikes: cfg.MaxStrikes}
-	conn.Send(botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: args.entry.Game.ID(),
-		Name: name, Limits: clock.Limits()})
 
 	presence := &botPresence{}
 	defer a.Leave(presence)

@@ -153,6 +153,9 @@ type ConnOptions struct {
 	// stderr). It is written by the same goroutine as the protocol, in order, never blocking
 	// the caller.
 	Diag io.Writer
+	// First, when set, is queued before anything is read (the protocol's hello), so that it
+	// reaches even a program whose input ends at once.
+	First any
 }
 
 // NewConn serves a program that reads w and writes r. The reader and writer goroutines stop
@@ -168,6 +171,9 @@ func NewConn(r io.Reader, w io.Writer, o ConnOptions) *Conn {
 		wake: make(chan struct{}, 1),
 		idle: make(chan struct{}, 1),
 		done: make(chan struct{}),
+	}
+	if o.First != nil {
+		c.Send(o.First)
 	}
 	go c.writeLoop()
 	go c.readLoop(r)

@@ -96,6 +96,15 @@ func StartProcess(cmdline string, lim Limits, stderr io.Writer) (*Process, error
 				p.kill()
 			}
 		case <-p.waited:
+			// The program exited: let the reader drain what it wrote before its end (closing
+			// the pipe under it would turn a clean EOF into "file already closed"). A
+			// grandchild still holding the pipe open gets a second to let go.
+			t := time.NewTimer(time.Second)
+			select {
+			case <-p.Conn.Done():
+			case <-t.C:
+			}
+			t.Stop()
 		}
 		outR.Close()
 	}()
@@ -163,7 +172,12 @@ func StartExecSeat(cmdline string, g Game, opts ExecOptions) (*ExecSeat, error) 
 	s := &ExecSeat{p: p, opts: opts, Agent: NewAgent(p.Conn, g)}
 	s.Agent.Note = func(status, why string) {
 		if status == StatusCrashed {
-			why += " (" + p.ExitStatus(200*time.Millisecond) + ")"
+			// How the process ended says more than the pipe error that revealed it.
+			if exit := p.ExitStatus(200 * time.Millisecond); exit != "still running" {
+				why = fmt.Sprintf("the program exited (%s) at decision %d", exit, s.Agent.moves)
+			} else {
+				why += " (the program is still running)"
+			}
 		}
 		fmt.Fprintf(opts.Stderr, "arena: seat %d (%s), game seed %d: %s: %s; its seat plays default actions\n",
 			g.Seat, clip(cmdline, 60), g.Seed, status, why)

@@ -130,6 +130,16 @@ func TestExecCrashedProgramPlaysDefaultsAndTheGameGoesOn(t *testing.T) {
 	}
 }
 
+// A program that exits cleanly is reported as its connection ending (EOF), with exit status
+// 0, never as a read from a pipe the arena had already closed.
+func TestExecCleanExitIsReportedAsSuch(t *testing.T) {
+	_, _, notes := batch(t, "quit:1", quick, 12)
+	if strings.Contains(notes, "file already closed") || strings.Contains(notes, "broken pipe") ||
+		strings.Count(notes, "the program exited (exit status 0) at decision 2") != 12 {
+		t.Fatalf("notes %q: want 12 clean exits, each with exit status 0", notes)
+	}
+}
+
 func TestExecMalformedOversizedStaleAndIllegalLinesAreWarned(t *testing.T) {
 	results, msgs, _ := batch(t, "garbage:1,long:2,stale:3,illegal:4,ping", quick, 1)
 	r := results[0]

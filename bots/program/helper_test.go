@@ -30,6 +30,7 @@ func botCmd(mode, logFile string) string {
 func shq(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 
 // testBot modes, comma-separated: legal (default), crash:N (exit after N answers),
+// quit:N (exit with status 0 after N answers),
 // silent (never answer), slow:MS (sleep before each answer), slowstart:MS (sleep before the
 // first answer only, as an interpreter loading), garbage:K, long:K (a 70 KB
 // line), stale:K (an old id first), illegal:K (its own colour; in Perfect Aim a move into a
@@ -84,6 +85,9 @@ func testBot(mode string, logFile string) int {
 		}
 		if n, ok := opts["crash"]; ok && answered >= n {
 			return 3
+		}
+		if n, ok := opts["quit"]; ok && answered >= n {
+			return 0 // a clean exit in the middle of a game
 		}
 		if ms, ok := opts["slow"]; ok {
 			time.Sleep(time.Duration(ms) * time.Millisecond)
