@@ -209,7 +209,7 @@ func TestPerfectAimSpec(t *testing.T) {
 			t.Errorf("spec lacks %q", w)
 		}
 	}
-	if !botproto.Documented("perfectaim") || !botproto.SeedPublic("perfectaim") {
+	if !botproto.Documented(pa.Game) || !botproto.SeedPublic(pa.Game) {
 		t.Fatal("perfectaim is documented, and its seed public")
 	}
 }

@@ -9,74 +9,21 @@ import (
 	"github.com/arena-classroom/arena/games"
 )
 
-// gameDoc is what a bot author needs to know of one game beyond the common protocol.
-type gameDoc struct {
-	// SeedPublic: the seed reveals nothing hidden, so "start" carries it.
-	SeedPublic bool
-	Config     string // the keys of "config", one per line
-	Obs        string // the schema of "obs"
-	Legal      string // what "legal" lists
-	Action     string // the schema of "action"
-	Default    string // what is played on timeout, malformed or illegal input
-	// NoLegal: "turn" carries no "legal" (actions are validated, not listed); Legal says why.
-	NoLegal bool
-	// Time, when set, is what the game adds to the common clock rules.
-	Time string
-	// The example's game: a small config and a seed, played for real to print its lines.
-	ExampleConfig games.Config
-	ExampleSeed   uint64
-	// ExampleActions, for games without "legal": the example plays the first of these
-	// that is valid, each turn.
-	ExampleActions []games.Action
-	// ExampleIllegal, when set, is refused in the example's first turn, for a real "warn".
-	ExampleIllegal games.Action
-}
+// Documented reports whether programs can play g (its description documents a protocol).
+func Documented(g games.Game) bool { return g.Describe().Protocol != nil }
 
-// docs are looked up by game id, never iterated.
-var docs = map[string]gameDoc{
-	"sevencolors": sevenColorsDoc,
-	"perfectaim":  perfectAimDoc,
+// SeedPublic reports whether g's seed may be sent in "start".
+func SeedPublic(g games.Game) bool {
+	p := g.Describe().Protocol
+	return p != nil && p.SeedPublic
 }
-
-var sevenColorsDoc = gameDoc{
-	SeedPublic: true,
-	Config: `size   the board is size×size cells (default 30, 2..50)
-`,
-	Obs: `{"size": N, "you": 1 or 2, "board": [[N ints], … N rows]}
-  you      your player code: 1 is '^' (starts bottom-left, moves first),
-           2 is 'v' (starts top-right)
-  board    board[y][x], rows top to bottom, x left to right, with the codes of the
-           seed's GameState.h: 0 empty, 1 player 1, 2 player 2, 3..9 the colours
-           A..G (RED GREEN BLUE YELLOW MAGENTA CYAN WHITE)
-`,
-	Legal: `the colours 3..9 that capture at least one cell; when none does, all of 3..9
-(every one is then a lost turn, but there is always something to send)
-`,
-	Action: `an integer colour 3..9: every cell of that colour touching your territory
-joins it, repeatedly (a flood through that colour only)
-`,
-	Default: `0, a lost turn (the board does not change); so is a colour that touches
-nothing, or either player's own code
-`,
-	ExampleConfig:  games.Config{"size": 5},
-	ExampleSeed:    42,
-	ExampleIllegal: 1,
-}
-
-// Documented reports whether `spec` knows game id.
-func Documented(id string) bool {
-	_, ok := docs[id]
-	return ok
-}
-
-// SeedPublic reports whether game id's seed may be sent in "start".
-func SeedPublic(id string) bool { return docs[id].SeedPublic }
 
 // Spec is the text `spec GAME` prints: the game's observation and action schema and a real
 // exchange of lines from a small game.
 func Spec(g games.Game, move, bank time.Duration) (string, error) {
-	d, ok := docs[g.ID()]
-	if !ok {
+	desc := g.Describe()
+	d := desc.Protocol
+	if d == nil {
 		return "", fmt.Errorf("no bot protocol schema for %s yet", g.ID())
 	}
 	cfg, err := g.Normalize(d.ExampleConfig.Clone())
@@ -97,7 +44,7 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 	seed := d.ExampleSeed
 	const match = "m_example"
 	turn := NewTurn(match, 1, st, seat, move, bank)
-	action, err := json.Marshal(d.pick(st, seat))
+	action, err := json.Marshal(pick(d, st, seat))
 	if err != nil {
 		return "", err
 	}
@@ -120,7 +67,7 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 	// Play the example game out (the example's choice each turn) for a real final line.
 	for moves := 0; !st.Over() && moves < 100_000; moves++ {
 		s := st.ToMove()[0]
-		if _, err := st.Apply(s, d.pick(st, s)); err != nil {
+		if _, err := st.Apply(s, pick(d, st, s)); err != nil {
 			return "", fmt.Errorf("spec %s: example game: %w", g.ID(), err)
 		}
 	}
@@ -134,7 +81,7 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p("%s (%s) — arena bot protocol, version %d\n\n", g.ID(), g.Name(), Version)
-	p("config (in \"start\"):\n%s\n", indent(d.Config))
+	p("config (in \"start\"):\n%s\n", indent(settingsText(desc.Settings)))
 	if d.SeedPublic {
 		p("seed: sent in \"start\" (it reveals nothing hidden)\n\n")
 	} else {
@@ -172,6 +119,9 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 		p("> {\"type\":\"action\",\"match\":%q,\"id\":1,\"action\":%s}\n", match, refused)
 		p("< %s", mustLine(warn))
 	}
+	if pos, ok := g.(games.Positions); ok {
+		p("\nPositions (arena position new|step|obs|bot --game %s: a game's state as one JSON\nobject, to test a bot on a fixed situation):\n%s", g.ID(), indent(pos.PositionFormat()))
+	}
 	p("\nAt any time you may send {\"type\":\"ping\"} (answered {\"type\":\"pong\"}) or\n")
 	p("{\"type\":\"resign\",\"match\":…}. Diagnostics for people go to stderr, never stdout.\n")
 	p("The whole protocol, with starter kits: docs/bots.md in the arena's repository.\n")
@@ -180,7 +130,7 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 
 // pick is the example's action for seat: the first legal one, else the first of
 // ExampleActions that is valid, else the default.
-func (d gameDoc) pick(st games.State, seat int) games.Action {
+func pick(d *games.Protocol, st games.State, seat int) games.Action {
 	if l := st.Legal(seat); len(l) > 0 {
 		return l[0]
 	}
@@ -206,4 +156,34 @@ func mustLine(m any) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// settingsText lists a game's settings for people, one key a paragraph, aligned:
+//
+//	size   the board is size×size cells (default 30, 2..50)
+func settingsText(settings []games.Setting) string {
+	width := 0
+	for _, st := range settings {
+		width = max(width, len(st.Key))
+	}
+	var b strings.Builder
+	for _, st := range settings {
+		doc := st.Doc
+		if st.ByArena {
+			doc += "\n(set by the arena from the seats, not by you)"
+		} else {
+			doc += fmt.Sprintf(" (default %d, %d..%d)", st.Default, st.Min, st.Max)
+		}
+		for i, line := range strings.Split(doc, "\n") {
+			key := ""
+			if i == 0 {
+				key = st.Key
+			}
+			fmt.Fprintf(&b, "%-*s   %s\n", width, key, line)
+		}
+	}
+	if len(settings) == 0 {
+		b.WriteString("(none)\n")
+	}
+	return b.String()
 }

@@ -66,11 +66,13 @@ func TestSpecOfAnUndocumentedGame(t *testing.T) {
 	if _, err := botproto.Spec(fakeGame{}, time.Second, time.Second); err == nil {
 		t.Fatal("no error for a game without a schema")
 	}
-	if botproto.Documented("nosuchgame") || !botproto.Documented("sevencolors") {
+	if botproto.Documented(fakeGame{}) || !botproto.Documented(sevencolors.Game) {
 		t.Fatal("Documented")
 	}
 }
 
 type fakeGame struct{ games.Game }
+
+func (fakeGame) Describe() games.Description { return games.Description{} }
 
 func (fakeGame) ID() string { return "nosuchgame" }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/gametest"
 )
 
@@ -21,13 +22,13 @@ func TestConformance(t *testing.T) {
 			t.Parallel()
 			gametest.Run(t, gametest.Subject{Game: e.Game, View: e.View, Bots: e.Bots, Strongest: e.Strongest})
 			t.Run("SpecRenders", func(t *testing.T) { specRenders(t, e) })
+			t.Run("SettingsAsDescribed", func(t *testing.T) { settingsAsDescribed(t, e) })
 		})
 	}
 }
 
-// specRenders: "spec GAME" prints the game's bot protocol documentation. It is the one
-// check that reads the protocol's documentation; when the games describe themselves, it
-// follows botproto.Spec's signature and may also check the description's fields here.
+// specRenders: "spec GAME" prints the game's bot protocol documentation, with every setting
+// the game describes.
 func specRenders(t *testing.T, e catalog.Entry) {
 	text, err := botproto.Spec(e.Game, 500*time.Millisecond, 5*time.Second)
 	if err != nil {
@@ -35,6 +36,47 @@ func specRenders(t *testing.T, e catalog.Entry) {
 	}
 	if !strings.Contains(text, e.Game.ID()) || !strings.Contains(text, `"type":"turn"`) {
 		t.Fatalf("%s: spec has no example turn:\n%s", e.Game.ID(), text)
+	}
+	for _, st := range e.Game.Describe().Settings {
+		if !strings.Contains(text, st.Key) {
+			t.Fatalf("%s: spec does not document setting %q", e.Game.ID(), st.Key)
+		}
+	}
+}
+
+// settingsAsDescribed: the described settings are the game's own: an empty config takes
+// their defaults, their bounds are accepted, one past each bound is refused, and an unknown
+// key is refused.
+func settingsAsDescribed(t *testing.T, e catalog.Entry) {
+	g := e.Game
+	desc := g.Describe()
+	def, err := g.Normalize(nil)
+	if err != nil {
+		t.Fatalf("default config: %v", err)
+	}
+	if len(def) != len(desc.Settings) {
+		t.Fatalf("default config %v, described settings %+v", def, desc.Settings)
+	}
+	for _, st := range desc.Settings {
+		if v, ok := def[st.Key]; !ok || v != st.Default {
+			t.Errorf("%s: default %d, described %d", st.Key, def[st.Key], st.Default)
+		}
+		if st.ByArena {
+			continue // its valid values depend on the seats
+		}
+		for _, v := range []int{st.Min, st.Max} {
+			if _, err := g.Normalize(games.Config{st.Key: v}); err != nil {
+				t.Errorf("%s=%d, described as allowed: %v", st.Key, v, err)
+			}
+		}
+		for _, v := range []int{st.Min - 1, st.Max + 1} {
+			if _, err := g.Normalize(games.Config{st.Key: v}); err == nil {
+				t.Errorf("%s=%d, outside the described %d..%d, was accepted", st.Key, v, st.Min, st.Max)
+			}
+		}
+	}
+	if _, err := g.Normalize(games.Config{"no_such_setting": 1}); err == nil {
+		t.Error("an unknown setting was accepted")
 	}
 }
 

@@ -52,6 +52,8 @@ type Game interface {
 	New(cfg Config, seats int, seed uint64) (State, error)
 	// DecodeAction parses an action as it appears in JSON (bot protocol, replays).
 	DecodeAction(raw json.RawMessage) (Action, error)
+	// Describe says what the game is: its settings and its bot protocol documentation.
+	Describe() Description
 }
 
 // State is a game in progress. Methods never block and never panic on bad input from a

@@ -26,7 +26,7 @@ func practiceJobs(args botArgs, k int) ([]match.Job, error) {
 	cfg := args.config.Clone()
 	cfg[perfectaim.KeyColors] = 1<<k - 1 // explicit, so that "start" reads as arena match's
 	perm := -1
-	if args.permSet {
+	if args.isSet(perfectaim.KeyPermutation) {
 		perm = cfg[perfectaim.KeyPermutation]
 	}
 	return match.PerfectAimSeries(cfg, k, args.games, args.seed, perm)
@@ -42,7 +42,7 @@ func practiceScheme(args botArgs) string {
 		colors = append(colors, fmt.Sprintf("%s %s", v, perfectaim.Color(i+1)))
 	}
 	perm := "game i starts from permutation i mod 12"
-	if args.permSet {
+	if args.isSet(perfectaim.KeyPermutation) {
 		perm = fmt.Sprintf("every game starts from permutation %d", args.config[perfectaim.KeyPermutation])
 	}
 	return fmt.Sprintf("%s; %s (the games of arena match --game perfectaim --seats exec:YOURBOT,%s --seed %d)",

@@ -123,7 +123,7 @@ func TestPerfectAimPracticeOptions(t *testing.T) {
 	addr, _, _ := botArena(t, fastHub(), time.Hour)
 	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
 	for args, want := range map[string]string{
-		"bot --game perfectaim --practice --config colors=5":                   "colours come from the seats",
+		"bot --game perfectaim --practice --config colors=5":                   "colors setting comes from the seats",
 		"bot --game perfectaim --size 21":                                      "no setting",
 		"bot --game perfectaim --practice --vs zidane,zidane,zidane,zidane":    "at most 4",
 		"bot --game perfectaim --practice --vs zidane,nobody":                  `no house bot "nobody"`,

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,7 +18,6 @@ import (
 	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/server"
@@ -33,9 +33,9 @@ type botArgs struct {
 	seed     uint64
 	seedSet  bool
 	games    int // 0: play on until the bot leaves
-	// permSet: Perfect Aim's permutation was given, so every practice game uses it
-	// (otherwise game i uses permutation i, as in upstream's tournament).
-	permSet bool
+	// setKeys are the settings given on the command line (a batch seating scheme may vary
+	// the others from game to game, as Perfect Aim's permutation).
+	setKeys []string
 }
 
 // MaxPracticeGames bounds one practice session: its games run on the server.
@@ -79,19 +79,20 @@ func parseBotArgs(args []string) (botArgs, error) {
 	if err != nil {
 		return b, err
 	}
-	if !botproto.Documented(e.Game.ID()) {
+	if !botproto.Documented(e.Game) {
 		return b, fmt.Errorf("%s cannot be played by programs yet", e.Game.Name())
 	}
 	b.entry, b.name, b.practice, b.games = e, *name, *practice, *n
 	if *size != 0 {
 		cfg["size"] = *size
 	}
-	if e.Game.ID() == perfectaim.Game.ID() {
-		if _, ok := cfg[perfectaim.KeyColors]; ok {
-			return b, errors.New("Perfect Aim's colours come from the seats (in practice you are RED, then the --vs bots BLUE, YELLOW, GREEN), not --config colors")
+	desc := e.Game.Describe()
+	for _, k := range cfg.Keys() {
+		if st, ok := desc.Setting(k); ok && st.ByArena {
+			return b, fmt.Errorf("%s's %s setting comes from the seats (in practice yours is the first, then the --vs bots'), not --config %s", e.Game.Name(), k, k)
 		}
-		_, b.permSet = cfg[perfectaim.KeyPermutation]
 	}
+	b.setKeys = cfg.Keys()
 	if b.config, err = e.Game.Normalize(cfg); err != nil {
 		return b, err
 	}
@@ -120,6 +121,9 @@ func parseBotArgs(args []string) (botArgs, error) {
 	}
 	return b, nil
 }
+
+// isSet reports whether setting key was given on the command line.
+func (b botArgs) isSet(key string) bool { return slices.Contains(b.setKeys, key) }
 
 // pickOpponents fills the table with the named house bots, the last one repeated, or the
 // game's strongest.
@@ -240,7 +244,7 @@ func (a *App) specCommand(s *server.Session, stdout, stderr io.Writer) int {
 	if len(s.Args) != 2 {
 		var ids []string
 		for _, e := range catalog.All() {
-			if botproto.Documented(e.Game.ID()) {
+			if botproto.Documented(e.Game) {
 				ids = append(ids, e.Game.ID())
 			}
 		}

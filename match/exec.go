@@ -18,7 +18,7 @@ func Exec(cmd string, e catalog.Entry) (Entrant, error) {
 // ExecWith is Exec with other options (clock, limits, where the programs' stderr goes).
 func ExecWith(opts program.ExecOptions) Programs {
 	return func(cmd string, e catalog.Entry) (Entrant, error) {
-		if !botproto.Documented(e.Game.ID()) {
+		if !botproto.Documented(e.Game) {
 			return Entrant{}, fmt.Errorf("exec:%q: %s has no bot protocol schema yet", cmd, e.Game.ID())
 		}
 		return Entrant{

@@ -369,6 +369,7 @@ type duelState struct {
 func (duel) ID() string                                         { return "duel" }
 func (duel) Name() string                                       { return "Duel" }
 func (duel) Seats() (int, int)                                  { return 2, 3 }
+func (duel) Describe() games.Description                        { return games.Description{} }
 func (duel) Normalize(games.Config) (games.Config, error)       { return games.Config{}, nil }
 func (duel) DecodeAction(json.RawMessage) (games.Action, error) { return nil, errors.New("unused") }
 func (duel) New(_ games.Config, seats int, _ uint64) (games.State, error) {

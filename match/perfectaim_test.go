@@ -85,7 +85,7 @@ func TestPerfectAimSeriesScheme(t *testing.T) {
 			t.Fatalf("game %d: %+v", i, j)
 		}
 	}
-	jobs, err = match.PerfectAimSeries(games.Config{}, 2, 5, 7, 15)
+	jobs, err = match.PerfectAimSeries(games.Config{}, 2, 5, 7, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

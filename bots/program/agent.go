@@ -112,7 +112,7 @@ func NewAgent(c *Conn, g Game) *Agent {
 		players[i] = botproto.Player{Seat: i, Name: n}
 	}
 	start := botproto.Start{Type: botproto.TypeStart, Match: g.Match, Seat: g.Seat, Players: players, Config: g.Config}
-	if botproto.SeedPublic(g.Game.ID()) {
+	if botproto.SeedPublic(g.Game) {
 		seed := g.Seed
 		start.Seed = &seed
 	}

@@ -76,7 +76,7 @@ func (ctl *Controller) Start(r *rooms.Room, seat int, _ games.State) {
 		go r.Resign(seat)
 		return
 	}
-	gameID := ctl.game.ID()
+	seedPublic := botproto.SeedPublic(ctl.game)
 	ctl.c.SendLazy(func() any {
 		info := r.Info()
 		players := make([]botproto.Player, len(info.Seats))
@@ -84,7 +84,7 @@ func (ctl *Controller) Start(r *rooms.Room, seat int, _ games.State) {
 			players[i] = botproto.Player{Seat: i, Name: s.Name}
 		}
 		start := botproto.Start{Type: botproto.TypeStart, Match: match, Seat: seat, Players: players, Config: info.Config, Room: r.ID()}
-		if rp := r.Replay(); rp != nil && botproto.SeedPublic(gameID) {
+		if rp := r.Replay(); rp != nil && seedPublic {
 			seed := rp.Seed
 			start.Seed = &seed
 		}

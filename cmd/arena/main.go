@@ -15,6 +15,9 @@ Usage:
   arena sevencolors SIZE --ia NAME PLAYER STATES…
                                                 print the colour a 7 Colors house bot plays
   arena perfectaim map [--seed S]               print the Perfect Aim map of seed S
+  arena position new|step|obs|bot --game ID …   positions of turn-based games: a state as
+                                                JSON, one action at a time, a bot's choice
+  arena spec GAME                               the bot protocol's schema of a game
   arena help                                    this text
 
 Run "arena COMMAND --help" for a command's options.
@@ -42,6 +45,8 @@ func run(args []string) int {
 		return runSevenColorsAI(args)
 	case "perfectaim":
 		return runPerfectAim(args)
+	case "spec":
+		return runSpec(args)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return 0

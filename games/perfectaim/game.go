@@ -54,10 +54,9 @@ func (game) Normalize(cfg games.Config) (games.Config, error) {
 		}
 		out[k] = cfg[k]
 	}
-	if p := out[KeyPermutation]; p < 0 {
-		return nil, fmt.Errorf("Perfect Aim: permutation %d is negative", p)
+	if p := out[KeyPermutation]; p < 0 || p > 11 {
+		return nil, fmt.Errorf("Perfect Aim: permutation %d is out of range: the start corners have 12 permutations, 0..11", p)
 	}
-	out[KeyPermutation] %= 12
 	if m := out[KeyColors]; m < 0 || m > 15 || (m != 0 && bits.OnesCount(uint(m)) < 2) {
 		return nil, fmt.Errorf("Perfect Aim: colors %d is not a mask of 2 to 4 colours (1 red, 2 blue, 4 yellow, 8 green)", m)
 	}

@@ -29,6 +29,11 @@ func (g Race) ID() string {
 }
 func (g Race) Name() string          { return "Race" }
 func (g Race) Seats() (min, max int) { return 2, 4 }
+
+// Describe: one setting, and no bot protocol (programs are tested on real games).
+func (g Race) Describe() games.Description {
+	return games.Description{Settings: []games.Setting{{Key: "target", Doc: "the count to reach", Min: 3, Max: 1000, Default: 21}}}
+}
 func (g Race) Normalize(cfg games.Config) (games.Config, error) {
 	out := games.Config{"target": 21}
 	for _, k := range cfg.Keys() {

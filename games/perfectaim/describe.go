@@ -1,16 +1,24 @@
-package botproto
+package perfectaim
 
 import "github.com/arena-classroom/arena/games"
 
-// Perfect Aim keeps upstream's names (rules/perfectaim.md §11) so that a Python bot written
-// for the original assignment ports over: Tile names, Action names, grids [y][x].
-var perfectAimDoc = gameDoc{
+// Describe says what Perfect Aim is: its settings (the colours come from the seats), and
+// its bot protocol, which keeps upstream's names (docs/perfectaim.md) so that a Python bot
+// written for the original assignment ports over: Tile names, Action names, grids [y][x].
+func (game) Describe() games.Description {
+	return games.Description{
+		Settings: []games.Setting{
+			{Key: KeyPermutation, Min: 0, Max: 11, Default: 0,
+				Doc: "the start corners (upstream's permutation, 0..11): with 0, RED starts\nat (1,1), BLUE (19,19), YELLOW (19,1), GREEN (1,19)"},
+			{Key: KeyColors, Min: 0, Max: 15, Default: 0, ByArena: true,
+				Doc: "which colours play, a bit mask in colour order (1 RED, 2 BLUE, 4 YELLOW,\n8 GREEN); 0 means the first n colours. Seat k plays the k-th colour present."},
+		},
+		Protocol: &protocol,
+	}
+}
+
+var protocol = games.Protocol{
 	SeedPublic: true,
-	Config: `permutation  the start corners (upstream's permutation, 0..11): with 0, RED starts
-             at (1,1), BLUE (19,19), YELLOW (19,1), GREEN (1,19)
-colors       which colours play, a bit mask in colour order (1 RED, 2 BLUE, 4 YELLOW,
-             8 GREEN); 0 means the first n colours. Seat k plays the k-th colour present.
-`,
 	Obs: `{"t":"num/den","size":21,"you":{…},"tile_grid":[[…]],"background":[[…]],
  "players":[{…},…],"fireballs":[{…},…]}
   t           the decision instant in seconds, an exact fraction "num/den" ("1/1", "9/4")

@@ -1,0 +1,55 @@
+package games
+
+// Description is what a game is, in one place, returned by the game itself: everything the
+// lobby, the bot protocol's `spec`, `arena match --help` and the conformance test need to know
+// of a game without naming it. A new game fills one in and is a catalog line away from play.
+type Description struct {
+	// Settings are the config keys people may set, with their ranges and defaults, in the
+	// order they are shown.
+	Settings []Setting
+	// Protocol documents the game for bot programs; nil while programs cannot play it.
+	Protocol *Protocol
+}
+
+// Setting is one config key.
+type Setting struct {
+	Key      string
+	Doc      string // one line (continuation lines indented by the renderer)
+	Min, Max int
+	Default  int
+	// ByArena: the arena sets it from the seats (Perfect Aim's colours); people may not.
+	ByArena bool
+}
+
+// Setting finds a setting by key.
+func (d Description) Setting(key string) (Setting, bool) {
+	for _, s := range d.Settings {
+		if s.Key == key {
+			return s, true
+		}
+	}
+	return Setting{}, false
+}
+
+// Protocol is what a bot author needs to know of one game beyond the common protocol:
+// the text `spec GAME` prints around a real example.
+type Protocol struct {
+	// SeedPublic: the seed reveals nothing hidden, so "start" carries it.
+	SeedPublic bool
+	Obs        string // the schema of "obs"
+	Legal      string // what "legal" lists
+	Action     string // the schema of "action"
+	Default    string // what is played on timeout, malformed or illegal input
+	// NoLegal: "turn" carries no "legal" (actions are validated, not listed); Legal says why.
+	NoLegal bool
+	// Time, when set, is what the game adds to the common clock rules.
+	Time string
+	// The example's game: a small config and a seed, played for real to print its lines.
+	ExampleConfig Config
+	ExampleSeed   uint64
+	// ExampleActions, for games without "legal": the example plays the first of these that
+	// is valid, each turn.
+	ExampleActions []Action
+	// ExampleIllegal, when set, is refused in the example's first turn, for a real "warn".
+	ExampleIllegal Action
+}
