@@ -2,10 +2,16 @@
 // they share.
 package bots
 
-import "github.com/arena-classroom/arena/games"
+import (
+	"strings"
 
-// Bot decides for one seat. House bots are synchronous: Choose must be fast, must not block,
-// and takes all its randomness from the seed it was made with.
+	"github.com/arena-classroom/arena/games"
+)
+
+// Bot decides for one seat. Choose takes all its randomness from the seed the bot was made
+// with. A live room asks a turn-based bot on a goroutine of its own, within a budget, and
+// never asks one bot twice at once; a real-time bot is asked on the room's tick and must be
+// fast.
 type Bot interface {
 	Choose(st games.State, seat int) games.Action
 }
@@ -17,6 +23,22 @@ type Info struct {
 	About   string   // one line for menus and help
 	// New makes a bot; seed feeds its RNG (deterministic bots ignore it).
 	New func(seed uint64) Bot
+}
+
+// Names lists the bots for messages, with their aliases: "one, max (greedy), random".
+func Names(list []Info) string {
+	names := make([]string, 0, len(list))
+	for _, b := range list {
+		n := b.Name
+		if len(b.Aliases) > 0 {
+			n += " (" + strings.Join(b.Aliases, ", ") + ")"
+		}
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
 }
 
 // Find returns the bot called name (or one of its aliases) from list.

@@ -17,6 +17,8 @@ type Entry struct {
 	Bots []bots.Info
 	// Strongest is the house bot used when none is named (practice, quick-match fill-in).
 	Strongest string
+	// Tools are the game's own commands (`arena NAME …`).
+	Tools []games.Tool
 }
 
 // All lists the playable games in menu order.
@@ -24,8 +26,10 @@ func All() []Entry {
 	return []Entry{
 		// greedy won the house round robin on 20×20 and 30×30 (95% of its games on 30×30; mixed,
 		// second, took 16% of its games against greedy there).
-		{Game: sevencolors.Game, View: sevencolors.View, Bots: sevencolorsbots.All, Strongest: "greedy"},
-		{Game: perfectaim.Game, View: perfectaim.View, Bots: perfectaimbots.All, Strongest: perfectaimbots.Strongest},
+		{Game: sevencolors.Game, View: sevencolors.View, Bots: sevencolorsbots.All, Strongest: "greedy",
+			Tools: []games.Tool{sevencolorsbots.Tool}},
+		{Game: perfectaim.Game, View: perfectaim.View, Bots: perfectaimbots.All, Strongest: perfectaimbots.Strongest,
+			Tools: []games.Tool{perfectaim.MapTool}},
 	}
 }
 
@@ -37,6 +41,18 @@ func Get(id string) (Entry, bool) {
 		}
 	}
 	return Entry{}, false
+}
+
+// Tool finds a game's command-line tool by its name.
+func Tool(name string) (games.Tool, bool) {
+	for _, e := range All() {
+		for _, t := range e.Tools {
+			if t.Name == name {
+				return t, true
+			}
+		}
+	}
+	return games.Tool{}, false
 }
 
 // Bot makes house bot name of game e, seeded with seed.

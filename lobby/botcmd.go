@@ -137,11 +137,7 @@ func (b *botArgs) pickOpponents(list string) error {
 		n = strings.TrimSpace(n)
 		info, ok := bots.Find(b.entry.Bots, n)
 		if !ok {
-			var all []string
-			for _, bi := range b.entry.Bots {
-				all = append(all, bi.Name)
-			}
-			return fmt.Errorf("%s has no house bot %q; its bots: %s", b.entry.Game.ID(), n, strings.Join(all, ", "))
+			return fmt.Errorf("%s has no house bot %q; its bots: %s", b.entry.Game.ID(), n, bots.Names(b.entry.Bots))
 		}
 		names[i] = info.Name
 	}

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -231,7 +232,7 @@ func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (*room
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
 		if _, ok := e.Bot(name, 1); !ok {
-			return nil, fmt.Errorf("%s has no house bot %q; choose among: %s", e.Game.Name(), name, botNames(e))
+			return nil, fmt.Errorf("%s has no house bot %q; choose among: %s", e.Game.Name(), name, bots.Names(e.Bots))
 		}
 		seats = append(seats, rooms.Seat{Kind: rooms.HouseBot, BotName: name})
 	}
@@ -239,14 +240,6 @@ func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (*room
 		return nil, fmt.Errorf("%s takes %d to %d players: name %d to %d bots", e.Game.Name(), min, max, min-1, max-1)
 	}
 	return s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Seats: seats, Owner: s.who.ID, Addr: s.addr()})
-}
-
-func botNames(e catalog.Entry) string {
-	names := make([]string, len(e.Bots))
-	for i, b := range e.Bots {
-		names[i] = b.Name
-	}
-	return strings.Join(names, ", ")
 }
 
 // humanConfig is the game's config for a person: the size asked for, or one that fits.

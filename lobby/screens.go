@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -145,7 +146,7 @@ func (h *homeScreen) view(m *model) string {
 				about = fmt.Sprintf("%d waiting now — join them", w)
 			}
 		case itemHouseBot:
-			about = botNames(e)
+			about = bots.Names(e.Bots)
 		case itemProgram:
 			if n := len(m.s.app.mm.WaitingPrograms(e.Game.ID())); n > 0 {
 				about = fmt.Sprintf("%d waiting now", n)

@@ -138,20 +138,7 @@ func Resolve(e catalog.Entry, spec SeatSpec, programs Programs) (Entrant, error)
 }
 
 // BotNames lists e's house bots for messages, with their aliases.
-func BotNames(e catalog.Entry) string {
-	names := make([]string, 0, len(e.Bots))
-	for _, b := range e.Bots {
-		n := b.Name
-		if len(b.Aliases) > 0 {
-			n += " (" + strings.Join(b.Aliases, ", ") + ")"
-		}
-		names = append(names, n)
-	}
-	if len(names) == 0 {
-		return "none"
-	}
-	return strings.Join(names, ", ")
-}
+func BotNames(e catalog.Entry) string { return bots.Names(e.Bots) }
 
 // HouseBot makes an entrant of a house bot, seeded per game and seat.
 func HouseBot(info bots.Info) Entrant {

@@ -5,23 +5,39 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
+
+	"github.com/arena-classroom/arena/catalog"
 )
 
-const usage = `arena — a multiplayer game arena served over SSH
+const usageHead = `arena — a multiplayer game arena served over SSH
 
 Usage:
   arena [serve] [--listen ADDR] [--data DIR]    run the SSH server (default command)
   arena match --game ID --seats A,B [options]   play headless games between bots
-  arena sevencolors SIZE --ia NAME PLAYER STATES…
-                                                print the colour a 7 Colors house bot plays
-  arena perfectaim map [--seed S]               print the Perfect Aim map of seed S
   arena position new|step|obs|bot --game ID …   positions of turn-based games: a state as
                                                 JSON, one action at a time, a bot's choice
   arena spec GAME                               the bot protocol's schema of a game
   arena help                                    this text
+`
 
+const usageTail = `
 Run "arena COMMAND --help" for a command's options.
 `
+
+// usage is the arena's usage: its own commands, then every game's tools.
+func usage() string {
+	var b strings.Builder
+	b.WriteString(usageHead)
+	b.WriteString("\nThe games' own tools:\n")
+	for _, e := range catalog.All() {
+		for _, t := range e.Tools {
+			fmt.Fprintf(&b, "  arena %s\n      %s\n", t.Usage, t.Doc)
+		}
+	}
+	b.WriteString(usageTail)
+	return b.String()
+}
 
 func main() {
 	os.Exit(run(os.Args[1:]))
@@ -41,17 +57,16 @@ func run(args []string) int {
 		return runMatch(args)
 	case "position":
 		return runPosition(args)
-	case "sevencolors":
-		return runSevenColorsAI(args)
-	case "perfectaim":
-		return runPerfectAim(args)
 	case "spec":
 		return runSpec(args)
 	case "help", "-h", "--help":
-		fmt.Print(usage)
+		fmt.Print(usage())
 		return 0
 	default:
-		fmt.Fprintf(os.Stderr, "arena: unknown command %q\n\n%s", cmd, usage)
+		if t, ok := catalog.Tool(cmd); ok {
+			return t.Run(args, os.Stdout, os.Stderr)
+		}
+		fmt.Fprintf(os.Stderr, "arena: unknown command %q\n\n%s", cmd, usage())
 		return 2
 	}
 }

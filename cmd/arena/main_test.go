@@ -3,8 +3,11 @@ package main
 import (
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arena-classroom/arena/catalog"
 )
 
 // captureStdout runs f with os.Stdout sent to a pipe and returns what it printed.
@@ -32,5 +35,26 @@ func TestHelpPrintsTheArenaUsage(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "arena match --game") || strings.Contains(out, "Usage: arena serve") {
 			t.Fatalf("arena %s: exit %d, printed %q", arg, code, out)
 		}
+	}
+}
+
+// A game's tools are found through the catalog: `arena sevencolors …` runs 7 Colors' Q13
+// command, and `arena help` lists every game's tools.
+func TestGameToolsAreDispatched(t *testing.T) {
+	var code int
+	out := captureStdout(t, func() { code = run([]string{"sevencolors", "2", "--ia", "greedy", "1", "1", "3", "5", "2"}) })
+	if code < 3 || code > 9 || strings.TrimSpace(out) != strconv.Itoa(code) {
+		t.Fatalf("arena sevencolors: exit %d, printed %q", code, out)
+	}
+	help := captureStdout(t, func() { run([]string{"help"}) })
+	for _, e := range catalog.All() {
+		for _, tool := range e.Tools {
+			if !strings.Contains(help, "arena "+tool.Usage) {
+				t.Fatalf("arena help does not list %q:\n%s", tool.Usage, help)
+			}
+		}
+	}
+	if code := run([]string{"nosuchtool"}); code != 2 {
+		t.Fatalf("an unknown command: exit %d", code)
 	}
 }

@@ -1,18 +1,26 @@
-package main
+package sevencolors
 
 import (
-	crand "crypto/rand"
-	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/arena-classroom/arena/bots"
-	scbots "github.com/arena-classroom/arena/bots/sevencolors"
+	"github.com/arena-classroom/arena/games"
 	sc "github.com/arena-classroom/arena/games/sevencolors"
+	"github.com/arena-classroom/arena/seed"
 )
+
+// Tool is `arena sevencolors`: the seed's question 13, a house bot's colour for a board.
+var Tool = games.Tool{
+	Name:  "sevencolors",
+	Usage: "sevencolors SIZE --ia NAME PLAYER STATES…",
+	Doc:   "print the colour a 7 Colors house bot plays",
+	Run: func(args []string, stdout, stderr io.Writer) int {
+		return AI(args, stdout, stderr, seed.Random)
+	},
+}
 
 const sevenColorsUsage = `Usage: arena sevencolors SIZE --ia NAME PLAYER s_0 … s_{SIZE²-1} [--seed S]
 
@@ -31,19 +39,9 @@ Example: arena sevencolors 2 --ia random_player 1 1 3 5 2   (the grid 1 3 / 5 2)
 Exit status: the colour played, 3..9; 0 after --help; 2 for bad arguments.
 `
 
-func runSevenColorsAI(args []string) int {
-	return sevenColorsAI(args, os.Stdout, os.Stderr, sevenColorsSeed)
-}
-
-func sevenColorsSeed() uint64 {
-	var b [8]byte
-	_, _ = crand.Read(b[:]) // never fails (crypto/rand crashes the program instead)
-	return binary.LittleEndian.Uint64(b[:])
-}
-
-// sevenColorsAI is the Q13 command with its surroundings passed in, for tests.
-func sevenColorsAI(args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
-	usage := fmt.Sprintf(sevenColorsUsage, botNames(scbots.All))
+// AI is the Q13 command with its surroundings passed in, for tests.
+func AI(args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
+	usage := fmt.Sprintf(sevenColorsUsage, bots.Names(All))
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "arena sevencolors: "+format+"\n", a...)
 		fmt.Fprintln(stderr, usage[:strings.IndexByte(usage, '\n')])
@@ -83,9 +81,9 @@ func sevenColorsAI(args []string, stdout, stderr io.Writer, seedFn func() uint64
 	if name == "" {
 		return fail("--ia NAME is required")
 	}
-	info, ok := bots.Find(scbots.All, name)
+	info, ok := bots.Find(All, name)
 	if !ok {
-		return fail("no bot called %q (bots: %s)", name, botNames(scbots.All))
+		return fail("no bot called %q (bots: %s)", name, bots.Names(All))
 	}
 	if len(positional) < 2 {
 		return fail("SIZE and PLAYER are required")
@@ -120,16 +118,4 @@ func sevenColorsAI(args []string, stdout, stderr io.Writer, seedFn func() uint64
 	colour := info.New(seed).Choose(st, player-1).(int)
 	fmt.Fprintln(stdout, colour)
 	return colour
-}
-
-func botNames(list []bots.Info) string {
-	var names []string
-	for _, b := range list {
-		n := b.Name
-		if len(b.Aliases) > 0 {
-			n += " (" + strings.Join(b.Aliases, ", ") + ")"
-		}
-		names = append(names, n)
-	}
-	return strings.Join(names, ", ")
 }

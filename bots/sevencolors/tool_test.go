@@ -1,4 +1,4 @@
-package main
+package sevencolors
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 func runQ13(t *testing.T, args string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = sevenColorsAI(strings.Fields(args), &out, &errb, func() uint64 { return 42 })
+	code = AI(strings.Fields(args), &out, &errb, func() uint64 { return 42 })
 	return code, out.String(), errb.String()
 }
 

@@ -1,16 +1,24 @@
-package main
+package perfectaim
 
 import (
-	crand "crypto/rand"
-	"encoding/binary"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
-	pa "github.com/arena-classroom/arena/games/perfectaim"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/seed"
 )
+
+// MapTool is `arena perfectaim map`: the map upstream's generator draws for a seed.
+var MapTool = games.Tool{
+	Name:  "perfectaim",
+	Usage: "perfectaim map [--seed S]",
+	Doc:   "print the Perfect Aim map of seed S",
+	Run: func(args []string, stdout, stderr io.Writer) int {
+		return MapCommand(args, stdout, stderr, seed.Random)
+	},
+}
 
 const perfectAimUsage = `Usage: arena perfectaim map [--seed S]
 
@@ -25,16 +33,8 @@ YELLOW, GREEN at permutation 0).
 Exit status: 0, or 2 for bad arguments.
 `
 
-func runPerfectAim(args []string) int {
-	return perfectAim(args, os.Stdout, os.Stderr, func() uint64 {
-		var b [8]byte
-		_, _ = crand.Read(b[:]) // never fails (crypto/rand crashes the program instead)
-		return binary.LittleEndian.Uint64(b[:])
-	})
-}
-
-// perfectAim is the command with its surroundings passed in, for tests.
-func perfectAim(args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
+// MapCommand is the command with its surroundings passed in, for tests.
+func MapCommand(args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "arena perfectaim: "+format+"\n", a...)
 		fmt.Fprintln(stderr, perfectAimUsage[:strings.IndexByte(perfectAimUsage, '\n')])
@@ -69,7 +69,7 @@ func perfectAim(args []string, stdout, stderr io.Writer, seedFn func() uint64) i
 	if !seeded {
 		*seed = seedFn()
 	}
-	m, _ := pa.Generate(*seed)
+	m, _ := Generate(*seed)
 	for _, line := range m.Lines() {
 		fmt.Fprintln(stdout, line)
 	}
