@@ -183,7 +183,7 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 		Bucket: reg.bucket(s.Who.ID),
 		Diag:   stderr,
 		First: botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: args.entry.Game.ID(),
-			Name: name, Limits: clock.Limits()},
+			Name: name, Limits: program.ClockLimits(clock)},
 	})
 	ctx, cancel := context.WithCancel(s.SSH.Context())
 	defer cancel()

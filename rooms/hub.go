@@ -18,6 +18,7 @@ import (
 
 	"github.com/arena-classroom/arena/replay"
 	seedpkg "github.com/arena-classroom/arena/seed"
+	"github.com/arena-classroom/arena/timebank"
 )
 
 // Config tunes the hub. Zero fields take the defaults of DefaultConfig.
@@ -134,6 +135,11 @@ func (c Config) withDefaults() Config {
 		c.Now = time.Now
 	}
 	return c
+}
+
+// programTime is a program seat's time rules in live rooms (timebank, as headless).
+func (c Config) programTime() timebank.Rules {
+	return timebank.Rules{Move: c.BotMove, Bank: c.BotBank, MaxStrikes: c.MaxStrikes}
 }
 
 // ErrTooManyRooms is returned when the server holds MaxRooms live rooms.

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"github.com/arena-classroom/arena/timebank"
 	"math/big"
 	"time"
 
@@ -23,11 +24,11 @@ type Controller interface {
 	End(r *Room, seat int, outcome *games.Outcome)
 }
 
-// remoteState is the clock of one Remote seat: its time bank and strikes.
+// remoteState is one Remote seat: its controller, its time (counted by timebank, as in
+// headless play) and the turn it owes.
 type remoteState struct {
 	ctl      Controller
-	bank     time.Duration
-	strikes  int
+	time     *timebank.Account
 	turn     int      // id of the pending turn; 0 when none
 	answered int      // id of the last turn answered
 	at       *big.Rat // instant of the pending real-time decision
@@ -67,16 +68,13 @@ func (r *Room) remoteTurn(seatNo int, st games.State, now time.Time) {
 	rs := r.seats[seatNo].remote
 	r.turnID++
 	rs.turn = r.turnID
-	r.deadline = now.Add(r.hub.cfg.BotMove + rs.bank)
-	rs.ctl.Turn(r, seatNo, rs.turn, st, r.hub.cfg.BotMove, rs.bank)
+	r.deadline = now.Add(rs.time.Allowed())
+	rs.ctl.Turn(r, seatNo, rs.turn, st, rs.time.Rules().Move, rs.time.Bank())
 }
 
 // chargeRemote takes from the bank what an answer used beyond the move limit.
 func (r *Room) chargeRemote(seatNo int, at time.Time) {
-	rs := r.seats[seatNo].remote
-	if over := at.Sub(r.turnAt) - r.hub.cfg.BotMove; over > 0 {
-		rs.bank = max(rs.bank-over, 0)
-	}
+	r.seats[seatNo].remote.time.Charge(at.Sub(r.turnAt))
 }
 
 // remoteTimedOut records a strike; a program that keeps missing its deadlines is replaced by
@@ -84,11 +82,9 @@ func (r *Room) chargeRemote(seatNo int, at time.Time) {
 func (r *Room) remoteTimedOut(seatNo int) {
 	rs := r.seats[seatNo].remote
 	rs.turn = 0
-	rs.bank = 0
-	rs.strikes++
-	if rs.strikes >= r.hub.cfg.MaxStrikes {
+	if rs.time.Miss() {
 		r.seats[seatNo].note = "too slow: replaced"
-		r.logf("%s missed %d deadlines; %s plays on for it", r.seats[seatNo].Name, rs.strikes, r.entry.Strongest)
+		r.logf("%s missed %d deadlines; %s plays on for it", r.seats[seatNo].Name, rs.time.Strikes(), r.entry.Strongest)
 		r.handToBot(seatNo)
 	}
 }

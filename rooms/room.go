@@ -14,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/replay"
+	"github.com/arena-classroom/arena/timebank"
 )
 
 // Seat is who sits at one seat of a new room.
@@ -148,7 +149,7 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 			if s.Controller == nil {
 				return nil, fmt.Errorf("seat %d: a program seat needs a controller", i)
 			}
-			r.seats[i].remote = &remoteState{ctl: s.Controller, bank: h.cfg.BotBank}
+			r.seats[i].remote = &remoteState{ctl: s.Controller, time: timebank.New(h.cfg.programTime())}
 			r.seats[i].connected = true
 		}
 	}

@@ -3,6 +3,7 @@ package program
 import (
 	"errors"
 	"fmt"
+	"github.com/arena-classroom/arena/timebank"
 	"sync/atomic"
 	"time"
 
@@ -10,52 +11,17 @@ import (
 	"github.com/arena-classroom/arena/games"
 )
 
-// Clock is a program's time in one game: each decision may take Move, and beyond that time
-// comes from Bank; a decision that exhausts both gets the default action and a strike, and
-// MaxStrikes strikes take the program out of the game. A decision's time runs from the
-// moment its "turn" line is written to the program, not from when the referee asked.
-type Clock struct {
-	Move       time.Duration
-	Bank       time.Duration
-	MaxStrikes int
-	// Startup is extra time for the first decision of a program started for this game (an
-	// exec: process): its start-up (an interpreter loading) is charged to neither the move
-	// limit nor the bank. Programs already running (over SSH) get none.
-	Startup time.Duration
-}
+// Clock is a program's time rules (timebank.Rules, counted the same way live and headless).
+type Clock = timebank.Rules
 
 // DefaultClock is the arena's default for programs (rooms.DefaultConfig agrees).
-func DefaultClock() Clock {
-	return Clock{Move: 500 * time.Millisecond, Bank: 5 * time.Second, MaxStrikes: 3}
-}
+func DefaultClock() Clock { return timebank.Default() }
 
 // DefaultStartup is the start-up allowance of a program started for a game.
-const DefaultStartup = 2 * time.Second
+const DefaultStartup = timebank.DefaultStartup
 
-// withDefaults fills what is unset. The zero Clock is the default clock, bank included; a
-// clock with a Move of its own keeps its bank as given (0 is a legitimate choice).
-func (c Clock) withDefaults() Clock {
-	d := DefaultClock()
-	if c.Move <= 0 && c.Bank == 0 {
-		c.Bank = d.Bank
-	}
-	if c.Move <= 0 {
-		c.Move = d.Move
-	}
-	if c.Bank < 0 {
-		c.Bank = 0
-	}
-	if c.MaxStrikes <= 0 {
-		c.MaxStrikes = d.MaxStrikes
-	}
-	if c.Startup < 0 {
-		c.Startup = 0
-	}
-	return c
-}
-
-// Limits is the clock as the protocol's hello states it.
-func (c Clock) Limits() botproto.Limits {
+// ClockLimits is the clock as the protocol's hello states it.
+func ClockLimits(c Clock) botproto.Limits {
 	l := botproto.LimitsOf(c.Move, c.Bank)
 	l.StartupMS = c.Startup.Milliseconds()
 	return l
@@ -90,13 +56,12 @@ var (
 // play the virtual clock waits for programs, so a batch of deterministic programs that
 // answer in time is deterministic. It implements match.Agent and match.Finisher.
 type Agent struct {
-	c       *Conn
-	g       Game
-	bank    time.Duration
-	strikes int
-	status  string
-	ended   bool // "end" was sent
-	moves   int  // decisions asked, for diagnostics
+	c      *Conn
+	g      Game
+	time   *timebank.Account
+	status string
+	ended  bool // "end" was sent
+	moves  int  // decisions asked, for diagnostics
 	// resignAsked is set by the reader when a resign line comes between two turns.
 	resignAsked atomic.Bool
 	// Note, when set, hears one sentence when the program leaves the game early.
@@ -105,8 +70,9 @@ type Agent struct {
 
 // NewAgent starts game g on c: it sends "start" (the caller sent "hello").
 func NewAgent(c *Conn, g Game) *Agent {
-	g.Clock = g.Clock.withDefaults()
-	a := &Agent{c: c, g: g, bank: g.Clock.Bank}
+	a := &Agent{c: c, g: g, time: timebank.New(g.Clock)}
+	g.Clock = a.time.Rules()
+	a.g.Clock = g.Clock
 	players := make([]botproto.Player, len(g.Players))
 	for i, n := range g.Players {
 		players[i] = botproto.Player{Seat: i, Name: n}
@@ -144,11 +110,7 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 	got := make(chan reply, 1)
 	written := make(chan time.Time, 1)
 	a.c.expect(&pending{id: id, match: a.g.Match, def: def, deliver: func(r reply) { got <- r }})
-	a.c.sendTimed(botproto.NewTurn(a.g.Match, id, st, seat, a.g.Clock.Move, a.bank), written)
-	allowance := time.Duration(0)
-	if a.moves == 1 {
-		allowance = a.g.Clock.Startup
-	}
+	a.c.sendTimed(botproto.NewTurn(a.g.Match, id, st, seat, a.g.Clock.Move, a.time.Bank()), written)
 	var r reply
 	var start time.Time
 	select {
@@ -158,7 +120,7 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 	if start.IsZero() {
 		start = r.at
 	} else {
-		timer := time.NewTimer(a.g.Clock.Move + a.bank + allowance - a.c.now().Sub(start))
+		timer := time.NewTimer(a.time.Allowed() - a.c.now().Sub(start))
 		select {
 		case r = <-got:
 		case <-timer.C:
@@ -170,9 +132,7 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 		}
 		timer.Stop()
 	}
-	if over := r.at.Sub(start) - allowance - a.g.Clock.Move; over > 0 {
-		a.bank = max(a.bank-over, 0)
-	}
+	a.time.Charge(r.at.Sub(start))
 	switch {
 	case r.closed:
 		a.leave(StatusCrashed, fmt.Sprintf("the program's connection ended (%v) at decision %d", a.c.Err(), a.moves))
@@ -196,13 +156,12 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 }
 
 func (a *Agent) timeout(id int, def games.Action) error {
-	a.strikes++
-	a.bank = 0
+	out := a.time.Miss()
 	a.c.Warn(a.g.Match, id, botproto.CodeTimeout,
 		fmt.Sprintf("no answer within %d ms and an empty bank: the default action was played (strike %d of %d)",
-			a.g.Clock.Move.Milliseconds(), a.strikes, a.g.Clock.MaxStrikes), def)
-	if a.strikes >= a.g.Clock.MaxStrikes {
-		a.leave(StatusTooSlow, fmt.Sprintf("%d missed deadlines", a.strikes))
+			a.g.Clock.Move.Milliseconds(), a.time.Strikes(), a.g.Clock.MaxStrikes), def)
+	if out {
+		a.leave(StatusTooSlow, fmt.Sprintf("%d missed deadlines", a.time.Strikes()))
 	}
 	return errTimeout
 }

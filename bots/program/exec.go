@@ -30,7 +30,7 @@ func (o ExecOptions) withDefaults() ExecOptions {
 	if o.Clock.Startup == 0 { // a process started for each game: its start-up is not its move
 		o.Clock.Startup = DefaultStartup
 	}
-	o.Clock = o.Clock.withDefaults()
+	o.Clock = o.Clock.WithDefaults()
 	o.Limits = o.Limits.WithDefaults()
 	if o.Stderr == nil {
 		o.Stderr = os.Stderr
@@ -168,7 +168,7 @@ func StartExecSeat(cmdline string, g Game, opts ExecOptions) (*ExecSeat, error) 
 	}
 	name := g.Players[g.Seat]
 	p.Conn.Send(botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: g.Game.ID(), Name: name,
-		Limits: g.Clock.Limits()})
+		Limits: ClockLimits(g.Clock)})
 	s := &ExecSeat{p: p, opts: opts, Agent: NewAgent(p.Conn, g)}
 	s.Agent.Note = func(status, why string) {
 		if status == StatusCrashed {
