@@ -1,5 +1,5 @@
 // Package sevencolors holds the house bots of 7 Colors, the seed's questions 6 to 11 as
-// rules/sevencolors.md §2c defines them. Importers alias it (the engine has the same name).
+// docs/rules/sevencolors.md §10 defines them. Importers alias it (the engine has the same name).
 package sevencolors
 
 import (
@@ -121,7 +121,7 @@ func hegemonic(s *sc.State, p int) (colour, frontier int) {
 	return best, bestFront
 }
 
-// Mixed is Q11 with the frontier reading of §2f: the hegemonic colour while it grows the
+// Mixed is Q11 with the frontier reading of docs/rules/sevencolors.md §11: the hegemonic colour while it grows the
 // frontier, the greedy one once no colour does.
 type Mixed struct{}
 

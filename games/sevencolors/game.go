@@ -1,6 +1,6 @@
 // Package sevencolors is the rules engine of 7 Colors ("Les 7 merveilles du monde des 7
 // couleurs", seed 001): two players flood an N×N board of seven colours from opposite
-// corners. Rules: /work/shared/rules/sevencolors.md. Cell codes follow the seed's GameState.h.
+// corners. Rules: docs/rules/sevencolors.md. Cell codes follow the assignment's GameState.h (§2).
 package sevencolors
 
 import (
