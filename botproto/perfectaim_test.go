@@ -18,7 +18,7 @@ import (
 	pa "github.com/arena-classroom/arena/games/perfectaim"
 )
 
-// aimTurn is a Perfect Aim "turn" line as PROTOCOL.md writes it.
+// aimTurn is a Perfect Aim "turn" line as docs/bots.md writes it.
 type aimTurn struct {
 	Type  string          `json:"type"`
 	Match string          `json:"match"`
@@ -61,7 +61,7 @@ func midGame(t *testing.T) *pa.State {
 	return nil
 }
 
-// The observation has exactly PROTOCOL.md's fields (plus "fireballs"), with upstream's
+// The observation has exactly the documented fields (docs/bots.md) (plus "fireballs"), with upstream's
 // names, grids [y][x], exact times, and it survives a JSON round trip unchanged.
 func TestPerfectAimTurnLine(t *testing.T) {
 	st := midGame(t)

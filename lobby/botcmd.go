@@ -43,7 +43,7 @@ const MaxPracticeGames = 10_000
 
 const botUsage = `usage: bot --game GAME [--name NAME] [--practice [--vs BOT[,BOT…]] [--seed N]] [--games N] [--size N] [--config KEY=VAL]`
 
-// parseBotArgs reads the options of PROTOCOL.md, plus --size and --config for the game's
+// parseBotArgs reads the options of the bot protocol (docs/bots.md), plus --size and --config for the game's
 // settings.
 func parseBotArgs(args []string) (botArgs, error) {
 	fs := flag.NewFlagSet("bot", flag.ContinueOnError)

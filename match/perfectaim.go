@@ -11,7 +11,7 @@ import (
 	pa "github.com/arena-classroom/arena/games/perfectaim"
 )
 
-// Perfect Aim batches follow upstream's 50-game tournament (rules/perfectaim.md §3, §12):
+// Perfect Aim batches follow upstream's 50-game tournament (docs/rules/perfectaim.md §3, §12):
 // the bots keep their colours in every game, and game i starts from permutation i, which
 // moves everyone's start corner instead of rotating the seats.
 

@@ -49,7 +49,7 @@ func TestSevenColorsRoundRobinIsReproducible(t *testing.T) {
 	}
 }
 
-// Seats reach the right bots: greedy beats random nearly always (rules §2: about 100 %),
+// Seats reach the right bots: greedy beats random nearly always (docs/rules/sevencolors.md §10),
 // whichever seat it has.
 func TestSevenColorsGreedyBeatsRandomFromBothSeats(t *testing.T) {
 	e := sevenColors(t)

@@ -1,5 +1,5 @@
 // Package perfectaim holds the house bots of Perfect Aim: upstream's sample players of
-// rules/perfectaim.md §13, with their scan orders, tie-breaks and quirks, so that the same
+// docs/rules/perfectaim.md §13, with their scan orders, tie-breaks and quirks, so that the same
 // seed, permutation and bots give the same game as upstream. Importers alias it (the engine
 // has the same name).
 package perfectaim

@@ -12,7 +12,7 @@ import (
 )
 
 // aimRun is what a Perfect Aim batch adds to a matchRun: upstream's tournament scheme
-// (rules/perfectaim.md §12), where the seats keep their colours and game i starts from
+// (docs/rules/perfectaim.md §12), where the seats keep their colours and game i starts from
 // permutation i.
 type aimRun struct {
 	specs       []match.SeatSpec   // the seats that play, in seat order

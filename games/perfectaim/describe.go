@@ -69,7 +69,7 @@ deciding at one instant are asked in colour order.
     are asked together, so you do not see what the others choose then.
 `,
 	ExampleConfig: games.Config{},
-	ExampleSeed:   1, // upstream's seed-1 map (rules/perfectaim.md §2)
+	ExampleSeed:   1, // upstream's seed-1 map (docs/rules/perfectaim.md §2)
 	// RED starts in the top-left corner: the example walks right or down while it can.
 	ExampleActions: []games.Action{"MOVE_RIGHT", "MOVE_DOWN", "MOVE_LEFT", "MOVE_UP", "WAIT"},
 	ExampleIllegal: "MOVE_UP",

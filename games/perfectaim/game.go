@@ -1,7 +1,7 @@
 // Package perfectaim is the rules engine of Perfect Aim (seed 002, upstream
 // github.com/GauBen/perfect-aim at ce7ba5e): 2 to 4 players in a symmetric maze collect
 // items and throw fireballs in real time while lava closes in. Rules:
-// /work/shared/rules/perfectaim.md.
+// docs/rules/perfectaim.md.
 //
 // Time is exact (Instant) and the simulation is upstream's event-driven step loop. Maps and
 // item batches come from a port of CPython's Mersenne Twister (package pyrand), so a seed
@@ -10,7 +10,7 @@
 // (one update(120)); the GUI's per-frame updates add boundaries that can only matter once
 // an item batch finds too few free cells to place.
 //
-// Where upstream is undefined or quirky, this engine chooses (rules §15): fireballs acting
+// Where upstream is undefined or quirky, this engine chooses (docs/rules/perfectaim.md §15): fireballs acting
 // at one instant act in creation order; a player entering a cell meets its fireballs before
 // its items; an invalid action is WAIT; ranks follow survival (the last one standing first,
 // players dying at the same instant tied, so upstream's "Match nul" is a shared first
@@ -36,7 +36,7 @@ func (game) Name() string                  { return "Perfect Aim" }
 func (game) Seats() (minimum, maximum int) { return 2, 4 }
 
 // Config keys.
-//   - "permutation" (default 0): upstream's start-position permutation (rules §3); it has
+//   - "permutation" (default 0): upstream's start-position permutation (docs/rules/perfectaim.md §3); it has
 //     period 12, so it is stored modulo 12. Tournament game i uses permutation i.
 //   - "colors" (default 0): which colours play, as a bit mask in colour order (1 RED, 2 BLUE,
 //     4 YELLOW, 8 GREEN), standing for upstream's None slots; its bit count must equal the

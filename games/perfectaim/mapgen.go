@@ -15,7 +15,7 @@ type Map struct {
 }
 
 // Generate builds the map of upstream's Grid(21, seed) and returns the generator, which the
-// game keeps drawing from for item regeneration (rules §2, §7).
+// game keeps drawing from for item regeneration (docs/rules/perfectaim.md §2, §7).
 func Generate(seed uint64) (Map, *pyrand.Random) {
 	rng := pyrand.New(seed)
 	q := quarterMaze(rng)

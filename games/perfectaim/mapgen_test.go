@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// seed1 is Grid(21, seed=1) as rules/perfectaim.md §2 prints it from upstream (shared with
+// seed1 is Grid(21, seed=1) as docs/rules/perfectaim.md §2 prints it from upstream (shared with
 // the `arena perfectaim map` test).
 func seed1(t *testing.T) string {
 	t.Helper()
@@ -28,7 +28,7 @@ func TestSeed1MapIsUpstreams(t *testing.T) {
 	}
 }
 
-// TestMapProperties checks what rules §2.5 found over 2000 upstream seeds.
+// TestMapProperties checks what docs/rules/perfectaim.md §2.5 found over 2000 upstream seeds.
 func TestMapProperties(t *testing.T) {
 	rotational := 0
 	for seed := uint64(0); seed < 500; seed++ {

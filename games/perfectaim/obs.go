@@ -1,6 +1,6 @@
 package perfectaim
 
-// Obs is a seat's observation, the bot protocol's "obs" (PROTOCOL.md): upstream's names and
+// Obs is a seat's observation, the bot protocol's "obs" (docs/bots.md): upstream's names and
 // encodings, grids indexed [y][x], times and speeds as exact "num/den". Fireballs is an
 // addition to the protocol's list: upstream bots read fireball directions and senders from
 // entity_grid, which tile_grid does not show.

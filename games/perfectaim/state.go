@@ -5,7 +5,7 @@ import (
 	"github.com/arena-classroom/arena/games/perfectaim/pyrand"
 )
 
-// Rules constants (upstream HEAD, rules §1).
+// Rules constants (upstream HEAD, docs/rules/perfectaim.md §1).
 const (
 	LavaStart     = 35  // seconds: the first ring is damaged
 	LavaStep      = 5   // seconds between damage and lava, and between rings
@@ -38,7 +38,7 @@ type fireball struct {
 	next   Instant
 }
 
-// State is a Perfect Aim game in progress. The simulation is upstream's step loop (rules §4)
+// State is a Perfect Aim game in progress. The simulation is upstream's step loop (docs/rules/perfectaim.md §4)
 // driven by exact instants: each step ends at the earliest pending event or whole second;
 // lava and item regeneration run at its start; then the players (in colour order) and the
 // fireballs (in creation order) that have an event at that instant act. A player whose
@@ -203,7 +203,7 @@ func (s *State) continueStep() bool {
 	return false
 }
 
-// decide starts the action a chosen by the deciding colour (rules §4 step 1).
+// decide starts the action a chosen by the deciding colour (docs/rules/perfectaim.md §4 step 1).
 func (s *State) decide(a act) {
 	c := s.deciding
 	s.deciding = NoColor

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// perfectAimSeed1 is the seed-1 map as rules/perfectaim.md §2 prints it from upstream.
+// perfectAimSeed1 is the seed-1 map as docs/rules/perfectaim.md §2 prints it from upstream.
 func perfectAimSeed1(t *testing.T) string {
 	t.Helper()
 	b, err := os.ReadFile("testdata/seed1.txt")

@@ -237,7 +237,7 @@ func plural(n int, what string) string {
 	return fmt.Sprintf("%d %ss", n, what)
 }
 
-// Headline is the game clock and what the lava does next (rules §8: ring r is damaged at
+// Headline is the game clock and what the lava does next (docs/rules/perfectaim.md §8: ring r is damaged at
 // 25+10r s and turns to lava at 30+10r s).
 func (view) Headline(st games.State) string {
 	s, ok := st.(*State)

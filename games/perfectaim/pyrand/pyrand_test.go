@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// The expected values were printed by CPython 3.11's random module (rules/perfectaim.md §2
+// The expected values were printed by CPython 3.11's random module (docs/rules/perfectaim.md §2
 // gives the first three for seed 1).
 func TestUint32MatchesCPython(t *testing.T) {
 	cases := []struct {
