@@ -19,6 +19,7 @@ import (
 	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/lobby"
+	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 )
@@ -330,5 +331,36 @@ func TestGamesPerIdentityAreBounded(t *testing.T) {
 	bob.WaitFor(t, "bob", 10*time.Second)
 	if n := len(hub.List()); n != 3 {
 		t.Fatalf("%d live rooms after bob's game, want 3", n)
+	}
+}
+
+// Issue 13: leaving a game right after its start earns nothing: over real SSH, alice starts a
+// game against greedy and leaves at once; nobody watches, so the game ends there, and the
+// recorded result ranks her last, naming the bot that took her seat over.
+func TestLeavingAtOnceIsRecordedAsALoss(t *testing.T) {
+	type record struct {
+		info rooms.Info
+	}
+	got := make(chan record, 1)
+	cfg := rooms.Config{OnFinish: func(info rooms.Info, _ replay.Replay) error {
+		got <- record{info}
+		return nil
+	}}
+	addr, _, _ := arena(t, cfg, lobby.Options{})
+	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)), sshtest.Command("play sevencolors --vs greedy --size 6"))
+	alice.WaitFor(t, "Your turn", 10*time.Second)
+	alice.Send(t, "q")
+	alice.WaitFor(t, "Leave this game?", 10*time.Second)
+	alice.Send(t, "y")
+	select {
+	case r := <-got:
+		if r.info.Result == nil || r.info.Result.Ranks[0] != 2 || r.info.Result.Ranks[1] != 1 {
+			t.Fatalf("recorded result %+v: alice left, so she lost", r.info.Result)
+		}
+		if tk := r.info.Seats[0].Takeover; tk == nil || tk.By != "greedy" || r.info.Seats[0].UserID == "" {
+			t.Fatalf("alice's seat %+v: want a takeover by greedy, still hers", r.info.Seats[0])
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the game alice left was never recorded")
 	}
 }
