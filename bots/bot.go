@@ -25,12 +25,13 @@ type Info struct {
 	New func(seed uint64) Bot
 }
 
-// Names lists the bots for messages, with their aliases: "one, max (greedy), random".
-func Names(list []Info) string {
+// Names lists the bots for messages, with their aliases when asked: "one, max (greedy),
+// random" (error messages, where any accepted name helps) or "one, max, random" (menus).
+func Names(list []Info, aliases bool) string {
 	names := make([]string, 0, len(list))
 	for _, b := range list {
 		n := b.Name
-		if len(b.Aliases) > 0 {
+		if aliases && len(b.Aliases) > 0 {
 			n += " (" + strings.Join(b.Aliases, ", ") + ")"
 		}
 		names = append(names, n)

@@ -137,7 +137,7 @@ func (b *botArgs) pickOpponents(list string) error {
 		n = strings.TrimSpace(n)
 		info, ok := bots.Find(b.entry.Bots, n)
 		if !ok {
-			return fmt.Errorf("%s has no house bot %q; its bots: %s", b.entry.Game.ID(), n, bots.Names(b.entry.Bots))
+			return fmt.Errorf("%s has no house bot %q; its bots: %s", b.entry.Game.ID(), n, bots.Names(b.entry.Bots, true))
 		}
 		names[i] = info.Name
 	}

@@ -232,7 +232,7 @@ func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (*room
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
 		if _, ok := e.Bot(name, 1); !ok {
-			return nil, fmt.Errorf("%s has no house bot %q; choose among: %s", e.Game.Name(), name, bots.Names(e.Bots))
+			return nil, fmt.Errorf("%s has no house bot %q; choose among: %s", e.Game.Name(), name, bots.Names(e.Bots, true))
 		}
 		seats = append(seats, rooms.Seat{Kind: rooms.HouseBot, BotName: name})
 	}

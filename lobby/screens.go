@@ -146,7 +146,7 @@ func (h *homeScreen) view(m *model) string {
 				about = fmt.Sprintf("%d waiting now — join them", w)
 			}
 		case itemHouseBot:
-			about = bots.Names(e.Bots)
+			about = bots.Names(e.Bots, false)
 		case itemProgram:
 			if n := len(m.s.app.mm.WaitingPrograms(e.Game.ID())); n > 0 {
 				about = fmt.Sprintf("%d waiting now", n)

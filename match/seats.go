@@ -138,7 +138,7 @@ func Resolve(e catalog.Entry, spec SeatSpec, programs Programs) (Entrant, error)
 }
 
 // BotNames lists e's house bots for messages, with their aliases.
-func BotNames(e catalog.Entry) string { return bots.Names(e.Bots) }
+func BotNames(e catalog.Entry) string { return bots.Names(e.Bots, true) }
 
 // HouseBot makes an entrant of a house bot, seeded per game and seat.
 func HouseBot(info bots.Info) Entrant {

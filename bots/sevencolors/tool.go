@@ -41,7 +41,7 @@ Exit status: the colour played, 3..9; 0 after --help; 2 for bad arguments.
 
 // AI is the Q13 command with its surroundings passed in, for tests.
 func AI(args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
-	usage := fmt.Sprintf(sevenColorsUsage, bots.Names(All))
+	usage := fmt.Sprintf(sevenColorsUsage, bots.Names(All, true))
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "arena sevencolors: "+format+"\n", a...)
 		fmt.Fprintln(stderr, usage[:strings.IndexByte(usage, '\n')])
@@ -83,7 +83,7 @@ func AI(args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
 	}
 	info, ok := bots.Find(All, name)
 	if !ok {
-		return fail("no bot called %q (bots: %s)", name, bots.Names(All))
+		return fail("no bot called %q (bots: %s)", name, bots.Names(All, true))
 	}
 	if len(positional) < 2 {
 		return fail("SIZE and PLAYER are required")
