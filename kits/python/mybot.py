@@ -7,14 +7,11 @@ or let it connect itself over SSH (its arguments are the command to run):
     python3 mybot.py ssh -T -p 2222 arena.host bot --game sevencolors --practice --vs greedy
 
 stdout carries protocol only: print your debugging to stderr (log() below does).
+The protocol loop is arena.py, shared by every bot of this kit: keep it beside this file.
 """
-import json
-import subprocess
-import sys
+import arena
 
-
-def log(*args):
-    print("mybot:", *args, file=sys.stderr, flush=True)
+log = arena.log
 
 
 # ---------------------------------------------------------------------------------------
@@ -30,58 +27,5 @@ def choose(obs, legal):
     return legal[0]
 
 
-def send(out, msg):
-    out.write(json.dumps(msg, separators=(",", ":")) + "\n")
-    out.flush()
-
-
-def play(inp, out):
-    """Answers turns until the server closes the connection. Returns an exit status."""
-    wins = games = 0
-    me = None
-    while True:
-        line = inp.readline()
-        if not line:
-            return 0
-        try:
-            msg = json.loads(line)
-        except ValueError:
-            print("not JSON, skipped: " + line.strip()[:80], file=sys.stderr)
-            continue
-        if not isinstance(msg, dict):
-            continue
-        kind = msg.get("type")
-        if kind == "turn":
-            action = choose(msg["obs"], msg["legal"])
-            send(out, {"type": "action", "match": msg["match"], "id": msg["id"], "action": action})
-        elif kind == "start":
-            me = msg["seat"]
-        elif kind == "end":
-            games += 1
-            outcome = msg.get("outcome")
-            if outcome and me is not None:
-                if outcome["ranks"][me] == 1 and outcome["ranks"].count(1) == 1:
-                    wins += 1
-                log("game %d: ranks %s, scores %s (%d won so far)" % (games, outcome["ranks"], outcome["scores"], wins))
-            else:
-                log("game %d ended without you: %s" % (games, msg.get("note", "")))
-        elif kind == "warn":
-            log("warning:", msg.get("code"), "-", msg.get("msg"))
-        elif kind == "error":
-            log("error:", msg.get("msg"))
-            return 1
-        # hello and pong need no answer; unknown types are ignored (forward compatible).
-
-
-def main():
-    if len(sys.argv) > 1:
-        # Connect mode: run the command (ssh …) and talk to it through its stdin and stdout.
-        proc = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        status = play(proc.stdout, proc.stdin)
-        proc.stdin.close()
-        return status or proc.wait()
-    return play(sys.stdin, sys.stdout)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    arena.run({"sevencolors": choose}, name="mybot")

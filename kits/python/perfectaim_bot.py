@@ -7,18 +7,17 @@ or let it connect itself over SSH (its arguments are the command to run):
     python3 perfectaim_bot.py ssh -T -p 2222 arena.host bot --game perfectaim --practice --vs zidane
 
 stdout carries protocol only: print your debugging to stderr (log() below does).
+The protocol loop is arena.py, shared by every bot of this kit: keep it beside this file.
 """
-import json
-import subprocess
-import sys
 from collections import deque
+
+import arena
 
 # Upstream's directions, in its scan order, and what each does to (x, y).
 STEPS = [("UP", 0, -1), ("DOWN", 0, 1), ("LEFT", -1, 0), ("RIGHT", 1, 0)]
 
 
-def log(*args):
-    print("perfectaim_bot:", *args, file=sys.stderr, flush=True)
+log = arena.log
 
 
 def dangerous_cells(obs):
@@ -75,14 +74,14 @@ def first_step_to(obs, wanted, bad):
 # speed, coins, super_fireballs, shield), obs["players"] every living player,
 # obs["fireballs"] every fireball with its direction ("MOVE_LEFT", …) and its thrower.
 # obs["t"] is the time, "num/den" seconds.
-# Return "WAIT", "MOVE_UP", "MOVE_DOWN", "MOVE_LEFT", "MOVE_RIGHT", "ATTACK_UP", … .
+# (No legal list: actions are checked at the instant.) Return "WAIT", "MOVE_UP", "MOVE_DOWN", "MOVE_LEFT", "MOVE_RIGHT", "ATTACK_UP", … .
 # An invalid action (into a wall or a player, or an attack while your fireball still
 # flies) is played as WAIT, with a warning.
 #
 # This one walks to the nearest coin, avoiding lava and fireballs; on damaged floor it
 # first gets back to sound floor; otherwise it waits.
 # ---------------------------------------------------------------------------------------
-def choose(obs):
+def choose(obs, legal=None):
     me = obs["you"]
     bg = obs["background"]
     grid = obs["tile_grid"]
@@ -95,58 +94,5 @@ def choose(obs):
     return step or "WAIT"
 
 
-def send(out, msg):
-    out.write(json.dumps(msg, separators=(",", ":")) + "\n")
-    out.flush()
-
-
-def play(inp, out):
-    """Answers turns until the server closes the connection. Returns an exit status."""
-    wins = games = 0
-    me = None
-    while True:
-        line = inp.readline()
-        if not line:
-            return 0
-        try:
-            msg = json.loads(line)
-        except ValueError:
-            print("not JSON, skipped: " + line.strip()[:80], file=sys.stderr)
-            continue
-        if not isinstance(msg, dict):
-            continue
-        kind = msg.get("type")
-        if kind == "turn":
-            action = choose(msg["obs"])
-            send(out, {"type": "action", "match": msg["match"], "id": msg["id"], "action": action})
-        elif kind == "start":
-            me = msg["seat"]
-        elif kind == "end":
-            games += 1
-            outcome = msg.get("outcome")
-            if outcome and me is not None:
-                if outcome["ranks"][me] == 1 and outcome["ranks"].count(1) == 1:
-                    wins += 1
-                log("game %d: ranks %s, coins %s (%d won so far)" % (games, outcome["ranks"], outcome["scores"], wins))
-            else:
-                log("game %d ended without you: %s" % (games, msg.get("note", "")))
-        elif kind == "warn":
-            log("warning:", msg.get("code"), "-", msg.get("msg"))
-        elif kind == "error":
-            log("error:", msg.get("msg"))
-            return 1
-        # hello and pong need no answer; unknown types are ignored (forward compatible).
-
-
-def main():
-    if len(sys.argv) > 1:
-        # Connect mode: run the command (ssh …) and talk to it through its stdin and stdout.
-        proc = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        status = play(proc.stdout, proc.stdin)
-        proc.stdin.close()
-        return status or proc.wait()
-    return play(sys.stdin, sys.stdout)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    arena.run({"perfectaim": choose}, name="perfectaim_bot")
