@@ -6,17 +6,14 @@
 //	./perfectaim_bot ssh -T -p 2222 arena.host bot --game perfectaim --practice --vs zidane
 //
 // With arguments, they are the command to run (ssh …) and the bot talks to its stdin and
-// stdout; without, it talks on its own. stdout carries protocol only: log to stderr.
+// stdout; without, it talks on its own. stdout carries protocol only: log to stderr. The
+// protocol loop is the package arena, shared by every bot of this kit.
 package main
 
 import (
-	"bufio"
-	"encoding/json"
-	"fmt"
-	"io"
 	"log"
-	"os"
-	"os/exec"
+
+	"mybot/arena"
 )
 
 // Player is one living player. Speed is in actions per second, an exact fraction "num/den"
@@ -169,116 +166,16 @@ func valid(o Obs) bool {
 	return true
 }
 
-// message is any line from the server; each type fills the fields it has.
-type message struct {
-	Type    string          `json:"type"`
-	Match   string          `json:"match"`
-	ID      int             `json:"id"`
-	Seat    int             `json:"seat"`
-	Obs     json.RawMessage `json:"obs"`
-	Outcome *struct {
-		Ranks  []int `json:"ranks"`
-		Scores []int `json:"scores"`
-	} `json:"outcome"`
-	Code string `json:"code"`
-	Msg  string `json:"msg"`
-	Note string `json:"note"`
-}
-
-type action struct {
-	Type   string `json:"type"`
-	Match  string `json:"match"`
-	ID     int    `json:"id"`
-	Action string `json:"action"`
-}
-
-// play answers turns until the server closes the connection.
-func play(in io.Reader, out io.Writer) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	w := bufio.NewWriter(out)
-	enc := json.NewEncoder(w)
-	seat, games, wins := -1, 0, 0
-	for sc.Scan() {
-		var m message
-		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-			log.Printf("unreadable line: %v", err)
-			continue
-		}
-		switch m.Type {
-		case "turn":
-			var obs Obs
-			act := "WAIT"
-			if err := json.Unmarshal(m.Obs, &obs); err != nil {
-				log.Printf("cannot read this turn's obs (%v); waiting", err)
-			} else if !valid(obs) {
-				log.Printf("this turn's obs is not a %d×%d board with you on it; waiting", obs.Size, obs.Size)
-			} else {
-				act = choose(obs)
-			}
-			if err := enc.Encode(action{"action", m.Match, m.ID, act}); err != nil {
-				return err
-			}
-			if err := w.Flush(); err != nil {
-				return err
-			}
-		case "start":
-			seat = m.Seat
-		case "end":
-			games++
-			if m.Outcome == nil || seat < 0 || seat >= len(m.Outcome.Ranks) {
-				log.Printf("game %d ended without you: %s", games, m.Note)
-				continue
-			}
-			firsts := 0
-			for _, r := range m.Outcome.Ranks {
-				if r == 1 {
-					firsts++
-				}
-			}
-			if m.Outcome.Ranks[seat] == 1 && firsts == 1 {
-				wins++
-			}
-			log.Printf("game %d: rank %d of %d, coins %v (%d won so far)", games, m.Outcome.Ranks[seat], len(m.Outcome.Ranks), m.Outcome.Scores, wins)
-		case "warn":
-			log.Printf("warning %s: %s", m.Code, m.Msg)
-		case "error":
-			return fmt.Errorf("server: %s", m.Msg)
-		}
-		// hello and pong (the answer to a ping you send) need no answer; unknown types are
-		// ignored (forward compatible).
+// play is choose behind a check of the observation's shape: a board it cannot read is a WAIT.
+// Perfect Aim sends no legal actions (they are checked at the decision instant).
+func play(obs Obs, _ []string) string {
+	if !valid(obs) {
+		log.Printf("this turn's obs is not a %d×%d board with you on it; waiting", obs.Size, obs.Size)
+		return "WAIT"
 	}
-	return sc.Err()
+	return choose(obs)
 }
 
 func main() {
-	log.SetFlags(0)
-	log.SetPrefix("perfectaim_bot: ")
-	if len(os.Args) == 1 {
-		if err := play(os.Stdin, os.Stdout); err != nil {
-			log.Fatal(err)
-		}
-		return
-	}
-	cmd := exec.Command(os.Args[1], os.Args[2:]...)
-	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		log.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		log.Fatal(err)
-	}
-	playErr := play(stdout, stdin)
-	stdin.Close()
-	if err := cmd.Wait(); err != nil && playErr == nil {
-		playErr = err
-	}
-	if playErr != nil {
-		log.Fatal(playErr)
-	}
+	arena.Run("perfectaim_bot", map[string]arena.Strategy{"perfectaim": arena.Typed(play)})
 }
