@@ -26,7 +26,7 @@ var paKits = []kit{
 	{"c", func(t *testing.T) []string {
 		need(t, "cc")
 		bin := filepath.Join(t.TempDir(), "perfectaim_bot")
-		run(t, exec.Command("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-std=c99", "-pedantic", "-o", bin, abs(t, "../kits/c/perfectaim_bot.c")))
+		run(t, exec.Command("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-std=c99", "-pedantic", "-o", bin, abs(t, "../kits/c/perfectaim_bot.c"), abs(t, "../kits/c/arena.c")))
 		return []string{bin}
 	}},
 	{"go", func(t *testing.T) []string {

@@ -37,7 +37,7 @@ var kits = []kit{
 	{"c", func(t *testing.T) []string {
 		need(t, "cc")
 		bin := filepath.Join(t.TempDir(), "mybot")
-		run(t, exec.Command("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-std=c99", "-o", bin, abs(t, "../kits/c/mybot.c")))
+		run(t, exec.Command("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-std=c99", "-o", bin, abs(t, "../kits/c/mybot.c"), abs(t, "../kits/c/arena.c")))
 		return []string{bin}
 	}},
 	{"go", func(t *testing.T) []string {

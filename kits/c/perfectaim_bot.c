@@ -1,23 +1,21 @@
 /*
  * A Perfect Aim bot for the arena, speaking the bot protocol (version 1) in JSON lines.
- * Plain C99 + POSIX, no library: a small JSON reader below picks the fields it needs.
+ * Plain C99 + POSIX, no library. The protocol loop and the JSON reader are arena.c, shared
+ * by every bot of this kit: keep arena.c and arena.h beside this file.
  *
- * Build:             cc -O2 -Wall -o perfectaim_bot perfectaim_bot.c
+ * Build:             cc -O2 -Wall -o perfectaim_bot perfectaim_bot.c arena.c
  * Run by the arena:  arena match --game perfectaim --seats exec:./perfectaim_bot,zidane --games 12
  * Connect yourself:  ./perfectaim_bot ssh -T -p 2222 arena.host bot --game perfectaim --practice --vs zidane
  *                    (the arguments are the command to run; the bot talks to its stdin/stdout)
  *
  * stdout carries protocol only: print your debugging to stderr.
  */
-#define _POSIX_C_SOURCE 200809L
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
+
+#include "arena.h"
 
 /* Upstream's names (perfect-aim's Tile, Action and colours), in upstream's order. */
 typedef enum {
@@ -173,128 +171,10 @@ static Action play_turn(const Game *g) {
     return first_step_to(g, safe_coin, bad);
 }
 
-/* --- a small JSON reader: each function takes a pointer to a value in a line ---------
- * (NULL for none) and never reads past the line's end. */
-
-static const char *ws(const char *p) {
-    while (p && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
-        p++;
-    return p;
-}
-
-/* skip returns what follows the value at p, or NULL when it is malformed. */
-static const char *skip(const char *p) {
-    p = ws(p);
-    if (!p || !*p)
-        return NULL;
-    if (*p == '"') {
-        for (p++; *p && *p != '"'; p++)
-            if (*p == '\\' && p[1])
-                p++;
-        return *p ? p + 1 : NULL;
-    }
-    if (*p == '{' || *p == '[') {
-        int depth = 0;
-        while (*p) {
-            if (*p == '"') {
-                p = skip(p);
-                if (!p)
-                    return NULL;
-                continue;
-            }
-            if (*p == '{' || *p == '[')
-                depth++;
-            else if ((*p == '}' || *p == ']') && --depth == 0)
-                return p + 1;
-            p++;
-        }
-        return NULL;
-    }
-    const char *start = p; /* a number, true, false or null */
-    while (*p && !strchr(",}] \t\r\n", *p))
-        p++;
-    return p > start ? p : NULL;
-}
-
-/* member returns the value of key in the object at p, or NULL. */
-static const char *member(const char *p, const char *key) {
-    size_t n = strlen(key);
-    p = ws(p);
-    if (!p || *p != '{')
-        return NULL;
-    for (p = ws(p + 1); p && *p == '"'; p = ws(p + 1)) {
-        const char *name = p + 1, *value = ws(skip(p));
-        if (!value || *value != ':')
-            return NULL;
-        value = ws(value + 1);
-        if (strncmp(name, key, n) == 0 && name[n] == '"')
-            return value;
-        p = ws(skip(value));
-        if (!p || *p != ',')
-            return NULL;
-    }
-    return NULL;
-}
-
-/* first returns the first element of the array at p; next the element after the one at p.
- * Both return NULL at the end: for (e = first(a); e; e = next(e)) visits them all. */
-static const char *first(const char *p) {
-    p = ws(p);
-    if (!p || *p != '[')
-        return NULL;
-    p = ws(p + 1);
-    return p && *p != ']' && *p ? p : NULL;
-}
-
-static const char *next(const char *p) {
-    p = ws(skip(p));
-    return p && *p == ',' ? ws(p + 1) : NULL;
-}
-
-static long int_of(const char *p, long def) { return p && (*p == '-' || (*p >= '0' && *p <= '9')) ? strtol(p, NULL, 10) : def; }
-
-static bool bool_of(const char *p) { return p && strncmp(p, "true", 4) == 0; }
-
-/* string_of copies the string at p into buf (escapes kept as their character). */
-static bool string_of(const char *p, char *buf, size_t n) {
-    size_t i = 0;
-    if (!p || *p != '"' || n == 0)
-        return false;
-    for (p++; *p && *p != '"' && i + 1 < n; p++) {
-        if (*p == '\\' && p[1])
-            p++;
-        buf[i++] = *p;
-    }
-    buf[i] = '\0';
-    return true;
-}
-
-/* raw_of copies the JSON text of the value at p (quotes included), to send it back as is. */
-static bool raw_of(const char *p, char *buf, size_t n) {
-    const char *end = skip(p);
-    if (!end || (size_t)(end - p) >= n)
-        return false;
-    memcpy(buf, p, end - p);
-    buf[end - p] = '\0';
-    return true;
-}
-
-/* name_of returns the index of the string at p in names (NULL-terminated), or def. */
-static int name_of(const char *p, const char *const *names, int def) {
-    if (!p || *p != '"')
-        return def;
-    for (int i = 0; names[i]; i++) {
-        size_t n = strlen(names[i]);
-        if (strncmp(p + 1, names[i], n) == 0 && p[1 + n] == '"')
-            return i;
-    }
-    return def;
-}
-
 static Fraction fraction_of(const char *p) {
     Fraction f = {0, 1};
     char buf[64];
-    if (string_of(p, buf, sizeof buf)) {
+    if (arena_string(p, buf, sizeof buf)) {
         char *slash;
         f.num = strtol(buf, &slash, 10);
         if (*slash == '/' && strtol(slash + 1, NULL, 10) > 0)
@@ -305,23 +185,23 @@ static Fraction fraction_of(const char *p) {
 
 static Player player_of(const char *p) {
     Player pl;
-    pl.color = (Color)name_of(member(p, "color"), COLOR_NAMES, NO_COLOR);
-    pl.x = (int)int_of(member(p, "x"), 0);
-    pl.y = (int)int_of(member(p, "y"), 0);
-    pl.speed = fraction_of(member(p, "speed"));
-    pl.coins = (int)int_of(member(p, "coins"), 0);
-    pl.super_fireballs = (int)int_of(member(p, "super_fireballs"), 0);
-    pl.shield = bool_of(member(p, "shield"));
-    pl.action = (Action)name_of(member(p, "action"), ACTION_NAMES, WAIT);
+    pl.color = (Color)arena_name(arena_member(p, "color"), COLOR_NAMES, NO_COLOR);
+    pl.x = (int)arena_int(arena_member(p, "x"), 0);
+    pl.y = (int)arena_int(arena_member(p, "y"), 0);
+    pl.speed = fraction_of(arena_member(p, "speed"));
+    pl.coins = (int)arena_int(arena_member(p, "coins"), 0);
+    pl.super_fireballs = (int)arena_int(arena_member(p, "super_fireballs"), 0);
+    pl.shield = arena_bool(arena_member(p, "shield"));
+    pl.action = (Action)arena_name(arena_member(p, "action"), ACTION_NAMES, WAIT);
     return pl;
 }
 
 static bool grid_of(const char *p, Tile grid[MAX_SIZE][MAX_SIZE], int size) {
     int y = 0;
-    for (const char *row = first(p); row && y < size; row = next(row), y++) {
+    for (const char *row = arena_first(p); row && y < size; row = arena_next(row), y++) {
         int x = 0;
-        for (const char *cell = first(row); cell && x < size; cell = next(cell), x++)
-            grid[y][x] = (Tile)name_of(cell, TILE_NAMES, UNKNOWN_TILE);
+        for (const char *cell = arena_first(row); cell && x < size; cell = arena_next(cell), x++)
+            grid[y][x] = (Tile)arena_name(cell, TILE_NAMES, UNKNOWN_TILE);
         if (x != size)
             return false;
     }
@@ -330,136 +210,39 @@ static bool grid_of(const char *p, Tile grid[MAX_SIZE][MAX_SIZE], int size) {
 
 /* game_of reads an observation into g; false when it is not one this bot can read. */
 static bool game_of(const char *obs, Game *g) {
-    g->size = (int)int_of(member(obs, "size"), 0);
+    g->size = (int)arena_int(arena_member(obs, "size"), 0);
     if (g->size <= 0 || g->size > MAX_SIZE)
         return false;
-    g->t = fraction_of(member(obs, "t"));
-    g->you = player_of(member(obs, "you"));
-    if (!inside(g, g->you.x, g->you.y) || !grid_of(member(obs, "tile_grid"), g->tile_grid, g->size) ||
-        !grid_of(member(obs, "background"), g->background, g->size))
+    g->t = fraction_of(arena_member(obs, "t"));
+    g->you = player_of(arena_member(obs, "you"));
+    if (!inside(g, g->you.x, g->you.y) || !grid_of(arena_member(obs, "tile_grid"), g->tile_grid, g->size) ||
+        !grid_of(arena_member(obs, "background"), g->background, g->size))
         return false;
     g->nplayers = 0;
-    for (const char *e = first(member(obs, "players")); e && g->nplayers < 4; e = next(e))
+    for (const char *e = arena_first(arena_member(obs, "players")); e && g->nplayers < 4; e = arena_next(e))
         g->players[g->nplayers++] = player_of(e);
     g->nfireballs = 0;
-    for (const char *e = first(member(obs, "fireballs")); e && g->nfireballs < MAX_FIREBALLS; e = next(e)) {
+    for (const char *e = arena_first(arena_member(obs, "fireballs")); e && g->nfireballs < MAX_FIREBALLS; e = arena_next(e)) {
         Fireball *f = &g->fireballs[g->nfireballs++];
-        f->x = (int)int_of(member(e, "x"), -1);
-        f->y = (int)int_of(member(e, "y"), -1);
-        f->action = (Action)name_of(member(e, "action"), ACTION_NAMES, WAIT);
-        f->sender = (Color)name_of(member(e, "sender"), COLOR_NAMES, NO_COLOR);
+        f->x = (int)arena_int(arena_member(e, "x"), -1);
+        f->y = (int)arena_int(arena_member(e, "y"), -1);
+        f->action = (Action)arena_name(arena_member(e, "action"), ACTION_NAMES, WAIT);
+        f->sender = (Color)arena_name(arena_member(e, "sender"), COLOR_NAMES, NO_COLOR);
     }
     return true;
 }
 
-/* --- the protocol: nothing to change below ------------------------------------------- */
-
-static int play(FILE *in, FILE *out) {
-    static Game game;
-    char *line = NULL;
-    size_t cap = 0;
-    int seat = -1, games = 0, wins = 0, status = 0;
-    char type[32], match[256], id[32], msg[512];
-
-    while (getline(&line, &cap, in) > 0) {
-        const char *root = ws(line);
-        if (!string_of(member(root, "type"), type, sizeof type))
-            continue;
-        if (strcmp(type, "turn") == 0) {
-            Action a = WAIT;
-            if (!raw_of(member(root, "match"), match, sizeof match) || !raw_of(member(root, "id"), id, sizeof id))
-                continue;
-            if (game_of(member(root, "obs"), &game))
-                a = play_turn(&game);
-            else
-                fprintf(stderr, "perfectaim_bot: cannot read this turn's obs; waiting\n");
-            fprintf(out, "{\"type\":\"action\",\"match\":%s,\"id\":%s,\"action\":\"%s\"}\n", match, id, ACTION_NAMES[a]);
-            fflush(out);
-        } else if (strcmp(type, "start") == 0) {
-            seat = (int)int_of(member(root, "seat"), -1);
-        } else if (strcmp(type, "end") == 0) {
-            const char *outcome = member(root, "outcome");
-            int n = 0, firsts = 0, rank = 0;
-            games++;
-            for (const char *r = first(member(outcome, "ranks")); r; r = next(r), n++) {
-                firsts += int_of(r, 0) == 1;
-                if (n == seat)
-                    rank = (int)int_of(r, 0);
-            }
-            if (rank > 0) {
-                wins += rank == 1 && firsts == 1;
-                fprintf(stderr, "perfectaim_bot: game %d: rank %d of %d, coins", games, rank, n);
-                for (const char *s = first(member(outcome, "scores")); s; s = next(s))
-                    fprintf(stderr, " %ld", int_of(s, 0));
-                fprintf(stderr, " (%d won so far)\n", wins);
-            } else {
-                msg[0] = '\0';
-                string_of(member(root, "note"), msg, sizeof msg);
-                fprintf(stderr, "perfectaim_bot: game %d ended without you: %s\n", games, msg);
-            }
-        } else if (strcmp(type, "warn") == 0) {
-            char code[64] = "";
-            msg[0] = '\0';
-            string_of(member(root, "code"), code, sizeof code);
-            string_of(member(root, "msg"), msg, sizeof msg);
-            fprintf(stderr, "perfectaim_bot: warning %s: %s\n", code, msg);
-        } else if (strcmp(type, "error") == 0) {
-            msg[0] = '\0';
-            string_of(member(root, "msg"), msg, sizeof msg);
-            fprintf(stderr, "perfectaim_bot: error: %s\n", msg);
-            status = 1;
-            break;
-        }
-        /* hello and pong (the answer to a ping you send) need no answer; unknown types are
-         * ignored (forward compatible). */
-    }
-    free(line);
-    return status;
+/* choose is the strategy arena_run calls each turn: read the observation, answer. */
+static bool choose(const char *obs, const char *legal, char *action, size_t n) {
+    static Game game; /* large: kept out of the stack */
+    (void)legal;      /* Perfect Aim lists no actions: they are checked at the instant */
+    if (!game_of(obs, &game))
+        return false;
+    snprintf(action, n, "\"%s\"", ACTION_NAMES[play_turn(&game)]);
+    return true;
 }
 
 int main(int argc, char **argv) {
-    FILE *in = stdin, *out = stdout;
-    pid_t pid = -1;
-    signal(SIGPIPE, SIG_IGN); /* a closed connection ends the loop instead of the process */
-    if (argc > 1) {
-        /* Connect mode: run the command (ssh …) and talk to it through two pipes. */
-        int to_child[2], from_child[2];
-        if (pipe(to_child) != 0 || pipe(from_child) != 0) {
-            perror("perfectaim_bot: pipe");
-            return 1;
-        }
-        pid = fork();
-        if (pid < 0) {
-            perror("perfectaim_bot: fork");
-            return 1;
-        }
-        if (pid == 0) {
-            dup2(to_child[0], 0);
-            dup2(from_child[1], 1);
-            close(to_child[0]);
-            close(to_child[1]);
-            close(from_child[0]);
-            close(from_child[1]);
-            execvp(argv[1], argv + 1);
-            perror("perfectaim_bot: exec");
-            _exit(127);
-        }
-        close(to_child[0]);
-        close(from_child[1]);
-        in = fdopen(from_child[0], "r");
-        out = fdopen(to_child[1], "w");
-        if (!in || !out) {
-            perror("perfectaim_bot: fdopen");
-            return 1;
-        }
-    }
-    int status = play(in, out);
-    fclose(out);
-    if (pid > 0) {
-        int child;
-        waitpid(pid, &child, 0);
-        if (status == 0 && WIFEXITED(child))
-            status = WEXITSTATUS(child);
-    }
-    return status;
+    ArenaBot bots[] = {{"perfectaim", choose}};
+    return arena_run(argc, argv, "perfectaim_bot", bots, 1);
 }
