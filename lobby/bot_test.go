@@ -281,9 +281,9 @@ func TestBotLimitsPerKey(t *testing.T) {
 	if code == 0 || !strings.Contains(out, "too many bot sessions") {
 		t.Fatalf("second session: exit %d, %q", code, out)
 	}
-	for range 10 {
-		waiting.send(`{"type":"ping"}`)
-	}
+	// Ten pings in one write: the server may close the session as soon as it has read the
+	// sixth, so a test writing them one by one could find the channel closed.
+	waiting.st.Send(t, strings.TrimSuffix(strings.Repeat(`{"type":"ping"}`+"\n", 10), "\n"))
 	var got []string
 	for m := waiting.next(); m != nil; m = waiting.next() {
 		got = append(got, m.str("type"))

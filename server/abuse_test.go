@@ -134,7 +134,24 @@ func TestConnectionWithoutChannelsClosedWhenIdle(t *testing.T) {
 	case <-time.After(wait):
 		t.Fatal("an idle connection without channels was kept open")
 	}
-	stillServes(t, addr) // the per-address slot (limit 1) is free again
+	// The per-address slot (limit 1) is free again: at once, or a moment after the client
+	// saw its connection close (the server counts it released when its side is closed).
+	deadline := time.Now().Add(wait)
+	for {
+		c, err := sshtest.DialErr(addr, "bob", sshtest.NewKey(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, code := sshtest.Exec(t, c, "whoami")
+		c.Close()
+		if code == 0 && strings.Contains(out, "name=bob") {
+			break
+		}
+		if time.Now().After(deadline) || !strings.Contains(errOut, "too many connections from your address") {
+			t.Fatalf("after the idle connection closed: exit %d, %q", code, errOut)
+		}
+		runtime.Gosched()
+	}
 }
 
 // A connection with a session open is not idle, however long the session lasts.

@@ -225,20 +225,23 @@ func (s *Server) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
 		s.log.Warn("connection dropped", "remote", ip, "reason", "over the hard limit or shutting down")
 		return nil
 	}
-	cs := &connState{ip: ip, refusal: refusal, conn: conn}
+	cs := &connState{ip: ip, refusal: refusal}
 	if refusal != "" {
 		s.log.Warn("connection refused", "remote", ip, "reason", refusal)
 	}
-	// A connection must open a channel in time (a stalled handshake, a port scanner), and
-	// connections still in their handshake are bounded, oldest out (see conns.go).
-	cs.idle = time.AfterFunc(s.cfg.HandshakeTimeout, func() { conn.Close() })
-	s.handshakes.add(cs)
-	ctx.SetValue(connStateKey{}, cs)
-	return &trackedConn{Conn: conn, release: func() {
+	tracked := &trackedConn{Conn: conn, release: func() {
 		cs.idle.Stop()
 		s.handshakes.remove(cs)
 		s.ips.release(ip)
 	}}
+	// Closed through the wrapper, so that its slot is released as it closes.
+	cs.conn = tracked
+	// A connection must open a channel in time (a stalled handshake, a port scanner), and
+	// connections still in their handshake are bounded, oldest out (see conns.go).
+	cs.idle = time.AfterFunc(s.cfg.HandshakeTimeout, func() { tracked.Close() })
+	s.handshakes.add(cs)
+	ctx.SetValue(connStateKey{}, cs)
+	return tracked
 }
 
 // trackedConn releases its limiter slot once, when closed.
