@@ -11,6 +11,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 )
 
 // Action is a game's move value. Each game documents its concrete type (7 Colors: int); it
@@ -28,6 +30,22 @@ func (c Config) Clone() Config {
 		out[k] = v
 	}
 	return out
+}
+
+// Set reads one KEY=VALUE setting, as command lines write it (--config size=20), into c. It
+// suits flag.FlagSet.Func: fs.Func("config", "", cfg.Set).
+func (c Config) Set(s string) error {
+	k, v, ok := strings.Cut(s, "=")
+	k = strings.TrimSpace(k)
+	if !ok || k == "" {
+		return fmt.Errorf("want KEY=VALUE, got %q", s)
+	}
+	i, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil {
+		return fmt.Errorf("%s: the value must be a whole number, got %q", k, v)
+	}
+	c[k] = i
+	return nil
 }
 
 // Keys returns the keys in sorted order (never iterate a map where order shows).

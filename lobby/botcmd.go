@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -56,15 +55,7 @@ func parseBotArgs(args []string) (botArgs, error) {
 	n := fs.Int("games", 0, "")
 	size := fs.Int("size", 0, "")
 	cfg := games.Config{}
-	fs.Func("config", "", func(s string) error {
-		k, v, ok := strings.Cut(s, "=")
-		i, err := strconv.Atoi(strings.TrimSpace(v))
-		if !ok || strings.TrimSpace(k) == "" || err != nil {
-			return fmt.Errorf("want KEY=NUMBER, got %q", s)
-		}
-		cfg[strings.TrimSpace(k)] = i
-		return nil
-	})
+	fs.Func("config", "", cfg.Set)
 	if err := fs.Parse(args); err != nil {
 		return botArgs{}, fmt.Errorf("%v (%s)", err, botUsage)
 	}

@@ -158,19 +158,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	asJSON := fs.Bool("json", false, "")
 	perm := fs.Int("permutation", 0, "")
 	cfg := games.Config{}
-	fs.Func("config", "", func(s string) error {
-		k, v, ok := strings.Cut(s, "=")
-		k = strings.TrimSpace(k)
-		if !ok || k == "" {
-			return fmt.Errorf("want KEY=VALUE, got %q", s)
-		}
-		i, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil {
-			return fmt.Errorf("%s: the value must be a whole number, got %q", k, v)
-		}
-		cfg[k] = i
-		return nil
-	})
+	fs.Func("config", "", cfg.Set)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(env.stdout, matchUsage, env.gameList())

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/arena-classroom/arena/botproto"
@@ -162,7 +161,7 @@ func (env positionEnv) parse(cmd string, args []string) (*positionArgs, error) {
 	switch cmd {
 	case "new":
 		fs.IntVar(&a.players, "players", 0, "")
-		fs.Func("config", "", configFlag(a.cfg))
+		fs.Func("config", "", a.cfg.Set)
 	case "obs":
 		fs.IntVar(&a.seat, "seat", -1, "")
 	case "bot":
@@ -433,24 +432,6 @@ func (env positionEnv) botChoice(a *positionArgs, st games.State) (err error) {
 	}
 	_, err = fmt.Fprintf(env.stdout, "%s\n", line)
 	return err
-}
-
-// configFlag reads repeated --config KEY=VALUE flags into cfg (a game's settings are
-// whole numbers).
-func configFlag(cfg games.Config) func(string) error {
-	return func(s string) error {
-		k, v, ok := strings.Cut(s, "=")
-		k = strings.TrimSpace(k)
-		if !ok || k == "" {
-			return fmt.Errorf("want KEY=VALUE, got %q", s)
-		}
-		i, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil {
-			return fmt.Errorf("%s: the value must be a whole number, got %q", k, v)
-		}
-		cfg[k] = i
-		return nil
-	}
 }
 
 // oneLine keeps a message on one line whatever a game put in it.
