@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
@@ -23,6 +25,7 @@ func TestConformance(t *testing.T) {
 			gametest.Run(t, gametest.Subject{Game: e.Game, View: e.View, Bots: e.Bots, Strongest: e.Strongest})
 			t.Run("SpecRenders", func(t *testing.T) { specRenders(t, e) })
 			t.Run("SettingsAsDescribed", func(t *testing.T) { settingsAsDescribed(t, e) })
+			t.Run("BoardSizeAsDrawn", func(t *testing.T) { boardSizeAsDrawn(t, e) })
 		})
 	}
 }
@@ -77,6 +80,40 @@ func settingsAsDescribed(t *testing.T, e catalog.Entry) {
 	}
 	if _, err := g.Normalize(games.Config{"no_such_setting": 1}); err == nil {
 		t.Error("an unknown setting was accepted")
+	}
+}
+
+// boardSizeAsDrawn: a view that says how large its board is (games.Fitter) draws boards of
+// that size, in every palette, and the config it picks for a window fits in it.
+func boardSizeAsDrawn(t *testing.T, e catalog.Entry) {
+	f, ok := e.View.(games.Fitter)
+	if !ok {
+		t.Skip("the view draws boards of one size")
+	}
+	def, err := e.Game.Normalize(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, room := range [][2]int{{42, 21}, {80, 40}, {200, 60}} {
+		cfg, err := e.Game.Normalize(f.FitConfig(def, room[0], room[1]))
+		if err != nil {
+			t.Fatalf("the config picked for %v: %v", room, err)
+		}
+		min, _ := e.Game.Seats()
+		st, err := e.Game.New(cfg, min, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, h := f.BoardSize(cfg)
+		for _, p := range games.Palettes {
+			lines := strings.Split(e.View.Board(st, 0, p), "\n")
+			if len(lines) != h || ansi.StringWidth(lines[0]) != w {
+				t.Fatalf("config %v, palette %d: drawn %d×%d, BoardSize says %d×%d", cfg, p, ansi.StringWidth(lines[0]), len(lines), w, h)
+			}
+		}
+		if room == [2]int{80, 40} && (w > room[0] || h > room[1]) {
+			t.Fatalf("the config picked for %v draws %d×%d", room, w, h)
+		}
 	}
 }
 

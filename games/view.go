@@ -44,3 +44,15 @@ type View interface {
 type Headliner interface {
 	Headline(st State) string
 }
+
+// Fitter is implemented by views whose board's size depends on the config (7 Colors' size,
+// a hex map, eight players' markers): how much of a terminal the board of a config takes, so
+// that the lobby can pick a config that fits a window and warn about one that does not. A
+// view without it draws boards of one size, whatever the config.
+type Fitter interface {
+	// BoardSize is the board's width and height in terminal cells for cfg (normalized).
+	BoardSize(cfg Config) (width, height int)
+	// FitConfig returns cfg with the settings that size the board chosen to fit in width ×
+	// height cells (the room left beside the side panel).
+	FitConfig(cfg Config, width, height int) Config
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -159,15 +160,19 @@ func (m *model) keyline(pairs ...string) string {
 // (Perfect Aim's 21 rows then fit a 24-row terminal.)
 const chromeHeight = 3
 
-// boardSizeFor picks the largest board of the usual sizes that fits the window beside the
-// side panel, for games with a "size" setting.
-func boardSizeFor(width, height int) int {
-	for _, n := range []int{30, 25, 20, 15, 10} {
-		if 2*n+2+panelWidth <= width && n+chromeHeight <= height {
-			return n
-		}
+// boardRoom is the room a window leaves for a board beside the side panel and the chrome.
+func boardRoom(width, height int) (int, int) { return width - 2 - panelWidth, height - chromeHeight }
+
+// boardFits reports whether e's board for cfg fits a width × height window (boards whose view
+// does not say how large they are fit by assumption).
+func boardFits(e catalog.Entry, cfg games.Config, width, height int) bool {
+	f, ok := e.View.(games.Fitter)
+	if !ok {
+		return true
 	}
-	return 10
+	bw, bh := f.BoardSize(cfg)
+	rw, rh := boardRoom(width, height)
+	return bw <= rw && bh <= rh
 }
 
 // screenFor is the first screen for an exec command on a PTY.
@@ -248,15 +253,16 @@ func humanConfig(e catalog.Entry, size, width, height int) (map[string]int, erro
 	if err != nil {
 		return nil, err
 	}
-	if _, has := def["size"]; !has {
-		if size != 0 {
+	if size != 0 {
+		if _, has := e.Game.Describe().Setting("size"); !has {
 			return nil, fmt.Errorf("%s has no board size to choose", e.Game.Name())
 		}
-		return def, nil
+		def["size"] = size
+		return e.Game.Normalize(def)
 	}
-	if size == 0 {
-		size = boardSizeFor(width, height)
+	if f, ok := e.View.(games.Fitter); ok {
+		rw, rh := boardRoom(width, height)
+		return e.Game.Normalize(f.FitConfig(def, rw, rh))
 	}
-	def["size"] = size
-	return e.Game.Normalize(def)
+	return def, nil
 }

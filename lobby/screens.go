@@ -264,7 +264,7 @@ func (s *botScreen) view(m *model) string {
 	}
 	if size, ok := s.cfg["size"]; ok {
 		fmt.Fprintf(&b, "\nBoard size: %s", st.key.Render(fmt.Sprintf("◀ %d×%d ▶", size, size)))
-		if 2*size+2+panelWidth > m.width() || size+chromeHeight > m.height() {
+		if !boardFits(s.entry, s.cfg, m.width(), m.height()) {
 			b.WriteString(st.warn.Render("  (larger than your window: enlarge it or choose less)"))
 		}
 		b.WriteString("\n")

@@ -129,3 +129,26 @@ half is not enough), or when neither player touches a free colour any
 more: the larger territory wins, equal is a draw. A game also stops
 after 4·N² moves in all.`
 }
+
+// BoardSize: two columns a cell, one row a line.
+func (view) BoardSize(cfg games.Config) (width, height int) {
+	n := cfg["size"]
+	return 2 * n, n
+}
+
+// usualSizes are the board sizes the lobby offers when it picks one for a window.
+var usualSizes = []int{30, 25, 20, 15, 10}
+
+// FitConfig picks the largest usual size whose board fits (20×20 in an 80×24 terminal), or
+// the smallest when none does.
+func (v view) FitConfig(cfg games.Config, width, height int) games.Config {
+	out := cfg.Clone()
+	out["size"] = usualSizes[len(usualSizes)-1]
+	for _, n := range usualSizes {
+		if w, h := v.BoardSize(games.Config{"size": n}); w <= width && h <= height {
+			out["size"] = n
+			break
+		}
+	}
+	return out
+}
