@@ -1,7 +1,7 @@
 // Package botproto is the arena's bot protocol, version 1 (docs/bots.md): the
 // messages a program and the server exchange, one JSON object per line, the line reader that
 // bounds them, and the per-game schema that `spec GAME` prints. It does no I/O scheduling of
-// its own: bots/program drives connections with it.
+// its own: package program drives connections with it.
 package botproto
 
 import (

@@ -12,9 +12,9 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/lobby"
+	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 )

@@ -10,11 +10,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/program"
 )
 
 // The Python Perfect Aim kit practises over a real SSH session, as `ssh -T` would join it:

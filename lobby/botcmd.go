@@ -14,10 +14,10 @@ import (
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/bots"
-	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/server"
 )

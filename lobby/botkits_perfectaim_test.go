@@ -13,11 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/replay"
 )
 

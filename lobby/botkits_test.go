@@ -16,11 +16,11 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/program"
 )
 
 // kit is a starter kit as a command line (built first where it needs building).

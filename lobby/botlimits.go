@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/arena-classroom/arena/bots/program"
+	"github.com/arena-classroom/arena/program"
 )
 
 // BotLimits bound the bot sessions of one key: how many at once, and each connection's

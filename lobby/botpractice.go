@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/seed"
 )
 

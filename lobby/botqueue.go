@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -17,7 +17,7 @@ func (a *App) queueBot(ctx context.Context, conn *program.Conn, args botArgs, wh
 	e := args.entry
 	maxStrikes := a.hub.Config().MaxStrikes
 	for played := 0; args.games == 0 || played < args.games; played++ {
-		ctl := program.NewController(conn, e.Game, maxStrikes)
+		ctl := NewController(conn, e.Game, maxStrikes)
 		t, err := a.mm.Enqueue(&Ticket{UserID: who.ID, Name: name, Kind: rooms.Remote, Game: e, Config: args.config, Controller: ctl})
 		if err != nil {
 			conn.Fail(err.Error(), time.Second)

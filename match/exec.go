@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/arena-classroom/arena/botproto"
-	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/program"
 )
 
 // Exec is the Programs of exec: seats: every game starts the program afresh (sh -c CMD),

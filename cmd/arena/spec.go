@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/botproto"
-	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/program"
 )
 
 // runSpec is `arena spec GAME`: the bot protocol's schema of a game, as `ssh HOST spec GAME`

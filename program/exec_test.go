@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/program"
 )
 
 // syncBuffer is a bytes.Buffer the programs' stderr copier and the test may share.
@@ -263,7 +263,7 @@ func TestExecPythonKitSameAtAnyParallel(t *testing.T) {
 		t.Skip("python3 not installed")
 	}
 	e, _ := catalog.Get("sevencolors")
-	kit, err := filepath.Abs("../../kits/python/mybot.py")
+	kit, err := filepath.Abs("../kits/python/mybot.py")
 	if err != nil {
 		t.Fatal(err)
 	}

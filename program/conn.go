@@ -1,7 +1,8 @@
-// Package program makes a program that speaks the bot protocol (botproto) a seat: Conn is
-// one connection (a subprocess's pipes, or an SSH session), Agent plays headless games on it
-// for match.Run (`arena match exec:…`, practice over SSH), and Controller plays live rooms
-// (rooms.Controller). Nothing here ever blocks the caller on the program: lines out go
+// Package program makes a program that speaks the bot protocol (botproto) a seat — a
+// student's bot, not a house bot: Conn is one connection (a subprocess's pipes, or an SSH
+// session), Agent plays headless games on it for match.Run (`arena match exec:…`, practice
+// over SSH), and the lobby's Controller plays live rooms through it. It knows nothing of the
+// live hub, so headless batches do not depend on it. Nothing here ever blocks the caller on the program: lines out go
 // through a bounded queue drained by one writer goroutine, and a program that stops reading
 // is disconnected.
 package program
@@ -91,20 +92,20 @@ func (b *Bucket) Take() bool {
 }
 
 // reply is what the reader hands to the side waiting on a turn.
-type reply struct {
-	action json.RawMessage // a well-formed action line for the turn
-	failed bool            // a malformed line came instead (already warned, default applies)
-	resign bool
-	closed bool // the connection ended
-	at     time.Time
+type Reply struct {
+	Action json.RawMessage // a well-formed action line for the turn
+	Failed bool            // a malformed line came instead (already warned, default applies)
+	Resign bool
+	Closed bool // the connection ended
+	At     time.Time
 }
 
-// pending is the turn the program owes an answer to.
-type pending struct {
-	id      int
-	match   string
-	def     games.Action // the default action, for warnings
-	deliver func(reply)  // called once, from the reader or Close, with no lock held
+// Pending is the turn the program owes an answer to.
+type Pending struct {
+	ID      int
+	Match   string
+	Default games.Action // the default action, for warnings
+	Deliver func(Reply)  // called once, from the reader or Close, with no lock held
 }
 
 // item is one line to write; build, when set, makes it at write time (lines that need
@@ -131,7 +132,7 @@ type Conn struct {
 	// draining: the program's input ended and its last line is queued; nothing more is.
 	draining bool
 	why      error
-	pend     *pending
+	pend     *Pending
 	// onResign hears a resign line that came while no turn was pending.
 	onResign func(match string)
 	turnSeq  int
@@ -313,7 +314,7 @@ func (c *Conn) Close(why error) {
 	c.mu.Unlock()
 	close(c.done)
 	if p != nil {
-		p.deliver(reply{closed: true, at: c.now()})
+		p.Deliver(Reply{Closed: true, At: c.now()})
 	}
 }
 
@@ -326,39 +327,39 @@ func (c *Conn) NextTurnID() int {
 	return c.turnSeq
 }
 
-// expect registers the turn the program must answer next, replacing any other. On a closed
+// Expect registers the turn the program must answer next, replacing any other. On a closed
 // connection it delivers closed at once.
-func (c *Conn) expect(p *pending) {
+func (c *Conn) Expect(p *Pending) {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
-		p.deliver(reply{closed: true, at: c.now()})
+		p.Deliver(Reply{Closed: true, At: c.now()})
 		return
 	}
 	c.pend = p
 	c.mu.Unlock()
 }
 
-// settle forgets turn id if it is still pending, reporting whether it was.
-func (c *Conn) settle(id int) bool {
+// Settle forgets turn id if it is still pending, reporting whether it was.
+func (c *Conn) Settle(id int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.pend != nil && c.pend.id == id {
+	if c.pend != nil && c.pend.ID == id {
 		c.pend = nil
 		return true
 	}
 	return false
 }
 
-// forget drops the pending turn, if any, without telling anyone.
-func (c *Conn) forget() {
+// Forget drops the pending turn, if any, without telling anyone.
+func (c *Conn) Forget() {
 	c.mu.Lock()
 	c.pend = nil
 	c.mu.Unlock()
 }
 
 func (c *Conn) writeLoop() {
-	defer c.recover("writer")
+	defer c.Recover("writer")
 	// A write that does not finish in time means the program stopped reading: cut it off
 	// (its owner closes the transport, which ends the write).
 	stuck := time.AfterFunc(time.Hour, func() { c.Close(ErrNotReading) })
@@ -409,9 +410,9 @@ func (c *Conn) writeLoop() {
 	}
 }
 
-// recover turns a panic in one of the connection's goroutines into its end, so that a bug
+// Recover turns a panic in one of the connection's goroutines into its end, so that a bug
 // met by one program never takes the server down.
-func (c *Conn) recover(what string) {
+func (c *Conn) Recover(what string) {
 	if p := recover(); p != nil {
 		c.Close(fmt.Errorf("internal error in the %s: %v", what, p))
 	}
@@ -445,7 +446,7 @@ func (c *Conn) inputEnded() {
 }
 
 func (c *Conn) readLoop(r io.Reader) {
-	defer c.recover("reader")
+	defer c.Recover("reader")
 	lr := botproto.NewLineReader(r, botproto.MaxLine)
 	for !c.failing.Load() {
 		line, err := lr.Next()
@@ -512,22 +513,22 @@ func (c *Conn) bad(code, msg string) {
 		c.Warn("", 0, code, msg, nil)
 		return
 	}
-	c.Warn(p.match, p.id, code, msg, p.def)
-	p.deliver(reply{failed: true, at: c.now()})
+	c.Warn(p.Match, p.ID, code, msg, p.Default)
+	p.Deliver(Reply{Failed: true, At: c.now()})
 }
 
 func (c *Conn) action(m botproto.Message) {
 	at := c.now()
 	c.mu.Lock()
 	p := c.pend
-	if p != nil && p.id == m.ID && (m.Match == "" || m.Match == p.match) {
+	if p != nil && p.ID == m.ID && (m.Match == "" || m.Match == p.Match) {
 		c.pend = nil
 	} else {
 		p = nil
 	}
 	c.mu.Unlock()
 	if p != nil {
-		p.deliver(reply{action: m.Action, at: at})
+		p.Deliver(Reply{Action: m.Action, At: at})
 		return
 	}
 	if c.spend() {
@@ -541,7 +542,7 @@ func (c *Conn) resign(m botproto.Message) {
 	}
 	c.mu.Lock()
 	p := c.pend
-	if p != nil && m.Match != "" && m.Match != p.match {
+	if p != nil && m.Match != "" && m.Match != p.Match {
 		p = nil
 	} else {
 		c.pend = nil
@@ -549,7 +550,7 @@ func (c *Conn) resign(m botproto.Message) {
 	hook := c.onResign
 	c.mu.Unlock()
 	if p != nil {
-		p.deliver(reply{resign: true, at: c.now()})
+		p.Deliver(Reply{Resign: true, At: c.now()})
 		return
 	}
 	if hook != nil {

@@ -107,24 +107,24 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 	a.moves++
 	def := st.DefaultAction(seat)
 	id := a.c.NextTurnID()
-	got := make(chan reply, 1)
+	got := make(chan Reply, 1)
 	written := make(chan time.Time, 1)
-	a.c.expect(&pending{id: id, match: a.g.Match, def: def, deliver: func(r reply) { got <- r }})
+	a.c.Expect(&Pending{ID: id, Match: a.g.Match, Default: def, Deliver: func(r Reply) { got <- r }})
 	a.c.sendTimed(botproto.NewTurn(a.g.Match, id, st, seat, a.g.Clock.Move, a.time.Bank()), written)
-	var r reply
+	var r Reply
 	var start time.Time
 	select {
 	case start = <-written:
 	case r = <-got: // the connection ended before the line went out
 	}
 	if start.IsZero() {
-		start = r.at
+		start = r.At
 	} else {
 		timer := time.NewTimer(a.time.Allowed() - a.c.now().Sub(start))
 		select {
 		case r = <-got:
 		case <-timer.C:
-			if a.c.settle(id) {
+			if a.c.Settle(id) {
 				timer.Stop()
 				return nil, a.timeout(id, def)
 			}
@@ -132,18 +132,18 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 		}
 		timer.Stop()
 	}
-	a.time.Charge(r.at.Sub(start))
+	a.time.Charge(r.At.Sub(start))
 	switch {
-	case r.closed:
+	case r.Closed:
 		a.leave(StatusCrashed, fmt.Sprintf("the program's connection ended (%v) at decision %d", a.c.Err(), a.moves))
 		return nil, errors.New(StatusCrashed)
-	case r.resign:
+	case r.Resign:
 		a.leave(StatusResigned, "the program resigned")
 		return nil, errors.New(StatusResigned)
-	case r.failed:
+	case r.Failed:
 		return nil, errMalformed
 	}
-	act, err := a.g.Game.DecodeAction(r.action)
+	act, err := a.g.Game.DecodeAction(r.Action)
 	if err != nil {
 		a.c.Warn(a.g.Match, id, botproto.CodeMalformedAction, err.Error(), def)
 		return nil, err

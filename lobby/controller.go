@@ -1,4 +1,4 @@
-package program
+package lobby
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -15,7 +16,7 @@ import (
 // from the Conn's reader goroutine (room.Answer); a program that resigns or disconnects gives
 // its seat to a house bot (room.Resign), so that the others can finish.
 type Controller struct {
-	c          *Conn
+	c          *program.Conn
 	game       games.Game
 	maxStrikes int
 
@@ -35,10 +36,10 @@ type Controller struct {
 var _ rooms.Controller = (*Controller)(nil)
 
 // NewController makes the controller of one seat; maxStrikes is the room's (for notes).
-func NewController(c *Conn, g games.Game, maxStrikes int) *Controller {
+func NewController(c *program.Conn, g games.Game, maxStrikes int) *Controller {
 	ctl := &Controller{c: c, game: g, maxStrikes: maxStrikes, seat: -1, ended: make(chan struct{})}
 	go func() {
-		defer c.recover("controller")
+		defer c.Recover("controller")
 		select {
 		case <-c.Done():
 			ctl.abandon(false)
@@ -106,7 +107,7 @@ func (ctl *Controller) Turn(r *rooms.Room, seat int, turn int, st games.State, m
 	match := ctl.match
 	ctl.mu.Unlock()
 	def := st.DefaultAction(seat)
-	ctl.c.expect(&pending{id: turn, match: match, def: def, deliver: func(rep reply) {
+	ctl.c.Expect(&program.Pending{ID: turn, Match: match, Default: def, Deliver: func(rep program.Reply) {
 		ctl.deliver(r, seat, turn, def, rep)
 	}})
 	ctl.c.Send(botproto.NewTurn(match, turn, st, seat, move, bank))
@@ -115,17 +116,17 @@ func (ctl *Controller) Turn(r *rooms.Room, seat int, turn int, st games.State, m
 // deliver hands an answer to the room. Actions and malformed lines come from the Conn's
 // reader goroutine, which holds no lock; resign and close may come from under the room's
 // lock (a Turn on a closed Conn), so they reach the room from a goroutine of their own.
-func (ctl *Controller) deliver(r *rooms.Room, seat, turn int, def games.Action, rep reply) {
+func (ctl *Controller) deliver(r *rooms.Room, seat, turn int, def games.Action, rep program.Reply) {
 	switch {
-	case rep.closed:
+	case rep.Closed:
 		go ctl.abandon(false)
-	case rep.resign:
+	case rep.Resign:
 		go ctl.abandon(true)
-	case rep.failed: // already warned by the Conn
+	case rep.Failed: // already warned by the Conn
 		ctl.setQuiet(turn)
 		r.Answer(seat, turn, def)
 	default:
-		a, err := ctl.game.DecodeAction(rep.action)
+		a, err := ctl.game.DecodeAction(rep.Action)
 		if err != nil {
 			ctl.setQuiet(turn)
 			ctl.c.Warn(ctl.matchID(), turn, botproto.CodeMalformedAction, err.Error(), def)
@@ -152,7 +153,7 @@ func (ctl *Controller) matchID() string {
 
 // Refused warns the program that its answer (or its silence) got the default action.
 func (ctl *Controller) Refused(_ *rooms.Room, _ int, turn int, err error, applied games.Action) {
-	ctl.c.settle(turn)
+	ctl.c.Settle(turn)
 	code := games.IllegalCode(err)
 	ctl.mu.Lock()
 	if code == botproto.CodeTimeout {
@@ -167,7 +168,7 @@ func (ctl *Controller) Refused(_ *rooms.Room, _ int, turn int, err error, applie
 
 // End sends "end": the outcome, or a null outcome and why the game went on without it.
 func (ctl *Controller) End(r *rooms.Room, _ int, outcome *games.Outcome) {
-	ctl.c.forget()
+	ctl.c.Forget()
 	ctl.c.OnResign(nil)
 	ctl.mu.Lock()
 	match := ctl.match

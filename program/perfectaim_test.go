@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arena-classroom/arena/bots/program"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	pa "github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/replay"
 )
 

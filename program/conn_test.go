@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/botproto"
-	"github.com/arena-classroom/arena/bots/program"
+	"github.com/arena-classroom/arena/program"
 )
 
 // A peer that stops reading never blocks Send: the queue overflows and the peer is

@@ -87,7 +87,7 @@ func StartProcess(cmdline string, lim Limits, stderr io.Writer) (*Process, error
 		close(p.waited)
 	}()
 	go func() {
-		defer p.Conn.recover("process watcher")
+		defer p.Conn.Recover("process watcher")
 		// A connection that ends on our side (the program stopped reading, flooded us)
 		// ends the program too; when it ends on its side, this reaps what is left.
 		select {
