@@ -92,11 +92,11 @@ func TestPerfectAimKitPractisesOverSSH(t *testing.T) {
 	// The same games, played locally.
 	e, _ := catalog.Get("perfectaim")
 	var notes lockedBuffer
-	kit, err := match.ExecWith(program.ExecOptions{Stderr: &notes})("python3 '"+kitPath+"'", e)
+	kit, err := match.ExecWith(program.ExecOptions{Stderr: &notes})("python3 '"+kitPath+"'", e.Game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	zidane, _ := match.Resolve(e, match.SeatSpec{Bot: "zidane"}, nil)
+	zidane, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "zidane"}, nil)
 	jobs, err := match.PerfectAimSeries(games.Config{}, 2, 2, 3, -1)
 	if err != nil {
 		t.Fatal(err)

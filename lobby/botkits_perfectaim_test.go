@@ -171,12 +171,12 @@ func TestPerfectAimKitsUnderExec(t *testing.T) {
 			argv[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 		}
 		var notes lockedBuffer
-		prog, err := match.ExecWith(program.ExecOptions{Stderr: &notes})(strings.Join(argv, " "), e)
+		prog, err := match.ExecWith(program.ExecOptions{Stderr: &notes})(strings.Join(argv, " "), e.Game)
 		if err != nil {
 			t.Fatal(err)
 		}
-		zidane, _ := match.Resolve(e, match.SeatSpec{Bot: "zidane"}, nil)
-		bob, _ := match.Resolve(e, match.SeatSpec{Bot: "bobmorane"}, nil)
+		zidane, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "zidane"}, nil)
+		bob, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "bobmorane"}, nil)
 		jobs, err := match.PerfectAimSeries(games.Config{}, 3, n, 11, -1)
 		if err != nil {
 			t.Fatal(err)

@@ -175,11 +175,11 @@ func TestKitsUnderExec(t *testing.T) {
 				argv[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 			}
 			var notes lockedBuffer
-			prog, err := match.ExecWith(program.ExecOptions{Stderr: &notes})(strings.Join(argv, " "), e)
+			prog, err := match.ExecWith(program.ExecOptions{Stderr: &notes})(strings.Join(argv, " "), e.Game)
 			if err != nil {
 				t.Fatal(err)
 			}
-			greedy, _ := match.Resolve(e, match.SeatSpec{Bot: "greedy"}, nil)
+			greedy, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "greedy"}, nil)
 			jobs, err := match.Series(e.Game, games.Config{"size": 10}, 2, 2, 1)
 			if err != nil {
 				t.Fatal(err)

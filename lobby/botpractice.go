@@ -32,7 +32,7 @@ func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, na
 	}}
 	entrants := []match.Entrant{me}
 	for _, v := range args.vs {
-		ent, err := match.Resolve(e, match.SeatSpec{Bot: v}, nil)
+		ent, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: v}, nil)
 		if err != nil {
 			conn.Fail(err.Error(), time.Second)
 			return 1

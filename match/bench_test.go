@@ -19,7 +19,7 @@ func BenchmarkMatchRandomVsGreedy30(b *testing.B) {
 	}
 	p := match.Plan{Game: e.Game}
 	for _, name := range []string{"random", "greedy"} {
-		ent, err := match.Resolve(e, match.SeatSpec{Bot: name}, nil)
+		ent, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: name}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -47,7 +47,7 @@ func BenchmarkMatchPerfectAimFourBots(b *testing.B) {
 	e := perfectAim(b)
 	p := match.Plan{Game: e.Game}
 	for _, name := range []string{"indianajones", "zidane", "bobmorane", "anouslefouz"} {
-		ent, err := match.Resolve(e, match.SeatSpec{Bot: name}, nil)
+		ent, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: name}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -4,22 +4,22 @@ import (
 	"fmt"
 
 	"github.com/arena-classroom/arena/botproto"
-	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/program"
 )
 
 // Exec is the Programs of exec: seats: every game starts the program afresh (sh -c CMD),
 // speaks the bot protocol on its stdin and stdout with the default clock, and stops it when
 // the game ends. Its stderr goes to ours.
-func Exec(cmd string, e catalog.Entry) (Entrant, error) {
-	return ExecWith(program.ExecOptions{})(cmd, e)
+func Exec(cmd string, g games.Game) (Entrant, error) {
+	return ExecWith(program.ExecOptions{})(cmd, g)
 }
 
 // ExecWith is Exec with other options (clock, limits, where the programs' stderr goes).
 func ExecWith(opts program.ExecOptions) Programs {
-	return func(cmd string, e catalog.Entry) (Entrant, error) {
-		if !botproto.Documented(e.Game) {
-			return Entrant{}, fmt.Errorf("exec:%q: %s has no bot protocol schema yet", cmd, e.Game.ID())
+	return func(cmd string, g games.Game) (Entrant, error) {
+		if !botproto.Documented(g) {
+			return Entrant{}, fmt.Errorf("exec:%q: %s has no bot protocol schema yet", cmd, g.ID())
 		}
 		return Entrant{
 			Name: cmd,

@@ -51,25 +51,25 @@ func TestParseSeats(t *testing.T) {
 
 func TestResolve(t *testing.T) {
 	e := replaytest.Entry(false)
-	ent, err := match.Resolve(e, match.SeatSpec{Bot: "greedy"}, nil)
+	ent, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "greedy"}, nil)
 	if err != nil || ent.Name != "max" {
 		t.Fatalf("alias: %+v, %v", ent, err)
 	}
-	_, err = match.Resolve(e, match.SeatSpec{Bot: "alphazero"}, nil)
+	_, err = match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "alphazero"}, nil)
 	if err == nil || !strings.Contains(err.Error(), "alphazero") || !strings.Contains(err.Error(), "one, max (greedy), random") {
 		t.Fatalf("unknown bot: %v", err)
 	}
 	// nil Programs is match.Exec, which needs the game's bot protocol schema (the test game
 	// has none).
-	_, err = match.Resolve(e, match.SeatSpec{Exec: "python3 bot.py"}, nil)
+	_, err = match.Resolve(e.Game, e.Bots, match.SeatSpec{Exec: "python3 bot.py"}, nil)
 	if err == nil || !strings.Contains(err.Error(), "python3 bot.py") || !strings.Contains(err.Error(), "schema") {
 		t.Fatalf("exec: %v", err)
 	}
 	// The bot protocol plugs in through Programs.
-	prog := func(cmd string, _ catalog.Entry) (match.Entrant, error) {
+	prog := func(cmd string, _ games.Game) (match.Entrant, error) {
 		return match.Entrant{Name: "prog:" + cmd}, nil
 	}
-	if ent, err := match.Resolve(e, match.SeatSpec{Exec: "./b"}, prog); err != nil || ent.Name != "prog:./b" {
+	if ent, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Exec: "./b"}, prog); err != nil || ent.Name != "prog:./b" {
 		t.Fatalf("programs hook: %+v, %v", ent, err)
 	}
 }
@@ -141,7 +141,7 @@ func plan(t *testing.T, e catalog.Entry, seats string, cfg games.Config, n int, 
 	}
 	p := match.Plan{Game: e.Game}
 	for _, s := range specs {
-		ent, err := match.Resolve(e, s, nil)
+		ent, err := match.Resolve(e.Game, e.Bots, s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

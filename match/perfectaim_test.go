@@ -239,7 +239,7 @@ func TestPerfectAimBatchIsDeterministic(t *testing.T) {
 	p := match.Plan{Game: e.Game}
 	// gangsterino and random use their seeds; the four others are deterministic anyway.
 	for _, name := range []string{"gangsterino", "random", "bobmorane", "gangsterino"} {
-		ent, err := match.Resolve(e, match.SeatSpec{Bot: name}, nil)
+		ent, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: name}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,7 +274,7 @@ func TestInspectPanicKeepsTheOutcome(t *testing.T) {
 	e := perfectAim(t)
 	p := match.Plan{Game: e.Game}
 	for _, name := range []string{"zidane", "bobmorane"} {
-		ent, _ := match.Resolve(e, match.SeatSpec{Bot: name}, nil)
+		ent, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: name}, nil)
 		p.Entrants = append(p.Entrants, ent)
 	}
 	p.Jobs, _ = match.PerfectAimSeries(games.Config{}, 2, 2, 1, -1)

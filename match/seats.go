@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/bots"
-	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 )
 
@@ -120,25 +119,24 @@ func unquote(s string) string {
 }
 
 // Programs turns an exec: seat into an entrant; Resolve uses Exec when given nil.
-type Programs func(cmd string, e catalog.Entry) (Entrant, error)
+type Programs func(cmd string, g games.Game) (Entrant, error)
 
-// Resolve makes the entrant for spec in game e: a house bot of e, or a program via programs.
-func Resolve(e catalog.Entry, spec SeatSpec, programs Programs) (Entrant, error) {
+// Resolve makes the entrant for spec in game g: one of its house bots, or a program via
+// programs. (The batch runner knows games and bots, never the catalog, so that a game's own
+// packages may use it.)
+func Resolve(g games.Game, house []bots.Info, spec SeatSpec, programs Programs) (Entrant, error) {
 	if spec.Exec != "" {
 		if programs == nil {
 			programs = Exec
 		}
-		return programs(spec.Exec, e)
+		return programs(spec.Exec, g)
 	}
-	info, ok := bots.Find(e.Bots, spec.Bot)
+	info, ok := bots.Find(house, spec.Bot)
 	if !ok {
-		return Entrant{}, fmt.Errorf("%s has no bot %q; its house bots: %s", e.Game.ID(), spec.Bot, BotNames(e))
+		return Entrant{}, fmt.Errorf("%s has no bot %q; its house bots: %s", g.ID(), spec.Bot, bots.Names(house, true))
 	}
 	return HouseBot(info), nil
 }
-
-// BotNames lists e's house bots for messages, with their aliases.
-func BotNames(e catalog.Entry) string { return bots.Names(e.Bots, true) }
 
 // HouseBot makes an entrant of a house bot, seeded per game and seat.
 func HouseBot(info bots.Info) Entrant {

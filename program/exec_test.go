@@ -42,11 +42,11 @@ func batch(t *testing.T, mode string, clock program.Clock, n int) ([]match.Resul
 	e, _ := catalog.Get("sevencolors")
 	logFile := filepath.Join(t.TempDir(), "received.jsonl")
 	stderr := &syncBuffer{}
-	prog, err := match.ExecWith(program.ExecOptions{Clock: clock, Stderr: stderr, Grace: time.Second})(botCmd(mode, logFile), e)
+	prog, err := match.ExecWith(program.ExecOptions{Clock: clock, Stderr: stderr, Grace: time.Second})(botCmd(mode, logFile), e.Game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	greedy, err := match.Resolve(e, match.SeatSpec{Bot: "greedy"}, nil)
+	greedy, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "greedy"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,11 +268,11 @@ func TestExecPythonKitSameAtAnyParallel(t *testing.T) {
 		t.Fatal(err)
 	}
 	play := func(parallel int) []match.Result {
-		prog, err := match.ExecWith(program.ExecOptions{Stderr: &syncBuffer{}})("python3 "+kit, e)
+		prog, err := match.ExecWith(program.ExecOptions{Stderr: &syncBuffer{}})("python3 "+kit, e.Game)
 		if err != nil {
 			t.Fatal(err)
 		}
-		random, err := match.Resolve(e, match.SeatSpec{Bot: "random"}, nil)
+		random, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "random"}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,11 +28,11 @@ func aimBatch(t *testing.T, mode string, n, parallel int, logged bool) ([]match.
 		logFile = filepath.Join(t.TempDir(), "received.jsonl")
 	}
 	stderr := &syncBuffer{}
-	prog, err := match.ExecWith(program.ExecOptions{Clock: quick, Stderr: stderr, Grace: time.Second})(botCmd(mode, logFile), e)
+	prog, err := match.ExecWith(program.ExecOptions{Clock: quick, Stderr: stderr, Grace: time.Second})(botCmd(mode, logFile), e.Game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	zidane, err := match.Resolve(e, match.SeatSpec{Bot: "zidane"}, nil)
+	zidane, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "zidane"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim"
@@ -186,7 +187,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		return nil, fmt.Errorf("unknown game %q; games: %s", *gameID, env.gameList())
 	}
 	if *seatList == "" {
-		return nil, fmt.Errorf("--seats is required; %s's house bots: %s", *gameID, match.BotNames(m.entry))
+		return nil, fmt.Errorf("--seats is required; %s's house bots: %s", *gameID, bots.Names(m.entry.Bots, true))
 	}
 	if *n < 1 {
 		return nil, fmt.Errorf("--games must be at least 1, not %d", *n)
@@ -260,9 +261,9 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	}
 	count := map[string]int{}
 	for i, s := range specs {
-		ent, err := match.Resolve(m.entry, s, nil)
+		ent, err := match.Resolve(m.entry.Game, m.entry.Bots, s, nil)
 		if err != nil && s.Exec != "" {
-			return nil, fmt.Errorf("%s: %w; house bots: %s", seatLabels[i], err, match.BotNames(m.entry))
+			return nil, fmt.Errorf("%s: %w; house bots: %s", seatLabels[i], err, bots.Names(m.entry.Bots, true))
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", seatLabels[i], err)

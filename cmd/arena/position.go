@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/match"
@@ -217,10 +218,10 @@ func (env positionEnv) parse(cmd string, args []string) (*positionArgs, error) {
 	}
 	a.pos = pos
 	if cmd == "bot" && a.bot == "" {
-		return nil, bad("--bot NAME is required; %s's house bots: %s (the strongest: %s)", *gameID, match.BotNames(entry), entry.Strongest)
+		return nil, bad("--bot NAME is required; %s's house bots: %s (the strongest: %s)", *gameID, bots.Names(entry.Bots, true), entry.Strongest)
 	}
 	if _, ok := entry.Bot(a.bot, 0); cmd == "bot" && !ok {
-		return nil, bad("--bot: %s has no bot %q; its house bots: %s", *gameID, a.bot, match.BotNames(entry))
+		return nil, bad("--bot: %s has no bot %q; its house bots: %s", *gameID, a.bot, bots.Names(entry.Bots, true))
 	}
 	return a, nil
 }
