@@ -98,6 +98,16 @@ type Turn struct {
 	Time  Limits         `json:"time"`
 }
 
+// NewStart is the "start" of a game: players named in seat order, and the seed only when
+// public (nil otherwise).
+func NewStart(match string, seat int, names []string, cfg games.Config, seed *uint64, room string) Start {
+	players := make([]Player, len(names))
+	for i, n := range names {
+		players[i] = Player{Seat: i, Name: n}
+	}
+	return Start{Type: TypeStart, Match: match, Seat: seat, Players: players, Config: cfg, Seed: seed, Room: room}
+}
+
 // Warn reports a refused line or action; Applied is what was played instead, if anything.
 type Warn struct {
 	Type    string       `json:"type"`

@@ -80,25 +80,18 @@ func (ctl *Controller) Start(r *rooms.Room, seat int, _ games.State) {
 	seedPublic := botproto.SeedPublic(ctl.game)
 	ctl.c.SendLazy(func() any {
 		info := r.Info()
-		players := make([]botproto.Player, len(info.Seats))
+		names := make([]string, len(info.Seats))
 		for i, s := range info.Seats {
-			players[i] = botproto.Player{Seat: i, Name: s.Name}
+			names[i] = s.Name
 		}
-		start := botproto.Start{Type: botproto.TypeStart, Match: match, Seat: seat, Players: players, Config: info.Config, Room: r.ID()}
+		var seed *uint64
 		if rp := r.Replay(); rp != nil && seedPublic {
-			seed := rp.Seed
-			start.Seed = &seed
+			seed = &rp.Seed
 		}
-		return start
+		return botproto.NewStart(match, seat, names, info.Config, seed, r.ID())
 	})
 	ctl.c.Diagf("game %s starts in room %s (watch it: ssh HOST watch %s)", match, r.ID(), r.ID())
-	ctl.c.OnResign(func(m string) {
-		if m != "" && m != match {
-			ctl.c.Warn(m, 0, botproto.CodeResigned, fmt.Sprintf("match %q is not your current game (%s): nothing resigned", m, match), nil)
-			return
-		}
-		ctl.abandon(true)
-	})
+	ctl.c.OnResignOf(match, func() { ctl.abandon(true) })
 }
 
 // Turn queues the observation and waits, without blocking, for the answer.

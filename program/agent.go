@@ -73,23 +73,12 @@ func NewAgent(c *Conn, g Game) *Agent {
 	a := &Agent{c: c, g: g, time: timebank.New(g.Clock)}
 	g.Clock = a.time.Rules()
 	a.g.Clock = g.Clock
-	players := make([]botproto.Player, len(g.Players))
-	for i, n := range g.Players {
-		players[i] = botproto.Player{Seat: i, Name: n}
-	}
-	start := botproto.Start{Type: botproto.TypeStart, Match: g.Match, Seat: g.Seat, Players: players, Config: g.Config}
+	var seed *uint64
 	if botproto.SeedPublic(g.Game) {
-		seed := g.Seed
-		start.Seed = &seed
+		seed = &g.Seed
 	}
-	c.Send(start)
-	c.OnResign(func(match string) {
-		if match != "" && match != g.Match {
-			c.Warn(match, 0, botproto.CodeResigned, fmt.Sprintf("match %q is not your current game (%s): nothing resigned", match, g.Match), nil)
-			return
-		}
-		a.resignAsked.Store(true)
-	})
+	c.Send(botproto.NewStart(g.Match, g.Seat, g.Players, g.Config, seed, ""))
+	c.OnResignOf(g.Match, func() { a.resignAsked.Store(true) })
 	return a
 }
 

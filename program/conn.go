@@ -291,6 +291,18 @@ func (c *Conn) Flush(timeout time.Duration) {
 	}
 }
 
+// OnResignOf makes a resign line between turns call resign when it names match (or no
+// match), and warn the program when it names another game.
+func (c *Conn) OnResignOf(match string, resign func()) {
+	c.OnResign(func(m string) {
+		if m != "" && m != match {
+			c.Warn(m, 0, botproto.CodeResigned, fmt.Sprintf("match %q is not your current game (%s): nothing resigned", m, match), nil)
+			return
+		}
+		resign()
+	})
+}
+
 // OnResign sets what a resign line does when no turn is pending (by default, a warning).
 func (c *Conn) OnResign(f func(match string)) {
 	c.mu.Lock()
