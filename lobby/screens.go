@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -211,7 +213,19 @@ type botScreen struct {
 	home   *homeScreen
 }
 
-var boardSizes = []int{10, 15, 20, 25, 30, 40, 50}
+// sizeChoices are the board sizes offered for a game's size setting: every multiple of 5
+// from 10 within its range, its default and its largest.
+func sizeChoices(st games.Setting) []int {
+	var out []int
+	for v := 10; v <= st.Max; v += 5 {
+		if v >= st.Min {
+			out = append(out, v)
+		}
+	}
+	out = append(out, st.Default, st.Max)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
 
 func (s *botScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 	key, ok := msg.(tea.KeyMsg)
@@ -243,15 +257,17 @@ func (s *botScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 
 func (s *botScreen) resize(step int) {
 	size, ok := s.cfg["size"]
-	if !ok {
+	setting, described := s.entry.Game.Describe().Setting("size")
+	if !ok || !described {
 		return
 	}
+	sizes := sizeChoices(setting)
 	i := 0
-	for i < len(boardSizes)-1 && boardSizes[i] < size {
+	for i < len(sizes)-1 && sizes[i] < size {
 		i++
 	}
-	i = min(max(i+step, 0), len(boardSizes)-1)
-	s.cfg["size"] = boardSizes[i]
+	i = min(max(i+step, 0), len(sizes)-1)
+	s.cfg["size"] = sizes[i]
 }
 
 func (s *botScreen) view(m *model) string {
