@@ -233,7 +233,9 @@ func TestObservationIsTheSeedsMatrix(t *testing.T) {
 		t.Fatalf("shape %d×%d", len(obs.Matrix), len(obs.Matrix[0]))
 	}
 	// Columns 9, 10, 11: seat 1 (the one to play), then 2, then 0.
-	cols := func(k int) []int { return []int{obs.Matrix[0][9+k], obs.Matrix[1][9+k], obs.Matrix[2][9+k], obs.Matrix[3][9+k]} }
+	cols := func(k int) []int {
+		return []int{obs.Matrix[0][9+k], obs.Matrix[1][9+k], obs.Matrix[2][9+k], obs.Matrix[3][9+k]}
+	}
 	if !slices.Equal(cols(0), []int{1, 8, 7, 0}) || !slices.Equal(cols(1), []int{0, 0, 3, 0}) || !slices.Equal(cols(2), []int{1, 4, 4, 0}) {
 		t.Fatalf("player columns %v %v %v", cols(0), cols(1), cols(2))
 	}
