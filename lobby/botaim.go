@@ -9,7 +9,7 @@ import (
 	"github.com/arena-classroom/arena/match"
 )
 
-// Practice plans. Turn-based games rotate the seats (match.Series). Perfect Aim plays
+// Practice plans. Turn-based games rotate the seats (match.PlanSeries). Perfect Aim plays
 // upstream's tournament scheme, as `arena match --game perfectaim` does: the bot is RED and
 // the --vs bots BLUE, YELLOW, GREEN in every game, and game i starts from permutation i mod
 // 12 (the start corners move) unless --config permutation=P fixes it. So a practice run is
@@ -18,10 +18,10 @@ import (
 func isAim(e games.Game) bool { return e.ID() == perfectaim.Game.ID() }
 
 // practiceJobs plans args.games games between k entrants, the bot being entrant 0.
-func practiceJobs(args botArgs, k int) ([]match.Job, error) {
+func practiceJobs(args botArgs, k int) (match.Schedule, error) {
 	g := args.entry.Game
 	if !isAim(g) {
-		return match.Series(g, args.config, k, args.games, args.seed)
+		return match.PlanSeries(g, args.config, k, args.games, args.seed)
 	}
 	cfg := args.config.Clone()
 	cfg[perfectaim.KeyColors] = 1<<k - 1 // explicit, so that "start" reads as arena match's
@@ -29,7 +29,7 @@ func practiceJobs(args botArgs, k int) ([]match.Job, error) {
 	if args.isSet(perfectaim.KeyPermutation) {
 		perm = cfg[perfectaim.KeyPermutation]
 	}
-	return match.PerfectAimSeries(cfg, k, args.games, args.seed, perm)
+	return match.PlanPerfectAimSeries(cfg, k, args.games, args.seed, perm)
 }
 
 // practiceScheme is a sentence on how the games are set up, for the session's stderr.

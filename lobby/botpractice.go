@@ -49,14 +49,14 @@ func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, na
 
 	var won, drawn, lost, played int
 	errGone := errors.New("the bot left")
-	plan := match.Plan{Game: e.Game, Entrants: entrants, Jobs: jobs}
+	plan := match.Plan{Game: e.Game, Entrants: entrants, Schedule: jobs}
 	opts := match.Options{Parallel: 1}
 	if isAim(e.Game) {
 		opts.Inspect = match.InspectPerfectAim
 	}
 	err = match.Run(ctx, plan, opts, func(r match.Result) error {
 		played++
-		job := jobs[r.Job]
+		job := plan.Job(r.Job)
 		seat := 0
 		for s, ent := range job.Seats {
 			if ent == 0 {

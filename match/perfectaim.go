@@ -58,47 +58,48 @@ func SeatColors(cfg games.Config, seats int) []pa.Color {
 // every game. Game i has seed seed+i and, when permutation is negative, permutation i (mod
 // 12, its period); otherwise every game uses permutation.
 func PerfectAimSeries(cfg games.Config, k, n int, seed uint64, permutation int) ([]Job, error) {
-	if err := checkCount(n); err != nil {
+	s, err := PlanPerfectAimSeries(cfg, k, n, seed, permutation)
+	if err != nil {
 		return nil, err
 	}
+	return s.List(), nil
+}
+
+// PlanPerfectAimSeries is PerfectAimSeries made on demand.
+func PlanPerfectAimSeries(cfg games.Config, k, n int, seed uint64, permutation int) (Schedule, error) {
+	if err := checkCount(n); err != nil {
+		return Schedule{}, err
+	}
 	if k < 2 || k > 4 {
-		return nil, fmt.Errorf("Perfect Aim is played by 2 to 4 players, not %d", k)
+		return Schedule{}, fmt.Errorf("Perfect Aim is played by 2 to 4 players, not %d", k)
 	}
 	if m := cfg[pa.KeyColors]; m != 0 && bits.OnesCount(uint(m)) != k {
-		return nil, fmt.Errorf("Perfect Aim: colors %d does not name %d colours", m, k)
+		return Schedule{}, fmt.Errorf("Perfect Aim: colors %d does not name %d colours", m, k)
 	}
 	seats := make([]int, k)
 	for s := range seats {
 		seats[s] = s
 	}
-	var fixed games.Config
-	if permutation >= 0 {
-		c := cfg.Clone()
-		c[pa.KeyPermutation] = permutation
-		var err error
-		if fixed, err = normalize(pa.Game, c); err != nil {
-			return nil, err
-		}
-	}
-	// Twelve configs serve any n; jobs share them read-only.
+	// Twelve configs serve any n; games share them, and their seats, read-only.
 	var perm [12]games.Config
-	jobs := make([]Job, n)
-	for i := range jobs {
-		c := fixed
-		if c == nil {
-			if c = perm[i%12]; c == nil {
-				in := cfg.Clone()
-				in[pa.KeyPermutation] = i % 12
-				var err error
-				if c, err = normalize(pa.Game, in); err != nil {
-					return nil, err
-				}
-				perm[i%12] = c
-			}
+	for p := range perm {
+		if permutation >= 0 && p > 0 {
+			perm[p] = perm[0]
+			continue
 		}
-		jobs[i] = Job{Config: c, Seed: seed + uint64(i), Seats: seats}
+		in := cfg.Clone()
+		in[pa.KeyPermutation] = p
+		if permutation >= 0 {
+			in[pa.KeyPermutation] = permutation
+		}
+		var err error
+		if perm[p], err = normalize(pa.Game, in); err != nil {
+			return Schedule{}, err
+		}
 	}
-	return jobs, nil
+	return Schedule{N: n, At: func(i int) Job {
+		return Job{Config: perm[i%12], Seed: seed + uint64(i), Seats: seats}
+	}}, nil
 }
 
 // PerfectAimEnd is how a Perfect Aim game ended: InspectPerfectAim's Result.Detail.
@@ -173,7 +174,7 @@ func (s *PerfectAimStats) Add(r Result) {
 	}
 	s.Games++
 	s.end.Add(&s.end, e.End.Rat())
-	for seat, ent := range s.plan.Jobs[r.Job].Seats {
+	for seat, ent := range s.plan.Job(r.Job).Seats {
 		s.life[ent].Add(&s.life[ent], e.Life[seat].Rat())
 		s.lifeGames[ent]++
 	}
