@@ -22,8 +22,10 @@ import (
 
 const matchUsage = `Usage: arena match --game ID --seats A,B[,C…] [options]
 
-Plays headless games between house bots on a virtual clock (no deadlines: a game goes as
-fast as its bots answer) and prints each bot's wins, draws, losses, win %% and mean share.
+Plays headless games between house bots and programs, and prints each bot's wins, draws,
+losses, win %% and mean share. House bots never wait: a game goes as fast as they answer.
+A program (exec:) plays on the clock of a live game: its move limit and bank, with a
+start-up allowance before its first move.
 
   --game ID          the game (%s)
   --seats LIST       comma-separated seats: house bot names, or exec:"cmd args" for a program
