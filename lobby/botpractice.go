@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/bots/program"
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/seed"
 )
@@ -50,10 +51,7 @@ func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, na
 	var won, drawn, lost, played int
 	errGone := errors.New("the bot left")
 	plan := match.Plan{Game: e.Game, Entrants: entrants, Schedule: jobs}
-	opts := match.Options{Parallel: 1}
-	if isAim(e.Game) {
-		opts.Inspect = match.InspectPerfectAim
-	}
+	opts := match.Options{Parallel: 1, Inspect: games.InspectorOf(e.Game)}
 	err = match.Run(ctx, plan, opts, func(r match.Result) error {
 		played++
 		job := plan.Job(r.Job)

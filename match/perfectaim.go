@@ -1,11 +1,9 @@
 package match
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/big"
 	"math/bits"
-	"sort"
 
 	"github.com/arena-classroom/arena/games"
 	pa "github.com/arena-classroom/arena/games/perfectaim"
@@ -102,46 +100,14 @@ func PlanPerfectAimSeries(cfg games.Config, k, n int, seed uint64, permutation i
 	}}, nil
 }
 
-// PerfectAimEnd is how a Perfect Aim game ended: InspectPerfectAim's Result.Detail.
-type PerfectAimEnd struct {
-	End    pa.Instant        // the last instant simulated: the last death
-	Coins  []int             // per seat, held at the end or at death
-	Deaths []PerfectAimDeath // in order of death; deaths at one instant in seat order
-	Life   []pa.Instant      // per seat, how long it lived: its death, or End for a survivor
-}
+// PerfectAimEnd is how a Perfect Aim game ended: its Inspect hook's Result.Detail.
+type PerfectAimEnd = pa.End
 
 // PerfectAimDeath is one seat's death; it is written [seat, "num/den"] in JSON.
-type PerfectAimDeath struct {
-	Seat int
-	At   pa.Instant
-}
+type PerfectAimDeath = pa.Death
 
-// MarshalJSON writes [seat, "num/den"].
-func (d PerfectAimDeath) MarshalJSON() ([]byte, error) {
-	return json.Marshal([]any{d.Seat, d.At.String()})
-}
-
-// InspectPerfectAim is an Options.Inspect for Perfect Aim: it returns a *PerfectAimEnd, or
-// nil for another game's state.
-func InspectPerfectAim(st games.State) any {
-	s, ok := st.(*pa.State)
-	if !ok {
-		return nil
-	}
-	n := s.Seats()
-	e := &PerfectAimEnd{End: s.Time(), Coins: make([]int, n), Life: make([]pa.Instant, n)}
-	for seat := range n {
-		p := s.Player(s.SeatColor(seat))
-		e.Coins[seat] = p.Coins
-		e.Life[seat] = e.End
-		if !p.Alive {
-			e.Life[seat] = p.DiedAt
-			e.Deaths = append(e.Deaths, PerfectAimDeath{Seat: seat, At: p.DiedAt})
-		}
-	}
-	sort.SliceStable(e.Deaths, func(i, j int) bool { return e.Deaths[i].At.Cmp(e.Deaths[j].At) < 0 })
-	return e
-}
+// InspectPerfectAim is Perfect Aim's games.Inspector hook as an Options.Inspect.
+var InspectPerfectAim = games.InspectorOf(pa.Game)
 
 // PerfectAimStats sums, over the games of a batch that have a *PerfectAimEnd, their end
 // times and each entrant's time alive. Sums are exact, so any order of adding would do;

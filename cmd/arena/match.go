@@ -364,10 +364,9 @@ func (env matchEnv) play(m *matchRun) error {
 	troubled := 0
 	bar := progressBar{w: env.stderr, on: env.progress, total: m.plan.Len()}
 	enc := json.NewEncoder(out)
-	opts := match.Options{Parallel: m.parallel}
+	opts := match.Options{Parallel: m.parallel, Inspect: games.InspectorOf(m.entry.Game)}
 	var aim *aimTotals
 	if m.aim != nil {
-		opts.Inspect = match.InspectPerfectAim
 		aim = &aimTotals{stats: match.NewPerfectAimStats(m.plan)}
 	}
 

@@ -1,0 +1,18 @@
+package games
+
+// Inspector is an optional hook of a Game whose finished games have figures beyond the
+// outcome (Perfect Aim: coins, deaths, end time). Headless batches and practice sessions
+// take them from the final state, while it is at hand, into their results' Detail.
+type Inspector interface {
+	// Inspect reads the final state of a game that ended by its rules; nil when st is not
+	// one of the game's states. It must only read st and be safe for concurrent use.
+	Inspect(st State) any
+}
+
+// InspectorOf is g's Inspect, or nil when g has no extra figures.
+func InspectorOf(g Game) func(st State) any {
+	if in, ok := g.(Inspector); ok {
+		return in.Inspect
+	}
+	return nil
+}
