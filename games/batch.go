@@ -16,3 +16,13 @@ func InspectorOf(g Game) func(st State) any {
 	}
 	return nil
 }
+
+// Seater is an optional hook of a Game whose batches keep every entrant in its seat and vary
+// the config instead of rotating the seats (Perfect Aim: game i starts from permutation i,
+// which moves the start corners). Without it, a batch rotates the seats.
+type Seater interface {
+	// BatchConfigs checks a batch of k entrants on cfg, as the player gave it (the keys set,
+	// not normalized), and gives the configs its games cycle through: game i is played on
+	// configs[i % len(configs)], entrant s in seat s.
+	BatchConfigs(cfg Config, k int) ([]Config, error)
+}

@@ -17,19 +17,19 @@ import (
 
 func isAim(e games.Game) bool { return e.ID() == perfectaim.Game.ID() }
 
-// practiceJobs plans args.games games between k entrants, the bot being entrant 0.
+// practiceJobs plans args.games games between k entrants, the bot being entrant 0. A game
+// with the games.Seater hook plans from the settings the player gave, not their normalized
+// defaults (Perfect Aim tells a fixed permutation from none by it).
 func practiceJobs(args botArgs, k int) (match.Schedule, error) {
 	g := args.entry.Game
-	if !isAim(g) {
+	if _, ok := g.(games.Seater); !ok {
 		return match.PlanSeries(g, args.config, k, args.games, args.seed)
 	}
-	cfg := args.config.Clone()
-	cfg[perfectaim.KeyColors] = 1<<k - 1 // explicit, so that "start" reads as arena match's
-	perm := -1
-	if args.isSet(perfectaim.KeyPermutation) {
-		perm = cfg[perfectaim.KeyPermutation]
+	given := games.Config{}
+	for _, key := range args.setKeys {
+		given[key] = args.config[key]
 	}
-	return match.PlanPerfectAimSeries(cfg, k, args.games, args.seed, perm)
+	return match.PlanSeries(g, given, k, args.games, args.seed)
 }
 
 // practiceScheme is a sentence on how the games are set up, for the session's stderr.

@@ -3,7 +3,6 @@ package match
 import (
 	"fmt"
 	"math/big"
-	"math/bits"
 
 	"github.com/arena-classroom/arena/games"
 	pa "github.com/arena-classroom/arena/games/perfectaim"
@@ -63,41 +62,18 @@ func PerfectAimSeries(cfg games.Config, k, n int, seed uint64, permutation int) 
 	return s.List(), nil
 }
 
-// PlanPerfectAimSeries is PerfectAimSeries made on demand.
+// PlanPerfectAimSeries is PerfectAimSeries made on demand: PlanSeries through Perfect Aim's
+// games.Seater hook, the permutation fixed in the config when not negative.
 func PlanPerfectAimSeries(cfg games.Config, k, n int, seed uint64, permutation int) (Schedule, error) {
-	if err := checkCount(n); err != nil {
-		return Schedule{}, err
+	c := cfg.Clone()
+	if c == nil {
+		c = games.Config{}
 	}
-	if k < 2 || k > 4 {
-		return Schedule{}, fmt.Errorf("Perfect Aim is played by 2 to 4 players, not %d", k)
+	delete(c, pa.KeyPermutation)
+	if permutation >= 0 {
+		c[pa.KeyPermutation] = permutation
 	}
-	if m := cfg[pa.KeyColors]; m != 0 && bits.OnesCount(uint(m)) != k {
-		return Schedule{}, fmt.Errorf("Perfect Aim: colors %d does not name %d colours", m, k)
-	}
-	seats := make([]int, k)
-	for s := range seats {
-		seats[s] = s
-	}
-	// Twelve configs serve any n; games share them, and their seats, read-only.
-	var perm [12]games.Config
-	for p := range perm {
-		if permutation >= 0 && p > 0 {
-			perm[p] = perm[0]
-			continue
-		}
-		in := cfg.Clone()
-		in[pa.KeyPermutation] = p
-		if permutation >= 0 {
-			in[pa.KeyPermutation] = permutation
-		}
-		var err error
-		if perm[p], err = normalize(pa.Game, in); err != nil {
-			return Schedule{}, err
-		}
-	}
-	return Schedule{N: n, At: func(i int) Job {
-		return Job{Config: perm[i%12], Seed: seed + uint64(i), Seats: seats}
-	}}, nil
+	return PlanSeries(pa.Game, c, k, n, seed)
 }
 
 // PerfectAimEnd is how a Perfect Aim game ended: its Inspect hook's Result.Detail.

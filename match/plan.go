@@ -48,7 +48,13 @@ func Series(g games.Game, cfg games.Config, k, n int, seed uint64) ([]Job, error
 }
 
 // PlanSeries is Series made on demand.
+//
+// A game with the games.Seater hook seats entrant s in seat s of every game instead, and game
+// i is played on the hook's configs[i % len(configs)].
 func PlanSeries(g games.Game, cfg games.Config, k, n int, seed uint64) (Schedule, error) {
+	if seater, ok := g.(games.Seater); ok {
+		return seatedSeries(g, seater, cfg, k, n, seed)
+	}
 	if min, max := g.Seats(); k < min || k > max {
 		return Schedule{}, fmt.Errorf("%s is played by %s, not %d", g.ID(), seatRange(min, max), k)
 	}
@@ -61,6 +67,25 @@ func PlanSeries(g games.Game, cfg games.Config, k, n int, seed uint64) (Schedule
 	}
 	return Schedule{N: n, At: func(i int) Job {
 		return Job{Config: norm, Seed: seed + uint64(i), Seats: rotated(k, i)}
+	}}, nil
+}
+
+func seatedSeries(g games.Game, seater games.Seater, cfg games.Config, k, n int, seed uint64) (Schedule, error) {
+	if err := checkCount(n); err != nil {
+		return Schedule{}, err
+	}
+	cfgs, err := seater.BatchConfigs(cfg, k)
+	if err != nil {
+		return Schedule{}, err
+	}
+	for c := range cfgs {
+		if cfgs[c], err = normalize(g, cfgs[c]); err != nil {
+			return Schedule{}, err
+		}
+	}
+	seats := rotated(k, 0) // games share it, and their configs, read-only
+	return Schedule{N: n, At: func(i int) Job {
+		return Job{Config: cfgs[i%len(cfgs)], Seed: seed + uint64(i), Seats: seats}
 	}}, nil
 }
 

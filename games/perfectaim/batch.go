@@ -2,6 +2,8 @@ package perfectaim
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/bits"
 	"sort"
 
 	"github.com/arena-classroom/arena/games"
@@ -45,4 +47,32 @@ func (game) Inspect(st games.State) any {
 	}
 	sort.SliceStable(e.Deaths, func(i, j int) bool { return e.Deaths[i].At.Cmp(e.Deaths[j].At) < 0 })
 	return e
+}
+
+// BatchConfigs is the games.Seater hook: upstream's tournament (docs/rules/perfectaim.md §3,
+// §12). The bots keep their colours (the colors mask, the first k colours when unset) and
+// game i starts from permutation i mod 12, its period, unless cfg fixes the permutation.
+func (game) BatchConfigs(cfg games.Config, k int) ([]games.Config, error) {
+	if k < 2 || k > 4 {
+		return nil, fmt.Errorf("Perfect Aim is played by 2 to 4 players, not %d", k)
+	}
+	base := cfg.Clone()
+	if base == nil {
+		base = games.Config{}
+	}
+	if m, ok := base[KeyColors]; ok && m != 0 && bits.OnesCount(uint(m)) != k {
+		return nil, fmt.Errorf("Perfect Aim: colors %d does not name %d colours", m, k)
+	}
+	if base[KeyColors] == 0 {
+		base[KeyColors] = 1<<k - 1
+	}
+	if _, fixed := base[KeyPermutation]; fixed {
+		return []games.Config{base}, nil
+	}
+	out := make([]games.Config, 12)
+	for p := range out {
+		out[p] = base.Clone()
+		out[p][KeyPermutation] = p
+	}
+	return out, nil
 }
