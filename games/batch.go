@@ -26,3 +26,15 @@ type Seater interface {
 	// configs[i % len(configs)], entrant s in seat s.
 	BatchConfigs(cfg Config, k int) ([]Config, error)
 }
+
+// Practicer is an optional hook of a Game whose practice sessions (`bot --practice`) say more
+// than "the seats alternate" and a game's seed and seat (Perfect Aim: colours, permutations,
+// coins and end time).
+type Practicer interface {
+	// PracticeScheme says how the games of a practice batch are set up: the player is entrant
+	// 0, vs names the house bots after it, given is the config as the player gave it.
+	PracticeScheme(given Config, vs []string, seed uint64) string
+	// PracticeGame describes one finished game: its normalized config and seed, its number of
+	// seats, the player's seat, and its Inspect figures (nil when it has none).
+	PracticeGame(cfg Config, seed uint64, seats, seat int, detail any) string
+}

@@ -37,19 +37,7 @@ func PerfectAimSlots(slots []SeatSpec) (seats []SeatSpec, colors int, err error)
 
 // SeatColors gives the colour of each of a game's seats: the k-th colour of the config's
 // mask (the first seats colours when it is 0).
-func SeatColors(cfg games.Config, seats int) []pa.Color {
-	mask := cfg[pa.KeyColors]
-	if mask == 0 {
-		mask = 1<<seats - 1
-	}
-	var out []pa.Color
-	for c := pa.Red; c <= pa.Green; c++ {
-		if mask&(1<<c) != 0 {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+func SeatColors(cfg games.Config, seats int) []pa.Color { return pa.SeatColors(cfg, seats) }
 
 // PerfectAimSeries plans n games of Perfect Aim between k entrants, entrant s in seat s of
 // every game. Game i has seed seed+i and, when permutation is negative, permutation i (mod
