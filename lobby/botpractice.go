@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/seed"
@@ -49,14 +50,11 @@ func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, na
 
 	var won, drawn, lost, played int
 	errGone := errors.New("the bot left")
-	plan := match.Plan{Game: e.Game, Entrants: entrants, Jobs: jobs}
-	opts := match.Options{Parallel: 1}
-	if isAim(e.Game) {
-		opts.Inspect = match.InspectPerfectAim
-	}
+	plan := match.Plan{Game: e.Game, Entrants: entrants, Schedule: jobs}
+	opts := match.Options{Parallel: 1, Inspect: games.InspectorOf(e.Game)}
 	err = match.Run(ctx, plan, opts, func(r match.Result) error {
 		played++
-		job := jobs[r.Job]
+		job := plan.Job(r.Job)
 		seat := 0
 		for s, ent := range job.Seats {
 			if ent == 0 {

@@ -1,11 +1,8 @@
 package match
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/big"
-	"math/bits"
-	"sort"
 
 	"github.com/arena-classroom/arena/games"
 	pa "github.com/arena-classroom/arena/games/perfectaim"
@@ -40,107 +37,41 @@ func PerfectAimSlots(slots []SeatSpec) (seats []SeatSpec, colors int, err error)
 
 // SeatColors gives the colour of each of a game's seats: the k-th colour of the config's
 // mask (the first seats colours when it is 0).
-func SeatColors(cfg games.Config, seats int) []pa.Color {
-	mask := cfg[pa.KeyColors]
-	if mask == 0 {
-		mask = 1<<seats - 1
-	}
-	var out []pa.Color
-	for c := pa.Red; c <= pa.Green; c++ {
-		if mask&(1<<c) != 0 {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+func SeatColors(cfg games.Config, seats int) []pa.Color { return pa.SeatColors(cfg, seats) }
 
 // PerfectAimSeries plans n games of Perfect Aim between k entrants, entrant s in seat s of
 // every game. Game i has seed seed+i and, when permutation is negative, permutation i (mod
 // 12, its period); otherwise every game uses permutation.
 func PerfectAimSeries(cfg games.Config, k, n int, seed uint64, permutation int) ([]Job, error) {
-	if err := checkCount(n); err != nil {
+	s, err := PlanPerfectAimSeries(cfg, k, n, seed, permutation)
+	if err != nil {
 		return nil, err
 	}
-	if k < 2 || k > 4 {
-		return nil, fmt.Errorf("Perfect Aim is played by 2 to 4 players, not %d", k)
-	}
-	if m := cfg[pa.KeyColors]; m != 0 && bits.OnesCount(uint(m)) != k {
-		return nil, fmt.Errorf("Perfect Aim: colors %d does not name %d colours", m, k)
-	}
-	seats := make([]int, k)
-	for s := range seats {
-		seats[s] = s
-	}
-	var fixed games.Config
-	if permutation >= 0 {
-		c := cfg.Clone()
-		c[pa.KeyPermutation] = permutation
-		var err error
-		if fixed, err = normalize(pa.Game, c); err != nil {
-			return nil, err
-		}
-	}
-	// Twelve configs serve any n; jobs share them read-only.
-	var perm [12]games.Config
-	jobs := make([]Job, n)
-	for i := range jobs {
-		c := fixed
-		if c == nil {
-			if c = perm[i%12]; c == nil {
-				in := cfg.Clone()
-				in[pa.KeyPermutation] = i % 12
-				var err error
-				if c, err = normalize(pa.Game, in); err != nil {
-					return nil, err
-				}
-				perm[i%12] = c
-			}
-		}
-		jobs[i] = Job{Config: c, Seed: seed + uint64(i), Seats: seats}
-	}
-	return jobs, nil
+	return s.List(), nil
 }
 
-// PerfectAimEnd is how a Perfect Aim game ended: InspectPerfectAim's Result.Detail.
-type PerfectAimEnd struct {
-	End    pa.Instant        // the last instant simulated: the last death
-	Coins  []int             // per seat, held at the end or at death
-	Deaths []PerfectAimDeath // in order of death; deaths at one instant in seat order
-	Life   []pa.Instant      // per seat, how long it lived: its death, or End for a survivor
+// PlanPerfectAimSeries is PerfectAimSeries made on demand: PlanSeries through Perfect Aim's
+// games.Seater hook, the permutation fixed in the config when not negative.
+func PlanPerfectAimSeries(cfg games.Config, k, n int, seed uint64, permutation int) (Schedule, error) {
+	c := cfg.Clone()
+	if c == nil {
+		c = games.Config{}
+	}
+	delete(c, pa.KeyPermutation)
+	if permutation >= 0 {
+		c[pa.KeyPermutation] = permutation
+	}
+	return PlanSeries(pa.Game, c, k, n, seed)
 }
+
+// PerfectAimEnd is how a Perfect Aim game ended: its Inspect hook's Result.Detail.
+type PerfectAimEnd = pa.End
 
 // PerfectAimDeath is one seat's death; it is written [seat, "num/den"] in JSON.
-type PerfectAimDeath struct {
-	Seat int
-	At   pa.Instant
-}
+type PerfectAimDeath = pa.Death
 
-// MarshalJSON writes [seat, "num/den"].
-func (d PerfectAimDeath) MarshalJSON() ([]byte, error) {
-	return json.Marshal([]any{d.Seat, d.At.String()})
-}
-
-// InspectPerfectAim is an Options.Inspect for Perfect Aim: it returns a *PerfectAimEnd, or
-// nil for another game's state.
-func InspectPerfectAim(st games.State) any {
-	s, ok := st.(*pa.State)
-	if !ok {
-		return nil
-	}
-	n := s.Seats()
-	e := &PerfectAimEnd{End: s.Time(), Coins: make([]int, n), Life: make([]pa.Instant, n)}
-	for seat := range n {
-		p := s.Player(s.SeatColor(seat))
-		e.Coins[seat] = p.Coins
-		e.Life[seat] = e.End
-		if !p.Alive {
-			e.Life[seat] = p.DiedAt
-			e.Deaths = append(e.Deaths, PerfectAimDeath{Seat: seat, At: p.DiedAt})
-		}
-	}
-	sort.SliceStable(e.Deaths, func(i, j int) bool { return e.Deaths[i].At.Cmp(e.Deaths[j].At) < 0 })
-	return e
-}
+// InspectPerfectAim is Perfect Aim's games.Inspector hook as an Options.Inspect.
+var InspectPerfectAim = games.InspectorOf(pa.Game)
 
 // PerfectAimStats sums, over the games of a batch that have a *PerfectAimEnd, their end
 // times and each entrant's time alive. Sums are exact, so any order of adding would do;
@@ -173,7 +104,7 @@ func (s *PerfectAimStats) Add(r Result) {
 	}
 	s.Games++
 	s.end.Add(&s.end, e.End.Rat())
-	for seat, ent := range s.plan.Jobs[r.Job].Seats {
+	for seat, ent := range s.plan.Job(r.Job).Seats {
 		s.life[ent].Add(&s.life[ent], e.Life[seat].Rat())
 		s.lifeGames[ent]++
 	}

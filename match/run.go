@@ -17,11 +17,29 @@ type Job struct {
 	Group  int          // which config of a round robin; 0 otherwise
 }
 
-// Plan is a batch: the entrants and the games they play.
+// Plan is a batch: the entrants and the games they play, listed in Jobs or, when
+// Schedule.At is set, made on demand by it (long batches).
 type Plan struct {
 	Game     games.Game
 	Entrants []Entrant
 	Jobs     []Job
+	Schedule Schedule
+}
+
+// Len is the number of games of p.
+func (p Plan) Len() int {
+	if p.Schedule.At != nil {
+		return p.Schedule.N
+	}
+	return len(p.Jobs)
+}
+
+// Job is game i of p.
+func (p Plan) Job(i int) Job {
+	if p.Schedule.At != nil {
+		return p.Schedule.At(i)
+	}
+	return p.Jobs[i]
 }
 
 // Options tune a run; the zero value is fine.
@@ -47,7 +65,7 @@ type Options struct {
 // no shares. A game whose rules panic, or that does not end, is void: no outcome, and it
 // counts for nobody.
 type Result struct {
-	Job     int // index in Plan.Jobs
+	Job     int // the game's index in the plan
 	Outcome *games.Outcome
 	Forfeit int    // the seat that forfeited, or -1
 	Err     string // why the game was forfeited or voided
@@ -72,9 +90,9 @@ func Run(ctx context.Context, p Plan, opt Options, emit func(Result) error) erro
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, len(p.Jobs))
+	workers = min(workers, p.Len())
 	if workers <= 1 {
-		for i := range p.Jobs {
+		for i := range p.Len() {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -95,7 +113,7 @@ func Run(ctx context.Context, p Plan, opt Options, emit func(Result) error) erro
 	results := make(chan Result, window)
 	go func() {
 		defer close(next)
-		for i := range p.Jobs {
+		for i := range p.Len() {
 			select {
 			case tokens <- struct{}{}:
 			case <-ctx.Done():
@@ -125,7 +143,7 @@ func Run(ctx context.Context, p Plan, opt Options, emit func(Result) error) erro
 	}
 
 	pending := make(map[int]Result, window) // looked up by index only, never iterated
-	for emitted := 0; emitted < len(p.Jobs); {
+	for emitted := 0; emitted < p.Len(); {
 		select {
 		case r := <-results:
 			pending[r.Job] = r
@@ -154,7 +172,7 @@ func Run(ctx context.Context, p Plan, opt Options, emit func(Result) error) erro
 // playOne plays job i. It never panics: a panic is charged to the agent that was deciding,
 // or voids the game when the rules themselves failed.
 func playOne(p Plan, i int, opt Options) (res Result) {
-	job := p.Jobs[i]
+	job := p.Job(i)
 	n := len(job.Seats)
 	res = Result{Job: i, Forfeit: -1, Defaults: make([]int, n)}
 	names := make([]string, n)

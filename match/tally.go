@@ -75,6 +75,9 @@ type Tally struct {
 func NewTally(p Plan) *Tally {
 	k := len(p.Entrants)
 	groups := 1
+	if p.Schedule.At != nil && p.Len() > 0 {
+		groups = p.Job(p.Len()-1).Group + 1 // planners order their games by group
+	}
 	for _, j := range p.Jobs {
 		groups = max(groups, j.Group+1)
 	}
@@ -95,7 +98,7 @@ func (t *Tally) Add(res Result) {
 		t.Void++
 		return
 	}
-	job := t.plan.Jobs[res.Job]
+	job := t.plan.Job(res.Job)
 	for seat, e := range job.Seats {
 		t.Total[e].add(res, seat)
 	}

@@ -23,8 +23,10 @@ import (
 
 const matchUsage = `Usage: arena match --game ID --seats A,B[,C…] [options]
 
-Plays headless games between house bots on a virtual clock (no deadlines: a game goes as
-fast as its bots answer) and prints each bot's wins, draws, losses, win %% and mean share.
+Plays headless games between house bots and programs, and prints each bot's wins, draws,
+losses, win %% and mean share. House bots never wait: a game goes as fast as they answer.
+A program (exec:) plays on the clock of a live game: its move limit and bank, with a
+start-up allowance before its first move.
 
   --game ID          the game (%s)
   --seats LIST       comma-separated seats: house bot names, or exec:"cmd args" for a program
@@ -279,11 +281,11 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	_, maxSeats := m.entry.Game.Seats()
 	m.roundRobin = !aim && (*rr || set["sizes"] || len(specs) > maxSeats)
 	if aim {
-		m.plan.Jobs, err = match.PerfectAimSeries(m.aim.cfg, len(specs), *n, m.seed, m.aim.permutation)
+		m.plan.Schedule, err = match.PlanPerfectAimSeries(m.aim.cfg, len(specs), *n, m.seed, m.aim.permutation)
 	} else if m.roundRobin {
-		m.plan.Jobs, err = match.RoundRobin(m.entry.Game, groups, len(specs), *n, m.seed)
+		m.plan.Schedule, err = match.PlanRoundRobin(m.entry.Game, groups, len(specs), *n, m.seed)
 	} else {
-		m.plan.Jobs, err = match.Series(m.entry.Game, groups[0], len(specs), *n, m.seed)
+		m.plan.Schedule, err = match.PlanSeries(m.entry.Game, groups[0], len(specs), *n, m.seed)
 	}
 	if err != nil {
 		return nil, err
@@ -293,12 +295,10 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		m.groups = []games.Config{m.aim.shown}
 		return m, nil
 	}
-	for g := range groups {
-		for _, j := range m.plan.Jobs {
-			if j.Group == g {
-				m.groups = append(m.groups, j.Config)
-				break
-			}
+	// Planners order games by group: one pass finds each group's first game.
+	for i := 0; i < m.plan.Len() && len(m.groups) < len(groups); i++ {
+		if j := m.plan.Job(i); j.Group == len(m.groups) {
+			m.groups = append(m.groups, j.Config)
 		}
 	}
 	return m, nil
@@ -363,12 +363,11 @@ func (env matchEnv) play(m *matchRun) error {
 	defaults := make([]int, len(m.plan.Entrants))
 	var notes []string // crashes and void games, for the table
 	troubled := 0
-	bar := progressBar{w: env.stderr, on: env.progress, total: len(m.plan.Jobs)}
+	bar := progressBar{w: env.stderr, on: env.progress, total: m.plan.Len()}
 	enc := json.NewEncoder(out)
-	opts := match.Options{Parallel: m.parallel}
+	opts := match.Options{Parallel: m.parallel, Inspect: games.InspectorOf(m.entry.Game)}
 	var aim *aimTotals
 	if m.aim != nil {
-		opts.Inspect = match.InspectPerfectAim
 		aim = &aimTotals{stats: match.NewPerfectAimStats(m.plan)}
 	}
 
@@ -378,7 +377,7 @@ func (env matchEnv) play(m *matchRun) error {
 		if aim != nil {
 			aim.add(r)
 		}
-		job := m.plan.Jobs[r.Job]
+		job := m.plan.Job(r.Job)
 		for seat, e := range job.Seats {
 			defaults[e] += r.Defaults[seat]
 		}
@@ -404,7 +403,7 @@ func (env matchEnv) play(m *matchRun) error {
 	secs := env.now().Sub(start).Seconds()
 	rate := 0.0
 	if secs > 0 {
-		rate = float64(len(m.plan.Jobs)) / secs
+		rate = float64(m.plan.Len()) / secs
 	}
 	if m.json && aim != nil {
 		return enc.Encode(m.aimSummary(tally, aim, defaults, secs, rate))
@@ -421,11 +420,11 @@ func (env matchEnv) play(m *matchRun) error {
 		if secs > 0 {
 			simRate = aim.stats.Simulated() / secs
 		}
-		fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s, %.0f simulated s/s\n", len(m.plan.Jobs), secs, rate, simRate)
+		fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s, %.0f simulated s/s\n", m.plan.Len(), secs, rate, simRate)
 		return nil
 	}
 	m.table(out, tally, defaults, notes)
-	fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s\n", len(m.plan.Jobs), secs, rate)
+	fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s\n", m.plan.Len(), secs, rate)
 	return nil
 }
 
@@ -433,7 +432,7 @@ func (env matchEnv) play(m *matchRun) error {
 const maxNotes = 10
 
 func (m *matchRun) gameLine(r match.Result) gameLine {
-	job := m.plan.Jobs[r.Job]
+	job := m.plan.Job(r.Job)
 	l := gameLine{Type: "game", Index: r.Job, Game: m.entry.Game.ID(), Seed: job.Seed, Config: job.Config,
 		Seats: make([]string, len(job.Seats)), Moves: r.Moves, Error: r.Err}
 	for seat, e := range job.Seats {
