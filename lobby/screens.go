@@ -187,6 +187,9 @@ func roomLine(r rooms.Info) string {
 }
 
 func (h *homeScreen) help(m *model) string {
+	// The shell example plays the game shown, against its strongest bot.
+	e := catalog.All()[h.game]
+	example := fmt.Sprintf("ssh -t HOST play %s --vs %s", e.Game.ID(), e.Strongest)
 	return `arena — classroom games over SSH
 
 Pick a game with ←/→, then:
@@ -197,7 +200,7 @@ Pick a game with ←/→, then:
   Watch              spectate any live room
 
 From a shell:
-  ssh -t HOST play sevencolors --vs greedy --size 20
+  ` + example + `
   ssh -t HOST watch ROOM        ssh HOST rooms
 
 Keys: ↑/↓ or j/k move, enter selects, digits pick an item,
