@@ -7,7 +7,9 @@ import (
 	sevencolorsbots "github.com/arena-classroom/arena/bots/sevencolors"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim"
+	paMatch "github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/games/sevencolors"
+	"github.com/arena-classroom/arena/match"
 )
 
 // Entry is one playable game.
@@ -19,6 +21,9 @@ type Entry struct {
 	Strongest string
 	// Tools are the game's own commands (`arena NAME …`).
 	Tools []games.Tool
+	// Match, when set, is how the game's batches are seated and reported (`arena match`);
+	// nil for the default (rotating seats, wins and shares).
+	Match match.Scheme
 }
 
 // All lists the playable games in menu order.
@@ -29,7 +34,7 @@ func All() []Entry {
 		{Game: sevencolors.Game, View: sevencolors.View, Bots: sevencolorsbots.All, Strongest: "greedy",
 			Tools: []games.Tool{sevencolorsbots.Tool}},
 		{Game: perfectaim.Game, View: perfectaim.View, Bots: perfectaimbots.All, Strongest: perfectaimbots.Strongest,
-			Tools: []games.Tool{perfectaim.MapTool}},
+			Tools: []games.Tool{perfectaim.MapTool}, Match: paMatch.Scheme{}},
 	}
 }
 

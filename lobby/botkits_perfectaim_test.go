@@ -15,6 +15,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
@@ -177,7 +178,7 @@ func TestPerfectAimKitsUnderExec(t *testing.T) {
 		}
 		zidane, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "zidane"}, nil)
 		bob, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "bobmorane"}, nil)
-		jobs, err := match.PerfectAimSeries(games.Config{}, 3, n, 11, -1)
+		jobs, err := arenamatch.Series(games.Config{}, 3, n, 11, -1)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
@@ -97,7 +98,7 @@ func TestPerfectAimKitPractisesOverSSH(t *testing.T) {
 		t.Fatal(err)
 	}
 	zidane, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "zidane"}, nil)
-	jobs, err := match.PerfectAimSeries(games.Config{}, 2, 2, 3, -1)
+	jobs, err := arenamatch.Series(games.Config{}, 2, 2, 3, -1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/replay/replaytest"
@@ -515,7 +516,7 @@ func TestPlansAreBounded(t *testing.T) {
 		if _, err := match.Series(e.Game, nil, 2, n, 1); err == nil || !strings.Contains(err.Error(), "from 1 to 1000000 games") {
 			t.Fatalf("Series of %d games: %v", n, err)
 		}
-		if _, err := match.PerfectAimSeries(nil, 2, n, 1, -1); err == nil {
+		if _, err := arenamatch.Series(nil, 2, n, 1, -1); err == nil {
 			t.Fatalf("PerfectAimSeries of %d games: no error", n)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/replay/replaytest"
 )
@@ -18,7 +19,7 @@ func TestPlanningAllocatesNothingPerGame(t *testing.T) {
 	plans := map[string]func(n int){
 		"series": func(n int) { mustPlan(t)(match.PlanSeries(e.Game, nil, 2, n, 1)) },
 		"perfect aim": func(n int) {
-			mustPlan(t)(match.PlanPerfectAimSeries(nil, 4, n, 1, -1))
+			mustPlan(t)(arenamatch.PlanSeries(nil, 4, n, 1, -1))
 		},
 		"round robin": func(n int) { mustPlan(t)(match.PlanRoundRobin(e.Game, cfgs, 4, n/12, 1)) },
 	}

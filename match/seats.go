@@ -57,6 +57,10 @@ func (s SeatSpec) String() string {
 	return s.Bot
 }
 
+// EmptySlot leaves a place of a seat list empty, where a game's scheme allows it (Perfect
+// Aim: an absent colour, as upstream's None slot).
+const EmptySlot = "-"
+
 // ParseSeats reads a comma-separated list of seats. A program seat is exec:CMD; CMD may be
 // quoted ("…" or '…') so that it can hold commas. The shell usually eats the quotes of
 // exec:"python3 bot.py", leaving exec:python3 bot.py, which reads the same.

@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	pa "github.com/arena-classroom/arena/games/perfectaim"
+	"github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/replay"
@@ -36,7 +37,7 @@ func aimBatch(t *testing.T, mode string, n, parallel int, logged bool) ([]match.
 	if err != nil {
 		t.Fatal(err)
 	}
-	jobs, err := match.PerfectAimSeries(games.Config{}, 2, n, 3, -1)
+	jobs, err := arenamatch.Series(games.Config{}, 2, n, 3, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func aimBatch(t *testing.T, mode string, n, parallel int, logged bool) ([]match.
 	defer cancel()
 	var results []match.Result
 	plan := match.Plan{Game: e.Game, Entrants: []match.Entrant{prog, zidane}, Jobs: jobs}
-	opts := match.Options{Parallel: parallel, Replays: true, Inspect: match.InspectPerfectAim}
+	opts := match.Options{Parallel: parallel, Replays: true, Inspect: games.InspectorOf(pa.Game)}
 	if err := match.Run(ctx, plan, opts, func(r match.Result) error {
 		results = append(results, r)
 		return nil

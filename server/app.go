@@ -27,7 +27,7 @@ type Session struct {
 // transport, identity, limits and middleware; the App owns everything a user sees.
 type App interface {
 	// Interactive builds the Bubble Tea model for a PTY session: the lobby for no args, or the
-	// screen a command asks for (["play","sevencolors","--vs","greedy"], ["watch","K7QX"]).
+	// screen a command asks for (["play","GAME","--vs","BOT"], ["watch","K7QX"]).
 	// attach is called with the program before it runs (the app's forwarder needs it). A
 	// non-nil error is shown to the user as is, and the session exits with status 1.
 	Interactive(s *Session) (model tea.Model, attach func(*tea.Program), err error)

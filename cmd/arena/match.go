@@ -16,7 +16,6 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/seed"
 )
@@ -30,8 +29,8 @@ start-up allowance before its first move.
 
   --game ID          the game (%s)
   --seats LIST       comma-separated seats: house bot names, or exec:"cmd args" for a program
-                     that speaks the bot protocol (games with a protocol schema); in
-                     perfectaim, - leaves a colour empty (see below)
+                     that speaks the bot protocol (games with a protocol schema); where a
+                     game allows it, - leaves a place empty (see the game's notes below)
   --games N          games to play; in a round robin, per pair and per size (default 500)
   --size N           board size: the same as --config size=N
   --sizes N,N,…      a round robin over several sizes (the seed's Question 12)
@@ -40,12 +39,10 @@ start-up allowance before its first move.
   --seed S           the first game's seed (default: a random one, printed so the run
                      can be repeated)
   --parallel P       worker goroutines (default: the number of CPUs); results never depend on it
-  --permutation P    perfectaim: every game starts from permutation P (0 to 11) instead of
-                     game i from permutation i
-  --json             one JSON line per game, then a summary line, instead of the table
+%s  --json             one JSON line per game, then a summary line, instead of the table
 
 Game i has seed S+i, and seats turn between games: with two bots, the odd games swap them
-(perfectaim turns start corners instead; see below).
+(a game with notes below may seat them otherwise).
 Each bot is seeded from its game's seed and seat. The same seed gives the same results, at
 any --parallel.
 
@@ -62,31 +59,13 @@ A bot that crashes forfeits its game: it ranks last, its opponents share first p
 all scores are 0. A game whose rules crash or that does not end is void and counts for
 nobody. Either is reported, and the batch goes on.
 
-Perfect Aim (--game perfectaim) is played as upstream's tournament: 2 to 4 bots listed in
-colour order RED, BLUE, YELLOW, GREEN, where - leaves a colour empty (--seats zidane,-,bob
-is RED zidane against YELLOW bob). Seats keep their colours in every game; game i has seed
-S+i and start permutation i mod 12, which moves the start corners instead. The table ranks
-bots by wins, then coins summed over the games (upstream's winner is the greatest (wins,
-coins); none when two share it). It shows draws (a shared first place: the last players
-died at the same instant), coins, mean time alive and the mean end time. A game's score is
-the coins its player held at the end, or when it died. There is no round robin.
-  Examples: arena match --game perfectaim --seats indianajones,zidane,bobmorane,anouslefouz
-                        --games 50 --seed 1
-            arena match --game perfectaim --seats zidane,-,bobmorane --permutation 3 --json
-
 JSON lines:
   {"type":"game","index":i,"game":ID,"seed":S+i,"config":{…},"seats":[names in seat order],
    "winner":seat or null,"ranks":[…],"scores":[…],"shares":[…],"moves":n}
    (+ "forfeit":seat and "error":"…" for a crash, "defaults":[…] when answers were refused)
   {"type":"summary","game":ID,"seed":S,"games":n,"void":n,"bots":[{"name",…}],
    "pairs":[…] (round robin),"seconds":t,"games_per_s":r}
-Perfect Aim's game lines add "colors":[each seat's colour],"winner_color":"RED"… or null,
-  "end_time":"num/den" (exact seconds),"coins":[per seat, held at the end or at death],
-  "deaths":[[seat,"num/den"],…] in order of death. Its summary's bots have "color","coins",
-  "mean_coins","mean_life" (seconds alive) instead of "mean_share"; the summary adds
-  "permutation" (null: game i uses i),"ranking":[names, best first],"winner":name or null,
-  "draws":n,"mean_end_time":s,"simulated_s":s,"sim_s_per_s":r.
-`
+%s`
 
 func runMatch(args []string) int {
 	fi, err := os.Stderr.Stat()
@@ -115,7 +94,7 @@ type matchRun struct {
 	seed       uint64
 	parallel   int
 	json       bool
-	aim        *aimRun // Perfect Aim's tournament scheme; nil for other games
+	scheme     match.SchemeBatch // the game's own scheme (Perfect Aim's tournament); nil for the default
 }
 
 func (env matchEnv) run(args []string) int {
@@ -132,6 +111,48 @@ func (env matchEnv) run(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// schemeFlagsHelp documents the options the games' schemes add (--permutation P …).
+func (env matchEnv) schemeFlagsHelp() string {
+	var b strings.Builder
+	seen := map[string]bool{}
+	for _, e := range env.games() {
+		if e.Match == nil {
+			continue
+		}
+		for _, f := range e.Match.Flags() {
+			if !seen[f.Name] {
+				seen[f.Name] = true
+				fmt.Fprintf(&b, "  %-18s %s\n", "--"+f.Name+" "+strings.ToUpper(f.Name[:1]), f.Doc)
+			}
+		}
+	}
+	return b.String()
+}
+
+// schemeNotes are the games' own paragraphs on their batches.
+func (env matchEnv) schemeNotes() string {
+	var b strings.Builder
+	for _, e := range env.games() {
+		if e.Match != nil {
+			b.WriteString("\n" + e.Match.Usage())
+		}
+	}
+	return b.String()
+}
+
+// schemeHasFlag reports whether scheme takes option name.
+func schemeHasFlag(scheme match.Scheme, name string) bool {
+	if scheme == nil {
+		return false
+	}
+	for _, f := range scheme.Flags() {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func (env matchEnv) gameList() string {
@@ -159,12 +180,21 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	seedText := fs.String("seed", "", "")
 	parallel := fs.Int("parallel", 0, "")
 	asJSON := fs.Bool("json", false, "")
-	perm := fs.Int("permutation", 0, "")
+	schemeFlags := map[string]*int{} // every game's scheme flags; only the chosen game's count
+	for _, e := range env.games() {
+		if e.Match != nil {
+			for _, f := range e.Match.Flags() {
+				if _, dup := schemeFlags[f.Name]; !dup {
+					schemeFlags[f.Name] = fs.Int(f.Name, 0, "")
+				}
+			}
+		}
+	}
 	cfg := games.Config{}
 	fs.Func("config", "", cfg.Set)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(env.stdout, matchUsage, env.gameList())
+			fmt.Fprintf(env.stdout, matchUsage, env.gameList(), env.schemeFlagsHelp(), env.schemeNotes())
 			return nil, err
 		}
 		return nil, fmt.Errorf("%v (see arena match --help)", err)
@@ -197,9 +227,16 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	if *parallel < 0 {
 		return nil, fmt.Errorf("--parallel must be positive, not %d", *parallel)
 	}
-	aim := m.entry.Game.ID() == perfectaim.Game.ID()
-	if set["permutation"] && !aim {
-		return nil, fmt.Errorf("--permutation is a setting of %s, not of %s", perfectaim.Game.ID(), *gameID)
+	scheme := m.entry.Match
+	given := map[string]int{}
+	for name, v := range schemeFlags {
+		if !set[name] {
+			continue
+		}
+		if !schemeHasFlag(scheme, name) {
+			return nil, fmt.Errorf("--%s is not an option of %s", name, *gameID)
+		}
+		given[name] = *v
 	}
 	if set["size"] {
 		if _, dup := cfg["size"]; dup {
@@ -241,22 +278,19 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	}
 	m.plan.Game = m.entry.Game
 	var seatLabels []string // how errors name each seat
-	if aim {
+	if scheme != nil {
 		if *rr || set["sizes"] {
 			return nil, fmt.Errorf("%s has no round robin: all its seats play every game (2 to 4, - for an empty colour)", *gameID)
 		}
-		a, err := parseAim(cfg, specs, set["permutation"], *perm)
+		b, err := scheme.Setup(specs, cfg, given)
 		if err != nil {
 			return nil, err
 		}
-		m.aim, specs = a, a.specs
-		for _, c := range a.colors {
-			seatLabels = append(seatLabels, "the "+c.String()+" seat")
-		}
+		m.scheme, specs, seatLabels = b, b.Seats(), b.Labels()
 	} else {
 		for i, s := range specs {
 			if s.Exec == "" && s.Bot == match.EmptySlot {
-				return nil, fmt.Errorf("seat %d: %s (an empty colour) is for %s only", i+1, match.EmptySlot, perfectaim.Game.ID())
+				return nil, fmt.Errorf("seat %d: %s (an empty place) is not allowed in %s", i+1, match.EmptySlot, *gameID)
 			}
 			seatLabels = append(seatLabels, fmt.Sprintf("seat %d", i+1))
 		}
@@ -279,9 +313,9 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	}
 
 	_, maxSeats := m.entry.Game.Seats()
-	m.roundRobin = !aim && (*rr || set["sizes"] || len(specs) > maxSeats)
-	if aim {
-		m.plan.Schedule, err = match.PlanPerfectAimSeries(m.aim.cfg, len(specs), *n, m.seed, m.aim.permutation)
+	m.roundRobin = scheme == nil && (*rr || set["sizes"] || len(specs) > maxSeats)
+	if scheme != nil {
+		m.plan.Schedule, err = m.scheme.Schedule(*n, m.seed)
 	} else if m.roundRobin {
 		m.plan.Schedule, err = match.PlanRoundRobin(m.entry.Game, groups, len(specs), *n, m.seed)
 	} else {
@@ -291,8 +325,8 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		return nil, err
 	}
 	// The normalized configs, for headers and the summary.
-	if aim {
-		m.groups = []games.Config{m.aim.shown}
+	if scheme != nil {
+		m.groups = []games.Config{m.scheme.Config()}
 		return m, nil
 	}
 	// Planners order games by group: one pass finds each group's first game.
@@ -302,58 +336,6 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		}
 	}
 	return m, nil
-}
-
-type gameLine struct {
-	Type     string       `json:"type"`
-	Index    int          `json:"index"`
-	Game     string       `json:"game"`
-	Seed     uint64       `json:"seed"`
-	Config   games.Config `json:"config"`
-	Seats    []string     `json:"seats"`
-	Winner   *int         `json:"winner"`
-	Ranks    []int        `json:"ranks"`
-	Scores   []int        `json:"scores"`
-	Shares   []float64    `json:"shares,omitempty"`
-	Moves    int          `json:"moves"`
-	Forfeit  *int         `json:"forfeit,omitempty"`
-	Error    string       `json:"error,omitempty"`
-	Defaults []int        `json:"defaults,omitempty"`
-}
-
-type botLine struct {
-	Name      string   `json:"name"`
-	Games     int      `json:"games"`
-	Wins      int      `json:"wins"`
-	Draws     int      `json:"draws"`
-	Losses    int      `json:"losses"`
-	Forfeits  int      `json:"forfeits"`
-	Defaults  int      `json:"defaults"`
-	WinPct    float64  `json:"win_pct"`
-	MeanShare *float64 `json:"mean_share"`
-}
-
-type pairLine struct {
-	Config games.Config `json:"config"`
-	A      string       `json:"a"`
-	B      string       `json:"b"`
-	Games  int          `json:"games"`
-	AWins  int          `json:"a_wins"`
-	BWins  int          `json:"b_wins"`
-	Draws  int          `json:"draws"`
-}
-
-type summaryLine struct {
-	Type      string         `json:"type"`
-	Game      string         `json:"game"`
-	Seed      uint64         `json:"seed"`
-	Games     int            `json:"games"`
-	Void      int            `json:"void"`
-	Configs   []games.Config `json:"configs"`
-	Bots      []botLine      `json:"bots"`
-	Pairs     []pairLine     `json:"pairs,omitempty"`
-	Seconds   float64        `json:"seconds"`
-	GamesPerS float64        `json:"games_per_s"`
 }
 
 func (env matchEnv) play(m *matchRun) error {
@@ -366,16 +348,16 @@ func (env matchEnv) play(m *matchRun) error {
 	bar := progressBar{w: env.stderr, on: env.progress, total: m.plan.Len()}
 	enc := json.NewEncoder(out)
 	opts := match.Options{Parallel: m.parallel, Inspect: games.InspectorOf(m.entry.Game)}
-	var aim *aimTotals
-	if m.aim != nil {
-		aim = &aimTotals{stats: match.NewPerfectAimStats(m.plan)}
+	var report match.SchemeReport
+	if m.scheme != nil {
+		report = m.scheme.Report(m.plan, m.entry.Game.ID(), m.seed, m.perPair)
 	}
 
 	start := env.now()
 	err := match.Run(context.Background(), m.plan, opts, func(r match.Result) error {
 		tally.Add(r)
-		if aim != nil {
-			aim.add(r)
+		if report != nil {
+			report.Add(r)
 		}
 		job := m.plan.Job(r.Job)
 		for seat, e := range job.Seats {
@@ -388,8 +370,8 @@ func (env matchEnv) play(m *matchRun) error {
 			troubled++
 		}
 		bar.step()
-		if m.json && aim != nil {
-			return enc.Encode(m.aimGameLine(r))
+		if m.json && report != nil {
+			return enc.Encode(report.GameLine(m.gameLine(r), r))
 		}
 		if m.json {
 			return enc.Encode(m.gameLine(r))
@@ -405,8 +387,8 @@ func (env matchEnv) play(m *matchRun) error {
 	if secs > 0 {
 		rate = float64(m.plan.Len()) / secs
 	}
-	if m.json && aim != nil {
-		return enc.Encode(m.aimSummary(tally, aim, defaults, secs, rate))
+	if m.json && report != nil {
+		return enc.Encode(report.Summary(m.summary(tally, defaults, secs, rate), tally, defaults, secs))
 	}
 	if m.json {
 		return enc.Encode(m.summary(tally, defaults, secs, rate))
@@ -414,13 +396,8 @@ func (env matchEnv) play(m *matchRun) error {
 	if troubled > len(notes) {
 		notes = append(notes, fmt.Sprintf("… and %d more", troubled-len(notes)))
 	}
-	if aim != nil {
-		m.aimTable(out, tally, aim, defaults, notes)
-		simRate := 0.0
-		if secs > 0 {
-			simRate = aim.stats.Simulated() / secs
-		}
-		fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s, %.0f simulated s/s\n", m.plan.Len(), secs, rate, simRate)
+	if report != nil {
+		report.Table(out, tally, defaults, notes, secs, rate)
 		return nil
 	}
 	m.table(out, tally, defaults, notes)
@@ -431,9 +408,9 @@ func (env matchEnv) play(m *matchRun) error {
 // maxNotes is how many crashed or void games the table lists one by one.
 const maxNotes = 10
 
-func (m *matchRun) gameLine(r match.Result) gameLine {
+func (m *matchRun) gameLine(r match.Result) match.GameLine {
 	job := m.plan.Job(r.Job)
-	l := gameLine{Type: "game", Index: r.Job, Game: m.entry.Game.ID(), Seed: job.Seed, Config: job.Config,
+	l := match.GameLine{Type: "game", Index: r.Job, Game: m.entry.Game.ID(), Seed: job.Seed, Config: job.Config,
 		Seats: make([]string, len(job.Seats)), Moves: r.Moves, Error: r.Err}
 	for seat, e := range job.Seats {
 		l.Seats[seat] = m.plan.Entrants[e].Name
@@ -456,11 +433,11 @@ func (m *matchRun) gameLine(r match.Result) gameLine {
 	return l
 }
 
-func (m *matchRun) summary(t *match.Tally, defaults []int, secs, rate float64) summaryLine {
-	s := summaryLine{Type: "summary", Game: m.entry.Game.ID(), Seed: m.seed, Games: t.Games, Void: t.Void,
+func (m *matchRun) summary(t *match.Tally, defaults []int, secs, rate float64) match.SummaryLine {
+	s := match.SummaryLine{Type: "summary", Game: m.entry.Game.ID(), Seed: m.seed, Games: t.Games, Void: t.Void,
 		Configs: m.groups, Seconds: secs, GamesPerS: rate}
 	for e, rec := range t.Total {
-		b := botLine{Name: m.plan.Entrants[e].Name, Games: rec.Games, Wins: rec.Wins, Draws: rec.Draws,
+		b := match.BotLine{Name: m.plan.Entrants[e].Name, Games: rec.Games, Wins: rec.Wins, Draws: rec.Draws,
 			Losses: rec.Losses, Forfeits: rec.Forfeits, Defaults: defaults[e], WinPct: rec.WinPct()}
 		if share, ok := rec.MeanShare(); ok {
 			b.MeanShare = &share
@@ -473,7 +450,7 @@ func (m *matchRun) summary(t *match.Tally, defaults []int, secs, rate float64) s
 			for a := 0; a < k; a++ {
 				for b := a + 1; b < k; b++ {
 					rec := t.Cross[g][a][b]
-					s.Pairs = append(s.Pairs, pairLine{Config: cfg, A: m.plan.Entrants[a].Name, B: m.plan.Entrants[b].Name,
+					s.Pairs = append(s.Pairs, match.PairLine{Config: cfg, A: m.plan.Entrants[a].Name, B: m.plan.Entrants[b].Name,
 						Games: rec.Games, AWins: rec.Wins, BWins: t.Cross[g][b][a].Wins, Draws: rec.Draws})
 				}
 			}
@@ -525,16 +502,8 @@ func (m *matchRun) table(w io.Writer, t *match.Tally, defaults []int, notes []st
 	}
 }
 
-func nameWidth(ents []match.Entrant) int {
-	w := 3
-	for _, e := range ents {
-		w = max(w, len(e.Name))
-	}
-	return w
-}
-
 func (m *matchRun) botTable(w io.Writer, t *match.Tally, defaults []int, order []int, ranked bool) {
-	nw := nameWidth(m.plan.Entrants)
+	nw := match.NameWidth(m.plan.Entrants)
 	anyDefaults := false
 	for _, d := range defaults {
 		anyDefaults = anyDefaults || d > 0
@@ -570,7 +539,7 @@ func (m *matchRun) botTable(w io.Writer, t *match.Tally, defaults []int, order [
 }
 
 func crossTable(w io.Writer, ents []match.Entrant, cross [][]match.Record) {
-	nw := nameWidth(ents)
+	nw := match.NameWidth(ents)
 	cw := 6
 	for _, e := range ents {
 		cw = max(cw, len(e.Name))

@@ -16,6 +16,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim"
+	"github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 )
 
 type aimGame struct {
@@ -304,8 +305,8 @@ func TestMatchPerfectAimErrors(t *testing.T) {
 	}
 	// The Perfect Aim syntax is refused elsewhere, with a reason.
 	for args, want := range map[string]string{
-		"greedy,-":                    "- (an empty colour) is for perfectaim only",
-		"greedy,random,--permutation": "--permutation is a setting of perfectaim",
+		"greedy,-":                    "- (an empty place) is not allowed in sevencolors",
+		"greedy,random,--permutation": "--permutation is not an option of sevencolors",
 	} {
 		seats, extra, _ := strings.Cut(args, ",--")
 		cmd := []string{"--game", "sevencolors", "--seats", seats}
@@ -348,7 +349,7 @@ func TestMatchPerfectAimForfeit(t *testing.T) {
 	var out, errb bytes.Buffer
 	env := matchEnv{stdout: &out, stderr: &errb,
 		games: func() []catalog.Entry {
-			return []catalog.Entry{{Game: perfectaim.Game, Bots: append(slices.Clone(perfectaimbots.All), wild)}}
+			return []catalog.Entry{{Game: perfectaim.Game, Bots: append(slices.Clone(perfectaimbots.All), wild), Match: arenamatch.Scheme{}}}
 		},
 		now: func() time.Time { return time.Unix(0, 0) }, randomSeed: func() uint64 { return 1 }}
 	if code := env.run([]string{"--game", "perfectaim", "--seats", "bobmorane,-,wild", "--games", "4", "--seed", "2", "--json"}); code != 0 {

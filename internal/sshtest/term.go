@@ -58,7 +58,7 @@ func Size(width, height int) TermOption {
 	return func(c *termConfig) { c.width, c.height = width, height }
 }
 
-// Command runs a command on the PTY ("play sevencolors --vs greedy") instead of the lobby.
+// Command runs a command on the PTY ("play GAME --vs BOT") instead of the lobby.
 func Command(cmd string) TermOption { return func(c *termConfig) { c.cmd = cmd } }
 
 // NewTerm opens a PTY session on c: the lobby, or the command given with Command.

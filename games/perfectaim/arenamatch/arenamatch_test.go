@@ -1,4 +1,4 @@
-package match_test
+package arenamatch_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	pa "github.com/arena-classroom/arena/games/perfectaim"
+	"github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/replay"
 )
@@ -45,7 +46,7 @@ func TestPerfectAimSlots(t *testing.T) {
 		{"a,b,c,-", []string{"a", "b", "c"}, 7, []pa.Color{pa.Red, pa.Blue, pa.Yellow}},
 		{"a,b,c,d", []string{"a", "b", "c", "d"}, 15, []pa.Color{pa.Red, pa.Blue, pa.Yellow, pa.Green}},
 	} {
-		seats, mask, err := match.PerfectAimSlots(specs(c.list))
+		seats, mask, err := arenamatch.Slots(specs(c.list))
 		if err != nil {
 			t.Fatalf("%s: %v", c.list, err)
 		}
@@ -53,7 +54,7 @@ func TestPerfectAimSlots(t *testing.T) {
 		for _, s := range seats {
 			bots = append(bots, s.Bot)
 		}
-		got := match.SeatColors(games.Config{pa.KeyColors: mask}, len(seats))
+		got := pa.SeatColors(games.Config{pa.KeyColors: mask}, len(seats))
 		if !slices.Equal(bots, c.bots) || mask != c.mask || !slices.Equal(got, c.color) {
 			t.Fatalf("%s: seats %v mask %d colours %v", c.list, bots, mask, got)
 		}
@@ -64,18 +65,18 @@ func TestPerfectAimSlots(t *testing.T) {
 		"-,-":       "2 to 4 players",
 		"a,b,c,d,e": "at most four seats, not 5",
 	} {
-		if _, _, err := match.PerfectAimSlots(specs(list)); err == nil || !strings.Contains(err.Error(), want) {
+		if _, _, err := arenamatch.Slots(specs(list)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Fatalf("%s: error %v, want %q", list, err, want)
 		}
 	}
 	// A mask of 0 is the first n colours, as the engine reads it.
-	if got := match.SeatColors(games.Config{}, 3); !slices.Equal(got, []pa.Color{pa.Red, pa.Blue, pa.Yellow}) {
+	if got := pa.SeatColors(games.Config{}, 3); !slices.Equal(got, []pa.Color{pa.Red, pa.Blue, pa.Yellow}) {
 		t.Fatalf("colours for mask 0: %v", got)
 	}
 }
 
 func TestPerfectAimSeriesScheme(t *testing.T) {
-	jobs, err := match.PerfectAimSeries(games.Config{pa.KeyColors: 13}, 3, 30, 100, -1)
+	jobs, err := arenamatch.Series(games.Config{pa.KeyColors: 13}, 3, 30, 100, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func TestPerfectAimSeriesScheme(t *testing.T) {
 			t.Fatalf("game %d: %+v", i, j)
 		}
 	}
-	jobs, err = match.PerfectAimSeries(games.Config{}, 2, 5, 7, 3)
+	jobs, err = arenamatch.Series(games.Config{}, 2, 5, 7, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ func TestPerfectAimSeriesScheme(t *testing.T) {
 		{games.Config{}, 1, "2 to 4 players, not 1"},
 		{games.Config{"size": 3}, 2, `no setting "size"`},
 	} {
-		if _, err := match.PerfectAimSeries(bad.cfg, bad.k, 3, 1, -1); err == nil || !strings.Contains(err.Error(), bad.want) {
+		if _, err := arenamatch.Series(bad.cfg, bad.k, 3, 1, -1); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Fatalf("%v with %d seats: error %v, want %q", bad.cfg, bad.k, err, bad.want)
 		}
 	}
@@ -147,12 +148,12 @@ func TestPerfectAimBatchPlaysThePlan(t *testing.T) {
 	}
 	var err error
 	// RED, YELLOW, GREEN.
-	p.Jobs, err = match.PerfectAimSeries(games.Config{pa.KeyColors: 13}, 3, n, 50, -1)
+	p.Jobs, err = arenamatch.Series(games.Config{pa.KeyColors: 13}, 3, n, 50, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var results []match.Result
-	err = match.Run(context.Background(), p, match.Options{Parallel: 3, Inspect: match.InspectPerfectAim, Replays: true},
+	err = match.Run(context.Background(), p, match.Options{Parallel: 3, Inspect: games.InspectorOf(pa.Game), Replays: true},
 		func(r match.Result) error { results = append(results, r); return nil })
 	if err != nil {
 		t.Fatal(err)
@@ -166,7 +167,7 @@ func TestPerfectAimBatchPlaysThePlan(t *testing.T) {
 				t.Fatalf("game %d: %s started on %v, permutation %d puts it on %v", i, c, got, i%12, starts[c])
 			}
 		}
-		end, ok := r.Detail.(*match.PerfectAimEnd)
+		end, ok := r.Detail.(*pa.End)
 		if !ok || r.Void() || r.Err != "" {
 			t.Fatalf("game %d: %+v", i, r)
 		}
@@ -178,7 +179,7 @@ func TestPerfectAimBatchPlaysThePlan(t *testing.T) {
 		if err != nil {
 			t.Fatalf("game %d: %v", i, err)
 		}
-		if again := match.InspectPerfectAim(st); !reflect.DeepEqual(again, end) {
+		if again := games.InspectorOf(pa.Game)(st); !reflect.DeepEqual(again, end) {
 			t.Fatalf("game %d: re-simulated end %+v, batch end %+v", i, again, end)
 		}
 	}
@@ -190,7 +191,7 @@ func TestPerfectAimBatchPlaysThePlan(t *testing.T) {
 // checkEnd checks that an end agrees with the outcome: coins are the scores, deaths come in
 // time order and the last one ends the game, survivors (at most one) are first and alone,
 // and a seat that died later never ranks below one that died earlier.
-func checkEnd(t *testing.T, game int, o games.Outcome, e *match.PerfectAimEnd) {
+func checkEnd(t *testing.T, game int, o games.Outcome, e *pa.End) {
 	t.Helper()
 	if !slices.Equal(e.Coins, o.Scores) {
 		t.Fatalf("game %d: coins %v, scores %v", game, e.Coins, o.Scores)
@@ -246,12 +247,12 @@ func TestPerfectAimBatchIsDeterministic(t *testing.T) {
 		p.Entrants = append(p.Entrants, ent)
 	}
 	var err error
-	p.Jobs, err = match.PerfectAimSeries(games.Config{}, 4, 16, 3, -1)
+	p.Jobs, err = arenamatch.Series(games.Config{}, 4, 16, 3, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	play := func(parallel int) (out []string) {
-		err := match.Run(context.Background(), p, match.Options{Parallel: parallel, Inspect: match.InspectPerfectAim},
+		err := match.Run(context.Background(), p, match.Options{Parallel: parallel, Inspect: games.InspectorOf(pa.Game)},
 			func(r match.Result) error {
 				raw, err := json.Marshal([]any{r.Outcome, r.Detail, r.Moves})
 				out = append(out, string(raw))
@@ -277,7 +278,7 @@ func TestInspectPanicKeepsTheOutcome(t *testing.T) {
 		ent, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: name}, nil)
 		p.Entrants = append(p.Entrants, ent)
 	}
-	p.Jobs, _ = match.PerfectAimSeries(games.Config{}, 2, 2, 1, -1)
+	p.Jobs, _ = arenamatch.Series(games.Config{}, 2, 2, 1, -1)
 	var got []match.Result
 	err := match.Run(context.Background(), p, match.Options{Parallel: 1, Inspect: func(games.State) any { panic("oops") }},
 		func(r match.Result) error { got = append(got, r); return nil })
@@ -311,4 +312,41 @@ func TestRankingByWinsThenScore(t *testing.T) {
 	if got := tally.RankingByWins(); !slices.Equal(got, []int{0, 1, 2}) {
 		t.Fatalf("ranking %v after a second win for 0", got)
 	}
+}
+
+// BenchmarkMatchPerfectAimFourBots plays 4-way Perfect Aim games between the four
+// deterministic house bots through the whole runner, on upstream's tournament scheme (game
+// i on permutation i). sim-s/s is game time simulated per wall-clock second; run it with
+// -cpu 1 to compare with the bare engine (bots/perfectaim BenchmarkFourDeterministicBots).
+func BenchmarkMatchPerfectAimFourBots(b *testing.B) {
+	e := perfectAim(b)
+	p := match.Plan{Game: e.Game}
+	for _, name := range []string{"indianajones", "zidane", "bobmorane", "anouslefouz"} {
+		ent, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: name}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p.Entrants = append(p.Entrants, ent)
+	}
+	jobs, err := arenamatch.Series(games.Config{}, 4, b.N, 1, -1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p.Jobs = jobs
+	stats := arenamatch.NewStats(p)
+	b.ReportAllocs()
+	b.ResetTimer()
+	err = match.Run(context.Background(), p, match.Options{Inspect: games.InspectorOf(pa.Game)}, func(r match.Result) error {
+		stats.Add(r)
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if stats.Games != b.N {
+		b.Fatalf("%d of %d games ended", stats.Games, b.N)
+	}
+	b.ReportMetric(stats.Simulated()/b.Elapsed().Seconds(), "sim-s/s")
+	b.ReportMetric(stats.Simulated()/float64(b.N), "sim-s/game")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
