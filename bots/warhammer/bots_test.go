@@ -42,13 +42,13 @@ func info(name string) bots.Info {
 // A board where the four bots differ: seat 0 at (3,3) next to seat 1 at (3,4), whose cell
 // is down to 1 HP; seat 2 at (6,3).
 //
-//	     4 4 4
-//	   4 4 4 4 4
-//	 4 4 4 4 4 4 4
-//	 4 4 2P1P2 4 4
-//	 4 4 4 4 4 4 4
-//	   4 4 4 4 4
-//	     4P3 4
+//	    4 4 4
+//	  4 4 4 4 4
+//	4 4 4 4 4 4 4
+//	4 4 2P1P2 4 4
+//	4 4 4 4 4 4 4
+//	  4 4 4 4 4
+//	    4P3 4
 const duel = `{"game":"warhammer","size":7,"hp":[
 [0,0,4,4,4,0,0],[0,4,4,4,4,4,0],[4,4,4,4,4,4,4],[4,4,2,4,1,4,4],[4,4,4,4,4,4,4],[0,4,4,4,4,4,0],[0,0,4,4,4,0,0]],
 "players":[{"alive":true,"row":3,"col":3},{"alive":true,"row":3,"col":4},{"alive":true,"row":6,"col":3}],"to_move":0}`
