@@ -185,29 +185,3 @@ func TestTheBotsAreDeterministic(t *testing.T) {
 		}
 	}
 }
-
-// go test -run x -bench . -cpu 1 ./bots/warhammer
-func BenchmarkHunterVsRandom19(b *testing.B) { benchGame(b, []string{"hunter", "random"}) }
-
-func BenchmarkFourBots19(b *testing.B) {
-	benchGame(b, []string{"hunter", "survivor", "cautious", "random"})
-}
-
-func benchGame(b *testing.B, names []string) {
-	for i := range b.N {
-		seed := uint64(i)
-		st, _ := wh.NewState(19, len(names), seed)
-		players := make([]bots.Bot, len(names))
-		for k, n := range names {
-			info, _ := bots.Find(whbots.All, n)
-			players[k] = info.New(seed + uint64(k))
-		}
-		for !st.Over() {
-			seat := st.Turn()
-			if _, err := st.Apply(seat, players[seat].Choose(st, seat)); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-}
