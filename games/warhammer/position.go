@@ -31,11 +31,19 @@ const positionFormat = `{"game":"warhammer","size":T,"hp":[[…T ints…],…T r
  "players":[{"alive":true,"row":3,"col":3},…],"to_move":0,"deaths":[]}
   size      T, the board is T×T (3..35; any HP grid, octagon or not)
   hp        hp[row][col], whole numbers ≥ 0; 0 is a hole
-  players   in seat order (2..8): alive, and the cell each stands (or fell) on
+  players   in seat order (2..8), the order turns go round: "alive" true or false, and
+            "row" and "col" of the cell each stands (or fell) on; no two living
+            players on one cell
   to_move   the seat to play: a living player
   deaths    the seats that died, in order (the ranking is its reverse); optional, and when
             given it must list exactly the dead players
-A position with fewer than two living players is over, and refused.
+A position with fewer than two living players is over, and refused. Nothing is left
+to chance after the start: the seed does not matter.
+Example, the start of a 7×7 game for two:
+{"game":"warhammer","size":7,"hp":[[0,0,4,4,4,0,0],[0,4,4,4,4,4,0],[4,4,4,4,4,4,4],
+ [4,4,4,4,4,4,4],[4,4,4,4,4,4,4],[0,4,4,4,4,4,0],[0,0,4,4,4,0,0]],
+ "players":[{"alive":true,"row":3,"col":4},{"alive":true,"row":3,"col":2}],
+ "to_move":0,"deaths":[]}
 `
 
 func (game) PositionFormat() string { return positionFormat }

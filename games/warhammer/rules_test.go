@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/arena-classroom/arena/games"
@@ -626,5 +627,22 @@ func TestPositionsRoundTripAndPlayOnAsTheGame(t *testing.T) {
 		if string(ja) != string(jb) || string(pa) != string(pb) {
 			t.Fatalf("after code %d the decoded position parts from the game:\n%s\n%s", code, pa, pb)
 		}
+	}
+}
+
+func TestThePositionFormatsExampleIsAGameStart(t *testing.T) {
+	f := Game.(games.Positions).PositionFormat()
+	raw := f[strings.Index(f, "Example"):]
+	raw = raw[strings.IndexByte(raw, '{'):]
+	st, err := Game.(games.Positions).DecodePosition(json.RawMessage(raw), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _ := NewState(7, 2, 1)
+	start.turn = 0
+	a, _ := Game.(games.Positions).EncodePosition(st)
+	b, _ := Game.(games.Positions).EncodePosition(start)
+	if string(a) != string(b) {
+		t.Fatalf("the example\n%s\nis not the start\n%s", a, b)
 	}
 }
