@@ -60,9 +60,10 @@ type DeathData struct {
 	Reason string `json:"reason"`
 }
 
-// log gathers a turn's events; off (the bots' simulations) it costs nothing. Texts leave the
-// actor out (the room writes its name before them) and name other players by seat number,
-// 1..8, as the board marks them.
+// log gathers a turn's events; off (the bots' simulations) it costs nothing. Texts are short
+// (a side panel shows them), leave the actor out (the room writes its name before them),
+// name other players by seat number, 1..8, as the board marks them, and leave what the rules
+// imply (the actor's own cell wears by 1) to the data.
 type log struct {
 	on     bool
 	events []games.Event
@@ -89,7 +90,7 @@ func (l *log) grenade(s *State, seat, dir, lr, lc int) {
 	p := s.players[seat]
 	d := GrenadeData{Dir: DirectionNames[dir], Row: lr, Col: lc, Own: s.HP(p.Row, p.Col)}
 	var b strings.Builder
-	fmt.Fprintf(&b, "throws a grenade %s: it lands at %s", d.Dir, cellText(lr, lc))
+	fmt.Fprintf(&b, "throws a grenade %s: lands at %s", d.Dir, cellText(lr, lc))
 	hit := [][2]int{{lr, lc}}
 	for _, n := range splash {
 		if r, c := lr+n[0], lc+n[1]; s.inside(r, c) {
@@ -99,22 +100,21 @@ func (l *log) grenade(s *State, seat, dir, lr, lc int) {
 	for _, at := range hit {
 		d.Cells = append(d.Cells, CellHP{Row: at[0], Col: at[1], HP: s.HP(at[0], at[1])})
 		if k := s.occupant(at[0], at[1]); k >= 0 && k != seat {
-			fmt.Fprintf(&b, "; %s's cell %s", SeatLabel(k), dropText(s.HP(at[0], at[1])))
+			fmt.Fprintf(&b, ", %s's cell %s", SeatLabel(k), dropText(s.HP(at[0], at[1])))
 		}
 	}
-	fmt.Fprintf(&b, "; its own cell %s", dropText(d.Own))
 	l.add("grenade", seat, b.String(), d)
 }
 
 func (l *log) move(s *State, seat, dir, fr, fc int) {
 	p := s.players[seat]
 	d := MoveData{Dir: DirectionNames[dir], FromRow: fr, FromCol: fc, Row: p.Row, Col: p.Col, FromHP: s.HP(fr, fc)}
-	l.add("move", seat, fmt.Sprintf("steps %s to %s; %s %s", d.Dir, cellText(p.Row, p.Col), cellText(fr, fc), dropText(d.FromHP)), d)
+	l.add("move", seat, fmt.Sprintf("steps %s to %s", d.Dir, cellText(p.Row, p.Col)), d)
 }
 
 func (l *log) hammer(s *State, seat, dir, r, c int) {
 	d := HammerData{Dir: DirectionNames[dir], Row: r, Col: c, Under: s.occupant(r, c)}
-	text := fmt.Sprintf("hammers %s: %s is destroyed", d.Dir, cellText(r, c))
+	text := "hammers " + cellText(r, c)
 	if d.Under >= 0 {
 		text += " under " + SeatLabel(d.Under)
 	}

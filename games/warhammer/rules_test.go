@@ -465,8 +465,8 @@ func TestEventsSayWhatHappened(t *testing.T) {
 	s := board(15, 0, at(7, 2), at(7, 8), at(0, 0))
 	ev := play(t, s, code(gRight, hDown))
 	want := []string{
-		"throws a grenade right: it lands at (7,7); player 2's cell drops to 2; its own cell drops to 3",
-		"hammers down: (8,2) is destroyed",
+		"throws a grenade right: lands at (7,7), player 2's cell drops to 2",
+		"hammers (8,2)",
 	}
 	if len(ev) != 2 || ev[0].Text != want[0] || ev[1].Text != want[1] {
 		t.Fatalf("events %+v, want %q", ev, want)
@@ -476,12 +476,12 @@ func TestEventsSayWhatHappened(t *testing.T) {
 		ev[1].Text != "falls through the destroyed cell (7,7)" {
 		t.Fatalf("events %+v", ev)
 	}
-	if ev[0].Text != "steps left to (7,7); (7,8) drops to 1" {
+	if ev[0].Text != "steps left to (7,7)" || ev[0].Data.(MoveData).FromHP != 1 {
 		t.Fatalf("move text %q", ev[0].Text)
 	}
 	s = board(9, 0, at(4, 4), at(3, 4), at(8, 8))
 	ev = play(t, s, code(gDown, hUp))
-	if ev[1].Text != "hammers up: (3,4) is destroyed under player 2" || ev[2].Seat != 1 || ev[2].Type != "death" {
+	if ev[1].Text != "hammers (3,4) under player 2" || ev[2].Seat != 1 || ev[2].Type != "death" {
 		t.Fatalf("events %+v", ev)
 	}
 	for _, tc := range []struct {
