@@ -430,7 +430,7 @@ func TestGrenadeWearKillsTheThrowerOnItsLastHP(t *testing.T) {
 	}
 }
 
-func TestHammerOnItsOwnPlayersEndOfTurnVictimsInSeatOrder(t *testing.T) {
+func TestEndOfTurnVictimsDieInSeatOrder(t *testing.T) {
 	// Seat 2 hammers seat 3's cell; seats 0 and 3 both stand on holes: they die in seat order.
 	s := board(9, 2, at(0, 0), at(8, 8), at(4, 4), at(4, 5))
 	s.hp[0] = 0
