@@ -60,9 +60,40 @@ func (game) DecodeAction(raw json.RawMessage) (games.Action, error) {
 	return int(i), nil
 }
 
-// Describe says what War Hammer is: one setting. Programs cannot play it yet (its protocol
-// text comes with the bot-protocol work of issue 8).
+// Describe says what War Hammer is: one setting (the number of players is the number of
+// seats), and its bot protocol, the seed's own matrix.
 func (game) Describe() games.Description {
-	return games.Description{Settings: []games.Setting{{Key: "size", Doc: "the board is size×size cells (an octagon)",
-		Min: MinSize, Max: MaxSize, Default: DefaultSize}}}
+	return games.Description{
+		Settings: []games.Setting{{Key: "size", Doc: "the board is size×size cells, an octagon (corners cut)",
+			Min: MinSize, Max: MaxSize, Default: DefaultSize}},
+		Protocol: &protocol,
+	}
+}
+
+var protocol = games.Protocol{
+	SeedPublic: true,
+	Obs: `{"size": T, "players": N, "matrix": [[T+N ints], … T rows]}
+  matrix   the seed's int map[T][T+N], rows top to bottom:
+           columns 0..T-1  each cell's HP (4 at the start, 0 a hole)
+           columns T..T+N-1  one per player in turn order, YOU FIRST, then the
+                    next to play and so on: row 0 alive (1) or dead (0), row 1
+                    its row, row 2 its column (the dead keep theirs), other rows 0
+`,
+	Legal: `every code 0..95: each is a move the rules accept, though many are fatal
+`,
+	Action: `an integer code = 8*first + hammer
+  first   0..3 a grenade right, up, left, down (flies up to 5 cells, stops
+          before a living player or the edge; destroys where it lands, the 4
+          cells around lose 2 HP); 4..11 a step right, up-right, up, up-left,
+          left, down-left, down, down-right (off the board or onto a player: death)
+  hammer  0..7 the same eight directions, from where you stand after the first
+          choice: destroys that cell (off the board or on a hole: death)
+  A grenade or a step that lands wears the cell you started on by 1 HP.
+`,
+	Default: `-1, an invalid code: the player dies, as the rules make of any code outside
+0..95, a late answer or none
+`,
+	ExampleConfig:  games.Config{"size": 7},
+	ExampleSeed:    42,
+	ExampleIllegal: 96,
 }

@@ -2,6 +2,7 @@ package warhammer
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/arena-classroom/arena/games"
@@ -30,11 +31,19 @@ const positionFormat = `{"game":"warhammer","size":T,"hp":[[…T ints…],…T r
  "players":[{"alive":true,"row":3,"col":3},…],"to_move":0,"deaths":[]}
   size      T, the board is T×T (3..35; any HP grid, octagon or not)
   hp        hp[row][col], whole numbers ≥ 0; 0 is a hole
-  players   in seat order (2..8): alive, and the cell each stands (or fell) on
+  players   in seat order (2..8), the order turns go round: "alive" true or false, and
+            "row" and "col" of the cell each stands (or fell) on; no two living
+            players on one cell
   to_move   the seat to play: a living player
   deaths    the seats that died, in order (the ranking is its reverse); optional, and when
             given it must list exactly the dead players
-A position with fewer than two living players is over, and refused.
+A position with fewer than two living players is over, and refused. Nothing is left
+to chance after the start: the seed does not matter.
+Example, the start of a 7×7 game for two:
+{"game":"warhammer","size":7,"hp":[[0,0,4,4,4,0,0],[0,4,4,4,4,4,0],[4,4,4,4,4,4,4],
+ [4,4,4,4,4,4,4],[4,4,4,4,4,4,4],[0,4,4,4,4,4,0],[0,0,4,4,4,0,0]],
+ "players":[{"alive":true,"row":3,"col":4},{"alive":true,"row":3,"col":2}],
+ "to_move":0,"deaths":[]}
 `
 
 func (game) PositionFormat() string { return positionFormat }
@@ -59,67 +68,182 @@ func (game) DecodePosition(raw json.RawMessage, _ uint64) (games.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	var p position
-	if err := json.Unmarshal(raw, &p); err != nil {
-		return nil, games.BadPosition("position", "%v", err)
+	if err := checkGame(fields); err != nil {
+		return nil, err
 	}
-	if p.Game != Game.ID() {
-		return nil, games.BadPosition("game", "%q is not warhammer", p.Game)
+	size, err := games.RequiredInt(fields, "size", fmt.Sprintf("the board is size×size, %d..%d", PositionMinSize, MaxSize))
+	if err != nil {
+		return nil, err
 	}
-	if p.Size < 3 || p.Size > MaxSize {
-		return nil, games.BadPosition("size", "%d is out of range 3..%d", p.Size, MaxSize)
+	if size < PositionMinSize || size > MaxSize {
+		return nil, games.BadPosition("size", "%d is out of range %d..%d", size, PositionMinSize, MaxSize)
 	}
-	if len(p.HP) != p.Size {
-		return nil, games.BadPosition("hp", "%d rows for a board of size %d", len(p.HP), p.Size)
+	s := &State{size: size}
+	if s.hp, err = readHP(fields["hp"], size); err != nil {
+		return nil, err
 	}
-	s := &State{size: p.Size, hp: make([]int, 0, p.Size*p.Size)}
-	for r, row := range p.HP {
-		if len(row) != p.Size {
-			return nil, games.BadPosition(fmt.Sprintf("hp[%d]", r), "%d cells for a board of size %d", len(row), p.Size)
-		}
-		for c, v := range row {
-			if v < 0 {
-				return nil, games.BadPosition(fmt.Sprintf("hp[%d][%d]", r, c), "%d is negative", v)
-			}
-		}
-		s.hp = append(s.hp, row...)
-	}
-	if len(p.Players) < MinPlayers || len(p.Players) > MaxPlayers {
-		return nil, games.BadPosition("players", "%d players: War Hammer takes %d to %d", len(p.Players), MinPlayers, MaxPlayers)
-	}
-	for k, pl := range p.Players {
-		if !s.inside(pl.Row, pl.Col) {
-			return nil, games.BadPosition(fmt.Sprintf("players[%d]", k), "(%d,%d) is off the board", pl.Row, pl.Col)
-		}
-		if pl.Alive && s.occupied(pl.Row, pl.Col) {
-			return nil, games.BadPosition(fmt.Sprintf("players[%d]", k), "two living players on (%d,%d)", pl.Row, pl.Col)
-		}
-		s.players = append(s.players, Player{Alive: pl.Alive, Row: pl.Row, Col: pl.Col})
+	if err := readPlayers(fields["players"], s); err != nil {
+		return nil, err
 	}
 	if s.Over() {
 		return nil, games.BadPosition("players", "fewer than two are alive: the game is over")
 	}
-	if p.ToMove < 0 || p.ToMove >= len(s.players) || !s.players[p.ToMove].Alive {
-		return nil, games.BadPosition("to_move", "%d is not a living player's seat", p.ToMove)
+	if s.turn, err = games.RequiredInt(fields, "to_move", "the seat to play, a living player"); err != nil {
+		return nil, err
 	}
-	s.turn = p.ToMove
-	_, given := fields["deaths"]
-	seen := map[int]bool{}
-	for _, d := range p.Deaths {
-		if d < 0 || d >= len(s.players) || s.players[d].Alive || seen[d] {
-			return nil, games.BadPosition("deaths", "%v must list each dead player once", p.Deaths)
-		}
-		seen[d] = true
+	if s.turn < 0 || s.turn >= len(s.players) || !s.players[s.turn].Alive {
+		return nil, games.BadPosition("to_move", "%d is not a living player's seat", s.turn)
 	}
-	dead := len(s.players) - s.alive()
-	if given && len(p.Deaths) != dead {
-		return nil, games.BadPosition("deaths", "%v lists %d players, and %d are dead", p.Deaths, len(p.Deaths), dead)
-	}
-	s.deaths = append([]int(nil), p.Deaths...)
-	for k, pl := range s.players { // left out: the dead in seat order
-		if !given && !pl.Alive {
-			s.deaths = append(s.deaths, k)
-		}
+	if s.deaths, err = readDeaths(fields["deaths"], s); err != nil {
+		return nil, err
 	}
 	return s, nil
+}
+
+func checkGame(fields map[string]json.RawMessage) error {
+	raw, ok := fields["game"]
+	if !ok {
+		return games.BadPosition("game", "missing (it is %q)", Game.ID())
+	}
+	var id string
+	if err := json.Unmarshal(raw, &id); err != nil {
+		return games.BadPosition("game", "must be the string %q", Game.ID())
+	}
+	if id != Game.ID() {
+		return games.BadPosition("game", "%q is not %q", id, Game.ID())
+	}
+	return nil
+}
+
+// list reads raw as a JSON list, or says what field should have been.
+func list(raw json.RawMessage, field, want string) ([]json.RawMessage, error) {
+	if raw == nil || string(raw) == "null" {
+		return nil, games.BadPosition(field, "missing: %s", want)
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil || items == nil {
+		return nil, games.BadPosition(field, "must be %s, not %s", want, games.Snippet(raw))
+	}
+	return items, nil
+}
+
+// readHP reads size rows of size whole numbers ≥ 0 into row-major order.
+func readHP(raw json.RawMessage, size int) ([]int, error) {
+	rows, err := list(raw, "hp", fmt.Sprintf("a list of %d rows of %d HP, top to bottom", size, size))
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) != size {
+		return nil, games.BadPosition("hp", "has %d rows, a board of size %d has %d", len(rows), size, size)
+	}
+	hp := make([]int, 0, size*size)
+	for r, rowRaw := range rows {
+		field := fmt.Sprintf("hp[%d]", r)
+		row, err := list(rowRaw, field, fmt.Sprintf("a list of %d HP", size))
+		if err != nil {
+			return nil, err
+		}
+		if len(row) != size {
+			return nil, games.BadPosition(field, "has %d cells, a board of size %d has %d a row", len(row), size, size)
+		}
+		for c, v := range row {
+			field := fmt.Sprintf("hp[%d][%d]", r, c)
+			n, err := games.WholeNumber(field, v)
+			if err != nil {
+				return nil, err
+			}
+			if n < 0 {
+				return nil, games.BadPosition(field, "%d is negative: HP are whole numbers ≥ 0 (0 is a hole)", n)
+			}
+			hp = append(hp, n)
+		}
+	}
+	return hp, nil
+}
+
+// readPlayers reads the players, in seat order, into s (whose board is read).
+func readPlayers(raw json.RawMessage, s *State) error {
+	items, err := list(raw, "players", `a list of 2 to 8 players, as {"alive":true,"row":3,"col":3}`)
+	if err != nil {
+		return err
+	}
+	if len(items) < MinPlayers || len(items) > MaxPlayers {
+		return games.BadPosition("players", "has %d entries: War Hammer takes %d to %d players", len(items), MinPlayers, MaxPlayers)
+	}
+	for k, one := range items {
+		field := fmt.Sprintf("players[%d]", k)
+		fields, err := games.PositionFields(one, "alive", "row", "col")
+		if err != nil {
+			var pe *games.PositionError
+			if errors.As(err, &pe) && pe.Field != "position" {
+				return games.BadPosition(field+"."+pe.Field, "%s", pe.Msg)
+			}
+			return games.BadPosition(field, `must be an object such as {"alive":true,"row":3,"col":3}`)
+		}
+		var alive bool
+		if a, ok := fields["alive"]; !ok || json.Unmarshal(a, &alive) != nil {
+			return games.BadPosition(field+".alive", "must be true or false")
+		}
+		row, err := games.RequiredInt(fields, "row", "the player's row")
+		if err != nil {
+			return games.BadPosition(field+".row", "%s", err.(*games.PositionError).Msg)
+		}
+		col, err := games.RequiredInt(fields, "col", "the player's column")
+		if err != nil {
+			return games.BadPosition(field+".col", "%s", err.(*games.PositionError).Msg)
+		}
+		if !s.inside(row, col) {
+			return games.BadPosition(field, "(%d,%d) is off a board of size %d", row, col, s.size)
+		}
+		if alive && s.occupant(row, col) >= 0 {
+			return games.BadPosition(field, "%s already stands on (%d,%d)", SeatLabel(s.occupant(row, col)), row, col)
+		}
+		s.players = append(s.players, Player{Alive: alive, Row: row, Col: col})
+		if alive {
+			s.living++
+		}
+	}
+	return nil
+}
+
+// readDeaths reads the order of deaths: each dead player once. Left out, it is the dead in
+// seat order.
+func readDeaths(raw json.RawMessage, s *State) ([]int, error) {
+	dead := len(s.players) - s.living
+	if raw == nil || string(raw) == "null" {
+		var out []int
+		for k, p := range s.players {
+			if !p.Alive {
+				out = append(out, k)
+			}
+		}
+		return out, nil
+	}
+	items, err := list(raw, "deaths", "the list of the dead players' seats, in the order they died")
+	if err != nil {
+		return nil, err
+	}
+	seen := make([]bool, len(s.players))
+	out := make([]int, 0, len(items))
+	for i, v := range items {
+		field := fmt.Sprintf("deaths[%d]", i)
+		k, err := games.WholeNumber(field, v)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case k < 0 || k >= len(s.players):
+			return nil, games.BadPosition(field, "%d is not a seat 0..%d", k, len(s.players)-1)
+		case s.players[k].Alive:
+			return nil, games.BadPosition(field, "seat %d is alive", k)
+		case seen[k]:
+			return nil, games.BadPosition(field, "seat %d is listed twice", k)
+		}
+		seen[k] = true
+		out = append(out, k)
+	}
+	if len(out) != dead {
+		return nil, games.BadPosition("deaths", "lists %d players, and %d are dead: list each dead player once", len(out), dead)
+	}
+	return out, nil
 }

@@ -2,7 +2,7 @@
 // players on an octagon of cells that lose hit points, each turn throwing a grenade or taking
 // a step, then bringing a hammer down; a player standing on a destroyed cell dies, and the
 // last one standing wins. Pure and deterministic: the only chance, who plays first, is drawn
-// from the game's seed.
+// from the game's seed when the game starts.
 package warhammer
 
 import (
@@ -21,8 +21,14 @@ const (
 	MinPlayers   = 2
 	MaxPlayers   = 8
 	InitialHP    = 4 // every playable cell's HP at the start
+	SplashHP     = InitialHP / 2
 	GrenadeRange = 5
+	Grenades     = 4  // first choices 0..3 are grenades, 4..11 steps
+	Firsts       = 12 // first choices 0..11
 	Codes        = 96 // actions are 0..95: 8·first + hammer
+	// PositionMinSize is the smallest board a position may hold (the seed's matrix needs
+	// three rows for its player columns); games start at MinSize.
+	PositionMinSize = 3
 )
 
 // Directions in the seed's order: R, UR, U, UL, L, DL, D, DR, as (row, column) steps.
@@ -31,7 +37,10 @@ var Directions = [8][2]int{{0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1},
 // DirectionNames name Directions for people.
 var DirectionNames = [8]string{"right", "up-right", "up", "up-left", "left", "down-left", "down", "down-right"}
 
-// Player is one seat's piece.
+// Code is the action code of a first choice (0..11) and a hammer direction (0..7).
+func Code(first, hammer int) int { return 8*first + hammer }
+
+// Player is one seat's piece. A dead player keeps the cell it fell on.
 type Player struct {
 	Alive    bool
 	Row, Col int
@@ -44,33 +53,39 @@ type State struct {
 	players []Player
 	turn    int   // the seat to play; meaningless once over
 	deaths  []int // seats in the order they died
+	living  int   // how many players are alive
 }
 
 // NewState starts a game on the octagon for n players; the first player is drawn from seed.
 func NewState(size, n int, seed uint64) (*State, error) {
 	if size < MinSize || size > MaxSize {
-		return nil, fmt.Errorf("War Hammer: size %d is out of range %d..%d", size, MinSize, MaxSize)
+		return nil, fmt.Errorf("War Hammer: size %d is out of range: the board is %d..%d cells wide", size, MinSize, MaxSize)
 	}
 	if n < MinPlayers || n > MaxPlayers {
 		return nil, fmt.Errorf("War Hammer is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
 	}
-	s := &State{size: size, hp: make([]int, size*size), players: make([]Player, n)}
+	s := &State{size: size, hp: make([]int, size*size), players: make([]Player, n), living: n}
 	for r := range size {
 		for c := range size {
-			if min(r, size-1-r)+min(c, size-1-c) >= size/3 {
+			if Playable(size, r, c) {
 				s.hp[r*size+c] = InitialHP
 			}
 		}
 	}
-	for k := range n {
-		row, col := Spawn(size, n, k)
-		s.players[k] = Player{Alive: true, Row: row, Col: col}
+	for k, at := range Spawns(size, n) {
+		s.players[k] = Player{Alive: true, Row: at[0], Col: at[1]}
 	}
 	s.turn = rand.New(rand.NewPCG(seed, 0x7a4d)).IntN(n)
 	return s, nil
 }
 
-// Spawn is player k's start of n on a size board: the reference's float64 formula, the
+// Playable reports whether (r, c) starts with HP on a size board: the octagon of rule 2,
+// corners cut where min(r, T−1−r) + min(c, T−1−c) < T div 3.
+func Playable(size, r, c int) bool {
+	return min(r, size-1-r)+min(c, size-1-c) >= size/3
+}
+
+// Spawn is player k's start of n on a size board by the reference's float64 formula, the
 // whole sum truncated toward zero as C's int conversion does (its quirk kept: at 19×19 with
 // 4 players, (2,8) rather than (2,9), cos(3π/2) being a hair below 0).
 func Spawn(size, n, k int) (row, col int) {
@@ -80,11 +95,69 @@ func Spawn(size, n, k int) (row, col int) {
 	return int(half + radius*math.Sin(angle)), int(half + radius*math.Cos(angle))
 }
 
+// Spawns lists where the n players start. The formula alone puts two players on one cell on
+// the 7×7 board with 6 to 8 players; a player whose cell is taken starts instead on the
+// nearest free playable cell (Chebyshev distance, then the lowest row, then column), a
+// decision of docs/warhammer.md. Every other size and count is the formula's.
+func Spawns(size, n int) [][2]int {
+	out := make([][2]int, 0, n)
+	taken := func(r, c int) bool {
+		for _, at := range out {
+			if at == [2]int{r, c} {
+				return true
+			}
+		}
+		return false
+	}
+	for k := range n {
+		r, c := Spawn(size, n, k)
+		if taken(r, c) {
+			r, c = nearestFree(size, r, c, taken)
+		}
+		out = append(out, [2]int{r, c})
+	}
+	return out
+}
+
+func nearestFree(size, r0, c0 int, taken func(r, c int) bool) (int, int) {
+	for d := 1; d < size; d++ {
+		for r := r0 - d; r <= r0+d; r++ {
+			for c := c0 - d; c <= c0+d; c++ {
+				if max(abs(r-r0), abs(c-c0)) != d || r < 0 || c < 0 || r >= size || c >= size {
+					continue
+				}
+				if Playable(size, r, c) && !taken(r, c) {
+					return r, c
+				}
+			}
+		}
+	}
+	return r0, c0 // unreachable: a board of 7+ cells has more playable cells than players
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
 // Size is the board's width.
 func (s *State) Size() int { return s.size }
 
-// HP is cell (row, col)'s hit points.
-func (s *State) HP(row, col int) int { return s.hp[row*s.size+col] }
+// HP is cell (row, col)'s hit points; 0 off the board.
+func (s *State) HP(row, col int) int {
+	if !s.inside(row, col) {
+		return 0
+	}
+	return s.hp[row*s.size+col]
+}
+
+// NumPlayers is the number of seats.
+func (s *State) NumPlayers() int { return len(s.players) }
+
+// Player is seat's piece.
+func (s *State) Player(seat int) Player { return s.players[seat] }
 
 // Players returns the players in seat order (a copy).
 func (s *State) Players() []Player { return append([]Player(nil), s.players...) }
@@ -95,26 +168,30 @@ func (s *State) Deaths() []int { return append([]int(nil), s.deaths...) }
 // Turn is the seat to play.
 func (s *State) Turn() int { return s.turn }
 
+// Living is the number of players alive.
+func (s *State) Living() int { return s.living }
+
+// Alive reports whether seat is alive.
+func (s *State) Alive(seat int) bool { return s.players[seat].Alive }
+
+// Inside reports whether (row, col) is on the board.
+func (s *State) Inside(row, col int) bool { return s.inside(row, col) }
+
+// Occupied reports whether a living player stands on (row, col).
+func (s *State) Occupied(row, col int) bool { return s.occupant(row, col) >= 0 }
+
+// Occupant is the seat of the living player on (row, col), or -1.
+func (s *State) Occupant(row, col int) int { return s.occupant(row, col) }
+
 func (s *State) inside(r, c int) bool { return r >= 0 && c >= 0 && r < s.size && c < s.size }
 
-// occupied reports whether a living player stands on (r, c).
-func (s *State) occupied(r, c int) bool {
-	for _, p := range s.players {
+func (s *State) occupant(r, c int) int {
+	for k, p := range s.players {
 		if p.Alive && p.Row == r && p.Col == c {
-			return true
+			return k
 		}
 	}
-	return false
-}
-
-func (s *State) alive() int {
-	n := 0
-	for _, p := range s.players {
-		if p.Alive {
-			n++
-		}
-	}
-	return n
+	return -1
 }
 
 func (s *State) damage(r, c, by int) {
@@ -122,13 +199,6 @@ func (s *State) damage(r, c, by int) {
 		i := r*s.size + c
 		s.hp[i] = max(0, s.hp[i]-by)
 	}
-}
-
-func (s *State) kill(seat int) games.Event {
-	s.players[seat].Alive = false
-	s.deaths = append(s.deaths, seat)
-	return games.Event{Type: "death", Seat: seat, Text: fmt.Sprintf("dies at (%d,%d)", s.players[seat].Row, s.players[seat].Col),
-		Data: map[string]int{"row": s.players[seat].Row, "col": s.players[seat].Col}}
 }
 
 // ToMove lists the seat to play, none once the game is over.
@@ -140,7 +210,7 @@ func (s *State) ToMove() []int {
 }
 
 // Over: at most one player is alive.
-func (s *State) Over() bool { return s.alive() <= 1 }
+func (s *State) Over() bool { return s.living <= 1 }
 
 // Legal lists every code 0..95: each is a move the rules accept (many are fatal).
 func (s *State) Legal(seat int) []games.Action {
@@ -181,105 +251,134 @@ func (s *State) Apply(seat int, a games.Action) ([]games.Event, error) {
 	if !ok {
 		return nil, fmt.Errorf("War Hammer: an action is an int, not %T", a)
 	}
-	events := s.act(seat, code)
-	events = append(events, s.endOfTurn()...)
+	l := log{on: true}
+	s.play(code, &l)
+	return l.events, nil
+}
+
+// Play plays code for the seat to move, without the events: the bots' simulation. It does
+// nothing once the game is over.
+func (s *State) Play(code int) {
+	if !s.Over() {
+		s.play(code, &log{})
+	}
+}
+
+// play is one whole turn: the actor's choices (rules 7–11), the end of turn (rule 12), the
+// next player (rule 5).
+func (s *State) play(code int, l *log) {
+	seat := s.turn
+	s.act(seat, code, l)
+	s.endOfTurn(l)
 	s.advance()
-	return events, nil
 }
 
 // act plays the two choices of a turn (rules 7–11).
-func (s *State) act(seat, code int) []games.Event {
+func (s *State) act(seat, code int, l *log) {
 	if code < 0 || code >= Codes {
-		return []games.Event{s.kill(seat)}
+		s.kill(seat, ReasonInvalid, code, l)
+		return
 	}
-	events, alive := s.first(seat, code/8)
-	if !alive {
-		return events
+	if !s.first(seat, code/8, l) {
+		return
 	}
-	return append(events, s.hammer(seat, code%8))
+	s.hammer(seat, code%8, l)
 }
 
 // first plays the first choice (a grenade, 0..3, or a step, 4..11) and the check after it
-// (rule 10); alive is false when it killed the actor.
-func (s *State) first(seat, first int) (events []games.Event, alive bool) {
+// (rule 10); it reports whether the actor is still alive.
+func (s *State) first(seat, first int, l *log) bool {
 	p := &s.players[seat]
-	if first < 4 { // a grenade: right, up, left, down
+	if first < Grenades {
 		d := Directions[2*first]
 		lr, lc := p.Row, p.Col
 		for k := 1; k <= GrenadeRange; k++ {
 			r, c := p.Row+k*d[0], p.Col+k*d[1]
-			if !s.inside(r, c) || s.occupied(r, c) {
+			if !s.inside(r, c) || s.occupant(r, c) >= 0 {
 				break
 			}
 			lr, lc = r, c
 		}
 		s.damage(lr, lc, InitialHP)
-		for _, n := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-			s.damage(lr+n[0], lc+n[1], InitialHP/2)
+		for _, n := range splash {
+			s.damage(lr+n[0], lc+n[1], SplashHP)
 		}
 		s.damage(p.Row, p.Col, 1)
-		events = append(events, games.Event{Type: "grenade", Seat: seat,
-			Text: fmt.Sprintf("throws a grenade %s: it lands at (%d,%d)", DirectionNames[2*first], lr, lc),
-			Data: map[string]int{"row": lr, "col": lc}})
-	} else { // a step
-		d := Directions[first-4]
+		if l.on {
+			l.grenade(s, seat, 2*first, lr, lc)
+		}
+	} else {
+		d := Directions[first-Grenades]
 		r, c := p.Row+d[0], p.Col+d[1]
-		if !s.inside(r, c) || s.occupied(r, c) {
-			return append(events, s.kill(seat)), false
+		if !s.inside(r, c) {
+			s.kill(seat, ReasonStepOff, first-Grenades, l)
+			return false
+		}
+		if s.occupant(r, c) >= 0 {
+			s.kill(seat, ReasonStepOnto, s.occupant(r, c), l)
+			return false
 		}
 		s.damage(p.Row, p.Col, 1)
+		fr, fc := p.Row, p.Col
 		p.Row, p.Col = r, c
-		events = append(events, games.Event{Type: "move", Seat: seat,
-			Text: fmt.Sprintf("steps %s to (%d,%d)", DirectionNames[first-4], r, c), Data: map[string]int{"row": r, "col": c}})
+		if l.on {
+			l.move(s, seat, first-Grenades, fr, fc)
+		}
 	}
-	if s.HP(p.Row, p.Col) == 0 { // rule 10: standing on a hole
-		return append(events, s.kill(seat)), false
+	if s.hp[p.Row*s.size+p.Col] == 0 { // rule 10: standing on a hole
+		s.kill(seat, ReasonHole, 0, l)
+		return false
 	}
-	return events, true
+	return true
 }
 
+// splash is the four cells around a grenade's landing cell.
+var splash = [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}}
+
 // hammer plays the second choice (rule 11).
-func (s *State) hammer(seat, dir int) games.Event {
+func (s *State) hammer(seat, dir int, l *log) {
 	p := s.players[seat]
 	d := Directions[dir]
 	r, c := p.Row+d[0], p.Col+d[1]
-	if !s.inside(r, c) || s.HP(r, c) == 0 { // the hammer needs a cell to hit
-		return s.kill(seat)
+	switch {
+	case !s.inside(r, c):
+		s.kill(seat, ReasonHammerVoid, dir, l)
+	case s.hp[r*s.size+c] == 0:
+		s.kill(seat, ReasonHammerHole, dir, l)
+	default:
+		s.hp[r*s.size+c] = 0
+		if l.on {
+			l.hammer(s, seat, dir, r, c)
+		}
 	}
-	s.hp[r*s.size+c] = 0
-	return games.Event{Type: "hammer", Seat: seat,
-		Text: fmt.Sprintf("brings the hammer down %s on (%d,%d)", DirectionNames[dir], r, c), Data: map[string]int{"row": r, "col": c}}
 }
 
 // AfterFirst is a copy of the game after the seat to play made first choice first (0..11),
 // before its hammer, and whether it is still alive then (for bots that look one step ahead).
 func (s *State) AfterFirst(first int) (next *State, alive bool) {
 	next = s.Clone().(*State)
-	_, alive = next.first(s.turn, first)
-	return next, alive
+	return next, next.first(s.turn, first, &log{})
 }
 
-// Alive reports whether seat is alive.
-func (s *State) Alive(seat int) bool { return s.players[seat].Alive }
-
-// Inside reports whether (row, col) is on the board.
-func (s *State) Inside(row, col int) bool { return s.inside(row, col) }
-
-// Occupied reports whether a living player stands on (row, col).
-func (s *State) Occupied(row, col int) bool { return s.occupied(row, col) }
-
 // endOfTurn: players on destroyed cells die, in seat order, until one is left (rule 12).
-func (s *State) endOfTurn() []games.Event {
-	var events []games.Event
+func (s *State) endOfTurn(l *log) {
 	for k := range s.players {
-		if s.alive() <= 1 {
-			break
+		if s.living <= 1 {
+			return
 		}
-		if p := s.players[k]; p.Alive && s.HP(p.Row, p.Col) == 0 {
-			events = append(events, s.kill(k))
+		if p := s.players[k]; p.Alive && s.hp[p.Row*s.size+p.Col] == 0 {
+			s.kill(k, ReasonHole, 0, l)
 		}
 	}
-	return events
+}
+
+func (s *State) kill(seat int, reason string, detail int, l *log) {
+	s.players[seat].Alive = false
+	s.living--
+	s.deaths = append(s.deaths, seat)
+	if l.on {
+		l.death(s, seat, reason, detail)
+	}
 }
 
 // advance passes the turn to the next living player in seat order.
@@ -306,7 +405,7 @@ func (s *State) Outcome() games.Outcome {
 	}
 	place := 1
 	for seat, p := range s.players {
-		if p.Alive {
+		if p.Alive { // one survivor once over; in seat order before (never shown as final)
 			o.Ranks[seat] = place
 			o.Scores[seat] = len(s.deaths)
 			place++
@@ -324,6 +423,15 @@ func (s *State) Clone() games.State {
 	return &c
 }
 
+// CopyFrom makes s a copy of src, reusing s's memory: a search bot's scratch state.
+func (s *State) CopyFrom(src *State) {
+	hp, players, deaths := s.hp[:0], s.players[:0], s.deaths[:0]
+	*s = *src
+	s.hp = append(hp, src.hp...)
+	s.players = append(players, src.players...)
+	s.deaths = append(deaths, src.deaths...)
+}
+
 // Observation is the seed's matrix (T rows of T+N integers): HP in columns 0..T-1, then a
 // column per player in turn order starting with seat (row 0 alive, 1 its row, 2 its column).
 type Observation struct {
@@ -337,6 +445,12 @@ func (s *State) Observation(seat int) any {
 	if seat < 0 || seat >= len(s.players) {
 		seat = s.turn
 	}
+	return Observation{Size: s.size, Players: len(s.players), Matrix: s.Matrix(seat)}
+}
+
+// Matrix is the seed's int map[T][T+N] as seat sees it: the HP grid, then one column per
+// player in turn order from seat.
+func (s *State) Matrix(seat int) [][]int {
 	n := len(s.players)
 	m := make([][]int, s.size)
 	for r := range m {
@@ -351,5 +465,5 @@ func (s *State) Observation(seat int) any {
 		m[1][s.size+k] = p.Row
 		m[2][s.size+k] = p.Col
 	}
-	return Observation{Size: s.size, Players: n, Matrix: m}
+	return m
 }
