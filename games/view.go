@@ -56,3 +56,18 @@ type Fitter interface {
 	// height cells (the room left beside the side panel).
 	FitConfig(cfg Config, width, height int) Config
 }
+
+// FitSize is FitConfig for views whose board grows with a "size" setting: cfg with the first
+// of sizes (largest first) whose board, as boardSize draws it, fits width × height, or the
+// last when none does.
+func FitSize(boardSize func(Config) (int, int), cfg Config, sizes []int, width, height int) Config {
+	out := cfg.Clone()
+	out["size"] = sizes[len(sizes)-1]
+	for _, n := range sizes {
+		if w, h := boardSize(Config{"size": n}); w <= width && h <= height {
+			out["size"] = n
+			break
+		}
+	}
+	return out
+}

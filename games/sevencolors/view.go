@@ -142,13 +142,5 @@ var usualSizes = []int{30, 25, 20, 15, 10}
 // FitConfig picks the largest usual size whose board fits (20×20 in an 80×24 terminal), or
 // the smallest when none does.
 func (v view) FitConfig(cfg games.Config, width, height int) games.Config {
-	out := cfg.Clone()
-	out["size"] = usualSizes[len(usualSizes)-1]
-	for _, n := range usualSizes {
-		if w, h := v.BoardSize(games.Config{"size": n}); w <= width && h <= height {
-			out["size"] = n
-			break
-		}
-	}
-	return out
+	return games.FitSize(v.BoardSize, cfg, usualSizes, width, height)
 }

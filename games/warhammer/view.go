@@ -284,13 +284,5 @@ var usualSizes = []int{DefaultSize, 15, 11, MinSize}
 // FitConfig keeps the default 19×19 where it fits (an 80×24 terminal), else the largest
 // usual size that does.
 func (v view) FitConfig(cfg games.Config, width, height int) games.Config {
-	out := cfg.Clone()
-	out["size"] = usualSizes[len(usualSizes)-1]
-	for _, n := range usualSizes {
-		if w, h := v.BoardSize(games.Config{"size": n}); w <= width && h <= height {
-			out["size"] = n
-			break
-		}
-	}
-	return out
+	return games.FitSize(v.BoardSize, cfg, usualSizes, width, height)
 }
