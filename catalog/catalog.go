@@ -5,10 +5,12 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	perfectaimbots "github.com/arena-classroom/arena/bots/perfectaim"
 	sevencolorsbots "github.com/arena-classroom/arena/bots/sevencolors"
+	warhammerbots "github.com/arena-classroom/arena/bots/warhammer"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim"
 	paMatch "github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/games/sevencolors"
+	"github.com/arena-classroom/arena/games/warhammer"
 	"github.com/arena-classroom/arena/match"
 )
 
@@ -35,6 +37,8 @@ func All() []Entry {
 			Tools: []games.Tool{sevencolorsbots.Tool}},
 		{Game: perfectaim.Game, View: perfectaim.View, Bots: perfectaimbots.All, Strongest: perfectaimbots.Strongest,
 			Tools: []games.Tool{perfectaim.MapTool}, Match: paMatch.Scheme{}},
+		{Game: warhammer.Game, View: warhammer.View, Bots: warhammerbots.All, Strongest: warhammerbots.Strongest,
+			Tools: []games.Tool{warhammerbots.Tool}},
 	}
 }
 

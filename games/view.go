@@ -71,3 +71,25 @@ func FitSize(boardSize func(Config) (int, int), cfg Config, sizes []int, width, 
 	}
 	return out
 }
+
+// Composer is implemented by views whose moves take more than one key, with a preview before
+// each choice is final: War Hammer's action then hammer, an attack's area then its target.
+// The lobby starts a Draft when a person's turn begins, gives it the person's keys and draws
+// its board in place of the shared one. Views without it map one key to one action (Key).
+type Composer interface {
+	// Compose starts seat's move in st (st is not changed, and not kept beyond the draft).
+	Compose(st State, seat int) Draft
+}
+
+// Draft is one person's move being composed: the choices made so far and what they would do.
+// It belongs to one viewer, so it may draw what only that viewer sees.
+type Draft interface {
+	// Key takes one key. done is set with the finished action; used is false for a key the
+	// draft does not take (the screen's own keys then apply).
+	Key(key string) (a Action, done, used bool)
+	// Board draws the board as View.Board does, with the preview of the current choice.
+	Board(p Palette) string
+	// Prompt says in one or two short lines what is being chosen, what the current choice
+	// would do, and the keys.
+	Prompt() string
+}

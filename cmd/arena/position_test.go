@@ -314,7 +314,7 @@ func TestPositionStdinTerminal(t *testing.T) {
 func TestPositionHelp(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"help"}, {"step", "--help"}} {
 		r := positionCLI("", args...)
-		if r.code != 0 || !strings.Contains(r.stdout, "arena position step") || !strings.Contains(r.stdout, "Games with positions: sevencolors.") {
+		if r.code != 0 || !strings.Contains(r.stdout, "arena position step") || !strings.Contains(r.stdout, "Games with positions: sevencolors") {
 			t.Fatalf("%v: status %d: %s", args, r.code, r.stdout)
 		}
 	}
@@ -352,6 +352,7 @@ func TestPositionDocsExamples(t *testing.T) {
 	}
 	p0 := mustPosition(t, "", "new", "--game", scID, "--config", "size=4", "--seed", "3")
 	win := `{"game":"sevencolors","size":3,"board":[[3,5,2],[1,1,6],[1,1,7]],"to_move":0}`
+	wh := mustPosition(t, "", "new", "--game", "warhammer", "--players", "3", "--config", "size=7", "--seed", "3")
 	for _, out := range []string{
 		p0,
 		mustPosition(t, p0, "obs", "--game", scID),
@@ -364,6 +365,8 @@ func TestPositionDocsExamples(t *testing.T) {
 		positionCLI(`{"game":"sevencolors","size":3,"board":[[3,5,2],[1,1,6],[1,1,1]],"to_move":0}`, "obs", "--game", scID).stderr,
 		positionCLI(p0, "step", "--game", scID, `"C"`).stderr,
 		positionCLI(strings.Replace(p0, "[1,5,4,9]", "[1,5,4,12]", 1), "obs", "--game", scID).stderr,
+		wh,
+		mustPosition(t, wh, "step", "--game", "warhammer", "33"),
 	} {
 		if !strings.Contains(string(doc), "    "+out) {
 			t.Errorf("docs/positions.md does not show\n%s", out)

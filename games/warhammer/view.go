@@ -42,6 +42,9 @@ var hpShades = [2][4]string{
 	{"1;38;5;196;48;5;238", "38;5;231;48;5;242", "38;5;16;48;5;248", "38;5;16;48;5;253"},
 }
 
+// litShade: the cells a preview changes, in 16 and 256 colours.
+var litShade = [2]string{"1;30;103", "1;38;5;16;48;5;226"}
+
 const (
 	sgrReset = "\x1b[0m"
 	maxShown = 9 // the largest HP drawn as itself
@@ -51,6 +54,7 @@ const (
 // once so that a frame only concatenates.
 type paletteStyles struct {
 	hp     [maxShown + 1]cellStyle
+	lit    [maxShown + 1]cellStyle // a cell a previewed choice changes: "*3", "XX" destroyed
 	alive  [MaxPlayers]cellStyle
 	turn   [MaxPlayers]cellStyle // alive, and to move
 	fallen [MaxPlayers]cellStyle
@@ -63,6 +67,10 @@ var styles = func() (t [3]paletteStyles) {
 			ps.hp[hp].text = " " + strconv.Itoa(hp)
 		}
 		ps.hp[0].text = "  "
+		for hp := 1; hp <= maxShown; hp++ {
+			ps.lit[hp].text = "*" + strconv.Itoa(hp)
+		}
+		ps.lit[0].text = "XX"
 		for k := range MaxPlayers {
 			mark := strconv.Itoa(k + 1)
 			ps.alive[k].text, ps.turn[k].text, ps.fallen[k].text = "P"+mark, "P"+mark, "x"+mark
@@ -77,6 +85,9 @@ var styles = func() (t [3]paletteStyles) {
 		ps.hp[0].sgr = "\x1b[0m"
 		for hp := 1; hp <= maxShown; hp++ {
 			ps.hp[hp].sgr = "\x1b[0;" + hpShades[c][min(hp, 4)-1] + "m"
+		}
+		for hp := 0; hp <= maxShown; hp++ {
+			ps.lit[hp].sgr = "\x1b[0;" + litShade[c] + "m"
 		}
 		for k := range MaxPlayers {
 			ps.alive[k].sgr = "\x1b[0;" + seatColours[c][k] + "m"
@@ -94,7 +105,15 @@ var styles = func() (t [3]paletteStyles) {
 // depend on the viewer.
 func (view) Board(st games.State, _ int, p games.Palette) string {
 	s, ok := st.(*State)
-	if !ok || int(p) < 0 || int(p) >= len(styles) {
+	if !ok {
+		return ""
+	}
+	return drawBoard(s, p, nil)
+}
+
+// drawBoard draws s, marking the cells where changed is set (a preview; nil for none).
+func drawBoard(s *State, p games.Palette, changed []bool) string {
+	if int(p) < 0 || int(p) >= len(styles) {
 		return ""
 	}
 	ps := &styles[p]
@@ -127,7 +146,11 @@ func (view) Board(st games.State, _ int, p games.Palette) string {
 		for c := range s.size {
 			i := r*s.size + c
 			cs, ok := marks[i]
-			if !ok {
+			switch {
+			case ok:
+			case changed != nil && changed[i]:
+				cs = &ps.lit[min(s.hp[i], maxShown)]
+			default:
 				cs = &ps.hp[min(s.hp[i], maxShown)]
 			}
 			if cs.sgr != prev {
@@ -152,60 +175,9 @@ var stepKeys = [2][8]string{
 
 var grenadeKeys = [Grenades]string{"right", "up", "left", "down"}
 
-// Key maps one key to a whole turn, for people until the lobby offers the two-step choice:
-// the arrows throw a grenade that way, the letters d e w q a z x c (or the keypad digits
-// 6 9 8 7 4 1 2 3) step right, up-right, up, up-left, left, down-left, down, down-right. The
-// hammer is then chosen for the player: the cell of a living opponent next to where it stands
-// if there is one, else the standing neighbour cell with the fewest HP (the lowest direction
-// on ties), so that the one key never hammers a hole or the void when it need not.
-func (view) Key(st games.State, seat int, key string) (games.Action, bool) {
-	s, ok := st.(*State)
-	if !ok || seat < 0 || seat >= len(s.players) {
-		return nil, false
-	}
-	first := -1
-	for d, k := range grenadeKeys {
-		if key == k {
-			first = d
-		}
-	}
-	for _, keys := range stepKeys {
-		for d, k := range keys {
-			if strings.EqualFold(key, k) {
-				first = Grenades + d
-			}
-		}
-	}
-	if first < 0 {
-		return nil, false
-	}
-	return Code(first, s.AutoHammer(seat, first)), true
-}
-
-// AutoHammer is the hammer Key plays after seat's first choice (see Key); 0 when seat dies of
-// its first choice or no neighbour cell stands.
-func (s *State) AutoHammer(seat, first int) int {
-	next := s.Clone().(*State)
-	if !next.first(seat, first, &log{}) {
-		return 0
-	}
-	me := next.players[seat]
-	best, bestScore := 0, -1
-	for d, dir := range Directions {
-		r, c := me.Row+dir[0], me.Col+dir[1]
-		if !next.inside(r, c) || next.hp[r*next.size+c] == 0 {
-			continue
-		}
-		score := 1000 - next.hp[r*next.size+c] // the weakest standing cell
-		if k := next.occupant(r, c); k >= 0 {
-			score = 2000 // an opponent's cell first
-		}
-		if score > bestScore {
-			best, bestScore = d, score
-		}
-	}
-	return best
-}
+// Key plays nothing: a War Hammer turn takes two choices, each previewed, and the lobby
+// composes them with Compose.
+func (view) Key(games.State, int, string) (games.Action, bool) { return nil, false }
 
 // Status: "P1 · alive at (9,16) · cell HP 3", or "P2 · fell 1st, at (9,2)".
 func (view) Status(st games.State, seat int) string {
@@ -244,8 +216,9 @@ func ordinal(n int) string {
 func (view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
 		{Keys: "arrows", Does: "grenade"},
-		{Keys: "qweadzxc", Does: "step"},
-		{Keys: "keypad", Does: "step"},
+		{Keys: "qweadzxc/keypad", Does: "step, hammer"},
+		{Keys: "enter", Does: "take"},
+		{Keys: "backspace", Does: "back"},
 	}
 }
 
@@ -266,10 +239,14 @@ after your first action, otherwise at the end of the turn (in seat order; the
 one who played dies first). The last one standing wins; the others rank in
 the reverse order of their deaths.
 
-Keys (one key plays a whole turn): the arrows throw a grenade that way; the
-letters around s (q w e / a d / z x c) or the keypad digits (7 8 9 / 4 6 /
-1 2 3) step that way. The hammer then falls on an opponent next to you if
-there is one, else on the weakest standing cell around you.`
+Keys. A turn is two choices; the board previews each one (the cells it
+changes are marked *3, a destroyed one XX) before you take it.
+  1. The action: the arrows throw a grenade that way; the letters around s
+     (q w e / a d / z x c) or the keypad digits (7 8 9 / 4 6 / 1 2 3) step.
+  2. The hammer: the same letters or digits, or the arrows.
+Press a key to see its preview; press it again, or enter, to take it.
+A choice that kills you asks for one more press. backspace goes back from
+the hammer to the action. esc leaves the game.`
 }
 
 // BoardSize: two columns a cell, one row a line.
