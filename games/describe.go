@@ -9,6 +9,17 @@ type Description struct {
 	Settings []Setting
 	// Protocol documents the game for bot programs; nil while programs cannot play it.
 	Protocol *Protocol
+	// Players is how many play a new room unless its creator chooses otherwise, and how many a
+	// quick match seats; 0 means as many as the game takes, at most four.
+	Players int
+}
+
+// DefaultPlayers is d.Players, or its fallback for a game seating minSeats..maxSeats.
+func (d Description) DefaultPlayers(minSeats, maxSeats int) int {
+	if d.Players > 0 {
+		return min(max(d.Players, minSeats), maxSeats)
+	}
+	return max(min(maxSeats, 4), minSeats)
 }
 
 // Setting is one config key.

@@ -18,6 +18,7 @@ type gameScreen struct {
 	snap         *rooms.Snapshot
 	confirmLeave bool
 	attached     bool
+	turn         turnDraft
 }
 
 func newGameScreen(r *rooms.Room) *gameScreen { return &gameScreen{room: r, seat: -1} }
@@ -26,6 +27,9 @@ func (g *gameScreen) init(m *model) tea.Cmd {
 	if !g.attached {
 		g.seat, g.snap = m.s.attach(g.room)
 		g.attached = true
+		if g.snap != nil {
+			g.turn.follow(g.snap, g.seat)
+		}
 	}
 	return nil
 }
@@ -40,6 +44,7 @@ func (g *gameScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 			return g, nil // a stale frame from a room we left
 		}
 		g.snap = msg.snap
+		g.turn.follow(g.snap, g.seat)
 		return g.follow(m)
 	case tea.KeyMsg:
 		return g.key(m, msg.String())
@@ -92,7 +97,17 @@ func (g *gameScreen) key(m *model, key string) (screen, tea.Cmd) {
 			return m.toLobby("")
 		}
 	case rooms.Playing:
-		if key == "esc" || key == "q" {
+		if g.turn.draft != nil {
+			if a, done, used := g.turn.key(key); used {
+				if done {
+					g.submit(m, a)
+				}
+				return g, nil
+			}
+		}
+		// A game whose moves take several keys may use q; esc always leaves.
+		_, composed := s.View().(games.Composer)
+		if key == "esc" || key == "q" && !composed {
 			if g.seat < 0 {
 				return m.toLobby("")
 			}
@@ -135,6 +150,12 @@ func (g *gameScreen) play(m *model, key string) {
 		}
 		return
 	}
+	g.submit(m, a)
+}
+
+// submit sends a turn-based action, explaining why it cannot be played now.
+func (g *gameScreen) submit(m *model, a games.Action) {
+	s := g.snap
 	if s.ToMove != g.seat {
 		who := "the other player"
 		if s.ToMove >= 0 {
@@ -143,6 +164,7 @@ func (g *gameScreen) play(m *model, key string) {
 		m.notice = "not your turn yet: " + clean(who) + " is playing"
 		return
 	}
+	g.turn.sent(s)
 	if err := s.State.Validate(g.seat, a); err != nil {
 		m.notice = err.Error()
 		return
@@ -163,7 +185,10 @@ func (g *gameScreen) view(m *model) string {
 		right += fmt.Sprintf(" · %d watching", s.Spectators)
 	}
 	head := m.header(st.dim.Render(right))
-	lines, bw := s.BoardLines(m.s.palette)
+	lines, bw := g.turn.boardLines(m.s.palette)
+	if lines == nil {
+		lines, bw = s.BoardLines(m.s.palette)
+	}
 	if len(lines) == 0 || bw == 0 {
 		return head + "\n\n" + g.waitingView(m) + "\n\n" + g.footer(m)
 	}
@@ -204,7 +229,11 @@ func (g *gameScreen) waitingView(m *model) string {
 	var b strings.Builder
 	b.WriteString(st.heading.Render("Waiting for players") + "\n\n")
 	if s.Code != "" && g.seat >= 0 {
-		b.WriteString("Give your friend this code: " + st.good.Render(s.Code) + "\n")
+		friend := "your friend"
+		if len(s.Seats) > 2 {
+			friend = "your friends"
+		}
+		b.WriteString("Give " + friend + " this code: " + st.good.Render(s.Code) + "\n")
 		b.WriteString(st.dim.Render("They choose \"Join with a code\" in the lobby.") + "\n\n")
 	}
 	for i, seat := range s.Seats {
@@ -224,18 +253,30 @@ func (g *gameScreen) footer(m *model) string {
 	}
 	switch {
 	case s.Status == rooms.Waiting && g.seat >= 0:
-		return m.keyline("b", "play a house bot instead", "esc", "close the room", "?", "help")
+		return m.keyline("b", "house bots take the free seats", "esc", "close the room", "?", "help")
 	case s.Status == rooms.Finished && g.seat >= 0:
 		return m.keyline("r", "rematch", "l", "lobby", "q", "quit", "?", "help")
 	case s.Status == rooms.Finished || g.seat < 0:
 		return m.keyline("esc", "lobby", "?", "help")
+	case g.turn.draft != nil:
+		return m.s.st.key.Render(fit(g.turn.draft.Prompt(), m.width()))
 	}
 	var pairs []string
 	for _, k := range s.View().Keys() {
 		pairs = append(pairs, k.Keys, k.Does)
 	}
-	return m.keyline(append(pairs, "?", "help", "q", "leave")...)
+	leave := "q"
+	if _, composed := s.View().(games.Composer); composed {
+		leave = "esc"
+	}
+	return m.keyline(append(pairs, "?", "help", leave, "leave")...)
 }
+
+// A compact seat line: the marker, the name, the game's status and the clock ("0:57").
+const (
+	compactName   = 11
+	compactStatus = panelWidth - 2 - compactName - 1 - 1 - 4
+)
 
 // panel is the side panel: players, whose turn, time left, result, recent events.
 func (g *gameScreen) panel(m *model) string {
@@ -245,6 +286,9 @@ func (g *gameScreen) panel(m *model) string {
 	if h, ok := s.View().(games.Headliner); ok && s.State != nil {
 		b.WriteString(st.key.Render(h.Headline(s.State)) + "\n\n")
 	}
+	// Up to four seats take two lines each (name and clock, then the game's status); more
+	// take one line each, so that eight players and the log fit beside a 24-row board.
+	compact := len(s.Seats) > 4
 	for i, seat := range s.Seats {
 		marker := "  "
 		if i == s.ToMove {
@@ -254,18 +298,32 @@ func (g *gameScreen) panel(m *model) string {
 		if i == g.seat {
 			name += " (you)"
 		}
-		line := marker + fit(name, 20)
+		clock := ""
 		if i == s.ToMove && !s.Deadline.IsZero() {
 			left := s.Deadline.Sub(m.now)
-			clock := formatClock(left)
+			clock = formatClock(left)
 			if left < 10*time.Second {
 				clock = st.warn.Render(clock)
 			}
+		}
+		status := ""
+		if s.State != nil {
+			status = s.View().Status(s.State, i)
+		}
+		if compact {
+			if seat.Note != "" {
+				status = seat.Note
+			}
+			b.WriteString(marker + fit(name, compactName) + " " + st.dim.Render(fit(status, compactStatus)) + " " + clock + "\n")
+			continue
+		}
+		line := marker + fit(name, 20)
+		if clock != "" {
 			line += " " + clock
 		}
 		b.WriteString(line + "\n")
-		if s.State != nil {
-			b.WriteString("   " + st.dim.Render(s.View().Status(s.State, i)) + "\n")
+		if status != "" {
+			b.WriteString("   " + st.dim.Render(status) + "\n")
 		}
 		if seat.Note != "" {
 			b.WriteString("   " + st.dim.Render(seat.Note) + "\n")
@@ -283,9 +341,11 @@ func (g *gameScreen) panel(m *model) string {
 	case rooms.Finished:
 		b.WriteString(g.result(m) + "\n")
 	}
-	if len(s.Log) > 0 {
+	// The log takes the rows left beside the board, its latest lines.
+	room := m.height() - chromeHeight - strings.Count(b.String(), "\n") - 2
+	if log := s.Log[max(len(s.Log)-room, 0):]; len(log) > 0 && room > 0 {
 		b.WriteString("\n" + st.heading.Render("Last moves") + "\n")
-		for _, line := range s.Log {
+		for _, line := range log {
 			b.WriteString(" " + fit(clean(line), panelWidth-2) + "\n")
 		}
 	}
@@ -337,7 +397,7 @@ func (g *gameScreen) help(m *model) string {
 	text := rulesText(m, e)
 	if _, realTime := g.snap.State.(games.RealTime); !realTime {
 		cfg := m.s.app.hub.Config()
-		text += "\n\n" + fmt.Sprintf("Time: %g s per move for people, %g s for programs; when it runs out the turn is lost.",
+		text += "\n\n" + fmt.Sprintf("Time: %g s per move for people, %g s for programs; the rules above say what running out costs.",
 			cfg.HumanMove.Seconds(), cfg.BotMove.Seconds())
 	}
 	text += "\nq leaves the game (a house bot plays on for you); spectators leave with esc."

@@ -71,10 +71,9 @@ func queueKey(e catalog.Entry, cfg games.Config) string {
 	return b.String()
 }
 
-// tableSize is how many seats a quick match fills: as many as the game takes, at most four.
+// tableSize is how many seats a quick match fills: the game's default number of players.
 func tableSize(e catalog.Entry) int {
-	_, max := e.Game.Seats()
-	return min(max, 4)
+	return e.Game.Describe().DefaultPlayers(e.Game.Seats())
 }
 
 // Enqueue puts t in its game's queue and seats it at once if enough players wait.

@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -11,7 +10,6 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
-	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -37,9 +35,9 @@ const (
 
 var homeItems = []struct{ label, about string }{
 	itemQuick:    {"Quick match", "play the next person who comes; a house bot sits in after the wait"},
-	itemHouseBot: {"Play a house bot", "choose your opponent and the board size"},
+	itemHouseBot: {"Play house bots", "choose your opponents and the board"},
 	itemProgram:  {"Play a student's bot", "a program waiting for opponents"},
-	itemPrivate:  {"Create a private room", "get a code to give a friend"},
+	itemPrivate:  {"Create a private room", "get a code to give your friends"},
 	itemJoin:     {"Join with a code", "a friend's private room"},
 	itemWatch:    {"Watch a live room", "spectate any game being played"},
 	itemRules:    {"Rules and keys", "how this game is played"},
@@ -95,23 +93,9 @@ func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
 	case itemProgram:
 		return &programScreen{entry: e, home: h}, nil
 	case itemHouseBot:
-		b := &botScreen{entry: e, cfg: cfg, home: h}
-		for i, info := range e.Bots {
-			if info.Name == e.Strongest {
-				b.cursor = i // the strongest first: the opponent most people want
-			}
-		}
-		return b, nil
+		return newSetupScreen(e, cfg, true, h), nil
 	case itemPrivate:
-		r, err := m.s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Private: true, Owner: m.s.who.ID, Addr: m.s.addr(), Seats: []rooms.Seat{
-			{Kind: rooms.Human, Name: m.s.who.Name, UserID: m.s.who.ID}, {Kind: rooms.Open},
-		}})
-		if err != nil {
-			m.notice = err.Error()
-			return h, nil
-		}
-		g := newGameScreen(r)
-		return g, g.init(m)
+		return newSetupScreen(e, cfg, false, h), nil
 	case itemJoin:
 		return &joinScreen{home: h}, nil
 	case itemWatch:
@@ -195,7 +179,7 @@ func (h *homeScreen) help(m *model) string {
 Pick a game with ←/→, then:
   Quick match        you wait for the next player; after a short wait
                      a house bot takes the empty seat
-  Play a house bot   choose the bot and the board size
+  Play house bots    choose the players, the bots and the board
   Private room       you get a code; your friend picks "Join with a code"
   Watch              spectate any live room
 
@@ -205,102 +189,6 @@ From a shell:
 
 Keys: ↑/↓ or j/k move, enter selects, digits pick an item,
 ? help, q quit (ctrl+c anywhere).`
-}
-
-// ---- house bot picker ----
-
-type botScreen struct {
-	entry  catalog.Entry
-	cfg    map[string]int
-	cursor int
-	home   *homeScreen
-}
-
-// sizeChoices are the board sizes offered for a game's size setting: every multiple of 5
-// from 10 within its range, its default and its largest.
-func sizeChoices(st games.Setting) []int {
-	var out []int
-	for v := 10; v <= st.Max; v += 5 {
-		if v >= st.Min {
-			out = append(out, v)
-		}
-	}
-	out = append(out, st.Default, st.Max)
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-func (s *botScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
-	key, ok := msg.(tea.KeyMsg)
-	if !ok {
-		return s, nil
-	}
-	switch key.String() {
-	case "up", "k":
-		s.cursor = (s.cursor + len(s.entry.Bots) - 1) % len(s.entry.Bots)
-	case "down", "j":
-		s.cursor = (s.cursor + 1) % len(s.entry.Bots)
-	case "left", "h", "-":
-		s.resize(-1)
-	case "right", "l", "+":
-		s.resize(+1)
-	case "esc", "q":
-		return s.home, nil
-	case "enter", " ":
-		r, err := m.s.vsBot(s.entry, s.cfg, s.entry.Bots[s.cursor].Name)
-		if err != nil {
-			m.notice = err.Error()
-			return s, nil
-		}
-		g := newGameScreen(r)
-		return g, g.init(m)
-	}
-	return s, nil
-}
-
-func (s *botScreen) resize(step int) {
-	size, ok := s.cfg["size"]
-	setting, described := s.entry.Game.Describe().Setting("size")
-	if !ok || !described {
-		return
-	}
-	sizes := sizeChoices(setting)
-	i := 0
-	for i < len(sizes)-1 && sizes[i] < size {
-		i++
-	}
-	i = min(max(i+step, 0), len(sizes)-1)
-	s.cfg["size"] = sizes[i]
-}
-
-func (s *botScreen) view(m *model) string {
-	st := m.s.st
-	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render(s.entry.Game.Name())) + "\n\n")
-	b.WriteString(st.heading.Render("Choose your opponent") + "\n\n")
-	for i, bot := range s.entry.Bots {
-		b.WriteString(item(st, bot.Name, 20, i == s.cursor) + "  " + st.dim.Render(bot.About) + "\n")
-	}
-	if size, ok := s.cfg["size"]; ok {
-		fmt.Fprintf(&b, "\nBoard size: %s", st.key.Render(fmt.Sprintf("◀ %d×%d ▶", size, size)))
-		if !boardFits(s.entry, s.cfg, m.width(), m.height()) {
-			b.WriteString(st.warn.Render("  (larger than your window: enlarge it or choose less)"))
-		}
-		b.WriteString("\n")
-	}
-	b.WriteString("\nYou move first; a rematch swaps who starts.\n\n")
-	b.WriteString(m.keyline("↑/↓", "bot", "←/→", "board size", "enter", "play", "esc", "back"))
-	return b.String()
-}
-
-func (s *botScreen) help(m *model) string {
-	var b strings.Builder
-	b.WriteString("House bots of " + s.entry.Game.Name() + ":\n\n")
-	for _, bot := range s.entry.Bots {
-		fmt.Fprintf(&b, "  %-18s %s\n", bot.Name, bot.About)
-	}
-	b.WriteString("\n" + s.entry.Strongest + " is the strongest; quick match seats it when nobody comes.")
-	return b.String()
 }
 
 // ---- quick match queue ----
@@ -370,11 +258,11 @@ func (q *queueScreen) view(m *model) string {
 		left = 0
 	}
 	spinner := []string{"◐", "◓", "◑", "◒"}[int(waited/(500*time.Millisecond))%4]
-	fmt.Fprintf(&b, "%s Looking for an opponent…\n\n", st.key.Render(spinner))
-	seats := "the seat"
-	if tableSize(q.entry) > 2 {
-		seats = "the empty seats"
+	looking, seats := "an opponent", "the seat"
+	if n := tableSize(q.entry); n > 2 {
+		looking, seats = fmt.Sprintf("players (%d at a table)", n), "the empty seats"
 	}
+	fmt.Fprintf(&b, "%s Looking for %s…\n\n", st.key.Render(spinner), looking)
 	fmt.Fprintf(&b, "If nobody comes, %s takes %s in %s.\n\n", st.key.Render(q.entry.Strongest), seats, st.key.Render(fmt.Sprintf("%.0fs", left.Seconds())))
 	b.WriteString(m.keyline("esc", "cancel"))
 	return b.String()

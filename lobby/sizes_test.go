@@ -7,18 +7,30 @@ import (
 	"github.com/arena-classroom/arena/games"
 )
 
-// The house-bot screen offers sizes from the game's described range.
-func TestSizeChoicesFollowTheDescribedRange(t *testing.T) {
+// The setup screen offers a setting's values from its described range.
+func TestSettingChoicesFollowTheDescribedRange(t *testing.T) {
 	for _, c := range []struct {
 		st   games.Setting
 		want []int
 	}{
-		{games.Setting{Min: 2, Max: 50, Default: 30}, []int{10, 15, 20, 25, 30, 35, 40, 45, 50}},
-		{games.Setting{Min: 7, Max: 35, Default: 19}, []int{10, 15, 19, 20, 25, 30, 35}},
-		{games.Setting{Min: 3, Max: 8, Default: 5}, []int{5, 8}},
+		{games.Setting{Min: 2, Max: 50, Default: 30}, []int{2, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50}},
+		{games.Setting{Min: 7, Max: 35, Default: 19}, []int{7, 10, 15, 19, 20, 25, 30, 35}},
+		{games.Setting{Min: 3, Max: 8, Default: 5}, []int{3, 4, 5, 6, 7, 8}},
 	} {
-		if got := sizeChoices(c.st); !slices.Equal(got, c.want) {
+		if got := settingChoices(c.st); !slices.Equal(got, c.want) {
 			t.Errorf("%+v: %v, want %v", c.st, got, c.want)
+		}
+	}
+}
+
+func TestStepChoiceMovesOnePlaceAndStopsAtTheEnds(t *testing.T) {
+	choices := []int{7, 10, 15, 19, 20}
+	for _, c := range []struct{ v, d, want int }{
+		{19, +1, 20}, {19, -1, 15}, {20, +1, 20}, {7, -1, 7},
+		{12, +1, 15}, {12, -1, 10}, // a fitted value between two choices goes to its neighbours
+	} {
+		if got := stepChoice(choices, c.v, c.d); got != c.want {
+			t.Errorf("%d %+d: %d, want %d", c.v, c.d, got, c.want)
 		}
 	}
 }

@@ -150,12 +150,15 @@ func (d *draft) simulate() {
 		}
 		return
 	}
-	next := d.s.Clone().(*State)
 	l := log{on: true}
+	var next *State
 	if !d.taken {
+		next = d.s.Clone().(*State)
 		d.fatal = !next.first(d.seat, d.first, &l)
 	} else {
-		next.act(d.seat, Code(d.first, d.hammer), &l)
+		// The action's own events were shown when it was chosen: only the hammer's now.
+		next, _ = d.s.AfterFirst(d.first)
+		next.hammer(d.seat, d.hammer, &l)
 		next.endOfTurn(&l)
 		d.fatal = !next.players[d.seat].Alive
 	}
@@ -189,16 +192,18 @@ func (d *draft) Prompt() string {
 	switch {
 	case !d.taken && d.first < 0:
 		return "Action: arrows throw a grenade · q w e a d z x c (or keypad) step"
-	case !d.taken:
-		b.WriteString("Action: " + firstName(d.first))
-	case d.hammer < 0:
+	case d.taken && d.hammer < 0:
 		return "Hammer (" + firstName(d.first) + " taken): q w e a d z x c or arrows · backspace: back"
+	case !d.taken:
+		b.WriteString("Action: ")
 	default:
-		b.WriteString("Hammer " + DirectionNames[d.hammer])
+		b.WriteString("Hammer: ")
 	}
-	if texts := eventTexts(d.events, d.seat); texts != "" {
-		b.WriteString(": " + texts)
+	texts := eventTexts(d.events, d.seat)
+	if texts == "" { // no events: the choice kills before it does anything
+		texts = firstName(d.first)
 	}
+	b.WriteString(texts)
 	switch {
 	case d.fatal && d.armed:
 		b.WriteString(" · this kills you: enter once more to do it, backspace to choose again")
@@ -219,16 +224,13 @@ func firstName(first int) string {
 	return "step " + DirectionNames[first-Grenades]
 }
 
-// eventTexts are the preview's events in words: the step is already in the prompt, and the
-// viewer is "you".
+// eventTexts are the preview's events in words, other players named by seat.
 func eventTexts(events []games.Event, seat int) string {
 	var texts []string
 	for _, e := range events {
 		switch {
-		case e.Type == "move":
-			continue
 		case e.Type == "death" && e.Seat == seat:
-			texts = append(texts, "you "+e.Text)
+			texts = append(texts, e.Text) // the actor's death: its subject is left out, as ever
 		case e.Type == "death":
 			texts = append(texts, SeatLabel(e.Seat)+" "+e.Text)
 		default:

@@ -67,6 +67,7 @@ func (game) Describe() games.Description {
 		Settings: []games.Setting{{Key: "size", Doc: "the board is size×size cells, an octagon (corners cut)",
 			Min: MinSize, Max: MaxSize, Default: DefaultSize}},
 		Protocol: &protocol,
+		Players:  2, // rule 3: two by default, 2..8 allowed
 	}
 }
 

@@ -179,7 +179,8 @@ var grenadeKeys = [Grenades]string{"right", "up", "left", "down"}
 // composes them with Compose.
 func (view) Key(games.State, int, string) (games.Action, bool) { return nil, false }
 
-// Status: "P1 · alive at (9,16) · cell HP 3", or "P2 · fell 1st, at (9,2)".
+// Status is short, for a panel of eight: "P1 · alive · HP 3" (the HP of the cell the player
+// stands on), or "P2 · fell 1st".
 func (view) Status(st games.State, seat int) string {
 	s, ok := st.(*State)
 	if !ok || seat < 0 || seat >= len(s.players) {
@@ -193,9 +194,9 @@ func (view) Status(st games.State, seat int) string {
 				order = i + 1
 			}
 		}
-		return fmt.Sprintf("P%d · fell %s, at (%d,%d)", seat+1, ordinal(order), p.Row, p.Col)
+		return fmt.Sprintf("P%d · fell %s", seat+1, ordinal(order))
 	}
-	return fmt.Sprintf("P%d · alive at (%d,%d) · cell HP %d", seat+1, p.Row, p.Col, s.HP(p.Row, p.Col))
+	return fmt.Sprintf("P%d · alive · HP %d", seat+1, s.HP(p.Row, p.Col))
 }
 
 func ordinal(n int) string {

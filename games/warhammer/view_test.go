@@ -145,7 +145,7 @@ func TestDraftPreviewsTheHammerFromWhereTheActionLeavesThePlayer(t *testing.T) {
 	if got := cellOf(preview, 3, 6); got != "x2" {
 		t.Errorf("player 2's cell previewed as %q, want x2 (fallen)", got)
 	}
-	if p := d.Prompt(); !strings.Contains(p, "Hammer up-right") || !strings.Contains(p, "player 2 falls") {
+	if p := d.Prompt(); !strings.Contains(p, "Hammer: hammers (3,6)") || !strings.Contains(p, "player 2 falls") {
 		t.Errorf("prompt %q", p)
 	}
 }
@@ -180,10 +180,10 @@ func TestStatusLines(t *testing.T) {
 	s := board(9, 0, at(4, 4), Player{Alive: false, Row: 0, Col: 1}, at(8, 8))
 	s.deaths = []int{1}
 	s.hp[4*9+4] = 3
-	if got := View.Status(s, 0); got != "P1 · alive at (4,4) · cell HP 3" {
+	if got := View.Status(s, 0); got != "P1 · alive · HP 3" {
 		t.Errorf("%q", got)
 	}
-	if got := View.Status(s, 1); got != "P2 · fell 1st, at (0,1)" {
+	if got := View.Status(s, 1); got != "P2 · fell 1st" {
 		t.Errorf("%q", got)
 	}
 	if View.Status(s, 5) != "" || View.Status(nil, 0) != "" {

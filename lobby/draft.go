@@ -1,0 +1,62 @@
+package lobby
+
+import (
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// turnDraft holds a person's move being composed in a game whose view is a games.Composer:
+// started when the person's turn begins, dropped when it ends or the move is sent. A turn is
+// known by its deadline, which the room sets anew for every decision.
+type turnDraft struct {
+	draft games.Draft
+	turn  time.Time // the deadline of the decision the draft is for
+	done  time.Time // the deadline of the decision already sent
+	// The draft's board, drawn once per change.
+	palette games.Palette
+	lines   []string
+	width   int
+}
+
+// follow starts or drops the draft for the room's new snapshot.
+func (t *turnDraft) follow(s *rooms.Snapshot, seat int) {
+	c, composed := s.View().(games.Composer)
+	mine := composed && seat >= 0 && s.Status == rooms.Playing && s.ToMove == seat && s.State != nil
+	switch {
+	case !mine || s.Deadline.Equal(t.done):
+		t.draft = nil
+	case t.draft == nil || !s.Deadline.Equal(t.turn):
+		t.draft, t.turn = c.Compose(s.State, seat), s.Deadline
+	}
+	t.lines = nil
+}
+
+func (t *turnDraft) key(key string) (games.Action, bool, bool) {
+	a, done, used := t.draft.Key(key)
+	if used {
+		t.lines = nil
+	}
+	return a, done, used
+}
+
+// sent records that the decision of s has been played: no draft for it again.
+func (t *turnDraft) sent(s *rooms.Snapshot) {
+	t.done, t.draft, t.lines = s.Deadline, nil, nil
+}
+
+// boardLines is the draft's board, or nil when there is no draft.
+func (t *turnDraft) boardLines(p games.Palette) ([]string, int) {
+	if t.draft == nil {
+		return nil, 0
+	}
+	if t.lines == nil || t.palette != p {
+		t.lines, t.palette = strings.Split(t.draft.Board(p), "\n"), p
+		t.width = ansi.StringWidth(t.lines[0])
+	}
+	return t.lines, t.width
+}

@@ -1,0 +1,212 @@
+package lobby
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// setupScreen is where a person sets up a new room before it opens: how many play (for games
+// of more than two), the game's settings, and, against house bots, which bot takes each other
+// seat. A private room opens with the other seats free for friends.
+type setupScreen struct {
+	entry   catalog.Entry
+	home    *homeScreen
+	vsBots  bool
+	players int
+	bots    []string // one per other seat, when vsBots
+	cfg     games.Config
+	row     int
+}
+
+func newSetupScreen(e catalog.Entry, cfg games.Config, vsBots bool, home *homeScreen) *setupScreen {
+	s := &setupScreen{entry: e, home: home, vsBots: vsBots, cfg: cfg}
+	s.setPlayers(e.Game.Describe().DefaultPlayers(e.Game.Seats()))
+	return s
+}
+
+// setupRow is one line of the form: a label, the value shown, and how ←/→ change it.
+type setupRow struct {
+	label, value, about string
+	step                func(delta int)
+}
+
+func (s *setupScreen) rows() []setupRow {
+	var out []setupRow
+	if lo, hi := s.entry.Game.Seats(); lo < hi {
+		out = append(out, setupRow{label: "Players", value: fmt.Sprint(s.players),
+			about: fmt.Sprintf("%d to %d, you included", lo, hi),
+			step:  func(d int) { s.setPlayers(min(max(s.players+d, lo), hi)) }})
+	}
+	for i := range s.bots {
+		label := "Opponent"
+		if len(s.bots) > 1 {
+			label = fmt.Sprintf("Seat %d", i+2)
+		}
+		about := ""
+		if info, ok := bots.Find(s.entry.Bots, s.bots[i]); ok {
+			about = info.About
+		}
+		out = append(out, setupRow{label: label, value: s.bots[i], about: about,
+			step: func(d int) { s.bots[i] = s.nextBot(s.bots[i], d) }})
+	}
+	for _, st := range s.entry.Game.Describe().Settings {
+		if st.ByArena {
+			continue
+		}
+		value := fmt.Sprint(s.cfg[st.Key])
+		if st.Key == "size" {
+			value = fmt.Sprintf("%d×%d", s.cfg[st.Key], s.cfg[st.Key])
+		}
+		out = append(out, setupRow{label: settingLabel(st.Key), value: value, about: st.Doc,
+			step: func(d int) { s.cfg[st.Key] = stepChoice(settingChoices(st), s.cfg[st.Key], d) }})
+	}
+	return out
+}
+
+// setPlayers sets the number of players, giving new seats the strongest bot.
+func (s *setupScreen) setPlayers(n int) {
+	s.players = n
+	if !s.vsBots {
+		return
+	}
+	for len(s.bots) < n-1 {
+		s.bots = append(s.bots, s.entry.Strongest)
+	}
+	s.bots = s.bots[:n-1]
+}
+
+func (s *setupScreen) nextBot(name string, d int) string {
+	i := slices.IndexFunc(s.entry.Bots, func(b bots.Info) bool { return b.Name == name })
+	n := len(s.entry.Bots)
+	return s.entry.Bots[((i+d)%n+n)%n].Name
+}
+
+// settingLabel: "size" is the board size; other keys read as they are.
+func settingLabel(key string) string {
+	if key == "size" {
+		return "Board size"
+	}
+	return strings.ToUpper(key[:1]) + key[1:]
+}
+
+// settingChoices are the values ←/→ go through: every value of a short range, else its ends,
+// its default and every multiple of 5 between.
+func settingChoices(st games.Setting) []int {
+	var out []int
+	step := 1
+	if st.Max-st.Min > 12 {
+		step = 5
+	}
+	for v := st.Min; v <= st.Max; v++ {
+		if v%step == 0 || v == st.Min || v == st.Max || v == st.Default {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// stepChoice moves from v by d places among choices (v need not be one of them).
+func stepChoice(choices []int, v, d int) int {
+	i, found := slices.BinarySearch(choices, v)
+	switch {
+	case d > 0 && found:
+		i++
+	case d < 0:
+		i--
+	}
+	return choices[min(max(i, 0), len(choices)-1)]
+}
+
+func (s *setupScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	key, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return s, nil
+	}
+	rows := s.rows()
+	switch key.String() {
+	case "up", "k":
+		s.row = (s.row + len(rows) - 1) % len(rows)
+	case "down", "j", "tab":
+		s.row = (s.row + 1) % len(rows)
+	case "left", "h", "-":
+		rows[s.row].step(-1)
+	case "right", "l", "+":
+		rows[s.row].step(+1)
+	case "esc", "q":
+		return s.home, nil
+	case "enter", " ":
+		r, err := s.open(m)
+		if err != nil {
+			m.notice = err.Error()
+			return s, nil
+		}
+		g := newGameScreen(r)
+		return g, g.init(m)
+	}
+	return s, nil
+}
+
+// open creates the room: the person in seat 1, then the bots or the free seats.
+func (s *setupScreen) open(m *model) (*rooms.Room, error) {
+	if s.vsBots {
+		return m.s.vsBot(s.entry, s.cfg, strings.Join(s.bots, ","))
+	}
+	seats := []rooms.Seat{{Kind: rooms.Human, Name: m.s.who.Name, UserID: m.s.who.ID}}
+	for len(seats) < s.players {
+		seats = append(seats, rooms.Seat{Kind: rooms.Open})
+	}
+	return m.s.app.hub.Create(rooms.Spec{Game: s.entry, Config: s.cfg, Private: true, Owner: m.s.who.ID, Addr: m.s.addr(), Seats: seats})
+}
+
+func (s *setupScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header(st.dim.Render(s.entry.Game.Name())) + "\n\n")
+	title := "A private room of " + s.entry.Game.Name()
+	if s.vsBots {
+		title = s.entry.Game.Name() + " against house bots"
+	}
+	b.WriteString(st.heading.Render(title) + "\n\n")
+	rows := s.rows()
+	for i, r := range rows {
+		value := "  " + r.value + "  "
+		if i == s.row {
+			value = "◀ " + r.value + " ▶"
+		}
+		b.WriteString(item(st, r.label, 12, i == s.row) + " " + st.key.Render(fit(value, 16)) + " " + st.dim.Render(fit(r.about, m.width()-32)) + "\n")
+	}
+	if !boardFits(s.entry, s.cfg, m.width(), m.height()) {
+		b.WriteString("\n" + st.warn.Render("This board is larger than your window: enlarge it or choose less."))
+	}
+	b.WriteString("\n")
+	if s.vsBots {
+		b.WriteString(m.keyline("↑/↓", "choose", "←/→", "change", "enter", "play", "esc", "back"))
+	} else {
+		b.WriteString("You get a code to give your friends; the room starts when every seat is taken.\n\n")
+		b.WriteString(m.keyline("↑/↓", "choose", "←/→", "change", "enter", "open the room", "esc", "back"))
+	}
+	return b.String()
+}
+
+func (s *setupScreen) help(m *model) string {
+	var b strings.Builder
+	b.WriteString("Set up the room with ↑/↓ and ←/→, then enter.\n\n")
+	if s.vsBots {
+		b.WriteString("House bots of " + s.entry.Game.Name() + ":\n\n")
+		for _, bot := range s.entry.Bots {
+			fmt.Fprintf(&b, "  %-18s %s\n", bot.Name, bot.About)
+		}
+		b.WriteString("\n" + s.entry.Strongest + " is the strongest; quick match seats it when nobody comes.")
+	} else {
+		b.WriteString("Your friends choose \"Join with a code\" in the lobby and type the code.\nWaiting, b fills the free seats with house bots.")
+	}
+	return b.String()
+}
