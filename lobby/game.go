@@ -47,6 +47,18 @@ func (g *gameScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		g.turn.follow(g.snap, g.seat)
 		return g.follow(m)
 	case tea.KeyMsg:
+		// Keys typed fast (or pasted) arrive as one message of several runes: each is a key.
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Alt {
+			var next screen = g
+			var cmd tea.Cmd
+			for _, r := range msg.Runes {
+				if next != screen(g) {
+					break // a key left the game screen: the rest belonged to it
+				}
+				next, cmd = g.key(m, string(r))
+			}
+			return next, cmd
+		}
 		return g.key(m, msg.String())
 	}
 	return g, nil

@@ -1,0 +1,168 @@
+package lobby_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/lobby"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// Terminal bytes of the keys the test types.
+var termKeys = map[string]string{
+	"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
+	"enter": "\r", "backspace": "\x7f", "tab": "\t",
+}
+
+func typeKeys(t *testing.T, term *sshtest.Term, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		if b, ok := termKeys[k]; ok {
+			k = b
+		}
+		term.Send(t, k)
+	}
+}
+
+// draftKeys are the keys that compose action a for seat in st, found by playing them on a
+// draft of the game's own view: a key for each choice, a press to take it, one more for a
+// choice that kills.
+func draftKeys(t *testing.T, e catalog.Entry, st games.State, seat int, code int) []string {
+	t.Helper()
+	first, hammer := code/8, code%8
+	firstKeys := []string{"right", "up", "left", "down", "d", "e", "w", "q", "a", "z", "x", "c"}
+	hammerKeys := []string{"d", "e", "w", "q", "a", "z", "x", "c"}
+	d := e.View.(games.Composer).Compose(st, seat)
+	var keys []string
+	press := func(k string) bool {
+		keys = append(keys, k)
+		a, done, used := d.Key(k)
+		if !used {
+			t.Fatalf("key %q not taken after %v", k, keys)
+		}
+		if done && a != code {
+			t.Fatalf("keys %v played %v, want %d", keys, a, code)
+		}
+		return done
+	}
+	for _, k := range []string{firstKeys[first], firstKeys[first], "enter", hammerKeys[hammer], hammerKeys[hammer], "enter"} {
+		if press(k) {
+			return keys
+		}
+	}
+	t.Fatalf("keys %v did not finish the move %d", keys, code)
+	return nil
+}
+
+// Two people and a house bot play War Hammer to its end through the lobby over SSH — a
+// private room set up for three, joined with its code, the last seat given to a bot — while a
+// third person watches. Every move of the people goes through the two-choice draft.
+func TestWarHammerPrivateRoomOfThreeOverSSH(t *testing.T) {
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, lobby.Options{FillAfter: time.Hour})
+	e, ok := catalog.Get("warhammer")
+	if !ok {
+		t.Fatal("War Hammer is not in the catalog")
+	}
+	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)))
+	alice.WaitFor(t, "Quick match", 10*time.Second)
+	// The War Hammer tab, then "Create a private room": three players on a 10×10 board.
+	typeKeys(t, alice, "tab", "tab")
+	alice.WaitFor(t, "[War Hammer]", 10*time.Second)
+	typeKeys(t, alice, "4")
+	alice.WaitFor(t, "A private room of War Hammer", 10*time.Second)
+	typeKeys(t, alice, "right", "down", "left", "left")
+	alice.WaitFor(t, "10×10", 10*time.Second)
+	typeKeys(t, alice, "enter")
+	room := onlyRoom(t, hub)
+	alice.WaitFor(t, room.Code(), 10*time.Second)
+	if n := len(room.Snapshot().Seats); n != 3 {
+		t.Fatalf("the room has %d seats, want 3", n)
+	}
+
+	bob := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)))
+	bob.WaitFor(t, "Quick match", 10*time.Second)
+	typeKeys(t, bob, "5")
+	bob.WaitFor(t, "Join a private room", 10*time.Second)
+	typeKeys(t, bob, room.Code(), "enter")
+	eventually(t, 10*time.Second, "bob taking seat 2", func() bool { return room.Snapshot().Seats[1].Name == "bob" })
+	typeKeys(t, alice, "b") // a house bot takes the last seat, and the game starts
+	eventually(t, 10*time.Second, "the game starting", func() bool { return room.Snapshot().Status == rooms.Playing })
+	carol := sshtest.NewTerm(t, sshtest.Dial(t, addr, "carol", sshtest.NewKey(t)), sshtest.Command("watch "+room.ID()))
+	carol.WaitFor(t, "alice", 10*time.Second)
+
+	terms := []*sshtest.Term{alice, bob}
+	hunter, _ := e.Bot("hunter", 1)
+	snap := room.Snapshot()
+	if snap.Seats[2].Kind != rooms.HouseBot {
+		t.Fatalf("seat 3 is %v, want a house bot", snap.Seats[2].Kind)
+	}
+	for turns := 0; snap.Status == rooms.Playing; turns++ {
+		if turns > 1000 {
+			t.Fatal("the game did not end")
+		}
+		mover := snap.ToMove
+		if mover < 0 || mover >= len(terms) {
+			eventually(t, 10*time.Second, "the house bot playing", func() bool {
+				next := room.Snapshot()
+				return next.Status != rooms.Playing || next.ToMove != mover
+			})
+			snap = room.Snapshot()
+			continue
+		}
+		// The person plays what hunter would, typed on the draft.
+		code := hunter.Choose(snap.State, mover).(int)
+		keys := append([]string{"backspace", "backspace", "backspace"}, draftKeys(t, e, snap.State, mover, code)...)
+		played := len(room.Replay().Moves)
+		t.Logf("turn %d: %s types %v", turns, snap.Seats[mover].Name, keys)
+		// The screen may lag a frame behind the room: keys typed before the turn reached it
+		// are dropped (backspaces start the draft afresh), so type again until the move counts.
+		tryFor(10*time.Second, func() bool {
+			typeKeys(t, terms[mover], keys...)
+			deadline := time.Now().Add(time.Second)
+			for time.Now().Before(deadline) {
+				if len(room.Replay().Moves) > played {
+					return true
+				}
+				time.Sleep(2 * time.Millisecond)
+			}
+			return false
+		})
+		if len(room.Replay().Moves) <= played {
+			out := terms[mover].Output()
+			t.Fatalf("screen:\n%s", out[max(len(out)-3000, 0):])
+		}
+		if m := room.Replay().Moves[played]; m.Default || m.Seat != mover {
+			t.Fatalf("turn %d: %+v, want seat %d's own move", turns, m, mover)
+		}
+		eventually(t, 10*time.Second, "the room publishing the turn", func() bool {
+			snap = room.Snapshot()
+			return snap.Status != rooms.Playing || snap.ToMove != mover
+		})
+	}
+	final := waitSaved(t, room)
+	w := final.Outcome.Winner()
+	if w < 0 {
+		t.Fatalf("outcome %+v: War Hammer has one winner", final.Outcome)
+	}
+	result := final.Seats[w].Name + " wins."
+	carol.WaitFor(t, result, 10*time.Second)
+	for i, term := range terms {
+		if i == w {
+			term.WaitFor(t, "You win!", 10*time.Second)
+		} else {
+			term.WaitFor(t, "You lose.", 10*time.Second)
+		}
+	}
+	if !strings.Contains(carol.Output(), "Last moves") {
+		t.Error("the spectator saw no log")
+	}
+}
+
+func tryFor(d time.Duration, f func() bool) {
+	for deadline := time.Now().Add(d); time.Now().Before(deadline) && !f(); {
+	}
+}
