@@ -48,41 +48,12 @@ func TestPerfectAimKitsPractiseOverSSH(t *testing.T) {
 	addr, _, _ := botArena(t, fastHub(), time.Hour)
 	for _, k := range paKits {
 		t.Run(k.name, func(t *testing.T) {
-			argv := k.cmd(t)
-			c := sshtest.Dial(t, addr, "student", sshtest.NewKey(t))
-			sess, err := c.NewSession()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer sess.Close()
-			proc := exec.Command(argv[0], argv[1:]...)
-			var kitErr, srvErr, got, sent lockedBuffer
-			proc.Stderr = &kitErr
-			sess.Stderr = &srvErr
-			fromSrv, err := sess.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			proc.Stdin = io.TeeReader(fromSrv, &got)
-			fromKit, err := proc.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			sess.Stdin = io.TeeReader(fromKit, &sent)
-			if err := sess.Start("bot --game perfectaim --practice --vs zidane --seed 3 --games 1"); err != nil {
-				t.Fatal(err)
-			}
-			if err := proc.Start(); err != nil {
-				t.Fatal(err)
-			}
-			waitKitAndSession(t, sess, proc, &srvErr, &kitErr)
-			server := decodeLines(t, got.String())
+			server, actions, srvErr, kitErr := practiseOverSSH(t, addr, k.cmd(t), "bot --game perfectaim --practice --vs zidane --seed 3 --games 1")
 			turns, ends := ofType(server, "turn"), ofType(server, "end")
 			if len(turns) < 10 || len(ends) != 1 || ends[0]["outcome"] == nil || len(ofType(server, "warn")) > 0 {
 				t.Fatalf("%d turns, ends %v, warnings %v", len(turns), ends, ofType(server, "warn"))
 			}
 			// stdout is protocol only: one action per turn, in order, each a move or WAIT.
-			actions := decodeLines(t, sent.String())
 			if len(actions) != len(turns) {
 				t.Fatalf("%d turns, %d lines from the kit", len(turns), len(actions))
 			}
@@ -98,11 +69,45 @@ func TestPerfectAimKitsPractiseOverSSH(t *testing.T) {
 			if !moved {
 				t.Fatalf("the kit never moved")
 			}
-			if !strings.Contains(srvErr.String(), "practice over: ") || !strings.Contains(kitErr.String(), "game 1: rank ") {
-				t.Fatalf("server stderr:\n%s\nkit stderr:\n%s", srvErr.String(), kitErr.String())
+			if !strings.Contains(srvErr, "practice over: ") || !strings.Contains(kitErr, "game 1: rank ") {
+				t.Fatalf("server stderr:\n%s\nkit stderr:\n%s", srvErr, kitErr)
 			}
 		})
 	}
+}
+
+// practiseOverSSH runs the kit argv joined to a real SSH session running command, as `ssh -T`
+// would join them, and returns the server's lines, the kit's lines and both stderrs.
+func practiseOverSSH(t *testing.T, addr string, argv []string, command string) (server, sent []msg, srvErr, kitErr string) {
+	t.Helper()
+	c := sshtest.Dial(t, addr, "student", sshtest.NewKey(t))
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	proc := exec.Command(argv[0], argv[1:]...)
+	var kitStderr, srvStderr, got, out lockedBuffer
+	proc.Stderr = &kitStderr
+	sess.Stderr = &srvStderr
+	fromSrv, err := sess.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	proc.Stdin = io.TeeReader(fromSrv, &got)
+	fromKit, err := proc.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.Stdin = io.TeeReader(fromKit, &out)
+	if err := sess.Start(command); err != nil {
+		t.Fatal(err)
+	}
+	if err := proc.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitKitAndSession(t, sess, proc, &srvStderr, &kitStderr)
+	return decodeLines(t, got.String()), decodeLines(t, out.String()), srvStderr.String(), kitStderr.String()
 }
 
 func decodeLines(t *testing.T, text string) []msg {

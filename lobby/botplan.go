@@ -26,7 +26,10 @@ func practiceScheme(args botArgs) string {
 	if p, ok := args.entry.Game.(games.Practicer); ok {
 		return p.PracticeScheme(args.given(), args.vs, args.seed)
 	}
-	return "the seats alternate (you move first in the first game)"
+	if len(args.vs) > 1 {
+		return "the seats rotate (you sit in seat 0 in the first game, then in the last, and so on)"
+	}
+	return "the seats alternate (you sit in seat 0 in the first game)"
 }
 
 // practiceResult describes a finished game for the session's stderr: its seed and seat, or

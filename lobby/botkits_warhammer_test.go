@@ -1,0 +1,125 @@
+package lobby_test
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/program"
+	"github.com/arena-classroom/arena/replay"
+)
+
+// whKits are the War Hammer starters: the C one around the assignment's my_ai_play, and the
+// Python one.
+var whKits = []kit{
+	{"c", func(t *testing.T) []string {
+		need(t, "cc")
+		bin := filepath.Join(t.TempDir(), "warhammer_bot")
+		run(t, exec.Command("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-std=c99", "-pedantic", "-o", bin, abs(t, "../kits/c/warhammer_bot.c"), abs(t, "../kits/c/arena.c")))
+		return []string{bin}
+	}},
+	{"python", func(t *testing.T) []string {
+		need(t, "python3")
+		return []string{"python3", abs(t, "../kits/python/warhammer_bot.py")}
+	}},
+}
+
+// Each kit plays practice games against hunter and random over a real SSH session: every
+// line it writes answers a pending turn with a code 0..95, and none is refused.
+func TestWarHammerKitsPractiseOverSSH(t *testing.T) {
+	addr, _, _ := botArena(t, fastHub(), time.Hour)
+	for _, k := range whKits {
+		t.Run(k.name, func(t *testing.T) {
+			server, actions, srvErr, kitErr := practiseOverSSH(t, addr, k.cmd(t), "bot --game warhammer --practice --vs hunter,random --seed 4 --games 2 --config size=11")
+			turns, ends := ofType(server, "turn"), ofType(server, "end")
+			if len(turns) < 2 || len(ends) != 2 || len(ofType(server, "warn")) > 0 {
+				t.Fatalf("%d turns, ends %v, warnings %v", len(turns), ends, ofType(server, "warn"))
+			}
+			if len(actions) != len(turns) {
+				t.Fatalf("%d turns, %d lines from the kit", len(turns), len(actions))
+			}
+			for i, a := range actions {
+				code := a.num("action")
+				if a.str("type") != "action" || a.num("id") != turns[i].num("id") || code < 0 || code > 95 {
+					t.Fatalf("turn %v answered %v", turns[i]["id"], a)
+				}
+			}
+			if !strings.Contains(srvErr, "practice over: ") || !strings.Contains(kitErr, "game 2: rank") {
+				t.Fatalf("server stderr:\n%s\nkit stderr:\n%s", srvErr, kitErr)
+			}
+		})
+	}
+}
+
+// Under `arena match --seats exec:…` the kits play every game to its end against hunter and
+// random with no refused or missing answer, beat random alone in every game, and, playing one
+// strategy, make the same moves as each other.
+func TestWarHammerKitsUnderExec(t *testing.T) {
+	e, _ := catalog.Get("warhammer")
+	const n = 6
+	batch := func(t *testing.T, argv []string, opponents ...string) ([][]replay.Move, int) {
+		for i, a := range argv {
+			argv[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		var notes lockedBuffer
+		prog, err := match.ExecWith(program.ExecOptions{Stderr: &notes})(strings.Join(argv, " "), e.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entrants := []match.Entrant{prog}
+		for _, name := range opponents {
+			bot, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: name}, nil)
+			entrants = append(entrants, bot)
+		}
+		jobs, err := match.Series(e.Game, games.Config{"size": 11}, len(entrants), n, 21)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, wins := make([][]replay.Move, n), 0
+		plan := match.Plan{Game: e.Game, Entrants: entrants, Jobs: jobs}
+		err = match.Run(context.Background(), plan, match.Options{Parallel: 2, Replays: true}, func(r match.Result) error {
+			seat := slices.Index(jobs[r.Job].Seats, 0) // the kit's seat in this game
+			if r.Outcome == nil || r.Forfeit >= 0 || r.Defaults[seat] != 0 || r.Replay == nil {
+				t.Errorf("game %d: %+v\n%s", r.Job, r, notes.String())
+				return nil
+			}
+			moves[r.Job] = r.Replay.Moves
+			if r.Outcome.Ranks[seat] == 1 {
+				wins++
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Count(notes.String(), "game 1: rank") != n || strings.Contains(notes.String(), "arena:") {
+			t.Fatalf("the kit's stderr:\n%s", notes.String())
+		}
+		return moves, wins
+	}
+	var first [][]replay.Move
+	for i, k := range whKits {
+		t.Run(k.name, func(t *testing.T) {
+			if _, wins := batch(t, k.cmd(t), "random"); wins != n {
+				t.Errorf("the kit won %d of %d games against random", wins, n)
+			}
+			got, _ := batch(t, k.cmd(t), "hunter", "random")
+			if i == 0 {
+				first = got
+			}
+			for g := range first {
+				if !reflect.DeepEqual(got[g], first[g]) {
+					t.Errorf("game %d: the %s kit's moves differ from the %s kit's", g, k.name, whKits[0].name)
+				}
+			}
+		})
+	}
+}
