@@ -208,9 +208,11 @@ func (g *gameScreen) view(m *model) string {
 	if bw+2+panelWidth > m.width() || bh+chromeHeight > m.height() {
 		return head + "\n\n" + st.warn.Render(fmt.Sprintf(
 			"Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
-			m.width(), m.height(), bw+2+panelWidth, bh+chromeHeight)) + "\n\n" + g.panel(m)
+			m.width(), m.height(), bw+2+panelWidth, bh+chromeHeight)) + "\n\n" + g.panel(m, panelWidth)
 	}
-	return head + "\n" + besideBoard(lines, bw, g.panel(m)) + "\n" + g.footer(m)
+	// The panel takes the width the board leaves, up to a comfortable reading width.
+	pw := min(max(panelWidth, m.width()-bw-2), maxPanelWidth)
+	return head + "\n" + besideBoard(lines, bw, g.panel(m, pw)) + "\n" + g.footer(m)
 }
 
 // besideBoard lays the panel to the right of the board's lines. The board's width is known,
@@ -288,10 +290,12 @@ func (g *gameScreen) footer(m *model) string {
 const (
 	compactName   = 11
 	compactStatus = panelWidth - 2 - compactName - 1 - 1 - 4
+	maxPanelWidth = 64
 )
 
-// panel is the side panel: players, whose turn, time left, result, recent events.
-func (g *gameScreen) panel(m *model) string {
+// panel is the side panel, width columns wide: players, whose turn, time left, result, the
+// latest events.
+func (g *gameScreen) panel(m *model, width int) string {
 	st := m.s.st
 	s := g.snap
 	var b strings.Builder
@@ -353,12 +357,24 @@ func (g *gameScreen) panel(m *model) string {
 	case rooms.Finished:
 		b.WriteString(g.result(m) + "\n")
 	}
-	// The log takes the rows left beside the board, its latest lines.
+	// The log takes the rows left beside the board: its latest entries, each wrapped to the
+	// panel's width.
 	room := m.height() - chromeHeight - strings.Count(b.String(), "\n") - 2
-	if log := s.Log[max(len(s.Log)-room, 0):]; len(log) > 0 && room > 0 {
+	var rows []string
+	for i := len(s.Log) - 1; i >= 0 && len(rows) < room; i-- {
+		wrapped := wrapWords(clean(s.Log[i]), width-3)
+		for j := len(wrapped) - 1; j >= 0 && len(rows) < room; j-- {
+			indent := " "
+			if j > 0 {
+				indent = "   " // a continuation
+			}
+			rows = append(rows, indent+fit(wrapped[j], width-len(indent)))
+		}
+	}
+	if len(rows) > 0 {
 		b.WriteString("\n" + st.heading.Render("Last moves") + "\n")
-		for _, line := range log {
-			b.WriteString(" " + fit(clean(line), panelWidth-2) + "\n")
+		for i := len(rows) - 1; i >= 0; i-- {
+			b.WriteString(rows[i] + "\n")
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")

@@ -71,6 +71,14 @@ func (s *setupScreen) rows() []setupRow {
 	return out
 }
 
+// firstBotRow is the row of the first bot: after the players' row, when there is one.
+func (s *setupScreen) firstBotRow() int {
+	if lo, hi := s.entry.Game.Seats(); lo < hi {
+		return 1
+	}
+	return 0
+}
+
 // setPlayers sets the number of players, giving new seats the strongest bot.
 func (s *setupScreen) setPlayers(n int) {
 	s.players = n
@@ -181,7 +189,15 @@ func (s *setupScreen) view(m *model) string {
 		if i == s.row {
 			value = "◀ " + r.value + " ▶"
 		}
-		b.WriteString(item(st, r.label, 12, i == s.row) + " " + st.key.Render(fit(value, 16)) + " " + st.dim.Render(fit(r.about, m.width()-32)) + "\n")
+		b.WriteString(item(st, r.label, 12, i == s.row) + " " + st.key.Render(value) + "\n")
+	}
+	// What the chosen row means, in full: a bot's style, a setting's rule.
+	if about := rows[s.row].about; about != "" {
+		what := rows[s.row].label
+		if s.row >= s.firstBotRow() && s.row < s.firstBotRow()+len(s.bots) {
+			what = rows[s.row].value
+		}
+		b.WriteString("\n" + st.dim.Render(st.wrap(what+": "+about, m.width()-4)) + "\n")
 	}
 	if !boardFits(s.entry, s.cfg, m.width(), m.height()) {
 		b.WriteString("\n" + st.warn.Render("This board is larger than your window: enlarge it or choose less."))

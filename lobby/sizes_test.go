@@ -34,3 +34,14 @@ func TestStepChoiceMovesOnePlaceAndStopsAtTheEnds(t *testing.T) {
 		}
 	}
 }
+
+func TestWrapWordsFoldsBetweenWords(t *testing.T) {
+	got := wrapWords("anna throws a grenade up: lands at (4,9), player 2's cell drops to 2", 20)
+	want := []string{"anna throws a", "grenade up: lands at", "(4,9), player 2's", "cell drops to 2"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("%q", got)
+	}
+	if got := wrapWords("short", 20); !slices.Equal(got, []string{"short"}) {
+		t.Fatalf("%q", got)
+	}
+}

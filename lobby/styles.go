@@ -62,3 +62,23 @@ func fit(s string, w int) string {
 	}
 	return s + strings.Repeat(" ", w-n)
 }
+
+// wrapWords folds one line of plain text into lines of at most width cells, between words
+// (a word longer than width is cut by fit later). Cheaper than wrap: panels call it per frame.
+func wrapWords(text string, width int) []string {
+	var lines []string
+	line, lineWidth := "", 0
+	for _, word := range strings.Fields(text) {
+		w := ansi.StringWidth(word)
+		switch {
+		case lineWidth == 0:
+			line, lineWidth = word, w
+		case lineWidth+1+w <= width:
+			line, lineWidth = line+" "+word, lineWidth+1+w
+		default:
+			lines = append(lines, line)
+			line, lineWidth = word, w
+		}
+	}
+	return append(lines, line)
+}

@@ -163,6 +163,12 @@ func (d *draft) simulate() {
 		d.fatal = !next.players[d.seat].Alive
 	}
 	d.preview, d.changed, d.events = next, diff(d.s, next), l.events
+	for _, e := range l.events {
+		// Where a grenade lands is marked even when nothing stood there to destroy.
+		if g, ok := e.Data.(GrenadeData); ok && d.s.inside(g.Row, g.Col) {
+			d.changed[g.Row*d.s.size+g.Col] = true
+		}
+	}
 }
 
 // diff marks the cells whose HP, or whose living occupant, differ between a and b.

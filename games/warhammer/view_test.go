@@ -190,3 +190,12 @@ func TestStatusLines(t *testing.T) {
 		t.Error("a seat out of range has a status")
 	}
 }
+
+func TestDraftMarksWhereAGrenadeLandsEvenOnAHole(t *testing.T) {
+	s := board(9, 0, at(4, 4), at(8, 8))
+	s.hp[0*9+4] = 0 // the grenade up lands on a hole: nothing is destroyed there
+	d, _, _ := keys(t, s, "up")
+	if got := cellOf(d.Board(games.Plain), 0, 4); got != "XX" {
+		t.Fatalf("the landing cell previewed as %q, want XX", got)
+	}
+}
