@@ -193,6 +193,8 @@ func (d *draft) Board(p games.Palette) string {
 	return drawBoard(d.preview, p, d.changed)
 }
 
+// Prompt puts what matters first, since a narrow window cuts the end: the stage, whether the
+// choice kills, the key that takes it, then what it does.
 func (d *draft) Prompt() string {
 	var b strings.Builder
 	switch {
@@ -201,25 +203,25 @@ func (d *draft) Prompt() string {
 	case d.taken && d.hammer < 0:
 		return "Hammer (" + firstName(d.first) + " taken): q w e a d z x c or arrows · backspace: back"
 	case !d.taken:
-		b.WriteString("Action: ")
+		b.WriteString("Action")
 	default:
-		b.WriteString("Hammer: ")
+		b.WriteString("Hammer")
+	}
+	switch {
+	case d.fatal && d.armed:
+		b.WriteString(" (KILLS YOU: enter once more to do it, backspace to choose again): ")
+	case d.fatal:
+		b.WriteString(" (KILLS YOU: enter twice to do it anyway): ")
+	case d.taken:
+		b.WriteString(" (enter: play · backspace: back): ")
+	default:
+		b.WriteString(" (enter: take it): ")
 	}
 	texts := eventTexts(d.events, d.seat)
 	if texts == "" { // no events: the choice kills before it does anything
 		texts = firstName(d.first)
 	}
 	b.WriteString(texts)
-	switch {
-	case d.fatal && d.armed:
-		b.WriteString(" · this kills you: enter once more to do it, backspace to choose again")
-	case d.fatal:
-		b.WriteString(" · this kills you: enter twice to do it anyway")
-	case d.taken:
-		b.WriteString(" · enter: play · backspace: back")
-	default:
-		b.WriteString(" · enter: take it")
-	}
 	return b.String()
 }
 

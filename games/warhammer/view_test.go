@@ -145,7 +145,7 @@ func TestDraftPreviewsTheHammerFromWhereTheActionLeavesThePlayer(t *testing.T) {
 	if got := cellOf(preview, 3, 6); got != "x2" {
 		t.Errorf("player 2's cell previewed as %q, want x2 (fallen)", got)
 	}
-	if p := d.Prompt(); !strings.Contains(p, "Hammer: hammers (3,6)") || !strings.Contains(p, "player 2 falls") {
+	if p := d.Prompt(); !strings.Contains(p, "): hammers (3,6)") || !strings.Contains(p, "player 2 falls") {
 		t.Errorf("prompt %q", p)
 	}
 }
@@ -154,7 +154,7 @@ func TestFatalChoicesNeedOneMorePress(t *testing.T) {
 	// Player 1 stands on the left edge: a step left leaves the board.
 	s := board(9, 0, at(4, 0), at(3, 6))
 	d, _, done := keys(t, s, "a", "a")
-	if done || !strings.Contains(d.Prompt(), "this kills you") {
+	if done || !strings.Contains(d.Prompt(), "KILLS YOU") {
 		t.Fatalf("a fatal step was taken at the first confirmation: %q", d.Prompt())
 	}
 	if a, done, _ := d.Key("enter"); !done || a != Code(mLeft, 0) {
@@ -162,7 +162,7 @@ func TestFatalChoicesNeedOneMorePress(t *testing.T) {
 	}
 	// A hammer into the void is fatal too; backspace disarms it.
 	d, _, _ = keys(t, s, "right", "right", "a", "enter", "backspace", "d")
-	if strings.Contains(d.Prompt(), "kills") {
+	if strings.Contains(d.Prompt(), "KILLS") {
 		t.Fatalf("hammer right is not fatal: %q", d.Prompt())
 	}
 	if a, done, _ := d.Key("d"); !done || a != Code(gRight, hRight) {
