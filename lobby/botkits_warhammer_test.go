@@ -12,6 +12,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/replay"
@@ -121,5 +122,28 @@ func TestWarHammerKitsUnderExec(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A program that answers outside 0..95 dies at once, as the rules say, and a warn tells it why;
+// the game goes on without it to its end.
+func TestWarHammerProgramOutsideTheCodesDiesWithAWarn(t *testing.T) {
+	addr, _, _ := botArena(t, fastHub(), time.Hour)
+	b := startBot(t, sshtest.Dial(t, addr, "student", sshtest.NewKey(t)), "--game warhammer --practice --vs hunter,random --seed 2 --games 1 --config size=9")
+	turn := b.until("turn")
+	last := turn[len(turn)-1]
+	b.send(`{"type":"action","match":%q,"id":%d,"action":96}`, last.str("match"), last.num("id"))
+	rest := b.until("end")
+	warns := ofType(rest, "warn")
+	if len(warns) != 1 || !strings.Contains(warns[0].str("msg"), "0..95") {
+		t.Fatalf("warnings %v, want one naming 0..95", warns)
+	}
+	if n := len(ofType(rest, "turn")); n != 0 {
+		t.Fatalf("the dead program was asked %d more turns", n)
+	}
+	end := ofType(rest, "end")[0]
+	ranks := end["outcome"].(map[string]any)["ranks"].([]any)
+	if ranks[0].(float64) != 3 {
+		t.Fatalf("ranks %v: the program died first, so it is last", ranks)
 	}
 }
