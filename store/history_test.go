@@ -1,0 +1,56 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+)
+
+func TestHistoryListsAPlayersGamesLastFirst(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	ctx := context.Background()
+	base := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	for i := range 4 {
+		m := sampleMatch(fmt.Sprintf("m%d", i), base.Add(time.Duration(i)*time.Minute))
+		if i == 2 {
+			m.Seats = m.Seats[1:] // alice sat out game 2
+			m.Game = "warhammer"
+		}
+		if err := s.SaveMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := s.History(ctx, "SHA256:aaaa", "", "", 10)
+	if err != nil || !slices.Equal(ids(got), []string{"m3", "m1", "m0"}) {
+		t.Fatalf("alice's history: %v, %v", ids(got), err)
+	}
+	if got[0].Replay != nil || len(got[0].Seats) != 3 || got[0].Seats[1].Bot != "greedy" {
+		t.Fatalf("a history row: %+v", got[0])
+	}
+	if got, _ := s.History(ctx, "SHA256:aaaa", "", "", 2); !slices.Equal(ids(got), []string{"m3", "m1"}) {
+		t.Fatalf("limited: %v", ids(got))
+	}
+	if got, _ := s.History(ctx, "", "greedy", "warhammer", 10); !slices.Equal(ids(got), []string{"m2"}) {
+		t.Fatalf("greedy's War Hammer games: %v", ids(got))
+	}
+	if got, _ := s.History(ctx, "SHA256:nobody", "", "", 10); len(got) != 0 {
+		t.Fatalf("a stranger's history: %v", ids(got))
+	}
+	if _, err := s.History(ctx, "", "", "", 10); err == nil {
+		t.Fatal("a history of nobody")
+	}
+}
+
+func TestNameOwner(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	claim(t, s, "SHA256:aaaa", "alice")
+	if id, err := s.NameOwner(context.Background(), "alice"); err != nil || id != "SHA256:aaaa" {
+		t.Fatalf("alice: %q, %v", id, err)
+	}
+	if _, err := s.NameOwner(context.Background(), "bob"); err != ErrNotFound {
+		t.Fatalf("bob: %v", err)
+	}
+}
