@@ -28,15 +28,18 @@ type Options struct {
 	StallTimeout time.Duration
 	// Names lets teachers release display names (nil: the command says it is unavailable).
 	Names NameReleaser
+	// Archive is the record of finished games, for replays and histories (nil: none kept).
+	Archive Archive
 }
 
 // App is the arena behind the SSH server.
 type App struct {
-	hub   *rooms.Hub
-	mm    *Matchmaker
-	log   *slog.Logger
-	stall time.Duration
-	names NameReleaser
+	hub     *rooms.Hub
+	mm      *Matchmaker
+	log     *slog.Logger
+	stall   time.Duration
+	names   NameReleaser
+	archive Archive
 
 	bots *botKeys // bot sessions and message buckets per key
 
@@ -64,13 +67,14 @@ func New(opts Options) *App {
 		opts.StallTimeout = 30 * time.Second
 	}
 	return &App{
-		names:  opts.Names,
-		hub:    opts.Hub,
-		mm:     NewMatchmaker(opts.Hub, opts.FillAfter, opts.Hub.Config().Now),
-		log:    opts.Logger,
-		stall:  opts.StallTimeout,
-		online: make(map[any]presence),
-		bots:   newBotKeys(),
+		names:   opts.Names,
+		archive: opts.Archive,
+		hub:     opts.Hub,
+		mm:      NewMatchmaker(opts.Hub, opts.FillAfter, opts.Hub.Config().Now),
+		log:     opts.Logger,
+		stall:   opts.StallTimeout,
+		online:  make(map[any]presence),
+		bots:    newBotKeys(),
 	}
 }
 
@@ -147,6 +151,10 @@ func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer)
 		return 1
 	case "names":
 		return a.namesCommand(s, stdout, stderr)
+	case "replay":
+		return a.replayCommand(s, stdout, stderr)
+	case "history":
+		return a.historyCommand(s, stdout, stderr)
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, commandsHelp)
 		return 0
@@ -163,6 +171,8 @@ const commandsHelp = `Commands (ssh -p PORT HOST COMMAND):
   rooms                               list live rooms as text
   bot --game GAME [options]           play as a program over the bot protocol (ssh -T)
   spec GAME                           print a game's bot observation and action schema
+  replay ID [--json]                  watch a stored game again (ssh -t), or export it as JSON
+  history [NAME] [--game G] [--json]  a player's stored games (yours by default), with their ids
   names release NAME                  teachers: free a display name for the next key that asks
   help                                this text
 `

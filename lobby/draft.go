@@ -1,10 +1,7 @@
 package lobby
 
 import (
-	"strings"
 	"time"
-
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
@@ -55,8 +52,8 @@ func (t *turnDraft) boardLines(p games.Palette) ([]string, int) {
 		return nil, 0
 	}
 	if t.lines == nil || t.palette != p {
-		t.lines, t.palette = strings.Split(t.draft.Board(p), "\n"), p
-		t.width = ansi.StringWidth(t.lines[0])
+		t.lines, t.width = splitBoard(t.draft.Board(p))
+		t.palette = p
 	}
 	return t.lines, t.width
 }

@@ -406,6 +406,9 @@ func (g *gameScreen) result(m *model) string {
 			line += "\n" + clean(s.Seats[i].Name) + " wants a rematch: press r"
 		}
 	}
+	if s.MatchID != "" && m.s.app.archive != nil {
+		line += "\n" + st.dim.Render("Watch it again: ssh -t … replay "+s.MatchID)
+	}
 	return line
 }
 

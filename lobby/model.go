@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -183,6 +184,17 @@ func (s *session) screenFor(args []string) (screen, error) {
 	switch args[0] {
 	case "play":
 		return s.playCommand(args[1:])
+	case "replay":
+		if len(args) != 2 || strings.HasPrefix(args[1], "-") {
+			return nil, fmt.Errorf("usage: replay ID (ssh -t), or ssh HOST replay ID --json to export it")
+		}
+		ctx, cancel := context.WithTimeout(s.ssh.SSH.Context(), 30*time.Second)
+		defer cancel()
+		g, err := s.app.loadGame(ctx, args[1])
+		if err != nil {
+			return nil, err
+		}
+		return newReplayScreen(g)
 	case "watch":
 		if len(args) != 2 {
 			return nil, fmt.Errorf("usage: watch ROOM (see `rooms` for the live rooms)")

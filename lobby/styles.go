@@ -82,3 +82,10 @@ func wrapWords(text string, width int) []string {
 	}
 	return append(lines, line)
 }
+
+// splitBoard splits a drawn board into its lines and their width (a view draws every line
+// the same width).
+func splitBoard(board string) ([]string, int) {
+	lines := strings.Split(board, "\n")
+	return lines, ansi.StringWidth(lines[0])
+}

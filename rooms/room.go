@@ -628,15 +628,20 @@ func (r *Room) finishWith(now time.Time, played *games.Outcome) {
 	out := rankLeaversLast(base, left)
 	r.outcome = &out
 	r.dirty = true
-	for i, s := range r.seats {
-		if s.remote != nil {
-			s.remote.ctl.End(r, i, &out)
+	// Programs hear of the end once the result is stored, as people see it: the "end" line
+	// names the stored replay, which `history` and `replay` then find.
+	tellPrograms := func() {
+		for i, s := range r.seats {
+			if s.remote != nil {
+				s.remote.ctl.End(r, i, &out)
+			}
 		}
 	}
 	rp := r.ref.Replay()
 	info := r.infoLocked()
 	if r.hub.cfg.OnFinish == nil {
 		r.saved = true
+		tellPrograms()
 		return
 	}
 	// Durable before announced: the result is marked saved once the store has it. The hub
@@ -658,6 +663,7 @@ func (r *Room) finishWith(now time.Time, played *games.Outcome) {
 		}
 		r.saved = true
 		r.dirty = true
+		tellPrograms()
 	}()
 }
 

@@ -1,0 +1,233 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/replay"
+)
+
+// replayScreen plays a stored game again in the game's own view: play and pause, step
+// forward and back, seek, speed.
+type replayScreen struct {
+	g       storedGame
+	cursor  *replay.Cursor
+	playing bool
+	speed   int // index in replaySpeeds
+	gen     int // the current playback tick chain; older ticks are ignored
+	// The board at the cursor, drawn once per move shown.
+	drawnAt, drawnPalette int
+	lines                 []string
+	width                 int
+}
+
+// replaySpeeds are the playback speeds in moves a second.
+var replaySpeeds = []int{1, 2, 4, 8, 16, 32, 64}
+
+// replayTick advances playback; gen tells stale ticks (from before a pause) apart.
+type replayTick struct{ gen int }
+
+func newReplayScreen(g storedGame) (*replayScreen, error) {
+	c, err := replay.NewCursor(g.entry.Game, g.rp)
+	if err != nil {
+		return nil, fmt.Errorf("game %s does not replay with this version of the arena: %v", g.rec.ID, err)
+	}
+	speed := 1 // 2 moves a second: a turn-based game reads well at that pace
+	if _, realTime := c.State().(games.RealTime); realTime {
+		speed = 4 // a real-time game's moves are many and small
+	}
+	return &replayScreen{g: g, cursor: c, playing: true, speed: speed, drawnAt: -1}, nil
+}
+
+func (r *replayScreen) init(m *model) tea.Cmd { return r.tick() }
+
+// tick schedules the next playback step at the current speed (at most 20 redraws a second;
+// faster speeds play several moves a step).
+func (r *replayScreen) tick() tea.Cmd {
+	gen := r.gen
+	every := max(time.Second/time.Duration(replaySpeeds[r.speed]), 50*time.Millisecond)
+	return tea.Tick(every, func(time.Time) tea.Msg { return replayTick{gen} })
+}
+
+func (r *replayScreen) perStep() int { return max(replaySpeeds[r.speed]/20, 1) }
+
+func (r *replayScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case replayTick:
+		if msg.gen != r.gen || !r.playing {
+			return r, nil
+		}
+		r.cursor.Seek(r.cursor.At() + r.perStep())
+		if r.cursor.At() == r.cursor.Len() {
+			r.playing = false
+			return r, nil
+		}
+		return r, r.tick()
+	case tea.KeyMsg:
+		return r.key(m, msg.String())
+	}
+	return r, nil
+}
+
+func (r *replayScreen) key(m *model, key string) (screen, tea.Cmd) {
+	c := r.cursor
+	switch key {
+	case "q", "esc":
+		return m.toLobby("")
+	case " ", "p", "enter":
+		if !r.playing && c.At() == c.Len() {
+			c.Seek(0) // play again from the start
+		}
+		return r.setPlaying(!r.playing)
+	case "right", "l", ".":
+		c.Seek(c.At() + 1)
+		return r.setPlaying(false)
+	case "left", "h", ",":
+		c.Seek(c.At() - 1)
+		return r.setPlaying(false)
+	case "pgdown", "L":
+		c.Seek(c.At() + 10)
+	case "pgup", "H":
+		c.Seek(c.At() - 10)
+	case "home", "g":
+		c.Seek(0)
+	case "end", "G":
+		c.Seek(c.Len())
+	case "up", "+", "=":
+		r.speed = min(r.speed+1, len(replaySpeeds)-1)
+		return r.setPlaying(r.playing)
+	case "down", "-":
+		r.speed = max(r.speed-1, 0)
+		return r.setPlaying(r.playing)
+	default:
+		// A digit seeks to that tenth of the game.
+		if len(key) == 1 && key[0] >= '0' && key[0] <= '9' {
+			c.Seek(c.Len() * int(key[0]-'0') / 10)
+		}
+	}
+	if c.At() == c.Len() && r.playing {
+		return r.setPlaying(false) // nothing left to play
+	}
+	return r, nil
+}
+
+// setPlaying starts or stops playback; a new chain of ticks replaces any running one.
+func (r *replayScreen) setPlaying(on bool) (screen, tea.Cmd) {
+	r.playing = on
+	r.gen++
+	if on {
+		return r, r.tick()
+	}
+	return r, nil
+}
+
+func (r *replayScreen) board(p games.Palette) ([]string, int) {
+	if r.drawnAt != r.cursor.At() || r.drawnPalette != int(p) || r.lines == nil {
+		r.lines, r.width = splitBoard(r.g.entry.View.Board(r.cursor.State(), -1, p))
+		r.drawnAt, r.drawnPalette = r.cursor.At(), int(p)
+	}
+	return r.lines, r.width
+}
+
+func (r *replayScreen) view(m *model) string {
+	st := m.s.st
+	head := m.header(st.dim.Render(fmt.Sprintf("%s · replay %s", r.g.entry.Game.Name(), r.g.rec.ID)))
+	lines, bw := r.board(m.s.palette)
+	pw := min(max(panelWidth, m.width()-bw-2), maxPanelWidth)
+	if bw+2+panelWidth > m.width() || len(lines)+chromeHeight > m.height() {
+		return head + "\n\n" + st.warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
+			m.width(), m.height(), bw+2+panelWidth, len(lines)+chromeHeight))
+	}
+	return head + "\n" + besideBoard(lines, bw, r.panel(m, pw)) + "\n" +
+		m.keyline("space", "play/pause", "←/→", "step", "↑/↓", "speed", "0–9", "seek", "q", "quit")
+}
+
+func (r *replayScreen) panel(m *model, width int) string {
+	st := m.s.st
+	c := r.cursor
+	var b strings.Builder
+	state := "paused"
+	if r.playing {
+		state = fmt.Sprintf("playing, %d moves/s", replaySpeeds[r.speed])
+	}
+	fmt.Fprintf(&b, "%s  %s\n", st.key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.dim.Render(state))
+	b.WriteString(progressBar(c.At(), c.Len(), width-2) + "\n\n")
+	view := r.g.entry.View
+	toMove := -1
+	if mv := c.State().ToMove(); len(mv) == 1 && !c.State().Over() {
+		toMove = mv[0]
+	}
+	for i, seat := range r.g.rec.Seats {
+		marker := "  "
+		if i == toMove {
+			marker = st.key.Render("▶ ")
+		}
+		b.WriteString(marker + fit(clean(seat.Name), width-2) + "\n")
+		if status := view.Status(c.State(), i); status != "" {
+			b.WriteString("   " + st.dim.Render(fit(status, width-3)) + "\n")
+		}
+	}
+	if c.At() == c.Len() {
+		b.WriteString("\n" + st.key.Render(r.result()) + "\n")
+	}
+	if m, ok := c.Move(); ok {
+		b.WriteString("\n" + st.heading.Render("This move") + "\n")
+		name := r.g.rec.Seats[m.Seat].Name
+		if m.Default {
+			b.WriteString(" " + fit(clean(name)+" played the default move", width-1) + "\n")
+		}
+		for _, e := range c.Events() {
+			text := e.Text
+			if e.Seat >= 0 && e.Seat < len(r.g.rec.Seats) {
+				text = r.g.rec.Seats[e.Seat].Name + " " + text
+			}
+			for _, line := range wrapWords(clean(text), width-3) {
+				b.WriteString(" " + fit(line, width-1) + "\n")
+			}
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// result is the recorded outcome in words: "alice wins", "draw", with places for more.
+func (r *replayScreen) result() string {
+	out := r.g.rp.Outcome
+	if out == nil {
+		return "Game over."
+	}
+	if w := out.Winner(); w >= 0 {
+		return clean(r.g.rec.Seats[w].Name) + " wins."
+	}
+	return "Draw."
+}
+
+// progressBar is a bar of width cells, filled to at/total.
+func progressBar(at, total, width int) string {
+	if width <= 0 {
+		return ""
+	}
+	filled := width
+	if total > 0 {
+		filled = width * at / total
+	}
+	return strings.Repeat("━", filled) + strings.Repeat("─", width-filled)
+}
+
+func (r *replayScreen) help(m *model) string {
+	return `Replay of a stored game, in the game's own view.
+
+  space     play / pause (at the end: play again from the start)
+  → / ←     one move forward / back (pauses)
+  PgDn/PgUp ten moves forward / back
+  ↑ / ↓     faster / slower (1 to 64 moves a second)
+  0–9       go to that tenth of the game (0: the start)
+  g / G     the start / the end
+  q, esc    leave
+
+From a shell: ssh -t HOST replay ID; ssh HOST replay ID --json exports it;
+ssh HOST history lists your games with their ids.`
+}
