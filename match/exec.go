@@ -32,3 +32,31 @@ func ExecWith(opts program.ExecOptions) Programs {
 		}, nil
 	}
 }
+
+// ExecPooled is ExecWith whose programs play game after game on the same processes (one per
+// game running at once; see program.ExecPool) instead of a process per game. close stops the
+// processes once the batch is over.
+func ExecPooled(opts program.ExecOptions) (programs Programs, close func()) {
+	var pools []*program.ExecPool
+	programs = func(cmd string, g games.Game) (Entrant, error) {
+		if !botproto.Documented(g) {
+			return Entrant{}, fmt.Errorf("exec:%q: %s has no bot protocol schema yet", cmd, g.ID())
+		}
+		pool := program.NewExecPool(cmd, opts)
+		pools = append(pools, pool)
+		return Entrant{
+			Name: cmd,
+			New: func(s Start) (Agent, error) {
+				return pool.Seat(program.Game{
+					Game: s.Game, Config: s.Config, Seed: s.GameSeed, Seat: s.Seat, Players: s.Players,
+					Match: fmt.Sprintf("m_%d", s.GameSeed),
+				})
+			},
+		}, nil
+	}
+	return programs, func() {
+		for _, p := range pools {
+			p.Close()
+		}
+	}
+}

@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
 )
 
@@ -151,11 +150,12 @@ func (p *Process) Stop(grace time.Duration) {
 
 func (p *Process) kill() { killGroup(p.cmd) }
 
-// ExecSeat is one headless game's program: the process started for it and its Agent.
+// ExecSeat is one headless game's program: its process and its Agent.
 type ExecSeat struct {
 	*Agent
 	p    *Process
 	opts ExecOptions
+	pool *ExecPool // nil: the process is the game's own, stopped when it ends
 }
 
 // StartExecSeat starts cmdline for game g and sends it "hello" and "start".
@@ -166,30 +166,12 @@ func StartExecSeat(cmdline string, g Game, opts ExecOptions) (*ExecSeat, error) 
 	if err != nil {
 		return nil, err
 	}
-	name := g.Players[g.Seat]
-	p.Conn.Send(botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: g.Game.ID(), Name: name,
-		Limits: ClockLimits(g.Clock)})
-	s := &ExecSeat{p: p, opts: opts, Agent: NewAgent(p.Conn, g)}
-	s.Agent.Note = func(status, why string) {
-		if status == StatusCrashed {
-			// How the process ended says more than the pipe error that revealed it.
-			if exit := p.ExitStatus(200 * time.Millisecond); exit != "still running" {
-				why = fmt.Sprintf("the program exited (%s) at decision %d", exit, s.Agent.moves)
-			} else {
-				why += " (the program is still running)"
-			}
-		}
-		fmt.Fprintf(opts.Stderr, "arena: seat %d (%s), game seed %d: %s: %s; its seat plays default actions\n",
-			g.Seat, clip(cmdline, 60), g.Seed, status, why)
-	}
-	return s, nil
+	sendHello(p, g)
+	return newExecSeat(p, cmdline, g, opts, nil), nil
 }
 
-// Finish tells the program how its game ended and stops it.
-func (s *ExecSeat) Finish(o *games.Outcome) {
-	s.Agent.Finish(o)
-	s.p.Stop(s.opts.Grace)
-}
+// Finish tells the program how its game ended, then stops it or gives it back to its pool.
+func (s *ExecSeat) Finish(o *games.Outcome) { s.finishSeat(o) }
 
 func clip(s string, n int) string {
 	s = strings.TrimSpace(s)

@@ -36,13 +36,20 @@ func (s *syncBuffer) String() string {
 }
 
 // batch plays n games of 8×8 7 Colors between the test bot in mode and greedy, seats
-// alternating, and returns the results, what the bot received and the arena's notes.
+// alternating, and returns the results, what the bot received and the arena's notes. Each
+// game starts the program afresh.
 func batch(t *testing.T, mode string, clock program.Clock, n int) ([]match.Result, []map[string]any, string) {
+	t.Helper()
+	return runBatch(t, mode, n, 1, func(opts program.ExecOptions) match.Programs { return match.ExecWith(opts) }, clock)
+}
+
+// runBatch is batch with the programs made by programs, on parallel workers.
+func runBatch(t *testing.T, mode string, n, parallel int, programs func(program.ExecOptions) match.Programs, clock program.Clock) ([]match.Result, []map[string]any, string) {
 	t.Helper()
 	e, _ := catalog.Get("sevencolors")
 	logFile := filepath.Join(t.TempDir(), "received.jsonl")
 	stderr := &syncBuffer{}
-	prog, err := match.ExecWith(program.ExecOptions{Clock: clock, Stderr: stderr, Grace: time.Second})(botCmd(mode, logFile), e.Game)
+	prog, err := programs(program.ExecOptions{Clock: clock, Stderr: stderr, Grace: time.Second})(botCmd(mode, logFile), e.Game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +65,7 @@ func batch(t *testing.T, mode string, clock program.Clock, n int) ([]match.Resul
 	defer cancel()
 	var results []match.Result
 	plan := match.Plan{Game: e.Game, Entrants: []match.Entrant{prog, greedy}, Jobs: jobs}
-	if err := match.Run(ctx, plan, match.Options{Parallel: 1}, func(r match.Result) error {
+	if err := match.Run(ctx, plan, match.Options{Parallel: parallel}, func(r match.Result) error {
 		results = append(results, r)
 		return nil
 	}); err != nil {

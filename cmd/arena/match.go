@@ -17,6 +17,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/seed"
 )
 
@@ -39,6 +40,9 @@ start-up allowance before its first move.
   --seed S           the first game's seed (default: a random one, printed so the run
                      can be repeated)
   --parallel P       worker goroutines (default: the number of CPUs); results never depend on it
+  --fresh-process    start a program afresh for every game; by default a program's process
+                     plays game after game (start … end, as over SSH), one process per game
+                     running at once, which is much faster for interpreted bots
 %s  --json             one JSON line per game, then a summary line, instead of the table
 
 Game i has seed S+i, and seats turn between games: with two bots, the odd games swap them
@@ -95,6 +99,8 @@ type matchRun struct {
 	parallel   int
 	json       bool
 	scheme     match.SchemeBatch // the game's own scheme (Perfect Aim's tournament); nil for the default
+	// closePrograms stops the programs' processes kept between games, once the batch is over.
+	closePrograms func()
 }
 
 func (env matchEnv) run(args []string) int {
@@ -106,6 +112,7 @@ func (env matchEnv) run(args []string) int {
 		fmt.Fprintf(env.stderr, "arena match: %v\n", err)
 		return 2
 	}
+	defer m.closePrograms()
 	if err := env.play(m); err != nil {
 		fmt.Fprintf(env.stderr, "arena match: %v\n", err)
 		return 1
@@ -180,6 +187,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	seedText := fs.String("seed", "", "")
 	parallel := fs.Int("parallel", 0, "")
 	asJSON := fs.Bool("json", false, "")
+	fresh := fs.Bool("fresh-process", false, "")
 	schemeFlags := map[string]*int{} // every game's scheme flags; only the chosen game's count
 	for _, e := range env.games() {
 		if e.Match != nil {
@@ -205,7 +213,11 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 
-	m := &matchRun{perPair: *n, parallel: *parallel, json: *asJSON}
+	m := &matchRun{perPair: *n, parallel: *parallel, json: *asJSON, closePrograms: func() {}}
+	var programs match.Programs // nil: a process per game (--fresh-process)
+	if !*fresh {
+		programs, m.closePrograms = match.ExecPooled(program.ExecOptions{})
+	}
 	if *gameID == "" {
 		return nil, fmt.Errorf("--game is required; games: %s", env.gameList())
 	}
@@ -297,7 +309,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	}
 	count := map[string]int{}
 	for i, s := range specs {
-		ent, err := match.Resolve(m.entry.Game, m.entry.Bots, s, nil)
+		ent, err := match.Resolve(m.entry.Game, m.entry.Bots, s, programs)
 		if err != nil && s.Exec != "" {
 			return nil, fmt.Errorf("%s: %w; house bots: %s", seatLabels[i], err, bots.Names(m.entry.Bots, true))
 		}

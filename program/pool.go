@@ -1,0 +1,118 @@
+package program
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/games"
+)
+
+// ExecPool keeps a program's processes running from one headless game to the next, as a
+// session over SSH plays many games: a game takes an idle process (or starts one, which is
+// sent "hello"), plays start … end on it, and gives it back when it ended in good health. A
+// batch then starts as many processes as games run at once, not one a game: an interpreter's
+// start-up is paid once. A program that keeps no state between games plays the same games
+// either way.
+type ExecPool struct {
+	cmd  string
+	opts ExecOptions
+
+	mu     sync.Mutex
+	idle   []*Process
+	closed bool
+}
+
+// NewExecPool makes a pool of cmdline's processes; Close stops them.
+func NewExecPool(cmdline string, opts ExecOptions) *ExecPool {
+	return &ExecPool{cmd: cmdline, opts: opts.withDefaults()}
+}
+
+// Seat starts game g on an idle process, or on a new one.
+func (p *ExecPool) Seat(g Game) (*ExecSeat, error) {
+	opts := p.opts
+	p.mu.Lock()
+	var proc *Process
+	if n := len(p.idle); n > 0 {
+		proc, p.idle = p.idle[n-1], p.idle[:n-1]
+	}
+	p.mu.Unlock()
+	if proc == nil {
+		s, err := StartExecSeat(p.cmd, g, opts)
+		if err != nil {
+			return nil, err
+		}
+		s.pool = p
+		return s, nil
+	}
+	// A warm process: its start-up is behind it, so its first move gets no allowance.
+	g.Clock = opts.Clock
+	g.Clock.Startup = 0
+	return newExecSeat(proc, p.cmd, g, opts, p), nil
+}
+
+// put gives a process back after a game, or stops it when it is no longer fit to play.
+func (p *ExecPool) put(proc *Process, healthy bool) {
+	select {
+	case <-proc.Conn.Done():
+		healthy = false
+	default:
+	}
+	p.mu.Lock()
+	keep := healthy && !p.closed
+	if keep {
+		p.idle = append(p.idle, proc)
+	}
+	p.mu.Unlock()
+	if !keep {
+		proc.Stop(p.opts.Grace)
+	}
+}
+
+// Close stops the idle processes; processes still in a game stop when it ends.
+func (p *ExecPool) Close() {
+	p.mu.Lock()
+	idle := p.idle
+	p.idle, p.closed = nil, true
+	p.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, proc := range idle {
+		wg.Add(1)
+		go func() { defer wg.Done(); proc.Stop(p.opts.Grace) }()
+	}
+	wg.Wait()
+}
+
+// newExecSeat starts game g on proc (hello already sent).
+func newExecSeat(proc *Process, cmdline string, g Game, opts ExecOptions, pool *ExecPool) *ExecSeat {
+	s := &ExecSeat{p: proc, opts: opts, pool: pool, Agent: NewAgent(proc.Conn, g)}
+	s.Agent.Note = func(status, why string) {
+		if status == StatusCrashed {
+			// How the process ended says more than the pipe error that revealed it.
+			if exit := proc.ExitStatus(200 * time.Millisecond); exit != "still running" {
+				why = fmt.Sprintf("the program exited (%s) at decision %d", exit, s.Agent.moves)
+			} else {
+				why += " (the program is still running)"
+			}
+		}
+		fmt.Fprintf(opts.Stderr, "arena: seat %d (%s), game seed %d: %s: %s; its seat plays default actions\n",
+			g.Seat, clip(cmdline, 60), g.Seed, status, why)
+	}
+	return s
+}
+
+func sendHello(proc *Process, g Game) {
+	proc.Conn.Send(botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: g.Game.ID(), Name: g.Players[g.Seat],
+		Limits: ClockLimits(g.Clock)})
+}
+
+// finishSeat ends s's game: the process goes back to its pool, or stops.
+func (s *ExecSeat) finishSeat(o *games.Outcome) {
+	s.Agent.Finish(o)
+	if s.pool != nil {
+		s.pool.put(s.p, s.Agent.Status() == "")
+		return
+	}
+	s.p.Stop(s.opts.Grace)
+}
