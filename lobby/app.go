@@ -45,6 +45,9 @@ type App struct {
 
 	mu     sync.Mutex
 	online map[any]presence // by session (people) or bot connection
+	// onlineList is the sorted names online, shared read-only by every caller; nil when
+	// the online set changed since it was built.
+	onlineList []string
 }
 
 // presence is what the lobby shows of a connected person.
@@ -85,12 +88,16 @@ func (a *App) Matchmaker() *Matchmaker { return a.mm }
 func (a *App) Online() []string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	out := make([]string, 0, len(a.online))
-	for _, p := range a.online {
-		out = append(out, p.name)
+	// Built once per change, not once per screen drawn: every lobby shows it.
+	if a.onlineList == nil {
+		out := make([]string, 0, len(a.online))
+		for _, p := range a.online {
+			out = append(out, p.name)
+		}
+		slices.Sort(out)
+		a.onlineList = slices.Compact(out)
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return a.onlineList
 }
 
 func (a *App) setPresence(s *session, where string) { a.SetPresence(s, s.who.Name, where) }
@@ -99,6 +106,9 @@ func (a *App) setPresence(s *session, where string) { a.SetPresence(s, s.who.Nam
 func (a *App) SetPresence(key any, name, where string) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if old, ok := a.online[key]; !ok || old.name != name {
+		a.onlineList = nil
+	}
 	a.online[key] = presence{name: name, where: where}
 }
 
@@ -106,7 +116,10 @@ func (a *App) SetPresence(key any, name, where string) {
 func (a *App) Leave(key any) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	delete(a.online, key)
+	if _, ok := a.online[key]; ok {
+		delete(a.online, key)
+		a.onlineList = nil
+	}
 }
 
 func (a *App) leave(s *session) { a.Leave(s) }

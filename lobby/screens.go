@@ -6,7 +6,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
@@ -143,9 +143,9 @@ func (h *homeScreen) view(m *model) string {
 		b.WriteString("  " + st.dim.Render(fit(about, m.width()-34)) + "\n")
 	}
 	b.WriteString("\n" + st.heading.Render("Live rooms") + "\n")
-	online := st.wrap(clean(strings.Join(m.s.app.Online(), ", ")), m.width()-10)
+	online := onlineLine(m.s.app.Online(), m.width()-10)
 	// Show as many rooms as the window has rows for, below the menu and above who is online.
-	shown := max(m.height()-len(homeItems)-11-lipgloss.Height(online), 1)
+	shown := max(m.height()-len(homeItems)-12, 1)
 	list := m.s.app.hub.List()
 	if len(list) == 0 {
 		b.WriteString(st.dim.Render("  none yet — start one!") + "\n")
@@ -157,8 +157,35 @@ func (h *homeScreen) view(m *model) string {
 		}
 		b.WriteString("  " + fit(roomLine(r), m.width()-3) + "\n")
 	}
-	b.WriteString("\n" + st.heading.Render("Online") + "  " + strings.ReplaceAll(online, "\n", "\n        ") + "\n\n")
+	b.WriteString("\n" + st.heading.Render("Online") + "  " + online + "\n\n")
 	b.WriteString(m.keyline("↑/↓", "choose", "enter", "select", "←/→", "game", "?", "help", "q", "quit"))
+	return b.String()
+}
+
+// onlineLine names who is online on one line of width cells: as many names as fit, then how
+// many more, so that the home screen keeps its shape with a thousand people online.
+func onlineLine(names []string, width int) string {
+	var b strings.Builder
+	used := 0
+	for i, name := range names {
+		name = clean(name)
+		more := ""
+		if rest := len(names) - i - 1; rest > 0 {
+			more = fmt.Sprintf(", … and %d more", rest)
+		}
+		sep := ""
+		if i > 0 {
+			sep = ", "
+		}
+		w := ansi.StringWidth(sep + name)
+		// This name fits if the count of the others still fits after it.
+		if used+w+ansi.StringWidth(more) > width && i > 0 {
+			fmt.Fprintf(&b, ", … and %d more", len(names)-i)
+			return b.String()
+		}
+		b.WriteString(sep + name)
+		used += w
+	}
 	return b.String()
 }
 

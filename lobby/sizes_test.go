@@ -1,8 +1,12 @@
 package lobby
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -42,6 +46,25 @@ func TestWrapWordsFoldsBetweenWords(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 	if got := wrapWords("short", 20); !slices.Equal(got, []string{"short"}) {
+		t.Fatalf("%q", got)
+	}
+}
+
+func TestOnlineLineStaysOnOneLine(t *testing.T) {
+	var names []string
+	for i := range 1000 {
+		names = append(names, fmt.Sprintf("student%03d", i))
+	}
+	for _, width := range []int{30, 70, 150} {
+		got := onlineLine(names, width)
+		if strings.Contains(got, "\n") || ansi.StringWidth(got) > width || !strings.HasSuffix(got, " more") {
+			t.Fatalf("width %d: %q (%d cells)", width, got, ansi.StringWidth(got))
+		}
+	}
+	if got := onlineLine([]string{"ann", "bob"}, 70); got != "ann, bob" {
+		t.Fatalf("%q", got)
+	}
+	if got := onlineLine(names[:3], 30); got != "student000, … and 2 more" {
 		t.Fatalf("%q", got)
 	}
 }

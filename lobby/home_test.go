@@ -1,0 +1,57 @@
+package lobby
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
+)
+
+// The home screen keeps its menu, its room list and its keys inside an 80×24 window however
+// many people are online and however many rooms are live.
+func TestHomeScreenFitsItsWindowWhateverTheCrowd(t *testing.T) {
+	for _, crowd := range []int{1, 50, 250, 1000} {
+		hub := rooms.NewHub(rooms.Config{BotPace: -1})
+		app := New(Options{Hub: hub})
+		for i := range crowd {
+			app.SetPresence(i, fmt.Sprintf("student%04d", i), "lobby")
+		}
+		e, _ := catalog.Get("sevencolors")
+		for range 30 {
+			if _, err := hub.Create(rooms.Spec{Game: e, Seats: []rooms.Seat{{Kind: rooms.HouseBot, BotName: "greedy"}, {Kind: rooms.HouseBot, BotName: "mixed"}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			srv := &server.Session{Who: keys.Identity{ID: "k", Name: "viewer"}, Width: size[0], Height: size[1], Palette: games.ANSI256,
+				Renderer: lipgloss.NewRenderer(io.Discard, termenv.WithProfile(termenv.ANSI256))}
+			m := &model{s: newSession(app, srv), now: time.Now(), screen: &homeScreen{}}
+			view := m.View()
+			lines := strings.Split(view, "\n")
+			if len(lines) > size[1] {
+				t.Fatalf("%d online, %v: %d lines", crowd, size, len(lines))
+			}
+			for _, l := range lines {
+				if w := ansi.StringWidth(l); w > size[0] {
+					t.Fatalf("%d online, %v: a line of %d cells: %q", crowd, size, w, ansi.Strip(l))
+				}
+			}
+			for _, want := range []string{"1  Quick match", "8  Quit", "Live rooms", "Online", "q quit"} {
+				if !strings.Contains(ansi.Strip(view), want) {
+					t.Fatalf("%d online, %v: %q missing\n%s", crowd, size, want, ansi.Strip(view))
+				}
+			}
+		}
+	}
+}
