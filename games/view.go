@@ -1,5 +1,7 @@
 package games
 
+import "time"
+
 // Palette is how a board is drawn for a class of terminals. A board is rendered once per
 // snapshot per palette and shared by every viewer with that palette.
 type Palette int
@@ -40,9 +42,11 @@ type View interface {
 }
 
 // Headliner is implemented by views with a line to show above the players, such as a
-// real-time game's clock.
+// real-time game's clock. played is how long a live real-time game has run by the wall
+// clock (its state may already stand at its next decision, ahead of it), or -1 where only
+// the state tells the time (a finished game, a replay).
 type Headliner interface {
-	Headline(st State) string
+	Headline(st State, played time.Duration) string
 }
 
 // Fitter is implemented by views whose board's size depends on the config (7 Colors' size,

@@ -154,7 +154,7 @@ func TestWarHammerPrivateRoomOfThreeOverSSH(t *testing.T) {
 		if i == w {
 			term.WaitFor(t, "You win!", 10*time.Second)
 		} else {
-			term.WaitFor(t, "You lose.", 10*time.Second)
+			term.WaitFor(t, "You finish "+ordinalOf(final.Outcome.Ranks[i])+" of 3. "+result, 10*time.Second)
 		}
 	}
 	if !strings.Contains(carol.Output(), "Last moves") {
@@ -166,3 +166,5 @@ func tryFor(d time.Duration, f func() bool) {
 	for deadline := time.Now().Add(d); time.Now().Before(deadline) && !f(); {
 	}
 }
+
+func ordinalOf(n int) string { return map[int]string{1: "1st", 2: "2nd", 3: "3rd"}[n] }

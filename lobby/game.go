@@ -300,7 +300,7 @@ func (g *gameScreen) panel(m *model, width int) string {
 	s := g.snap
 	var b strings.Builder
 	if h, ok := s.View().(games.Headliner); ok && s.State != nil {
-		b.WriteString(st.key.Render(h.Headline(s.State)) + "\n\n")
+		b.WriteString(st.key.Render(h.Headline(s.State, s.Played)) + "\n\n")
 	}
 	// Up to four seats take two lines each (name and clock, then the game's status); more
 	// take one line each, so that eight players and the log fit beside a 24-row board.
@@ -389,17 +389,17 @@ func (g *gameScreen) result(m *model) string {
 	if !s.Saved {
 		return st.dim.Render("Game over — recording the result…")
 	}
-	w := s.Outcome.Winner()
-	var line string
-	switch {
-	case w < 0:
-		line = st.key.Render("Draw.")
-	case w == g.seat:
-		line = st.good.Render("You win!")
-	case g.seat >= 0:
-		line = st.bad.Render("You lose. " + clean(s.Seats[w].Name) + " wins.")
-	default:
-		line = st.key.Render(clean(s.Seats[w].Name) + " wins.")
+	names := make([]string, len(s.Seats))
+	for i, seat := range s.Seats {
+		names[i] = clean(seat.Name)
+	}
+	text, mood := resultText(s.Outcome.Ranks, names, g.seat)
+	line := st.key.Render(text)
+	switch mood {
+	case +1:
+		line = st.good.Render(text)
+	case -1:
+		line = st.bad.Render(text)
 	}
 	for i, v := range s.Votes {
 		if v && i != g.seat {
@@ -410,6 +410,45 @@ func (g *gameScreen) result(m *model) string {
 		line += "\n" + st.dim.Render("Watch it again: ssh -t … replay "+s.MatchID)
 	}
 	return line
+}
+
+// resultText tells the result from seat's side (-1: a spectator's): "You win!", "You lose.
+// bob wins.", "You finish 3rd. zidane and bobmorane share first.", "Draw.". mood is +1 for
+// a win, -1 for a loss, 0 otherwise.
+func resultText(ranks []int, names []string, seat int) (text string, mood int) {
+	var first []string
+	for i, r := range ranks {
+		if r == 1 {
+			first = append(first, names[i])
+		}
+	}
+	winners := strings.Join(first, " and ") + " wins."
+	if len(first) > 1 {
+		winners = strings.Join(first[:len(first)-1], ", ") + " and " + first[len(first)-1] + " share first."
+	}
+	switch {
+	case len(first) == len(ranks):
+		return "Draw.", 0
+	case seat < 0 || seat >= len(ranks):
+		return winners, 0
+	case ranks[seat] == 1 && len(first) == 1:
+		return "You win!", +1
+	case ranks[seat] == 1:
+		return "You share first place. " + winners, +1
+	case len(ranks) == 2:
+		return "You lose. " + winners, -1
+	}
+	shared := 0
+	for _, r := range ranks {
+		if r == ranks[seat] {
+			shared++
+		}
+	}
+	place := "You finish " + ordinal(ranks[seat]) + " of " + fmt.Sprint(len(ranks)) + "."
+	if shared > 1 {
+		place = "You share " + ordinal(ranks[seat]) + " place of " + fmt.Sprint(len(ranks)) + "."
+	}
+	return place + " " + winners, -1
 }
 
 func formatClock(d time.Duration) string {

@@ -68,3 +68,27 @@ func TestOnlineLineStaysOnOneLine(t *testing.T) {
 		t.Fatalf("%q", got)
 	}
 }
+
+func TestResultTextTellsEachPlayerTheirPlace(t *testing.T) {
+	names := []string{"anna", "zidane", "bobmorane", "gangsterino"}
+	for _, tc := range []struct {
+		ranks []int
+		seat  int
+		want  string
+		mood  int
+	}{
+		{[]int{1, 2}, 0, "You win!", 1},
+		{[]int{1, 2}, 1, "You lose. anna wins.", -1},
+		{[]int{1, 1}, 1, "Draw.", 0},
+		{[]int{3, 1, 1, 4}, 0, "You finish 3rd of 4. zidane and bobmorane share first.", -1},
+		{[]int{3, 1, 1, 4}, 1, "You share first place. zidane and bobmorane share first.", 1},
+		{[]int{2, 1, 2, 4}, 2, "You share 2nd place of 4. zidane wins.", -1},
+		{[]int{3, 1, 1, 4}, -1, "zidane and bobmorane share first.", 0},
+		{[]int{1, 1, 1, 4}, -1, "anna, zidane and bobmorane share first.", 0},
+	} {
+		got, mood := resultText(tc.ranks, names[:len(tc.ranks)], tc.seat)
+		if got != tc.want || mood != tc.mood {
+			t.Errorf("%v seat %d: %q %d, want %q %d", tc.ranks, tc.seat, got, mood, tc.want, tc.mood)
+		}
+	}
+}

@@ -747,7 +747,11 @@ func (r *Room) publishLocked(now time.Time) {
 		Next:     r.next,
 		Votes:    append([]bool(nil), r.votes...),
 		Error:    r.errText,
+		Played:   -1,
 		view:     r.entry.View,
+	}
+	if r.rt != nil && r.status == Playing {
+		s.Played = now.Sub(r.startedAt)
 	}
 	if r.ref != nil {
 		st := r.ref.State()

@@ -109,6 +109,8 @@ type Snapshot struct {
 	Next     string // id of the rematch room, once there is one
 	Votes    []bool // rematch votes per seat
 	Error    string // why a room closed abnormally
+	// Played is how long a live real-time game has run by the wall clock; -1 otherwise.
+	Played time.Duration
 
 	view   games.View
 	boards [3]renderOnce

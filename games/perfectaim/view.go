@@ -3,6 +3,7 @@ package perfectaim
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -239,13 +240,18 @@ func plural(n int, what string) string {
 
 // Headline is the game clock and what the lava does next (docs/rules/perfectaim.md §8: ring r is damaged at
 // 25+10r s and turns to lava at 30+10r s).
-func (view) Headline(st games.State) string {
+func (view) Headline(st games.State, played time.Duration) string {
 	s, ok := st.(*State)
 	if !ok {
 		return ""
 	}
 	t := s.Clock()
 	secs, _ := t.Float64()
+	if played >= 0 {
+		// A live game is created standing at its first decision (1 s): until then, and
+		// between events, the wall clock is the game's time.
+		secs = min(secs, played.Seconds())
+	}
 	line := fmt.Sprintf("time %.1f s", secs)
 	for r := 1; r <= 9; r++ {
 		damaged, lava := 25+10*r, 30+10*r

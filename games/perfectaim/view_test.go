@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -88,5 +89,25 @@ func TestStatus(t *testing.T) {
 	}
 	if View.Rules() == "" || len(View.Keys()) != 3 {
 		t.Error("rules and keys")
+	}
+}
+
+// A live game stands at its first decision (1 s) from the start: the headline follows the
+// wall clock until then, and the state's clock once the room has no wall clock to give.
+func TestHeadlineFollowsTheTimePlayed(t *testing.T) {
+	s, _ := New(1, 0, 0, 4)
+	h := View.(games.Headliner)
+	for _, tc := range []struct {
+		played time.Duration
+		want   string
+	}{
+		{0, "time 0.0 s"},
+		{300 * time.Millisecond, "time 0.3 s"},
+		{5 * time.Second, "time 1.0 s"},
+		{-1, "time 1.0 s"},
+	} {
+		if got := h.Headline(s, tc.played); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("played %v: %q, want %q…", tc.played, got, tc.want)
+		}
 	}
 }
