@@ -22,15 +22,15 @@ type Config struct {
 	// Limits. A classroom behind one NAT shares one address: keep the per-IP limits well
 	// above the class size.
 	MaxConns          int           // connections in all, 1000
-	MaxConnsPerIP     int           // concurrent connections from one address, 100
-	ConnectRate       float64       // new connections per second per address, sustained, 5
-	ConnectBurst      int           // new connections per address at once, 60
+	MaxConnsPerIP     int           // concurrent connections from one address, 250
+	ConnectRate       float64       // new connections per second per address, sustained, 10
+	ConnectBurst      int           // new connections per address at once, 150
 	MaxSessionsPerKey int           // concurrent sessions of one identity, 8
 	HandshakeTimeout  time.Duration // a connection must open its first channel within this, 10s
 
 	// What one connection may ask for; see docs/security.md.
-	MaxPreAuth       int           // connections that have not opened a channel yet, 100 (the oldest is closed beyond)
-	MaxPreAuthPerIP  int           // the same per address, 16 (that address's oldest is closed beyond)
+	MaxPreAuth       int           // connections that have not opened a channel yet, 512 (the oldest is closed beyond)
+	MaxPreAuthPerIP  int           // the same per address, 256 (that address's oldest is closed beyond): a class behind one NAT connects at once
 	IdleNoChannel    time.Duration // a connection with no open channel is closed after this, 30s
 	MaxChannels      int           // session channels open at once on one connection, 10
 	MaxEnvPerChannel int           // env requests kept per channel, 64
@@ -54,13 +54,13 @@ func DefaultConfig() Config {
 		DataDir:           "./arena-data",
 		AllowGuests:       true,
 		MaxConns:          1000,
-		MaxConnsPerIP:     100,
-		ConnectRate:       5,
-		ConnectBurst:      60,
+		MaxConnsPerIP:     250,
+		ConnectRate:       10,
+		ConnectBurst:      150,
 		MaxSessionsPerKey: 8,
 		HandshakeTimeout:  10 * time.Second,
-		MaxPreAuth:        100,
-		MaxPreAuthPerIP:   16,
+		MaxPreAuth:        512,
+		MaxPreAuthPerIP:   256,
 		IdleNoChannel:     30 * time.Second,
 		MaxChannels:       10,
 		MaxEnvPerChannel:  64,

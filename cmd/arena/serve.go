@@ -39,8 +39,12 @@ variable named beside it; a flag on the command line wins.
   --bot-move D         a program's time for one decision, before its bank
                        (ARENA_BOT_MOVE, default 500ms)
   --max-conns-per-ip N concurrent connections from one address (ARENA_MAX_CONNS_PER_IP,
-                       default 100; a class behind one NAT shares one address)
+                       default 250; a class behind one NAT shares one address)
   --max-conns N        connections in all (ARENA_MAX_CONNS, default 1000)
+  --connect-burst N    new connections one address may open at once (ARENA_CONNECT_BURST,
+                       default 150: a lab of a hundred machines behind one NAT)
+  --connect-rate R     new connections a second from one address once the burst is spent
+                       (ARENA_CONNECT_RATE, default 10)
   --max-channels N     sessions open at once on one connection (ARENA_MAX_CHANNELS,
                        default 10)
   --idle-timeout D     a connection with no session open is closed after this
@@ -67,6 +71,8 @@ type serveConfig struct {
 	guests                            bool
 	tickHz, maxConnsPerIP             int
 	maxConns, maxChannels             int
+	connectBurst                      int
+	connectRate                       float64
 	gamesPerPlayer, gamesPerAddr      int
 	fillAfter, humanMove, botMove     time.Duration
 	idleTimeout                       time.Duration
@@ -111,8 +117,10 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 	fs.StringVar(&c.adminKeys, "admin-keys", env("ARENA_ADMIN_KEYS", ""), "")
 	fs.BoolVar(&c.guests, "guests", envBool("ARENA_GUESTS", true), "")
 	fs.IntVar(&c.tickHz, "tick-hz", envInt("ARENA_TICK_HZ", 20), "")
-	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", envInt("ARENA_MAX_CONNS_PER_IP", 100), "")
+	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", envInt("ARENA_MAX_CONNS_PER_IP", 250), "")
 	fs.IntVar(&c.maxConns, "max-conns", envInt("ARENA_MAX_CONNS", 1000), "")
+	fs.IntVar(&c.connectBurst, "connect-burst", envInt("ARENA_CONNECT_BURST", 150), "")
+	fs.Float64Var(&c.connectRate, "connect-rate", float64(envInt("ARENA_CONNECT_RATE", 10)), "")
 	fs.IntVar(&c.maxChannels, "max-channels", envInt("ARENA_MAX_CHANNELS", 10), "")
 	fs.IntVar(&c.gamesPerPlayer, "games-per-player", envInt("ARENA_GAMES_PER_PLAYER", 3), "")
 	fs.IntVar(&c.gamesPerAddr, "games-per-address", envInt("ARENA_GAMES_PER_ADDRESS", 50), "")
@@ -156,6 +164,9 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 	}
 	if c.maxConns < 1 {
 		return c, fmt.Errorf("--max-conns %d: want at least 1", c.maxConns)
+	}
+	if c.connectBurst < 1 || c.connectRate <= 0 {
+		return c, fmt.Errorf("--connect-burst %d, --connect-rate %g: want at least 1 and more than 0", c.connectBurst, c.connectRate)
 	}
 	if c.gamesPerPlayer < 1 || c.gamesPerAddr < 1 {
 		return c, fmt.Errorf("--games-per-player %d, --games-per-address %d: want at least 1", c.gamesPerPlayer, c.gamesPerAddr)
@@ -212,6 +223,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	cfg.Listen, cfg.DataDir, cfg.AdminKeysFile = c.listen, c.data, c.adminKeys
 	cfg.AllowGuests = c.guests
 	cfg.MaxConnsPerIP = c.maxConnsPerIP
+	cfg.ConnectBurst, cfg.ConnectRate = c.connectBurst, c.connectRate
 	cfg.MaxConns = c.maxConns
 	cfg.MaxChannels = c.maxChannels
 	cfg.IdleNoChannel = c.idleTimeout
