@@ -132,13 +132,20 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 		return nil, nil, err
 	}
 	m := &model{s: sess, screen: first}
+	if _, home := first.(*homeScreen); home {
+		// Back after a lost connection: straight into the game that kept the seat.
+		if r, ok := a.hub.SeatOf(s.Who.ID); ok {
+			m.screen = newGameScreen(r)
+			m.notice = "welcome back: your game went on while you were away"
+		}
+	}
 	a.setPresence(sess, "lobby")
 	attach := func(p *tea.Program) {
 		sess.program = p
 		go sess.forward(s.SSH.Context())
 		go func() {
 			<-s.SSH.Context().Done()
-			sess.detach()
+			sess.drop()
 			a.leave(sess)
 		}()
 	}

@@ -364,3 +364,36 @@ func TestLeavingAtOnceIsRecordedAsALoss(t *testing.T) {
 		t.Fatal("the game alice left was never recorded")
 	}
 }
+
+// A person whose connection drops mid-game and who connects again with the same key within
+// the grace time is back in the game, in their seat, and plays on.
+func TestAPlayerWhoseConnectionDropsComesBackToTheGame(t *testing.T) {
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, lobby.Options{FillAfter: time.Hour})
+	key := sshtest.NewKey(t)
+	first := sshtest.Dial(t, addr, "alice", key)
+	term := sshtest.NewTerm(t, first, sshtest.Command("play sevencolors --vs greedy --size 6"))
+	term.WaitFor(t, "Your turn", 10*time.Second)
+	room := onlyRoom(t, hub)
+	first.Close() // the connection drops
+	eventually(t, 10*time.Second, "the seat waiting for alice", func() bool {
+		s := room.Snapshot()
+		return strings.Contains(s.Seats[0].Note, "disconnected") && !s.Seats[0].Connected
+	})
+	back := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", key))
+	back.WaitFor(t, "welcome back", 10*time.Second)
+	back.WaitFor(t, "Your turn", 10*time.Second)
+	snap := room.Snapshot()
+	if snap.Seats[0].Kind != rooms.Human || !snap.Seats[0].Connected || snap.ToMove != 0 {
+		t.Fatalf("seat 0 after coming back: %+v, to move %d", snap.Seats[0], snap.ToMove)
+	}
+	colour := snap.State.Legal(0)[0].(int)
+	played := len(room.Replay().Moves)
+	eventually(t, 10*time.Second, "alice's move being played", func() bool {
+		back.Send(t, string(rune('a'+colour-3)))
+		time.Sleep(50 * time.Millisecond)
+		return len(room.Replay().Moves) > played
+	})
+	if m := room.Replay().Moves[played]; m.Seat != 0 || m.Default {
+		t.Fatalf("the move after coming back: %+v", m)
+	}
+}

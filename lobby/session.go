@@ -86,12 +86,21 @@ func (s *session) attach(r *rooms.Room) (int, *rooms.Snapshot) {
 }
 
 // detach leaves the current room and cancels any wait in a queue.
-func (s *session) detach() {
+func (s *session) detach() { s.leave(false) }
+
+// drop is detach for a connection that ended: a player of a running game keeps the seat for
+// the room's grace time, to come back to it (see rooms.Room.Drop).
+func (s *session) drop() { s.leave(true) }
+
+func (s *session) leave(dropped bool) {
 	s.mu.Lock()
 	old, t := s.room, s.ticket
 	s.room, s.ticket = nil, nil
 	s.mu.Unlock()
-	if old != nil {
+	switch {
+	case old != nil && dropped:
+		old.Drop(s.mb)
+	case old != nil:
 		old.Detach(s.mb)
 	}
 	if t != nil && !s.app.mm.Cancel(t) {

@@ -328,6 +328,23 @@ func (h *Hub) Find(key string) (*Room, bool) {
 	return r, ok
 }
 
+
+// SeatOf finds the running game in which userID holds a seat of their own (not handed to a
+// house bot): a person who comes back after losing their connection returns to it.
+func (h *Hub) SeatOf(userID string) (*Room, bool) {
+	if userID == "" {
+		return nil, false
+	}
+	h.mu.Lock()
+	rooms := slices.Clone(h.rooms)
+	h.mu.Unlock()
+	for _, r := range rooms {
+		if r.holdsSeat(userID) {
+			return r, true
+		}
+	}
+	return nil, false
+}
 // List describes every live room, oldest first.
 func (h *Hub) List() []Info {
 	h.mu.Lock()

@@ -221,6 +221,10 @@ func (r *Room) Attach(userID string, mb *Mailbox) (int, *Snapshot) {
 	for i, s := range r.seats {
 		if userID != "" && s.UserID == userID && s.Kind == Human && !s.left {
 			seatNo = i
+			if !r.seats[i].absent.IsZero() && r.status == Playing {
+				r.seats[i].note = ""
+				r.logf("%s is back", s.Name)
+			}
 			r.seats[i].connected = true
 			r.seats[i].absent = time.Time{}
 			break
@@ -252,6 +256,52 @@ func (r *Room) Detach(mb *Mailbox) {
 		}
 	}
 	r.leaveSeatLocked(seatNo)
+}
+
+// Drop ends a subscription whose connection dropped. A player of a running game keeps the
+// seat for AbsentGrace, with the game going on (a turn may run out meanwhile), so that
+// coming back with the same key (Attach) takes it again; after that a house bot plays on.
+// Anywhere else it is Detach.
+func (r *Room) Drop(mb *Mailbox) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	seatNo, ok := r.subs[mb]
+	if !ok {
+		return
+	}
+	if seatNo < 0 || r.status != Playing {
+		r.mu.Unlock()
+		r.Detach(mb)
+		r.mu.Lock()
+		return
+	}
+	delete(r.subs, mb)
+	r.dirty = true
+	for _, other := range r.subs {
+		if other == seatNo {
+			return // the same person is still here from another session
+		}
+	}
+	s := &r.seats[seatNo]
+	s.connected, s.absent = false, r.hub.now()
+	s.note = fmt.Sprintf("disconnected: %s plays on in %d s unless they return", r.entry.Strongest, int(r.hub.cfg.AbsentGrace.Seconds()))
+	r.logf("%s lost their connection", s.Name)
+}
+
+// holdsSeat reports whether userID plays this running game in person: seated, not handed to
+// a house bot.
+func (r *Room) holdsSeat(userID string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.status != Playing {
+		return false
+	}
+	for _, s := range r.seats {
+		if s.Kind == Human && s.UserID == userID && !s.left && s.takeover == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // Leave gives up userID's seat, attached or not (a player who cancelled after being seated).
