@@ -328,7 +328,6 @@ func (h *Hub) Find(key string) (*Room, bool) {
 	return r, ok
 }
 
-
 // SeatOf finds the running game in which userID holds a seat of their own (not handed to a
 // house bot): a person who comes back after losing their connection returns to it.
 func (h *Hub) SeatOf(userID string) (*Room, bool) {
@@ -345,6 +344,7 @@ func (h *Hub) SeatOf(userID string) (*Room, bool) {
 	}
 	return nil, false
 }
+
 // List describes every live room, oldest first.
 func (h *Hub) List() []Info {
 	h.mu.Lock()
