@@ -8,7 +8,9 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -42,6 +44,8 @@ type App struct {
 	archive Archive
 
 	bots *botKeys // bot sessions and message buckets per key
+
+	framesSent atomic.Uint64 // snapshots handed to the sessions' screens
 
 	mu     sync.Mutex
 	online map[any]presence // by session (people) or bot connection
@@ -222,4 +226,29 @@ func catalogEntry(id string) (catalog.Entry, error) {
 		names += e.Game.ID()
 	}
 	return catalog.Entry{}, fmt.Errorf("unknown game %q: the games are %s", id, names)
+}
+
+// Stats are the lobby's figures for an operator's metrics.
+type Stats struct {
+	// Places counts the people online by where they are: "lobby", "playing", "watching".
+	Places map[string]int
+	// Waiting counts the players waiting in quick match, by game id.
+	Waiting map[string]int
+	// FramesSent counts the room snapshots handed to the sessions' screens.
+	FramesSent uint64
+}
+
+// Stats reads the lobby's figures now.
+func (a *App) Stats() Stats {
+	st := Stats{Places: map[string]int{}, Waiting: map[string]int{}, FramesSent: a.framesSent.Load()}
+	a.mu.Lock()
+	for _, p := range a.online {
+		where, _, _ := strings.Cut(p.where, " ")
+		st.Places[where]++
+	}
+	a.mu.Unlock()
+	for _, e := range catalog.All() {
+		st.Waiting[e.Game.ID()] = a.mm.Waiting(e.Game.ID())
+	}
+	return st
 }

@@ -62,6 +62,7 @@ func (s *session) forward(ctx context.Context) {
 			})
 			s.program.Send(snapMsg{snap})
 			watchdog.Stop()
+			s.app.framesSent.Add(1)
 		}
 	}
 }

@@ -54,7 +54,23 @@ type Config struct {
 	OnFinish func(info Info, rp replay.Replay) error
 	// Now is the clock (tests drive the hub with Tick and a fake time).
 	Now func() time.Time
+	// Observer hears how the hub does, for an operator's metrics (nil: nobody listens).
+	Observer Observer
 }
+
+// Observer hears the hub's own figures. Its methods are called from the hub's loop and the
+// house bots' goroutines: they must be quick and safe for concurrent use.
+type Observer interface {
+	// Tick: one tick took took, and started late behind its schedule.
+	Tick(took, late time.Duration)
+	// Decision: house bot bot of game took took to choose.
+	Decision(game, bot string, took time.Duration)
+}
+
+type noObserver struct{}
+
+func (noObserver) Tick(_, _ time.Duration)               {}
+func (noObserver) Decision(_, _ string, _ time.Duration) {}
 
 // DefaultConfig returns the defaults.
 func DefaultConfig() Config {
@@ -79,6 +95,9 @@ func DefaultConfig() Config {
 
 func (c Config) withDefaults() Config {
 	d := DefaultConfig()
+	if c.Observer == nil {
+		c.Observer = noObserver{}
+	}
 	if c.TickHz <= 0 {
 		c.TickHz = d.TickHz
 	}
@@ -187,14 +206,17 @@ func (h *Hub) OnTick(f func(now time.Time)) {
 
 // Run ticks every room at TickHz until ctx ends.
 func (h *Hub) Run(ctx context.Context) {
-	t := time.NewTicker(time.Second / time.Duration(h.cfg.TickHz))
+	every := time.Second / time.Duration(h.cfg.TickHz)
+	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case scheduled := <-t.C:
+			start := time.Now()
 			h.Tick(h.now())
+			h.cfg.Observer.Tick(time.Since(start), start.Sub(scheduled))
 		}
 	}
 }

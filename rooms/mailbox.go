@@ -1,5 +1,7 @@
 package rooms
 
+import "sync/atomic"
+
 // Mailbox delivers snapshots to one session: capacity one, latest wins. The hub puts without
 // ever blocking; a session that falls behind only ever sees the newest snapshot.
 type Mailbox struct {
@@ -21,6 +23,7 @@ func (m *Mailbox) Put(s *Snapshot) {
 		// the loop settles because each Put only ever removes one element before retrying.
 		select {
 		case <-m.ch:
+			framesDropped.Add(1)
 		default:
 		}
 	}
@@ -28,3 +31,10 @@ func (m *Mailbox) Put(s *Snapshot) {
 
 // C is where the session's forwarder receives snapshots.
 func (m *Mailbox) C() <-chan *Snapshot { return m.ch }
+
+// framesDropped counts snapshots replaced in a mailbox before their viewer drew them.
+var framesDropped atomic.Uint64
+
+// FramesDropped is how many snapshots were replaced before their viewer drew them, since the
+// process started: a viewer that draws slower than the room changes skips frames.
+func FramesDropped() uint64 { return framesDropped.Load() }

@@ -29,7 +29,7 @@ type botDecision struct {
 }
 
 // think starts bot on a clone of st for seat; the room polls the result on later ticks.
-func (h *Hub) think(roomID, botName string, bot bots.Bot, st games.State, seat, move int) *thought {
+func (h *Hub) think(roomID, gameID, botName string, bot bots.Bot, st games.State, seat, move int) *thought {
 	t := &thought{move: move, result: make(chan botDecision, 1)}
 	clone := st.Clone()
 	h.thinking.Add(1)
@@ -45,7 +45,9 @@ func (h *Hub) think(roomID, botName string, bot bots.Bot, st games.State, seat, 
 					d = botDecision{}
 				}
 			}()
+			start := time.Now()
 			d = botDecision{action: bot.Choose(clone, seat), ok: true}
+			h.cfg.Observer.Decision(gameID, botName, time.Since(start))
 		}()
 		t.result <- d
 	}()
@@ -82,7 +84,7 @@ func (r *Room) houseBotTurn(seatNo int, st games.State, now time.Time) bool {
 		s.thinking = nil
 	}
 	if s.thinking == nil {
-		s.thinking = r.hub.think(r.id, s.BotName, s.bot, st, seatNo, r.moves)
+		s.thinking = r.hub.think(r.id, r.entry.Game.ID(), s.BotName, s.bot, st, seatNo, r.moves)
 		return false
 	}
 	d, done := s.thinking.poll()

@@ -267,3 +267,30 @@ func remoteIP(a net.Addr) string {
 	}
 	return host
 }
+
+// Stats are the server's figures for an operator's metrics.
+type Stats struct {
+	Connections int // TCP connections counted against the limits
+	Handshaking int // connections that have not opened a channel yet
+	Sessions    int // sessions running (terminals and commands)
+	Terminals   int // of which, terminal (PTY) sessions
+}
+
+// Stats reads the server's figures now.
+func (s *Server) Stats() Stats {
+	st := Stats{Handshaking: s.handshakes.len()}
+	s.ips.mu.Lock()
+	st.Connections = s.ips.total
+	s.ips.mu.Unlock()
+	s.mu.Lock()
+	for ls := range s.sessions {
+		st.Sessions++
+		ls.mu.Lock()
+		if ls.prog != nil {
+			st.Terminals++
+		}
+		ls.mu.Unlock()
+	}
+	s.mu.Unlock()
+	return st
+}

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/lobby"
+	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 )
 
@@ -25,11 +25,13 @@ type appOptions struct {
 	HumanMove, BotMove time.Duration
 	// GamesPerPlayer and GamesPerAddr bound the live games one person, and one address, start.
 	GamesPerPlayer, GamesPerAddr int
+	// Metrics, when set, hears the hub and times the store's writes.
+	Metrics *metrics.Metrics
 }
 
 // newApp builds the arena behind the SSH server (lobby, rooms, commands) and starts the hub.
 // stop ends the hub.
-func newApp(opts appOptions) (app server.App, stop func(), err error) {
+func newApp(opts appOptions) (app *lobby.App, hub *rooms.Hub, stop func(), err error) {
 	logger := opts.Logger
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
@@ -39,7 +41,13 @@ func newApp(opts appOptions) (app server.App, stop func(), err error) {
 	if opts.Store != nil {
 		cfg.OnFinish = lobby.Recorder(opts.Store)
 	}
-	hub := rooms.NewHub(cfg)
+	if opts.Metrics != nil {
+		cfg.Observer = opts.Metrics
+		if cfg.OnFinish != nil {
+			cfg.OnFinish = opts.Metrics.Store(cfg.OnFinish)
+		}
+	}
+	hub = rooms.NewHub(cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -52,7 +60,7 @@ func newApp(opts appOptions) (app server.App, stop func(), err error) {
 		lo.Archive = opts.Store
 	}
 	a := lobby.New(lo)
-	return a, func() { cancel(); <-done; hub.WaitSaves() }, nil
+	return a, hub, func() { cancel(); <-done; hub.WaitSaves() }, nil
 }
 
 // storeNames releases names in the store, in the lobby's terms.

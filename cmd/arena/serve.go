@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 )
@@ -41,6 +42,10 @@ variable named beside it; a flag on the command line wins.
   --max-conns-per-ip N concurrent connections from one address (ARENA_MAX_CONNS_PER_IP,
                        default 250; a class behind one NAT shares one address)
   --max-conns N        connections in all (ARENA_MAX_CONNS, default 1000)
+  --metrics ADDR       serve Prometheus metrics (/metrics) and pprof profiles
+                       (/debug/pprof/) on this address, such as 127.0.0.1:9222
+                       (ARENA_METRICS; default none: off). Never the SSH port: keep it
+                       on loopback or a private network
   --connect-burst N    new connections one address may open at once (ARENA_CONNECT_BURST,
                        default 150: a lab of a hundred machines behind one NAT)
   --connect-rate R     new connections a second from one address once the burst is spent
@@ -72,6 +77,7 @@ type serveConfig struct {
 	tickHz, maxConnsPerIP             int
 	maxConns, maxChannels             int
 	connectBurst                      int
+	metrics                           string // the metrics listener's address; "" for none
 	connectRate                       float64
 	gamesPerPlayer, gamesPerAddr      int
 	fillAfter, humanMove, botMove     time.Duration
@@ -125,6 +131,7 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 	fs.IntVar(&c.gamesPerPlayer, "games-per-player", envInt("ARENA_GAMES_PER_PLAYER", 3), "")
 	fs.IntVar(&c.gamesPerAddr, "games-per-address", envInt("ARENA_GAMES_PER_ADDRESS", 50), "")
 	fs.StringVar(&c.logLevel, "log-level", env("ARENA_LOG_LEVEL", "info"), "")
+	fs.StringVar(&c.metrics, "metrics", env("ARENA_METRICS", ""), "")
 	durations := []struct {
 		v    *time.Duration
 		flag string
@@ -211,9 +218,13 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	}
 	defer st.Close()
 
-	app, stopApp, err := newApp(appOptions{Logger: log, Store: st, TickHz: c.tickHz,
+	var mx *metrics.Metrics
+	if c.metrics != "" {
+		mx = metrics.New(metrics.Sources{}) // its sources are set below, once they exist
+	}
+	app, hub, stopApp, err := newApp(appOptions{Logger: log, Store: st, TickHz: c.tickHz,
 		FillAfter: c.fillAfter, HumanMove: c.humanMove, BotMove: c.botMove,
-		GamesPerPlayer: c.gamesPerPlayer, GamesPerAddr: c.gamesPerAddr})
+		GamesPerPlayer: c.gamesPerPlayer, GamesPerAddr: c.gamesPerAddr, Metrics: mx})
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -232,6 +243,16 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	srv, err := server.New(cfg, st, app)
 	if err != nil {
 		return fail("%v", err)
+	}
+	if mx != nil {
+		mx.SetSources(metrics.Sources{Server: srv.Stats, Rooms: hub.List, Lobby: app.Stats})
+		metricsCtx, stopMetrics := context.WithCancel(ctx)
+		defer stopMetrics()
+		addr, err := metrics.Serve(metricsCtx, c.metrics, mx.Handler())
+		if err != nil {
+			return fail("--metrics %s: %v", c.metrics, err)
+		}
+		log.Info("metrics and profiles", "addr", "http://"+addr.String()+"/metrics")
 	}
 
 	served := make(chan error, 1)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -97,15 +98,17 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-func TestServeStartsAndStops(t *testing.T) {
-	data := filepath.Join(t.TempDir(), "data")
-	logs := &syncBuffer{changed: make(chan struct{}, 1)}
-	stop := make(chan struct{})
+// startServe starts `arena serve` with args on a fresh data directory and waits until it
+// serves; stop stops it and checks it stopped cleanly.
+func startServe(t *testing.T, args ...string) (addr string, logs *syncBuffer, data string, stop func()) {
+	t.Helper()
+	data = filepath.Join(t.TempDir(), "data")
+	logs = &syncBuffer{changed: make(chan struct{}, 1)}
+	stopCh := make(chan struct{})
 	done := make(chan int, 1)
-	go func() { done <- serveMain([]string{"--listen", "127.0.0.1:0", "--data", data}, logs, stop) }()
-
+	args = append([]string{"--listen", "127.0.0.1:0", "--data", data}, args...)
+	go func() { done <- serveMain(args, logs, stopCh) }()
 	addrRe := regexp.MustCompile(`msg=serving addr=(\S+)`)
-	var addr string
 	deadline := time.After(20 * time.Second)
 	for addr == "" {
 		if m := addrRe.FindStringSubmatch(logs.String()); m != nil {
@@ -120,6 +123,25 @@ func TestServeStartsAndStops(t *testing.T) {
 			t.Fatalf("serve did not start:\n%s", logs.String())
 		}
 	}
+	return addr, logs, data, func() {
+		t.Helper()
+		close(stopCh)
+		select {
+		case code := <-done:
+			if code != 0 {
+				t.Fatalf("exit %d:\n%s", code, logs.String())
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("serve did not stop:\n%s", logs.String())
+		}
+		if !strings.Contains(logs.String(), "msg=stopped") {
+			t.Fatalf("no clean stop in the log:\n%s", logs.String())
+		}
+	}
+}
+
+func TestServeStartsAndStops(t *testing.T) {
+	addr, logs, data, stop := startServe(t)
 	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
 	c.Close()
 	for _, f := range []string{keys.HostKeyFile, "arena.db"} {
@@ -127,17 +149,57 @@ func TestServeStartsAndStops(t *testing.T) {
 			t.Errorf("%s missing from the data directory: %v", f, err)
 		}
 	}
-	close(stop)
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Fatalf("exit %d:\n%s", code, logs.String())
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatalf("serve did not stop:\n%s", logs.String())
+	stop()
+	if strings.Contains(logs.String(), "metrics") {
+		t.Fatalf("metrics are served without --metrics:\n%s", logs.String())
 	}
-	if !strings.Contains(logs.String(), "msg=stopped") {
-		t.Fatalf("no clean stop in the log:\n%s", logs.String())
+}
+
+// --metrics serves Prometheus metrics and pprof on a listener of its own.
+func TestServeMetricsWhenAsked(t *testing.T) {
+	addr, logs, _, stop := startServe(t, "--metrics", "127.0.0.1:0")
+	defer stop()
+	m := regexp.MustCompile(`addr=(http://\S+)/metrics`).FindStringSubmatch(logs.String())
+	if m == nil {
+		t.Fatalf("no metrics address in the log:\n%s", logs.String())
+	}
+	if strings.Contains(m[1], addr) {
+		t.Fatalf("metrics on the SSH address %s", addr)
+	}
+	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
+	defer c.Close()
+	get := func(path string) string {
+		t.Helper()
+		resp, err := http.Get(m[1] + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 {
+			t.Fatalf("GET %s: %s", path, resp.Status)
+		}
+		return string(body)
+	}
+	var body string
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		body = get("/metrics")
+		if strings.Contains(body, "arena_hub_tick_seconds_count") && strings.Contains(body, "arena_connections 1") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("metrics without the hub's ticks or the connection:\n%s", body)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	for _, want := range []string{"arena_hub_tick_lateness_seconds_bucket", "arena_spectators", "arena_frames_dropped_total",
+		`arena_matchmaker_waiting{game="sevencolors"} 0`, "process_resident_memory_bytes", "go_goroutines"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics without %s", want)
+		}
+	}
+	if !strings.Contains(get("/debug/pprof/"), "goroutine") {
+		t.Error("no pprof index")
 	}
 }
 

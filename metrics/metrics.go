@@ -1,0 +1,232 @@
+// Package metrics serves an operator's view of a running arena: Prometheus metrics and
+// pprof profiles, on a listener of their own (never the SSH port), off unless asked for.
+package metrics
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/arena-classroom/arena/lobby"
+	"github.com/arena-classroom/arena/replay"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
+)
+
+// Sources are where the figures read at each scrape come from. Any may be nil.
+type Sources struct {
+	Server func() server.Stats
+	Rooms  func() []rooms.Info
+	Lobby  func() lobby.Stats
+}
+
+// Metrics holds the arena's collectors. It is a rooms.Observer (the hub's tick and the house
+// bots' decisions) and times the store's writes.
+type Metrics struct {
+	reg        *prometheus.Registry
+	sources    *sourced
+	tick, late prometheus.Histogram
+	decision   *prometheus.HistogramVec
+	storeWrite prometheus.Histogram
+	storeFail  prometheus.Counter
+}
+
+var _ rooms.Observer = (*Metrics)(nil)
+
+// New registers every collector, the Go runtime's and the process's included.
+func New(src Sources) *Metrics {
+	reg := prometheus.NewRegistry()
+	m := &Metrics{
+		reg: reg,
+		tick: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "arena_hub_tick_seconds", Help: "Time one tick of the hub takes (every room advanced once).",
+			Buckets: prometheus.ExponentialBuckets(0.0001, 2, 14),
+		}),
+		late: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "arena_hub_tick_lateness_seconds", Help: "How late a tick starts behind its schedule.",
+			Buckets: prometheus.ExponentialBuckets(0.0001, 2, 14),
+		}),
+		decision: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "arena_bot_decision_seconds", Help: "Time a house bot takes to choose a move, by game.",
+			Buckets: prometheus.ExponentialBuckets(0.00001, 4, 10),
+		}, []string{"game"}),
+		storeWrite: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "arena_store_write_seconds", Help: "Time to record a finished game durably.",
+			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 12),
+		}),
+		storeFail: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "arena_store_write_failures_total", Help: "Finished games that could not be recorded.",
+		}),
+	}
+	m.sources = &sourced{src: src}
+	reg.MustRegister(m.tick, m.late, m.decision, m.storeWrite, m.storeFail,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		m.sources)
+	return m
+}
+
+// SetSources replaces the sources read at each scrape (the server is built after the hub that
+// the metrics observe).
+func (m *Metrics) SetSources(src Sources) {
+	m.sources.mu.Lock()
+	m.sources.src = src
+	m.sources.mu.Unlock()
+}
+
+// Tick is rooms.Observer's.
+func (m *Metrics) Tick(took, late time.Duration) {
+	m.tick.Observe(took.Seconds())
+	m.late.Observe(max(late, 0).Seconds())
+}
+
+// Decision is rooms.Observer's.
+func (m *Metrics) Decision(game, _ string, took time.Duration) {
+	m.decision.WithLabelValues(game).Observe(took.Seconds())
+}
+
+// Store wraps a recorder (the hub's OnFinish) to time its writes.
+func (m *Metrics) Store(record func(rooms.Info, replay.Replay) error) func(rooms.Info, replay.Replay) error {
+	return func(info rooms.Info, rp replay.Replay) error {
+		start := time.Now()
+		err := record(info, rp)
+		m.storeWrite.Observe(time.Since(start).Seconds())
+		if err != nil {
+			m.storeFail.Inc()
+		}
+		return err
+	}
+}
+
+// Handler serves /metrics, and the pprof profiles under /debug/pprof/.
+func (m *Metrics) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprintln(w, "arena: /metrics (Prometheus), /debug/pprof/ (profiles)")
+	})
+	return mux
+}
+
+// Serve listens on addr and serves h until ctx ends. It returns once listening (or failing
+// to); serving goes on in the background.
+func Serve(ctx context.Context, addr string, h http.Handler) (net.Addr, error) {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("metrics: %w", err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shut)
+	}()
+	go func() {
+		if err := srv.Serve(l); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			_ = err // the SSH server goes on without metrics
+		}
+	}()
+	return l.Addr(), nil
+}
+
+// sourced reads the figures that live elsewhere at each scrape.
+type sourced struct {
+	mu  sync.Mutex
+	src Sources
+}
+
+var (
+	descConns     = prometheus.NewDesc("arena_connections", "TCP connections counted against the limits.", nil, nil)
+	descHandshake = prometheus.NewDesc("arena_connections_handshaking", "Connections that have not opened a channel yet.", nil, nil)
+	descSessions  = prometheus.NewDesc("arena_sessions", "SSH sessions running, by kind (terminal or command).", []string{"kind"}, nil)
+	descPeople    = prometheus.NewDesc("arena_online", "People and programs online, by where they are.", []string{"place"}, nil)
+	descRooms     = prometheus.NewDesc("arena_rooms", "Live rooms, by game and state.", []string{"game", "state"}, nil)
+	descSpectator = prometheus.NewDesc("arena_spectators", "Spectators of live rooms.", nil, nil)
+	descWaiting   = prometheus.NewDesc("arena_matchmaker_waiting", "Players waiting in quick match, by game.", []string{"game"}, nil)
+	descSent      = prometheus.NewDesc("arena_frames_sent_total", "Room snapshots handed to the viewers' screens.", nil, nil)
+	descDropped   = prometheus.NewDesc("arena_frames_dropped_total", "Room snapshots replaced before their viewer drew them.", nil, nil)
+)
+
+func (c *sourced) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{descConns, descHandshake, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped} {
+		ch <- d
+	}
+}
+
+func (c *sourced) Collect(ch chan<- prometheus.Metric) {
+	c.mu.Lock()
+	src := c.src
+	c.mu.Unlock()
+	gauge := func(d *prometheus.Desc, v float64, labels ...string) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.GaugeValue, v, labels...)
+	}
+	if src.Server != nil {
+		st := src.Server()
+		gauge(descConns, float64(st.Connections))
+		gauge(descHandshake, float64(st.Handshaking))
+		gauge(descSessions, float64(st.Terminals), "terminal")
+		gauge(descSessions, float64(st.Sessions-st.Terminals), "command")
+	}
+	if src.Rooms != nil {
+		count := map[[2]string]int{}
+		spectators := 0
+		for _, r := range src.Rooms() {
+			count[[2]string{r.Game, string(r.Status)}]++
+			spectators += r.Spectators
+		}
+		for _, k := range sortedKeys(count) {
+			gauge(descRooms, float64(count[k]), k[0], k[1])
+		}
+		gauge(descSpectator, float64(spectators))
+	}
+	if src.Lobby != nil {
+		st := src.Lobby()
+		for _, place := range sortedStrings(st.Places) {
+			gauge(descPeople, float64(st.Places[place]), place)
+		}
+		for _, game := range sortedStrings(st.Waiting) {
+			gauge(descWaiting, float64(st.Waiting[game]), game)
+		}
+		ch <- prometheus.MustNewConstMetric(descSent, prometheus.CounterValue, float64(st.FramesSent))
+	}
+	ch <- prometheus.MustNewConstMetric(descDropped, prometheus.CounterValue, float64(rooms.FramesDropped()))
+}
+
+func sortedKeys(m map[[2]string]int) [][2]string {
+	keys := make([][2]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
+	return keys
+}
+
+func sortedStrings(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
