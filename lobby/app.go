@@ -46,6 +46,15 @@ type App struct {
 	bots *botKeys // bot sessions and message buckets per key
 
 	framesSent atomic.Uint64 // snapshots handed to the sessions' screens
+	renders    atomic.Uint64 // screens drawn, every session together
+
+	// The lobby's shared state changes (people come and go, rooms open, queues move): its
+	// screens are told, at most twice a second, by closing changed (see lobbyChanged).
+	presenceVersion atomic.Uint64
+	changedMu       sync.Mutex
+	changed         chan struct{}
+	shownVersion    uint64
+	shownAt         time.Time
 
 	mu     sync.Mutex
 	online map[any]presence // by session (people) or bot connection
@@ -73,7 +82,7 @@ func New(opts Options) *App {
 	if opts.StallTimeout <= 0 {
 		opts.StallTimeout = 30 * time.Second
 	}
-	return &App{
+	a := &App{
 		names:   opts.Names,
 		archive: opts.Archive,
 		hub:     opts.Hub,
@@ -82,7 +91,33 @@ func New(opts Options) *App {
 		stall:   opts.StallTimeout,
 		online:  make(map[any]presence),
 		bots:    newBotKeys(),
+		changed: make(chan struct{}),
 	}
+	opts.Hub.OnTick(a.announce)
+	return a
+}
+
+// lobbyRefresh is the most often the lobby's screens are drawn again for a change.
+const lobbyRefresh = 500 * time.Millisecond
+
+// lobbyChanged is closed when the lobby's shared state changes.
+func (a *App) lobbyChanged() <-chan struct{} {
+	a.changedMu.Lock()
+	defer a.changedMu.Unlock()
+	return a.changed
+}
+
+// announce, on the hub's tick, tells the lobby's screens that something they show changed.
+func (a *App) announce(now time.Time) {
+	v := a.presenceVersion.Load() + a.hub.Version() + a.mm.version.Load()
+	a.changedMu.Lock()
+	defer a.changedMu.Unlock()
+	if v == a.shownVersion || now.Sub(a.shownAt) < lobbyRefresh {
+		return
+	}
+	a.shownVersion, a.shownAt = v, now
+	close(a.changed)
+	a.changed = make(chan struct{})
 }
 
 // Matchmaker is the lobby's matchmaker (bot programs queue through it too).
@@ -112,6 +147,7 @@ func (a *App) SetPresence(key any, name, where string) {
 	defer a.mu.Unlock()
 	if old, ok := a.online[key]; !ok || old.name != name {
 		a.onlineList = nil
+		a.presenceVersion.Add(1)
 	}
 	a.online[key] = presence{name: name, where: where}
 }
@@ -123,6 +159,7 @@ func (a *App) Leave(key any) {
 	if _, ok := a.online[key]; ok {
 		delete(a.online, key)
 		a.onlineList = nil
+		a.presenceVersion.Add(1)
 	}
 }
 
@@ -236,11 +273,13 @@ type Stats struct {
 	Waiting map[string]int
 	// FramesSent counts the room snapshots handed to the sessions' screens.
 	FramesSent uint64
+	// Renders counts the screens drawn (every session's View), the lobby's main cost.
+	Renders uint64
 }
 
 // Stats reads the lobby's figures now.
 func (a *App) Stats() Stats {
-	st := Stats{Places: map[string]int{}, Waiting: map[string]int{}, FramesSent: a.framesSent.Load()}
+	st := Stats{Places: map[string]int{}, Waiting: map[string]int{}, FramesSent: a.framesSent.Load(), Renders: a.renders.Load()}
 	a.mu.Lock()
 	for _, p := range a.online {
 		where, _, _ := strings.Cut(p.where, " ")

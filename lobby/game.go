@@ -473,3 +473,8 @@ func (g *gameScreen) help(m *model) string {
 	text += "\nq leaves the game (a house bot plays on for you); spectators leave with esc."
 	return text
 }
+
+// ticks: the clock runs while a turn's time is counting down on screen.
+func (g *gameScreen) ticks() bool {
+	return g.snap != nil && g.snap.Status == rooms.Playing && !g.snap.Deadline.IsZero()
+}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
@@ -47,6 +48,8 @@ type Matchmaker struct {
 
 	mu     sync.Mutex
 	queues map[string][]*Ticket // by game and config
+
+	version atomic.Uint64 // changes with the queues, for the lobby's screens
 }
 
 // NewMatchmaker makes a matchmaker that runs on the hub's tick.
@@ -100,6 +103,7 @@ func (m *Matchmaker) Enqueue(t *Ticket) (*Ticket, error) {
 		q = nil
 	}
 	m.queues[key] = q
+	m.version.Add(1)
 	return t, nil
 }
 
@@ -112,6 +116,7 @@ func (m *Matchmaker) Cancel(t *Ticket) bool {
 	for i, other := range q {
 		if other == t {
 			m.queues[key] = append(q[:i:i], q[i+1:]...)
+			m.version.Add(1)
 			// Whoever waits on Done wakes up: a cancelled wait must not leave a goroutine
 			// blocked forever.
 			t.done <- Assignment{Err: ErrCancelled}
@@ -149,6 +154,7 @@ func (m *Matchmaker) Tick(now time.Time) {
 		if len(q) > 0 && now.Sub(q[0].since) >= m.fillAfter {
 			m.seat(q, true)
 			delete(m.queues, key)
+			m.version.Add(1)
 		}
 	}
 }
@@ -231,6 +237,7 @@ func (m *Matchmaker) Challenge(p WaitingProgram, userID, name string) (*rooms.Ro
 		return nil, err
 	}
 	m.queues[key] = slices.Delete(q, i, i+1)
+	m.version.Add(1)
 	t.done <- Assignment{Room: r, Seat: 1}
 	return r, nil
 }

@@ -34,13 +34,37 @@ type model struct {
 	helpTop  int // first line of the help shown, when it is taller than the window
 	notice   string
 	now      time.Time
+	clockOn  bool // a clockMsg is on its way
 }
 
 type clockMsg time.Time
 
-// clock refreshes countdowns and the lobby's room list twice a second.
+// lobbyMsg says that what the lobby shows (who is online, the live rooms, the queues) changed.
+type lobbyMsg struct{}
+
+// clock refreshes countdowns twice a second, on the screens that show one (see ticker).
 func clock() tea.Cmd {
 	return tea.Tick(500*time.Millisecond, func(t time.Time) tea.Msg { return clockMsg(t) })
+}
+
+// ticker is a screen showing something that moves with time (a countdown, a spinner): the
+// clock runs while it is shown. Other screens are drawn again only when something changes,
+// so that a thousand people idle in the lobby cost nothing.
+type ticker interface{ ticks() bool }
+
+// lobbyViewer is a screen showing the lobby's shared state: it hears lobbyMsg.
+type lobbyViewer interface{ showsLobby() }
+
+// schedule starts the clock when the screen needs it, and tells the session whether the
+// screen wants lobby changes.
+func (m *model) schedule(cmd tea.Cmd) tea.Cmd {
+	_, shows := m.screen.(lobbyViewer)
+	m.s.wantsLobby.Store(shows)
+	if t, ok := m.screen.(ticker); ok && t.ticks() && !m.clockOn {
+		m.clockOn = true
+		return tea.Batch(cmd, clock())
+	}
+	return cmd
 }
 
 func (m *model) Init() tea.Cmd {
@@ -49,7 +73,7 @@ func (m *model) Init() tea.Cmd {
 	if in, ok := m.screen.(interface{ init(*model) tea.Cmd }); ok {
 		cmd = in.init(m)
 	}
-	return tea.Batch(clock(), cmd)
+	return m.schedule(cmd)
 }
 
 func (m *model) width() int  { return m.s.ssh.Width }
@@ -61,9 +85,16 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.s.ssh.Width, m.s.ssh.Height = msg.Width, msg.Height
 	case clockMsg:
 		m.now = time.Time(msg)
+		m.clockOn = false
 		next, cmd := m.screen.update(m, msg)
 		m.screen = next
-		return m, tea.Batch(clock(), cmd)
+		return m, m.schedule(cmd)
+	case lobbyMsg:
+		if _, shows := m.screen.(lobbyViewer); !shows {
+			return m, nil
+		}
+		m.now = time.Now()
+		return m, nil
 	case tea.KeyMsg:
 		switch msg.String() {
 		case "ctrl+c":
@@ -93,12 +124,14 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.notice = ""
 	}
+	m.now = time.Now() // what this message shows (a snapshot, a key's effect) is as of now
 	next, cmd := m.screen.update(m, msg)
 	m.screen = next
-	return m, cmd
+	return m, m.schedule(cmd)
 }
 
 func (m *model) View() string {
+	m.s.app.renders.Add(1)
 	var body string
 	if m.showHelp {
 		body = m.helpView()

@@ -510,3 +510,9 @@ func (p *programScreen) view(m *model) string {
 func (p *programScreen) help(m *model) string {
 	return "Students' bots wait here for opponents. Pick one to play it: you move first.\nThe game uses the program's settings (board size)."
 }
+
+func (*homeScreen) showsLobby()    {}
+func (*watchScreen) showsLobby()   {}
+func (*programScreen) showsLobby() {}
+
+func (*queueScreen) ticks() bool { return true }

@@ -5,6 +5,7 @@ import (
 	"net"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -30,6 +31,9 @@ type session struct {
 	mu     sync.Mutex
 	room   *rooms.Room
 	ticket *Ticket
+
+	// wantsLobby: the screen shown draws the lobby's shared state (lobbyMsg is for it).
+	wantsLobby atomic.Bool
 }
 
 func newSession(a *App, s *server.Session) *session {
@@ -55,16 +59,26 @@ func (s *session) forward(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
+		case <-s.app.lobbyChanged():
+			if s.wantsLobby.Load() {
+				s.send(lobbyMsg{})
+			}
 		case snap := <-s.mb.C():
-			watchdog := time.AfterFunc(s.app.stall, func() {
-				s.app.log.Warn("session stopped reading; closing its connection", "user", s.who.Name)
-				s.hangUp()
-			})
-			s.program.Send(snapMsg{snap})
-			watchdog.Stop()
+			s.send(snapMsg{snap})
 			s.app.framesSent.Add(1)
 		}
 	}
+}
+
+// send hands msg to the program. A terminal that stops taking frames for StallTimeout loses
+// its connection.
+func (s *session) send(msg tea.Msg) {
+	watchdog := time.AfterFunc(s.app.stall, func() {
+		s.app.log.Warn("session stopped reading; closing its connection", "user", s.who.Name)
+		s.hangUp()
+	})
+	s.program.Send(msg)
+	watchdog.Stop()
 }
 
 // attach moves the session into room r (leaving any other) and returns its seat and the

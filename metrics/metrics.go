@@ -164,10 +164,11 @@ var (
 	descWaiting   = prometheus.NewDesc("arena_matchmaker_waiting", "Players waiting in quick match, by game.", []string{"game"}, nil)
 	descSent      = prometheus.NewDesc("arena_frames_sent_total", "Room snapshots handed to the viewers' screens.", nil, nil)
 	descDropped   = prometheus.NewDesc("arena_frames_dropped_total", "Room snapshots replaced before their viewer drew them.", nil, nil)
+	descRenders   = prometheus.NewDesc("arena_screens_drawn_total", "Screens drawn for the sessions (every View), the lobby's main cost.", nil, nil)
 )
 
 func (c *sourced) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descConns, descHandshake, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped} {
+	for _, d := range []*prometheus.Desc{descConns, descHandshake, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders} {
 		ch <- d
 	}
 }
@@ -207,6 +208,7 @@ func (c *sourced) Collect(ch chan<- prometheus.Metric) {
 			gauge(descWaiting, float64(st.Waiting[game]), game)
 		}
 		ch <- prometheus.MustNewConstMetric(descSent, prometheus.CounterValue, float64(st.FramesSent))
+		ch <- prometheus.MustNewConstMetric(descRenders, prometheus.CounterValue, float64(st.Renders))
 	}
 	ch <- prometheus.MustNewConstMetric(descDropped, prometheus.CounterValue, float64(rooms.FramesDropped()))
 }

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arena-classroom/arena/replay"
@@ -183,6 +184,8 @@ type Hub struct {
 	rooms   []*Room // in creation order
 	byKey   map[string]*Room
 	tickers []func(now time.Time)
+
+	version atomic.Uint64 // see Version
 }
 
 // NewHub makes a hub; call Run to start its loop.
@@ -366,6 +369,10 @@ func (h *Hub) SeatOf(userID string) (*Room, bool) {
 	}
 	return nil, false
 }
+
+// Version changes whenever what List shows changes (a room opens, closes, changes state,
+// players or spectators): a lobby draws its list again only then.
+func (h *Hub) Version() uint64 { return h.version.Load() }
 
 // List describes every live room, oldest first.
 func (h *Hub) List() []Info {

@@ -48,8 +48,12 @@ func (r *Room) advanceRealTime(now time.Time) {
 		}
 		r.logEvents(r.rt.AdvanceTo(next))
 	}
-	// Time itself changes the board (fireballs fly, lava spreads): publish every tick.
-	r.dirty = true
+	// Time itself changes the board (fireballs fly, lava spreads), but most ticks change
+	// nothing a viewer sees: publish when the board or the headline does.
+	if sig := r.realTimeSignature(now); sig != r.rtSig {
+		r.rtSig = sig
+		r.dirty = true
+	}
 	if st.Over() {
 		r.finish(now)
 	}
@@ -135,4 +139,15 @@ func (r *Room) RealTime() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.rt != nil
+}
+
+// realTimeSignature is what viewers of a real-time room see of its game: the board, and the
+// line above the players. A snapshot is published when it changes.
+func (r *Room) realTimeSignature(now time.Time) string {
+	st := r.ref.State()
+	sig := r.entry.View.Board(st, -1, games.Plain)
+	if h, ok := r.entry.View.(games.Headliner); ok {
+		sig += "\n" + h.Headline(st, now.Sub(r.startedAt))
+	}
+	return sig
 }

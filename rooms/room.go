@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -113,6 +114,8 @@ type Room struct {
 	version   uint64
 	dirty     bool
 	snap      *Snapshot
+	lobbyKey  string // what the lobby last showed of the room (see lobbyKey)
+	rtSig     string // what viewers last saw of a real-time game (see realTimeSignature)
 }
 
 // MatchID is the id under which the finished game (and its replay) is stored; "" before
@@ -815,6 +818,10 @@ func (r *Room) publishLocked(now time.Time) {
 	}
 	r.snap = s
 	r.dirty = false
+	if key := lobbyKey(s.Info); key != r.lobbyKey {
+		r.lobbyKey = key
+		r.hub.version.Add(1)
+	}
 	for mb := range r.subs {
 		mb.Put(s)
 	}
@@ -841,4 +848,14 @@ func (r *Room) isClosed() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.status == Closed
+}
+
+// lobbyKey is what a lobby's room list shows of a room, to tell when it changed.
+func lobbyKey(info Info) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %d", info.Status, info.Spectators)
+	for _, s := range info.Seats {
+		fmt.Fprintf(&b, " %d:%s", s.Kind, s.Name)
+	}
+	return b.String()
 }

@@ -252,7 +252,8 @@ func (view) Headline(st games.State, played time.Duration) string {
 		// between events, the wall clock is the game's time.
 		secs = min(secs, played.Seconds())
 	}
-	line := fmt.Sprintf("time %.1f s", secs)
+	// Whole seconds: a finer clock would redraw every viewer ten times a second for it.
+	line := fmt.Sprintf("time %d s", int(secs))
 	for r := 1; r <= 9; r++ {
 		damaged, lava := 25+10*r, 30+10*r
 		switch {

@@ -101,10 +101,11 @@ func TestHeadlineFollowsTheTimePlayed(t *testing.T) {
 		played time.Duration
 		want   string
 	}{
-		{0, "time 0.0 s"},
-		{300 * time.Millisecond, "time 0.3 s"},
-		{5 * time.Second, "time 1.0 s"},
-		{-1, "time 1.0 s"},
+		{0, "time 0 s"},
+		{1300 * time.Millisecond, "time 1 s"},
+		{300 * time.Millisecond, "time 0 s"},
+		{5 * time.Second, "time 1 s"},
+		{-1, "time 1 s"},
 	} {
 		if got := h.Headline(s, tc.played); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("played %v: %q, want %q…", tc.played, got, tc.want)

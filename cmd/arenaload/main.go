@@ -1,0 +1,393 @@
+// Command arenaload puts load on an arena server the way a class does: real SSH sessions with
+// terminals (or bot programs), each from its own loopback address when the server is local,
+// and reports what the clients saw and what the server says of itself.
+//
+//	go run ./cmd/arenaload --addr 127.0.0.1:2222 --sessions 1000 --scenario lobby --metrics http://127.0.0.1:9222/metrics
+//
+// Scenarios: lobby (sessions sit in the lobby; a sample presses a key now and then, and the
+// time until the screen answers is the key echo), watch (sessions watch the live rooms, which
+// the harness starts first with --rooms), play (each session plays 7 Colors against a house
+// bot, pressing a colour key every second), bots (each session is a program playing 7 Colors
+// practice games over the bot protocol).
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+const usage = `Usage: arenaload --addr HOST:PORT [options]
+
+  --addr HOST:PORT   the arena's SSH address (default 127.0.0.1:2222)
+  --sessions N       clients to connect (default 100)
+  --scenario S       lobby, watch, play or bots (default lobby)
+  --rooms R          watch: live Perfect Aim rooms to start and watch (default 4)
+  --duration D       how long to measure once everyone is connected (default 30s)
+  --ramp D           spread the connections over this long (default 10s)
+  --metrics URL      the server's metrics (arena serve --metrics), read before and after
+  --stall P          watch: this share of clients (0..1) stops reading, as a frozen laptop
+  --term T           the clients' TERM (default xterm-256color)
+`
+
+type options struct {
+	addr, scenario, metrics, term string
+	sessions, rooms               int
+	duration, ramp                time.Duration
+	stall                         float64
+}
+
+func main() {
+	var o options
+	fs := flag.NewFlagSet("arenaload", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(os.Stderr, usage) }
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:2222", "")
+	fs.IntVar(&o.sessions, "sessions", 100, "")
+	fs.StringVar(&o.scenario, "scenario", "lobby", "")
+	fs.IntVar(&o.rooms, "rooms", 4, "")
+	fs.DurationVar(&o.duration, "duration", 30*time.Second, "")
+	fs.DurationVar(&o.ramp, "ramp", 10*time.Second, "")
+	fs.StringVar(&o.metrics, "metrics", "", "")
+	fs.Float64Var(&o.stall, "stall", 0, "")
+	fs.StringVar(&o.term, "term", "xterm-256color", "")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		os.Exit(2)
+	}
+	if o.sessions < 1 || o.rooms < 1 || o.duration <= 0 || o.stall < 0 || o.stall > 1 {
+		fmt.Fprint(os.Stderr, "arenaload: --sessions and --rooms are at least 1, --duration positive, --stall 0..1\n\n"+usage)
+		os.Exit(2)
+	}
+	switch o.scenario {
+	case "lobby", "watch", "play", "bots":
+	default:
+		fmt.Fprintf(os.Stderr, "arenaload: unknown scenario %q\n\n%s", o.scenario, usage)
+		os.Exit(2)
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	if err := run(ctx, o, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "arenaload:", err)
+		os.Exit(1)
+	}
+}
+
+// client is one connected session and what it saw.
+type client struct {
+	id      int
+	conn    *gossh.Client
+	sess    *gossh.Session
+	stdin   io.WriteCloser
+	botOut  io.Reader // a bot's stdout, read by botLoop rather than counted as frames
+	connect time.Duration
+
+	mu       sync.Mutex
+	bytes    int64
+	frames   int64     // writes received that changed the screen
+	gaps     []float64 // seconds between frames, once measuring
+	last     time.Time
+	measure  bool
+	echoWant time.Time // when the last probe key was pressed (zero: none pending)
+	echoes   []float64
+	stalled  bool
+}
+
+func run(ctx context.Context, o options, out io.Writer) error {
+	local := strings.HasPrefix(o.addr, "127.") || strings.HasPrefix(o.addr, "localhost:")
+	before := scrape(o.metrics)
+	var rooms []string
+	if o.scenario == "watch" {
+		var err error
+		if rooms, err = startRooms(ctx, o, local); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(out, "connecting %d sessions (%s) to %s over %v…\n", o.sessions, o.scenario, o.addr, o.ramp)
+	var (
+		clients  []*client
+		mu       sync.Mutex
+		failed   atomic.Int64
+		firstErr atomic.Value
+		wg       sync.WaitGroup
+	)
+	start := time.Now()
+	for i := range o.sessions {
+		if ctx.Err() != nil {
+			break
+		}
+		if o.ramp > 0 {
+			time.Sleep(time.Until(start.Add(o.ramp * time.Duration(i) / time.Duration(o.sessions))))
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := ""
+			switch o.scenario {
+			case "watch":
+				cmd = "watch " + rooms[i%len(rooms)]
+			case "play":
+				cmd = "play sevencolors --vs greedy --size 20"
+			case "bots":
+				cmd = "bot --game sevencolors --practice --vs greedy --games 100000 --size 10"
+			}
+			c, err := dial(o, i, local, cmd)
+			if err != nil {
+				if failed.Add(1) == 1 {
+					firstErr.Store(err.Error())
+				}
+				return
+			}
+			c.stalled = o.scenario == "watch" && float64(i%100) < o.stall*100
+			mu.Lock()
+			clients = append(clients, c)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	connected := time.Since(start)
+	fmt.Fprintf(out, "%d connected, %d failed in %v\n", len(clients), failed.Load(), connected.Round(time.Millisecond))
+	if e, ok := firstErr.Load().(string); ok {
+		fmt.Fprintf(out, "  first failure: %s\n", e)
+	}
+	if len(clients) == 0 {
+		return fmt.Errorf("no session connected")
+	}
+	mid := scrape(o.metrics)
+	for _, c := range clients {
+		c.mu.Lock()
+		c.measure, c.last = true, time.Now()
+		c.mu.Unlock()
+	}
+	stopDrivers := drive(ctx, o, clients)
+	select {
+	case <-time.After(o.duration):
+	case <-ctx.Done():
+	}
+	stopDrivers()
+	after := scrape(o.metrics)
+	report(out, o, clients, connected, before, mid, after)
+	for _, c := range clients {
+		c.conn.Close()
+	}
+	return nil
+}
+
+// dial connects client i with a key of its own, from loopback address 127.0.x.y when the
+// server is local (so that each client is counted as its own address), and starts cmd on a
+// terminal (bots run without one).
+func dial(o options, i int, local bool, cmd string) (*client, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		return nil, err
+	}
+	cfg := &gossh.ClientConfig{
+		User: fmt.Sprintf("load%04d", i), Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 30 * time.Second,
+	}
+	d := net.Dialer{Timeout: 30 * time.Second}
+	if local {
+		d.LocalAddr = &net.TCPAddr{IP: net.IPv4(127, byte(1+i/250), byte(i/250%250), byte(2+i%250))}
+	}
+	began := time.Now()
+	nc, err := d.Dial("tcp", o.addr)
+	if err != nil {
+		return nil, err
+	}
+	cc, chans, reqs, err := gossh.NewClientConn(nc, o.addr, cfg)
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
+	conn := gossh.NewClient(cc, chans, reqs)
+	sess, err := conn.NewSession()
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	c := &client{id: i, conn: conn, sess: sess}
+	if c.stdin, err = sess.StdinPipe(); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	stdout, err := sess.StdoutPipe()
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if o.scenario != "bots" {
+		if err := sess.RequestPty(o.term, 24, 80, gossh.TerminalModes{gossh.ECHO: 0}); err != nil {
+			conn.Close()
+			return nil, err
+		}
+	}
+	if cmd == "" {
+		err = sess.Shell()
+	} else {
+		err = sess.Start(cmd)
+	}
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	c.connect = time.Since(began)
+	if o.scenario == "bots" {
+		c.botOut = stdout
+	} else {
+		go c.read(stdout)
+	}
+	return c, nil
+}
+
+// read counts what the server sends; a stalled client stops reading after its first frame.
+func (c *client) read(r io.Reader) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(buf)
+		now := time.Now()
+		c.mu.Lock()
+		if c.measure {
+			c.bytes += int64(n)
+		}
+		if n > 0 && c.measure {
+			c.frames++
+			c.gaps = append(c.gaps, now.Sub(c.last).Seconds())
+			if !c.echoWant.IsZero() {
+				c.echoes = append(c.echoes, now.Sub(c.echoWant).Seconds())
+				c.echoWant = time.Time{}
+			}
+		}
+		c.last = now
+		stalled := c.stalled
+		c.mu.Unlock()
+		if err != nil {
+			return
+		}
+		if stalled {
+			select {} // a frozen laptop: never reads again
+		}
+	}
+}
+
+// drive makes the clients act as their scenario says until stop is called.
+func drive(ctx context.Context, o options, clients []*client) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for _, c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			switch o.scenario {
+			case "lobby":
+				// A sample of one in ten presses ↓ every two seconds and times the answer.
+				if c.id%10 != 0 {
+					return
+				}
+				t := time.NewTicker(2 * time.Second)
+				defer t.Stop()
+				keys := []string{"\x1b[B", "\x1b[A"}
+				for k := 0; ; k++ {
+					select {
+					case <-ctx.Done():
+						return
+					case <-t.C:
+						c.mu.Lock()
+						c.echoWant = time.Now()
+						c.mu.Unlock()
+						c.stdin.Write([]byte(keys[k%2]))
+					}
+				}
+			case "play":
+				t := time.NewTicker(time.Second)
+				defer t.Stop()
+				for k := 0; ; k++ {
+					select {
+					case <-ctx.Done():
+						return
+					case <-t.C:
+						c.stdin.Write([]byte{byte('a' + (c.id+k)%7)})
+					}
+				}
+			case "bots":
+				botLoop(ctx, c)
+			}
+		}()
+	}
+	return func() { cancel(); wg.Wait() }
+}
+
+// startRooms opens o.rooms live Perfect Aim games (a person who never presses a key against
+// three house bots; the harness keeps their sessions open) and returns their ids.
+func startRooms(ctx context.Context, o options, local bool) ([]string, error) {
+	for i := range o.rooms {
+		if _, err := dial(o, 9000+i, local, "play perfectaim --vs zidane,bobmorane,anouslefouz"); err != nil {
+			return nil, fmt.Errorf("starting room %d: %w", i+1, err)
+		}
+	}
+	var ids []string
+	for deadline := time.Now().Add(20 * time.Second); len(ids) < o.rooms; {
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return nil, fmt.Errorf("%d of %d Perfect Aim rooms started", len(ids), o.rooms)
+		}
+		time.Sleep(200 * time.Millisecond)
+		list, err := command(o, "rooms")
+		if err != nil {
+			return nil, err
+		}
+		ids = ids[:0]
+		for _, line := range strings.Split(list, "\n") {
+			if f := strings.Fields(line); len(f) > 2 && f[1] == "perfectaim" && f[2] == "playing" {
+				ids = append(ids, f[0])
+			}
+		}
+	}
+	return ids, nil
+}
+
+// command runs one command without a terminal and returns its output.
+func command(o options, cmd string) (string, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return "", err
+	}
+	signer, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		return "", err
+	}
+	conn, err := gossh.Dial("tcp", o.addr, &gossh.ClientConfig{User: "loadctl", Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 30 * time.Second})
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close()
+	sess, err := conn.NewSession()
+	if err != nil {
+		return "", err
+	}
+	out, err := sess.Output(cmd)
+	return string(out), err
+}
+
+// percentile is the p-th percentile (0..1) of xs, sorted in place.
+func percentile(xs []float64, p float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	sort.Float64s(xs)
+	return xs[min(int(p*float64(len(xs))), len(xs)-1)]
+}
