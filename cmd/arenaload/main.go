@@ -140,7 +140,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 			case "play":
 				cmd = "play sevencolors --vs greedy --size 20"
 			case "bots":
-				cmd = "bot --game sevencolors --practice --vs greedy --games 100000 --size 10"
+				cmd = "bot --game sevencolors --practice --vs greedy --games 10000 --size 10"
 			}
 			c, err := dial(o, i, local, cmd)
 			if err != nil {
