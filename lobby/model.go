@@ -221,7 +221,7 @@ func (s *session) screenFor(args []string) (screen, error) {
 		if len(args) != 2 || strings.HasPrefix(args[1], "-") {
 			return nil, fmt.Errorf("usage: replay ID (ssh -t), or ssh HOST replay ID --json to export it")
 		}
-		ctx, cancel := context.WithTimeout(s.ssh.SSH.Context(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(s.context(), 30*time.Second)
 		defer cancel()
 		g, err := s.app.loadGame(ctx, args[1])
 		if err != nil {

@@ -279,7 +279,7 @@ func (q *queueScreen) view(m *model) string {
 		what += fmt.Sprintf(" (%d×%d)", n, n)
 	}
 	b.WriteString(st.heading.Render("Quick match: "+what) + "\n\n")
-	waited := m.now.Sub(q.since)
+	waited := max(m.now.Sub(q.since), 0) // a clock that went back must not index the spinner with -1
 	left := m.s.app.mm.FillAfter() - waited
 	if left < 0 {
 		left = 0

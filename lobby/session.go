@@ -143,7 +143,7 @@ func (s *session) queue(t *Ticket) (tea.Cmd, error) {
 	s.ticket = t
 	s.mu.Unlock()
 	s.app.setPresence(s, "waiting for "+t.Game.Game.Name())
-	ctx := s.ssh.SSH.Context()
+	ctx := s.context()
 	return func() tea.Msg {
 		select {
 		case a := <-t.Done():
@@ -172,6 +172,14 @@ func (s *session) hangUp() {
 		return
 	}
 	_ = s.ssh.SSH.Close()
+}
+
+// context ends with the session's connection (never, for a session without one: tests).
+func (s *session) context() context.Context {
+	if s.ssh == nil || s.ssh.SSH == nil {
+		return context.Background()
+	}
+	return s.ssh.SSH.Context()
 }
 
 // addr is the session's network address (its host), against which rooms are counted.
