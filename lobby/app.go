@@ -207,7 +207,7 @@ func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer)
 		return a.botCommand(s, stdin, stdout, stderr)
 	case "spec":
 		return a.specCommand(s, stdout, stderr)
-	case "play", "watch":
+	case "play", "watch", "wall":
 		fmt.Fprintf(stderr, "arena: %q needs a terminal: use ssh -t …\n", s.Args[0])
 		return 1
 	case "names":
@@ -229,6 +229,7 @@ const commandsHelp = `Commands (ssh -p PORT HOST COMMAND):
   (none)                              the lobby (needs a terminal)
   play GAME [--vs BOT] [--size N]     start a game at once (ssh -t); without --vs, quick match
   watch ROOM                          watch a live room by id or code (ssh -t)
+  wall                                every live game at once, for the projector (ssh -t)
   rooms                               list live rooms as text
   bot --game GAME [options]           play as a program over the bot protocol (ssh -T)
   spec GAME                           print a game's bot observation and action schema

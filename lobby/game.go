@@ -19,6 +19,7 @@ type gameScreen struct {
 	confirmLeave bool
 	attached     bool
 	turn         turnDraft
+	back         screen // where a spectator's esc goes (the wall); nil: the lobby
 }
 
 func newGameScreen(r *rooms.Room) *gameScreen { return &gameScreen{room: r, seat: -1} }
@@ -73,6 +74,10 @@ func (g *gameScreen) follow(m *model) (screen, tea.Cmd) {
 		if why == "" {
 			why = "the room has closed"
 		}
+		if g.back != nil && g.seat < 0 {
+			m.notice = why
+			return g.leaveWatching(m)
+		}
 		return m.toLobby(why)
 	}
 	if s.Next != "" {
@@ -121,7 +126,7 @@ func (g *gameScreen) key(m *model, key string) (screen, tea.Cmd) {
 		_, composed := s.View().(games.Composer)
 		if key == "esc" || key == "q" && !composed {
 			if g.seat < 0 {
-				return m.toLobby("")
+				return g.leaveWatching(m)
 			}
 			g.confirmLeave = true
 			return g, nil
@@ -138,6 +143,9 @@ func (g *gameScreen) key(m *model, key string) (screen, tea.Cmd) {
 				}
 			}
 		case "l", "esc", "enter":
+			if g.seat < 0 {
+				return g.leaveWatching(m)
+			}
 			return m.toLobby("")
 		case "q":
 			m.s.detach()
@@ -477,4 +485,13 @@ func (g *gameScreen) help(m *model) string {
 // ticks: the clock runs while a turn's time is counting down on screen.
 func (g *gameScreen) ticks() bool {
 	return g.snap != nil && g.snap.Status == rooms.Playing && !g.snap.Deadline.IsZero()
+}
+
+// leaveWatching takes a spectator back where they came from: the wall, or the lobby.
+func (g *gameScreen) leaveWatching(m *model) (screen, tea.Cmd) {
+	if g.back != nil {
+		m.s.detach()
+		return g.back, nil
+	}
+	return m.toLobby("")
 }

@@ -217,6 +217,11 @@ func (s *session) screenFor(args []string) (screen, error) {
 	switch args[0] {
 	case "play":
 		return s.playCommand(args[1:])
+	case "wall":
+		if len(args) != 1 {
+			return nil, fmt.Errorf("usage: wall (ssh -t)")
+		}
+		return newWallScreen(), nil
 	case "replay":
 		if len(args) != 2 || strings.HasPrefix(args[1], "-") {
 			return nil, fmt.Errorf("usage: replay ID (ssh -t), or ssh HOST replay ID --json to export it")

@@ -1,0 +1,192 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// wallScreen shows every live game at once, each board in a tile of a grid that updates
+// live: what a teacher puts on the classroom projector. enter zooms into the chosen game;
+// esc from there comes back to the wall.
+type wallScreen struct {
+	cursor int // the chosen room, an index in the rooms shown
+	first  int // the first room of the page
+	shown  []rooms.Info
+}
+
+func newWallScreen() *wallScreen { return &wallScreen{} }
+
+func (w *wallScreen) ticks() bool { return true } // the boards move
+func (w *wallScreen) showsLobby() {}
+
+// wallRooms are the rooms the wall shows: games being played, then those just finished.
+func wallRooms(all []rooms.Info) []rooms.Info {
+	var playing, finished []rooms.Info
+	for _, r := range all {
+		switch r.Status {
+		case rooms.Playing:
+			playing = append(playing, r)
+		case rooms.Finished:
+			finished = append(finished, r)
+		}
+	}
+	return append(playing, finished...)
+}
+
+func (w *wallScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	key, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return w, nil
+	}
+	n := len(w.shown)
+	switch key.String() {
+	case "right", "l", "tab":
+		w.cursor = min(w.cursor+1, max(n-1, 0))
+	case "left", "h", "shift+tab":
+		w.cursor = max(w.cursor-1, 0)
+	case "pgdown", "down", "j", " ":
+		w.first = min(w.first+w.perPage(m), max(n-1, 0))
+		w.cursor = w.first
+	case "pgup", "up", "k":
+		w.first = max(w.first-w.perPage(m), 0)
+		w.cursor = w.first
+	case "enter":
+		if w.cursor < n {
+			if r, ok := m.s.app.hub.Find(w.shown[w.cursor].ID); ok {
+				g := newGameScreen(r)
+				g.back = w
+				return g, g.init(m)
+			}
+		}
+		m.notice = "that room has just closed"
+	case "esc", "q":
+		return m.toLobby("")
+	}
+	return w, nil
+}
+
+// perPage is a rough count of the tiles one screen holds, for paging.
+func (w *wallScreen) perPage(m *model) int {
+	return max((m.width()/46)*((m.height()-3)/23), 1)
+}
+
+// tile is one room drawn for the wall: a title line over its board.
+type tile struct {
+	lines []string
+	width int
+}
+
+func (w *wallScreen) tile(m *model, info rooms.Info, chosen bool) tile {
+	st := m.s.st
+	r, ok := m.s.app.hub.Find(info.ID)
+	if !ok {
+		return tile{}
+	}
+	snap := r.Snapshot()
+	board, bw := snap.BoardLines(m.s.palette)
+	if bw == 0 {
+		return tile{}
+	}
+	width := max(bw, 24)
+	title := fmt.Sprintf("%s %s · %s", info.ID, info.GameName, clean(info.Players()))
+	if snap.Status == rooms.Finished && snap.Outcome != nil {
+		names := make([]string, len(snap.Seats))
+		for i, s := range snap.Seats {
+			names[i] = clean(s.Name)
+		}
+		text, _ := resultText(snap.Outcome.Ranks, names, -1)
+		title = info.ID + " · " + text
+	}
+	head := fit(title, width)
+	if chosen {
+		head = st.selected.Render(head)
+	} else {
+		head = st.key.Render(head)
+	}
+	lines := []string{head}
+	for _, l := range board {
+		lines = append(lines, l+strings.Repeat(" ", width-bw))
+	}
+	return tile{lines: lines, width: width}
+}
+
+func (w *wallScreen) view(m *model) string {
+	st := m.s.st
+	w.shown = wallRooms(m.s.app.hub.List())
+	n := len(w.shown)
+	w.cursor = min(w.cursor, max(n-1, 0))
+	w.first = min(w.first, w.cursor)
+	right := fmt.Sprintf("the wall · %d live games", n)
+	out := []string{m.header(st.dim.Render(right))}
+	if n == 0 {
+		out = append(out, "", st.dim.Render("No game is being played right now. The wall shows every game as it starts."))
+	}
+	// Tiles flow left to right, rows top to bottom, as many as the window holds from the
+	// first of the page; the chosen one is always on it.
+	room := m.height() - 2
+	for {
+		var rowsOut []string
+		i := w.first
+		for i < n {
+			var row []tile
+			used := 0
+			for i < n {
+				t := w.tile(m, w.shown[i], i == w.cursor)
+				if t.width == 0 {
+					i++
+					continue
+				}
+				if used > 0 && used+2+t.width > m.width() {
+					break
+				}
+				row = append(row, t)
+				used += t.width + 2
+				i++
+			}
+			height := 0
+			for _, t := range row {
+				height = max(height, len(t.lines))
+			}
+			if len(rowsOut)+height+1 > room && len(rowsOut) > 0 {
+				i -= len(row)
+				break
+			}
+			for y := range height {
+				var b strings.Builder
+				for _, t := range row {
+					if y < len(t.lines) {
+						b.WriteString(t.lines[y])
+					} else {
+						b.WriteString(strings.Repeat(" ", t.width))
+					}
+					b.WriteString("  ")
+				}
+				rowsOut = append(rowsOut, b.String())
+			}
+			rowsOut = append(rowsOut, "")
+		}
+		if w.cursor < i || w.first >= n-1 || i <= w.first {
+			out = append(out, rowsOut...)
+			break
+		}
+		w.first = w.cursor // the chosen tile is past this page: start the page there
+	}
+	out = append(out, m.keyline("←/→", "choose", "↑/↓", "page", "enter", "watch", "esc", "lobby"))
+	return strings.Join(out, "\n")
+}
+
+func (w *wallScreen) help(m *model) string {
+	return `The wall: every live game at once, updating live (for the classroom
+projector). Games being played come first, then those just finished.
+
+  ←/→      choose a game       ↑/↓, PgUp/PgDn   another page
+  enter    watch the chosen game (esc comes back to the wall)
+  esc, q   back to the lobby
+
+A larger window shows more games: 160×50 holds six 20×20 boards.
+From a shell: ssh -t HOST wall.`
+}
