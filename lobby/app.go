@@ -32,16 +32,19 @@ type Options struct {
 	Names NameReleaser
 	// Archive is the record of finished games, for replays and histories (nil: none kept).
 	Archive Archive
+	// Assignments keeps teachers' assignments (nil: none).
+	Assignments Assignments
 }
 
 // App is the arena behind the SSH server.
 type App struct {
-	hub     *rooms.Hub
-	mm      *Matchmaker
-	log     *slog.Logger
-	stall   time.Duration
-	names   NameReleaser
-	archive Archive
+	hub         *rooms.Hub
+	mm          *Matchmaker
+	log         *slog.Logger
+	stall       time.Duration
+	names       NameReleaser
+	archive     Archive
+	assignments Assignments
 
 	bots *botKeys // bot sessions and message buckets per key
 
@@ -83,15 +86,16 @@ func New(opts Options) *App {
 		opts.StallTimeout = 30 * time.Second
 	}
 	a := &App{
-		names:   opts.Names,
-		archive: opts.Archive,
-		hub:     opts.Hub,
-		mm:      NewMatchmaker(opts.Hub, opts.FillAfter, opts.Hub.Config().Now),
-		log:     opts.Logger,
-		stall:   opts.StallTimeout,
-		online:  make(map[any]presence),
-		bots:    newBotKeys(),
-		changed: make(chan struct{}),
+		names:       opts.Names,
+		archive:     opts.Archive,
+		assignments: opts.Assignments,
+		hub:         opts.Hub,
+		mm:          NewMatchmaker(opts.Hub, opts.FillAfter, opts.Hub.Config().Now),
+		log:         opts.Logger,
+		stall:       opts.StallTimeout,
+		online:      make(map[any]presence),
+		bots:        newBotKeys(),
+		changed:     make(chan struct{}),
 	}
 	opts.Hub.OnTick(a.announce)
 	return a
@@ -216,6 +220,8 @@ func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer)
 		return a.replayCommand(s, stdout, stderr)
 	case "history":
 		return a.historyCommand(s, stdout, stderr)
+	case "assignment":
+		return a.assignmentCommand(s, stdout, stderr)
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, commandsHelp)
 		return 0
@@ -236,6 +242,7 @@ const commandsHelp = `Commands (ssh -p PORT HOST COMMAND):
   replay ID [--json]                  watch a stored game again (ssh -t), or export it as JSON
   history [NAME] [--game G] [--json]  a player's stored games (yours by default), with their ids
   names release NAME                  teachers: free a display name for the next key that asks
+  assignment create|list|export …     teachers: "beat the reference bot" (see assignment --help)
   help                                this text
 `
 

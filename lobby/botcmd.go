@@ -32,6 +32,8 @@ type botArgs struct {
 	seed     uint64
 	seedSet  bool
 	games    int // 0: play on until the bot leaves
+	// assignment is the code of a teacher's assignment to play ("" for none).
+	assignment string
 	// setKeys are the settings given on the command line (a batch seating scheme may vary
 	// the others from game to game, as Perfect Aim's permutation).
 	setKeys []string
@@ -40,7 +42,7 @@ type botArgs struct {
 // MaxPracticeGames bounds one practice session: its games run on the server.
 const MaxPracticeGames = 10_000
 
-const botUsage = `usage: bot --game GAME [--name NAME] [--practice [--vs BOT[,BOT…]] [--seed N]] [--games N] [--size N] [--config KEY=VAL]`
+const botUsage = `usage: bot --game GAME [--name NAME] [--practice [--vs BOT[,BOT…]] [--seed N]] [--games N] [--size N] [--config KEY=VAL] | bot --game GAME --assignment CODE`
 
 // parseBotArgs reads the options of the bot protocol (docs/bots.md), plus --size and --config for the game's
 // settings.
@@ -54,10 +56,23 @@ func parseBotArgs(args []string) (botArgs, error) {
 	seedText := fs.String("seed", "", "")
 	n := fs.Int("games", 0, "")
 	size := fs.Int("size", 0, "")
+	assignment := fs.String("assignment", "", "")
 	cfg := games.Config{}
 	fs.Func("config", "", cfg.Set)
 	if err := fs.Parse(args); err != nil {
 		return botArgs{}, fmt.Errorf("%v (%s)", err, botUsage)
+	}
+	if *assignment != "" {
+		// The assignment sets the games: nothing else but the game and a name goes with it.
+		set := 0
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name != "game" && f.Name != "name" && f.Name != "assignment" {
+				set++
+			}
+		})
+		if set > 0 {
+			return botArgs{}, errors.New("--assignment sets the opponents, games and settings itself: give only --game (and --name)")
+		}
 	}
 	if fs.NArg() > 0 {
 		return botArgs{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), botUsage)
@@ -73,7 +88,7 @@ func parseBotArgs(args []string) (botArgs, error) {
 	if !botproto.Documented(e.Game) {
 		return b, fmt.Errorf("%s cannot be played by programs yet", e.Game.Name())
 	}
-	b.entry, b.name, b.practice, b.games = e, *name, *practice, *n
+	b.entry, b.name, b.practice, b.games, b.assignment = e, *name, *practice, *n, *assignment
 	if *size != 0 {
 		cfg["size"] = *size
 	}
@@ -207,6 +222,14 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 
 	presence := &botPresence{}
 	defer a.Leave(presence)
+	if args.assignment != "" {
+		args, as, err := a.assignmentArgs(ctx, args)
+		if err != nil {
+			conn.Fail(err.Error(), time.Second)
+			return 1
+		}
+		return a.runAssignment(ctx, conn, args, as, s.Who, name, clock, presence)
+	}
 	if args.practice {
 		return a.practice(ctx, conn, args, name, clock, presence)
 	}

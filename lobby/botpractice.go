@@ -18,6 +18,17 @@ import (
 // deterministic bot gets the same games every time. The games run on this session's
 // goroutine as fast as the bot answers; the hub is not involved.
 func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *botPresence) int {
+	status, _ := a.practiceTally(ctx, conn, args, name, clock, presence)
+	return status
+}
+
+// tally is how a practice session went, for assignments.
+type tally struct {
+	won, drawn, lost, played int
+}
+
+// practiceTally is practice, with the tally of the games played.
+func (a *App) practiceTally(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *botPresence) (int, tally) {
 	e := args.entry
 	if !args.seedSet {
 		args.seed = seed.Random() // printed, so the games can be played again
@@ -36,24 +47,24 @@ func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, na
 		ent, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: v}, nil)
 		if err != nil {
 			conn.Fail(err.Error(), time.Second)
-			return 1
+			return 1, tally{}
 		}
 		entrants = append(entrants, ent)
 	}
 	jobs, err := practiceJobs(args, len(entrants))
 	if err != nil {
 		conn.Fail(err.Error(), time.Second)
-		return 1
+		return 1, tally{}
 	}
 	conn.Diagf("practice: %d game(s) of %s against %s, seeds %d… (repeat with --seed %d); %s",
 		args.games, e.Game.Name(), strings.Join(args.vs, ", "), args.seed, args.seed, practiceScheme(args))
 
-	var won, drawn, lost, played int
+	var t tally
 	errGone := errors.New("the bot left")
 	plan := match.Plan{Game: e.Game, Entrants: entrants, Schedule: jobs}
 	opts := match.Options{Parallel: 1, Inspect: games.InspectorOf(e.Game)}
 	err = match.Run(ctx, plan, opts, func(r match.Result) error {
-		played++
+		t.played++
 		job := plan.Job(r.Job)
 		seat := 0
 		for s, ent := range job.Seats {
@@ -64,16 +75,16 @@ func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, na
 		where := practiceResult(args, job, seat, r)
 		switch {
 		case r.Outcome == nil:
-			conn.Diagf("game %d (seed %d): void: %s", played, job.Seed, r.Err)
+			conn.Diagf("game %d (seed %d): void: %s", t.played, job.Seed, r.Err)
 		case r.Outcome.Ranks[seat] == 1 && r.Outcome.Winner() == seat:
-			won++
-			conn.Diagf("game %d (%s): won %v", played, where, r.Outcome.Scores)
+			t.won++
+			conn.Diagf("game %d (%s): won %v", t.played, where, r.Outcome.Scores)
 		case r.Outcome.Ranks[seat] == 1:
-			drawn++
-			conn.Diagf("game %d (%s): drawn %v", played, where, r.Outcome.Scores)
+			t.drawn++
+			conn.Diagf("game %d (%s): drawn %v", t.played, where, r.Outcome.Scores)
 		default:
-			lost++
-			conn.Diagf("game %d (%s): lost %v", played, where, r.Outcome.Scores)
+			t.lost++
+			conn.Diagf("game %d (%s): lost %v", t.played, where, r.Outcome.Scores)
 		}
 		select {
 		case <-conn.Done():
@@ -83,8 +94,8 @@ func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, na
 		}
 	})
 	if err != nil {
-		return 1
+		return 1, t
 	}
-	conn.Diagf("practice over: %d won, %d drawn, %d lost", won, drawn, lost)
-	return 0
+	conn.Diagf("practice over: %d won, %d drawn, %d lost", t.won, t.drawn, t.lost)
+	return 0, t
 }

@@ -99,6 +99,28 @@ var migrations = []string{
 	// 2: takeovers: a house bot played on for a person or program who left (who lost).
 	`ALTER TABLE match_seats ADD COLUMN left_at_move INTEGER NOT NULL DEFAULT -1;
 	ALTER TABLE match_seats ADD COLUMN replaced_by TEXT NOT NULL DEFAULT '';`,
+	// 3: assignments ("beat the reference bot") and the students' runs.
+	`CREATE TABLE assignments (
+		code       TEXT PRIMARY KEY,
+		game       TEXT NOT NULL,
+		vs         TEXT NOT NULL,              -- house bots, comma-separated
+		games      INTEGER NOT NULL,
+		config     TEXT NOT NULL,              -- JSON
+		seed       INTEGER NOT NULL,           -- the games' first seed: everyone plays the same games
+		pass_pct   INTEGER NOT NULL,           -- wins needed, in percent
+		created_by TEXT NOT NULL,              -- the teacher's key
+		created_at INTEGER NOT NULL
+	);
+	CREATE TABLE assignment_runs (
+		code     TEXT NOT NULL REFERENCES assignments(code),
+		identity TEXT NOT NULL,
+		name     TEXT NOT NULL,
+		games    INTEGER NOT NULL,
+		wins     INTEGER NOT NULL,
+		draws    INTEGER NOT NULL,
+		at       INTEGER NOT NULL
+	);
+	CREATE INDEX assignment_runs_code ON assignment_runs(code, identity);`,
 }
 
 func (s *Store) migrate(ctx context.Context) error {

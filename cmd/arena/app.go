@@ -58,6 +58,7 @@ func newApp(opts appOptions) (app *lobby.App, hub *rooms.Hub, stop func(), err e
 	if opts.Store != nil {
 		lo.Names = storeNames{opts.Store}
 		lo.Archive = opts.Store
+		lo.Assignments = opts.Store
 	}
 	a := lobby.New(lo)
 	return a, hub, func() { cancel(); <-done; hub.WaitSaves() }, nil
