@@ -220,7 +220,17 @@ func (g *gameScreen) view(m *model) string {
 	}
 	// The panel takes the width the board leaves, up to a comfortable reading width.
 	pw := min(max(panelWidth, m.width()-bw-2), maxPanelWidth)
-	return head + "\n" + besideBoard(lines, bw, g.panel(m, pw)) + "\n" + g.footer(m)
+	draw := func() string { return besideBoard(lines, bw, g.panel(m, pw)) }
+	if g.seat >= 0 {
+		return head + "\n" + draw() + "\n" + g.footer(m)
+	}
+	// Spectators with the same palette and window see the same board and panel: drawn once.
+	clock := ""
+	if !s.Deadline.IsZero() {
+		clock = formatClock(s.Deadline.Sub(m.now))
+	}
+	key := fmt.Sprintf("%d %d %d %s", m.s.palette, pw, m.height(), clock)
+	return head + "\n" + s.Frame(key, draw) + "\n" + g.footer(m)
 }
 
 // besideBoard lays the panel to the right of the board's lines. The board's width is known,

@@ -114,6 +114,26 @@ type Snapshot struct {
 
 	view   games.View
 	boards [3]renderOnce
+
+	framesMu sync.Mutex
+	frames   map[string]string // see Frame
+}
+
+// Frame is a part of a screen drawn from this snapshot, made once by draw for key and then
+// shared by every viewer who asks with the same key (spectators with the same palette and
+// window): a thousand spectators of one room cost one drawing per change, not a thousand.
+func (s *Snapshot) Frame(key string, draw func() string) string {
+	s.framesMu.Lock()
+	defer s.framesMu.Unlock()
+	if f, ok := s.frames[key]; ok {
+		return f
+	}
+	if s.frames == nil {
+		s.frames = make(map[string]string, 2)
+	}
+	f := draw()
+	s.frames[key] = f
+	return f
 }
 
 type renderOnce struct {
