@@ -40,16 +40,19 @@ func (s *syncBuffer) String() string {
 // game starts the program afresh.
 func batch(t *testing.T, mode string, clock program.Clock, n int) ([]match.Result, []map[string]any, string) {
 	t.Helper()
-	return runBatch(t, mode, n, 1, func(opts program.ExecOptions) match.Programs { return match.ExecWith(opts) }, clock)
+	return runBatch(t, mode, n, 1, func(opts program.ExecOptions) (match.Programs, func()) { return match.ExecWith(opts), func() {} }, clock)
 }
 
-// runBatch is batch with the programs made by programs, on parallel workers.
-func runBatch(t *testing.T, mode string, n, parallel int, programs func(program.ExecOptions) match.Programs, clock program.Clock) ([]match.Result, []map[string]any, string) {
+// runBatch is batch with the programs made by programs, on parallel workers; their close
+// runs before the bot's log is read (a process kept between games writes its last lines
+// until it stops).
+func runBatch(t *testing.T, mode string, n, parallel int, programs func(program.ExecOptions) (match.Programs, func()), clock program.Clock) ([]match.Result, []map[string]any, string) {
 	t.Helper()
 	e, _ := catalog.Get("sevencolors")
 	logFile := filepath.Join(t.TempDir(), "received.jsonl")
 	stderr := &syncBuffer{}
-	prog, err := programs(program.ExecOptions{Clock: clock, Stderr: stderr, Grace: time.Second})(botCmd(mode, logFile), e.Game)
+	makePrograms, closePrograms := programs(program.ExecOptions{Clock: clock, Stderr: stderr, Grace: time.Second})
+	prog, err := makePrograms(botCmd(mode, logFile), e.Game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,6 +74,7 @@ func runBatch(t *testing.T, mode string, n, parallel int, programs func(program.
 	}); err != nil {
 		t.Fatal(err)
 	}
+	closePrograms()
 	return results, received(t, logFile), stderr.String()
 }
 

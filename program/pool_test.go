@@ -6,18 +6,7 @@ import (
 	"testing"
 
 	"github.com/arena-classroom/arena/match"
-	"github.com/arena-classroom/arena/program"
 )
-
-// pooled makes programs that keep their processes between games; the pools close when the
-// test ends.
-func pooled(t *testing.T) func(program.ExecOptions) match.Programs {
-	return func(opts program.ExecOptions) match.Programs {
-		programs, closeAll := match.ExecPooled(opts)
-		t.Cleanup(closeAll)
-		return programs
-	}
-}
 
 // hellos counts the processes a bot log saw started (each says hello once).
 func hellos(msgs []map[string]any) int { return len(ofType(msgs, "hello")) }
@@ -28,7 +17,7 @@ func TestPooledProcessesPlayTheSameGamesAsFreshOnes(t *testing.T) {
 	const n = 6
 	fresh, _, _ := batch(t, "legal", quick, n)
 	for _, parallel := range []int{1, 2} {
-		got, msgs, notes := runBatch(t, "legal", n, parallel, pooled(t), quick)
+		got, msgs, notes := runBatch(t, "legal", n, parallel, match.ExecPooled, quick)
 		for i := range fresh {
 			if got[i].Defaults[progSeat(i)] != 0 || !reflect.DeepEqual(got[i].Outcome, fresh[i].Outcome) || got[i].Moves != fresh[i].Moves {
 				t.Fatalf("parallel %d, game %d: %+v, fresh %+v (notes %q)", parallel, i, got[i], fresh[i], notes)
@@ -48,7 +37,7 @@ func TestPooledProcessesPlayTheSameGamesAsFreshOnes(t *testing.T) {
 func TestPooledCrashedProcessIsReplaced(t *testing.T) {
 	const n = 3
 	fresh, _, _ := batch(t, "crash:2", quick, n)
-	got, msgs, notes := runBatch(t, "crash:2", n, 1, pooled(t), quick)
+	got, msgs, notes := runBatch(t, "crash:2", n, 1, match.ExecPooled, quick)
 	for i := range fresh {
 		if !reflect.DeepEqual(got[i].Outcome, fresh[i].Outcome) || got[i].Defaults[progSeat(i)] == 0 {
 			t.Fatalf("game %d: %+v, fresh %+v", i, got[i], fresh[i])
