@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -18,28 +16,11 @@ import (
 	"github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/match"
-	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/replay"
 )
 
 // paKits are the Perfect Aim starters in C and Go (the Python one: botaim_test.go).
-var paKits = []kit{
-	{"c", func(t *testing.T) []string {
-		need(t, "cc")
-		bin := filepath.Join(t.TempDir(), "perfectaim_bot")
-		run(t, exec.Command("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-std=c99", "-pedantic", "-o", bin, abs(t, "../kits/c/perfectaim_bot.c"), abs(t, "../kits/c/arena.c")))
-		return []string{bin}
-	}},
-	{"go", func(t *testing.T) []string {
-		need(t, "go")
-		bin := filepath.Join(t.TempDir(), "perfectaim_bot")
-		build := exec.Command("go", "build", "-o", bin, ".")
-		build.Dir = abs(t, "../kits/go/perfectaim")
-		build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=", "GOTOOLCHAIN=local")
-		run(t, build)
-		return []string{bin}
-	}},
-}
+var paKits = []kit{cKit("perfectaim_bot.c", "perfectaim_bot"), goKit("perfectaim", "perfectaim_bot")}
 
 // Each kit plays a practice game against zidane over a real SSH session, joined to its stdin
 // and stdout as `ssh -T` would: every line it writes is an action for a pending turn, and
@@ -173,14 +154,8 @@ func TestPerfectAimKitsUnderExec(t *testing.T) {
 	e, _ := catalog.Get("perfectaim")
 	const n = 12 // every permutation once: each colour starts from every corner
 	batch := func(t *testing.T, argv []string) [][]replay.Move {
-		for i, a := range argv {
-			argv[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
 		var notes lockedBuffer
-		prog, err := match.ExecWith(program.ExecOptions{Stderr: &notes})(strings.Join(argv, " "), e.Game)
-		if err != nil {
-			t.Fatal(err)
-		}
+		prog := execEntrant(t, argv, e.Game, &notes)
 		zidane, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "zidane"}, nil)
 		bob, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "bobmorane"}, nil)
 		jobs, err := arenamatch.Series(games.Config{}, 3, n, 11, -1)

@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/pem"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,7 +19,6 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
 )
@@ -29,26 +29,38 @@ type kit struct {
 	cmd  func(t *testing.T) []string
 }
 
-var kits = []kit{
-	{"python", func(t *testing.T) []string {
+var kits = []kit{pythonKit("mybot.py"), cKit("mybot.c", "mybot"), goKit(".", "mybot")}
+
+// pythonKit runs kits/python/FILE with python3.
+func pythonKit(file string) kit {
+	return kit{"python", func(t *testing.T) []string {
 		need(t, "python3")
-		return []string{"python3", abs(t, "../kits/python/mybot.py")}
-	}},
-	{"c", func(t *testing.T) []string {
+		return []string{"python3", abs(t, "../kits/python/"+file)}
+	}}
+}
+
+// cKit builds kits/c/FILE with arena.c, strictly (C99, pedantic, warnings as errors).
+func cKit(file, bin string) kit {
+	return kit{"c", func(t *testing.T) []string {
 		need(t, "cc")
-		bin := filepath.Join(t.TempDir(), "mybot")
-		run(t, exec.Command("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-std=c99", "-o", bin, abs(t, "../kits/c/mybot.c"), abs(t, "../kits/c/arena.c")))
-		return []string{bin}
-	}},
-	{"go", func(t *testing.T) []string {
+		out := filepath.Join(t.TempDir(), bin)
+		run(t, exec.Command("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-std=c99", "-pedantic", "-o", out,
+			abs(t, "../kits/c/"+file), abs(t, "../kits/c/arena.c")))
+		return []string{out}
+	}}
+}
+
+// goKit builds the Go kit's package in kits/go/DIR.
+func goKit(dir, bin string) kit {
+	return kit{"go", func(t *testing.T) []string {
 		need(t, "go")
-		bin := filepath.Join(t.TempDir(), "mybot")
-		build := exec.Command("go", "build", "-o", bin, ".")
-		build.Dir = abs(t, "../kits/go")
+		out := filepath.Join(t.TempDir(), bin)
+		build := exec.Command("go", "build", "-o", out, ".")
+		build.Dir = abs(t, filepath.Join("../kits/go", dir))
 		build.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=", "GOTOOLCHAIN=local")
 		run(t, build)
-		return []string{bin}
-	}},
+		return []string{out}
+	}}
 }
 
 func need(t *testing.T, tool string) {
@@ -97,35 +109,12 @@ func TestKitsPlayAPracticeGameOverSSH(t *testing.T) {
 	addr, _, _ := botArena(t, fastHub(), time.Hour)
 	for _, k := range kits {
 		t.Run(k.name, func(t *testing.T) {
-			argv := k.cmd(t)
-			c := sshtest.Dial(t, addr, "student", sshtest.NewKey(t))
-			sess, err := c.NewSession()
-			if err != nil {
-				t.Fatal(err)
+			_, _, srvErr, kitErr := practiseOverSSH(t, addr, k.cmd(t), practiceOne)
+			if !strings.Contains(srvErr, "practice over: ") || strings.Contains(srvErr, "warning") {
+				t.Fatalf("server stderr:\n%s", srvErr)
 			}
-			defer sess.Close()
-			proc := exec.Command(argv[0], argv[1:]...)
-			var kitErr, srvErr lockedBuffer
-			proc.Stderr = &kitErr
-			sess.Stderr = &srvErr
-			if proc.Stdin, err = sess.StdoutPipe(); err != nil {
-				t.Fatal(err)
-			}
-			if sess.Stdin, err = proc.StdoutPipe(); err != nil {
-				t.Fatal(err)
-			}
-			if err := sess.Start(practiceOne); err != nil {
-				t.Fatal(err)
-			}
-			if err := proc.Start(); err != nil {
-				t.Fatal(err)
-			}
-			waitKitAndSession(t, sess, proc, &srvErr, &kitErr)
-			if !strings.Contains(srvErr.String(), "practice over: ") || strings.Contains(srvErr.String(), "warning") {
-				t.Fatalf("server stderr:\n%s", srvErr.String())
-			}
-			if !strings.Contains(kitErr.String(), "game 1") {
-				t.Fatalf("the kit did not report its game:\n%s", kitErr.String())
+			if !strings.Contains(kitErr, "game 1") {
+				t.Fatalf("the kit did not report its game:\n%s", kitErr)
 			}
 		})
 	}
@@ -170,15 +159,8 @@ func TestKitsUnderExec(t *testing.T) {
 	e, _ := catalog.Get("sevencolors")
 	for _, k := range kits {
 		t.Run(k.name, func(t *testing.T) {
-			argv := k.cmd(t)
-			for i, a := range argv {
-				argv[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-			}
 			var notes lockedBuffer
-			prog, err := match.ExecWith(program.ExecOptions{Stderr: &notes})(strings.Join(argv, " "), e.Game)
-			if err != nil {
-				t.Fatal(err)
-			}
+			prog := execEntrant(t, k.cmd(t), e.Game, &notes)
 			greedy, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "greedy"}, nil)
 			jobs, err := match.Series(e.Game, games.Config{"size": 10}, 2, 2, 1)
 			if err != nil {
@@ -240,4 +222,19 @@ func openSSHArgs(t *testing.T, host, port string) []string {
 	return []string{"ssh", "-T", "-p", port, "-i", keyFile, "-F", "/dev/null",
 		"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
 		"-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR", "student@" + host}
+}
+
+// execEntrant is the entrant of a kit's command line under exec: (a process per game), its
+// stderr and the arena's notes going to notes.
+func execEntrant(t *testing.T, argv []string, g games.Game, notes io.Writer) match.Entrant {
+	t.Helper()
+	quoted := make([]string, len(argv))
+	for i, a := range argv {
+		quoted[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	prog, err := match.ExecWith(program.ExecOptions{Stderr: notes})(strings.Join(quoted, " "), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
 }

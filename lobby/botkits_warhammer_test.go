@@ -2,8 +2,6 @@ package lobby_test
 
 import (
 	"context"
-	"os/exec"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -14,24 +12,12 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/match"
-	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/replay"
 )
 
 // whKits are the War Hammer starters: the C one around the assignment's my_ai_play, and the
 // Python one.
-var whKits = []kit{
-	{"c", func(t *testing.T) []string {
-		need(t, "cc")
-		bin := filepath.Join(t.TempDir(), "warhammer_bot")
-		run(t, exec.Command("cc", "-O2", "-Wall", "-Wextra", "-Werror", "-std=c99", "-pedantic", "-o", bin, abs(t, "../kits/c/warhammer_bot.c"), abs(t, "../kits/c/arena.c")))
-		return []string{bin}
-	}},
-	{"python", func(t *testing.T) []string {
-		need(t, "python3")
-		return []string{"python3", abs(t, "../kits/python/warhammer_bot.py")}
-	}},
-}
+var whKits = []kit{cKit("warhammer_bot.c", "warhammer_bot"), pythonKit("warhammer_bot.py")}
 
 // Each kit plays practice games against hunter and random over a real SSH session: every
 // line it writes answers a pending turn with a code 0..95, and none is refused.
@@ -67,14 +53,8 @@ func TestWarHammerKitsUnderExec(t *testing.T) {
 	e, _ := catalog.Get("warhammer")
 	const n = 6
 	batch := func(t *testing.T, argv []string, opponents ...string) ([][]replay.Move, int) {
-		for i, a := range argv {
-			argv[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
 		var notes lockedBuffer
-		prog, err := match.ExecWith(program.ExecOptions{Stderr: &notes})(strings.Join(argv, " "), e.Game)
-		if err != nil {
-			t.Fatal(err)
-		}
+		prog := execEntrant(t, argv, e.Game, &notes)
 		entrants := []match.Entrant{prog}
 		for _, name := range opponents {
 			bot, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: name}, nil)
