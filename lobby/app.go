@@ -187,11 +187,14 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 	a.setPresence(sess, "lobby")
 	attach := func(p *tea.Program) {
 		sess.program = p
-		go sess.forward(s.SSH.Context())
+		// One goroutine a session: it forwards frames, and when the connection ends it
+		// gives up the session's place (a running game keeps the seat a while).
 		go func() {
-			<-s.SSH.Context().Done()
-			sess.drop()
-			a.leave(sess)
+			defer func() {
+				sess.drop()
+				a.leave(sess)
+			}()
+			sess.forward(s.SSH.Context())
 		}()
 	}
 	return m, attach, nil
