@@ -51,19 +51,22 @@ func (s *Store) ClaimName(ctx context.Context, id, wanted string) (string, error
 	if err == nil && (wanted == "" || wanted == current) && now-seen < seenResolution.Milliseconds() {
 		return current, nil
 	}
-	tx, err := s.db.BeginTx(ctx, nil) // IMMEDIATE (see Open): claims are serialized
-	if err != nil {
-		return "", fmt.Errorf("claim name: %w", err)
-	}
-	defer tx.Rollback()
-	name, err := claimName(ctx, tx, id, wanted, now)
-	if err != nil {
-		return "", fmt.Errorf("claim name %q: %w", wanted, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return "", fmt.Errorf("claim name %q: %w", wanted, err)
-	}
-	return name, nil
+	var name string
+	err = s.write(ctx, func() error {
+		tx, err := s.db.BeginTx(ctx, nil) // IMMEDIATE (see Open): claims are serialized
+		if err != nil {
+			return fmt.Errorf("claim name: %w", err)
+		}
+		defer tx.Rollback()
+		if name, err = claimName(ctx, tx, id, wanted, now); err != nil {
+			return fmt.Errorf("claim name %q: %w", wanted, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("claim name %q: %w", wanted, err)
+		}
+		return nil
+	})
+	return name, err
 }
 
 func claimName(ctx context.Context, tx *sql.Tx, id, wanted string, now int64) (string, error) {
@@ -158,7 +161,15 @@ func (s *Store) Account(ctx context.Context, id string) (Account, error) {
 // key): the key that held it keeps its other names, or gets its generated name back if it
 // used this one last, and the next key to ask for name gets it. It returns the fingerprint
 // that held it, or ErrNotFound when nobody did.
-func (s *Store) ReleaseName(ctx context.Context, name string) (string, error) {
+func (s *Store) ReleaseName(ctx context.Context, name string) (owner string, err error) {
+	err = s.write(ctx, func() error {
+		owner, err = s.releaseName(ctx, name)
+		return err
+	})
+	return owner, err
+}
+
+func (s *Store) releaseName(ctx context.Context, name string) (string, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return "", fmt.Errorf("release name: %w", err)

@@ -41,9 +41,12 @@ var ErrCodeTaken = errors.New("that code is taken")
 
 // CreateAssignment stores a new assignment.
 func (s *Store) CreateAssignment(ctx context.Context, a Assignment) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO assignments (code, game, vs, games, config, seed, pass_pct, created_by, created_at)
+	err := s.write(ctx, func() error {
+		_, err := s.db.ExecContext(ctx, `INSERT INTO assignments (code, game, vs, games, config, seed, pass_pct, created_by, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, a.Code, a.Game, a.Vs, a.Games, jsonText(a.Config), int64(a.Seed), a.PassPct,
-		a.CreatedBy, a.CreatedAt.UnixMilli())
+			a.CreatedBy, a.CreatedAt.UnixMilli())
+		return err
+	})
 	if err != nil {
 		if _, found := s.Assignment(ctx, a.Code); found == nil {
 			return ErrCodeTaken
@@ -111,8 +114,11 @@ func (e extraScanner) Scan(dest ...any) error { return e.rows.Scan(append(dest, 
 
 // RecordRun stores a student's complete run.
 func (s *Store) RecordRun(ctx context.Context, r Run) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO assignment_runs (code, identity, name, games, wins, draws, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		r.Code, r.Identity, r.Name, r.Games, r.Wins, r.Draws, r.At.UnixMilli())
+	err := s.write(ctx, func() error {
+		_, err := s.db.ExecContext(ctx, `INSERT INTO assignment_runs (code, identity, name, games, wins, draws, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			r.Code, r.Identity, r.Name, r.Games, r.Wins, r.Draws, r.At.UnixMilli())
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("record run of %s: %w", r.Code, err)
 	}

@@ -44,6 +44,10 @@ func (s *Store) SaveMatch(ctx context.Context, m MatchRecord) error {
 	if m.ID == "" || m.Game == "" {
 		return errors.New("save match: missing id or game")
 	}
+	return s.write(ctx, func() error { return s.saveMatch(ctx, m) })
+}
+
+func (s *Store) saveMatch(ctx context.Context, m MatchRecord) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("save match %s: %w", m.ID, err)

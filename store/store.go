@@ -25,6 +25,11 @@ var ErrNotFound = errors.New("not found")
 // Store is an open arena database. It is safe for concurrent use.
 type Store struct {
 	db *sql.DB
+	// writer is held by the one transaction writing at a time. SQLite serializes writers
+	// anyway, but by polling a lock: a class of 150 connecting at once on a loaded machine
+	// left some waiting past the busy timeout. Waiting here is in order, and ends with the
+	// caller's context.
+	writer chan struct{}
 	// now stamps account rows; tests may replace it.
 	now func() time.Time
 }
@@ -49,12 +54,23 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	// handle (and a page cache) each. One writer at a time anyway; readers share the rest.
 	db.SetMaxOpenConns(8)
 	db.SetMaxIdleConns(8)
-	s := &Store{db: db, now: time.Now}
+	s := &Store{db: db, now: time.Now, writer: make(chan struct{}, 1)}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open store %s: %w", path, err)
 	}
 	return s, nil
+}
+
+// write runs f holding the writer's turn (see Store.writer).
+func (s *Store) write(ctx context.Context, f func() error) error {
+	select {
+	case s.writer <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-s.writer }()
+	return f()
 }
 
 // Close closes the database.
