@@ -48,36 +48,15 @@ func AI(args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
 		fmt.Fprintln(stderr, `Run "arena sevencolors --help" for details.`)
 		return 2
 	}
-	var name string
-	var seed uint64
-	seeded := false
-	var positional []string
-	for i := 0; i < len(args); i++ {
-		arg := args[i]
-		switch {
-		case arg == "-h" || arg == "--help" || arg == "-help":
-			fmt.Fprint(stdout, usage)
-			return 0
-		case arg == "--ia" || arg == "--seed":
-			if i+1 == len(args) {
-				return fail("%s needs a value", arg)
-			}
-			i++
-			if arg == "--ia" {
-				name = args[i]
-				continue
-			}
-			v, err := strconv.ParseUint(args[i], 10, 64)
-			if err != nil {
-				return fail("--seed %q is not a whole number ≥ 0", args[i])
-			}
-			seed, seeded = v, true
-		case strings.HasPrefix(arg, "-") && len(arg) > 1 && (arg[1] < '0' || arg[1] > '9'):
-			return fail("unknown option %s", arg)
-		default:
-			positional = append(positional, arg)
-		}
+	ia, err := games.ParseIAArgs(args)
+	if err != nil {
+		return fail("%v", err)
 	}
+	if ia.Help {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	name, seed, seeded, positional := ia.Name, ia.Seed, ia.Seeded, ia.Positional
 	if name == "" {
 		return fail("--ia NAME is required")
 	}

@@ -168,36 +168,20 @@ func AI(args []string, stdin io.Reader, stdout, stderr io.Writer, seedFn func() 
 		fmt.Fprintln(stderr, `Run "arena warhammer --help" for details.`)
 		return 2
 	}
-	var name, file string
-	var sd uint64
-	seeded := false
-	for i := 0; i < len(args); i++ {
-		arg := args[i]
-		switch {
-		case arg == "-h" || arg == "--help" || arg == "-help":
-			fmt.Fprint(stdout, text)
-			return 0
-		case arg == "--ia" || arg == "--seed":
-			if i+1 == len(args) {
-				return fail("%s needs a value", arg)
-			}
-			i++
-			if arg == "--ia" {
-				name = args[i]
-				continue
-			}
-			v, err := strconv.ParseUint(args[i], 10, 64)
-			if err != nil {
-				return fail("--seed %q is not a whole number ≥ 0", args[i])
-			}
-			sd, seeded = v, true
-		case strings.HasPrefix(arg, "-") && arg != "-":
-			return fail("unknown option %s", arg)
-		case file != "":
-			return fail("one FILE at most (got %s and %s)", file, arg)
-		default:
-			file = arg
-		}
+	ia, err := games.ParseIAArgs(args)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if ia.Help {
+		fmt.Fprint(stdout, text)
+		return 0
+	}
+	if len(ia.Positional) > 1 {
+		return fail("one FILE at most (got %s and %s)", ia.Positional[0], ia.Positional[1])
+	}
+	name, sd, seeded, file := ia.Name, ia.Seed, ia.Seeded, ""
+	if len(ia.Positional) == 1 {
+		file = ia.Positional[0]
 	}
 	if name == "" {
 		return fail("--ia NAME is required")
