@@ -46,6 +46,9 @@ func (g *gameScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		}
 		g.snap = msg.snap
 		g.turn.follow(g.snap, g.seat)
+		if g.seat >= 0 && g.snap.ToMove == g.seat && strings.HasPrefix(m.notice, notYourTurn) {
+			m.notice = "" // it is now
+		}
 		return g.follow(m)
 	case tea.KeyMsg:
 		// Keys typed fast (or pasted) arrive as one message of several runes: each is a key.
@@ -173,6 +176,8 @@ func (g *gameScreen) play(m *model, key string) {
 	g.submit(m, a)
 }
 
+const notYourTurn = "not your turn yet: "
+
 // submit sends a turn-based action, explaining why it cannot be played now.
 func (g *gameScreen) submit(m *model, a games.Action) {
 	s := g.snap
@@ -181,7 +186,7 @@ func (g *gameScreen) submit(m *model, a games.Action) {
 		if s.ToMove >= 0 {
 			who = s.Seats[s.ToMove].Name
 		}
-		m.notice = "not your turn yet: " + clean(who) + " is playing"
+		m.notice = notYourTurn + clean(who) + " is playing"
 		return
 	}
 	g.turn.sent(s)
