@@ -40,6 +40,8 @@ const usage = `Usage: arenaload --addr HOST:PORT [options]
   --ramp D           spread the connections over this long (default 10s)
   --metrics URL      the server's metrics (arena serve --metrics), read before and after
   --stall P          watch: this share of clients (0..1) stops reading, as a frozen laptop
+  --probe P          lobby: this share of clients (0..1) presses a key every 2 s and times
+                     the answer (default 0.1)
   --term T           the clients' TERM (default xterm-256color)
 `
 
@@ -47,7 +49,7 @@ type options struct {
 	addr, scenario, metrics, term string
 	sessions, rooms               int
 	duration, ramp                time.Duration
-	stall                         float64
+	stall, probe                  float64
 }
 
 func main() {
@@ -62,12 +64,13 @@ func main() {
 	fs.DurationVar(&o.ramp, "ramp", 10*time.Second, "")
 	fs.StringVar(&o.metrics, "metrics", "", "")
 	fs.Float64Var(&o.stall, "stall", 0, "")
+	fs.Float64Var(&o.probe, "probe", 0.1, "")
 	fs.StringVar(&o.term, "term", "xterm-256color", "")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	if o.sessions < 1 || o.rooms < 1 || o.duration <= 0 || o.stall < 0 || o.stall > 1 {
-		fmt.Fprint(os.Stderr, "arenaload: --sessions and --rooms are at least 1, --duration positive, --stall 0..1\n\n"+usage)
+	if o.sessions < 1 || o.rooms < 1 || o.duration <= 0 || o.stall < 0 || o.stall > 1 || o.probe < 0 || o.probe > 1 {
+		fmt.Fprint(os.Stderr, "arenaload: --sessions and --rooms are at least 1, --duration positive, --stall and --probe 0..1\n\n"+usage)
 		os.Exit(2)
 	}
 	switch o.scenario {
@@ -294,8 +297,8 @@ func drive(ctx context.Context, o options, clients []*client) (stop func()) {
 			defer wg.Done()
 			switch o.scenario {
 			case "lobby":
-				// A sample of one in ten presses ↓ every two seconds and times the answer.
-				if c.id%10 != 0 {
+				// A sample (--probe) presses ↓ or ↑ every two seconds and times the answer.
+				if float64(c.id%100) >= o.probe*100 {
 					return
 				}
 				t := time.NewTicker(2 * time.Second)
