@@ -313,7 +313,7 @@ func Recorder(st *store.Store) func(rooms.Info, replay.Replay) error {
 		for _, s := range info.Seats {
 			seat := store.SeatRecord{Name: s.Name}
 			if s.Kind == rooms.HouseBot && s.UserID == "" {
-				seat.Bot = s.Name
+				seat.Bot = s.Bot
 			} else {
 				seat.ID = s.UserID
 			}

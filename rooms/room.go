@@ -171,9 +171,23 @@ func (r *Room) seatBot(i int, name string) error {
 	r.seats[i].bot = b
 	r.seats[i].BotName = name
 	if r.seats[i].Name == "" {
+		// Two seats of one bot read as two players in the log: "hunter", "hunter#2".
 		r.seats[i].Name = name
+		for k := 2; r.nameTaken(i, r.seats[i].Name); k++ {
+			r.seats[i].Name = fmt.Sprintf("%s#%d", name, k)
+		}
 	}
 	return nil
+}
+
+// nameTaken reports whether a seat other than i shows name.
+func (r *Room) nameTaken(i int, name string) bool {
+	for j, s := range r.seats {
+		if j != i && s.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // maybeStart starts the game once no seat is open. Caller holds the lock.
@@ -766,7 +780,7 @@ func (r *Room) infoLocked() Info {
 		Seats: make([]SeatInfo, len(r.seats)), Result: r.outcome,
 	}
 	for i, s := range r.seats {
-		info.Seats[i] = SeatInfo{Name: s.Name, Kind: s.Kind, UserID: s.UserID, Connected: s.connected, Note: s.note, Takeover: s.takeover}
+		info.Seats[i] = SeatInfo{Name: s.Name, Kind: s.Kind, UserID: s.UserID, Bot: s.BotName, Connected: s.connected, Note: s.note, Takeover: s.takeover}
 		if s.Kind == HouseBot && !s.left {
 			info.Seats[i].Connected = true
 		}

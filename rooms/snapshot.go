@@ -48,6 +48,7 @@ type SeatInfo struct {
 	Name      string
 	Kind      SeatKind
 	UserID    string // identity of a human or remote seat; "" for house bots
+	Bot       string // the house bot playing the seat ("hunter"), "" for others
 	Connected bool
 	Note      string // "left: greedy plays", "timed out", …
 	// Takeover says when a house bot took this seat over from the person or program who
