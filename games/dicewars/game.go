@@ -1,0 +1,105 @@
+// Package dicewars is DiceWars: 2 to 8 players conquer the areas of a map with dice battles
+// (rules in docs/rules/dicewars.md).
+package dicewars
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/arena-classroom/arena/games"
+)
+
+type game struct{}
+
+// Game is DiceWars.
+var Game games.Game = game{}
+
+func (game) ID() string                    { return "dicewars" }
+func (game) Name() string                  { return "DiceWars" }
+func (game) Seats() (minimum, maximum int) { return MinPlayers, MaxPlayers }
+
+// Normalize fills in the number of areas (the number of players comes from the seats; New
+// checks there are two areas a player).
+func (game) Normalize(cfg games.Config) (games.Config, error) {
+	out := games.Config{"areas": DefaultAreas}
+	for _, k := range cfg.Keys() {
+		if k != "areas" {
+			return nil, fmt.Errorf("DiceWars has no setting %q (its only setting is areas)", k)
+		}
+		out[k] = cfg[k]
+	}
+	if n := out["areas"]; n < MinAreas || n > MaxAreas {
+		return nil, fmt.Errorf("DiceWars: areas %d is out of range: %d..%d", n, MinAreas, MaxAreas)
+	}
+	return out, nil
+}
+
+func (g game) New(cfg games.Config, seats int, seed uint64) (games.State, error) {
+	cfg, err := g.Normalize(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return NewState(cfg["areas"], seats, seed)
+}
+
+// DecodeAction reads "end" or {"attack":[from,to]}.
+func (game) DecodeAction(raw json.RawMessage) (games.Action, error) {
+	raw = bytes.TrimSpace(raw)
+	var word string
+	if json.Unmarshal(raw, &word) == nil {
+		if word == "end" {
+			return End, nil
+		}
+		return nil, fmt.Errorf(`DiceWars: an action is {"attack":[from,to]} or "end", not %q`, word)
+	}
+	var at struct {
+		Attack []int `json:"attack"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&at); err != nil || len(at.Attack) != 2 {
+		return nil, fmt.Errorf(`DiceWars: an action is {"attack":[from,to]} or "end", not %s`, raw)
+	}
+	return Action{From: at.Attack[0], To: at.Attack[1]}, nil
+}
+
+// MarshalJSON writes an action as the protocol does.
+func (a Action) MarshalJSON() ([]byte, error) {
+	if a == End {
+		return []byte(`"end"`), nil
+	}
+	return json.Marshal(map[string][2]int{"attack": {a.From, a.To}})
+}
+
+func (game) Describe() games.Description {
+	return games.Description{
+		Settings: []games.Setting{{Key: "areas", Doc: "the areas the map is cut into (two a player at least)",
+			Min: MinAreas, Max: MaxAreas, Default: DefaultAreas}},
+		Protocol: &protocol,
+		Players:  4,
+	}
+}
+
+var protocol = games.Protocol{
+	SeedPublic: false, // the seed would tell every roll to come
+	Obs: `{"you": SEAT, "order": [seats in turn order], "areas": [{"id","owner","dice"}…],
+ "adjacency": [[ids]…], "points": [per seat], "stock": [per seat], "round": R}
+  areas      id 1..N, owner a seat, dice 1..8
+  adjacency  adjacency[id-1] lists the areas next to area id
+  points     each seat's largest group of connected areas (its supply)
+  stock      each seat's dice kept for later (at most 64)
+`,
+	Legal: `every attack you may make now, {"attack":[from,to]}, then "end"
+`,
+	Action: `{"attack":[from,to]}: attack area to (an enemy neighbour) from area from (yours,
+  2 dice or more); each side rolls a d6 a die, the higher sum wins, ties go to the
+  defender; a won area takes your dice but one. You get one turn request per attack,
+  until you send "end": then your largest group's size in dice is added at random.
+`,
+	Default: `"end": a refused attack ends your turn
+`,
+	ExampleConfig:  games.Config{"areas": 8},
+	ExampleSeed:    3,
+	ExampleIllegal: Action{From: 1, To: 1},
+}
