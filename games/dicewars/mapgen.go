@@ -33,6 +33,17 @@ func cellNeighbours(col, row int) [][2]int {
 	return out
 }
 
+// gridNeighbours[i] are the cell indices next to cell i (row-major), computed once.
+var gridNeighbours = func() [][]int {
+	out := make([][]int, GridCols*GridRows)
+	for i := range out {
+		for _, nb := range cellNeighbours(i%GridCols, i/GridCols) {
+			out[i] = append(out[i], nb[1]*GridCols+nb[0])
+		}
+	}
+	return out
+}()
+
 // Map is a generated map: which area each grid cell belongs to (0: none; areas are 1..N)
 // and each area's neighbours, in increasing id order.
 type Map struct {
@@ -64,19 +75,18 @@ func generateOnce(n int, rng *rand.Rand) (Map, bool) {
 	owner := make([]int, total)
 	const void = -1 // a cell that was tried and left out
 	areas := 0
+	near := make([]bool, total) // next to an area
+	take := func(i, id int) {
+		owner[i] = id
+		for _, j := range gridNeighbours[i] {
+			near[j] = true
+		}
+	}
 	frontier := func() int { // the free cell with the lowest serial next to an area
 		best := -1
 		for i := range total {
-			if owner[i] != 0 {
-				continue
-			}
-			for _, nb := range cellNeighbours(i%GridCols, i/GridCols) {
-				if o := owner[nb[1]*GridCols+nb[0]]; o > 0 {
-					if best < 0 || serial[i] < serial[best] {
-						best = i
-					}
-					break
-				}
+			if owner[i] == 0 && near[i] && (best < 0 || serial[i] < serial[best]) {
+				best = i
 			}
 		}
 		return best
@@ -96,8 +106,7 @@ func generateOnce(n int, rng *rand.Rand) (Map, bool) {
 		for len(cells) < growTo {
 			next := -1
 			for _, c := range cells {
-				for _, nb := range cellNeighbours(c%GridCols, c/GridCols) {
-					j := nb[1]*GridCols + nb[0]
+				for _, j := range gridNeighbours[c] {
 					if owner[j] == 0 && (next < 0 || serial[j] < serial[next]) {
 						next = j
 					}
@@ -116,10 +125,13 @@ func generateOnce(n int, rng *rand.Rand) (Map, bool) {
 			areas--
 			continue
 		}
-		for _, c := range slices.Clone(cells) { // the ring around it
-			for _, nb := range cellNeighbours(c%GridCols, c/GridCols) {
-				if j := nb[1]*GridCols + nb[0]; owner[j] == 0 {
-					owner[j] = id
+		for _, c := range cells {
+			take(c, id)
+		}
+		for _, c := range cells { // the ring around it
+			for _, j := range gridNeighbours[c] {
+				if owner[j] == 0 {
+					take(j, id)
 				}
 			}
 		}
@@ -134,8 +146,8 @@ func generateOnce(n int, rng *rand.Rand) (Map, bool) {
 		// A free cell closed in by one area joins it.
 		only := 0
 		closed := true
-		for _, nb := range cellNeighbours(i%GridCols, i/GridCols) {
-			o := owner[nb[1]*GridCols+nb[0]]
+		for _, j := range gridNeighbours[i] {
+			o := owner[j]
 			if o <= 0 || only != 0 && o != only {
 				closed = false
 				break
@@ -152,8 +164,8 @@ func generateOnce(n int, rng *rand.Rand) (Map, bool) {
 		if a <= 0 {
 			continue
 		}
-		for _, nb := range cellNeighbours(i%GridCols, i/GridCols) {
-			if b := owner[nb[1]*GridCols+nb[0]]; b > 0 && b != a && !slices.Contains(adj[a-1], b) {
+		for _, j := range gridNeighbours[i] {
+			if b := owner[j]; b > 0 && b != a && !slices.Contains(adj[a-1], b) {
 				adj[a-1] = append(adj[a-1], b)
 			}
 		}
