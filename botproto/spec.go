@@ -73,9 +73,13 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 	}
 	out := st.Outcome()
 
+	start := Start{Type: TypeStart, Match: match, Seat: seat, Players: players, Config: cfg}
+	if d.SeedPublic {
+		start.Seed = &seed // as a real "start": only where the seed hides nothing
+	}
 	lines := []any{
 		Hello{Type: TypeHello, Protocol: Version, Game: g.ID(), Name: "mybot", Limits: LimitsOf(move, bank)},
-		Start{Type: TypeStart, Match: match, Seat: seat, Players: players, Config: cfg, Seed: &seed},
+		start,
 		turn,
 	}
 	var b strings.Builder

@@ -3,10 +3,12 @@ package catalog
 
 import (
 	"github.com/arena-classroom/arena/bots"
+	dicewarsbots "github.com/arena-classroom/arena/bots/dicewars"
 	perfectaimbots "github.com/arena-classroom/arena/bots/perfectaim"
 	sevencolorsbots "github.com/arena-classroom/arena/bots/sevencolors"
 	warhammerbots "github.com/arena-classroom/arena/bots/warhammer"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/dicewars"
 	"github.com/arena-classroom/arena/games/perfectaim"
 	paMatch "github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/games/sevencolors"
@@ -39,6 +41,7 @@ func All() []Entry {
 			Tools: []games.Tool{perfectaim.MapTool}, Match: paMatch.Scheme{}},
 		{Game: warhammer.Game, View: warhammer.View, Bots: warhammerbots.All, Strongest: warhammerbots.Strongest,
 			Tools: []games.Tool{warhammerbots.Tool}},
+		{Game: dicewars.Game, View: dicewars.View, Bots: dicewarsbots.All, Strongest: dicewarsbots.Strongest},
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -322,9 +323,10 @@ func (s *State) attack(a Action) []games.Event {
 	d := BattleData{From: a.From, To: a.To, Attacker: att, Defender: def, Rolls: rolls, Against: against, Sum: sum, AgainstS: asum}
 	s.resolve(a, sum > asum)
 	d.Captured = sum > asum
-	text := fmt.Sprintf("attacks %d from %d: %d against %d, takes it", a.To, a.From, sum, asum)
+	// Every die, for everyone: "attacks 7 from 3: 6+4+1 = 11 against 5+5 = 10, takes it".
+	text := fmt.Sprintf("attacks %d from %d: %s against %s, takes it", a.To, a.From, diceText(rolls, sum), diceText(against, asum))
 	if !d.Captured { // ties go to the defender
-		text = fmt.Sprintf("attacks %d from %d: %d against %d, the defender holds", a.To, a.From, sum, asum)
+		text = fmt.Sprintf("attacks %d from %d: %s against %s, the defender holds", a.To, a.From, diceText(rolls, sum), diceText(against, asum))
 	}
 	events := []games.Event{{Type: "battle", Seat: att, Text: text, Data: d}}
 	if d.Captured && s.AreasOf(def) == 0 {
@@ -482,4 +484,16 @@ func Arrange(s *State, owner, dice []int) *State {
 	copy(s.owner, owner)
 	copy(s.dice, dice)
 	return s
+}
+
+// diceText is "6+4+1 = 11", or "6" for one die.
+func diceText(rolls []int, sum int) string {
+	if len(rolls) == 1 {
+		return strconv.Itoa(sum)
+	}
+	parts := make([]string, len(rolls))
+	for i, r := range rolls {
+		parts[i] = strconv.Itoa(r)
+	}
+	return strings.Join(parts, "+") + " = " + strconv.Itoa(sum)
 }
