@@ -84,7 +84,8 @@ func (b *bot) send(format string, args ...any) { b.st.Send(b.t, fmt.Sprintf(form
 // answer plays the first legal action of turn.
 func (b *bot) answer(turn msg) {
 	legal := turn["legal"].([]any)
-	b.send(`{"type":"action","match":%q,"id":%d,"action":%v}`, turn.str("match"), turn.num("id"), legal[0])
+	action, _ := json.Marshal(legal[0]) // as the game wrote it: 4, "end", {"attack":[1,2]}
+	b.send(`{"type":"action","match":%q,"id":%d,"action":%s}`, turn.str("match"), turn.num("id"), action)
 }
 
 // playAll answers every turn with its first legal action until stdout ends.
