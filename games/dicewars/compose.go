@@ -11,7 +11,7 @@ import (
 // An attack is composed in two choices: the attacking area, then the target. Each is typed
 // (its number, then enter) or picked with tab among those that make sense (your areas that
 // can attack; the enemy neighbours of the chosen one, with the chance of winning). e ends
-// the turn whenever; esc cancels the last choice.
+// the turn whenever; esc or backspace cancels the last choice.
 
 // Compose starts seat's choice (games.Composer).
 func (view) Compose(st games.State, seat int) games.Draft {
@@ -77,11 +77,15 @@ func (d *draft) Key(key string) (games.Action, bool, bool) {
 		if len(d.typed) < 2 {
 			d.typed += key
 		}
-	case key == "backspace":
-		if d.typed == "" {
+	case key == "backspace": // a digit, else the area chosen
+		switch {
+		case d.typed != "":
+			d.typed = d.typed[:len(d.typed)-1]
+		case d.from != 0:
+			d.from, d.cands, d.cursor = 0, d.sources(), 0
+		default:
 			return nil, false, false
 		}
-		d.typed = d.typed[:len(d.typed)-1]
 	case key == "tab" || key == "right" || key == "down":
 		d.typed = ""
 		if len(d.cands) > 0 {
