@@ -225,6 +225,8 @@ func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer)
 		return a.historyCommand(s, stdout, stderr)
 	case "assignment":
 		return a.assignmentCommand(s, stdout, stderr)
+	case "leaderboard":
+		return a.leaderboardCommand(s, stdout, stderr)
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, commandsHelp)
 		return 0
@@ -244,6 +246,7 @@ const commandsHelp = `Commands (ssh -p PORT HOST COMMAND):
   spec GAME                           print a game's bot observation and action schema
   replay ID [--json]                  watch a stored game again (ssh -t), or export it as JSON
   history [NAME] [--game G] [--json]  a player's stored games (yours by default), with their ids
+  leaderboard GAME [--csv|--json]     the game's ratings (OpenSkill, μ − 3σ), with each one's history
   names release NAME                  teachers: free a display name for the next key that asks
   assignment create|list|export …     teachers: "beat the reference bot" (see assignment --help)
   help                                this text

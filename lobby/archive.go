@@ -24,6 +24,8 @@ type Archive interface {
 	Match(ctx context.Context, id string) (store.MatchRecord, error)
 	History(ctx context.Context, identity, bot, game string, limit int) ([]store.MatchRecord, error)
 	NameOwner(ctx context.Context, name string) (string, error)
+	Leaderboard(ctx context.Context, game string, limit int) ([]store.Standing, error)
+	RatingHistory(ctx context.Context, game, player string) ([]float64, error)
 }
 
 // errNoArchive: a server started without a store (tests, a demo) keeps no games.
@@ -309,6 +311,7 @@ func Recorder(st *store.Store) func(rooms.Info, replay.Replay) error {
 			ID:   info.MatchID,
 			Game: rp.Game, Seed: rp.Seed, Config: cfg, Outcome: out, Replay: log,
 			StartedAt: info.Created, EndedAt: ended,
+			Rated: true, // live games are rated (practice is never stored; guests are left out)
 		}
 		for _, s := range info.Seats {
 			seat := store.SeatRecord{Name: s.Name}

@@ -95,6 +95,30 @@ func TestAStoredGameIsListedExportedAndReplayed(t *testing.T) {
 		}
 	}
 
+	// The game was rated: alice and the house bot are on the leaderboard, alice provisional.
+	out, errOut, code = sshtest.Exec(t, c, "leaderboard sevencolors --json")
+	var board []struct {
+		Name        string  `json:"name"`
+		Games       int     `json:"games"`
+		Provisional bool    `json:"provisional"`
+		Bot         bool    `json:"bot"`
+		Rating      float64 `json:"rating"`
+	}
+	if err := json.Unmarshal([]byte(out), &board); err != nil || code != 0 || len(board) != 2 {
+		t.Fatalf("leaderboard --json: %v %d %q %q", err, code, out, errOut)
+	}
+	for _, r := range board {
+		if r.Games != 1 || !r.Provisional || r.Bot == (r.Name == "alice") {
+			t.Fatalf("leaderboard row %+v", r)
+		}
+	}
+	if out, _, code := sshtest.Exec(t, c, "leaderboard sevencolors"); code != 0 || !strings.Contains(out, "alice") || !strings.Contains(out, "μ − 3σ") {
+		t.Fatalf("leaderboard: %q", out)
+	}
+	if _, errOut, code := sshtest.Exec(t, c, "leaderboard chess"); code != 2 || !strings.Contains(errOut, "unknown game") {
+		t.Fatalf("leaderboard chess: %d %q", code, errOut)
+	}
+
 	// On a terminal: the replay's last move shows the recorded result.
 	term := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)), sshtest.Command("replay "+id))
 	term.WaitFor(t, "replay "+id, 10*time.Second)

@@ -21,6 +21,8 @@ type MatchRecord struct {
 	Replay    json.RawMessage // the replay log
 	StartedAt time.Time
 	EndedAt   time.Time
+	// Rated: the game updates its players' ratings, in the same transaction (see rate).
+	Rated bool
 }
 
 // SeatRecord is who sat in one seat.
@@ -70,6 +72,11 @@ func (s *Store) saveMatch(ctx context.Context, m MatchRecord) error {
 			m.ID, i, seat.Name, seat.ID, seat.Bot, left, seat.ReplacedBy)
 		if err != nil {
 			return fmt.Errorf("save match %s: seat %d: %w", m.ID, i, err)
+		}
+	}
+	if m.Rated {
+		if err := rate(ctx, tx, m); err != nil {
+			return fmt.Errorf("save match %s: ratings: %w", m.ID, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
