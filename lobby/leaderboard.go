@@ -10,6 +10,9 @@ import (
 	"strings"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/rating"
 	"github.com/arena-classroom/arena/server"
 )
@@ -118,4 +121,74 @@ func sparkline(values []float64, width int) string {
 		b.WriteRune(levels[k])
 	}
 	return b.String()
+}
+
+// leaderboardScreen shows a game's ratings in the lobby, each with its history as a chart.
+type leaderboardScreen struct {
+	game  string
+	name  string
+	lines []string // drawn once when opened: ratings change only when games end
+	err   string
+	home  *homeScreen
+}
+
+func newLeaderboardScreen(m *model, e catalog.Entry, home *homeScreen) *leaderboardScreen {
+	l := &leaderboardScreen{game: e.Game.ID(), name: e.Game.Name(), home: home}
+	if m.s.app.archive == nil {
+		l.err = "this server keeps no ratings"
+		return l
+	}
+	ctx, cancel := context.WithTimeout(m.s.context(), 10*time.Second)
+	defer cancel()
+	board, err := m.s.app.archive.Leaderboard(ctx, l.game, 200)
+	if err != nil {
+		l.err = "the leaderboard could not be read right now; try again"
+		return l
+	}
+	for i, st := range board {
+		hist, _ := m.s.app.archive.RatingHistory(ctx, l.game, st.Player)
+		mark := " "
+		if rating.Provisional(st.Games) {
+			mark = "*"
+		}
+		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, fit(clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, sparkline(hist, 20)))
+	}
+	return l
+}
+
+func (l *leaderboardScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	if key, ok := msg.(tea.KeyMsg); ok {
+		switch key.String() {
+		case "esc", "q", "enter":
+			return l.home, nil
+		}
+	}
+	return l, nil
+}
+
+func (l *leaderboardScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header(st.dim.Render(l.name)) + "\n\n" + st.heading.Render("Leaderboard: "+l.name) + "\n\n")
+	switch {
+	case l.err != "":
+		b.WriteString(st.warn.Render(l.err) + "\n")
+	case len(l.lines) == 0:
+		b.WriteString(st.dim.Render("No rated games yet: every game played here counts.") + "\n")
+	default:
+		b.WriteString(st.dim.Render(fmt.Sprintf("%4s  %-20s %8s %5s  %s", "RANK", "NAME", "RATING", "GAMES", "HISTORY")) + "\n")
+		for _, line := range l.lines[:min(len(l.lines), max(m.height()-9, 1))] {
+			b.WriteString(line + "\n")
+		}
+	}
+	b.WriteString("\n" + st.dim.Render("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games") + "\n\n")
+	b.WriteString(m.keyline("esc", "back"))
+	return b.String()
+}
+
+func (l *leaderboardScreen) help(m *model) string {
+	return `Every game played here is rated (OpenSkill): the rating shown is μ − 3σ, a
+cautious estimate that grows as a player wins and as the arena grows sure of
+them. Guests and practice games are not rated. From a shell:
+  ssh HOST leaderboard GAME [--csv|--json]`
 }

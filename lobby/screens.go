@@ -29,19 +29,21 @@ const (
 	itemPrivate
 	itemJoin
 	itemWatch
+	itemLeaderboard
 	itemRules
 	itemQuit
 )
 
 var homeItems = []struct{ label, about string }{
-	itemQuick:    {"Quick match", "play the next person who comes; a house bot sits in after the wait"},
-	itemHouseBot: {"Play house bots", "choose your opponents and the board"},
-	itemProgram:  {"Play a student's bot", "a program waiting for opponents"},
-	itemPrivate:  {"Create a private room", "get a code to give your friends"},
-	itemJoin:     {"Join with a code", "a friend's private room"},
-	itemWatch:    {"Watch a live room", "spectate any game being played"},
-	itemRules:    {"Rules and keys", "how this game is played"},
-	itemQuit:     {"Quit", ""},
+	itemQuick:       {"Quick match", "play the next person who comes; a house bot sits in after the wait"},
+	itemHouseBot:    {"Play house bots", "choose your opponents and the board"},
+	itemProgram:     {"Play a student's bot", "a program waiting for opponents"},
+	itemPrivate:     {"Create a private room", "get a code to give your friends"},
+	itemJoin:        {"Join with a code", "a friend's private room"},
+	itemWatch:       {"Watch a live room", "spectate any game being played"},
+	itemLeaderboard: {"Leaderboard", "the ratings of this game's players"},
+	itemRules:       {"Rules and keys", "how this game is played"},
+	itemQuit:        {"Quit", ""},
 }
 
 func (h *homeScreen) entry() catalog.Entry {
@@ -100,6 +102,8 @@ func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
 		return &joinScreen{home: h}, nil
 	case itemWatch:
 		return &watchScreen{home: h}, nil
+	case itemLeaderboard:
+		return newLeaderboardScreen(m, e, h), nil
 	case itemRules:
 		return &rulesScreen{entry: e, back: h}, nil
 	default:
