@@ -58,6 +58,10 @@ func (f Swiss) play(entrants []Entrant, results []Result) (*ledger, Round, error
 	return l, cur, err
 }
 
+// onPairing lets tests see how each round was paired (the level, whether the search ran
+// out of budget).
+var onPairing = func(pairing) {}
+
 // swissRound pairs round r from the ledger's points, meetings and byes.
 func swissRound(l *ledger, r, legCount int) []Game {
 	n := len(l.seeded)
@@ -82,6 +86,7 @@ func swissRound(l *ledger, r, legCount int) []Game {
 	p := pairRound(n, group,
 		func(a, b int) bool { return met[order[a]][order[b]] },
 		func(a int) bool { return l.rec[order[a]].byes > 0 })
+	onPairing(p)
 	var games []Game
 	for k, pr := range p.pairs {
 		a, b := order[pr[0]], order[pr[1]]

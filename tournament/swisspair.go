@@ -16,10 +16,18 @@ package tournament
 //	1. no rematch, floaters as needed;
 //	2. rematches allowed, the fewest the first choices give.
 //
-// With an odd count one player gets a bye: the lowest in pairing order who has not had one,
-// or the next lowest when that one leaves no pairing at the current level. So the pairing
-// has no rematch whenever some pairing without rematch exists that gives the bye to a
-// player without one, and level 0's shape whenever such a pairing of that shape exists.
+// With an odd count one player gets a bye, which comes last in every preference list: it
+// goes to the player left over once those above are paired, normally the lowest in
+// pairing order who has not had a bye. Each level searches every pairing and every bye to
+// a player without one, so the guarantees are exact:
+//
+//   - no rematch whenever some pairing without rematch exists;
+//   - at most one pairing across each score-group boundary whenever some pairing without
+//     rematch has that shape.
+//
+// Two cuts keep the search small. At level 0 a boundary is crossed only when the number
+// of players above it is odd: with at most one crossing, an even number must pair among
+// itself. And a branch stops as soon as some unpaired player has nobody left it may meet.
 
 // maxSwiss bounds the entrants of a Swiss tournament: the search keeps sets of players as
 // fixed-size bit sets.
@@ -35,6 +43,23 @@ func (b *bitset) set(i int)     { b[i/64] |= 1 << (i % 64) }
 func (b *bitset) clear(i int)   { b[i/64] &^= 1 << (i % 64) }
 func (b bitset) has(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
 
+// meets says whether some player is in both b and c, among positions [from, to).
+func (b *bitset) meets(c *bitset, from, to int) bool {
+	for w := from / 64; w <= (to-1)/64; w++ {
+		x := b[w] & c[w]
+		if w == from/64 {
+			x &= ^uint64(0) << (from % 64)
+		}
+		if w == (to-1)/64 && to%64 != 0 {
+			x &= 1<<(to%64) - 1
+		}
+		if x != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // pairing is a round's pairs, by index in pairing order.
 type pairing struct {
 	pairs     [][2]int // the higher player first
@@ -46,65 +71,97 @@ type pairing struct {
 // pairRound pairs n players given in pairing order; group[i] is i's score group (0 the
 // top, never decreasing along the order).
 func pairRound(n int, group []int, met func(i, j int) bool, hadBye func(i int) bool) pairing {
-	out := pairing{bye: -1}
-	var byes []int // candidates for the bye, lowest first
+	m := make([][]bool, n)
+	for i := range m {
+		m[i] = make([]bool, n)
+		for j := range m[i] {
+			m[i][j] = i != j && met(i, j)
+		}
+	}
+	byeOK := make([]bool, n)
 	if n%2 == 1 {
-		for i := n - 1; i >= 0; i-- {
-			if !hadBye(i) {
-				byes = append(byes, i)
+		some := false
+		for i := range byeOK {
+			byeOK[i] = !hadBye(i)
+			some = some || byeOK[i]
+		}
+		if !some { // more rounds than players: Rounds' cap rules it out
+			for i := range byeOK {
+				byeOK[i] = true
 			}
 		}
-		if len(byes) == 0 { // more rounds than players: cannot happen with Rounds' cap
-			byes = []int{n - 1}
-		}
-	} else {
-		byes = []int{-1}
 	}
+	pref := preferences(n, group)
+	out := pairing{bye: -1}
 	for level := 0; level <= 2; level++ {
-		for _, bye := range byes {
-			s := newSearch(n, group, met, level, bye)
-			ok := s.solve()
-			out.exhausted = out.exhausted || s.exhausted
-			if ok {
-				out.level, out.bye = level, bye
-				for p, q := range s.mate {
-					if p != bye && p < q {
-						out.pairs = append(out.pairs, [2]int{p, q})
-					}
+		s := newSearch(n, level, group, m, pref, byeOK)
+		ok := s.solve()
+		searchHook(level, s.bye, ok, s.steps, n)
+		out.exhausted = out.exhausted || s.exhausted
+		if ok {
+			out.level, out.bye = level, s.bye
+			for p, q := range s.mate {
+				if q > p {
+					out.pairs = append(out.pairs, [2]int{p, q})
 				}
-				return out
 			}
+			return out
 		}
 	}
-	panic("tournament: swiss level 2 always pairs") // a complete graph always has a matching
+	panic("tournament: swiss level 2 always pairs") // every player may meet every other
+}
+
+// searchKey is a state of the search: who is paired, and who has the bye (−1: nobody yet).
+// With at most one pairing across each boundary, the crossings follow from it.
+type searchKey struct {
+	used bitset
+	bye  int
 }
 
 type search struct {
 	n, level  int
+	odd       bool
 	group     []int
-	met       func(i, j int) bool
+	met       [][]bool
 	pref      [][]int
+	byeOK     []bool
 	used      bitset
+	free      []bitset // free[p]: the players p may still meet (not met, unpaired)
+	start     []int    // first position of each group, and n at the end
+	bye       int
 	mate      []int
 	cross     []int // pairings across the boundary below each group
-	failed    map[bitset]bool
+	failed    map[searchKey]bool
 	steps     int
 	exhausted bool
 }
 
-func newSearch(n int, group []int, met func(i, j int) bool, level, bye int) *search {
-	s := &search{n: n, level: level, group: group, met: met, mate: make([]int, n),
-		cross: make([]int, group[n-1]+1), failed: map[bitset]bool{}}
-	if bye >= 0 {
-		s.used.set(bye)
-		s.mate[bye] = bye
+func newSearch(n, level int, group []int, met [][]bool, pref [][]int, byeOK []bool) *search {
+	s := &search{n: n, level: level, odd: n%2 == 1, group: group, met: met, pref: pref,
+		byeOK: byeOK, bye: -1, mate: make([]int, n), cross: make([]int, group[n-1]+1),
+		failed: map[searchKey]bool{}}
+	for i := range s.mate {
+		s.mate[i] = -1
 	}
-	s.pref = preferences(n, group, bye)
+	s.free = make([]bitset, n)
+	for p := range s.free {
+		for q := 0; q < n; q++ {
+			if q != p && (level == 2 || !met[p][q]) {
+				s.free[p].set(q)
+			}
+		}
+	}
+	s.start = make([]int, len(s.cross)+1)
+	for i := n - 1; i >= 0; i-- {
+		s.start[group[i]] = i
+	}
+	s.start[len(s.cross)] = n
 	if level == 2 { // known opponents last
-		for p, list := range s.pref {
-			fresh, old := []int{}, []int{}
+		s.pref = make([][]int, n)
+		for p, list := range pref {
+			var fresh, old []int
 			for _, q := range list {
-				if met(p, q) {
+				if met[p][q] {
 					old = append(old, q)
 				} else {
 					fresh = append(fresh, q)
@@ -117,16 +174,13 @@ func newSearch(n int, group []int, met func(i, j int) bool, level, bye int) *sea
 }
 
 // preferences lists, for each player, the later players in the order it would take them.
-func preferences(n int, group []int, bye int) [][]int {
-	// members of each group, in order, without the bye
-	var members [][]int
+func preferences(n int, group []int) [][]int {
+	var members [][]int // of each group, in order
 	for i := 0; i < n; i++ {
 		for len(members) <= group[i] {
 			members = append(members, nil)
 		}
-		if i != bye {
-			members[group[i]] = append(members[group[i]], i)
-		}
+		members[group[i]] = append(members[group[i]], i)
 	}
 	pref := make([][]int, n)
 	for g, ms := range members {
@@ -158,19 +212,23 @@ func (s *search) solve() bool {
 		p++
 	}
 	if p == s.n {
-		return true
+		return true // with an odd count, parity has made someone take the bye
 	}
-	if s.exhausted || s.failed[s.used] {
+	key := searchKey{s.used, s.bye}
+	if s.exhausted || s.failed[key] {
 		return false
 	}
 	if s.steps++; s.steps > searchBudget {
 		s.exhausted = true
 		return false
 	}
-	before := s.used
+	if s.stranded() {
+		s.failed[key] = true
+		return false
+	}
 	s.used.set(p)
 	for _, q := range s.pref[p] {
-		if s.used.has(q) || (s.level < 2 && s.met(p, q)) || (s.level == 0 && !s.mayCross(p, q)) {
+		if s.used.has(q) || (s.level < 2 && s.met[p][q]) || (s.level == 0 && !s.mayCross(p, q)) {
 			continue
 		}
 		s.used.set(q)
@@ -180,11 +238,52 @@ func (s *search) solve() bool {
 			return true
 		}
 		s.addCross(p, q, -1)
+		s.mate[p], s.mate[q] = -1, -1
 		s.used.clear(q)
 	}
-	s.used = before
+	// the bye comes last in everyone's preference, so it goes to the lowest player the
+	// pairing above leaves over
+	if s.odd && s.bye < 0 && s.byeOK[p] {
+		s.bye = p
+		if s.solve() {
+			return true
+		}
+		s.bye = -1
+	}
+	s.used.clear(p)
 	if !s.exhausted {
-		s.failed[before] = true
+		s.failed[key] = true
+	}
+	return false
+}
+
+// stranded says whether some unpaired player has nobody left to meet (nor the bye), so
+// that the search below this point cannot succeed: cheap, and it cuts most dead ends.
+func (s *search) stranded() bool {
+	var unpaired bitset
+	for i := 0; i < s.n; i++ {
+		if !s.used.has(i) {
+			unpaired.set(i)
+		}
+	}
+	groups := len(s.cross)
+	for r := 0; r < s.n; r++ {
+		if s.used.has(r) || (s.odd && s.bye < 0 && s.byeOK[r]) {
+			continue
+		}
+		lo, hi := 0, groups-1 // the groups r can reach without crossing a used boundary
+		if s.level == 0 {
+			lo, hi = s.group[r], s.group[r]
+			for lo > 0 && s.open(lo-1) {
+				lo--
+			}
+			for hi < groups-1 && s.open(hi) {
+				hi++
+			}
+		}
+		if !s.free[r].meets(&unpaired, s.start[lo], s.start[hi+1]) {
+			return true
+		}
 	}
 	return false
 }
@@ -194,11 +293,28 @@ func (s *search) solve() bool {
 // from the set of paired players, which is what makes remembering failed sets sound.
 func (s *search) mayCross(p, q int) bool {
 	for j := s.group[p]; j < s.group[q]; j++ {
-		if s.cross[j] > 0 {
+		if !s.open(j) {
 			return false
 		}
 	}
 	return true
+}
+
+// open says whether boundary j may still be crossed at level 0: nobody has crossed it, and
+// the count above it is odd (an even count pairs up among itself) or not known yet (the
+// bye is still to give).
+func (s *search) open(j int) bool {
+	if s.cross[j] > 0 {
+		return false
+	}
+	if s.odd && s.bye < 0 {
+		return true
+	}
+	above := s.start[j+1]
+	if s.odd && s.group[s.bye] <= j {
+		above--
+	}
+	return above%2 == 1
 }
 
 func (s *search) addCross(p, q, d int) {
@@ -206,3 +322,5 @@ func (s *search) addCross(p, q, d int) {
 		s.cross[j] += d
 	}
 }
+
+var searchHook = func(level, bye int, ok bool, steps, n int) {}
