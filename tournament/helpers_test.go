@@ -84,3 +84,34 @@ func table(ss []Standing) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// byTable decides two-player games from a table keyed "a-b" (ids in order, a < b): the
+// winner's id, or "=" for a draw.
+func byTable(t testing.TB, outcomes map[string]string) func(Game) Result {
+	return func(g Game) Result {
+		a, b := min(g.Seats[0], g.Seats[1]), max(g.Seats[0], g.Seats[1])
+		w, ok := outcomes[a+"-"+b]
+		if !ok {
+			t.Fatalf("no outcome for %s-%s", a, b)
+		}
+		switch w {
+		case "=":
+			return Result{Game: g, Ranks: []int{1, 1}}
+		case g.Seats[0]:
+			return Result{Game: g, Ranks: []int{1, 2}}
+		case g.Seats[1]:
+			return Result{Game: g, Ranks: []int{2, 1}}
+		}
+		t.Fatalf("bad outcome %q for %s-%s", w, a, b)
+		return Result{}
+	}
+}
+
+// tieBreaks writes a standing's tie-breaks as "Buchholz=5 head-to-head=0".
+func tieBreaks(s Standing) string {
+	var parts []string
+	for _, tb := range s.TieBreaks {
+		parts = append(parts, fmt.Sprintf("%s=%g", tb.Name, tb.Value))
+	}
+	return strings.Join(parts, " ")
+}

@@ -3,9 +3,10 @@ package tournament
 // RoundRobin: everyone meets everyone once per cycle; Double plays a second cycle with the
 // seats swapped. Legs is the games per pairing (seats alternating).
 //
-// The schedule is the circle method on the seed order: the strongest entrant stays put,
-// the others turn one place a round, and the entrant facing the empty place (odd counts)
-// sits the round out with a bye worth nothing — everyone gets exactly one per cycle.
+// The schedule is the circle method on the seed order: the strongest entrant stays put and
+// the others turn one place a round. With an odd count an empty place stays put instead,
+// and the entrant facing it sits the round out with a bye worth nothing: everyone gets
+// exactly one per cycle.
 type RoundRobin struct {
 	Double bool
 	Legs   int
@@ -63,11 +64,18 @@ func (f RoundRobin) round(seeded []Entrant, r int) []Game {
 	c := cycle(n)
 	swap := r > c // the second cycle of a double round robin
 	k := (r - 1) % c
-	m := n + n%2 // with an empty place (index n) for odd counts
-	// at[p] is the entrant at place p: place 0 is fixed, the others turn.
+	m := n + n%2
+	// at[p] is the entrant at place p: place 0 is fixed, the others turn. With an odd
+	// count the fixed one is the empty place (index n), so that the entrants all turn
+	// alike and keep their seats balanced.
+	fixed, first := 0, 1
+	if n%2 == 1 {
+		fixed, first = n, 0
+	}
 	at := make([]int, m)
+	at[0] = fixed
 	for p := 1; p < m; p++ {
-		at[p] = 1 + (p-1+k)%(m-1)
+		at[p] = first + (p-1+k)%(m-1)
 	}
 	var games []Game
 	bye := -1
@@ -78,8 +86,6 @@ func (f RoundRobin) round(seeded []Entrant, r int) []Game {
 			bye = a + b - n
 			continue
 		}
-		// The fixed entrant alternates seats by round; the others sit first when at the
-		// top on an even board… see seatFirst.
 		if !seatFirst(i, k) {
 			a, b = b, a
 		}
@@ -95,8 +101,14 @@ func (f RoundRobin) round(seeded []Entrant, r int) []Game {
 	return games
 }
 
-// seatFirst says whether the entrant at place i (top row) sits first on board i in cycle
-// round k.
+// seatFirst says whether the entrant at place i sits first against the one at place m−1−i
+// in round k of a cycle. An entrant moves down one place a round and visits every place
+// but 0 once a cycle; sitting first at the odd places, and at place 0 (the fixed entrant)
+// every other round, gives everyone nearly as many first seats as second ones, mostly
+// alternating.
 func seatFirst(i, k int) bool {
-	return (i+k)%2 == 0
+	if i == 0 {
+		return k%2 == 0
+	}
+	return i%2 == 1
 }
