@@ -114,7 +114,7 @@ func TestSwissProperties(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var levels [3]int
-	var exhausted int
+	var exhausted, worstSeats int
 	onPairing = func(p pairing) {
 		levels[p.level]++
 		if p.exhausted {
@@ -137,15 +137,49 @@ func TestSwissProperties(t *testing.T) {
 		if len(rounds) != f.Rounds(n) {
 			t.Fatalf("%s: played %d rounds", name, len(rounds))
 		}
-		checkSwissRounds(t, name, es, rounds, results, f.Legs)
+		points := checkSwissRounds(t, name, es, rounds, results, f.Legs)
+		ss, err := f.Standings(es, results)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, s := range ss {
+			if s.Points != points[s.ID] {
+				t.Fatalf("%s: %s has %g points, counted %g", name, s.ID, s.Points, points[s.ID])
+			}
+		}
+		// seats: the first-seat surplus of every player stays small
+		surplus := map[string]int{}
+		for _, r := range rounds {
+			for _, g := range r {
+				if !g.Bye && g.Leg == 0 {
+					surplus[g.Seats[0]]++
+					surplus[g.Seats[1]]--
+				}
+			}
+		}
+		for _, d := range surplus {
+			worstSeats = max(worstSeats, d, -d)
+		}
+		// the same inputs in another order give the same standings
+		if run%10 == 0 {
+			es2, res2 := slices.Clone(es), slices.Clone(results)
+			rng.Shuffle(len(es2), func(i, j int) { es2[i], es2[j] = es2[j], es2[i] })
+			rng.Shuffle(len(res2), func(i, j int) { res2[i], res2[j] = res2[j], res2[i] })
+			ss2, err := f.Standings(es2, res2)
+			if err != nil || fmt.Sprint(ss2) != fmt.Sprint(ss) {
+				t.Fatalf("%s: standings change with the order of the inputs (%v)", name, err)
+			}
+		}
 	}
+	t.Logf("largest first-seat surplus of a player: %d", worstSeats)
 	if exhausted > 0 {
 		t.Errorf("the pairing search ran out of budget %d times", exhausted)
 	}
 	t.Logf("rounds paired at level 0: %d, level 1: %d, level 2: %d", levels[0], levels[1], levels[2])
 }
 
-func checkSwissRounds(t *testing.T, name string, es []Entrant, rounds [][]Game, results []Result, legCount int) {
+// checkSwissRounds checks each round against the state before it, and returns the points.
+func checkSwissRounds(t *testing.T, name string, es []Entrant, rounds [][]Game, results []Result, legCount int) map[string]float64 {
 	t.Helper()
 	n := len(es)
 	idx := map[string]int{}
@@ -270,4 +304,9 @@ func checkSwissRounds(t *testing.T, name string, es []Entrant, rounds [][]Game, 
 			}
 		}
 	}
+	out := map[string]float64{}
+	for i, e := range es {
+		out[e.ID] = points[i]
+	}
+	return out
 }
