@@ -39,7 +39,7 @@ func (f Pools) Rounds(n int) int {
 }
 
 // deal gives the table sizes for m entrants: as few tables as fit, sizes differing by at
-// most one, larger first.
+// most one (the snake deals these sizes, though not in this order).
 func deal(m, tableSize int) []int {
 	k := (m + tableSize - 1) / tableSize
 	sizes := make([]int, k)
@@ -105,6 +105,9 @@ func (f Pools) play(entrants []Entrant, results []Result) (*poolLedger, Round, e
 	cur, err := runRounds(b, l.ledger, f.Rounds(n), 0, func(r int) ([]Game, error) {
 		if r > 1 {
 			pts := tablePoints(b, l.ledger, last)
+			for m, p := range pts {
+				l.table[m] = p // kept by those who go out here
+			}
 			field = advance(pts, tables, field)
 		}
 		tables = snake(field, len(deal(len(field), f.TableSize)))
