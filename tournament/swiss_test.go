@@ -97,3 +97,33 @@ func TestSwissTieBreaks(t *testing.T) {
 		t.Errorf("standings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestRoundInProgress: while results come in, Next keeps returning the same round with
+// fewer pending games; the next round begins with the last result.
+func TestRoundInProgress(t *testing.T) {
+	es := people(7)
+	f := Swiss{}
+	cur, err := f.Next(es, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := show(cur.Games)
+	if len(cur.Pending) != 3 || len(cur.Games) != 4 || !cur.Games[3].Bye {
+		t.Fatalf("round 1: %s, %d pending", first, len(cur.Pending))
+	}
+	var results []Result
+	for i, g := range cur.Pending {
+		results = append(results, higherWins(g))
+		next, err := f.Next(es, results)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i < 2 {
+			if next.Number != 1 || show(next.Games) != first || len(next.Pending) != 2-i {
+				t.Fatalf("after %d results: round %d, %s, %d pending", i+1, next.Number, show(next.Games), len(next.Pending))
+			}
+		} else if next.Number != 2 || len(next.Pending) != 3 {
+			t.Fatalf("after round 1: round %d, %d pending", next.Number, len(next.Pending))
+		}
+	}
+}
