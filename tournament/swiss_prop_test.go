@@ -113,7 +113,7 @@ func TestSwissProperties(t *testing.T) {
 		runs = 300
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	var levels [3]int
+	var levels [4]int
 	var exhausted, worstSeats int
 	onPairing = func(p pairing) {
 		levels[p.level]++

@@ -127,3 +127,34 @@ func TestRoundInProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestSwissPastBudget: with no budget at all every search gives up, and the fallback still
+// seats everyone once, the bye to a player without one.
+func TestSwissPastBudget(t *testing.T) {
+	defer func(b int) { searchBudget = b }(searchBudget)
+	searchBudget = 0
+	es := people(7)
+	f := Swiss{}
+	rounds, _ := playOut(t, f, es, higherWins)
+	byes := map[string]bool{}
+	for ri, r := range rounds {
+		seen := map[string]bool{}
+		for _, g := range r {
+			for _, id := range g.Seats {
+				if seen[id] {
+					t.Fatalf("round %d: %s twice", ri+1, id)
+				}
+				seen[id] = true
+			}
+			if g.Bye {
+				if byes[g.Seats[0]] {
+					t.Fatalf("round %d: a second bye for %s", ri+1, g.Seats[0])
+				}
+				byes[g.Seats[0]] = true
+			}
+		}
+		if len(seen) != 7 {
+			t.Fatalf("round %d: %d seated", ri+1, len(seen))
+		}
+	}
+}
