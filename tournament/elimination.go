@@ -120,6 +120,7 @@ func (f Elimination) match(bk *book, l *ledger, round, pairing, a, b int) (games
 	if a < 0 || b < 0 {
 		winner = max(a, b)
 		g := Game{Round: round, Pairing: pairing, Seats: []string{l.seeded[winner].ID}, Bye: true}
+		l.bye(g.Seats[0], 0) // a free pass, worth no points
 		return []Game{g}, nil, winner, nil
 	}
 	if b < a {

@@ -195,5 +195,11 @@ func TestEliminationRandom(t *testing.T) {
 		if byes != 1<<len(rounds)-n {
 			t.Fatalf("%s: %d byes", name, byes)
 		}
+		for _, s := range ss {
+			byes -= s.Byes
+		}
+		if byes != 0 {
+			t.Fatalf("%s: the standings count other byes", name)
+		}
 	}
 }
