@@ -281,6 +281,9 @@ func checkSwissRounds(t *testing.T, name string, es []Entrant, rounds [][]Game, 
 				t.Fatalf("%s: more than one pairing across a score boundary, though a pairing without rematch with at most one exists", where)
 			}
 		} else if rematches > 0 {
+			// Larger fields play at most 7 rounds here: every player can still meet at least
+			// half of the others, so a pairing without rematch exists (Dirac's theorem gives
+			// a Hamiltonian cycle of the "not met" graph, hence a perfect matching).
 			t.Fatalf("%s: %d rematches among %d players", where, rematches, n)
 		}
 		// count the round
