@@ -39,6 +39,15 @@ type Spec struct {
 	// Owner and Addr are the identity and network address of whoever asked for the room,
 	// counted against the hub's per-owner and per-address limits ("" for none).
 	Owner, Addr string
+	// Tag is carried unchanged into Info: who made the room and why (a tournament's game).
+	Tag string
+	// Unpaced rooms let house bots play as soon as they have decided, without the hub's
+	// BotPace: a tournament of programs need not wait for people to follow.
+	Unpaced bool
+	// AbsentGrace, when positive, replaces the hub's for this room: how long a seated
+	// person may stay away before a house bot plays on for them (a tournament calls its
+	// players in from the lobby).
+	AbsentGrace time.Duration
 }
 
 // Errors a session can meet when it acts on a room.
@@ -87,6 +96,9 @@ type Room struct {
 	owner   string      // Spec.Owner
 	addr    string      // Spec.Addr
 	over    atomic.Bool // finished or closed: no longer counted against its owner
+	tag     string        // Spec.Tag
+	pace    time.Duration // how long a house bot waits before it plays
+	grace   time.Duration // how long a seated person may be away
 
 	mu        sync.Mutex
 	seats     []seat
@@ -136,9 +148,16 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 	r := &Room{
 		hub: h, id: id, code: code, entry: spec.Game, cfg: cfg, seed: seed,
 		private: spec.Private, created: now, owner: spec.Owner, addr: spec.Addr,
+		tag: spec.Tag, pace: h.cfg.BotPace, grace: h.cfg.AbsentGrace,
 		subs:   make(map[*Mailbox]int),
 		status: Waiting,
 		votes:  make([]bool, len(spec.Seats)),
+	}
+	if spec.Unpaced {
+		r.pace = 0
+	}
+	if spec.AbsentGrace > 0 {
+		r.grace = spec.AbsentGrace
 	}
 	r.seats = make([]seat, len(spec.Seats))
 	for i, s := range spec.Seats {
@@ -301,7 +320,7 @@ func (r *Room) Drop(mb *Mailbox) {
 	}
 	s := &r.seats[seatNo]
 	s.connected, s.absent = false, r.hub.now()
-	s.note = fmt.Sprintf("disconnected: %s plays on in %d s unless they return", r.entry.Strongest, int(r.hub.cfg.AbsentGrace.Seconds()))
+	s.note = fmt.Sprintf("disconnected: %s plays on in %d s unless they return", r.entry.Strongest, int(r.grace.Seconds()))
 	r.logf("%s lost their connection", s.Name)
 }
 
@@ -530,7 +549,7 @@ func (r *Room) advance(now time.Time) {
 	// they were seated) gives the seat to a bot rather than stalling the others.
 	for i := range r.seats {
 		s := &r.seats[i]
-		if s.Kind == Human && !s.left && !s.absent.IsZero() && now.Sub(s.absent) >= r.hub.cfg.AbsentGrace {
+		if s.Kind == Human && !s.left && !s.absent.IsZero() && now.Sub(s.absent) >= r.grace {
 			r.leaveSeatLocked(i)
 		}
 	}
@@ -550,13 +569,35 @@ func (r *Room) advance(now time.Time) {
 		}
 		r.play(in.seat, in.action)
 	}
+	// An unpaced room goes on while its house bots answer at once: the next bot starts
+	// thinking in the tick that played the last move, so a game of bots takes a tick a move.
 	if st.Over() {
 		r.finish(now)
 		return
 	}
+	for range maxMovesPerTick {
+		played := r.turn(now, st)
+		if st.Over() {
+			r.finish(now)
+			return
+		}
+		if !played || r.pace > 0 {
+			return
+		}
+	}
+}
+
+// maxMovesPerTick bounds the moves an unpaced room plays in one tick, so that one room's
+// bots cannot hold the hub's loop.
+const maxMovesPerTick = 4
+
+// turn starts or ends the current turn: it hands it to whoever must decide, plays a house
+// bot's decision once it has come, and applies the default when time is up. It reports
+// whether a move was played.
+func (r *Room) turn(now time.Time, st games.State) bool {
 	movers := st.ToMove()
 	if len(movers) == 0 {
-		return
+		return false
 	}
 	seatNo := movers[0]
 	s := &r.seats[seatNo]
@@ -571,6 +612,7 @@ func (r *Room) advance(now time.Time) {
 	}
 	switch {
 	case s.Kind == HouseBot && r.houseBotTurn(seatNo, st, now):
+		return true
 	case !now.Before(r.deadline):
 		name := s.Name
 		turn := 0
@@ -589,10 +631,9 @@ func (r *Room) advance(now time.Time) {
 			s.remote.ctl.Refused(r, seatNo, turn, errTimeout, st.DefaultAction(seatNo))
 			r.remoteTimedOut(seatNo)
 		}
+		return true
 	}
-	if st.Over() {
-		r.finish(now)
-	}
+	return false
 }
 
 func toMove(st games.State, seatNo int) bool {
@@ -609,7 +650,7 @@ func (r *Room) limit(seatNo int) time.Duration {
 	case Human:
 		return r.hub.cfg.HumanMove
 	case HouseBot:
-		return r.hub.cfg.BotPace + r.hub.cfg.BotThink
+		return r.pace + r.hub.cfg.BotThink
 	}
 	return r.hub.cfg.BotMove
 }
@@ -776,7 +817,7 @@ func (r *Room) logf(format string, args ...any) {
 func (r *Room) infoLocked() Info {
 	info := Info{
 		ID: r.id, Code: r.code, MatchID: r.matchID, Game: r.entry.Game.ID(), GameName: r.entry.Game.Name(),
-		Config: r.cfg, Private: r.private, Status: r.status, Created: r.created,
+		Config: r.cfg, Private: r.private, Status: r.status, Created: r.created, Tag: r.tag,
 		Seats: make([]SeatInfo, len(r.seats)), Result: r.outcome,
 	}
 	for i, s := range r.seats {

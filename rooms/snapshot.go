@@ -78,6 +78,8 @@ type Info struct {
 	// Result is the recorded result once the game is over: the rules' outcome, with every
 	// player who left ranked below those who stayed. nil before the end.
 	Result *games.Outcome
+	// Tag is the room's Spec.Tag.
+	Tag string
 }
 
 // Players returns the seat names joined with " vs ".

@@ -88,7 +88,7 @@ func (r *Room) houseBotTurn(seatNo int, st games.State, now time.Time) bool {
 		return false
 	}
 	d, done := s.thinking.poll()
-	if !done || now.Sub(r.turnAt) < r.hub.cfg.BotPace {
+	if !done || now.Sub(r.turnAt) < r.pace {
 		return false
 	}
 	s.thinking = nil
