@@ -23,6 +23,15 @@ type MatchRecord struct {
 	EndedAt   time.Time
 	// Rated: the game updates its players' ratings, in the same transaction (see rate).
 	Rated bool
+	// Tournament, when set, is the tournament game this match was: its result is recorded
+	// in the same transaction, so a crash keeps both or neither.
+	Tournament *TournamentEntry
+}
+
+// TournamentEntry names the tournament game a match was, and its result.
+type TournamentEntry struct {
+	Code string
+	Game TournamentGame
 }
 
 // SeatRecord is who sat in one seat.
@@ -72,6 +81,13 @@ func (s *Store) saveMatch(ctx context.Context, m MatchRecord) error {
 			m.ID, i, seat.Name, seat.ID, seat.Bot, left, seat.ReplacedBy)
 		if err != nil {
 			return fmt.Errorf("save match %s: seat %d: %w", m.ID, i, err)
+		}
+	}
+	if t := m.Tournament; t != nil {
+		g := t.Game
+		g.MatchID, g.At = m.ID, m.EndedAt
+		if err := insertTournamentGame(ctx, tx, t.Code, g); err != nil {
+			return fmt.Errorf("save match %s: %w", m.ID, err)
 		}
 	}
 	if m.Rated {

@@ -1,0 +1,275 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Tournament states.
+const (
+	TournamentOpen      = "open"      // taking entrants
+	TournamentRunning   = "running"   // games are being played
+	TournamentPaused    = "paused"    // games in progress finish; no new ones start
+	TournamentFinished  = "finished"  // every game has a result
+	TournamentCancelled = "cancelled" // stopped by its teacher; results kept
+)
+
+// Tournament is a class tournament's settings and state. Its schedule is not stored: the
+// format rebuilds it from the entrants and the results.
+type Tournament struct {
+	Code      string
+	Name      string
+	Game      string
+	Format    string          // tournament.Parse's spec
+	Options   json.RawMessage // tournament.Options' free fields
+	Config    json.RawMessage // the game's settings
+	Seed      uint64
+	Parallel  int
+	Grace     time.Duration
+	State     string
+	CreatedBy string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Entrant kinds.
+const (
+	EntrantPerson  = "person"  // plays from the lobby
+	EntrantProgram = "program" // a student's bot, connecting with bot --tournament
+	EntrantHouse   = "house"   // a house bot the teacher added
+)
+
+// Entrant is one participant of a tournament.
+type Entrant struct {
+	ID     string // a key's fingerprint, or "house:NAME" for a house bot
+	Name   string
+	Kind   string
+	Bot    string // the house bot of a house entrant
+	Rating float64
+}
+
+// TournamentGame is the result of one game of a tournament.
+type TournamentGame struct {
+	Round, Pairing, Leg int
+	Seats               []string // entrant ids in seat order
+	Ranks               []int    // per seat; nil for a forfeit
+	Forfeit             string   // the entrant who did not come, "" for none
+	MatchID             string   // the stored match, "" for a forfeit
+	At                  time.Time
+}
+
+// Errors of tournament changes that a teacher or student can meet.
+var (
+	ErrEntrantExists = errors.New("already entered")
+	ErrEntrantName   = errors.New("that name is already entered")
+	ErrNotOpen       = errors.New("the tournament has started: entries are closed")
+)
+
+// CreateTournament stores a new tournament in the open state.
+func (s *Store) CreateTournament(ctx context.Context, t Tournament) error {
+	err := s.write(ctx, func() error {
+		_, err := s.db.ExecContext(ctx, `INSERT INTO tournaments (code, name, game, format, options, config, seed, parallel,
+			grace_ms, state, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			t.Code, t.Name, t.Game, t.Format, jsonText(t.Options), jsonText(t.Config), int64(t.Seed), t.Parallel,
+			t.Grace.Milliseconds(), TournamentOpen, t.CreatedBy, t.CreatedAt.UnixMilli(), t.CreatedAt.UnixMilli())
+		return err
+	})
+	if err != nil {
+		if _, found := s.Tournament(ctx, t.Code); found == nil {
+			return ErrCodeTaken
+		}
+		return fmt.Errorf("create tournament: %w", err)
+	}
+	return nil
+}
+
+const tournamentColumns = `code, name, game, format, options, config, seed, parallel, grace_ms, state, created_by, created_at, updated_at`
+
+func scanTournament(r scanner) (Tournament, error) {
+	var (
+		t                    Tournament
+		opts, cfg            string
+		seed, grace, at, upd int64
+	)
+	if err := r.Scan(&t.Code, &t.Name, &t.Game, &t.Format, &opts, &cfg, &seed, &t.Parallel, &grace, &t.State,
+		&t.CreatedBy, &at, &upd); err != nil {
+		return Tournament{}, err
+	}
+	t.Options, t.Config, t.Seed = json.RawMessage(opts), json.RawMessage(cfg), uint64(seed)
+	t.Grace = time.Duration(grace) * time.Millisecond
+	t.CreatedAt, t.UpdatedAt = time.UnixMilli(at).UTC(), time.UnixMilli(upd).UTC()
+	return t, nil
+}
+
+// Tournament finds one by code, or ErrNotFound.
+func (s *Store) Tournament(ctx context.Context, code string) (Tournament, error) {
+	t, err := scanTournament(s.db.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE code = ?`, code))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Tournament{}, ErrNotFound
+	}
+	if err != nil {
+		return Tournament{}, fmt.Errorf("tournament %s: %w", code, err)
+	}
+	return t, nil
+}
+
+// Tournaments lists every tournament, the newest first.
+func (s *Store) Tournaments(ctx context.Context) ([]Tournament, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments ORDER BY created_at DESC, rowid DESC`)
+	if err != nil {
+		return nil, fmt.Errorf("tournaments: %w", err)
+	}
+	defer rows.Close()
+	var out []Tournament
+	for rows.Next() {
+		t, err := scanTournament(rows)
+		if err != nil {
+			return nil, fmt.Errorf("tournaments: %w", err)
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// SetTournamentState moves a tournament to state.
+func (s *Store) SetTournamentState(ctx context.Context, code, state string) error {
+	return s.write(ctx, func() error {
+		res, err := s.db.ExecContext(ctx, `UPDATE tournaments SET state = ?, updated_at = ? WHERE code = ?`,
+			state, s.now().UnixMilli(), code)
+		if err != nil {
+			return fmt.Errorf("tournament %s: %w", code, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+}
+
+// AddEntrant enters e in an open tournament.
+func (s *Store) AddEntrant(ctx context.Context, code string, e Entrant) error {
+	return s.write(ctx, func() error {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("enter %s: %w", code, err)
+		}
+		defer tx.Rollback()
+		var state string
+		err = tx.QueryRowContext(ctx, `SELECT state FROM tournaments WHERE code = ?`, code).Scan(&state)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("enter %s: %w", code, err)
+		}
+		if state != TournamentOpen {
+			return ErrNotOpen
+		}
+		var idTaken, nameTaken int
+		err = tx.QueryRowContext(ctx, `SELECT COUNT(*) FILTER (WHERE id = ?), COUNT(*) FILTER (WHERE name = ?)
+			FROM tournament_entrants WHERE code = ?`, e.ID, e.Name, code).Scan(&idTaken, &nameTaken)
+		if err != nil {
+			return fmt.Errorf("enter %s: %w", code, err)
+		}
+		switch {
+		case idTaken > 0:
+			return ErrEntrantExists
+		case nameTaken > 0:
+			return ErrEntrantName
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO tournament_entrants (code, seq, id, name, kind, bot, rating)
+			VALUES (?, (SELECT COUNT(*) FROM tournament_entrants WHERE code = ?), ?, ?, ?, ?, ?)`,
+			code, code, e.ID, e.Name, e.Kind, e.Bot, e.Rating)
+		if err != nil {
+			return fmt.Errorf("enter %s: %w", code, err)
+		}
+		return tx.Commit()
+	})
+}
+
+// Entrants lists a tournament's entrants in the order they entered.
+func (s *Store) Entrants(ctx context.Context, code string) ([]Entrant, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, kind, bot, rating FROM tournament_entrants WHERE code = ? ORDER BY seq`, code)
+	if err != nil {
+		return nil, fmt.Errorf("entrants of %s: %w", code, err)
+	}
+	defer rows.Close()
+	var out []Entrant
+	for rows.Next() {
+		var e Entrant
+		if err := rows.Scan(&e.ID, &e.Name, &e.Kind, &e.Bot, &e.Rating); err != nil {
+			return nil, fmt.Errorf("entrants of %s: %w", code, err)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// TournamentGames lists the results recorded for a tournament, in the order of the schedule.
+func (s *Store) TournamentGames(ctx context.Context, code string) ([]TournamentGame, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT round, pairing, leg, seats, ranks, forfeit, match_id, at
+		FROM tournament_games WHERE code = ? ORDER BY round, pairing, leg`, code)
+	if err != nil {
+		return nil, fmt.Errorf("results of %s: %w", code, err)
+	}
+	defer rows.Close()
+	var out []TournamentGame
+	for rows.Next() {
+		var (
+			g            TournamentGame
+			seats, ranks string
+			at           int64
+		)
+		if err := rows.Scan(&g.Round, &g.Pairing, &g.Leg, &seats, &ranks, &g.Forfeit, &g.MatchID, &at); err != nil {
+			return nil, fmt.Errorf("results of %s: %w", code, err)
+		}
+		if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
+			return nil, fmt.Errorf("results of %s: seats: %w", code, err)
+		}
+		if err := json.Unmarshal([]byte(ranks), &g.Ranks); err != nil {
+			return nil, fmt.Errorf("results of %s: ranks: %w", code, err)
+		}
+		g.At = time.UnixMilli(at).UTC()
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// RecordForfeit stores the result of a game that was not played.
+func (s *Store) RecordForfeit(ctx context.Context, code string, g TournamentGame) error {
+	return s.write(ctx, func() error {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("forfeit in %s: %w", code, err)
+		}
+		defer tx.Rollback()
+		if err := insertTournamentGame(ctx, tx, code, g); err != nil {
+			return err
+		}
+		return tx.Commit()
+	})
+}
+
+// insertTournamentGame records one result; a second result for the same game is refused, so
+// a game replayed after a crash can never count twice.
+func insertTournamentGame(ctx context.Context, tx *sql.Tx, code string, g TournamentGame) error {
+	seats, err := json.Marshal(g.Seats)
+	if err != nil {
+		return err
+	}
+	ranks, err := json.Marshal(g.Ranks)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO tournament_games (code, round, pairing, leg, seats, ranks, forfeit, match_id, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, code, g.Round, g.Pairing, g.Leg, string(seats), string(ranks), g.Forfeit,
+		g.MatchID, g.At.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("result of %s round %d pairing %d leg %d: %w", code, g.Round, g.Pairing, g.Leg, err)
+	}
+	return nil
+}
