@@ -93,9 +93,9 @@ type Room struct {
 	seed    uint64
 	private bool
 	created time.Time
-	owner   string      // Spec.Owner
-	addr    string      // Spec.Addr
-	over    atomic.Bool // finished or closed: no longer counted against its owner
+	owner   string        // Spec.Owner
+	addr    string        // Spec.Addr
+	over    atomic.Bool   // finished or closed: no longer counted against its owner
 	tag     string        // Spec.Tag
 	pace    time.Duration // how long a house bot waits before it plays
 	grace   time.Duration // how long a seated person may be away
