@@ -13,6 +13,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/record"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
@@ -289,41 +290,12 @@ func isHouseBot(name string) bool {
 }
 
 // Recorder records a finished room in st, for the hub's OnFinish: the room announces its
-// result once this returns.
+// result once this returns. Tournament games go through their director (see director.OnFinish).
 func Recorder(st *store.Store) func(rooms.Info, replay.Replay) error {
 	return func(info rooms.Info, rp replay.Replay) error {
-		ended := time.Now()
-		cfg, err := json.Marshal(rp.Config)
+		rec, err := record.Match(info, rp, time.Now())
 		if err != nil {
 			return err
-		}
-		// The recorded result, in which players who left rank last; the replay keeps the
-		// rules' own outcome.
-		out, err := json.Marshal(info.Result)
-		if err != nil {
-			return err
-		}
-		log, err := json.Marshal(rp)
-		if err != nil {
-			return err
-		}
-		rec := store.MatchRecord{
-			ID:   info.MatchID,
-			Game: rp.Game, Seed: rp.Seed, Config: cfg, Outcome: out, Replay: log,
-			StartedAt: info.Created, EndedAt: ended,
-			Rated: true, // live games are rated (practice is never stored; guests are left out)
-		}
-		for _, s := range info.Seats {
-			seat := store.SeatRecord{Name: s.Name}
-			if s.Kind == rooms.HouseBot && s.UserID == "" {
-				seat.Bot = s.Bot
-			} else {
-				seat.ID = s.UserID
-			}
-			if s.Takeover != nil {
-				seat.LeftAtMove, seat.ReplacedBy = s.Takeover.FromMove, s.Takeover.By
-			}
-			rec.Seats = append(rec.Seats, seat)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

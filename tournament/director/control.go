@@ -1,0 +1,192 @@
+package director
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament"
+)
+
+// ErrState is returned for a change the tournament's state does not allow; its text says why.
+type ErrState struct{ Msg string }
+
+func (e *ErrState) Error() string { return e.Msg }
+
+func stateError(code, state, want string) error {
+	return &ErrState{fmt.Sprintf("tournament %s is %s: %s", code, state, want)}
+}
+
+// Start closes the entries and plays the first round.
+func (d *Director) Start(ctx context.Context, code string) error {
+	t, err := d.st.Tournament(ctx, code)
+	if err != nil {
+		return err
+	}
+	if t.State != store.TournamentOpen {
+		return stateError(code, t.State, "only an open tournament starts")
+	}
+	l, err := d.load(ctx, t)
+	if err != nil {
+		return err
+	}
+	if len(l.entrants) < 2 {
+		return &ErrState{fmt.Sprintf("tournament %s has %d entrant(s): it needs at least 2", code, len(l.entrants))}
+	}
+	if err := d.st.SetTournamentState(ctx, code, store.TournamentRunning); err != nil {
+		return err
+	}
+	l.t.State = store.TournamentRunning
+	d.mu.Lock()
+	d.live[code] = l
+	l.note(d.now(), "started with %d entrants", len(l.entrants))
+	d.changedLocked()
+	d.mu.Unlock()
+	d.poke()
+	return nil
+}
+
+// Pause lets the games in progress finish and starts no others until Resume.
+func (d *Director) Pause(ctx context.Context, code string) error {
+	return d.switchState(ctx, code, store.TournamentRunning, store.TournamentPaused, "only a running tournament pauses")
+}
+
+// Resume goes on with a paused tournament.
+func (d *Director) Resume(ctx context.Context, code string) error {
+	return d.switchState(ctx, code, store.TournamentPaused, store.TournamentRunning, "only a paused tournament resumes")
+}
+
+func (d *Director) switchState(ctx context.Context, code, from, to, want string) error {
+	d.mu.Lock()
+	l := d.live[code]
+	state := ""
+	if l != nil {
+		state = l.t.State
+	}
+	d.mu.Unlock()
+	if l == nil {
+		t, err := d.st.Tournament(ctx, code)
+		if err != nil {
+			return err
+		}
+		state = t.State
+	}
+	if state != from {
+		return stateError(code, state, want)
+	}
+	if err := d.st.SetTournamentState(ctx, code, to); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	l.t.State = to
+	l.note(d.now(), "%s", to)
+	d.changedLocked()
+	d.mu.Unlock()
+	d.poke()
+	return nil
+}
+
+// Cancel stops a tournament for good: the games in progress end without a result; the
+// results so far are kept.
+func (d *Director) Cancel(ctx context.Context, code string) error {
+	t, err := d.st.Tournament(ctx, code)
+	if err != nil {
+		return err
+	}
+	if t.State == store.TournamentFinished || t.State == store.TournamentCancelled {
+		return stateError(code, t.State, "it cannot be cancelled")
+	}
+	return d.finish(ctx, code, store.TournamentCancelled, "the tournament was cancelled by its teacher")
+}
+
+// Report is a tournament as its standings screen and exports show it.
+type Report struct {
+	Code, Name, Game, Format, State string
+	Entrants                        int
+	Round, Rounds                   int // the round in progress (or the last), of how many
+	GamesPlayed                     int
+	GamesTotal                      int // every game of the tournament, or of the rounds known so far when the format cannot tell ahead
+	Standings                       []tournament.Standing
+	Playing                         []LiveGame // games in progress
+	Waiting                         []string   // games of this round not started yet: "ada vs bob"
+	Notes                           []string   // recent events, oldest first
+}
+
+// LiveGame is a game in progress.
+type LiveGame struct {
+	Round   int
+	Players string
+	Room    string // the room's id, for watch
+}
+
+// Report reads a tournament's standings and games now.
+func (d *Director) Report(ctx context.Context, code string) (Report, error) {
+	d.mu.Lock()
+	if l := d.live[code]; l != nil {
+		defer d.mu.Unlock()
+		return d.reportLocked(l)
+	}
+	d.mu.Unlock()
+	t, err := d.st.Tournament(ctx, code)
+	if err != nil {
+		return Report{}, err
+	}
+	l, err := d.load(ctx, t)
+	if err != nil {
+		return Report{}, err
+	}
+	return d.reportLocked(l)
+}
+
+func (d *Director) reportLocked(l *live) (Report, error) {
+	round, err := l.next()
+	if err != nil {
+		return Report{}, err
+	}
+	standings, err := l.format.Standings(l.entrants, l.results)
+	if err != nil {
+		return Report{}, err
+	}
+	r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State,
+		Entrants: len(l.entrants), Round: round.Number, Rounds: l.format.Rounds(len(l.entrants)),
+		GamesPlayed: len(l.results), Standings: standings, Notes: slices.Clone(l.notes)}
+	r.GamesTotal = totalGames(l.format, len(l.entrants))
+	if r.GamesTotal == 0 {
+		r.GamesTotal = len(l.results) + len(round.Pending)
+	}
+	if l.t.State == store.TournamentOpen {
+		r.Round = 0
+	}
+	for _, g := range round.Pending {
+		if p, ok := l.playing[keyOf(g)]; ok {
+			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Players: l.names(g.Seats), Room: p.room.ID()})
+		} else if !round.Finished && l.t.State != store.TournamentOpen {
+			r.Waiting = append(r.Waiting, l.names(g.Seats))
+		}
+	}
+	return r, nil
+}
+
+// totalGames is the number of games a format plays with n entrants, or 0 when it depends on
+// the results (elimination's best of N, pools).
+func totalGames(f tournament.Format, n int) int {
+	switch f := f.(type) {
+	case tournament.RoundRobin:
+		cycles := 1
+		if f.Double {
+			cycles = 2
+		}
+		return n * (n - 1) / 2 * cycles * max(f.Legs, 1)
+	case tournament.Swiss:
+		return f.Rounds(n) * (n / 2) * max(f.Legs, 1)
+	}
+	return 0
+}
+
+// IsState reports whether err is a refusal because of the tournament's state.
+func IsState(err error) bool {
+	var e *ErrState
+	return errors.As(err, &e)
+}

@@ -1,0 +1,430 @@
+// Package director runs class tournaments on the hub: it starts each round's games when the
+// round before is over, up to the tournament's parallel limit, seats house bots, students'
+// programs and people, scores a forfeit for a program that does not come within the grace
+// time, and records every result with its match (one transaction: see store.SaveMatch).
+//
+// Nothing of a tournament lives only in memory: the schedule is rebuilt by the format from
+// the stored entrants and results, and every game's seed follows from the tournament's, so
+// after a crash the director (Load) starts again the games that had no result, from their
+// start, and the tournament ends as it would have.
+package director
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/arena-classroom/arena/record"
+	"github.com/arena-classroom/arena/replay"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament"
+)
+
+// Store is what the director keeps on disk; *store.Store is one.
+type Store interface {
+	Tournament(ctx context.Context, code string) (store.Tournament, error)
+	Tournaments(ctx context.Context) ([]store.Tournament, error)
+	SetTournamentState(ctx context.Context, code, state string) error
+	Entrants(ctx context.Context, code string) ([]store.Entrant, error)
+	TournamentGames(ctx context.Context, code string) ([]store.TournamentGame, error)
+	RecordForfeit(ctx context.Context, code string, g store.TournamentGame) error
+}
+
+// Director runs the tournaments of one hub. Its methods are safe for concurrent use.
+type Director struct {
+	hub *rooms.Hub
+	st  Store
+	log *slog.Logger
+	now func() time.Time
+
+	wake chan struct{}
+
+	mu      sync.Mutex
+	live    map[string]*live    // running and paused tournaments, by code
+	tickets map[string]*Ticket  // programs ready for their next game, by code and entrant
+	busy    map[string]bool     // entrants playing a game now (any tournament)
+	missed  map[string][]string // forfeits to tell a program when it next connects
+	changed chan struct{}       // closed when standings or games change
+}
+
+// New builds a director. Its OnFinish goes into the hub's configuration; then SetHub, Load
+// and Run.
+func New(st Store, log *slog.Logger) *Director {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Director{st: st, log: log, now: time.Now, wake: make(chan struct{}, 1),
+		live: make(map[string]*live), tickets: make(map[string]*Ticket), busy: make(map[string]bool),
+		missed: make(map[string][]string), changed: make(chan struct{})}
+}
+
+// SetHub gives the director the hub its games are played on (and the hub's clock).
+func (d *Director) SetHub(h *rooms.Hub) {
+	d.hub, d.now = h, h.Config().Now
+}
+
+// Load takes up every running or paused tournament of the store: after a restart, their
+// games without a result start again from the beginning.
+func (d *Director) Load(ctx context.Context) error {
+	list, err := d.st.Tournaments(ctx)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, t := range list {
+		if t.State != store.TournamentRunning && t.State != store.TournamentPaused {
+			continue
+		}
+		l, err := d.load(ctx, t)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		d.mu.Lock()
+		d.live[t.Code] = l
+		d.mu.Unlock()
+		d.log.Info("tournament resumed after a restart", "code", t.Code, "state", t.State, "results", len(l.results))
+	}
+	d.poke()
+	return errors.Join(errs...)
+}
+
+func (d *Director) load(ctx context.Context, t store.Tournament) (*live, error) {
+	entrants, err := d.st.Entrants(ctx, t.Code)
+	if err != nil {
+		return nil, err
+	}
+	results, err := d.st.TournamentGames(ctx, t.Code)
+	if err != nil {
+		return nil, err
+	}
+	return newLive(t, entrants, results)
+}
+
+// poll is how often the director looks at its tournaments without being woken.
+const poll = 250 * time.Millisecond
+
+// Run starts games and scores forfeits until ctx ends.
+func (d *Director) Run(ctx context.Context) {
+	t := time.NewTicker(poll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		case <-d.wake:
+		}
+		d.Step(ctx)
+	}
+}
+
+// poke wakes Run.
+func (d *Director) poke() {
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Changed is closed at the next change of any tournament's games or standings.
+func (d *Director) Changed() <-chan struct{} {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.changed
+}
+
+// changedLocked tells the standings screens. Caller holds d.mu.
+func (d *Director) changedLocked() {
+	close(d.changed)
+	d.changed = make(chan struct{})
+}
+
+// Step does what is due now: it notices games lost with their room, finishes tournaments
+// whose last game has a result, scores forfeits and starts games. Run calls it; tests may
+// call it with a hub they tick themselves.
+func (d *Director) Step(ctx context.Context) {
+	d.mu.Lock()
+	codes := make([]string, 0, len(d.live))
+	for code := range d.live {
+		codes = append(codes, code)
+	}
+	d.mu.Unlock()
+	slices.Sort(codes)
+	for _, code := range codes {
+		d.step(ctx, code)
+	}
+}
+
+func (d *Director) step(ctx context.Context, code string) {
+	now := d.now()
+	d.mu.Lock()
+	l := d.live[code]
+	if l == nil {
+		d.mu.Unlock()
+		return
+	}
+	// A room that closed without a result (it crashed, or the server is stopping) leaves
+	// its game to be played again.
+	for k, p := range l.playing {
+		if info := p.room.Info(); info.Status == rooms.Closed && info.Result == nil {
+			d.log.Warn("tournament game lost with its room; it will be played again", "code", code, "room", p.room.ID())
+			l.note(now, "round %d: %s ended without a result; it is played again", k.round, info.Players())
+			delete(l.playing, k)
+			d.free(p.game)
+			d.changedLocked()
+		}
+	}
+	round, err := l.next()
+	if err != nil {
+		d.mu.Unlock()
+		d.log.Error("tournament schedule", "code", code, "err", err)
+		return
+	}
+	if round.Finished {
+		d.mu.Unlock()
+		d.finish(ctx, code, store.TournamentFinished, "")
+		return
+	}
+	if l.t.State != store.TournamentRunning {
+		d.mu.Unlock()
+		return
+	}
+	var forfeits []tournament.Result
+	for _, g := range round.Pending {
+		k := keyOf(g)
+		if _, ok := l.playing[k]; ok {
+			continue
+		}
+		if len(l.playing) >= l.t.Parallel {
+			break
+		}
+		absent, busy := d.absentLocked(l, g)
+		if busy {
+			continue
+		}
+		if len(absent) == 0 {
+			d.startLocked(l, g, now)
+			continue
+		}
+		since, ok := l.waiting[k]
+		if !ok {
+			l.waiting[k] = now
+			l.note(now, "round %d: %s waits for %s to connect", g.Round, l.names(g.Seats), l.names(absent))
+			d.changedLocked()
+			continue
+		}
+		if now.Sub(since) >= l.t.Grace {
+			forfeits = append(forfeits, tournament.Result{Game: g, Forfeit: absent[0]})
+		}
+	}
+	d.mu.Unlock()
+	for _, r := range forfeits {
+		d.forfeit(ctx, code, r, now)
+	}
+}
+
+// free releases the entrants of a game. Caller holds d.mu.
+func (d *Director) free(g tournament.Game) {
+	for _, id := range g.Seats {
+		delete(d.busy, id)
+	}
+}
+
+// absentLocked lists the programs of g that are not connected now, and reports whether an
+// entrant of g is still playing another game (a leg before this one): that game is waited
+// for, and no forfeit clock runs meanwhile. Caller holds d.mu.
+func (d *Director) absentLocked(l *live, g tournament.Game) (absent []string, busy bool) {
+	for _, id := range g.Seats {
+		if d.busy[id] {
+			busy = true
+		}
+		if l.byID[id].Kind == store.EntrantProgram && d.tickets[ticketKey(l.t.Code, id)] == nil {
+			absent = append(absent, id)
+		}
+	}
+	return absent, busy
+}
+
+// startLocked opens the room of game g. Caller holds d.mu.
+func (d *Director) startLocked(l *live, g tournament.Game, now time.Time) {
+	k := keyOf(g)
+	seats := make([]rooms.Seat, len(g.Seats))
+	people := false
+	var taken []*Ticket
+	for i, id := range g.Seats {
+		e := l.byID[id]
+		switch e.Kind {
+		case store.EntrantHouse:
+			seats[i] = rooms.Seat{Kind: rooms.HouseBot, BotName: e.Bot, Name: e.Name}
+		case store.EntrantProgram:
+			t := d.tickets[ticketKey(l.t.Code, id)]
+			seats[i] = rooms.Seat{Kind: rooms.Remote, UserID: id, Name: e.Name, Controller: t.ctl}
+			taken = append(taken, t)
+		default:
+			seats[i] = rooms.Seat{Kind: rooms.Human, UserID: id, Name: e.Name}
+			people = true
+		}
+	}
+	r, err := d.hub.Create(rooms.Spec{Game: l.entry, Config: l.cfg, Seed: gameSeed(l.t.Seed, k), Seats: seats,
+		Tag: tag(l.t.Code, k), Unpaced: !people, AbsentGrace: l.t.Grace})
+	if err != nil {
+		// The hub is full: the game waits for a room like everyone else.
+		d.log.Warn("tournament game could not open a room; trying again", "code", l.t.Code, "err", err)
+		return
+	}
+	l.playing[k] = inPlay{game: g, room: r}
+	delete(l.waiting, k)
+	for _, id := range g.Seats {
+		d.busy[id] = true
+	}
+	for _, t := range taken {
+		delete(d.tickets, ticketKey(t.code, t.entrant))
+		t.seated <- Seating{Room: r}
+	}
+	l.note(now, "round %d: %s started in room %s", g.Round, l.names(g.Seats), r.ID())
+	d.changedLocked()
+}
+
+// forfeit records a game an entrant did not come to.
+func (d *Director) forfeit(ctx context.Context, code string, r tournament.Result, now time.Time) {
+	g := store.TournamentGame{Round: r.Game.Round, Pairing: r.Game.Pairing, Leg: r.Game.Leg, Seats: r.Game.Seats,
+		Forfeit: r.Forfeit, At: now}
+	if err := d.st.RecordForfeit(ctx, code, g); err != nil {
+		d.log.Error("record forfeit", "code", code, "err", err)
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l := d.live[code]
+	if l == nil {
+		return
+	}
+	l.add(r)
+	who := l.name(r.Forfeit)
+	grace := l.t.Grace.Round(time.Second)
+	l.note(now, "round %d: %s forfeits against %s: not connected within %s", r.Game.Round, who,
+		l.names(others(r.Game.Seats, r.Forfeit)), grace)
+	d.log.Warn("tournament forfeit", "code", code, "round", r.Game.Round, "entrant", who)
+	d.missed[ticketKey(code, r.Forfeit)] = append(d.missed[ticketKey(code, r.Forfeit)],
+		fmt.Sprintf("round %d: forfeit against %s: your program was not connected within %s of the game being due",
+			r.Game.Round, l.names(others(r.Game.Seats, r.Forfeit)), grace))
+	d.changedLocked()
+	d.poke()
+}
+
+func others(ids []string, not string) []string {
+	var out []string
+	for _, id := range ids {
+		if id != not {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// Annotate names the tournament game of a finished room in its match record, for the
+// store to record both in one transaction. Rooms of no tournament are left alone.
+func (d *Director) Annotate(info rooms.Info, rec *store.MatchRecord) {
+	code, round, pairing, leg, ok := ParseTag(info.Tag)
+	if !ok || info.Result == nil {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l := d.live[code]
+	if l == nil {
+		return
+	}
+	if p, ok := l.playing[gameKey{round, pairing, leg}]; ok && p.room.MatchID() == info.MatchID {
+		rec.Tournament = &store.TournamentEntry{Code: code,
+			Game: store.TournamentGame{Round: round, Pairing: pairing, Leg: leg, Seats: p.game.Seats, Ranks: info.Result.Ranks}}
+	}
+}
+
+// Finished takes the result of a room once it is stored (the hub's OnFinish, after the
+// save): the round goes on.
+func (d *Director) Finished(info rooms.Info, rec store.MatchRecord) {
+	t := rec.Tournament
+	if t == nil {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l := d.live[t.Code]
+	if l == nil {
+		return
+	}
+	r := resultOf(t.Game)
+	d.free(r.Game)
+	l.add(r)
+	l.note(d.now(), "round %d: %s: %s", r.Game.Round, info.Players(), resultText(l, r))
+	d.changedLocked()
+	d.poke()
+}
+
+// resultText says who won a game, in words.
+func resultText(l *live, r tournament.Result) string {
+	var first []string
+	for i, rank := range r.Ranks {
+		if rank == 1 {
+			first = append(first, l.name(r.Game.Seats[i]))
+		}
+	}
+	if len(first) == 1 {
+		return first[0] + " wins"
+	}
+	return "draw"
+}
+
+// OnFinish is the hub's OnFinish: it records a finished room with save, with its tournament
+// game in the same record when it is one, and goes on with the tournament once it is saved.
+func (d *Director) OnFinish(save func(context.Context, store.MatchRecord) error) func(rooms.Info, replay.Replay) error {
+	return func(info rooms.Info, rp replay.Replay) error {
+		rec, err := record.Match(info, rp, time.Now())
+		if err != nil {
+			return err
+		}
+		d.Annotate(info, &rec)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		if err := save(ctx, rec); err != nil {
+			return err
+		}
+		d.Finished(info, rec)
+		return nil
+	}
+}
+
+// finish ends a tournament: finished when its last game has a result, cancelled by its
+// teacher. Games in progress of a cancelled tournament are stopped.
+func (d *Director) finish(ctx context.Context, code, state, why string) error {
+	if err := d.st.SetTournamentState(ctx, code, state); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l := d.live[code]
+	if l == nil {
+		return nil
+	}
+	delete(d.live, code)
+	for _, p := range l.playing {
+		d.free(p.game)
+		p.room.Close(why)
+	}
+	for key, t := range d.tickets {
+		if t.code == code {
+			delete(d.tickets, key)
+			t.seated <- Seating{Over: true, State: state}
+		}
+	}
+	d.log.Info("tournament over", "code", code, "state", state)
+	d.changedLocked()
+	return nil
+}

@@ -1,0 +1,249 @@
+package director_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Add(d time.Duration) time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+	return c.t
+}
+
+// rig is an arena's hub, store and director, driven by a fake clock.
+type rig struct {
+	st  *store.Store
+	hub *rooms.Hub
+	c   *clock
+	d   *director.Director
+}
+
+func newRig(t *testing.T, path string, c *clock) *rig {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	d := director.New(st, nil)
+	hub := rooms.NewHub(rooms.Config{Now: c.Now, HumanMove: 10 * time.Second, OnFinish: d.OnFinish(st.SaveMatch)})
+	d.SetHub(hub)
+	if err := d.Load(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return &rig{st: st, hub: hub, c: c, d: d}
+}
+
+// step moves the arena on by one tick of fake time.
+func (r *rig) step() {
+	r.hub.Tick(r.c.Add(50 * time.Millisecond))
+	r.hub.WaitThinking()
+	r.hub.WaitSaves()
+	r.d.Step(context.Background())
+}
+
+func (r *rig) runUntil(t *testing.T, cond func(director.Report) bool, code string) director.Report {
+	t.Helper()
+	for range 200_000 {
+		rep, err := r.d.Report(context.Background(), code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cond(rep) {
+			return rep
+		}
+		r.step()
+	}
+	t.Fatal("the tournament never got there")
+	return director.Report{}
+}
+
+func create(t *testing.T, st *store.Store, code, format string, parallel int, bots ...string) {
+	t.Helper()
+	ctx := context.Background()
+	err := st.CreateTournament(ctx, store.Tournament{Code: code, Name: "TP", Game: "sevencolors", Format: format,
+		Options: []byte(`{"games_per_pairing":2}`), Config: []byte(`{"size":8}`), Seed: 42, Parallel: parallel,
+		Grace: 30 * time.Second, CreatedBy: "SHA256:teacher", CreatedAt: time.Unix(0, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range bots {
+		e := store.Entrant{ID: fmt.Sprintf("house:%s#%d", b, i), Name: fmt.Sprintf("%s-%d", b, i), Kind: store.EntrantHouse, Bot: b}
+		if err := st.AddEntrant(ctx, code, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+var eight = []string{"greedy", "random", "mixed", "hegemonic", "random_improving", "greedy", "random", "mixed"}
+
+func finished(r director.Report) bool { return r.State == store.TournamentFinished }
+
+// A Swiss tournament of eight house bots plays every game and ranks everyone; the same
+// tournament stopped dead in the middle (no clean shutdown: the hub and director are simply
+// dropped, their rooms with them) and taken up by a new arena on the same database ends
+// with the same standings, its unfinished games played again from their start.
+func TestACrashedTournamentEndsAsIfItHadNotStopped(t *testing.T) {
+	dir := t.TempDir()
+	start := time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)
+
+	whole := newRig(t, filepath.Join(dir, "whole.db"), &clock{t: start})
+	create(t, whole.st, "T1", "swiss:3", 3, eight...)
+	if err := whole.d.Start(context.Background(), "T1"); err != nil {
+		t.Fatal(err)
+	}
+	want := whole.runUntil(t, finished, "T1")
+	if want.GamesPlayed != 3*4*2 || want.GamesTotal != want.GamesPlayed {
+		t.Fatalf("played %d of %d games, want 24 (3 rounds × 4 pairings × 2 games)", want.GamesPlayed, want.GamesTotal)
+	}
+
+	path := filepath.Join(dir, "crashed.db")
+	c := &clock{t: start}
+	first := newRig(t, path, c)
+	create(t, first.st, "T1", "swiss:3", 3, eight...)
+	if err := first.d.Start(context.Background(), "T1"); err != nil {
+		t.Fatal(err)
+	}
+	mid := first.runUntil(t, func(r director.Report) bool { return r.GamesPlayed >= 11 && len(r.Playing) > 0 }, "T1")
+	if mid.Round != 2 {
+		t.Logf("stopped in round %d", mid.Round)
+	}
+	second := newRig(t, path, c) // the first arena is gone: its rooms never finish
+	got := second.runUntil(t, finished, "T1")
+	if !reflect.DeepEqual(got.Standings, want.Standings) {
+		t.Fatalf("standings after the crash:\n%+v\nwithout it:\n%+v", got.Standings, want.Standings)
+	}
+	games, err := second.st.TournamentGames(context.Background(), "T1")
+	if err != nil || len(games) != 24 {
+		t.Fatalf("%d results stored (%v), want 24: a game counted twice or was lost", len(games), err)
+	}
+}
+
+// Games run in parallel up to the tournament's limit, never more.
+func TestParallelLimit(t *testing.T) {
+	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), &clock{t: time.Unix(1e9, 0)})
+	create(t, r.st, "T1", "round-robin", 2, eight[:6]...)
+	if err := r.d.Start(context.Background(), "T1"); err != nil {
+		t.Fatal(err)
+	}
+	most := 0
+	rep := r.runUntil(t, func(rep director.Report) bool {
+		most = max(most, len(rep.Playing))
+		if len(rep.Playing) > 2 {
+			t.Fatalf("%d games at once with a limit of 2", len(rep.Playing))
+		}
+		return finished(rep)
+	}, "T1")
+	if most != 2 {
+		t.Fatalf("at most %d games at once; want the limit, 2", most)
+	}
+	if rep.GamesPlayed != 15*2 {
+		t.Fatalf("played %d games, want 30 (15 pairings × 2)", rep.GamesPlayed)
+	}
+}
+
+// A student's program that never connects forfeits its games once the grace time is over,
+// and is told so when it connects; the others' games go on.
+func TestAnAbsentProgramForfeits(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), &clock{t: time.Unix(1e9, 0)})
+	create(t, r.st, "T1", "round-robin", 4, "greedy", "random", "mixed")
+	if err := r.st.AddEntrant(ctx, "T1", store.Entrant{ID: "SHA256:ada", Name: "ada", Kind: store.EntrantProgram}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.d.Start(ctx, "T1"); err != nil {
+		t.Fatal(err)
+	}
+	rep := r.runUntil(t, finished, "T1")
+	var ada, others int
+	for _, s := range rep.Standings {
+		if s.Name == "ada" {
+			ada = s.Losses
+			if s.Wins+s.Draws != 0 || s.Rank != 4 {
+				t.Fatalf("ada, who never came: %+v", s)
+			}
+		} else {
+			others += s.Played
+		}
+	}
+	if ada != 3*2 {
+		t.Fatalf("ada lost %d games, want all 6 by forfeit", ada)
+	}
+	_, missed, err := r.d.Ready("T1", "SHA256:ada", nil)
+	if !errors.Is(err, director.ErrNotLive) || missed != nil {
+		t.Fatalf("a program connecting to a finished tournament: %v", err)
+	}
+	if rep.GamesPlayed != 12 {
+		t.Fatalf("%d results, want 12", rep.GamesPlayed)
+	}
+}
+
+// Pause lets no new game start; resume goes on; cancel stops it for good.
+func TestPauseResumeCancel(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), &clock{t: time.Unix(1e9, 0)})
+	create(t, r.st, "T1", "round-robin", 1, eight[:4]...)
+	if err := r.d.Pause(ctx, "T1"); !director.IsState(err) {
+		t.Fatalf("pausing an open tournament: %v", err)
+	}
+	if err := r.d.Start(ctx, "T1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.d.Start(ctx, "T1"); !director.IsState(err) {
+		t.Fatalf("starting twice: %v", err)
+	}
+	r.runUntil(t, func(rep director.Report) bool { return rep.GamesPlayed >= 2 }, "T1")
+	if err := r.d.Pause(ctx, "T1"); err != nil {
+		t.Fatal(err)
+	}
+	rep := r.runUntil(t, func(rep director.Report) bool { return len(rep.Playing) == 0 }, "T1")
+	for range 2000 {
+		r.step()
+	}
+	after, _ := r.d.Report(ctx, "T1")
+	if after.GamesPlayed != rep.GamesPlayed || len(after.Playing) != 0 || after.State != store.TournamentPaused {
+		t.Fatalf("paused, yet games went on: %d then %d, playing %v", rep.GamesPlayed, after.GamesPlayed, after.Playing)
+	}
+	if err := r.d.Resume(ctx, "T1"); err != nil {
+		t.Fatal(err)
+	}
+	r.runUntil(t, func(rep director.Report) bool { return len(rep.Playing) == 1 }, "T1")
+	if err := r.d.Cancel(ctx, "T1"); err != nil {
+		t.Fatal(err)
+	}
+	for range 100 {
+		r.step()
+	}
+	end, _ := r.d.Report(ctx, "T1")
+	if end.State != store.TournamentCancelled || len(end.Playing) != 0 || end.GamesPlayed < after.GamesPlayed {
+		t.Fatalf("after cancel: %+v", end)
+	}
+	for _, info := range r.hub.List() {
+		if info.Tag != "" && info.Status == rooms.Playing {
+			t.Fatalf("room %s still plays a game of the cancelled tournament", info.ID)
+		}
+	}
+}

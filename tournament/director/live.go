@@ -1,0 +1,189 @@
+package director
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/seed"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament"
+)
+
+// Options are a tournament's format settings, as stored (store.Tournament.Options).
+type Options struct {
+	GamesPerPairing int `json:"games_per_pairing,omitempty"`
+	Rounds          int `json:"rounds,omitempty"`
+	BestOf          int `json:"best_of,omitempty"`
+	TableSize       int `json:"table_size,omitempty"`
+}
+
+// Format builds the format of a tournament of game e.
+func Format(e catalog.Entry, spec string, o Options) (tournament.Format, error) {
+	lo, hi := e.Game.Seats()
+	return tournament.Parse(spec, tournament.Options{MinSeats: lo, MaxSeats: hi,
+		GamesPerPairing: o.GamesPerPairing, Rounds: o.Rounds, BestOf: o.BestOf, TableSize: o.TableSize})
+}
+
+// live is a running or paused tournament: what the director needs to go on with it.
+type live struct {
+	t        store.Tournament
+	entry    catalog.Entry
+	cfg      games.Config
+	format   tournament.Format
+	entrants []tournament.Entrant
+	byID     map[string]store.Entrant
+	results  []tournament.Result
+	round    tournament.Round
+	stale    bool // results changed since round was computed
+	playing  map[gameKey]inPlay
+	waiting  map[gameKey]time.Time // when a due game began to wait for an absent program
+	notes    []string              // what happened that the teacher should know, newest last
+}
+
+// inPlay is a game being played, and its room.
+type inPlay struct {
+	game tournament.Game
+	room *rooms.Room
+}
+
+// gameKey identifies a game of a tournament.
+type gameKey struct{ round, pairing, leg int }
+
+func keyOf(g tournament.Game) gameKey { return gameKey{g.Round, g.Pairing, g.Leg} }
+
+// newLive rebuilds a tournament from its stored record, entrants and results.
+func newLive(t store.Tournament, entrants []store.Entrant, results []store.TournamentGame) (*live, error) {
+	e, ok := catalog.Get(t.Game)
+	if !ok {
+		return nil, fmt.Errorf("tournament %s: this arena has no game %q", t.Code, t.Game)
+	}
+	var o Options
+	if err := json.Unmarshal(t.Options, &o); err != nil {
+		return nil, fmt.Errorf("tournament %s: options: %w", t.Code, err)
+	}
+	f, err := Format(e, t.Format, o)
+	if err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", t.Code, err)
+	}
+	cfg := games.Config{}
+	if err := json.Unmarshal(t.Config, &cfg); err != nil {
+		return nil, fmt.Errorf("tournament %s: settings: %w", t.Code, err)
+	}
+	if cfg, err = e.Game.Normalize(cfg); err != nil {
+		return nil, fmt.Errorf("tournament %s: settings: %w", t.Code, err)
+	}
+	l := &live{t: t, entry: e, cfg: cfg, format: f, byID: make(map[string]store.Entrant),
+		playing: make(map[gameKey]inPlay), waiting: make(map[gameKey]time.Time), stale: true}
+	for _, en := range entrants {
+		l.entrants = append(l.entrants, tournament.Entrant{ID: en.ID, Name: en.Name, Rating: en.Rating})
+		l.byID[en.ID] = en
+	}
+	for _, g := range results {
+		l.results = append(l.results, resultOf(g))
+	}
+	if _, err := l.next(); err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", t.Code, err)
+	}
+	return l, nil
+}
+
+func resultOf(g store.TournamentGame) tournament.Result {
+	return tournament.Result{Game: tournament.Game{Round: g.Round, Pairing: g.Pairing, Leg: g.Leg, Seats: g.Seats},
+		Ranks: g.Ranks, Forfeit: g.Forfeit}
+}
+
+// next is the round in progress, computed again only when a result came.
+func (l *live) next() (tournament.Round, error) {
+	if !l.stale {
+		return l.round, nil
+	}
+	r, err := l.format.Next(l.entrants, l.results)
+	if err != nil {
+		return tournament.Round{}, err
+	}
+	l.round, l.stale = r, false
+	return r, nil
+}
+
+func (l *live) add(r tournament.Result) {
+	l.results = append(l.results, r)
+	l.stale = true
+	delete(l.playing, keyOf(r.Game))
+	delete(l.waiting, keyOf(r.Game))
+}
+
+func (l *live) note(now time.Time, format string, args ...any) {
+	l.notes = append(l.notes, now.Format("15:04:05")+" "+fmt.Sprintf(format, args...))
+	if len(l.notes) > maxNotes {
+		l.notes = l.notes[len(l.notes)-maxNotes:]
+	}
+}
+
+const maxNotes = 20
+
+// name is an entrant's name for sentences.
+func (l *live) name(id string) string {
+	if e, ok := l.byID[id]; ok {
+		return e.Name
+	}
+	return id
+}
+
+func (l *live) names(ids []string) string {
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = l.name(id)
+	}
+	return strings.Join(out, " vs ")
+}
+
+// gameSeed is the seed of one game: a function of the tournament's seed and the game alone,
+// so that a game replayed after a crash is the same game.
+func gameSeed(base uint64, k gameKey) uint64 {
+	x := base
+	for _, v := range []int{k.round, k.pairing, k.leg} {
+		x = splitmix(x ^ uint64(v+1)*0x9e3779b97f4a7c15)
+	}
+	return 1 + x%seed.Max
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// Tag marks the rooms of a tournament's games: "tournament CODE ROUND PAIRING LEG".
+func tag(code string, k gameKey) string {
+	return fmt.Sprintf("tournament %s %d %d %d", code, k.round, k.pairing, k.leg)
+}
+
+// ParseTag reads a room's tag; ok is false for rooms that are not a tournament's.
+func ParseTag(s string) (code string, round, pairing, leg int, ok bool) {
+	f := strings.Fields(s)
+	if len(f) != 5 || f[0] != "tournament" {
+		return "", 0, 0, 0, false
+	}
+	n := make([]int, 3)
+	for i := range n {
+		v, err := strconv.Atoi(f[i+2])
+		if err != nil {
+			return "", 0, 0, 0, false
+		}
+		n[i] = v
+	}
+	return f[1], n[0], n[1], n[2], true
+}
+
+// TournamentOf is the code of the tournament a room plays a game of, "" for none.
+func TournamentOf(info rooms.Info) string {
+	code, _, _, _, _ := ParseTag(info.Tag)
+	return code
+}

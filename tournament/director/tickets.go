@@ -1,0 +1,76 @@
+package director
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/store"
+)
+
+// Ticket is a student's program ready for its next game of a tournament.
+type Ticket struct {
+	code, entrant string
+	ctl           rooms.Controller
+	seated        chan Seating // capacity 1: the director never waits on a program
+}
+
+// Seated delivers the program's game, or the tournament's end.
+func (t *Ticket) Seated() <-chan Seating { return t.seated }
+
+// Seating is what a ready program gets: the room of its game, or Over when the tournament
+// ended (State says how).
+type Seating struct {
+	Room  *rooms.Room
+	Over  bool
+	State string
+}
+
+func ticketKey(code, entrant string) string { return code + "\x00" + entrant }
+
+// Ready puts entrant's program in line for its next game of tournament code, which ctl will
+// play. Missed lists the forfeits it had while away, for its stderr.
+func (d *Director) Ready(code, entrant string, ctl rooms.Controller) (t *Ticket, missed []string, err error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l := d.live[code]
+	if l == nil {
+		return nil, nil, ErrNotLive
+	}
+	e, ok := l.byID[entrant]
+	if !ok {
+		return nil, nil, ErrNotEntrant
+	}
+	if e.Kind != store.EntrantProgram {
+		return nil, nil, fmt.Errorf("%s is entered as a %s, not as a program", e.Name, e.Kind)
+	}
+	key := ticketKey(code, entrant)
+	if d.tickets[key] != nil {
+		return nil, nil, errors.New("another connection of this key is already waiting for this tournament's games")
+	}
+	t = &Ticket{code: code, entrant: entrant, ctl: ctl, seated: make(chan Seating, 1)}
+	d.tickets[key] = t
+	missed = d.missed[key]
+	delete(d.missed, key)
+	d.poke()
+	return t, missed, nil
+}
+
+// Unready takes a program out of line as it disconnects. It reports false when the program
+// was seated meanwhile (its Seated channel holds the room, whose seat its controller gives up).
+func (d *Director) Unready(t *Ticket) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	key := ticketKey(t.code, t.entrant)
+	if d.tickets[key] != t {
+		return false
+	}
+	delete(d.tickets, key)
+	return true
+}
+
+// Errors of Ready.
+var (
+	ErrNotLive    = errors.New("this tournament is not running: it has not started, or it is over")
+	ErrNotEntrant = errors.New("this key is not entered in the tournament")
+)
