@@ -18,6 +18,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // Options configures the lobby.
@@ -34,6 +35,9 @@ type Options struct {
 	Archive Archive
 	// Assignments keeps teachers' assignments (nil: none).
 	Assignments Assignments
+	// Tournaments keeps class tournaments, which Director runs (both nil: none).
+	Tournaments Tournaments
+	Director    *director.Director
 }
 
 // App is the arena behind the SSH server.
@@ -45,6 +49,8 @@ type App struct {
 	names       NameReleaser
 	archive     Archive
 	assignments Assignments
+	tournaments Tournaments
+	director    *director.Director
 
 	bots *botKeys // bot sessions and message buckets per key
 
@@ -89,6 +95,8 @@ func New(opts Options) *App {
 		names:       opts.Names,
 		archive:     opts.Archive,
 		assignments: opts.Assignments,
+		tournaments: opts.Tournaments,
+		director:    opts.Director,
 		hub:         opts.Hub,
 		mm:          NewMatchmaker(opts.Hub, opts.FillAfter, opts.Hub.Config().Now),
 		log:         opts.Logger,
@@ -227,6 +235,8 @@ func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer)
 		return a.assignmentCommand(s, stdout, stderr)
 	case "leaderboard":
 		return a.leaderboardCommand(s, stdout, stderr)
+	case "tournament":
+		return a.tournamentCommand(s, stdout, stderr)
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, commandsHelp)
 		return 0
@@ -249,6 +259,8 @@ const commandsHelp = `Commands (ssh -p PORT HOST COMMAND):
   leaderboard GAME [--csv|--json]     the game's ratings (OpenSkill, μ − 3σ), with each one's history
   names release NAME                  teachers: free a display name for the next key that asks
   assignment create|list|export …     teachers: "beat the reference bot" (see assignment --help)
+  tournament standings CODE [--json]  a tournament's standings (list shows them all)
+  tournament create|add|start|…       teachers: class tournaments (see tournament --help)
   help                                this text
 `
 

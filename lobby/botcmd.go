@@ -34,6 +34,8 @@ type botArgs struct {
 	games    int // 0: play on until the bot leaves
 	// assignment is the code of a teacher's assignment to play ("" for none).
 	assignment string
+	// tournament is the code of a class tournament to play in ("" for none).
+	tournament string
 	// setKeys are the settings given on the command line (a batch seating scheme may vary
 	// the others from game to game, as Perfect Aim's permutation).
 	setKeys []string
@@ -42,7 +44,7 @@ type botArgs struct {
 // MaxPracticeGames bounds one practice session: its games run on the server.
 const MaxPracticeGames = 10_000
 
-const botUsage = `usage: bot --game GAME [--name NAME] [--practice [--vs BOT[,BOT…]] [--seed N]] [--games N] [--size N] [--config KEY=VAL] | bot --game GAME --assignment CODE`
+const botUsage = `usage: bot --game GAME [--name NAME] [--practice [--vs BOT[,BOT…]] [--seed N]] [--games N] [--size N] [--config KEY=VAL] | bot --game GAME --assignment CODE | bot --game GAME --tournament CODE [--name NAME]`
 
 // parseBotArgs reads the options of the bot protocol (docs/bots.md), plus --size and --config for the game's
 // settings.
@@ -57,21 +59,25 @@ func parseBotArgs(args []string) (botArgs, error) {
 	n := fs.Int("games", 0, "")
 	size := fs.Int("size", 0, "")
 	assignment := fs.String("assignment", "", "")
+	tournamentCode := fs.String("tournament", "", "")
 	cfg := games.Config{}
 	fs.Func("config", "", cfg.Set)
 	if err := fs.Parse(args); err != nil {
 		return botArgs{}, fmt.Errorf("%v (%s)", err, botUsage)
 	}
-	if *assignment != "" {
-		// The assignment sets the games: nothing else but the game and a name goes with it.
+	for _, fixed := range []struct{ flag, value string }{{"assignment", *assignment}, {"tournament", *tournamentCode}} {
+		if fixed.value == "" {
+			continue
+		}
+		// The assignment or tournament sets the games: nothing but the game and a name goes with it.
 		set := 0
 		fs.Visit(func(f *flag.Flag) {
-			if f.Name != "game" && f.Name != "name" && f.Name != "assignment" {
+			if f.Name != "game" && f.Name != "name" && f.Name != fixed.flag {
 				set++
 			}
 		})
 		if set > 0 {
-			return botArgs{}, errors.New("--assignment sets the opponents, games and settings itself: give only --game (and --name)")
+			return botArgs{}, fmt.Errorf("--%s sets the opponents, games and settings itself: give only --game (and --name)", fixed.flag)
 		}
 	}
 	if fs.NArg() > 0 {
@@ -88,7 +94,7 @@ func parseBotArgs(args []string) (botArgs, error) {
 	if !botproto.Documented(e.Game) {
 		return b, fmt.Errorf("%s cannot be played by programs yet", e.Game.Name())
 	}
-	b.entry, b.name, b.practice, b.games, b.assignment = e, *name, *practice, *n, *assignment
+	b.entry, b.name, b.practice, b.games, b.assignment, b.tournament = e, *name, *practice, *n, *assignment, strings.ToUpper(*tournamentCode)
 	if *size != 0 {
 		cfg["size"] = *size
 	}
@@ -229,6 +235,9 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 			return 1
 		}
 		return a.runAssignment(ctx, conn, args, as, s.Who, name, clock, presence)
+	}
+	if args.tournament != "" {
+		return a.tournamentBot(ctx, conn, args, s.Who, name, presence)
 	}
 	if args.practice {
 		return a.practice(ctx, conn, args, name, clock, presence)

@@ -10,6 +10,7 @@ import (
 	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // appOptions is what the server command hands to the arena app.
@@ -38,8 +39,11 @@ func newApp(opts appOptions) (app *lobby.App, hub *rooms.Hub, stop func(), err e
 	}
 	cfg := rooms.Config{TickHz: opts.TickHz, HumanMove: opts.HumanMove, BotMove: opts.BotMove, Logger: logger,
 		MaxRoomsPerOwner: opts.GamesPerPlayer, MaxRoomsPerAddr: opts.GamesPerAddr}
+	var dir *director.Director
 	if opts.Store != nil {
-		cfg.OnFinish = lobby.Recorder(opts.Store)
+		// Tournament games are recorded with their result in one transaction (see director).
+		dir = director.New(opts.Store, logger)
+		cfg.OnFinish = dir.OnFinish(opts.Store.SaveMatch)
 	}
 	if opts.Metrics != nil {
 		cfg.Observer = opts.Metrics
@@ -54,11 +58,21 @@ func newApp(opts appOptions) (app *lobby.App, hub *rooms.Hub, stop func(), err e
 		defer close(done)
 		hub.Run(ctx)
 	}()
+	if dir != nil {
+		dir.SetHub(hub)
+		// A tournament that cannot be read stays as it is; the others go on.
+		if err := dir.Load(ctx); err != nil {
+			logger.Error("tournaments could not all be resumed", "err", err)
+		}
+		go dir.Run(ctx)
+	}
 	lo := lobby.Options{Hub: hub, FillAfter: opts.FillAfter, Logger: logger}
 	if opts.Store != nil {
 		lo.Names = storeNames{opts.Store}
 		lo.Archive = opts.Store
 		lo.Assignments = opts.Store
+		lo.Tournaments = opts.Store
+		lo.Director = dir
 	}
 	a := lobby.New(lo)
 	return a, hub, func() { cancel(); <-done; hub.WaitSaves() }, nil

@@ -1,0 +1,420 @@
+package lobby
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/seed"
+	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// Tournaments keeps class tournaments; *store.Store is one.
+type Tournaments interface {
+	director.Store
+	CreateTournament(ctx context.Context, t store.Tournament) error
+	AddEntrant(ctx context.Context, code string, e store.Entrant) error
+}
+
+const tournamentUsage = `usage:
+  tournament create --game GAME --format FORMAT [--name NAME] [--rounds N] [--games-per-pairing N]
+                    [--best-of N] [--table-size 3|4] [--size N] [--config KEY=VAL] [--parallel N] [--grace 60s]
+  tournament add CODE --bot BOT[,BOT…]        add house bots as entrants (before the start)
+  tournament start|pause|resume|cancel CODE
+  tournament list
+  tournament standings CODE [--csv|--json]
+Formats: round-robin, double-round-robin, swiss (--rounds), elimination (--best-of), pools (--table-size;
+Perfect Aim, War Hammer, DiceWars). Students join with ssh -T HOST bot --game GAME --tournament CODE, or
+from the lobby (Join a tournament).`
+
+// DefaultGrace is how long a due program is waited for before it forfeits.
+const DefaultGrace = 60 * time.Second
+
+// tournamentCommand serves `tournament …`.
+func (a *App) tournamentCommand(s *server.Session, stdout, stderr io.Writer) int {
+	if len(s.Args) < 2 {
+		fmt.Fprintln(stderr, tournamentUsage)
+		return 2
+	}
+	sub := s.Args[1]
+	if sub == "--help" || sub == "help" {
+		fmt.Fprintln(stdout, tournamentUsage)
+		return 0
+	}
+	if a.tournaments == nil || a.director == nil {
+		fmt.Fprintln(stderr, "arena: this server keeps no tournaments (it runs without a data directory)")
+		return 1
+	}
+	ctx, cancel := context.WithTimeout(s.SSH.Context(), 30*time.Second)
+	defer cancel()
+	switch sub {
+	case "list":
+		return a.listTournaments(ctx, stdout, stderr)
+	case "standings":
+		return a.tournamentStandings(ctx, s.Args[2:], stdout, stderr)
+	case "create", "add", "start", "pause", "resume", "cancel":
+	default:
+		fmt.Fprintf(stderr, "arena: unknown tournament command %q\n%s\n", sub, tournamentUsage)
+		return 2
+	}
+	if !s.Who.Admin {
+		a.log.Warn("tournament refused: not an admin", "user", s.Who.Name, "id", keys.Short(s.Who.ID), "args", strings.Join(s.Args, " "))
+		fmt.Fprintln(stderr, "arena: only teachers (keys in the admin keys file) create and run tournaments; students join with bot --tournament CODE or from the lobby")
+		return 1
+	}
+	switch sub {
+	case "create":
+		return a.createTournament(ctx, s, stdout, stderr)
+	case "add":
+		return a.addHouseBots(ctx, s.Args[2:], stdout, stderr)
+	}
+	if len(s.Args) != 3 {
+		fmt.Fprintf(stderr, "usage: tournament %s CODE\n", sub)
+		return 2
+	}
+	code := strings.ToUpper(s.Args[2])
+	var err error
+	switch sub {
+	case "start":
+		err = a.director.Start(ctx, code)
+	case "pause":
+		err = a.director.Pause(ctx, code)
+	case "resume":
+		err = a.director.Resume(ctx, code)
+	case "cancel":
+		err = a.director.Cancel(ctx, code)
+	}
+	if code := a.tournamentError(err, code, stderr); code != 0 {
+		return code
+	}
+	a.log.Info("tournament "+sub, "code", code, "by", s.Who.Name)
+	past := map[string]string{"start": "started", "pause": "paused: the games in progress finish, no new one starts",
+		"resume": "resumed", "cancel": "cancelled: its results so far are kept"}
+	fmt.Fprintf(stdout, "Tournament %s %s.\n", code, past[sub])
+	if sub == "start" {
+		fmt.Fprintf(stdout, "Follow it: ssh -t HOST wall %s, or ssh HOST tournament standings %s\n", code, code)
+	}
+	return 0
+}
+
+// tournamentError reports err to the teacher in a sentence; 0 when there is none.
+func (a *App) tournamentError(err error, code string, stderr io.Writer) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, store.ErrNotFound):
+		fmt.Fprintf(stderr, "arena: no tournament %q (tournament list shows them)\n", code)
+	case director.IsState(err):
+		fmt.Fprintln(stderr, "arena:", err)
+	default:
+		a.log.Error("tournament", "code", code, "err", err)
+		fmt.Fprintln(stderr, "arena: the tournament could not be changed right now; try again")
+	}
+	return 1
+}
+
+func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("tournament create", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	gameID := fs.String("game", "", "")
+	format := fs.String("format", "", "")
+	name := fs.String("name", "", "")
+	var o director.Options
+	fs.IntVar(&o.Rounds, "rounds", 0, "")
+	fs.IntVar(&o.GamesPerPairing, "games-per-pairing", 0, "")
+	fs.IntVar(&o.BestOf, "best-of", 0, "")
+	fs.IntVar(&o.TableSize, "table-size", 0, "")
+	size := fs.Int("size", 0, "")
+	parallel := fs.Int("parallel", 4, "")
+	grace := fs.Duration("grace", DefaultGrace, "")
+	cfg := map[string]int{}
+	fs.Func("config", "", func(v string) error { return configSet(cfg, v) })
+	bad := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "arena: tournament create: "+format+"\n%s\n", append(args, tournamentUsage)...)
+		return 2
+	}
+	if err := fs.Parse(s.Args[2:]); err != nil {
+		return bad("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return bad("unexpected argument %q", fs.Arg(0))
+	}
+	e, err := catalogEntry(*gameID)
+	if err != nil {
+		return bad("--game: %v", err)
+	}
+	if *format == "" {
+		return bad("--format: one of %s", strings.Join(tournament.Names, ", "))
+	}
+	if _, err := director.Format(e, *format, o); err != nil {
+		return bad("--format: %v", err)
+	}
+	if *parallel < 1 || *parallel > 64 {
+		return bad("--parallel: from 1 to 64 games at once, not %d", *parallel)
+	}
+	if *grace < 5*time.Second || *grace > time.Hour {
+		return bad("--grace: from 5s to 1h, not %s", *grace)
+	}
+	if *size != 0 {
+		cfg["size"] = *size
+	}
+	normalized, err := e.Game.Normalize(cfg)
+	if err != nil {
+		return bad("%v", err)
+	}
+	if *name == "" {
+		*name = e.Game.Name() + " " + *format
+	}
+	if len(*name) > 60 {
+		return bad("--name: at most 60 characters")
+	}
+	opts, _ := json.Marshal(o)
+	settings, _ := json.Marshal(normalized)
+	t := store.Tournament{Name: *name, Game: e.Game.ID(), Format: *format, Options: opts, Config: settings,
+		Seed: seed.Random(), Parallel: *parallel, Grace: *grace, CreatedBy: s.Who.ID, CreatedAt: time.Now().UTC()}
+	for range 10 {
+		t.Code = tournamentCode()
+		err = a.tournaments.CreateTournament(ctx, t)
+		if !errors.Is(err, store.ErrCodeTaken) {
+			break
+		}
+	}
+	if err != nil {
+		a.log.Error("create tournament", "err", err)
+		fmt.Fprintln(stderr, "arena: the tournament could not be stored right now; try again")
+		return 1
+	}
+	a.log.Info("tournament created", "code", t.Code, "by", s.Who.Name, "game", t.Game, "format", t.Format)
+	fmt.Fprintf(stdout, "Tournament %s %q: %s, %s, settings %s, %d games at once.\n", t.Code, t.Name, e.Game.Name(),
+		*format, settings, t.Parallel)
+	fmt.Fprintf(stdout, "Entrants join: ssh -T HOST bot --game %s --tournament %s (programs), or Join a tournament in the lobby.\n", t.Game, t.Code)
+	fmt.Fprintf(stdout, "Add house bots: ssh HOST tournament add %s --bot %s; then: ssh HOST tournament start %s\n", t.Code, e.Strongest, t.Code)
+	fmt.Fprintln(stdout, t.Code)
+	return 0
+}
+
+// configSet reads one KEY=VALUE game setting.
+func configSet(cfg map[string]int, s string) error {
+	k, v, ok := strings.Cut(s, "=")
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if !ok || strings.TrimSpace(k) == "" || err != nil {
+		return fmt.Errorf("want KEY=NUMBER, got %q", s)
+	}
+	cfg[strings.TrimSpace(k)] = n
+	return nil
+}
+
+// tournamentCode is a short code to type: "T" and five letters and digits that cannot be misread.
+func tournamentCode() string {
+	const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+	b := make([]byte, 5)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return "T" + string(b)
+}
+
+func (a *App) addHouseBots(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	usage := "usage: tournament add CODE --bot BOT[,BOT…]"
+	if len(args) < 1 || strings.HasPrefix(args[0], "-") {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	code := strings.ToUpper(args[0])
+	fs := flag.NewFlagSet("tournament add", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	list := fs.String("bot", "", "")
+	if err := fs.Parse(args[1:]); err != nil || fs.NArg() > 0 || *list == "" {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	t, err := a.tournaments.Tournament(ctx, code)
+	if err != nil {
+		return a.tournamentError(err, code, stderr)
+	}
+	e, err := catalogEntry(t.Game)
+	if err != nil {
+		fmt.Fprintln(stderr, "arena:", err)
+		return 1
+	}
+	entrants, err := a.tournaments.Entrants(ctx, code)
+	if err != nil {
+		return a.tournamentError(err, code, stderr)
+	}
+	taken := map[string]bool{}
+	for _, en := range entrants {
+		taken[en.Name] = true
+	}
+	for _, n := range strings.Split(*list, ",") {
+		info, ok := bots.Find(e.Bots, strings.TrimSpace(n))
+		if !ok {
+			fmt.Fprintf(stderr, "arena: %s has no house bot %q; its bots: %s\n", e.Game.ID(), n, bots.Names(e.Bots, true))
+			return 2
+		}
+		// A second greedy is "greedy#2": each house entrant is its own player.
+		name := info.Name
+		for k := 2; taken[name]; k++ {
+			name = fmt.Sprintf("%s#%d", info.Name, k)
+		}
+		en := store.Entrant{ID: "house:" + name, Name: name, Kind: store.EntrantHouse, Bot: info.Name,
+			Rating: a.seedRating(ctx, t.Game, "bot:"+info.Name)}
+		if err := a.tournaments.AddEntrant(ctx, code, en); err != nil {
+			return a.entryError(err, code, name, stderr)
+		}
+		taken[name] = true
+		fmt.Fprintf(stdout, "%s entered in %s\n", name, code)
+	}
+	return 0
+}
+
+// entryError says why an entry was refused.
+func (a *App) entryError(err error, code, name string, stderr io.Writer) int {
+	switch {
+	case errors.Is(err, store.ErrNotOpen):
+		fmt.Fprintf(stderr, "arena: tournament %s has started: entries are closed\n", code)
+	case errors.Is(err, store.ErrEntrantExists):
+		fmt.Fprintf(stderr, "arena: %s is already entered in %s\n", name, code)
+	case errors.Is(err, store.ErrEntrantName):
+		fmt.Fprintf(stderr, "arena: another entrant of %s is called %s\n", code, name)
+	default:
+		return a.tournamentError(err, code, stderr)
+	}
+	return 1
+}
+
+// seedRating is a player's displayed rating in game, for seeding (0 when unrated).
+func (a *App) seedRating(ctx context.Context, game, player string) float64 {
+	if a.archive == nil {
+		return 0
+	}
+	board, err := a.archive.Leaderboard(ctx, game, 1000)
+	if err != nil {
+		return 0
+	}
+	for _, s := range board {
+		if s.Player == player {
+			return s.Rating.Ordinal()
+		}
+	}
+	return 0
+}
+
+func (a *App) listTournaments(ctx context.Context, stdout, stderr io.Writer) int {
+	list, err := a.tournaments.Tournaments(ctx)
+	if err != nil {
+		a.log.Error("tournaments", "err", err)
+		fmt.Fprintln(stderr, "arena: the tournaments could not be read right now; try again")
+		return 1
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(stdout, "no tournaments yet")
+		return 0
+	}
+	fmt.Fprintf(stdout, "%-7s %-10s %-12s %-20s %9s %9s  %s\n", "CODE", "STATE", "GAME", "FORMAT", "ENTRANTS", "GAMES", "NAME")
+	for _, t := range list {
+		rep, err := a.director.Report(ctx, t.Code)
+		games := "?"
+		if err == nil {
+			games = fmt.Sprintf("%d/%d", rep.GamesPlayed, rep.GamesTotal)
+		}
+		fmt.Fprintf(stdout, "%-7s %-10s %-12s %-20s %9d %9s  %s\n", t.Code, t.State, t.Game, t.Format, rep.Entrants, games, t.Name)
+	}
+	return 0
+}
+
+// standingsJSON is the JSON of `tournament standings CODE --json`.
+type standingsJSON struct {
+	Code        string         `json:"code"`
+	Name        string         `json:"name"`
+	Game        string         `json:"game"`
+	Format      string         `json:"format"`
+	State       string         `json:"state"`
+	Round       int            `json:"round"`
+	Rounds      int            `json:"rounds"`
+	GamesPlayed int            `json:"games_played"`
+	GamesTotal  int            `json:"games_total"`
+	Standings   []standingJSON `json:"standings"`
+}
+
+type standingJSON struct {
+	Rank      int                `json:"rank"`
+	Name      string             `json:"name"`
+	Points    float64            `json:"points"`
+	Played    int                `json:"played"`
+	Wins      int                `json:"wins"`
+	Draws     int                `json:"draws"`
+	Losses    int                `json:"losses"`
+	Byes      int                `json:"byes,omitempty"`
+	Stage     int                `json:"stage,omitempty"`
+	TieBreaks map[string]float64 `json:"tie_breaks,omitempty"`
+}
+
+func (a *App) tournamentStandings(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	usage := "usage: tournament standings CODE [--csv|--json]"
+	if len(args) < 1 || len(args) > 2 || strings.HasPrefix(args[0], "-") ||
+		len(args) == 2 && args[1] != "--csv" && args[1] != "--json" {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	code := strings.ToUpper(args[0])
+	rep, err := a.director.Report(ctx, code)
+	if err != nil {
+		return a.tournamentError(err, code, stderr)
+	}
+	out := standingsJSON{Code: rep.Code, Name: rep.Name, Game: rep.Game, Format: rep.Format, State: rep.State,
+		Round: rep.Round, Rounds: rep.Rounds, GamesPlayed: rep.GamesPlayed, GamesTotal: rep.GamesTotal,
+		Standings: make([]standingJSON, 0, len(rep.Standings))}
+	for _, s := range rep.Standings {
+		row := standingJSON{Rank: s.Rank, Name: s.Name, Points: s.Points, Played: s.Played, Wins: s.Wins,
+			Draws: s.Draws, Losses: s.Losses, Byes: s.Byes, Stage: s.Stage}
+		for _, tb := range s.TieBreaks {
+			if row.TieBreaks == nil {
+				row.TieBreaks = map[string]float64{}
+			}
+			row.TieBreaks[tb.Name] = tb.Value
+		}
+		out.Standings = append(out.Standings, row)
+	}
+	switch {
+	case len(args) == 2 && args[1] == "--json":
+		return encodeJSON(stdout, out)
+	case len(args) == 2 && args[1] == "--csv":
+		w := csv.NewWriter(stdout)
+		head := []string{"rank", "name", "points", "played", "wins", "draws", "losses", "byes"}
+		var tbNames []string
+		if len(rep.Standings) > 0 {
+			for _, tb := range rep.Standings[0].TieBreaks {
+				tbNames = append(tbNames, tb.Name)
+			}
+		}
+		_ = w.Write(append(head, tbNames...))
+		for _, s := range rep.Standings {
+			rec := []string{strconv.Itoa(s.Rank), s.Name, fmtPoints(s.Points), strconv.Itoa(s.Played), strconv.Itoa(s.Wins),
+				strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), strconv.Itoa(s.Byes)}
+			for _, tb := range s.TieBreaks {
+				rec = append(rec, fmtPoints(tb.Value))
+			}
+			_ = w.Write(rec)
+		}
+		w.Flush()
+		return 0
+	}
+	fmt.Fprint(stdout, standingsText(rep, 0))
+	return 0
+}
+
+func fmtPoints(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
