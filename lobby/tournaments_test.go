@@ -1,0 +1,171 @@
+package lobby_test
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/lobby"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// tournamentArena is an arena with a store and a tournament director, as arena serve
+// builds it, and teacher's key in its admin keys file.
+func tournamentArena(t *testing.T, teacher gossh.Signer) string {
+	t.Helper()
+	adminFile := filepath.Join(t.TempDir(), "admin_keys")
+	if err := os.WriteFile(adminFile, gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	d := director.New(st, nil)
+	cfg := fastHub()
+	cfg.OnFinish = d.OnFinish(st.SaveMatch)
+	hub := rooms.NewHub(cfg)
+	d.SetHub(hub)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{}, 2)
+	go func() { hub.Run(ctx); done <- struct{}{} }()
+	go func() { d.Run(ctx); done <- struct{}{} }()
+	t.Cleanup(func() { cancel(); <-done; <-done; hub.WaitSaves() })
+	app := lobby.New(lobby.Options{Hub: hub, Archive: st, Tournaments: st, Director: d, Logger: slog.New(slog.DiscardHandler)})
+	addr, _ := sshtest.Start(t, app, func(c *server.Config) { c.AdminKeysFile = adminFile; c.Logger = slog.New(slog.DiscardHandler) })
+	return addr
+}
+
+type standingsOut struct {
+	Code        string `json:"code"`
+	State       string `json:"state"`
+	GamesPlayed int    `json:"games_played"`
+	GamesTotal  int    `json:"games_total"`
+	Standings   []struct {
+		Rank                       int
+		Name                       string
+		Points                     float64
+		Played, Wins, Draws, Losses int
+	} `json:"standings"`
+}
+
+func standings(t *testing.T, c *gossh.Client, code string) standingsOut {
+	t.Helper()
+	out, errOut, status := sshtest.Exec(t, c, "tournament standings "+code+" --json")
+	if status != 0 {
+		t.Fatalf("standings: %d %q", status, errOut)
+	}
+	var s standingsOut
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("standings JSON %q: %v", out, err)
+	}
+	return s
+}
+
+// A teacher runs a round robin of two students' programs and two house bots over SSH: the
+// programs enter with bot --tournament, play every game as it comes due, and are told their
+// place; the standings export as JSON and CSV. Students cannot run tournaments.
+func TestATournamentOfProgramsAndHouseBots(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr := tournamentArena(t, teacher)
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	out, errOut, status := sshtest.Exec(t, prof, "tournament create --game sevencolors --format round-robin --size 6 --name TP1")
+	if status != 0 {
+		t.Fatalf("create: %d %q", status, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	code := lines[len(lines)-1] // the last line is the code alone
+	if len(code) != 6 || code[0] != 'T' {
+		t.Fatalf("create printed %q", out)
+	}
+	if _, errOut, status := sshtest.Exec(t, prof, "tournament add "+code+" --bot greedy,random"); status != 0 {
+		t.Fatalf("add: %d %q", status, errOut)
+	}
+
+	students := []gossh.Signer{sshtest.NewKey(t), sshtest.NewKey(t)}
+	sam := sshtest.Dial(t, addr, "sam", students[0])
+	for _, cmd := range []string{"tournament create --game sevencolors --format swiss", "tournament start " + code,
+		"tournament add " + code + " --bot greedy"} {
+		if _, errOut, status := sshtest.Exec(t, sam, cmd); status != 1 || !strings.Contains(errOut, "only teachers") {
+			t.Errorf("%s by a student: %d %q", cmd, status, errOut)
+		}
+	}
+	var programs []*bot
+	for i, name := range []string{"sam", "lea"} {
+		programs = append(programs, startBot(t, sshtest.Dial(t, addr, name, students[i]), "--game sevencolors --tournament "+strings.ToLower(code)))
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for len(standings(t, prof, code).Standings) < 4 {
+		if time.Now().After(deadline) {
+			t.Fatal("the programs never entered")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+code); status != 0 {
+		t.Fatalf("start: %d %q", status, errOut)
+	}
+	late := startBot(t, sshtest.Dial(t, addr, "max", sshtest.NewKey(t)), "--game sevencolors --tournament "+code)
+	late.playAll()
+	late.st.Wait(t, 10*time.Second)
+	if !strings.Contains(late.st.Stderr(), "entries are closed") {
+		t.Errorf("a program entering a started tournament: %q", late.st.Stderr())
+	}
+
+	// Both programs play at once, as on two students' machines.
+	played := make([]chan []msg, len(programs))
+	for i, p := range programs {
+		played[i] = make(chan []msg, 1)
+		go func() { played[i] <- p.playAll() }()
+	}
+	for i, p := range programs {
+		all := <-played[i]
+		if status := p.st.Wait(t, 30*time.Second); status != 0 {
+			t.Fatalf("program exit %d; stderr:\n%s", status, p.st.Stderr())
+		}
+		if n := len(ofType(all, "end")); n != 3 {
+			t.Fatalf("a program played %d games, want 3; stderr:\n%s", n, p.st.Stderr())
+		}
+		if !strings.Contains(p.st.Stderr(), "tournament "+code+" is finished: you are ") {
+			t.Fatalf("the program was not told its place: %q", p.st.Stderr())
+		}
+	}
+	s := standings(t, sam, code)
+	if s.State != "finished" || s.GamesPlayed != 6 || s.GamesTotal != 6 || len(s.Standings) != 4 {
+		t.Fatalf("standings %+v", s)
+	}
+	points := 0.0
+	for _, row := range s.Standings {
+		points += row.Points
+		if row.Played != 3 || row.Wins+row.Draws+row.Losses != 3 {
+			t.Fatalf("row %+v: everyone plays 3 games", row)
+		}
+	}
+	if points != 6 {
+		t.Fatalf("%v points given for 6 games", points)
+	}
+	out, _, status = sshtest.Exec(t, prof, "tournament standings "+code+" --csv")
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if status != 0 || err != nil || len(recs) != 5 || recs[0][0] != "rank" || recs[1][1] != s.Standings[0].Name {
+		t.Fatalf("CSV %q: %v", out, err)
+	}
+	out, _, _ = sshtest.Exec(t, prof, "tournament list")
+	if !strings.Contains(out, code) || !strings.Contains(out, "finished") || !strings.Contains(out, "6/6") {
+		t.Fatalf("list: %q", out)
+	}
+	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+code); status != 1 || !strings.Contains(errOut, "is finished") {
+		t.Fatalf("starting a finished tournament: %d %q", status, errOut)
+	}
+}
