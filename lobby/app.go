@@ -122,6 +122,9 @@ func (a *App) lobbyChanged() <-chan struct{} {
 // announce, on the hub's tick, tells the lobby's screens that something they show changed.
 func (a *App) announce(now time.Time) {
 	v := a.presenceVersion.Load() + a.hub.Version() + a.mm.version.Load()
+	if a.director != nil {
+		v += a.director.Version()
+	}
 	a.changedMu.Lock()
 	defer a.changedMu.Unlock()
 	if v == a.shownVersion || now.Sub(a.shownAt) < lobbyRefresh {
@@ -250,7 +253,7 @@ const commandsHelp = `Commands (ssh -p PORT HOST COMMAND):
   (none)                              the lobby (needs a terminal)
   play GAME [--vs BOT] [--size N]     start a game at once (ssh -t); without --vs, quick match
   watch ROOM                          watch a live room by id or code (ssh -t)
-  wall                                every live game at once, for the projector (ssh -t)
+  wall [CODE]                         every live game (of a tournament) at once, for the projector (ssh -t)
   rooms                               list live rooms as text
   bot --game GAME [options]           play as a program over the bot protocol (ssh -T)
   spec GAME                           print a game's bot observation and action schema

@@ -47,7 +47,7 @@ func TestHomeScreenFitsItsWindowWhateverTheCrowd(t *testing.T) {
 					t.Fatalf("%d online, %v: a line of %d cells: %q", crowd, size, w, ansi.Strip(l))
 				}
 			}
-			for _, want := range []string{"1  Quick match", "9  Quit", "Live rooms", "Online", "q quit"} {
+			for _, want := range []string{"1  Quick match", "q  Quit", "8  Join a tournament", "Live rooms", "Online", "q quit"} {
 				if !strings.Contains(ansi.Strip(view), want) {
 					t.Fatalf("%d online, %v: %q missing\n%s", crowd, size, want, ansi.Strip(view))
 				}

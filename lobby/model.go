@@ -15,6 +15,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // screen is one page of the UI. update returns the next screen (itself to stay).
@@ -35,6 +36,9 @@ type model struct {
 	notice   string
 	now      time.Time
 	clockOn  bool // a clockMsg is on its way
+	called   bool // a tournament calls this person to a game: the countdown runs
+	bell     bool // ring once with the next frame
+	rung     director.Call
 }
 
 type clockMsg time.Time
@@ -60,7 +64,8 @@ type lobbyViewer interface{ showsLobby() }
 func (m *model) schedule(cmd tea.Cmd) tea.Cmd {
 	_, shows := m.screen.(lobbyViewer)
 	m.s.wantsLobby.Store(shows)
-	if t, ok := m.screen.(ticker); ok && t.ticks() && !m.clockOn {
+	t, ok := m.screen.(ticker)
+	if (ok && t.ticks() || m.called) && !m.clockOn {
 		m.clockOn = true
 		return tea.Batch(cmd, clock())
 	}
@@ -86,6 +91,9 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case clockMsg:
 		m.now = time.Time(msg)
 		m.clockOn = false
+		if cmd, called := m.tournamentCall(); called {
+			return m, m.schedule(cmd)
+		}
 		next, cmd := m.screen.update(m, msg)
 		m.screen = next
 		return m, m.schedule(cmd)
@@ -94,7 +102,8 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.now = time.Now()
-		return m, nil
+		cmd, _ := m.tournamentCall()
+		return m, m.schedule(cmd)
 	case tea.KeyMsg:
 		switch msg.String() {
 		case "ctrl+c":
@@ -133,10 +142,14 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *model) View() string {
 	m.s.app.renders.Add(1)
 	var body string
+	if m.bell {
+		// BEL takes no room on the screen; the terminal rings (or flashes).
+		body, m.bell = "\a", false
+	}
 	if m.showHelp {
-		body = m.helpView()
+		body += m.helpView()
 	} else {
-		body = m.screen.view(m)
+		body += m.screen.view(m)
 	}
 	if m.notice != "" {
 		body += "\n" + m.s.st.warn.Render(m.notice)
@@ -218,10 +231,14 @@ func (s *session) screenFor(args []string) (screen, error) {
 	case "play":
 		return s.playCommand(args[1:])
 	case "wall":
-		if len(args) != 1 {
-			return nil, fmt.Errorf("usage: wall (ssh -t)")
+		if len(args) > 2 || len(args) == 2 && strings.HasPrefix(args[1], "-") {
+			return nil, fmt.Errorf("usage: wall [TOURNAMENT-CODE] (ssh -t)")
 		}
-		return newWallScreen(), nil
+		w := newWallScreen()
+		if len(args) == 2 {
+			w.code = strings.ToUpper(args[1])
+		}
+		return w, nil
 	case "replay":
 		if len(args) != 2 || strings.HasPrefix(args[1], "-") {
 			return nil, fmt.Errorf("usage: replay ID (ssh -t), or ssh HOST replay ID --json to export it")

@@ -30,6 +30,7 @@ const (
 	itemJoin
 	itemWatch
 	itemLeaderboard
+	itemTournaments
 	itemRules
 	itemQuit
 )
@@ -42,6 +43,7 @@ var homeItems = []struct{ label, about string }{
 	itemJoin:        {"Join with a code", "a friend's private room"},
 	itemWatch:       {"Watch a live room", "spectate any game being played"},
 	itemLeaderboard: {"Leaderboard", "the ratings of this game's players"},
+	itemTournaments: {"Join a tournament", "enter your class's tournament with its code; follow the standings"},
 	itemRules:       {"Rules and keys", "how this game is played"},
 	itemQuit:        {"Quit", ""},
 }
@@ -104,6 +106,8 @@ func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
 		return &watchScreen{home: h}, nil
 	case itemLeaderboard:
 		return newLeaderboardScreen(m, e, h), nil
+	case itemTournaments:
+		return &tournamentsScreen{home: h}, nil
 	case itemRules:
 		return &rulesScreen{entry: e, back: h}, nil
 	default:
@@ -128,7 +132,11 @@ func (h *homeScreen) view(m *model) string {
 	b.WriteString("\n\n")
 	e := h.entry()
 	for i, it := range homeItems {
-		b.WriteString(item(st, fmt.Sprintf("%d  %s", i+1, it.label), 28, i == h.cursor))
+		num := fmt.Sprint(i + 1)
+		if homeItem(i) == itemQuit {
+			num = "q" // digits pick the items before it; q quits anywhere
+		}
+		b.WriteString(item(st, num+"  "+it.label, 28, i == h.cursor))
 		about := it.about
 		switch homeItem(i) {
 		case itemQuick:

@@ -55,9 +55,9 @@ type standingsOut struct {
 	GamesPlayed int    `json:"games_played"`
 	GamesTotal  int    `json:"games_total"`
 	Standings   []struct {
-		Rank                       int
-		Name                       string
-		Points                     float64
+		Rank                        int
+		Name                        string
+		Points                      float64
 		Played, Wins, Draws, Losses int
 	} `json:"standings"`
 }

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // wallScreen shows every live game at once, each board in a tile of a grid that updates
@@ -16,6 +17,7 @@ type wallScreen struct {
 	cursor int // the chosen room, an index in the rooms shown
 	first  int // the first room of the page
 	shown  []rooms.Info
+	code   string // a tournament's code: only its games ("" for every game)
 }
 
 func newWallScreen() *wallScreen { return &wallScreen{} }
@@ -24,9 +26,13 @@ func (w *wallScreen) ticks() bool { return true } // the boards move
 func (w *wallScreen) showsLobby() {}
 
 // wallRooms are the rooms the wall shows: games being played, then those just finished.
-func wallRooms(all []rooms.Info) []rooms.Info {
+// With a tournament's code, only that tournament's.
+func wallRooms(all []rooms.Info, code string) []rooms.Info {
 	var playing, finished []rooms.Info
 	for _, r := range all {
+		if code != "" && director.TournamentOf(r) != code {
+			continue
+		}
 		switch r.Status {
 		case rooms.Playing:
 			playing = append(playing, r)
@@ -116,11 +122,14 @@ func (w *wallScreen) tile(m *model, info rooms.Info, chosen bool) tile {
 
 func (w *wallScreen) view(m *model) string {
 	st := m.s.st
-	w.shown = wallRooms(m.s.app.hub.List())
+	w.shown = wallRooms(m.s.app.hub.List(), w.code)
 	n := len(w.shown)
 	w.cursor = min(w.cursor, max(n-1, 0))
 	w.first = min(w.first, w.cursor)
 	right := fmt.Sprintf("the wall · %d live games", n)
+	if w.code != "" {
+		right = fmt.Sprintf("the wall · tournament %s · %d live games", w.code, n)
+	}
 	out := []string{m.header(st.dim.Render(right))}
 	if n == 0 {
 		out = append(out, "", st.dim.Render("No game is being played right now. The wall shows every game as it starts."))

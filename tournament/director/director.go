@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arena-classroom/arena/record"
@@ -50,6 +51,21 @@ type Director struct {
 	busy    map[string]bool     // entrants playing a game now (any tournament)
 	missed  map[string][]string // forfeits to tell a program when it next connects
 	changed chan struct{}       // closed when standings or games change
+	version atomic.Uint64       // counts changes (see Version)
+	calls   map[string]Call     // people called to a game about to start, by key
+}
+
+// CallAhead is how long people are called to their game before it starts: their lobby rings
+// and counts down, so that nobody's first turn runs out as they come.
+const CallAhead = 10 * time.Second
+
+// Call is a person's game about to start.
+type Call struct {
+	Code     string // the tournament
+	Name     string // the tournament's name
+	Round    int
+	Against  string
+	StartsAt time.Time
 }
 
 // New builds a director. Its OnFinish goes into the hub's configuration; then SetHub, Load
@@ -60,7 +76,7 @@ func New(st Store, log *slog.Logger) *Director {
 	}
 	return &Director{st: st, log: log, now: time.Now, wake: make(chan struct{}, 1),
 		live: make(map[string]*live), tickets: make(map[string]*Ticket), busy: make(map[string]bool),
-		missed: make(map[string][]string), changed: make(chan struct{})}
+		missed: make(map[string][]string), changed: make(chan struct{}), calls: make(map[string]Call)}
 }
 
 // SetHub gives the director the hub its games are played on (and the hub's clock).
@@ -141,8 +157,20 @@ func (d *Director) Changed() <-chan struct{} {
 
 // changedLocked tells the standings screens. Caller holds d.mu.
 func (d *Director) changedLocked() {
+	d.version.Add(1)
 	close(d.changed)
 	d.changed = make(chan struct{})
+}
+
+// Version changes whenever a tournament's games, standings or calls change.
+func (d *Director) Version() uint64 { return d.version.Load() }
+
+// CallFor is the game person (a key's fingerprint) is called to, if any.
+func (d *Director) CallFor(person string) (Call, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	c, ok := d.calls[person]
+	return c, ok
 }
 
 // Step does what is due now: it notices games lost with their room, finishes tournaments
@@ -209,7 +237,9 @@ func (d *Director) step(ctx context.Context, code string) {
 			continue
 		}
 		if len(absent) == 0 {
-			d.startLocked(l, g, now)
+			if d.callLocked(l, g, now) {
+				d.startLocked(l, g, now)
+			}
 			continue
 		}
 		since, ok := l.waiting[k]
@@ -249,6 +279,32 @@ func (d *Director) absentLocked(l *live, g tournament.Game) (absent []string, bu
 		}
 	}
 	return absent, busy
+}
+
+// callLocked calls the people of g to their game, and reports whether the call is over (or
+// nobody needs one): the game may start. Caller holds d.mu.
+func (d *Director) callLocked(l *live, g tournament.Game, now time.Time) bool {
+	ready := true
+	for _, id := range g.Seats {
+		if l.byID[id].Kind != store.EntrantPerson {
+			continue
+		}
+		c, ok := d.calls[id]
+		if !ok || c.Code != l.t.Code || c.Round != g.Round {
+			c = Call{Code: l.t.Code, Name: l.t.Name, Round: g.Round, Against: l.names(others(g.Seats, id)), StartsAt: now.Add(CallAhead)}
+			d.calls[id] = c
+			d.changedLocked()
+		}
+		if now.Before(c.StartsAt) {
+			ready = false
+		}
+	}
+	if ready {
+		for _, id := range g.Seats {
+			delete(d.calls, id)
+		}
+	}
+	return ready
 }
 
 // startLocked opens the room of game g. Caller holds d.mu.
@@ -422,6 +478,11 @@ func (d *Director) finish(ctx context.Context, code, state, why string) error {
 		if t.code == code {
 			delete(d.tickets, key)
 			t.seated <- Seating{Over: true, State: state}
+		}
+	}
+	for id, c := range d.calls {
+		if c.Code == code {
+			delete(d.calls, id)
 		}
 	}
 	d.log.Info("tournament over", "code", code, "state", state)

@@ -1,0 +1,211 @@
+package lobby
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// tournamentsScreen asks for a tournament's code (the teacher gives it) and lists the
+// tournaments being played, to follow.
+type tournamentsScreen struct {
+	input string
+	home  *homeScreen
+}
+
+func (t *tournamentsScreen) showsLobby() {}
+
+func (t *tournamentsScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	key, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return t, nil
+	}
+	switch key.Type {
+	case tea.KeyEsc:
+		return t.home, nil
+	case tea.KeyBackspace:
+		if t.input != "" {
+			t.input = t.input[:len(t.input)-1]
+		}
+	case tea.KeyEnter:
+		s, err := newStandingsScreen(m, t.input, t)
+		if err != nil {
+			m.notice = err.Error()
+			return t, nil
+		}
+		return s, nil
+	case tea.KeyRunes:
+		for _, c := range strings.ToUpper(string(key.Runes)) {
+			if len(t.input) < 8 && strings.ContainsRune(upperCodeChars, c) {
+				t.input += string(c)
+			}
+		}
+	}
+	return t, nil
+}
+
+func (t *tournamentsScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header(st.dim.Render("tournaments")) + "\n\n")
+	b.WriteString("Tournament code (your teacher gives it): " + st.selected.Render(t.input+"_") + "\n\n")
+	b.WriteString(st.heading.Render("Being played") + "\n")
+	shown := 0
+	if m.s.app.tournaments != nil {
+		ctx, cancel := context.WithTimeout(m.s.context(), 5*time.Second)
+		list, _ := m.s.app.tournaments.Tournaments(ctx)
+		cancel()
+		for _, tr := range list {
+			if tr.State != store.TournamentRunning && tr.State != store.TournamentPaused {
+				continue
+			}
+			if shown == max(m.height()-9, 1) {
+				b.WriteString(st.dim.Render("  …") + "\n")
+				break
+			}
+			b.WriteString(fit(fmt.Sprintf("  %-7s %-12s %-8s %s", tr.Code, tr.Game, tr.State, clean(tr.Name)), m.width()-1) + "\n")
+			shown++
+		}
+	}
+	if shown == 0 {
+		b.WriteString(st.dim.Render("  none right now") + "\n")
+	}
+	b.WriteString("\n" + m.keyline("enter", "open", "esc", "back", "?", "help"))
+	return b.String()
+}
+
+func (t *tournamentsScreen) help(m *model) string {
+	return `Tournaments
+
+Type the code your teacher gave (it starts with T) and press enter: you see the standings,
+the games being played and the next round, live. While the tournament is open, press j
+there to enter it yourself; your programs enter with
+  ssh -T HOST bot --game GAME --tournament CODE
+When one of your games is due, the lobby rings and counts down, then takes you to it.`
+}
+
+// standingsScreen is a tournament's live standings, its games in progress and its next round.
+type standingsScreen struct {
+	code string
+	rep  director.Report
+	back screen
+	at   uint64 // the director's version when rep was read
+}
+
+func newStandingsScreen(m *model, code string, back screen) (*standingsScreen, error) {
+	if m.s.app.director == nil {
+		return nil, errors.New("this server keeps no tournaments")
+	}
+	s := &standingsScreen{code: strings.ToUpper(code), back: back}
+	if err := s.load(m); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *standingsScreen) showsLobby() {}
+
+func (s *standingsScreen) load(m *model) error {
+	ctx, cancel := context.WithTimeout(m.s.context(), 5*time.Second)
+	defer cancel()
+	v := m.s.app.director.Version()
+	rep, err := m.s.app.director.Report(ctx, s.code)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("no tournament %q: check the code", s.code)
+	}
+	if err != nil {
+		return errors.New("the tournament could not be read right now; try again")
+	}
+	s.rep, s.at = rep, v
+	return nil
+}
+
+func (s *standingsScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	if v := m.s.app.director.Version(); v != s.at {
+		_ = s.load(m)
+	}
+	key, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return s, nil
+	}
+	switch key.String() {
+	case "esc", "q":
+		return s.back, nil
+	case "w":
+		w := newWallScreen()
+		w.code = s.code
+		return w, nil
+	case "j":
+		m.notice = s.join(m)
+		_ = s.load(m)
+	}
+	return s, nil
+}
+
+// join enters the person in the open tournament, and says how it went.
+func (s *standingsScreen) join(m *model) string {
+	who := m.s.who
+	switch {
+	case who.Guest:
+		return "a tournament entry belongs to a key: connect with your SSH key to enter"
+	case s.rep.State != store.TournamentOpen:
+		return "this tournament has started: entries are closed"
+	case s.rep.Game == "":
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(m.s.context(), 5*time.Second)
+	defer cancel()
+	err := m.s.app.tournaments.AddEntrant(ctx, s.code, store.Entrant{ID: who.ID, Name: who.Name, Kind: store.EntrantPerson,
+		Rating: m.s.app.seedRating(ctx, s.rep.Game, who.ID)})
+	switch {
+	case err == nil:
+		return fmt.Sprintf("you are entered in %s: stay in the lobby; it rings when your game is due", s.rep.Name)
+	case errors.Is(err, store.ErrEntrantExists):
+		return "you are entered already"
+	case errors.Is(err, store.ErrEntrantName):
+		return "another entrant has your name"
+	case errors.Is(err, store.ErrNotOpen):
+		return "this tournament has started: entries are closed"
+	}
+	m.s.app.log.Error("tournament entry", "code", s.code, "err", err)
+	return "the entry could not be stored right now; try again"
+}
+
+func (s *standingsScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header(st.dim.Render("tournament "+s.code)) + "\n\n")
+	rows := max(m.height()-12-len(s.rep.Playing)-min(len(s.rep.Waiting), 4), 3)
+	text := standingsText(s.rep, rows)
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	for i, line := range lines {
+		if i >= m.height()-4 {
+			break
+		}
+		b.WriteString(fit(clean(line), m.width()-1) + "\n")
+	}
+	keys := []string{"w", "wall", "esc", "back", "?", "help"}
+	if s.rep.State == store.TournamentOpen {
+		keys = append([]string{"j", "enter it"}, keys...)
+	}
+	b.WriteString("\n" + m.keyline(keys...))
+	return b.String()
+}
+
+func (s *standingsScreen) help(m *model) string {
+	return `Standings
+
+Rank, name, points (a win 1, a draw ½ in two-player games; in pools, a table's places share
+1 point), games played, won, drawn and lost, then the tie-breaks of the format (Swiss:
+Buchholz, then head-to-head). Below: the games being played (watch ROOM to follow one) and
+the games of this round still to start. The screen follows the tournament live.
+
+Keys: j enters you while the tournament is open · w shows its games on the wall · esc back.`
+}
