@@ -31,7 +31,7 @@ type Tournaments interface {
 
 const tournamentUsage = `usage:
   tournament create --game GAME --format FORMAT [--name NAME] [--rounds N] [--games-per-pairing N]
-                    [--best-of N] [--table-size 3|4] [--size N] [--config KEY=VAL] [--parallel N] [--grace 60s]
+                    [--best-of N] [--table-size 3|4] [--size N] [--config KEY=VAL] [--parallel N] [--grace 60s] [--seed N]
   tournament add CODE --bot BOT[,BOT…]        add house bots as entrants (before the start)
   tournament start|pause|resume|cancel CODE
   tournament list
@@ -140,6 +140,7 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	size := fs.Int("size", 0, "")
 	parallel := fs.Int("parallel", 4, "")
 	grace := fs.Duration("grace", DefaultGrace, "")
+	seedText := fs.String("seed", "", "")
 	cfg := map[string]int{}
 	fs.Func("config", "", func(v string) error { return configSet(cfg, v) })
 	bad := func(format string, args ...any) int {
@@ -181,10 +182,16 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	if len(*name) > 60 {
 		return bad("--name: at most 60 characters")
 	}
+	gameSeed := seed.Random()
+	if *seedText != "" {
+		if gameSeed, err = seed.Parse(*seedText, 1); err != nil || gameSeed == 0 {
+			return bad("--seed: a whole number from 1 to %d", uint64(seed.Max))
+		}
+	}
 	opts, _ := json.Marshal(o)
 	settings, _ := json.Marshal(normalized)
 	t := store.Tournament{Name: *name, Game: e.Game.ID(), Format: *format, Options: opts, Config: settings,
-		Seed: seed.Random(), Parallel: *parallel, Grace: *grace, CreatedBy: s.Who.ID, CreatedAt: time.Now().UTC()}
+		Seed: gameSeed, Parallel: *parallel, Grace: *grace, CreatedBy: s.Who.ID, CreatedAt: time.Now().UTC()}
 	for range 10 {
 		t.Code = tournamentCode()
 		err = a.tournaments.CreateTournament(ctx, t)

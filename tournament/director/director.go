@@ -204,7 +204,7 @@ func (d *Director) step(ctx context.Context, code string) {
 			d.log.Warn("tournament game lost with its room; it will be played again", "code", code, "room", p.room.ID())
 			l.note(now, "round %d: %s ended without a result; it is played again", k.round, info.Players())
 			delete(l.playing, k)
-			d.free(p.game)
+			d.free(code, p.game)
 			d.changedLocked()
 		}
 	}
@@ -260,9 +260,9 @@ func (d *Director) step(ctx context.Context, code string) {
 }
 
 // free releases the entrants of a game. Caller holds d.mu.
-func (d *Director) free(g tournament.Game) {
+func (d *Director) free(code string, g tournament.Game) {
 	for _, id := range g.Seats {
-		delete(d.busy, id)
+		delete(d.busy, ticketKey(code, id))
 	}
 }
 
@@ -271,7 +271,7 @@ func (d *Director) free(g tournament.Game) {
 // for, and no forfeit clock runs meanwhile. Caller holds d.mu.
 func (d *Director) absentLocked(l *live, g tournament.Game) (absent []string, busy bool) {
 	for _, id := range g.Seats {
-		if d.busy[id] {
+		if d.busy[ticketKey(l.t.Code, id)] {
 			busy = true
 		}
 		if l.byID[id].Kind == store.EntrantProgram && d.tickets[ticketKey(l.t.Code, id)] == nil {
@@ -337,7 +337,7 @@ func (d *Director) startLocked(l *live, g tournament.Game, now time.Time) {
 	l.playing[k] = inPlay{game: g, room: r}
 	delete(l.waiting, k)
 	for _, id := range g.Seats {
-		d.busy[id] = true
+		d.busy[ticketKey(l.t.Code, id)] = true
 	}
 	for _, t := range taken {
 		delete(d.tickets, ticketKey(t.code, t.entrant))
@@ -417,7 +417,7 @@ func (d *Director) Finished(info rooms.Info, rec store.MatchRecord) {
 		return
 	}
 	r := resultOf(t.Game)
-	d.free(r.Game)
+	d.free(t.Code, r.Game)
 	l.add(r)
 	l.note(d.now(), "round %d: %s: %s", r.Game.Round, info.Players(), resultText(l, r))
 	d.changedLocked()
@@ -471,7 +471,7 @@ func (d *Director) finish(ctx context.Context, code, state, why string) error {
 	}
 	delete(d.live, code)
 	for _, p := range l.playing {
-		d.free(p.game)
+		d.free(code, p.game)
 		p.room.Close(why)
 	}
 	for key, t := range d.tickets {
