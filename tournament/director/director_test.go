@@ -41,7 +41,7 @@ type rig struct {
 	d   *director.Director
 }
 
-func newRig(t *testing.T, path string, c *clock) *rig {
+func newRig(t testing.TB, path string, c *clock) *rig {
 	t.Helper()
 	st, err := store.Open(context.Background(), path)
 	if err != nil {
