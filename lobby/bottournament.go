@@ -107,7 +107,7 @@ func (a *App) enterProgram(ctx context.Context, t store.Tournament, who keys.Ide
 	if t.State != store.TournamentOpen {
 		return store.ErrNotOpen
 	}
-	err := a.tournaments.AddEntrant(ctx, t.Code, store.Entrant{ID: who.ID, Name: name, Kind: store.EntrantProgram,
+	err := a.director.Enter(ctx, t.Code, store.Entrant{ID: who.ID, Name: name, Kind: store.EntrantProgram,
 		Rating: a.seedRating(ctx, t.Game, who.ID)})
 	if errors.Is(err, store.ErrEntrantName) {
 		return fmt.Errorf("another entrant of %s is called %s: choose another --name", t.Code, name)

@@ -20,6 +20,13 @@ func standingsText(rep director.Report, rows int) string {
 		fmt.Fprintf(&b, "round %d of %d · %d of %d games played\n", rep.Round, rep.Rounds, rep.GamesPlayed, rep.GamesTotal)
 	}
 	b.WriteString("\n")
+	if rep.State == "open" {
+		b.WriteString("Entrants:\n")
+		for _, s := range rep.Standings {
+			fmt.Fprintf(&b, "  %s\n", s.Name)
+		}
+		return b.String()
+	}
 	var tbNames []string
 	if len(rep.Standings) > 0 {
 		for _, tb := range rep.Standings[0].TieBreaks {
@@ -28,7 +35,7 @@ func standingsText(rep director.Report, rows int) string {
 	}
 	fmt.Fprintf(&b, "%4s  %-20s %6s %4s %4s %4s %4s", "RANK", "NAME", "POINTS", "GP", "W", "D", "L")
 	for _, n := range tbNames {
-		fmt.Fprintf(&b, " %9s", truncate(strings.ToUpper(n), 9))
+		fmt.Fprintf(&b, " %9s", tieBreakLabel(n))
 	}
 	b.WriteString("\n")
 	for i, s := range rep.Standings {
@@ -74,4 +81,12 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// tieBreakLabel is a tie-break's column heading, nine cells at most.
+func tieBreakLabel(name string) string {
+	if name == "head-to-head" {
+		return "H2H"
+	}
+	return truncate(strings.ToUpper(name), 9)
 }

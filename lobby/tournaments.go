@@ -26,7 +26,6 @@ import (
 type Tournaments interface {
 	director.Store
 	CreateTournament(ctx context.Context, t store.Tournament) error
-	AddEntrant(ctx context.Context, code string, e store.Entrant) error
 }
 
 const tournamentUsage = `usage:
@@ -279,7 +278,7 @@ func (a *App) addHouseBots(ctx context.Context, args []string, stdout, stderr io
 		}
 		en := store.Entrant{ID: "house:" + name, Name: name, Kind: store.EntrantHouse, Bot: info.Name,
 			Rating: a.seedRating(ctx, t.Game, "bot:"+info.Name)}
-		if err := a.tournaments.AddEntrant(ctx, code, en); err != nil {
+		if err := a.director.Enter(ctx, code, en); err != nil {
 			return a.entryError(err, code, name, stderr)
 		}
 		taken[name] = true

@@ -162,7 +162,7 @@ func (s *standingsScreen) join(m *model) string {
 	}
 	ctx, cancel := context.WithTimeout(m.s.context(), 5*time.Second)
 	defer cancel()
-	err := m.s.app.tournaments.AddEntrant(ctx, s.code, store.Entrant{ID: who.ID, Name: who.Name, Kind: store.EntrantPerson,
+	err := m.s.app.director.Enter(ctx, s.code, store.Entrant{ID: who.ID, Name: who.Name, Kind: store.EntrantPerson,
 		Rating: m.s.app.seedRating(ctx, s.rep.Game, who.ID)})
 	switch {
 	case err == nil:

@@ -152,6 +152,13 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 	r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State,
 		Entrants: len(l.entrants), Round: round.Number, Rounds: l.format.Rounds(len(l.entrants)),
 		GamesPlayed: len(l.results), Standings: standings, Notes: slices.Clone(l.notes)}
+	if l.t.State == store.TournamentOpen {
+		// Before the start there is nothing to rank: the entrants, in the order they came.
+		r.Standings = make([]tournament.Standing, len(l.entrants))
+		for i, e := range l.entrants {
+			r.Standings[i] = tournament.Standing{ID: e.ID, Name: e.Name}
+		}
+	}
 	r.GamesTotal = totalGames(l.format, len(l.entrants))
 	if r.GamesTotal == 0 {
 		r.GamesTotal = len(l.results) + len(round.Pending)

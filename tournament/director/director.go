@@ -34,6 +34,7 @@ type Store interface {
 	Entrants(ctx context.Context, code string) ([]store.Entrant, error)
 	TournamentGames(ctx context.Context, code string) ([]store.TournamentGame, error)
 	RecordForfeit(ctx context.Context, code string, g store.TournamentGame) error
+	AddEntrant(ctx context.Context, code string, e store.Entrant) error
 }
 
 // Director runs the tournaments of one hub. Its methods are safe for concurrent use.
@@ -160,6 +161,18 @@ func (d *Director) changedLocked() {
 	d.version.Add(1)
 	close(d.changed)
 	d.changed = make(chan struct{})
+}
+
+// Enter enters e in the open tournament code (store.AddEntrant's errors), and tells the
+// standings screens.
+func (d *Director) Enter(ctx context.Context, code string, e store.Entrant) error {
+	if err := d.st.AddEntrant(ctx, code, e); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	d.changedLocked()
+	d.mu.Unlock()
+	return nil
 }
 
 // Version changes whenever a tournament's games, standings or calls change.
