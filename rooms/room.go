@@ -64,6 +64,7 @@ type seat struct {
 	Seat
 	bot       bots.Bot
 	connected bool
+	seen      bool // a session of this person has been attached to the seat
 	note      string
 	left      bool // a human who left; a house bot plays on for them
 	// takeover is set when a house bot took the seat over from its person or program
@@ -259,8 +260,13 @@ func (r *Room) Attach(userID string, mb *Mailbox) (int, *Snapshot) {
 			seatNo = i
 			if !r.seats[i].absent.IsZero() && r.status == Playing {
 				r.seats[i].note = ""
-				r.logf("%s is back", s.Name)
+				if r.seats[i].seen {
+					r.logf("%s is back", s.Name)
+				} else {
+					r.logf("%s has come", s.Name) // seated before they came: a tournament's call
+				}
 			}
+			r.seats[i].seen = true
 			r.seats[i].connected = true
 			r.seats[i].absent = time.Time{}
 			break
