@@ -169,3 +169,42 @@ func TestATournamentOfProgramsAndHouseBots(t *testing.T) {
 		t.Fatalf("starting a finished tournament: %d %q", status, errOut)
 	}
 }
+
+// A person enters a tournament from the lobby; the teacher starts it from the standings
+// screen; the person's lobby rings, counts down and takes them into their game.
+func TestAPersonIsCalledToTheirTournamentGame(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr := tournamentArena(t, teacher)
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	out, errOut, status := sshtest.Exec(t, prof, "tournament create --game sevencolors --format round-robin --size 6 --name Friday")
+	if status != 0 {
+		t.Fatalf("create: %d %q", status, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	code := lines[len(lines)-1]
+	if _, errOut, status := sshtest.Exec(t, prof, "tournament add "+code+" --bot random"); status != 0 {
+		t.Fatalf("add: %d %q", status, errOut)
+	}
+
+	ann := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ann", sshtest.NewKey(t)), sshtest.Size(100, 30))
+	ann.WaitFor(t, "Join a tournament", 10*time.Second)
+	ann.Send(t, "8")
+	ann.WaitFor(t, "Tournament code", 10*time.Second)
+	ann.Send(t, strings.ToLower(code)+"\r")
+	ann.WaitFor(t, "Entrants:", 10*time.Second)
+	ann.Send(t, "j")
+	ann.WaitFor(t, "you are entered in Friday", 10*time.Second)
+
+	console := sshtest.NewTerm(t, sshtest.Dial(t, addr, "prof", teacher), sshtest.Size(100, 30))
+	console.WaitFor(t, "Join a tournament", 10*time.Second)
+	console.Send(t, "8")
+	console.WaitFor(t, "Tournament code", 10*time.Second)
+	console.Send(t, code+"\r")
+	console.WaitFor(t, "s start", 10*time.Second)
+	console.Send(t, "s")
+	console.WaitFor(t, "tournament started", 10*time.Second)
+
+	ann.WaitFor(t, "your game against random starts in", 20*time.Second)
+	ann.WaitFor(t, "your tournament game: good luck!", 30*time.Second)
+	ann.WaitFor(t, "7 Colors · room", 10*time.Second)
+}

@@ -97,6 +97,8 @@ type standingsScreen struct {
 	rep  director.Report
 	back screen
 	at   uint64 // the director's version when rep was read
+	// confirmCancel: x was pressed once; a second x cancels.
+	confirmCancel bool
 }
 
 func newStandingsScreen(m *model, code string, back screen) (*standingsScreen, error) {
@@ -145,8 +147,39 @@ func (s *standingsScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 	case "j":
 		m.notice = s.join(m)
 		_ = s.load(m)
+	case "s", "p", "r", "x":
+		m.notice = s.console(m, key.String())
+		_ = s.load(m)
 	}
 	return s, nil
+}
+
+// console runs a teacher's command on the tournament: s start, p pause, r resume, x cancel
+// (x twice: cancelling cannot be undone).
+func (s *standingsScreen) console(m *model, k string) string {
+	if !m.s.who.Admin {
+		return "only teachers run tournaments"
+	}
+	if k == "x" && !s.confirmCancel {
+		s.confirmCancel = true
+		return "press x again to cancel the tournament for good (its results so far are kept)"
+	}
+	s.confirmCancel = false
+	ctx, cancel := context.WithTimeout(m.s.context(), 10*time.Second)
+	defer cancel()
+	d := m.s.app.director
+	run := map[string]func(context.Context, string) error{"s": d.Start, "p": d.Pause, "r": d.Resume, "x": d.Cancel}[k]
+	done := map[string]string{"s": "started", "p": "paused", "r": "resumed", "x": "cancelled"}[k]
+	err := run(ctx, s.code)
+	switch {
+	case err == nil:
+		m.s.app.log.Info("tournament "+done, "code", s.code, "by", m.s.who.Name)
+		return "tournament " + done
+	case director.IsState(err):
+		return err.Error()
+	}
+	m.s.app.log.Error("tournament console", "code", s.code, "err", err)
+	return "the tournament could not be changed right now; try again"
 }
 
 // join enters the person in the open tournament, and says how it went.
@@ -179,6 +212,9 @@ func (s *standingsScreen) join(m *model) string {
 }
 
 func (s *standingsScreen) view(m *model) string {
+	if v := m.s.app.director.Version(); v != s.at {
+		_ = s.load(m) // entries, results and calls move the screen on
+	}
 	st := m.s.st
 	var b strings.Builder
 	b.WriteString(m.header(st.dim.Render("tournament "+s.code)) + "\n\n")
@@ -195,6 +231,16 @@ func (s *standingsScreen) view(m *model) string {
 	if s.rep.State == store.TournamentOpen {
 		keys = append([]string{"j", "enter it"}, keys...)
 	}
+	if m.s.who.Admin {
+		switch s.rep.State {
+		case store.TournamentOpen:
+			keys = append([]string{"s", "start"}, keys...)
+		case store.TournamentRunning:
+			keys = append([]string{"p", "pause", "x", "cancel"}, keys...)
+		case store.TournamentPaused:
+			keys = append([]string{"r", "resume", "x", "cancel"}, keys...)
+		}
+	}
 	b.WriteString("\n" + m.keyline(keys...))
 	return b.String()
 }
@@ -207,5 +253,6 @@ Rank, name, points (a win 1, a draw ½ in two-player games; in pools, a table's 
 Buchholz, then head-to-head). Below: the games being played (watch ROOM to follow one) and
 the games of this round still to start. The screen follows the tournament live.
 
-Keys: j enters you while the tournament is open · w shows its games on the wall · esc back.`
+Keys: j enters you while the tournament is open · w shows its games on the wall · esc back.
+Teachers (admin keys) run it from here too: s start · p pause · r resume · x cancel (twice).`
 }

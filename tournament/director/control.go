@@ -35,6 +35,9 @@ func (d *Director) Start(ctx context.Context, code string) error {
 	if len(l.entrants) < 2 {
 		return &ErrState{fmt.Sprintf("tournament %s has %d entrant(s): it needs at least 2", code, len(l.entrants))}
 	}
+	if _, err := l.next(); err != nil {
+		return &ErrState{fmt.Sprintf("tournament %s cannot start: %v", code, err)}
+	}
 	if err := d.st.SetTournamentState(ctx, code, store.TournamentRunning); err != nil {
 		return err
 	}
@@ -141,6 +144,16 @@ func (d *Director) Report(ctx context.Context, code string) (Report, error) {
 }
 
 func (d *Director) reportLocked(l *live) (Report, error) {
+	if l.t.State == store.TournamentOpen {
+		// Before the start there is nothing to rank: the entrants, in the order they came.
+		r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State,
+			Entrants: len(l.entrants), Rounds: l.format.Rounds(len(l.entrants)), Notes: slices.Clone(l.notes),
+			GamesTotal: totalGames(l.format, len(l.entrants))}
+		for _, e := range l.entrants {
+			r.Standings = append(r.Standings, tournament.Standing{ID: e.ID, Name: e.Name})
+		}
+		return r, nil
+	}
 	round, err := l.next()
 	if err != nil {
 		return Report{}, err
@@ -152,24 +165,14 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 	r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State,
 		Entrants: len(l.entrants), Round: round.Number, Rounds: l.format.Rounds(len(l.entrants)),
 		GamesPlayed: len(l.results), Standings: standings, Notes: slices.Clone(l.notes)}
-	if l.t.State == store.TournamentOpen {
-		// Before the start there is nothing to rank: the entrants, in the order they came.
-		r.Standings = make([]tournament.Standing, len(l.entrants))
-		for i, e := range l.entrants {
-			r.Standings[i] = tournament.Standing{ID: e.ID, Name: e.Name}
-		}
-	}
 	r.GamesTotal = totalGames(l.format, len(l.entrants))
 	if r.GamesTotal == 0 {
 		r.GamesTotal = len(l.results) + len(round.Pending)
 	}
-	if l.t.State == store.TournamentOpen {
-		r.Round = 0
-	}
 	for _, g := range round.Pending {
 		if p, ok := l.playing[keyOf(g)]; ok {
 			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Players: l.names(g.Seats), Room: p.room.ID()})
-		} else if !round.Finished && l.t.State != store.TournamentOpen {
+		} else if !round.Finished {
 			r.Waiting = append(r.Waiting, l.names(g.Seats))
 		}
 	}

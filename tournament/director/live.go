@@ -87,9 +87,6 @@ func newLive(t store.Tournament, entrants []store.Entrant, results []store.Tourn
 	for _, g := range results {
 		l.results = append(l.results, resultOf(g))
 	}
-	if _, err := l.next(); err != nil {
-		return nil, fmt.Errorf("tournament %s: %w", t.Code, err)
-	}
 	return l, nil
 }
 
