@@ -155,15 +155,19 @@ func (a *App) createAssignment(ctx context.Context, s *server.Session, stdout, s
 	return 0
 }
 
-// assignmentCode is a short code to type: five letters and digits that cannot be misread.
-func assignmentCode() string {
+// assignmentCode is an assignment's code: "A" and five characters (see shortCode).
+func assignmentCode() string { return shortCode("A") }
+
+// shortCode is a code to type or read aloud: prefix and five letters and digits that cannot
+// be misread (no I, L, O, 0 or 1).
+func shortCode(prefix string) string {
 	const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 	b := make([]byte, 5)
 	_, _ = rand.Read(b)
 	for i := range b {
 		b[i] = alphabet[int(b[i])%len(alphabet)]
 	}
-	return "A" + string(b)
+	return prefix + string(b)
 }
 
 func (a *App) exportAssignment(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {

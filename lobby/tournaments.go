@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"context"
-	"crypto/rand"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -223,16 +222,8 @@ func configSet(cfg map[string]int, s string) error {
 	return nil
 }
 
-// tournamentCode is a short code to type: "T" and five letters and digits that cannot be misread.
-func tournamentCode() string {
-	const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-	b := make([]byte, 5)
-	_, _ = rand.Read(b)
-	for i := range b {
-		b[i] = alphabet[int(b[i])%len(alphabet)]
-	}
-	return "T" + string(b)
-}
+// tournamentCode is a tournament's code: "T" and five characters (see shortCode).
+func tournamentCode() string { return shortCode("T") }
 
 func (a *App) addHouseBots(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	usage := "usage: tournament add CODE --bot BOT[,BOT…]"

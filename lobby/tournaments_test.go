@@ -49,6 +49,25 @@ func tournamentArena(t *testing.T, teacher gossh.Signer) string {
 	return addr
 }
 
+// createTournament creates a tournament with args and adds the house bots; it returns the
+// code, the last line create prints.
+func createTournament(t *testing.T, prof *gossh.Client, args, bots string) string {
+	t.Helper()
+	out, errOut, status := sshtest.Exec(t, prof, "tournament create "+args)
+	if status != 0 {
+		t.Fatalf("create: %d %q", status, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	code := lines[len(lines)-1]
+	if len(code) != 6 || code[0] != 'T' {
+		t.Fatalf("create printed %q: the last line is not the code alone", out)
+	}
+	if _, errOut, status := sshtest.Exec(t, prof, "tournament add "+code+" --bot "+bots); status != 0 {
+		t.Fatalf("add: %d %q", status, errOut)
+	}
+	return code
+}
+
 type standingsOut struct {
 	Code        string `json:"code"`
 	State       string `json:"state"`
@@ -82,18 +101,7 @@ func TestATournamentOfProgramsAndHouseBots(t *testing.T) {
 	teacher := sshtest.NewKey(t)
 	addr := tournamentArena(t, teacher)
 	prof := sshtest.Dial(t, addr, "prof", teacher)
-	out, errOut, status := sshtest.Exec(t, prof, "tournament create --game sevencolors --format round-robin --size 6 --name TP1")
-	if status != 0 {
-		t.Fatalf("create: %d %q", status, errOut)
-	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	code := lines[len(lines)-1] // the last line is the code alone
-	if len(code) != 6 || code[0] != 'T' {
-		t.Fatalf("create printed %q", out)
-	}
-	if _, errOut, status := sshtest.Exec(t, prof, "tournament add "+code+" --bot greedy,random"); status != 0 {
-		t.Fatalf("add: %d %q", status, errOut)
-	}
+	code := createTournament(t, prof, "--game sevencolors --format round-robin --size 6 --name TP1", "greedy,random")
 
 	students := []gossh.Signer{sshtest.NewKey(t), sshtest.NewKey(t)}
 	sam := sshtest.Dial(t, addr, "sam", students[0])
@@ -156,7 +164,7 @@ func TestATournamentOfProgramsAndHouseBots(t *testing.T) {
 	if points != 6 {
 		t.Fatalf("%v points given for 6 games", points)
 	}
-	out, _, status = sshtest.Exec(t, prof, "tournament standings "+code+" --csv")
+	out, _, status := sshtest.Exec(t, prof, "tournament standings "+code+" --csv")
 	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 	if status != 0 || err != nil || len(recs) != 5 || recs[0][0] != "rank" || recs[1][1] != s.Standings[0].Name {
 		t.Fatalf("CSV %q: %v", out, err)
@@ -176,15 +184,7 @@ func TestAPersonIsCalledToTheirTournamentGame(t *testing.T) {
 	teacher := sshtest.NewKey(t)
 	addr := tournamentArena(t, teacher)
 	prof := sshtest.Dial(t, addr, "prof", teacher)
-	out, errOut, status := sshtest.Exec(t, prof, "tournament create --game sevencolors --format round-robin --size 6 --name Friday")
-	if status != 0 {
-		t.Fatalf("create: %d %q", status, errOut)
-	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	code := lines[len(lines)-1]
-	if _, errOut, status := sshtest.Exec(t, prof, "tournament add "+code+" --bot random"); status != 0 {
-		t.Fatalf("add: %d %q", status, errOut)
-	}
+	code := createTournament(t, prof, "--game sevencolors --format round-robin --size 6 --name Friday", "random")
 
 	ann := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ann", sshtest.NewKey(t)), sshtest.Size(100, 30))
 	ann.WaitFor(t, "Join a tournament", 10*time.Second)
