@@ -15,4 +15,5 @@ func TestConformance(t *testing.T) {
 	t.Run("CloneIsIndependent", func(t *testing.T) { gametest.CloneIsIndependent(t, s) })
 	t.Run("ActionsSurviveJSON", func(t *testing.T) { gametest.ActionsSurviveJSON(t, s) })
 	t.Run("ReplayResimulates", func(t *testing.T) { gametest.ReplayResimulates(t, s) })
+	t.Run("PositionsRoundTrip", func(t *testing.T) { gametest.PositionsRoundTrip(t, s) })
 }
