@@ -177,3 +177,66 @@ func TestRandomPlayEndsAndReplays(t *testing.T) {
 		}
 	}
 }
+
+// everyCommand is every well-formed command naming cells of the garden.
+func everyCommand() []Action {
+	var out []Action
+	for _, c := range Clans {
+		out = append(out, ClanAction(c))
+	}
+	out = append(out, ClanAction(NoClan), EndAction)
+	for a := range Hex(NumCells) {
+		for _, v := range []Verb{BBQPower, PoolPower, Pillage, Zone, Place} {
+			out = append(out, TargetAction(v, a))
+		}
+		for b := range Hex(NumCells) {
+			out = append(out, MoveAction(a, b), SkyAction(a, b), ZoneFrom(a, b))
+		}
+	}
+	return out
+}
+
+// Legal lists exactly what Validate accepts (bar "clan random", which is not a choice of its
+// own), all through random games of every clan.
+func TestLegalAgreesWithValidate(t *testing.T) {
+	all := everyCommand()
+	for seed := uint64(0); seed < 12; seed++ {
+		s := NewState(DefaultRounds, seed)
+		r := rand.New(rand.NewPCG(seed, 3))
+		play(t, s, "clan "+Clans[seed%4].String())
+		play(t, s, "clan "+Clans[(seed+1+seed/4)%4].String())
+		for step := 0; !s.Over(); step++ {
+			seat := s.Turn()
+			legal := s.Legal(seat)
+			if step%3 == 0 {
+				s.players[seat].Points += 3 // abilities come into play sooner
+				s.players[seat].Stock[r.IntN(int(NumResources))] += 2
+				legal = s.Legal(seat)
+				var accepted []games.Action
+				for _, a := range all {
+					if s.Validate(seat, a) == nil && a != ClanAction(NoClan) {
+						accepted = append(accepted, a)
+					}
+				}
+				if !reflect.DeepEqual(accepted, sortedLike(legal, all)) {
+					t.Fatalf("seed %d, step %d: Validate accepts %v\nLegal lists %v", seed, step, accepted, legal)
+				}
+			}
+			s.Apply(seat, legal[r.IntN(len(legal))])
+		}
+	}
+}
+
+// sortedLike orders actions as they come in all, for comparing lists.
+func sortedLike(actions []games.Action, all []Action) []games.Action {
+	var out []games.Action
+	for _, a := range all {
+		if slices.Contains(actions, games.Action(a)) {
+			out = append(out, a)
+		}
+	}
+	if len(out) != len(actions) {
+		return actions // something listed is no command at all: let the comparison fail
+	}
+	return out
+}

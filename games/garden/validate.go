@@ -247,26 +247,25 @@ func (s *State) checkZone(seat int, a Action) error {
 
 // Legal lists seat's legal actions: in conquest the moves, Sky attacks, powers and abilities
 // in that order, cells in row-major order, then "end"; in reinforcement each place, then
-// "end"; while clans are chosen, the free clans.
+// "end"; while clans are chosen, the free clans. It decides with the same rules as Validate
+// without building a sentence for each refusal (search bots call it at every node); a test
+// holds the two to agreement.
 func (s *State) Legal(seat int) []games.Action {
 	if s.Over() || seat != s.toMove {
 		return nil
 	}
 	var out []games.Action
-	add := func(a Action) {
-		if s.Validate(seat, a) == nil {
-			out = append(out, a)
-		}
-	}
 	switch s.phase {
 	case ChoosingClans:
 		for _, c := range Clans {
-			add(ClanAction(c))
+			if c != s.players[1-seat].Clan {
+				out = append(out, ClanAction(c))
+			}
 		}
 		return out
 	case Reinforcement:
-		for h := range Hex(NumCells) {
-			add(PlaceAction(h))
+		for _, h := range s.PlaceTargets(seat) {
+			out = append(out, PlaceAction(h))
 		}
 		return append(out, EndAction)
 	}
@@ -276,48 +275,106 @@ func (s *State) Legal(seat int) []games.Action {
 	return append(out, EndAction)
 }
 
+// PlaceTargets lists the cells seat may place a creature on, in row-major order.
+func (s *State) PlaceTargets(seat int) []Hex {
+	var out []Hex
+	for h := range Hex(NumCells) {
+		if c := s.cells[h]; int(c.Owner) == seat && c.Creatures < MaxCreatures {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // ConquestActions lists seat's legal conquest actions (not "end"), as Legal orders them.
 func (s *State) ConquestActions(seat int) []Action {
-	if s.Over() || seat != s.toMove || s.phase != Conquest || s.actionsLeft <= 0 {
+	if seat != s.toMove || s.phase != Conquest || s.actionsLeft <= 0 || s.Over() {
 		return nil
 	}
 	var out []Action
-	add := func(a Action) {
-		if s.Validate(seat, a) == nil {
-			out = append(out, a)
+	p := s.players[seat]
+	var mine, near, enemy uint32 // bit sets of cells: seat's, touching seat's, the opponent's
+	for h := range Hex(NumCells) {
+		switch int(s.cells[h].Owner) {
+		case seat:
+			mine |= 1 << uint(h)
+			near |= adjacent[h]
+		case 1 - seat:
+			enemy |= 1 << uint(h)
 		}
 	}
+	has := func(set uint32, h Hex) bool { return set&(1<<uint(h)) != 0 }
+	source := func(h Hex) bool { c := s.cells[h]; return has(mine, h) && c.Creatures >= 2 && c.Immobile == 0 }
+	affords := func(to Hex, extra Cost) bool {
+		cost := CostOf(s.cells[to].Kind)
+		need := cost.Amount
+		if extra.Resource == cost.Resource {
+			need += extra.Amount
+		}
+		return p.Stock[cost.Resource] >= need
+	}
 	for h := range Hex(NumCells) {
-		if s.checkSource(seat, h) != nil {
+		if !source(h) {
 			continue
 		}
 		for _, n := range neighbours[h] {
-			add(MoveAction(h, n))
+			if !has(mine, n) && affords(n, Cost{}) {
+				out = append(out, MoveAction(h, n))
+			}
 		}
 	}
-	if s.checkSpecial(seat, Sky) == nil {
+	usable := func(k Kind) bool { return s.Owns(seat, k) && p.Stock[CostOf(k).Resource] >= CostOf(k).Amount }
+	if usable(Sky) {
 		for h := range Hex(NumCells) {
-			if s.checkSource(seat, h) != nil {
+			if !source(h) {
 				continue
 			}
 			for t := range Hex(NumCells) {
-				add(SkyAction(h, t))
+				if has(enemy, t) && affords(t, CostOf(Sky)) {
+					out = append(out, SkyAction(h, t))
+				}
 			}
 		}
 	}
-	for _, v := range []Verb{BBQPower, PoolPower, Pillage} {
-		for t := range Hex(NumCells) {
-			add(TargetAction(v, t))
+	for _, v := range []Verb{BBQPower, PoolPower} {
+		if usable(powerKind(v)) {
+			for t := range Hex(NumCells) {
+				if has(enemy, t) && has(near, t) {
+					out = append(out, TargetAction(v, t))
+				}
+			}
 		}
 	}
-	if s.players[seat].Points >= AbilityCost {
-		for t := range Hex(NumCells) {
-			if s.players[seat].Clan != Lumberjacks {
-				add(TargetAction(Zone, t))
+	if p.Points < AbilityCost {
+		return out
+	}
+	for t := range Hex(NumCells) {
+		if has(enemy, t) && has(near, t) {
+			out = append(out, TargetAction(Pillage, t))
+		}
+	}
+	for t := range Hex(NumCells) {
+		switch p.Clan {
+		case Cooks:
+			if has(near, t) {
+				out = append(out, TargetAction(Zone, t))
+			}
+		case Blacksmiths:
+			if has(mine, t) {
+				out = append(out, TargetAction(Zone, t))
+			}
+		case Miners:
+			if has(enemy, t) && has(near, t) {
+				out = append(out, TargetAction(Zone, t))
+			}
+		case Lumberjacks:
+			if !has(enemy, t) || !affords(t, Cost{}) {
 				continue
 			}
 			for _, f := range neighbours[t] {
-				add(ZoneFrom(f, t))
+				if source(f) {
+					out = append(out, ZoneFrom(f, t))
+				}
 			}
 		}
 	}
