@@ -223,7 +223,16 @@ func (s *State) Over() bool {
 	if s.capped {
 		return true
 	}
-	return s.phase != ChoosingClans && (s.CellsOf(0) == 0 || s.CellsOf(1) == 0)
+	if s.phase == ChoosingClans {
+		return false
+	}
+	var held [Players]bool
+	for i := range s.cells { // one pass: search bots ask at every node
+		if o := s.cells[i].Owner; o >= 0 {
+			held[o] = true
+		}
+	}
+	return !held[0] || !held[1]
 }
 
 // Outcome: a player left without a cell loses (both: a draw); at the round cap more cells
