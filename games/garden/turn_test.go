@@ -240,3 +240,26 @@ func sortedLike(actions []games.Action, all []Action) []games.Action {
 	}
 	return out
 }
+
+// Actions built by hand (not parsed) are refused, never a panic, when they name cells wrong.
+func TestActionsBuiltByHandAreChecked(t *testing.T) {
+	s := handMade().put(at(2, 2), 0, 2).put(at(2, 4), 1, 1)
+	for _, tc := range []struct {
+		a    Action
+		code string
+	}{
+		{Action{}, "unknown_command"},
+		{Action{Verb: 42}, "unknown_command"},
+		{Action{Verb: ClanChoice, From: NoHex, To: NoHex, Clan: 9}, "unknown_clan"},
+		{Action{Verb: Move, From: NoHex, To: at(2, 3)}, "field_count"},
+		{Action{Verb: Place, From: NoHex, To: NoHex}, "field_count"},
+		{Action{Verb: BBQPower, From: at(2, 2), To: at(2, 3)}, "field_count"},
+		{Action{Verb: End, From: at(2, 2), To: NoHex}, "field_count"},
+		{Action{Verb: Move, From: at(2, 2), To: 99}, "off_garden"},
+		{Action{Verb: Unreadable, Text: "move 2 2 2 3"}, "unknown_command"},
+	} {
+		if err := s.Validate(0, tc.a); games.IllegalCode(err) != tc.code {
+			t.Errorf("%#v: %v, want %s", tc.a, err, tc.code)
+		}
+	}
+}

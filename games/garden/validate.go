@@ -11,6 +11,12 @@ func (s *State) Validate(seat int, a games.Action) error {
 	if !ok {
 		return games.Illegal("malformed_action", "a Garden Tensions action is a command string, not %v", a)
 	}
+	switch {
+	case act.Verb < Unreadable || act.Verb > End:
+		return games.Illegal("unknown_command", "command %d is not a command (rules §4b)", act.Verb)
+	case act.Clan < NoClan || act.Clan > Lumberjacks:
+		return games.Illegal("unknown_clan", "clan %d is not a clan (rule 3)", act.Clan)
+	}
 	if act.Verb == Unreadable {
 		_, err := Parse(act.Text)
 		if err == nil { // an Unreadable built by hand around a good command
@@ -30,12 +36,19 @@ func (s *State) Validate(seat int, a games.Action) error {
 	return s.checkConquest(seat, act)
 }
 
-// checkCells refuses cells an action built by hand names off the garden.
+// checkCells refuses what an action built by hand gets wrong: a cell off the garden, or a
+// cell missing where the command names one.
 func (s *State) checkCells(a Action) error {
 	for _, h := range []Hex{a.From, a.To} {
 		if h != NoHex && !h.Valid() {
 			return games.Illegal("off_garden", "cell number %d is off the garden: cells are 0..%d (rule 1)", h, NumCells-1)
 		}
+	}
+	needFrom := a.Verb == Move || a.Verb == SkyAttack
+	needTo := a.Verb != End && a.Verb != ClanChoice
+	if needFrom && a.From == NoHex || needTo && a.To == NoHex || !needTo && (a.From != NoHex || a.To != NoHex) ||
+		a.From != NoHex && a.Verb != Zone && !needFrom {
+		return games.Illegal("field_count", "%s names the wrong cells (rules §4b)", verbNames[a.Verb])
 	}
 	return nil
 }
