@@ -1,6 +1,7 @@
 package garden
 
 import (
+	"math"
 	"slices"
 	"testing"
 )
@@ -210,7 +211,7 @@ func TestWinChancesAreExact(t *testing.T) {
 		{1, 6, 1, 9, 15.0 / 54},   // the d9 must roll lower than the d6
 		{1, 6, 5, 6, 1.0 / 46656}, // only a 6 against five 1s
 	} {
-		if got := WinChance(tc.n, tc.a, tc.m, tc.d); abs(got-tc.want) > 1e-12 {
+		if got := WinChance(tc.n, tc.a, tc.m, tc.d); math.Abs(got-tc.want) > 1e-12 {
 			t.Fatalf("%dd%d against %dd%d: %v, want %v", tc.n, tc.a, tc.m, tc.d, got, tc.want)
 		}
 	}
@@ -218,7 +219,7 @@ func TestWinChancesAreExact(t *testing.T) {
 		for m := 0; m <= MaxCreatures+1; m++ {
 			for _, a := range []int{6, 9} {
 				for _, d := range []int{6, 9} {
-					if got, want := WinChance(n, a, m, d), bruteForce(n, a, m, d); abs(got-want) > 1e-12 {
+					if got, want := WinChance(n, a, m, d), bruteForce(n, a, m, d); math.Abs(got-want) > 1e-12 {
 						t.Fatalf("%dd%d against %dd%d: %v, brute force %v", n, a, m, d, got, want)
 					}
 				}
@@ -256,11 +257,4 @@ func bruteForce(n, a, m, d int) float64 {
 		}
 	}
 	return wins / all
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
