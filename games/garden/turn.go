@@ -53,9 +53,22 @@ func (s *State) startTurn(seat int) []games.Event {
 	for r, g := range gain {
 		s.players[seat].Stock[r] += g
 	}
-	return append(ev, games.Event{Type: "income", Seat: seat,
-		Text: fmt.Sprintf("turn %d: gains %d food, %d metal, %d stone, %d wood", s.turn, gain[Food], gain[Metal], gain[Stone], gain[Wood]),
+	return append(ev, games.Event{Type: "income", Seat: seat, Text: incomeText(s.turn, gain),
 		Data: IncomeData{Food: gain[Food], Metal: gain[Metal], Stone: gain[Stone], Wood: gain[Wood]}})
+}
+
+// incomeText is "turn 7: +2 food +1 wood", naming only what was gained.
+func incomeText(turn int, gain [NumResources]int) string {
+	text := fmt.Sprintf("turn %d:", turn)
+	for r, g := range gain {
+		if g > 0 {
+			text += fmt.Sprintf(" +%d %s", g, Resource(r))
+		}
+	}
+	if !strings.Contains(text, "+") {
+		text += " no income"
+	}
+	return text
 }
 
 // poisonTicks rolls every poisoned cell's tick, in cell order (rule 14). An empty poisoned
