@@ -8,8 +8,9 @@ import (
 	"github.com/arena-classroom/arena/games"
 )
 
-// A person's command is composed on the board. A cursor (arrows, or tab through the cells
-// that make sense now) picks a cell, enter takes it: in conquest the cell to move from, then
+// A person's command is composed on the board. A cursor (arrows, tab through the cells that
+// make sense now, or the cell's row and column typed as two digits) picks a cell, enter
+// takes it: in conquest the cell to move from, then
 // where to; p opens a menu of the powers and abilities the player can afford now, a digit
 // picks one, and its cells are chosen the same way. In reinforcement enter places a
 // creature under the cursor. Clans are picked with a digit. e ends the phase (in
@@ -36,6 +37,7 @@ type draft struct {
 	cursor Hex
 	menu   bool   // the powers menu is open
 	ending bool   // e was pressed once with creatures left to place
+	typed  string // the row typed, waiting for its column
 	note   string // why the last choice did nothing
 }
 
@@ -121,10 +123,14 @@ func (d *draft) Key(key string) (games.Action, bool, bool) {
 		d.cursor = step(d.cursor, key)
 	case "tab", "shift+tab":
 		d.cycle(key == "tab")
+	case "0", "1", "2", "3", "4", "5", "6", "7", "8", "9":
+		d.typeDigit(key)
 	case "enter", " ":
 		return d.choose()
 	case "esc", "backspace":
 		switch {
+		case d.typed != "":
+			d.typed = ""
 		case d.from != NoHex:
 			d.from = NoHex
 		case d.verb != Move:
@@ -169,6 +175,21 @@ func (d *draft) menuKey(key string) (games.Action, bool, bool) {
 		return nil, false, false
 	}
 	return nil, false, true
+}
+
+// typeDigit takes a row, then its column: the cursor jumps to the cell.
+func (d *draft) typeDigit(digit string) {
+	if d.typed == "" {
+		d.typed = digit
+		return
+	}
+	r, q := int(d.typed[0]-'0'), int(digit[0]-'0')
+	d.typed = ""
+	if h := HexAt(r, q); h != NoHex {
+		d.cursor = h
+		return
+	}
+	d.note = fmt.Sprintf("(%d,%d) is not a cell of the garden", r, q)
 }
 
 // cycle moves the cursor to the next (or previous) candidate cell.
@@ -286,6 +307,9 @@ func (d *draft) describe(h Hex) string {
 func (d *draft) Prompt() string {
 	if d.note != "" {
 		return d.note + " · esc: back"
+	}
+	if d.typed != "" {
+		return fmt.Sprintf("Row %s: now the column (0-6) · backspace: back", d.typed)
 	}
 	switch {
 	case d.s.phase == ChoosingClans:

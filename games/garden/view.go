@@ -186,13 +186,10 @@ func turnLine(s *State) string {
 	return fmt.Sprintf("turn %d/%d · %s: %s left", s.turn, Players*s.rounds, who, plural(s.actionsLeft, "action"))
 }
 
-// Key: e ends the conquest or the reinforcement; the rest is composed with Compose.
-func (view) Key(_ games.State, _ int, key string) (games.Action, bool) {
-	if key == "e" {
-		return EndAction, true
-	}
-	return nil, false
-}
+// Key maps no key: every command, "end" included, is composed with Compose. A key pressed
+// between two decisions, before the next draft starts, is dropped: a second "e" must not end
+// the reinforcement the first one began.
+func (view) Key(games.State, int, string) (games.Action, bool) { return nil, false }
 
 // Status: "a Cooks F3 M0 S2 W1 4pt", "+3 to place" when some wait.
 func (view) Status(st games.State, seat int) string {
@@ -216,7 +213,7 @@ var clanTitles = [...]string{"", "Cooks", "Blacksmiths", "Miners", "Lumberjacks"
 
 func (view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
-		{Keys: "arrows/tab", Does: "cell"},
+		{Keys: "arrows/tab/r q", Does: "cell"},
 		{Keys: "enter", Does: "choose"},
 		{Keys: "p", Does: "powers"},
 		{Keys: "e", Does: "end"},
@@ -237,9 +234,10 @@ BBQ (3 stone) and Pool (3 wood) kill 3 next to you; 8 points buy your clan's
 pillage or zone attack. Entering a special needs its cost. Then place 3 + 2
 a terrain you fully hold (+3 with Candy for 3 food). No cells left: you lose.
 
-Keys. Arrows or tab move the cursor; enter picks your cell, then its target.
-p opens the powers you can afford (a digit picks one). e ends the conquest,
-then the reinforcement (twice to drop creatures). esc cancels; q leaves.`
+Keys. Arrows, tab, or a cell's row and column as two digits move the cursor;
+enter picks your cell, then its target. p opens the powers you can afford (a
+digit picks one). e ends the conquest, then the reinforcement (twice to drop
+creatures). esc cancels a choice; with none, it leaves.`
 }
 
 // centre pads s to width, centred; pad pads it on the right.

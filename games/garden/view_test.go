@@ -162,3 +162,21 @@ func TestTheCursorStaysInTheGarden(t *testing.T) {
 		t.Fatalf("ended on %s", h)
 	}
 }
+
+// A cell's row and column, typed, move the cursor there; a cut corner is explained.
+func TestTypingACellsRowAndColumn(t *testing.T) {
+	s := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2).put(at(0, 4), 0, 2)
+	d := compose(t, s)
+	if a, done := keys(t, d, "0", "4", "enter", "1", "4", "enter"); !done || a != MoveAction(at(0, 4), at(1, 4)) {
+		t.Fatalf("typed 04, 14: %v %v", a, done)
+	}
+	d = compose(t, s)
+	keys(t, d, "0", "0")
+	if !strings.Contains(d.Prompt(), "not a cell") {
+		t.Fatalf("a cut corner: %q", d.Prompt())
+	}
+	keys(t, d, "2")
+	if keys(t, d, "backspace"); !strings.Contains(d.Prompt(), "from which cell") {
+		t.Fatalf("backspace does not drop the half-typed cell: %q", d.Prompt())
+	}
+}
