@@ -168,13 +168,13 @@ func firePower(s *gt.State, seat int) (gt.Action, bool) {
 	if !ok {
 		return gt.Action{}, false
 	}
-	for _, v := range []gt.Verb{gt.BBQPower, gt.PoolPower} {
-		kind, cost := gt.BBQ, gt.CostOf(gt.BBQ)
-		if v == gt.PoolPower {
-			kind, cost = gt.Pool, gt.CostOf(gt.Pool)
-		}
-		if s.Owns(seat, kind) && s.Player(seat).Stock[cost.Resource] >= cost.Amount {
-			return gt.TargetAction(v, h), true
+	for _, p := range []struct {
+		verb gt.Verb
+		kind gt.Kind
+	}{{gt.BBQPower, gt.BBQ}, {gt.PoolPower, gt.Pool}} {
+		cost := gt.CostOf(p.kind)
+		if s.Owns(seat, p.kind) && s.Player(seat).Stock[cost.Resource] >= cost.Amount {
+			return gt.TargetAction(p.verb, h), true
 		}
 	}
 	return gt.Action{}, false

@@ -230,16 +230,5 @@ func diceText(rolls []int, sum int) string {
 	if len(rolls) == 0 {
 		return "?"
 	}
-	return fmt.Sprintf("%s = %d", joinPlus(rolls), sum)
-}
-
-func joinPlus(xs []int) string {
-	s := ""
-	for i, x := range xs {
-		if i > 0 {
-			s += "+"
-		}
-		s += fmt.Sprint(x)
-	}
-	return s
+	return fmt.Sprintf("%s = %d", joinInts(rolls, "+"), sum)
 }

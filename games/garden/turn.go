@@ -98,7 +98,7 @@ func (s *State) poisonTicks() []games.Event {
 		}
 		s.kill(Hex(i), d.Killed)
 		ev = append(ev, games.Event{Type: "poison", Seat: owner,
-			Text: fmt.Sprintf("poison on %s: %d against %s, %s", Hex(i), d.System, joinInts(d.Rolls), plural(d.Killed, "creature")+" dead"),
+			Text: fmt.Sprintf("poison on %s: %d against %s, %s", Hex(i), d.System, joinInts(d.Rolls, ","), plural(d.Killed, "creature")+" dead"),
 			Data: d})
 	}
 	return ev
@@ -197,10 +197,11 @@ func (s *State) finishTurn(ev []games.Event) []games.Event {
 	return append(ev, s.startTurn(1-seat)...)
 }
 
-func joinInts(xs []int) string {
+// joinInts writes numbers with sep between them: "6+4+1", "3,4,6".
+func joinInts(xs []int, sep string) string {
 	parts := make([]string, len(xs))
 	for i, x := range xs {
 		parts[i] = strconv.Itoa(x)
 	}
-	return strings.Join(parts, ",")
+	return strings.Join(parts, sep)
 }
