@@ -1,17 +1,9 @@
 package lobby_test
 
 import (
-	"context"
-	"reflect"
-	"slices"
-	"strings"
 	"testing"
-	"time"
 
-	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/match"
-	"github.com/arena-classroom/arena/replay"
 )
 
 // gardenKits are the Garden Tensions starters, one strategy in C and in Python.
@@ -20,44 +12,5 @@ var gardenKits = []kit{cKit("garden_bot.c", "garden_bot"), pythonKit("garden_bot
 // Each kit plays practice games over SSH without a refused command, and under exec the two
 // make the same moves (one strategy) with no default played.
 func TestGardenKits(t *testing.T) {
-	addr, _, _ := botArena(t, fastHub(), time.Hour)
-	e, _ := catalog.Get("garden")
-	var first [][]replay.Move
-	for i, k := range gardenKits {
-		t.Run(k.name, func(t *testing.T) {
-			server, actions, srvErr, _ := practiseOverSSH(t, addr, k.cmd(t), "bot --game garden --practice --vs heuristic --seed 4 --games 2 --config rounds=10")
-			if len(ofType(server, "end")) != 2 || len(ofType(server, "warn")) > 0 || len(actions) != len(ofType(server, "turn")) {
-				t.Fatalf("ends %v, warns %v, %d answers to %d turns\n%s", ofType(server, "end"), ofType(server, "warn"),
-					len(actions), len(ofType(server, "turn")), srvErr)
-			}
-			var notes lockedBuffer
-			prog := execEntrant(t, k.cmd(t), e.Game, &notes)
-			heuristic, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "heuristic"}, nil)
-			jobs, err := match.Series(e.Game, games.Config{"rounds": 10}, 2, 4, 9)
-			if err != nil {
-				t.Fatal(err)
-			}
-			moves := make([][]replay.Move, len(jobs))
-			plan := match.Plan{Game: e.Game, Entrants: []match.Entrant{prog, heuristic}, Jobs: jobs}
-			err = match.Run(context.Background(), plan, match.Options{Parallel: 2, Replays: true}, func(r match.Result) error {
-				s := slices.Index(jobs[r.Job].Seats, 0)
-				if r.Outcome == nil || r.Forfeit >= 0 || r.Defaults[s] != 0 {
-					t.Errorf("game %d: %+v\n%s", r.Job, r, notes.String())
-				}
-				moves[r.Job] = r.Replay.Moves
-				return nil
-			})
-			if err != nil || strings.Contains(notes.String(), "arena:") {
-				t.Fatalf("%v\n%s", err, notes.String())
-			}
-			if i == 0 {
-				first = moves
-			}
-			for g := range first {
-				if !reflect.DeepEqual(moves[g], first[g]) {
-					t.Errorf("game %d: the %s kit's moves differ from the C kit's", g, k.name)
-				}
-			}
-		})
-	}
+	kitsPlayAlike(t, gardenKits, "garden", "--vs heuristic --config rounds=10", "heuristic", games.Config{"rounds": 10})
 }
