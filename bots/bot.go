@@ -4,6 +4,7 @@ package bots
 
 import (
 	"strings"
+	"time"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -14,6 +15,14 @@ import (
 // fast.
 type Bot interface {
 	Choose(st games.State, seat int) games.Action
+}
+
+// SafetyStopper is implemented by search bots whose budget is counted in work (nodes), so
+// that a position gets the same move on any machine, and which can also stop on the wall
+// clock. Live rooms set the stop, so that an overloaded machine cannot make a bot miss its
+// turn; headless matches do not, and stay reproducible.
+type SafetyStopper interface {
+	SetSafetyStop(d time.Duration)
 }
 
 // Info describes a house bot.

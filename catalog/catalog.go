@@ -4,11 +4,13 @@ package catalog
 import (
 	"github.com/arena-classroom/arena/bots"
 	dicewarsbots "github.com/arena-classroom/arena/bots/dicewars"
+	gardenbots "github.com/arena-classroom/arena/bots/garden"
 	perfectaimbots "github.com/arena-classroom/arena/bots/perfectaim"
 	sevencolorsbots "github.com/arena-classroom/arena/bots/sevencolors"
 	warhammerbots "github.com/arena-classroom/arena/bots/warhammer"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/dicewars"
+	"github.com/arena-classroom/arena/games/garden"
 	"github.com/arena-classroom/arena/games/perfectaim"
 	paMatch "github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/games/sevencolors"
@@ -42,6 +44,7 @@ func All() []Entry {
 		{Game: warhammer.Game, View: warhammer.View, Bots: warhammerbots.All, Strongest: warhammerbots.Strongest,
 			Tools: []games.Tool{warhammerbots.Tool}},
 		{Game: dicewars.Game, View: dicewars.View, Bots: dicewarsbots.All, Strongest: dicewarsbots.Strongest},
+		{Game: garden.Game, View: garden.View, Bots: gardenbots.All, Strongest: gardenbots.Strongest},
 	}
 }
 

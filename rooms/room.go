@@ -188,6 +188,11 @@ func (r *Room) seatBot(i int, name string) error {
 	if !ok {
 		return fmt.Errorf("%s has no house bot called %q", r.entry.Game.Name(), name)
 	}
+	if ss, ok := b.(bots.SafetyStopper); ok {
+		// Half the think budget: the search stops with time to spare before the seat would
+		// play the default.
+		ss.SetSafetyStop(r.hub.cfg.BotThink / 2)
+	}
 	r.seats[i].bot = b
 	r.seats[i].BotName = name
 	if r.seats[i].Name == "" {

@@ -122,3 +122,34 @@ func TestAHouseBotPastItsBudgetPlaysTheDefault(t *testing.T) {
 		t.Fatalf("moves %+v: once free, the bots play again (their late answers dropped)", rp.Moves)
 	}
 }
+
+// stopBot records the wall-clock stop it was given.
+type stopBot struct{ stop time.Duration }
+
+func (b *stopBot) Choose(games.State, int) games.Action { return 1 }
+func (b *stopBot) SetSafetyStop(d time.Duration)        { b.stop = d }
+
+// A search bot counted in nodes gets a wall-clock safety stop in a live room, well inside
+// its think budget.
+func TestALiveRoomGivesSearchBotsASafetyStop(t *testing.T) {
+	var made []*stopBot
+	race := replaytest.Entry(false)
+	entry := catalog.Entry{Game: race.Game, Strongest: "search", Bots: []bots.Info{{Name: "search", New: func(uint64) bots.Bot {
+		b := &stopBot{}
+		made = append(made, b)
+		return b
+	}}}}
+	c := &clock{t: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
+	h := rooms.NewHub(rooms.Config{Now: c.Now, BotThink: 3 * time.Second})
+	if _, err := h.Create(rooms.Spec{Game: entry, Seed: 1, Seats: []rooms.Seat{{Kind: rooms.HouseBot, BotName: "search"}, {Kind: rooms.HouseBot, BotName: "search"}}}); err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range made {
+		if b.stop != 1500*time.Millisecond {
+			t.Fatalf("seat %d's bot stops after %v, want half the think budget", i, b.stop)
+		}
+	}
+	if len(made) != 2 {
+		t.Fatalf("%d bots made, want 2", len(made))
+	}
+}

@@ -1,0 +1,370 @@
+package garden
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/arena-classroom/arena/games"
+)
+
+// A person's command is composed on the board. A cursor (arrows, tab through the cells that
+// make sense now, or the cell's row and column typed as two digits) picks a cell, enter
+// takes it: in conquest the cell to move from, then
+// where to; p opens a menu of the powers and abilities the player can afford now, a digit
+// picks one, and its cells are chosen the same way. In reinforcement enter places a
+// creature under the cursor. Clans are picked with a digit. e ends the phase (in
+// reinforcement with creatures left, e twice); esc goes back one choice.
+
+// Compose starts seat's decision (games.Composer).
+func (view) Compose(st games.State, seat int) games.Draft {
+	s, ok := st.(*State)
+	if !ok || seat < 0 || seat >= Players {
+		return nil
+	}
+	d := &draft{s: s, seat: seat, verb: Move, from: NoHex, cursor: StartHex(seat)}
+	if c := d.candidates(); len(c) > 0 {
+		d.cursor = c[0]
+	}
+	return d
+}
+
+type draft struct {
+	s      *State
+	seat   int
+	verb   Verb // the command being composed: Move unless a power was picked
+	from   Hex  // the cell chosen to act from, NoHex while choosing it
+	cursor Hex
+	menu   bool   // the powers menu is open
+	ending bool   // e was pressed once with creatures left to place
+	typed  string // the row typed, waiting for its column
+	note   string // why the last choice did nothing
+}
+
+// needsSource: these commands name the cell they start from first.
+func (d *draft) needsSource() bool {
+	if d.s.phase != Conquest {
+		return false
+	}
+	return d.verb == Move || d.verb == SkyAttack || d.verb == Zone && d.s.players[d.seat].Clan == Lumberjacks
+}
+
+// legal are the seat's legal commands of the verb being composed.
+func (d *draft) legal() []Action {
+	if d.s.phase == Reinforcement {
+		var out []Action
+		for _, h := range d.s.PlaceTargets(d.seat) {
+			out = append(out, PlaceAction(h))
+		}
+		return out
+	}
+	var out []Action
+	for _, a := range d.s.ConquestActions(d.seat) {
+		if a.Verb == d.verb && (d.from == NoHex || a.From == d.from) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// candidates are the cells tab goes through: sources to choose, else targets.
+func (d *draft) candidates() []Hex {
+	var out []Hex
+	for _, a := range d.legal() {
+		h := a.To
+		if d.from == NoHex && d.needsSource() {
+			h = a.From
+		}
+		if !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// powers lists the verbs the menu offers: those with a legal command now, in menu order.
+func (d *draft) powers() []Verb {
+	var out []Verb
+	for _, a := range d.s.ConquestActions(d.seat) {
+		if a.Verb != Move && !slices.Contains(out, a.Verb) {
+			out = append(out, a.Verb)
+		}
+	}
+	return out
+}
+
+func (d *draft) Key(key string) (games.Action, bool, bool) {
+	d.note = ""
+	if key != "e" {
+		d.ending = false
+	}
+	if d.s.phase == ChoosingClans {
+		return d.clanKey(key)
+	}
+	if d.menu {
+		return d.menuKey(key)
+	}
+	switch key {
+	case "e":
+		if d.s.phase == Reinforcement && !d.ending && len(d.s.PlaceTargets(d.seat)) > 0 {
+			d.ending = true
+			d.note = fmt.Sprintf("e again: end and lose %s", plural(d.s.players[d.seat].Pending, "creature"))
+			return nil, false, true
+		}
+		return EndAction, true, true
+	case "p":
+		if d.s.phase == Conquest && len(d.powers()) > 0 {
+			d.menu = true
+		} else {
+			d.note = "no power or ability you can afford now"
+		}
+	case "up", "down", "left", "right":
+		d.cursor = step(d.cursor, key)
+	case "tab", "shift+tab":
+		d.cycle(key == "tab")
+	case "0", "1", "2", "3", "4", "5", "6", "7", "8", "9":
+		d.typeDigit(key)
+	case "enter", " ":
+		return d.choose()
+	case "esc", "backspace":
+		switch {
+		case d.typed != "":
+			d.typed = ""
+		case d.from != NoHex:
+			d.from = NoHex
+		case d.verb != Move:
+			d.verb = Move
+		default:
+			return nil, false, false // nothing to cancel: the screen's key
+		}
+	default:
+		return nil, false, false
+	}
+	return nil, false, true
+}
+
+func (d *draft) clanKey(key string) (games.Action, bool, bool) {
+	if key == "r" {
+		return ClanAction(NoClan), true, true
+	}
+	if len(key) == 1 && key[0] >= '1' && key[0] <= '4' {
+		c := Clans[key[0]-'1']
+		if err := d.s.Validate(d.seat, ClanAction(c)); err != nil {
+			d.note = err.Error()
+			return nil, false, true
+		}
+		return ClanAction(c), true, true
+	}
+	return nil, false, false
+}
+
+func (d *draft) menuKey(key string) (games.Action, bool, bool) {
+	ps := d.powers()
+	switch {
+	case key == "esc" || key == "p":
+		d.menu = false
+	case len(key) == 1 && key[0] >= '1' && int(key[0]-'1') < len(ps):
+		d.verb, d.from, d.menu = ps[key[0]-'1'], NoHex, false
+		if c := d.candidates(); len(c) > 0 {
+			d.cursor = c[0]
+		}
+	case key == "e":
+		return EndAction, true, true
+	default:
+		return nil, false, false
+	}
+	return nil, false, true
+}
+
+// typeDigit takes a row, then its column: the cursor jumps to the cell.
+func (d *draft) typeDigit(digit string) {
+	if d.typed == "" {
+		d.typed = digit
+		return
+	}
+	r, q := int(d.typed[0]-'0'), int(digit[0]-'0')
+	d.typed = ""
+	if h := HexAt(r, q); h != NoHex {
+		d.cursor = h
+		return
+	}
+	d.note = fmt.Sprintf("(%d,%d) is not a cell of the garden", r, q)
+}
+
+// cycle moves the cursor to the next (or previous) candidate cell.
+func (d *draft) cycle(forward bool) {
+	c := d.candidates()
+	if len(c) == 0 {
+		return
+	}
+	i := slices.Index(c, d.cursor)
+	switch {
+	case forward:
+		i = (i + 1) % len(c)
+	case i <= 0:
+		i = len(c) - 1
+	default:
+		i--
+	}
+	d.cursor = c[i]
+}
+
+// choose takes the cell under the cursor.
+func (d *draft) choose() (games.Action, bool, bool) {
+	h := d.cursor
+	if d.s.phase == Reinforcement {
+		return d.play(PlaceAction(h))
+	}
+	if d.from == NoHex && d.needsSource() {
+		for _, a := range d.legal() {
+			if a.From == h {
+				d.from = h
+				if c := d.candidates(); len(c) > 0 {
+					d.cursor = c[0]
+				}
+				return nil, false, true
+			}
+		}
+		d.note = fmt.Sprintf("%s cannot act: it must be yours, with 2 creatures or more, free to move", h)
+		return nil, false, true
+	}
+	return d.play(Action{Verb: d.verb, From: d.from, To: h})
+}
+
+// play sends a when the rules take it, else says why not.
+func (d *draft) play(a Action) (games.Action, bool, bool) {
+	if err := d.s.Validate(d.seat, a); err != nil {
+		d.note = err.Error()
+		return nil, false, true
+	}
+	return a, true, true
+}
+
+func (d *draft) Board(p games.Palette) string {
+	marks := map[Hex]mark{}
+	if d.s.phase != ChoosingClans {
+		for _, h := range d.candidates() {
+			marks[h] = markTarget
+		}
+		if d.from != NoHex {
+			marks[d.from] = markSource
+		}
+		marks[d.cursor] = markCursor
+	}
+	foot := footer(d.s)
+	foot[1] = d.describe(d.cursor)
+	switch {
+	case d.s.phase == ChoosingClans:
+		foot[1], foot[2] = "1 Cooks  2 Blacksmiths  3 Miners", "4 Lumberjacks  r random"
+	case d.menu:
+		var items []string
+		for i, v := range d.powers() {
+			items = append(items, fmt.Sprintf("%d %s", i+1, d.powerTitle(v)))
+		}
+		foot[2] = strings.Join(items, "  ")
+	default:
+		foot[2] = View.Status(d.s, d.seat)
+	}
+	return drawBoard(d.s, p, marks, foot)
+}
+
+// powerTitle names a menu item; the zone attack by what it does for the player's clan.
+func (d *draft) powerTitle(v Verb) string {
+	if v == Zone {
+		return [...]string{"Zone", "Poison", "Forge", "Pin", "Deport"}[d.s.players[d.seat].Clan]
+	}
+	return [...]string{SkyAttack: "Sky", BBQPower: "BBQ", PoolPower: "Pool", Pillage: "Pillage"}[v]
+}
+
+// describe says what cell h is: "(2,3) grass food+2: a 3, poisoned 2".
+func (d *draft) describe(h Hex) string {
+	c := d.s.cells[h]
+	text := h.String() + " "
+	if c.Kind == Simple {
+		text += fmt.Sprintf("%s %s+%d", c.Terrain, c.Resource, c.Yield)
+	} else {
+		text += kindTitles[c.Kind]
+	}
+	if !c.Empty() {
+		text += fmt.Sprintf(": %s %d", Letters[c.Owner], c.Creatures)
+	}
+	switch c.Status {
+	case Poisoned:
+		text += fmt.Sprintf(" poison %d", c.Timer)
+	case Protected:
+		text += " protected"
+	}
+	if c.Forged > 0 {
+		text += " forged"
+	}
+	if c.Immobile > 0 {
+		text += " immobile"
+	}
+	return text
+}
+
+func (d *draft) Prompt() string {
+	if d.note != "" {
+		return d.note + " · esc: back"
+	}
+	if d.typed != "" {
+		return fmt.Sprintf("Row %s: now the column (0-6) · backspace: back", d.typed)
+	}
+	switch {
+	case d.s.phase == ChoosingClans:
+		return "Choose your clan: 1-4 (r: at random)"
+	case d.s.phase == Reinforcement:
+		return fmt.Sprintf("Place %s: enter puts one under the cursor · tab: next cell · e: end", plural(d.s.players[d.seat].Pending, "creature"))
+	case d.menu:
+		return "Powers you can afford: a digit picks one · esc: close"
+	case d.from == NoHex && d.needsSource():
+		return fmt.Sprintf("%s from which cell? arrows/tab, enter · p: powers · e: end (%d left)", verbNames[d.verb], d.s.actionsLeft)
+	}
+	line := fmt.Sprintf("%s %s", verbNames[d.verb], d.cursor)
+	if d.from != NoHex {
+		line = fmt.Sprintf("%s from %s to %s", verbNames[d.verb], d.from, d.cursor)
+		if t := d.s.cells[d.cursor]; !t.Empty() && int(t.Owner) != d.seat {
+			line += fmt.Sprintf(": %.0f%% to win", 100*d.s.CombatChance(d.from, d.cursor))
+		}
+	}
+	return line + " · enter: go · esc: back · e: end"
+}
+
+// step moves a cursor across the garden: left and right along its row, up and down to the
+// nearest cell of the next row; it stays at the edge.
+func step(h Hex, key string) Hex {
+	r, q := h.R(), h.Q()
+	switch key {
+	case "left", "right":
+		dq := 1
+		if key == "left" {
+			dq = -1
+		}
+		if n := HexAt(r, q+dq); n != NoHex {
+			return n
+		}
+		return h
+	}
+	dr := 1
+	if key == "up" {
+		dr = -1
+	}
+	best, bestDist := h, 1<<30
+	x := 2*q + r
+	for nq := range Cols {
+		if n := HexAt(r+dr, nq); n != NoHex {
+			if dist := abs(2*nq + r + dr - x); dist < bestDist {
+				best, bestDist = n, dist
+			}
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,95 @@
+// Package garden is Garden Tensions: two clans fight over a garden of 29 hex cells with
+// creatures, dice, four special cells and clan abilities (rules in docs/rules/garden.md).
+package garden
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/arena-classroom/arena/games"
+)
+
+type game struct{}
+
+// Game is Garden Tensions.
+var Game games.Game = game{}
+
+func (game) ID() string                    { return "garden" }
+func (game) Name() string                  { return "Garden Tensions" }
+func (game) Seats() (minimum, maximum int) { return Players, Players }
+
+// Normalize fills in the round cap, the only setting.
+func (game) Normalize(cfg games.Config) (games.Config, error) {
+	out := games.Config{"rounds": DefaultRounds}
+	for _, k := range cfg.Keys() {
+		if k != "rounds" {
+			return nil, fmt.Errorf("Garden Tensions has no setting %q (its only setting is rounds)", k)
+		}
+		out[k] = cfg[k]
+	}
+	if n := out["rounds"]; n < MinRounds || n > MaxRounds {
+		return nil, fmt.Errorf("Garden Tensions: rounds %d is out of range: %d..%d", n, MinRounds, MaxRounds)
+	}
+	return out, nil
+}
+
+func (g game) New(cfg games.Config, seats int, seed uint64) (games.State, error) {
+	if seats != Players {
+		return nil, fmt.Errorf("Garden Tensions is played by %d, not %d", Players, seats)
+	}
+	cfg, err := g.Normalize(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return NewState(cfg["rounds"], seed), nil
+}
+
+// DecodeAction reads a command string; one that is not a command is refused by Validate.
+func (game) DecodeAction(raw json.RawMessage) (games.Action, error) { return decodeAction(raw) }
+
+func (game) Describe() games.Description {
+	return games.Description{
+		Settings: []games.Setting{{Key: "rounds", Doc: "the game stops after this many rounds (a turn each)",
+			Min: MinRounds, Max: MaxRounds, Default: DefaultRounds}},
+		Protocol: &protocol,
+		Players:  Players,
+	}
+}
+
+var protocol = games.Protocol{
+	SeedPublic: false, // the seed would tell every roll to come
+	Obs: `{"you": SEAT, "to_move": SEAT, "first": SEAT, "phase": "clan"|"conquest"|"reinforcement",
+ "actions_left": N, "turn": T, "round": R, "rounds": CAP,
+ "cells": [29 × {"id","r","q","adj","kind","terrain","resource","yield","owner","creatures",
+                 "status","timer","forged","immobile"}],
+ "players": [per seat {"clan","food","metal","stone","wood","points","pending"}]}
+  cells      row-major: id 0..28, (r, q) axial, adj the neighbours' ids; kind simple, sky,
+             candy, bbq or pool (specials have null terrain, resource and yield); terrain
+             grass|sand|dirt, resource food|metal|stone|wood, yield 0..2; owner a seat or
+             -1 (empty), creatures 0..5; status normal|poisoned|protected with timer the
+             poison ticks left; forged the turn ends left of d9 dice, immobile the owner's
+             turns left without moving
+  players    clan ("" until chosen), the four stocks, conquest points, creatures to place
+  turn       players' turns begun (0 while clans are chosen); the game stops after
+             2·rounds turns
+`,
+	Legal: `every legal command now, as strings: the free clans first; in conquest every
+move, sky, bbq, pool, pillage and zone you may play, then "end"; in reinforcement
+every "place r q", then "end"
+`,
+	Action: `a command string: "clan cooks|blacksmiths|miners|lumberjacks|random" (first);
+  "move r1 q1 r2 q2" (into an empty or enemy neighbour; 2+ creatures, n-1 go),
+  "sky r1 q1 r2 q2" (own Sky, 5 metal: attack any enemy cell), "bbq r q" / "pool r q"
+  (own the cell, 3 stone / 3 wood: kill up to 3 on an enemy cell next to yours),
+  "pillage r q", "zone r q" ("zone r1 q1 r2 q2" for Lumberjacks) for 8 points,
+  "place r q" (one creature, in reinforcement), "end" (ends conquest, then
+  reinforcement). Up to 5 conquest actions a turn. Combat: a d6 per creature (d9 on a
+  forged cell), the higher sum wins, ties go to the defender.
+`,
+	Default: `"end" (a refused command ends the phase; creatures not placed are lost);
+"clan random" while clans are chosen
+`,
+	ExampleConfig:  games.Config{"rounds": 5},
+	ExampleSeed:    3,
+	ExampleIllegal: Action{Verb: Place, From: NoHex, To: HexAt(0, 2)},
+}

@@ -1,0 +1,182 @@
+package garden
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/arena-classroom/arena/games"
+)
+
+// The board fits beside the side panel in 80×24 (42×21 at most), every line as wide as the
+// first, in every palette; it shows every special by name, owners and creatures, statuses.
+func TestTheBoardFitsAndShowsTheGarden(t *testing.T) {
+	s := NewState(DefaultRounds, 3)
+	play(t, s, "clan cooks")
+	play(t, s, "clan lumberjacks")
+	s.cells[at(2, 3)] = Cell{Kind: Simple, Terrain: Sand, Resource: Wood, Yield: 2, Owner: 1, Creatures: 4, Status: Poisoned, Timer: 2, Forged: 1}
+	for _, p := range games.Palettes {
+		board := View.Board(s, 0, p)
+		lines := strings.Split(board, "\n")
+		if len(lines) > 21 {
+			t.Fatalf("palette %d: %d lines", p, len(lines))
+		}
+		for i, l := range lines {
+			if w := ansi.StringWidth(l); w != boardWidth || w > 42 {
+				t.Fatalf("palette %d: line %d is %d wide:\n%s", p, i, w, board)
+			}
+		}
+	}
+	plain := View.Board(s, 0, games.Plain)
+	for _, want := range []string{"SKY", "CANDY", "BBQ", "POOL", "a3", "b3", "b4~!", "sW2", "turn 1/100"} {
+		if !strings.Contains(plain, want) {
+			t.Fatalf("the board lacks %q:\n%s", want, plain)
+		}
+	}
+	// Each cell's site label sits at column 3·(2q + r - 2): (2,0) at the left edge.
+	lines := strings.Split(plain, "\n")
+	if label := siteLabel(s.Cell(at(2, 0))); !strings.HasPrefix(lines[7], " "+label) {
+		t.Fatalf("line 7 %q does not start with (2,0)'s %q", lines[7], label)
+	}
+	if got := View.Status(s, 1); got != "b Lumberjacks F0 M0 S0 W0 0pt" {
+		t.Fatalf("status %q", got)
+	}
+}
+
+func compose(t *testing.T, s *State) games.Draft {
+	t.Helper()
+	return View.(games.Composer).Compose(s, s.Turn())
+}
+
+// keys presses each key, failing if one is not used; it returns the last key's result.
+func keys(t *testing.T, d games.Draft, ks ...string) (games.Action, bool) {
+	t.Helper()
+	var a games.Action
+	var done, used bool
+	for _, k := range ks {
+		if a, done, used = d.Key(k); !used {
+			t.Fatalf("key %q not used; prompt %q", k, d.Prompt())
+		}
+	}
+	return a, done
+}
+
+// A move is composed with tab and enter: the source among the cells that can move, then the
+// target among its neighbours; the chance of winning shows before enter.
+func TestComposingAMove(t *testing.T) {
+	s := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2).put(at(0, 4), 0, 1)
+	d := compose(t, s)
+	if !strings.Contains(d.Board(games.Plain), ">a4") {
+		t.Fatalf("the cursor does not start on the only source:\n%s", d.Board(games.Plain))
+	}
+	keys(t, d, "enter")
+	for range 6 {
+		if strings.Contains(d.Prompt(), "to (2,3)") {
+			break
+		}
+		keys(t, d, "tab")
+	}
+	if !strings.Contains(d.Prompt(), "% to win") {
+		t.Fatalf("no chance shown: %q", d.Prompt())
+	}
+	if a, done := keys(t, d, "enter"); !done || a != MoveAction(at(2, 2), at(2, 3)) {
+		t.Fatalf("%v %v", a, done)
+	}
+	// A cell that cannot act is explained, nothing is sent.
+	d = compose(t, s)
+	keys(t, d, "up", "up")
+	if a, done := keys(t, d, "enter"); done || !strings.Contains(d.Prompt(), "cannot act") {
+		t.Fatalf("%v %v %q", a, done, d.Prompt())
+	}
+	if a, done := keys(t, d, "e"); !done || a != EndAction {
+		t.Fatal("e does not end the conquest")
+	}
+}
+
+// The powers menu offers only what the player can afford now.
+func TestThePowersMenuOffersWhatIsAffordable(t *testing.T) {
+	s := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2).put(bbqAt, 0, 1).put(poolAt, 0, 1)
+	s.players[0].Stock[Stone] = 3 // BBQ yes; Pool (wood) no
+	d := compose(t, s)
+	keys(t, d, "p")
+	foot := d.Board(games.Plain)
+	if !strings.Contains(foot, "1 BBQ") || strings.Contains(foot, "Pool") || strings.Contains(foot, "Poison") {
+		t.Fatalf("the menu:\n%s", foot)
+	}
+	if a, done := keys(t, d, "1", "enter"); !done || a != TargetAction(BBQPower, at(2, 3)) {
+		t.Fatalf("BBQ: %v %v", a, done)
+	}
+	s.players[0].Points = AbilityCost
+	d = compose(t, s)
+	keys(t, d, "p")
+	if foot := d.Board(games.Plain); !strings.Contains(foot, "2 Pillage") || !strings.Contains(foot, "3 Poison") {
+		t.Fatalf("with 8 points:\n%s", foot)
+	}
+	s.players[0].Stock[Stone], s.players[0].Points = 0, 0
+	if _, _, used := compose(t, s).Key("p"); !used {
+		t.Fatal("p without anything to afford is not explained")
+	}
+}
+
+// In reinforcement enter places under the cursor; e with creatures left asks again.
+func TestComposingThePlacement(t *testing.T) {
+	s := handMade().put(at(2, 2), 0, 5).put(at(2, 4), 0, 1).put(at(4, 3), 1, 1)
+	play(t, s, "end")
+	d := compose(t, s)
+	if a, done := keys(t, d, "enter"); !done || a != PlaceAction(at(2, 4)) {
+		t.Fatalf("the cursor is not on the one cell with room: %v", a)
+	}
+	d = compose(t, s)
+	if _, done := keys(t, d, "e"); done || !strings.Contains(d.Prompt(), "lose 3 creatures") {
+		t.Fatalf("one e ended with creatures left: %q", d.Prompt())
+	}
+	if a, done := keys(t, d, "e"); !done || a != EndAction {
+		t.Fatal("e twice does not end")
+	}
+}
+
+// Clans are picked with a digit; a clan taken is explained.
+func TestComposingTheClan(t *testing.T) {
+	s := NewState(DefaultRounds, 1)
+	play(t, s, "clan miners")
+	d := compose(t, s)
+	if a, done := keys(t, d, "3"); done || a != nil || !strings.Contains(d.Prompt(), "already") {
+		t.Fatalf("a taken clan: %v %q", a, d.Prompt())
+	}
+	if a, done := keys(t, d, "4"); !done || a != ClanAction(Lumberjacks) {
+		t.Fatalf("4: %v", a)
+	}
+}
+
+// The cursor walks the hexagon and stays inside it.
+func TestTheCursorStaysInTheGarden(t *testing.T) {
+	h := at(2, 0)
+	for _, k := range []string{"left", "up", "up", "up", "left", "right", "right", "down"} {
+		h = step(h, k)
+		if !h.Valid() {
+			t.Fatalf("%s left the garden", k)
+		}
+	}
+	if h != at(1, 3) {
+		t.Fatalf("ended on %s", h)
+	}
+}
+
+// A cell's row and column, typed, move the cursor there; a cut corner is explained.
+func TestTypingACellsRowAndColumn(t *testing.T) {
+	s := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2).put(at(0, 4), 0, 2)
+	d := compose(t, s)
+	if a, done := keys(t, d, "0", "4", "enter", "1", "4", "enter"); !done || a != MoveAction(at(0, 4), at(1, 4)) {
+		t.Fatalf("typed 04, 14: %v %v", a, done)
+	}
+	d = compose(t, s)
+	keys(t, d, "0", "0")
+	if !strings.Contains(d.Prompt(), "not a cell") {
+		t.Fatalf("a cut corner: %q", d.Prompt())
+	}
+	keys(t, d, "2")
+	if keys(t, d, "backspace"); !strings.Contains(d.Prompt(), "from which cell") {
+		t.Fatalf("backspace does not drop the half-typed cell: %q", d.Prompt())
+	}
+}
