@@ -151,7 +151,7 @@ func (d *draft) Board(p games.Palette) string {
 	} else if a := d.current(); a >= 1 && a <= len(d.s.owner) {
 		marks[a] = markSource
 	}
-	return drawMap(d.s, p, marks)
+	return drawMap(d.s, p, marks, 0)
 }
 
 func (d *draft) Prompt() string {

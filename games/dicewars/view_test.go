@@ -17,11 +17,11 @@ func TestTheMapShowsEveryArea(t *testing.T) {
 		}
 		plain := View.Board(s, -1, games.Plain)
 		lines := strings.Split(plain, "\n")
-		if len(lines) != viewRows {
+		if len(lines) != rasters[0].h {
 			t.Fatalf("%d lines", len(lines))
 		}
 		for _, l := range lines {
-			if len(l) != viewCols {
+			if len(l) != rasters[0].w {
 				t.Fatalf("a line of %d columns: %q", len(l), l)
 			}
 		}
