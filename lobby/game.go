@@ -210,9 +210,12 @@ func (g *gameScreen) view(m *model) string {
 		right += fmt.Sprintf(" · %d watching", s.Spectators)
 	}
 	head := m.header(st.dim.Render(right))
-	lines, bw := g.turn.boardLines(m.s.palette)
+	// A board that can be drawn larger is, as large as the window leaves room for.
+	rw, rh := boardRoom(m.width(), m.height())
+	scale := games.ScaleFor(s.View(), s.State, rw, rh)
+	lines, bw := g.turn.boardLines(m.s.palette, scale)
 	if lines == nil {
-		lines, bw = s.BoardLines(m.s.palette)
+		lines, bw = s.BoardLinesAt(m.s.palette, scale)
 	}
 	if len(lines) == 0 || bw == 0 {
 		return head + "\n\n" + g.waitingView(m) + "\n\n" + g.footer(m)
@@ -234,7 +237,7 @@ func (g *gameScreen) view(m *model) string {
 	if !s.Deadline.IsZero() {
 		clock = formatClock(s.Deadline.Sub(m.now))
 	}
-	key := fmt.Sprintf("%d %d %d %s", m.s.palette, pw, m.height(), clock)
+	key := fmt.Sprintf("%d %d %d %d %s", m.s.palette, scale, pw, m.height(), clock)
 	return head + "\n" + s.Frame(key, draw) + "\n" + g.footer(m)
 }
 

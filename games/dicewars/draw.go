@@ -36,8 +36,13 @@ func drawMap(s *State, p games.Palette, marks map[int]mark, k int) string {
 	if s.m.Cells == nil {
 		return drawGraph(s, marks)
 	}
-	r := rasters[min(max(k, 0), len(rasters)-1)]
+	k = min(max(k, 0), len(rasters)-1)
+	r := rasters[k]
 	ids := r.areas(s)
+	var edge []bool
+	if scales[k].w > 2 { // narrower hexes would lose half their width to the gaps
+		edge = outline(ids, r.w)
+	}
 	labels := labelAreas(s, ids, r.w)
 	var b strings.Builder
 	for y := range r.h {
@@ -59,6 +64,9 @@ func drawMap(s *State, p games.Palette, marks map[int]mark, k int) string {
 					ch = ' '
 					shade := seatShades[min(int(p)-1, 1)][owner][id%2]
 					sgr = "\x1b[0;" + shade + "m"
+					if edge != nil && edge[i] {
+						sgr = "\x1b[0;4;" + shade + "m"
+					}
 					switch marks[id] {
 					case markSource:
 						sgr = "\x1b[0;1;7;" + shade + "m"
@@ -85,6 +93,24 @@ func drawMap(s *State, p games.Palette, marks map[int]mark, k int) string {
 		}
 	}
 	return b.String()
+}
+
+// outline parts the areas of a large picture: a character before another area's on its
+// line is left blank (ids[i] = 0), and edge is set under the characters above another
+// area's, to underline them.
+func outline(ids []int, w int) (edge []bool) {
+	edge = make([]bool, len(ids))
+	for i, id := range ids {
+		if id > 0 && i+w < len(ids) && ids[i+w] > 0 && ids[i+w] != id {
+			edge[i] = true
+		}
+	}
+	for i, id := range ids {
+		if id > 0 && (i+1)%w != 0 && ids[i+1] > 0 && ids[i+1] != id {
+			ids[i] = 0
+		}
+	}
+	return edge
 }
 
 // drawGraph draws a game without a map (a position on a bare graph): one line an area.

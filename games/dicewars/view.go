@@ -3,6 +3,8 @@ package dicewars
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -12,12 +14,39 @@ type view struct{}
 // View draws the map and composes attacks (an area, then its target).
 var View games.View = view{}
 
-func (view) Board(st games.State, _ int, p games.Palette) string {
+var (
+	_ games.Scaler      = view{}
+	_ games.ScaledDraft = (*draft)(nil)
+)
+
+func (v view) Board(st games.State, seat int, p games.Palette) string {
+	return v.ScaledBoard(st, seat, p, 0)
+}
+
+// ScaledBoard draws the map at scale k (raster.go), the largest the lobby has room for.
+func (view) ScaledBoard(st games.State, _ int, p games.Palette, k int) string {
 	s, ok := st.(*State)
 	if !ok {
 		return ""
 	}
-	return drawMap(s, p, nil, 0)
+	return drawMap(s, p, nil, k)
+}
+
+// Scales: the map's at every scale; a game on a bare graph has one, its list of areas.
+func (view) Scales(st games.State) [][2]int {
+	s, ok := st.(*State)
+	if !ok {
+		return nil
+	}
+	if s.m.Cells == nil {
+		lines := strings.Split(drawGraph(s, nil), "\n")
+		return [][2]int{{utf8.RuneCountInString(lines[0]), len(lines)}}
+	}
+	out := make([][2]int, len(rasters))
+	for k, r := range rasters {
+		out[k] = [2]int{r.w, r.h}
+	}
+	return out
 }
 
 // Key: e ends the turn; attacks are composed with Compose.
