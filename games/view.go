@@ -76,6 +76,17 @@ func FitSize(boardSize func(Config) (int, int), cfg Config, sizes []int, width, 
 	return out
 }
 
+// Swatcher is implemented by views that tell seats apart by colour (DiceWars' owners): the
+// side panel shows each seat's swatch before its name, the board's legend.
+type Swatcher interface {
+	// Swatch is seat's colour in p with the letter that stands for the seat where there is
+	// no colour, always SwatchWidth cells wide.
+	Swatch(seat int, p Palette) string
+}
+
+// SwatchWidth is the width of every swatch in terminal cells.
+const SwatchWidth = 3
+
 // Scaler is implemented by views that can draw one board larger than Board does, so that a
 // large window shows a large board (DiceWars' map, cut from a grid of fixed size). Scale 0
 // is Board's drawing and each further scale is larger; the lobby draws the largest that

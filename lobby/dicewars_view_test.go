@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -12,21 +13,26 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/dicewars"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 )
 
-// dicewarsScreen is a spectator's game screen of four house bots' DiceWars a few moves in, in
-// a width × height window.
-func dicewarsScreen(t *testing.T, width, height int, p games.Palette) (*model, *rooms.Room) {
+// dicewarsScreen is a spectator's game screen of house bots' DiceWars a few moves in, in a
+// width × height window: four bots, or players.
+func dicewarsScreen(t *testing.T, width, height int, p games.Palette, players ...int) (*model, *rooms.Room) {
 	t.Helper()
 	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1})
 	e, _ := catalog.Get("dicewars")
 	var seats []rooms.Seat
-	for _, name := range []string{"seed", "classic", "odds", "random"} {
-		seats = append(seats, rooms.Seat{Kind: rooms.HouseBot, BotName: name})
+	n := 4
+	if len(players) > 0 {
+		n = players[0]
+	}
+	for i := range n {
+		seats = append(seats, rooms.Seat{Kind: rooms.HouseBot, BotName: []string{"seed", "classic", "odds", "random"}[i%4]})
 	}
 	r, err := hub.Create(rooms.Spec{Game: e, Seed: 5, Seats: seats})
 	if err != nil {
@@ -49,12 +55,17 @@ func dicewarsScreen(t *testing.T, width, height int, p games.Palette) (*model, *
 	return m, r
 }
 
-// The DiceWars screen fits the window, small or large, and a large window draws a larger map.
+// The DiceWars screen fits the window, small or large, with four players or eight, and a large
+// window draws a larger map.
 func TestDiceWarsScreenFitsTheWindow(t *testing.T) {
 	mapHeight := map[[2]int]int{}
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {160, 50}, {200, 60}} {
-		for _, p := range []games.Palette{games.Plain, games.ANSI256} {
-			m, r := dicewarsScreen(t, size[0], size[1], p)
+		for _, c := range []struct {
+			p       games.Palette
+			players int
+		}{{games.Plain, 4}, {games.ANSI256, 4}, {games.ANSI256, 8}} {
+			p := c.p
+			m, r := dicewarsScreen(t, size[0], size[1], p, c.players)
 			screen := m.View()
 			lines := strings.Split(screen, "\n")
 			if len(lines) > size[1] {
@@ -79,5 +90,36 @@ func TestDiceWarsScreenFitsTheWindow(t *testing.T) {
 	}
 	if mapHeight[[2]int{160, 50}] < 2*mapHeight[[2]int{80, 24}] {
 		t.Errorf("160×50 draws the map %d lines tall: no larger than in 80×24", mapHeight[[2]int{160, 50}])
+	}
+}
+
+// The panel is the map's legend: every seat's swatch (its letter without colour) and name,
+// its areas, dice and largest group, and a marker on the seat to move; with eight players
+// too, in 80×24.
+func TestDiceWarsPanelIsTheLegend(t *testing.T) {
+	for _, tc := range []struct{ w, h, players int }{{80, 24, 4}, {160, 50, 4}, {80, 24, 8}, {160, 50, 8}} {
+		m, r := dicewarsScreen(t, tc.w, tc.h, games.Plain, tc.players)
+		screen := m.View()
+		s := r.Snapshot()
+		st := s.State.(*dicewars.State)
+		for seat, info := range s.Seats {
+			swatch := "[" + string(rune('a'+seat)) + "] "
+			at := strings.Index(screen, swatch+info.Name)
+			if at < 0 {
+				t.Fatalf("%d×%d, %d players: no %q\n%s", tc.w, tc.h, tc.players, swatch+info.Name, screen)
+			}
+			line := screen[at:]
+			if tc.players <= 4 { // the status is on the next line
+				line = line[strings.Index(line, "\n")+1:]
+			}
+			line = line[:strings.Index(line, "\n")]
+			want := fmt.Sprintf("%d areas · %d dice · group %d", st.AreasOf(seat), st.TotalDice(seat), st.Points(seat))
+			if !strings.Contains(line, want) {
+				t.Fatalf("%d×%d, %d players: seat %d's line %q does not say %q", tc.w, tc.h, tc.players, seat, line, want)
+			}
+			if mover := strings.Contains(screen, "▶ "+swatch+info.Name); mover != (seat == s.ToMove) {
+				t.Fatalf("%d×%d, %d players: seat %d marked as to move: %v (to move: %d)", tc.w, tc.h, tc.players, seat, mover, s.ToMove)
+			}
+		}
 	}
 }

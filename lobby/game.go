@@ -331,10 +331,18 @@ func (g *gameScreen) panel(m *model, width int) string {
 	// Up to four seats take two lines each (name and clock, then the game's status); more
 	// take one line each, so that eight players and the log fit beside a 24-row board.
 	compact := len(s.Seats) > 4
+	sw, swatched := s.View().(games.Swatcher)
+	swatchW := 0
+	if swatched {
+		swatchW = games.SwatchWidth + 1
+	}
 	for i, seat := range s.Seats {
 		marker := "  "
 		if i == s.ToMove {
 			marker = st.key.Render("▶ ")
+		}
+		if swatched { // the board's legend: the seat's colour before its name
+			marker += sw.Swatch(i, m.s.palette) + " "
 		}
 		name := clean(seat.Name)
 		if i == g.seat {
@@ -356,7 +364,8 @@ func (g *gameScreen) panel(m *model, width int) string {
 			if seat.Note != "" {
 				status = seat.Note
 			}
-			b.WriteString(marker + fit(name, compactName) + " " + st.dim.Render(fit(status, compactStatus)) + " " + clock + "\n")
+			statusW := max(compactStatus, width-panelWidth+compactStatus) - swatchW // what the panel's width leaves
+			b.WriteString(marker + fit(name, compactName) + " " + st.dim.Render(fit(status, statusW)) + " " + clock + "\n")
 			continue
 		}
 		line := marker + fit(name, 20)
@@ -365,7 +374,7 @@ func (g *gameScreen) panel(m *model, width int) string {
 		}
 		b.WriteString(line + "\n")
 		if status != "" {
-			b.WriteString("   " + st.dim.Render(status) + "\n")
+			b.WriteString("   " + st.dim.Render(fit(status, width-3)) + "\n")
 		}
 		if seat.Note != "" {
 			b.WriteString("   " + st.dim.Render(seat.Note) + "\n")

@@ -168,12 +168,18 @@ func (r *replayScreen) panel(m *model, width int) string {
 	if mv := c.State().ToMove(); len(mv) == 1 && !c.State().Over() {
 		toMove = mv[0]
 	}
+	sw, swatched := view.(games.Swatcher)
 	for i, seat := range r.g.rec.Seats {
 		marker := "  "
 		if i == toMove {
 			marker = st.key.Render("▶ ")
 		}
-		b.WriteString(marker + fit(clean(seat.Name), width-2) + "\n")
+		nameW := width - 2
+		if swatched { // the board's legend: the seat's colour before its name
+			marker += sw.Swatch(i, m.s.palette) + " "
+			nameW -= games.SwatchWidth + 1
+		}
+		b.WriteString(marker + fit(clean(seat.Name), nameW) + "\n")
 		if status := view.Status(c.State(), i); status != "" {
 			b.WriteString("   " + st.dim.Render(fit(status, width-3)) + "\n")
 		}

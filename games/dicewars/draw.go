@@ -129,7 +129,7 @@ func drawGraph(s *State, marks map[int]mark) string {
 		for i, x := range s.m.Adj[id-1] {
 			nb[i] = strconv.Itoa(x)
 		}
-		line := fmt.Sprintf("%s%2d P%d %d dice → %s", m, id, s.owner[id-1]+1, s.dice[id-1], strings.Join(nb, ","))
+		line := fmt.Sprintf("%s%2d %c %d dice → %s", m, id, 'a'+s.owner[id-1], s.dice[id-1], strings.Join(nb, ","))
 		lines = append(lines, line)
 		width = max(width, len([]rune(line)))
 	}

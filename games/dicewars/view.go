@@ -16,6 +16,7 @@ var View games.View = view{}
 
 var (
 	_ games.Scaler      = view{}
+	_ games.Swatcher    = view{}
 	_ games.ScaledDraft = (*draft)(nil)
 )
 
@@ -57,16 +58,35 @@ func (view) Key(_ games.State, _ int, key string) (games.Action, bool) {
 	return nil, false
 }
 
-// Status: "P1 · 8 areas · 24 dice · +5 · 0 kept", or "P2 · out 1st".
+// Status: "5 areas · 24 dice · group 4 · 2 kept" (the group is the largest of connected
+// areas, the dice the seat gets when its turn ends), or "out 1st"; the swatch before the
+// name gives the seat's colour and letter.
 func (view) Status(st games.State, seat int) string {
 	s, ok := st.(*State)
 	if !ok || seat < 0 || seat >= s.Players() {
 		return ""
 	}
 	if i := slices.Index(s.out, seat); i >= 0 {
-		return fmt.Sprintf("P%d · out %s", seat+1, ordinal(i+1))
+		return "out " + ordinal(i+1)
 	}
-	return fmt.Sprintf("P%d · %d areas · %d dice · +%d · %d kept", seat+1, s.AreasOf(seat), s.TotalDice(seat), s.Points(seat), s.stock[seat])
+	line := fmt.Sprintf("%d areas · %d dice · group %d", s.AreasOf(seat), s.TotalDice(seat), s.Points(seat))
+	if s.stock[seat] > 0 {
+		line += fmt.Sprintf(" · %d kept", s.stock[seat])
+	}
+	return line
+}
+
+// Swatch: the seat's letter on its light shade, then its dark shade ("[a]" in Plain).
+func (view) Swatch(seat int, p games.Palette) string {
+	if seat < 0 || seat >= MaxPlayers {
+		return strings.Repeat(" ", games.SwatchWidth)
+	}
+	letter := string(rune('a' + seat))
+	if p == games.Plain {
+		return "[" + letter + "]"
+	}
+	shades := seatShades[min(int(p)-1, 1)][seat]
+	return "\x1b[0;" + shades[0] + "m " + letter + "\x1b[0;" + shades[1] + "m \x1b[0m"
 }
 
 func (view) Keys() []games.KeyHelp {
