@@ -100,21 +100,24 @@ func (view) Keys() []games.KeyHelp {
 
 func (view) Rules() string {
 	return `DiceWars: 2 to 8 players share a map of areas, each filled with its
-owner's colour (letters a..h without colours) and labelled "b12:5": owner b,
-area 12, 5 dice ("12:5" where the area is narrow). The panel gives each
-player's letter and colour, areas, dice and largest group of connected areas.
+owner's colour (letters a..h without colours) and labelled "b12:5":
+owner b, area 12, 5 dice ("12:5" where the area is narrow). The panel
+gives each player's letter and colour, areas, dice and largest group of
+connected areas.
 
-On your turn attack as often as you like: from one of your areas with 2 dice
-or more, against a neighbouring enemy area. Both sides roll a die each; the
-higher sum wins, ties go to the defender. A won area takes your dice but one;
-the attacking area is always left with one. When you end your turn you gain
-as many dice as your largest group of connected areas, placed at random.
-The last one left wins; after 200 rounds the most areas win.
+On your turn attack as often as you like: from one of your areas with 2
+dice or more, against a neighbouring enemy area. Each side rolls the
+dice on its area; the higher sum wins, ties go to the defender. A won
+area takes your dice but one; the attacking area is always left with
+one. When you end your turn you gain as many dice as your largest group
+of connected areas, placed at random. The last one left wins; after 200
+rounds the most areas win.
 
-Keys. Choose the attacking area: type its number, or tab (and shift+tab) to go
-through your areas that can attack; enter. Then the target the same way: the
-chance of winning shows before you press enter. e ends your turn; esc cancels
-the choice; backspace deletes a digit. esc with nothing chosen leaves the game.`
+Keys. Choose the attacking area: type its number, or tab (and shift+tab)
+to go through your areas that can attack; enter. Then the target the
+same way: the chance of winning shows before you press enter. e ends
+your turn; esc cancels the choice; backspace deletes a digit. esc with
+nothing chosen leaves the game.`
 }
 
 // BoardSize: the map at its smallest scale, whatever the config (the grid is fixed).
