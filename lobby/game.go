@@ -317,6 +317,8 @@ const (
 	compactName   = 11
 	compactStatus = panelWidth - 2 - compactName - 1 - 1 - 4
 	maxPanelWidth = 64
+	// maxCompactStatus is the widest a compact status is drawn: the clock stays near it.
+	maxCompactStatus = 40
 )
 
 // panel is the side panel, width columns wide: players, whose turn, time left, result, the
@@ -364,7 +366,8 @@ func (g *gameScreen) panel(m *model, width int) string {
 			if seat.Note != "" {
 				status = seat.Note
 			}
-			statusW := max(compactStatus, width-panelWidth+compactStatus) - swatchW // what the panel's width leaves
+			// As wide as the panel leaves, up to maxCompactStatus.
+			statusW := min(max(compactStatus, width-panelWidth+compactStatus)-swatchW, maxCompactStatus)
 			b.WriteString(marker + fit(name, compactName) + " " + st.dim.Render(fit(status, statusW)) + " " + clock + "\n")
 			continue
 		}
