@@ -60,23 +60,31 @@ func drawMap(s *State, p games.Palette, marks map[int]mark, k int) string {
 				if id%2 == 0 {
 					ch = byte('A' + owner)
 				}
+				attrs := "" // SGR attributes before the shade's colours
+				if edge != nil && edge[i] {
+					attrs = "4;"
+				}
 				if p != games.Plain {
 					ch = ' '
-					shade := seatShades[min(int(p)-1, 1)][owner][id%2]
-					sgr = "\x1b[0;" + shade + "m"
-					if edge != nil && edge[i] {
-						sgr = "\x1b[0;4;" + shade + "m"
+				}
+				// The chosen area is starred in every palette (reverse video turned the light
+				// shades black, like the sea), the target underlined in colour.
+				switch marks[id] {
+				case markSource:
+					ch, attrs = '*', "1;"
+					_, before := labels[i-1]
+					_, after := labels[i+1]
+					if x > 0 && before || x+1 < r.w && after {
+						ch = ' ' // a star beside the label would read as part of it
 					}
-					switch marks[id] {
-					case markSource:
-						sgr = "\x1b[0;1;7;" + shade + "m"
-					case markTarget:
-						sgr = "\x1b[0;1;4;" + shade + "m"
+				case markTarget:
+					attrs = "1;4;"
+					if p == games.Plain {
+						ch = '+'
 					}
-				} else if marks[id] == markSource {
-					ch = '*'
-				} else if marks[id] == markTarget {
-					ch = '+'
+				}
+				if p != games.Plain {
+					sgr = "\x1b[0;" + attrs + seatShades[min(int(p)-1, 1)][owner][id%2] + "m"
 				}
 				if l, ok := labels[i]; ok {
 					ch = l

@@ -1,6 +1,8 @@
 package dicewars
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -78,5 +80,32 @@ func TestComposingAnAttack(t *testing.T) {
 	}
 	if a, done, _ := View.(games.Composer).Compose(s, 0).Key("e"); !done || a != End {
 		t.Fatal("e does not end the turn")
+	}
+}
+
+// The area chosen to attack from is starred in every palette (reverse video turned the light
+// shades as black as the sea), and its label still reads on its own.
+func TestTheChosenAreaIsStarred(t *testing.T) {
+	s, err := NewState(30, 4, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := View.(games.Composer).Compose(s, s.Turn())
+	d.Key("enter")
+	from := d.(*draft).from
+	if from == 0 {
+		t.Fatal("no area chosen")
+	}
+	label := strconv.Itoa(from) + ":" + strconv.Itoa(s.Dice(from))
+	for _, p := range games.Palettes {
+		for k := range scales {
+			pic := ansi.Strip(d.(games.ScaledDraft).ScaledBoard(p, k))
+			if !strings.Contains(pic, "*") {
+				t.Fatalf("palette %d scale %d: no star\n%s", p, k, pic)
+			}
+			if k >= 2 && !slices.ContainsFunc(strings.Fields(pic), func(w string) bool { return strings.TrimLeft(w, "abcdefgh") == label }) {
+				t.Fatalf("palette %d scale %d: %s does not read on its own\n%s", p, k, label, pic)
+			}
+		}
 	}
 }
