@@ -76,6 +76,50 @@ func FitSize(boardSize func(Config) (int, int), cfg Config, sizes []int, width, 
 	return out
 }
 
+// Swatcher is implemented by views that tell seats apart by colour (DiceWars' owners): the
+// side panel shows each seat's swatch before its name, the board's legend.
+type Swatcher interface {
+	// Swatch is seat's colour in p with the letter that stands for the seat where there is
+	// no colour, always SwatchWidth cells wide.
+	Swatch(seat int, p Palette) string
+}
+
+// SwatchWidth is the width of every swatch in terminal cells.
+const SwatchWidth = 3
+
+// Scaler is implemented by views that can draw one board larger than Board does, so that a
+// large window shows a large board (DiceWars' map, cut from a grid of fixed size). Scale 0
+// is Board's drawing and each further scale is larger; the lobby draws the largest that
+// fits beside the side panel.
+type Scaler interface {
+	// Scales lists the board's size at each scale for st (width and height in terminal
+	// cells), scale 0 first.
+	Scales(st State) [][2]int
+	// ScaledBoard draws st at scale k as Board does at scale 0.
+	ScaledBoard(st State, seat int, p Palette, k int) string
+}
+
+// ScaledDraft is implemented by the drafts of a Scaler's view: the draft's board at scale k.
+type ScaledDraft interface {
+	ScaledBoard(p Palette, k int) string
+}
+
+// ScaleFor is the largest scale of v's board for st that fits width × height cells: 0 for a
+// view that is no Scaler, or when none fits.
+func ScaleFor(v View, st State, width, height int) int {
+	sc, ok := v.(Scaler)
+	if !ok || st == nil {
+		return 0
+	}
+	best := 0
+	for k, size := range sc.Scales(st) {
+		if size[0] <= width && size[1] <= height {
+			best = k
+		}
+	}
+	return best
+}
+
 // Composer is implemented by views whose moves take more than one key, with a preview before
 // each choice is final: War Hammer's action then hammer, an attack's area then its target.
 // The lobby starts a Draft when a person's turn begins, gives it the person's keys and draws

@@ -16,6 +16,7 @@ type turnDraft struct {
 	done  time.Time // the deadline of the decision already sent
 	// The draft's board, drawn once per change.
 	palette games.Palette
+	scale   int
 	lines   []string
 	width   int
 }
@@ -46,14 +47,19 @@ func (t *turnDraft) sent(s *rooms.Snapshot) {
 	t.done, t.draft, t.lines = s.Deadline, nil, nil
 }
 
-// boardLines is the draft's board, or nil when there is no draft.
-func (t *turnDraft) boardLines(p games.Palette) ([]string, int) {
+// boardLines is the draft's board at scale k (see games.Scaler), or nil when there is no
+// draft.
+func (t *turnDraft) boardLines(p games.Palette, k int) ([]string, int) {
 	if t.draft == nil {
 		return nil, 0
 	}
-	if t.lines == nil || t.palette != p {
-		t.lines, t.width = splitBoard(t.draft.Board(p))
-		t.palette = p
+	if t.lines == nil || t.palette != p || t.scale != k {
+		if sd, ok := t.draft.(games.ScaledDraft); ok && k > 0 {
+			t.lines, t.width = splitBoard(sd.ScaledBoard(p, k))
+		} else {
+			t.lines, t.width = splitBoard(t.draft.Board(p))
+		}
+		t.palette, t.scale = p, k
 	}
 	return t.lines, t.width
 }

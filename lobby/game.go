@@ -210,9 +210,12 @@ func (g *gameScreen) view(m *model) string {
 		right += fmt.Sprintf(" · %d watching", s.Spectators)
 	}
 	head := m.header(st.dim.Render(right))
-	lines, bw := g.turn.boardLines(m.s.palette)
+	// A board that can be drawn larger is, as large as the window leaves room for.
+	rw, rh := boardRoom(m.width(), m.height())
+	scale := games.ScaleFor(s.View(), s.State, rw, rh)
+	lines, bw := g.turn.boardLines(m.s.palette, scale)
 	if lines == nil {
-		lines, bw = s.BoardLines(m.s.palette)
+		lines, bw = s.BoardLinesAt(m.s.palette, scale)
 	}
 	if len(lines) == 0 || bw == 0 {
 		return head + "\n\n" + g.waitingView(m) + "\n\n" + g.footer(m)
@@ -234,7 +237,7 @@ func (g *gameScreen) view(m *model) string {
 	if !s.Deadline.IsZero() {
 		clock = formatClock(s.Deadline.Sub(m.now))
 	}
-	key := fmt.Sprintf("%d %d %d %s", m.s.palette, pw, m.height(), clock)
+	key := fmt.Sprintf("%d %d %d %d %s", m.s.palette, scale, pw, m.height(), clock)
 	return head + "\n" + s.Frame(key, draw) + "\n" + g.footer(m)
 }
 
@@ -314,6 +317,8 @@ const (
 	compactName   = 11
 	compactStatus = panelWidth - 2 - compactName - 1 - 1 - 4
 	maxPanelWidth = 64
+	// maxCompactStatus is the widest a compact status is drawn: the clock stays near it.
+	maxCompactStatus = 40
 )
 
 // panel is the side panel, width columns wide: players, whose turn, time left, result, the
@@ -328,10 +333,18 @@ func (g *gameScreen) panel(m *model, width int) string {
 	// Up to four seats take two lines each (name and clock, then the game's status); more
 	// take one line each, so that eight players and the log fit beside a 24-row board.
 	compact := len(s.Seats) > 4
+	sw, swatched := s.View().(games.Swatcher)
+	swatchW := 0
+	if swatched {
+		swatchW = games.SwatchWidth + 1
+	}
 	for i, seat := range s.Seats {
 		marker := "  "
 		if i == s.ToMove {
 			marker = st.key.Render("▶ ")
+		}
+		if swatched { // the board's legend: the seat's colour before its name
+			marker += sw.Swatch(i, m.s.palette) + " "
 		}
 		name := clean(seat.Name)
 		if i == g.seat {
@@ -353,7 +366,9 @@ func (g *gameScreen) panel(m *model, width int) string {
 			if seat.Note != "" {
 				status = seat.Note
 			}
-			b.WriteString(marker + fit(name, compactName) + " " + st.dim.Render(fit(status, compactStatus)) + " " + clock + "\n")
+			// As wide as the panel leaves, up to maxCompactStatus.
+			statusW := min(max(compactStatus, width-panelWidth+compactStatus)-swatchW, maxCompactStatus)
+			b.WriteString(marker + fit(name, compactName) + " " + st.dim.Render(fit(status, statusW)) + " " + clock + "\n")
 			continue
 		}
 		line := marker + fit(name, 20)
@@ -362,7 +377,7 @@ func (g *gameScreen) panel(m *model, width int) string {
 		}
 		b.WriteString(line + "\n")
 		if status != "" {
-			b.WriteString("   " + st.dim.Render(status) + "\n")
+			b.WriteString("   " + st.dim.Render(fit(status, width-3)) + "\n")
 		}
 		if seat.Note != "" {
 			b.WriteString("   " + st.dim.Render(seat.Note) + "\n")

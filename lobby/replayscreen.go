@@ -21,6 +21,7 @@ type replayScreen struct {
 	gen     int // the current playback tick chain; older ticks are ignored
 	// The board at the cursor, drawn once per move shown.
 	drawnAt, drawnPalette int
+	drawnScale            int
 	lines                 []string
 	width                 int
 }
@@ -125,10 +126,15 @@ func (r *replayScreen) setPlaying(on bool) (screen, tea.Cmd) {
 	return r, nil
 }
 
-func (r *replayScreen) board(p games.Palette) ([]string, int) {
-	if r.drawnAt != r.cursor.At() || r.drawnPalette != int(p) || r.lines == nil {
-		r.lines, r.width = splitBoard(r.g.entry.View.Board(r.cursor.State(), -1, p))
-		r.drawnAt, r.drawnPalette = r.cursor.At(), int(p)
+// board is the board at the cursor at scale k (see games.Scaler), drawn once per change.
+func (r *replayScreen) board(p games.Palette, k int) ([]string, int) {
+	if r.drawnAt != r.cursor.At() || r.drawnPalette != int(p) || r.drawnScale != k || r.lines == nil {
+		if sc, ok := r.g.entry.View.(games.Scaler); ok && k > 0 {
+			r.lines, r.width = splitBoard(sc.ScaledBoard(r.cursor.State(), -1, p, k))
+		} else {
+			r.lines, r.width = splitBoard(r.g.entry.View.Board(r.cursor.State(), -1, p))
+		}
+		r.drawnAt, r.drawnPalette, r.drawnScale = r.cursor.At(), int(p), k
 	}
 	return r.lines, r.width
 }
@@ -136,7 +142,8 @@ func (r *replayScreen) board(p games.Palette) ([]string, int) {
 func (r *replayScreen) view(m *model) string {
 	st := m.s.st
 	head := m.header(st.dim.Render(fmt.Sprintf("%s · replay %s", r.g.entry.Game.Name(), r.g.rec.ID)))
-	lines, bw := r.board(m.s.palette)
+	rw, rh := boardRoom(m.width(), m.height())
+	lines, bw := r.board(m.s.palette, games.ScaleFor(r.g.entry.View, r.cursor.State(), rw, rh))
 	pw := min(max(panelWidth, m.width()-bw-2), maxPanelWidth)
 	if bw+2+panelWidth > m.width() || len(lines)+chromeHeight > m.height() {
 		return head + "\n\n" + st.warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
@@ -161,12 +168,18 @@ func (r *replayScreen) panel(m *model, width int) string {
 	if mv := c.State().ToMove(); len(mv) == 1 && !c.State().Over() {
 		toMove = mv[0]
 	}
+	sw, swatched := view.(games.Swatcher)
 	for i, seat := range r.g.rec.Seats {
 		marker := "  "
 		if i == toMove {
 			marker = st.key.Render("▶ ")
 		}
-		b.WriteString(marker + fit(clean(seat.Name), width-2) + "\n")
+		nameW := width - 2
+		if swatched { // the board's legend: the seat's colour before its name
+			marker += sw.Swatch(i, m.s.palette) + " "
+			nameW -= games.SwatchWidth + 1
+		}
+		b.WriteString(marker + fit(clean(seat.Name), nameW) + "\n")
 		if status := view.Status(c.State(), i); status != "" {
 			b.WriteString("   " + st.dim.Render(fit(status, width-3)) + "\n")
 		}

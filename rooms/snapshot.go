@@ -118,6 +118,9 @@ type Snapshot struct {
 	view   games.View
 	boards [3]renderOnce
 
+	scaledMu sync.Mutex
+	scaled   map[[2]int]*renderOnce // a games.Scaler's boards by palette and scale, see BoardLinesAt
+
 	framesMu sync.Mutex
 	frames   map[string]string // see Frame
 }
@@ -166,6 +169,31 @@ func (s *Snapshot) Board(p games.Palette) string { return s.render(p).s }
 // lay the board out without measuring it again every frame.
 func (s *Snapshot) BoardLines(p games.Palette) (lines []string, width int) {
 	b := s.render(p)
+	return b.lines, b.width
+}
+
+// BoardLinesAt is BoardLines at scale k of a games.Scaler's board (k = 0 is BoardLines),
+// also rendered at most once per snapshot and shared.
+func (s *Snapshot) BoardLinesAt(p games.Palette, k int) (lines []string, width int) {
+	sc, ok := s.view.(games.Scaler)
+	if k == 0 || !ok || s.State == nil {
+		return s.BoardLines(p)
+	}
+	s.scaledMu.Lock()
+	if s.scaled == nil {
+		s.scaled = map[[2]int]*renderOnce{}
+	}
+	b := s.scaled[[2]int{int(p), k}]
+	if b == nil {
+		b = &renderOnce{}
+		s.scaled[[2]int{int(p), k}] = b
+	}
+	s.scaledMu.Unlock()
+	b.once.Do(func() {
+		b.s = sc.ScaledBoard(s.State, -1, p, k)
+		b.lines = strings.Split(b.s, "\n")
+		b.width = ansi.StringWidth(b.lines[0])
+	})
 	return b.lines, b.width
 }
 

@@ -141,7 +141,10 @@ func (d *draft) choose() (games.Action, bool, bool) {
 	return act, true, true
 }
 
-func (d *draft) Board(p games.Palette) string {
+func (d *draft) Board(p games.Palette) string { return d.ScaledBoard(p, 0) }
+
+// ScaledBoard draws the board at scale k, with the choice so far highlighted.
+func (d *draft) ScaledBoard(p games.Palette, k int) string {
 	marks := map[int]mark{}
 	if d.from != 0 {
 		marks[d.from] = markSource
@@ -151,7 +154,7 @@ func (d *draft) Board(p games.Palette) string {
 	} else if a := d.current(); a >= 1 && a <= len(d.s.owner) {
 		marks[a] = markSource
 	}
-	return drawMap(d.s, p, marks)
+	return drawMap(d.s, p, marks, k)
 }
 
 func (d *draft) Prompt() string {

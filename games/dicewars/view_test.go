@@ -1,35 +1,56 @@
 package dicewars
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/arena-classroom/arena/games"
 )
 
-// Every area's number shows on the map, and every line is as wide as the map.
-func TestTheMapShowsEveryArea(t *testing.T) {
-	for seed := uint64(1); seed <= 20; seed++ {
-		s, err := NewState(30, 4, seed)
-		if err != nil {
-			t.Fatal(err)
+// Each scale draws the size Scales says, every line as wide as the map, in every palette
+// and with a draft's marks; each scale is larger than the one before, and scale 0 is the
+// 28×16 that fits beside the panel in 80×24.
+func TestEachScaleDrawsItsSize(t *testing.T) {
+	s, err := NewState(30, 4, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes := View.(games.Scaler).Scales(s)
+	if sizes[0] != [2]int{28, 16} {
+		t.Fatalf("scale 0 is %v", sizes[0])
+	}
+	d := View.(games.Composer).Compose(s, s.Turn()).(games.ScaledDraft)
+	for k, size := range sizes {
+		if k > 0 && (size[0] <= sizes[k-1][0] || size[1] <= sizes[k-1][1]) {
+			t.Fatalf("scale %d (%v) is no larger than scale %d (%v)", k, size, k-1, sizes[k-1])
 		}
-		plain := View.Board(s, -1, games.Plain)
-		lines := strings.Split(plain, "\n")
-		if len(lines) != viewRows {
-			t.Fatalf("%d lines", len(lines))
-		}
-		for _, l := range lines {
-			if len(l) != viewCols {
-				t.Fatalf("a line of %d columns: %q", len(l), l)
+		for _, p := range games.Palettes {
+			for _, board := range []string{View.(games.Scaler).ScaledBoard(s, -1, p, k), d.ScaledBoard(p, k)} {
+				lines := strings.Split(board, "\n")
+				if len(lines) != size[1] {
+					t.Fatalf("scale %d: %d lines, want %d", k, len(lines), size[1])
+				}
+				for _, l := range lines {
+					if w := ansi.StringWidth(l); w != size[0] {
+						t.Fatalf("scale %d: a line of %d columns, want %d: %q", k, w, size[0], l)
+					}
+				}
 			}
 		}
-		for id := 1; id <= 30; id++ {
-			if !strings.Contains(plain, strconv.Itoa(id)) {
-				t.Fatalf("seed %d: area %d is not labelled\n%s", seed, id, plain)
-			}
-		}
+	}
+	if View.Board(s, -1, games.Plain) != View.(games.Scaler).ScaledBoard(s, -1, games.Plain, 0) {
+		t.Fatal("Board is not scale 0")
+	}
+	rw, rh := 160-2-36, 50-3 // the room a 160×50 window leaves beside the panel
+	if k := games.ScaleFor(View, s, rw, rh); sizes[k][1] < 40 {
+		t.Fatalf("160×50 gets scale %d, %v", k, sizes[k])
+	}
+	if k := games.ScaleFor(View, s, 80-2-36, 24-3); k != 0 {
+		t.Fatalf("80×24 gets scale %d", k)
 	}
 }
 
@@ -59,5 +80,32 @@ func TestComposingAnAttack(t *testing.T) {
 	}
 	if a, done, _ := View.(games.Composer).Compose(s, 0).Key("e"); !done || a != End {
 		t.Fatal("e does not end the turn")
+	}
+}
+
+// The area chosen to attack from is starred in every palette (reverse video turned the light
+// shades as black as the sea), and its label still reads on its own.
+func TestTheChosenAreaIsStarred(t *testing.T) {
+	s, err := NewState(30, 4, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := View.(games.Composer).Compose(s, s.Turn())
+	d.Key("enter")
+	from := d.(*draft).from
+	if from == 0 {
+		t.Fatal("no area chosen")
+	}
+	label := strconv.Itoa(from) + ":" + strconv.Itoa(s.Dice(from))
+	for _, p := range games.Palettes {
+		for k := range scales {
+			pic := ansi.Strip(d.(games.ScaledDraft).ScaledBoard(p, k))
+			if !strings.Contains(pic, "*") {
+				t.Fatalf("palette %d scale %d: no star\n%s", p, k, pic)
+			}
+			if k >= 2 && !slices.ContainsFunc(strings.Fields(pic), func(w string) bool { return strings.TrimLeft(w, "abcdefgh") == label }) {
+				t.Fatalf("palette %d scale %d: %s does not read on its own\n%s", p, k, label, pic)
+			}
+		}
 	}
 }
