@@ -257,26 +257,12 @@ func placeText(ranks []int, seat int) string {
 	case shared == len(ranks):
 		return "draw"
 	case shared > 1:
-		return fmt.Sprintf("%s= of %d", ordinal(r), len(ranks))
+		return fmt.Sprintf("%s= of %d", games.Ordinal(r), len(ranks))
 	case len(ranks) == 2:
 		return "lost"
 	default:
-		return fmt.Sprintf("%s of %d", ordinal(r), len(ranks))
+		return fmt.Sprintf("%s of %d", games.Ordinal(r), len(ranks))
 	}
-}
-
-func ordinal(n int) string {
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-		return fmt.Sprintf("%dth", n)
-	case n%10 == 1:
-		return fmt.Sprintf("%dst", n)
-	case n%10 == 2:
-		return fmt.Sprintf("%dnd", n)
-	case n%10 == 3:
-		return fmt.Sprintf("%drd", n)
-	}
-	return fmt.Sprintf("%dth", n)
 }
 
 // isHouseBot reports whether name is a house bot of some game.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/store"
@@ -137,7 +138,7 @@ func (a *App) tellFinalPlace(ctx context.Context, conn *program.Conn, code, id s
 	for _, s := range rep.Standings {
 		if s.ID == id {
 			conn.Diagf("tournament %s is %s: you are %s of %d with %s points (%d won, %d drawn, %d lost)", code, rep.State,
-				ordinal(s.Rank), len(rep.Standings), fmtPoints(round2(s.Points)), s.Wins, s.Draws, s.Losses)
+				games.Ordinal(s.Rank), len(rep.Standings), fmtPoints(round2(s.Points)), s.Wins, s.Draws, s.Losses)
 			return
 		}
 	}

@@ -114,7 +114,7 @@ func TestDiceWarsPanelIsTheLegend(t *testing.T) {
 				line = line[strings.Index(line, "\n")+1:]
 			}
 			line = line[:strings.Index(line, "\n")]
-			want := fmt.Sprintf("%d areas · %d dice · group %d", st.AreasOf(seat), st.TotalDice(seat), st.Points(seat))
+			want := games.Count(st.AreasOf(seat), "area", "areas") + " · " + games.Count(st.TotalDice(seat), "die", "dice") + fmt.Sprintf(" · group %d", st.Points(seat))
 			if !strings.Contains(line, want) {
 				t.Fatalf("%d×%d, %d players: seat %d's line %q does not say %q", tc.w, tc.h, tc.players, seat, line, want)
 			}

@@ -301,13 +301,16 @@ func (g *gameScreen) footer(m *model) string {
 	case g.turn.draft != nil:
 		return m.s.st.key.Render(fit(g.turn.draft.Prompt(), m.width()))
 	}
-	var pairs []string
-	for _, k := range s.View().Keys() {
-		pairs = append(pairs, k.Keys, k.Does)
-	}
 	leave := "q"
 	if _, composed := s.View().(games.Composer); composed {
 		leave = "esc"
+	}
+	var pairs []string
+	for _, k := range s.View().Keys() {
+		if k.Keys == leave {
+			continue // what esc does within a choice; here, with no choice under way, it leaves
+		}
+		pairs = append(pairs, k.Keys, k.Does)
 	}
 	return m.keyline(append(pairs, "?", "help", leave, "leave")...)
 }
@@ -482,9 +485,9 @@ func resultText(ranks []int, names []string, seat int) (text string, mood int) {
 			shared++
 		}
 	}
-	place := "You finish " + ordinal(ranks[seat]) + " of " + fmt.Sprint(len(ranks)) + "."
+	place := "You finish " + games.Ordinal(ranks[seat]) + " of " + fmt.Sprint(len(ranks)) + "."
 	if shared > 1 {
-		place = "You share " + ordinal(ranks[seat]) + " place of " + fmt.Sprint(len(ranks)) + "."
+		place = "You share " + games.Ordinal(ranks[seat]) + " place of " + fmt.Sprint(len(ranks)) + "."
 	}
 	return place + " " + winners, -1
 }

@@ -168,9 +168,9 @@ func (d *draft) Prompt() string {
 		}
 		return fmt.Sprintf("Attack from area %d? tab: another · enter: yes · digits: its number · e: end the turn", a)
 	}
-	line := fmt.Sprintf("From %d (%d dice) on area %d", d.from, d.s.dice[d.from-1], a)
+	line := fmt.Sprintf("From %d (%s) on area %d", d.from, games.Count(d.s.dice[d.from-1], "die", "dice"), a)
 	if a >= 1 && a <= len(d.s.owner) && slices.Contains(d.targets(d.from), a) {
-		line += fmt.Sprintf(" (%d dice): %.0f%% to win", d.s.dice[a-1], 100*WinChance(d.s.dice[d.from-1], d.s.dice[a-1]))
+		line += fmt.Sprintf(" (%s): %.0f%% to win", games.Count(d.s.dice[a-1], "die", "dice"), 100*WinChance(d.s.dice[d.from-1], d.s.dice[a-1]))
 	}
 	return line + " · enter: attack · tab: another · esc: back · e: end"
 }

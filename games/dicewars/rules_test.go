@@ -156,6 +156,12 @@ func TestEliminationOrderRanks(t *testing.T) {
 	if o := s.Outcome(); !slices.Equal(o.Ranks, []int{1, 3, 2}) {
 		t.Fatalf("ranks %v, want seat 0 first, seat 2 second (out last), seat 1 third", o.Ranks)
 	}
+	// The panel says the place an elimination gives, not its order (the first out is last).
+	for seat, want := range map[int]string{1: "out · 3rd place", 2: "out · 2nd place"} {
+		if got := (view{}).Status(s, seat); got != want {
+			t.Errorf("seat %d's status %q, want %q", seat, got, want)
+		}
+	}
 }
 
 func TestSupplyAddsTheLargestGroupUpToTheStockCap(t *testing.T) {

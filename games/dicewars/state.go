@@ -331,7 +331,7 @@ func (s *State) attack(a Action) []games.Event {
 	events := []games.Event{{Type: "battle", Seat: att, Text: text, Data: d}}
 	if d.Captured && s.AreasOf(def) == 0 {
 		s.out = append(s.out, def)
-		events = append(events, games.Event{Type: "eliminated", Seat: def, Text: fmt.Sprintf("is out (%s)", ordinal(len(s.out))), Data: map[string]int{"order": len(s.out)}})
+		events = append(events, games.Event{Type: "eliminated", Seat: def, Text: fmt.Sprintf("is out: %s place", games.Ordinal(s.Players()-len(s.out)+1)), Data: map[string]int{"order": len(s.out)}})
 	}
 	return events
 }
@@ -370,7 +370,7 @@ func (s *State) endTurn() []games.Event {
 		s.stock[seat]--
 	}
 	events := []games.Event{{Type: "supply", Seat: seat,
-		Text: fmt.Sprintf("ends the turn: %d dice added, %d kept", sumValues(added), s.stock[seat]),
+		Text: fmt.Sprintf("ends the turn: %s added, %d kept", games.Count(sumValues(added), "die", "dice"), s.stock[seat]),
 		Data: SupplyData{Points: pts, Added: added, Stock: s.stock[seat]}}}
 	s.attacks = 0
 	for k := 1; k <= len(s.order); k++ {
@@ -435,19 +435,6 @@ func (s *State) Clone() games.State {
 	c.stock = slices.Clone(s.stock)
 	c.out = slices.Clone(s.out)
 	return &c // the map is shared: it never changes
-}
-
-func ordinal(n int) string {
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		return strconv.Itoa(n) + "st"
-	case n%10 == 2:
-		return strconv.Itoa(n) + "nd"
-	case n%10 == 3:
-		return strconv.Itoa(n) + "rd"
-	}
-	return strconv.Itoa(n) + "th"
 }
 
 // AreaView is one area as a seat sees it.

@@ -59,7 +59,7 @@ func (view) Key(_ games.State, _ int, key string) (games.Action, bool) {
 }
 
 // Status: "5 areas · 24 dice · group 4 · 2 kept" (the group is the largest of connected
-// areas, the dice the seat gets when its turn ends), or "out 1st"; the swatch before the
+// areas, the dice the seat gets when its turn ends), or "out · 4th place" (the first out of four); the swatch before the
 // name gives the seat's colour and letter.
 func (view) Status(st games.State, seat int) string {
 	s, ok := st.(*State)
@@ -67,9 +67,9 @@ func (view) Status(st games.State, seat int) string {
 		return ""
 	}
 	if i := slices.Index(s.out, seat); i >= 0 {
-		return "out " + ordinal(i+1)
+		return "out · " + games.Ordinal(s.Players()-i) + " place"
 	}
-	line := fmt.Sprintf("%d areas · %d dice · group %d", s.AreasOf(seat), s.TotalDice(seat), s.Points(seat))
+	line := games.Count(s.AreasOf(seat), "area", "areas") + " · " + games.Count(s.TotalDice(seat), "die", "dice") + fmt.Sprintf(" · group %d", s.Points(seat))
 	if s.stock[seat] > 0 {
 		line += fmt.Sprintf(" · %d kept", s.stock[seat])
 	}

@@ -162,7 +162,7 @@ func (s *State) move(seat int, from, to Hex) []games.Event {
 		a, d := &s.cells[from], &s.cells[to]
 		d.Owner, d.Creatures = a.Owner, a.Creatures-1
 		a.Creatures = 1
-		return []games.Event{{Type: "move", Seat: seat, Text: fmt.Sprintf("moves %s from %s into %s", plural(int(d.Creatures), "creature"), from, s.cellText(to)),
+		return []games.Event{{Type: "move", Seat: seat, Text: fmt.Sprintf("moves %s from %s into %s", games.Count(int(d.Creatures), "creature", "creatures"), from, s.cellText(to)),
 			Data: map[string][2]int{"from": {from.R(), from.Q()}, "to": {to.R(), to.Q()}}}}
 	}
 	return s.attack(seat, from, to, false)

@@ -109,7 +109,7 @@ func (d *draft) Key(key string) (games.Action, bool, bool) {
 	case "e":
 		if d.s.phase == Reinforcement && !d.ending && len(d.s.PlaceTargets(d.seat)) > 0 {
 			d.ending = true
-			d.note = fmt.Sprintf("e again: end and lose %s", plural(d.s.players[d.seat].Pending, "creature"))
+			d.note = fmt.Sprintf("e again: end and lose %s", games.Count(d.s.players[d.seat].Pending, "creature", "creatures"))
 			return nil, false, true
 		}
 		return EndAction, true, true
@@ -315,7 +315,7 @@ func (d *draft) Prompt() string {
 	case d.s.phase == ChoosingClans:
 		return "Choose your clan: 1-4 (r: at random)"
 	case d.s.phase == Reinforcement:
-		return fmt.Sprintf("Place %s: enter puts one under the cursor · tab: next cell · e: end", plural(d.s.players[d.seat].Pending, "creature"))
+		return fmt.Sprintf("Place %s: enter puts one under the cursor · tab: next cell · e: end", games.Count(d.s.players[d.seat].Pending, "creature", "creatures"))
 	case d.menu:
 		return "Powers you can afford: a digit picks one · esc: close"
 	case d.from == NoHex && d.needsSource():

@@ -35,7 +35,7 @@ func (s *State) power(seat int, v Verb, to Hex) []games.Event {
 	n := min(PowerKills, int(s.cells[to].Creatures))
 	s.kill(to, n)
 	return []games.Event{{Type: "power", Seat: seat,
-		Text: fmt.Sprintf("fires the %s on %s: %s dead", k.Title(), to, plural(n, "creature")),
+		Text: fmt.Sprintf("fires the %s on %s: %s dead", k.Title(), to, games.Count(n, "creature", "creatures")),
 		Data: PowerData{Power: verbNames[v], Cell: [2]int{to.R(), to.Q()}, Killed: n}}}
 }
 
@@ -87,7 +87,7 @@ func (s *State) zone(seat int, from, to Hex) []games.Event {
 		c.Status, c.Timer = Protected, 0
 		a.Creatures = 1
 		data.Effect = "deported"
-		text = fmt.Sprintf("deports %s from %s (back to their next reinforcement) and settles it, protected", plural(n, "creature"), to)
+		text = fmt.Sprintf("deports %s from %s (back to their next reinforcement) and settles it, protected", games.Count(n, "creature", "creatures"), to)
 	}
 	return []games.Event{{Type: "power", Seat: seat, Text: text, Data: data}}
 }

@@ -1,7 +1,6 @@
 package garden
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/arena-classroom/arena/games"
@@ -369,10 +368,3 @@ var kindTitles = [...]string{"", "Sky", "Candy", "Barbecue", "Pool"}
 
 // Title is the special cell's name for people ("Barbecue"), "" for a simple cell.
 func (k Kind) Title() string { return kindTitles[k] }
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}

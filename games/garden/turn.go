@@ -98,7 +98,7 @@ func (s *State) poisonTicks() []games.Event {
 		}
 		s.kill(Hex(i), d.Killed)
 		ev = append(ev, games.Event{Type: "poison", Seat: owner,
-			Text: fmt.Sprintf("poison on %s: %d against %s, %s", Hex(i), d.System, joinInts(d.Rolls, ","), plural(d.Killed, "creature")+" dead"),
+			Text: fmt.Sprintf("poison on %s: %d against %s, %s", Hex(i), d.System, joinInts(d.Rolls, ","), games.Count(d.Killed, "creature", "creatures")+" dead"),
 			Data: d})
 	}
 	return ev
@@ -125,7 +125,7 @@ func (s *State) beginReinforcement() []games.Event {
 	p.Pending += d.Base + ZoneBonus*d.Zones + d.Candy
 	d.Pending = p.Pending
 	s.phase = Reinforcement
-	text := fmt.Sprintf("reinforces: %d to place (%d + %d for %s", d.Pending, d.Base, ZoneBonus*d.Zones, plural(d.Zones, "zone"))
+	text := fmt.Sprintf("reinforces: %d to place (%d + %d for %s", d.Pending, d.Base, ZoneBonus*d.Zones, games.Count(d.Zones, "zone", "zones"))
 	if d.Candy > 0 {
 		text += fmt.Sprintf(" + %d from Candy for %d food", d.Candy, CostOf(Candy).Amount)
 	}
@@ -173,7 +173,7 @@ func (s *State) dropPending() []games.Event {
 	if n == 0 {
 		return nil
 	}
-	return []games.Event{{Type: "lost", Seat: seat, Text: plural(n, "creature") + " not placed, lost",
+	return []games.Event{{Type: "lost", Seat: seat, Text: games.Count(n, "creature", "creatures") + " not placed, lost",
 		Data: map[string]int{"lost": n}}}
 }
 

@@ -69,7 +69,7 @@ func (s *State) checkReinforcement(seat int, a Action) error {
 		return nil
 	case Place:
 	default:
-		return games.Illegal("not_conquest", "%s is a conquest action: now place your %s or send end (rule 15)", verbNames[a.Verb], plural(s.players[seat].Pending, "creature"))
+		return games.Illegal("not_conquest", "%s is a conquest action: now place your %s or send end (rule 15)", verbNames[a.Verb], games.Count(s.players[seat].Pending, "creature", "creatures"))
 	}
 	c := s.cells[a.To]
 	switch {
@@ -115,7 +115,7 @@ func (s *State) checkSource(seat int, from Hex) error {
 	case c.Creatures < 2:
 		return games.Illegal("one_creature", "%s has one creature: it must stay, a move needs 2 or more (rule 8)", from)
 	case c.Immobile > 0:
-		return games.Illegal("immobile", "%s is IMMOBILE for %s: it cannot move or attack (rule 13)", from, plural(int(c.Immobile), "more turn"))
+		return games.Illegal("immobile", "%s is IMMOBILE for %s: it cannot move or attack (rule 13)", from, games.Count(int(c.Immobile), "more turn", "more turns"))
 	}
 	return nil
 }

@@ -183,7 +183,7 @@ func turnLine(s *State) string {
 	case s.phase == Reinforcement:
 		return fmt.Sprintf("turn %d/%d · %s places %d", s.turn, Players*s.rounds, who, s.players[s.toMove].Pending)
 	}
-	return fmt.Sprintf("turn %d/%d · %s: %s left", s.turn, Players*s.rounds, who, plural(s.actionsLeft, "action"))
+	return fmt.Sprintf("turn %d/%d · %s: %s left", s.turn, Players*s.rounds, who, games.Count(s.actionsLeft, "action", "actions"))
 }
 
 // Key maps no key: every command, "end" included, is composed with Compose. A key pressed

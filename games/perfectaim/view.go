@@ -221,21 +221,14 @@ func (view) Status(st games.State, seat int) string {
 	} else {
 		parts = append(parts, fmt.Sprintf("speed %g", float64(p.speedQ)/4))
 	}
-	parts = append(parts, plural(p.coins, "coin"))
+	parts = append(parts, games.Count(p.coins, "coin", "coins"))
 	if p.alive && p.shield {
 		parts = append(parts, "shield")
 	}
 	if p.alive && p.supers > 0 {
-		parts = append(parts, plural(p.supers, "super fireball"))
+		parts = append(parts, games.Count(p.supers, "super fireball", "super fireballs"))
 	}
 	return strings.Join(parts, " · ")
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // Headline is the game clock and what the lava does next (docs/rules/perfectaim.md §8: ring r is damaged at

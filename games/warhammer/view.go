@@ -194,23 +194,9 @@ func (view) Status(st games.State, seat int) string {
 				order = i + 1
 			}
 		}
-		return fmt.Sprintf("P%d · fell %s", seat+1, ordinal(order))
+		return fmt.Sprintf("P%d · fell %s", seat+1, games.Ordinal(order))
 	}
 	return fmt.Sprintf("P%d · alive · HP %d", seat+1, s.HP(p.Row, p.Col))
-}
-
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
 }
 
 // Keys are short: the game screen shows them on one line.
