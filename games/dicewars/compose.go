@@ -157,20 +157,21 @@ func (d *draft) ScaledBoard(p games.Palette, k int) string {
 	return drawMap(d.s, p, marks, k)
 }
 
+// Prompt fits in 80 columns (the smallest window), keys as in the footers ("enter attack").
 func (d *draft) Prompt() string {
 	if d.note != "" {
-		return d.note + " · esc: back · e: end the turn"
+		return d.note + " · esc back · e end the turn"
 	}
 	a := d.current()
 	if d.from == 0 {
 		if len(d.cands) == 0 {
 			return "No area of yours can attack: e ends your turn"
 		}
-		return fmt.Sprintf("Attack from area %d? tab: another · enter: yes · digits: its number · e: end the turn", a)
+		return fmt.Sprintf("Attack from area %d? enter yes · tab another · digits its number · e end turn", a)
 	}
-	line := fmt.Sprintf("From %d (%s) on area %d", d.from, games.Count(d.s.dice[d.from-1], "die", "dice"), a)
+	line := fmt.Sprintf("%d → %d", d.from, a)
 	if a >= 1 && a <= len(d.s.owner) && slices.Contains(d.targets(d.from), a) {
-		line += fmt.Sprintf(" (%s): %.0f%% to win", games.Count(d.s.dice[a-1], "die", "dice"), 100*WinChance(d.s.dice[d.from-1], d.s.dice[a-1]))
+		line += fmt.Sprintf(": %s vs %d, %.0f%% to win", games.Count(d.s.dice[d.from-1], "die", "dice"), d.s.dice[a-1], 100*WinChance(d.s.dice[d.from-1], d.s.dice[a-1]))
 	}
-	return line + " · enter: attack · tab: another · esc: back · e: end"
+	return line + " · enter attack · tab another · esc back · e end"
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -59,7 +60,7 @@ func TestEachScaleDrawsItsSize(t *testing.T) {
 func TestComposingAnAttack(t *testing.T) {
 	s := board(line4, []int{0, 1, 0, 1}, []int{1, 3, 4, 1}, 2)
 	d := View.(games.Composer).Compose(s, 0)
-	if _, _, used := d.Key("enter"); !used || !strings.Contains(d.Prompt(), "From 3") {
+	if _, _, used := d.Key("enter"); !used || !strings.HasPrefix(d.Prompt(), "3 → ") {
 		t.Fatalf("area 3 (the only one that can attack) is not proposed: %q", d.Prompt())
 	}
 	d.Key("tab") // the targets of 3: 2, then 4
@@ -80,6 +81,28 @@ func TestComposingAnAttack(t *testing.T) {
 	}
 	if a, done, _ := View.(games.Composer).Compose(s, 0).Key("e"); !done || a != End {
 		t.Fatal("e does not end the turn")
+	}
+}
+
+// Every prompt fits the 80 columns of the smallest window, with the largest numbers.
+func TestPromptsFitEightyColumns(t *testing.T) {
+	s, err := NewState(MaxAreas, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range s.dice {
+		s.dice[i] = MaxDice
+	}
+	d := View.(games.Composer).Compose(s, 0)
+	prompts := []string{d.Prompt()}
+	for _, k := range []string{"enter", "tab", "tab", "esc", "9", "9", "enter"} {
+		d.Key(k)
+		prompts = append(prompts, d.Prompt())
+	}
+	for _, p := range prompts {
+		if n := utf8.RuneCountInString(p); n > 80 {
+			t.Errorf("%d columns: %q", n, p)
+		}
 	}
 }
 
