@@ -14,6 +14,11 @@ type turnDraft struct {
 	draft games.Draft
 	turn  time.Time // the deadline of the decision the draft is for
 	done  time.Time // the deadline of the decision already sent
+	// early are the keys typed after a decision was sent and before the room's answer came
+	// (a fast typist placing three creatures with three enters): they go to the next draft
+	// if it is the same person's, else nowhere.
+	early  []string
+	sentAt int // the room's Moves when the decision was sent
 	// The draft's board, drawn once per change.
 	palette games.Palette
 	scale   int
@@ -28,10 +33,45 @@ func (t *turnDraft) follow(s *rooms.Snapshot, seat int) {
 	switch {
 	case !mine || s.Deadline.Equal(t.done):
 		t.draft = nil
+		if !s.Deadline.Equal(t.done) {
+			t.early = nil // the turn passed: what was typed ahead was for this one
+		}
 	case t.draft == nil || !s.Deadline.Equal(t.turn):
 		t.draft, t.turn = c.Compose(s.State, seat), s.Deadline
 	}
 	t.lines = nil
+}
+
+// maxEarly bounds the keys kept while a decision is on its way.
+const maxEarly = 32
+
+// typeAhead keeps key for the next draft when a decision of s has been sent and the room
+// has not answered yet; it reports whether it did.
+func (t *turnDraft) typeAhead(s *rooms.Snapshot, key string) bool {
+	if t.draft != nil || t.done.IsZero() || !s.Deadline.Equal(t.done) {
+		return false
+	}
+	if _, composed := s.View().(games.Composer); !composed {
+		return false
+	}
+	if len(t.early) < maxEarly {
+		t.early = append(t.early, key)
+	}
+	return true
+}
+
+// typedAhead hands over the keys kept for the draft of s just started, if it follows the
+// decision sent with nothing played in between.
+func (t *turnDraft) typedAhead(s *rooms.Snapshot) []string {
+	keys := t.early
+	if t.draft == nil {
+		return nil
+	}
+	t.early = nil
+	if s.Moves != t.sentAt+1 {
+		return nil
+	}
+	return keys
 }
 
 func (t *turnDraft) key(key string) (games.Action, bool, bool) {
@@ -45,6 +85,7 @@ func (t *turnDraft) key(key string) (games.Action, bool, bool) {
 // sent records that the decision of s has been played: no draft for it again.
 func (t *turnDraft) sent(s *rooms.Snapshot) {
 	t.done, t.draft, t.lines = s.Deadline, nil, nil
+	t.sentAt, t.early = s.Moves, nil
 }
 
 // boardLines is the draft's board at scale k (see games.Scaler), or nil when there is no

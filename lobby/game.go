@@ -49,6 +49,9 @@ func (g *gameScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		if g.seat >= 0 && g.snap.ToMove == g.seat && strings.HasPrefix(m.notice, notYourTurn) {
 			m.notice = "" // it is now
 		}
+		for _, key := range g.turn.typedAhead(g.snap) {
+			g.key(m, key) // a key may send the decision: the rest wait for the next draft
+		}
 		return g.follow(m)
 	case tea.KeyMsg:
 		// Keys typed fast (or pasted) arrive as one message of several runes: each is a key.
@@ -117,6 +120,9 @@ func (g *gameScreen) key(m *model, key string) (screen, tea.Cmd) {
 			return m.toLobby("")
 		}
 	case rooms.Playing:
+		if key != "esc" && g.turn.typeAhead(s, key) {
+			return g, nil
+		}
 		if g.turn.draft != nil {
 			if a, done, used := g.turn.key(key); used {
 				if done {

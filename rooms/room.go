@@ -860,6 +860,7 @@ func (r *Room) publishLocked(now time.Time) {
 		Version:  r.version,
 		ToMove:   -1,
 		Deadline: r.deadline,
+		Moves:    r.moves,
 		Log:      append([]string(nil), r.log...),
 		Outcome:  r.outcome,
 		Saved:    r.saved,

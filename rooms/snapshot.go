@@ -106,6 +106,7 @@ type Snapshot struct {
 	State    games.State // a clone owned by the snapshot; nil while waiting
 	ToMove   int         // seat to move, -1 for none
 	Deadline time.Time   // when the seat to move runs out of time; zero for none
+	Moves    int         // the decisions applied so far
 	Log      []string    // recent events, oldest first
 	Outcome  *games.Outcome
 	Saved    bool   // the outcome is durable in the store (or the room has no store)

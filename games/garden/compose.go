@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -150,6 +151,10 @@ func (d *draft) clanKey(key string) (games.Action, bool, bool) {
 	}
 	if len(key) == 1 && key[0] >= '1' && key[0] <= '4' {
 		c := Clans[key[0]-'1']
+		if other := 1 - d.seat; d.s.players[other].Clan == c {
+			d.note = fmt.Sprintf("%s leads the %s: choose another clan", Letters[other], c)
+			return nil, false, true
+		}
 		if err := d.s.Validate(d.seat, ClanAction(c)); err != nil {
 			d.note = err.Error()
 			return nil, false, true
@@ -256,7 +261,14 @@ func (d *draft) Board(p games.Palette) string {
 	foot[1] = d.describe(d.cursor)
 	switch {
 	case d.s.phase == ChoosingClans:
-		foot[1], foot[2] = "1 Cooks  2 Blacksmiths  3 Miners", "4 Lumberjacks  r random"
+		var items [NumClans]string
+		for i, c := range Clans {
+			items[i] = fmt.Sprintf("%d %s", i+1, clanTitles[c])
+			if d.s.players[1-d.seat].Clan == c {
+				items[i] += fmt.Sprintf(" (%s's)", Letters[1-d.seat])
+			}
+		}
+		foot[1], foot[2] = strings.Join(items[:3], "  "), items[3]+"  r random"
 	case d.menu:
 		var items []string
 		for i, v := range d.powers() {
@@ -321,15 +333,68 @@ func (d *draft) Prompt() string {
 	case d.from == NoHex && d.needsSource():
 		return fmt.Sprintf("%s from which cell? arrows/tab, enter · p: powers · e: end (%d left)", verbNames[d.verb], d.s.actionsLeft)
 	}
-	line := fmt.Sprintf("%s %s", verbNames[d.verb], d.cursor)
-	if d.from != NoHex {
-		line = fmt.Sprintf("%s from %s to %s", verbNames[d.verb], d.from, d.cursor)
-		if t := d.s.cells[d.cursor]; !t.Empty() && int(t.Owner) != d.seat {
-			line += fmt.Sprintf(": %.0f%% to win", 100*d.s.CombatChance(d.from, d.cursor))
+	if !slices.Contains(d.candidates(), d.cursor) {
+		return fmt.Sprintf("%s: not a cell to %s now · tab: the next + cell · esc back", d.cursor, verbNames[d.verb])
+	}
+	line := d.preview(Action{Verb: d.verb, From: d.from, To: d.cursor})
+	for _, keys := range []string{" · enter go · esc back", " · enter go"} {
+		if utf8.RuneCountInString(line+keys) <= 80 { // the keys are in the footer too
+			return line + keys
 		}
 	}
-	return line + " · enter: go · esc: back · e: end"
+	return line
 }
+
+// preview says what a legal command will do before enter plays it: who moves, the odds of
+// a fight, what it costs.
+func (d *draft) preview(a Action) string {
+	t := d.s.cells[a.To]
+	me := d.s.players[d.seat]
+	enemy := !t.Empty() && int(t.Owner) != d.seat
+	var line string
+	switch a.Verb {
+	case Move, SkyAttack:
+		n := int(d.s.cells[a.From].Creatures)
+		if !enemy {
+			line = fmt.Sprintf("%s %s → %s: %d go, 1 stays", verbNames[a.Verb], a.From, a.To, n-1)
+			break
+		}
+		line = fmt.Sprintf("%s %s → %s: %d dice vs %d, %.0f%% to win", verbNames[a.Verb], a.From, a.To, n, t.Creatures, 100*d.s.CombatChance(a.From, a.To))
+		if a.Verb == SkyAttack {
+			line += fmt.Sprintf(", pays %s", costText(CostOf(Sky)))
+		}
+	case BBQPower, PoolPower:
+		c := CostOf(powerKind(a.Verb))
+		line = fmt.Sprintf("%s %s: kills %d of %d, pays %s", verbNames[a.Verb], a.To, min(PowerKills, int(t.Creatures)), t.Creatures, costText(c))
+	case Pillage:
+		r := me.Clan.Resource()
+		line = fmt.Sprintf("pillage %s: kills 1, steals ≤ %d %s, pays %d points", a.To, PillageSteal, r, AbilityCost)
+	case Zone:
+		effect := [...]string{
+			Cooks:       fmt.Sprintf("poisoned for %d turns", PoisonTicks),
+			Blacksmiths: "d9 in its fights",
+			Miners:      fmt.Sprintf("pinned for %d turns", ImmobileTurns),
+			Lumberjacks: "its creatures deported, then yours",
+		}[me.Clan]
+		line = fmt.Sprintf("%s %s: %s, pays %d points", strings.ToLower(d.powerTitle(Zone)), a.To, effect, AbilityCost)
+	default:
+		line = a.String()
+	}
+	if t.Kind != Simple && (a.Verb == Move || a.Verb == SkyAttack || a.Verb == Zone && me.Clan == Lumberjacks) {
+		if enemy && a.Verb != Zone {
+			line += fmt.Sprintf(", %s if won", costText(CostOf(t.Kind)))
+		} else {
+			line += ", pays " + costText(CostOf(t.Kind))
+		}
+	}
+	if t.Status == Protected && enemy {
+		line += " (protected: fails)"
+	}
+	return line
+}
+
+// costText is "3 wood".
+func costText(c Cost) string { return fmt.Sprintf("%d %s", c.Amount, c.Resource) }
 
 // step moves a cursor across the garden: left and right along its row, up and down to the
 // nearest cell of the next row; it stays at the edge.

@@ -172,23 +172,25 @@ func footer(s *State) [footLines]string {
 	return f
 }
 
-// turnLine says where the game stands: "turn 7/100 · a: 3 actions left".
+// turnLine says where the game stands, in rounds as the game was set up (a round is a turn
+// each): "round 4/50 · a: 3 actions left".
 func turnLine(s *State) string {
 	who := Letters[s.toMove]
+	round := fmt.Sprintf("round %d/%d", s.Round(), s.rounds)
 	switch {
 	case s.Over():
-		return fmt.Sprintf("turn %d/%d · game over", s.turn, Players*s.rounds)
+		return round + " · game over"
 	case s.phase == ChoosingClans:
 		return who + " chooses a clan"
 	case s.phase == Reinforcement:
-		return fmt.Sprintf("turn %d/%d · %s places %d", s.turn, Players*s.rounds, who, s.players[s.toMove].Pending)
+		return fmt.Sprintf("%s · %s places %d", round, who, s.players[s.toMove].Pending)
 	}
-	return fmt.Sprintf("turn %d/%d · %s: %s left", s.turn, Players*s.rounds, who, games.Count(s.actionsLeft, "action", "actions"))
+	return fmt.Sprintf("%s · %s: %s left", round, who, games.Count(s.actionsLeft, "action", "actions"))
 }
 
-// Key maps no key: every command, "end" included, is composed with Compose. A key pressed
-// between two decisions, before the next draft starts, is dropped: a second "e" must not end
-// the reinforcement the first one began.
+// Key maps no key: every command, "end" included, is composed with Compose. (The lobby keeps
+// the keys typed between two decisions for the next draft; a second "e" then asks before
+// ending the reinforcement the first one began.)
 func (view) Key(games.State, int, string) (games.Action, bool) { return nil, false }
 
 // Status: "a Cooks F3 M0 S2 W1 4pt", "+3 to place" when some wait.

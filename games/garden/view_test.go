@@ -1,8 +1,10 @@
 package garden
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -29,7 +31,7 @@ func TestTheBoardFitsAndShowsTheGarden(t *testing.T) {
 		}
 	}
 	plain := View.Board(s, 0, games.Plain)
-	for _, want := range []string{"SKY", "CANDY", "BBQ", "POOL", "a3", "b3", "b4~!", "sW2", "turn 1/100"} {
+	for _, want := range []string{"SKY", "CANDY", "BBQ", "POOL", "a3", "b3", "b4~!", "sW2", "round 1/50"} {
 		if !strings.Contains(plain, want) {
 			t.Fatalf("the board lacks %q:\n%s", want, plain)
 		}
@@ -72,14 +74,23 @@ func TestComposingAMove(t *testing.T) {
 	}
 	keys(t, d, "enter")
 	for range 6 {
-		if strings.Contains(d.Prompt(), "to (2,3)") {
+		if p := d.Prompt(); strings.Contains(p, "→ (1,2)") && !strings.Contains(p, "3 go, 1 stays") {
+			t.Fatalf("a move into an empty cell is not previewed: %q", p)
+		}
+		if strings.Contains(d.Prompt(), "→ (2,3)") {
 			break
 		}
 		keys(t, d, "tab")
 	}
-	if !strings.Contains(d.Prompt(), "% to win") {
-		t.Fatalf("no chance shown: %q", d.Prompt())
+	if !strings.Contains(d.Prompt(), "4 dice vs 2") || !strings.Contains(d.Prompt(), "% to win") {
+		t.Fatalf("the fight is not previewed: %q", d.Prompt())
 	}
+	// A cell that is not a target says so before enter.
+	keys(t, d, "right")
+	if p := d.Prompt(); !strings.Contains(p, "(2,4): not a cell to move now") {
+		t.Fatalf("a cell out of reach: %q", p)
+	}
+	keys(t, d, "left")
 	if a, done := keys(t, d, "enter"); !done || a != MoveAction(at(2, 2), at(2, 3)) {
 		t.Fatalf("%v %v", a, done)
 	}
@@ -141,7 +152,10 @@ func TestComposingTheClan(t *testing.T) {
 	s := NewState(DefaultRounds, 1)
 	play(t, s, "clan miners")
 	d := compose(t, s)
-	if a, done := keys(t, d, "3"); done || a != nil || !strings.Contains(d.Prompt(), "already") {
+	if board := d.Board(games.Plain); !strings.Contains(board, "3 Miners (a's)") {
+		t.Fatalf("the taken clan is not marked:\n%s", board)
+	}
+	if a, done := keys(t, d, "3"); done || a != nil || !strings.Contains(d.Prompt(), "a leads the miners: choose another clan") {
 		t.Fatalf("a taken clan: %v %q", a, d.Prompt())
 	}
 	if a, done := keys(t, d, "4"); !done || a != ClanAction(Lumberjacks) {
@@ -178,5 +192,39 @@ func TestTypingACellsRowAndColumn(t *testing.T) {
 	keys(t, d, "2")
 	if keys(t, d, "backspace"); !strings.Contains(d.Prompt(), "from which cell") {
 		t.Fatalf("backspace does not drop the half-typed cell: %q", d.Prompt())
+	}
+}
+
+// Every command's preview, in games where every clan has points and stocks to spend, fits
+// the 80 columns of the smallest terminal.
+func TestPreviewsFitEightyColumns(t *testing.T) {
+	for seed := uint64(0); seed < 8; seed++ {
+		s := NewState(DefaultRounds, seed)
+		r := rand.New(rand.NewPCG(seed, 5))
+		play(t, s, "clan "+Clans[seed%4].String())
+		play(t, s, "clan "+Clans[(seed+1)%4].String())
+		for !s.Over() {
+			seat := s.Turn()
+			s.players[seat].Points = 2 * AbilityCost
+			for k := range s.players[seat].Stock {
+				s.players[seat].Stock[k] = 5
+			}
+			legal := s.Legal(seat)
+			for _, a := range legal {
+				g := a.(Action)
+				if s.phase != Conquest || g.Verb == End {
+					continue
+				}
+				d := compose(t, s).(*draft)
+				d.verb, d.from, d.cursor = g.Verb, g.From, g.To
+				if !d.needsSource() {
+					d.from = NoHex
+				}
+				if p := d.Prompt(); utf8.RuneCountInString(p) > 80 || strings.Contains(p, "not a cell") {
+					t.Fatalf("seed %d, %v: %d columns: %q", seed, g, utf8.RuneCountInString(p), p)
+				}
+			}
+			s.Apply(seat, legal[r.IntN(len(legal))])
+		}
 	}
 }

@@ -1,0 +1,97 @@
+package lobby
+
+import (
+	"io"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/garden"
+	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
+)
+
+// Keys typed faster than the room answers are not lost: three enters in a row place three
+// creatures in Garden Tensions, each on its own decision, and keys typed ahead of a turn
+// that passes to the opponent go nowhere.
+func TestKeysTypedAheadReachTheNextDecision(t *testing.T) {
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1})
+	e, _ := catalog.Get("garden")
+	r, err := hub.Create(rooms.Spec{Game: e, Seed: 4, Seats: []rooms.Seat{
+		{Kind: rooms.Human, Name: "anna", UserID: "k"}, {Kind: rooms.HouseBot, BotName: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &server.Session{Who: keys.Identity{ID: "k", Name: "anna"}, Width: 80, Height: 24, Palette: games.Plain,
+		Renderer: lipgloss.NewRenderer(io.Discard, termenv.WithProfile(termenv.Ascii))}
+	m := &model{s: newSession(New(Options{Hub: hub}), srv), now: now}
+	g := newGameScreen(r)
+	m.screen = g
+	g.init(m)
+	if g.seat != 0 {
+		t.Fatalf("seated at %d", g.seat)
+	}
+	// step lets the room take what was sent and shows the screen its new snapshot.
+	step := func() *garden.State {
+		t.Helper()
+		for range 40 {
+			now = now.Add(50 * time.Millisecond)
+			hub.Tick(now)
+			snap := r.Snapshot()
+			m.Update(snapMsg{snap})
+			if snap.ToMove == 0 && g.turn.draft != nil {
+				break
+			}
+		}
+		return r.Snapshot().State.(*garden.State)
+	}
+	press := func(ks ...string) {
+		for _, k := range ks {
+			m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+		}
+	}
+	enter := func() { m.Update(tea.KeyMsg{Type: tea.KeyEnter}) }
+
+	s := step()
+	press("1") // the cooks
+	for s = step(); s.Phase() != garden.Conquest || s.Turn() != 0; s = step() {
+	}
+	press("e", "e") // ends the conquest; the second e only asks before ending the reinforcement
+	s = step()
+	if s.Phase() != garden.Reinforcement || s.Player(0).Pending < 3 {
+		t.Fatalf("phase %v, %d to place", s.Phase(), s.Player(0).Pending)
+	}
+	pending := s.Player(0).Pending
+	enter()
+	enter()
+	enter()
+	for range 3 {
+		s = step()
+	}
+	if got := s.Player(0).Pending; got != pending-3 {
+		t.Fatalf("three enters placed %d creatures", pending-got)
+	}
+	if g.turn.early != nil {
+		t.Fatalf("keys left over: %q", g.turn.early)
+	}
+	// Keys typed after the turn's last decision do not play the next turn.
+	for s.Player(0).Pending > 0 {
+		enter()
+		s = step()
+	}
+	press("e")
+	enter()
+	enter() // would choose a cell and move from it
+	for s = step(); s.Turn() != 0 || s.Phase() != garden.Conquest; s = step() {
+	}
+	if s.ActionsLeft() != garden.ActionsPerTurn || g.turn.early != nil {
+		t.Fatalf("a key typed before the opponent's turn played on: %d actions left, %q kept", s.ActionsLeft(), g.turn.early)
+	}
+}
