@@ -231,7 +231,7 @@ func (d *draft) choose() (games.Action, bool, bool) {
 				return nil, false, true
 			}
 		}
-		d.note = fmt.Sprintf("%s cannot act: it must be yours, with 2 creatures or more, free to move", h)
+		d.note = fmt.Sprintf("%s cannot act: choose a + cell (yours, 2 creatures or more, not pinned)", h)
 		return nil, false, true
 	}
 	return d.play(Action{Verb: d.verb, From: d.from, To: h})
@@ -330,6 +330,8 @@ func (d *draft) Prompt() string {
 		return fmt.Sprintf("Place %s: enter puts one under the cursor · tab: next cell · e: end", games.Count(d.s.players[d.seat].Pending, "creature", "creatures"))
 	case d.menu:
 		return "Powers you can afford: a digit picks one · esc: close"
+	case d.s.actionsLeft <= 0:
+		return "No action left this turn · e: end the conquest, on to the reinforcement"
 	case d.from == NoHex && d.needsSource():
 		return fmt.Sprintf("%s from which cell? arrows/tab, enter · p: powers · e: end (%d left)", verbNames[d.verb], d.s.actionsLeft)
 	}

@@ -103,6 +103,11 @@ func TestComposingAMove(t *testing.T) {
 	if a, done := keys(t, d, "e"); !done || a != EndAction {
 		t.Fatal("e does not end the conquest")
 	}
+	// With the turn's actions used, the prompt says what is left to do.
+	s.actionsLeft = 0
+	if p := compose(t, s).Prompt(); !strings.HasPrefix(p, "No action left") {
+		t.Fatalf("no action left: %q", p)
+	}
 }
 
 // The powers menu offers only what the player can afford now.
