@@ -330,3 +330,8 @@ type shutdownContext struct {
 
 func (c shutdownContext) Done() <-chan struct{} { return c.ctx.Done() }
 func (c shutdownContext) Err() error            { return c.ctx.Err() }
+
+// AfterFunc lets a context derived from this one (Bubble Tea's, the App's) hang on ctx's
+// cancellation: without it, package context watches this unknown kind of context with a
+// goroutine per derived context.
+func (c shutdownContext) AfterFunc(f func()) (stop func() bool) { return context.AfterFunc(c.ctx, f) }

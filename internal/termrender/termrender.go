@@ -5,7 +5,7 @@
 //	r := termrender.New(out, 80, 24)
 //	defer r.End()    // leaves the terminal as it was, whatever ends the program
 //	r.Render(view)   // after every update
-//	r.Resize(w, h)   // when the window changes: the next Render repaints everything
+//	r.Resize(w, h)   // when the window changes: the next Render paints everything
 package termrender
 
 import (
@@ -106,7 +106,9 @@ func (r *Renderer) Render(view string) {
 		b = append(b, resetStyle+eraseBelow...)
 	}
 	r.view = viewHash
-	r.write(b)
+	if len(b) > 0 { // nothing, when only lines above the window changed
+		r.write(b)
+	}
 	r.started = true
 	const keep = 64 << 10 // a huge frame's buffer is not kept
 	if cap(b) <= keep {
@@ -138,10 +140,15 @@ func (r *Renderer) appendLine(b []byte, line string) []byte {
 	return b
 }
 
-// Resize records the window's new size; the next Render paints the whole screen.
+// Resize records the window's size; after a change the next Render paints the whole screen.
+// The same size again changes nothing (a session's first window message is the size it
+// started with).
 func (r *Renderer) Resize(width, height int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if width == r.width && height == r.height {
+		return
+	}
 	r.width, r.height = width, height
 	r.lines = nil
 }

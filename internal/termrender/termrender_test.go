@@ -166,3 +166,14 @@ func BenchmarkRenderOneChangedLine(b *testing.B) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+func TestTheSameSizeAgainRepaintsNothing(t *testing.T) {
+	scr := newScreen(t, 40, 10)
+	r := New(scr, 40, 10)
+	r.Render("hello")
+	r.Resize(40, 10)
+	r.Render("hello")
+	if scr.writes != 1 {
+		t.Errorf("%d writes, want 1: the window did not change", scr.writes)
+	}
+}
