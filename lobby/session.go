@@ -24,7 +24,7 @@ type session struct {
 	ssh     *server.Session
 	who     keys.Identity
 	palette games.Palette
-	st      styles
+	st      *styles // shared with the sessions of the same colour profile: never changed
 	program *tea.Program
 	mb      *rooms.Mailbox
 

@@ -20,7 +20,7 @@ type Session struct {
 	Width    int // clamped window size (PTY sessions)
 	Height   int
 	Palette  games.Palette      // from the client's TERM and colour profile
-	Renderer *lipgloss.Renderer // made once per session with bm.MakeRenderer
+	Renderer *lipgloss.Renderer // for the session's colour profile, shared by the sessions with the same
 
 	windows      <-chan ssh.Window // the client's window changes (PTY sessions)
 	windowsTaken bool

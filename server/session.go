@@ -11,6 +11,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/ssh"
+	"github.com/muesli/termenv"
 
 	"github.com/arena-classroom/arena/internal/termrender"
 	"github.com/arena-classroom/arena/keys"
@@ -200,7 +201,7 @@ func (s *Server) exec(sess *sessionWithContext, who keys.Identity) int {
 		Who:      who,
 		Args:     sess.Command(),
 		Palette:  plainPalette,
-		Renderer: plainRenderer(sess),
+		Renderer: rendererFor(termenv.Ascii),
 	}
 	return s.app.Exec(sv, sess, sess, sess.Stderr())
 }
@@ -218,7 +219,7 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 		Width:    w,
 		Height:   h,
 		Palette:  palette,
-		Renderer: newRenderer(sess, env, profile),
+		Renderer: rendererFor(profile),
 		windows:  winch,
 		clamp:    s.cfg.clamp,
 	}
