@@ -230,8 +230,10 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 	}
 	// Our renderer, not Bubble Tea's: it draws each view as the model produces it, the lines
 	// that changed only, and has no clock of its own (Bubble Tea's woke every session 20
-	// times a second). End gives the client's terminal back however the program ends: here
-	// for the messages below to show on it, deferred for a panic.
+	// times a second). No frame-rate cap either: Bubble Tea computes a view after every
+	// update anyway, and writing the lines that changed costs less than computing them.
+	// End gives the client's terminal back however the program ends: here for the messages
+	// below to show on it, deferred for a panic.
 	screen := termrender.New(sess, w, h)
 	defer screen.End()
 	safe := &safeModel{inner: model, screen: screen, onPanic: func(r any, stack []byte) {
