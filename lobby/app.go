@@ -198,14 +198,16 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 	a.setPresence(sess, "lobby")
 	attach := func(p *tea.Program) {
 		sess.program = p
-		// One goroutine a session: it forwards frames, and when the connection ends it
-		// gives up the session's place (a running game keeps the seat a while).
+		windows := s.TakeWindowChanges()
+		// One goroutine a session: it forwards frames and window changes, and when the
+		// connection ends it gives up the session's place (a running game keeps the seat a
+		// while).
 		go func() {
 			defer func() {
 				sess.drop()
 				a.leave(sess)
 			}()
-			sess.forward(s.SSH.Context())
+			sess.forward(s.SSH.Context(), windows)
 		}()
 	}
 	return m, attach, nil

@@ -21,7 +21,6 @@ import (
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/server"
 )
 
 // arena starts a hub ticking in real time, the lobby on it and the SSH server in front.
@@ -210,8 +209,7 @@ func (f *freezer) dial(t *testing.T, addr string) net.Conn {
 func TestAClientThatStopsReadingSlowsNobodyAndIsCutOff(t *testing.T) {
 	addr, hub, app := arena(t,
 		rooms.Config{TickHz: 50, BotPace: 20 * time.Millisecond},
-		lobby.Options{StallTimeout: 300 * time.Millisecond},
-		func(c *server.Config) { c.FPS = 60 })
+		lobby.Options{StallTimeout: 300 * time.Millisecond})
 	room, err := hub.Create(rooms.Spec{Game: sevenColors(t), Config: games.Config{"size": 50}, Seed: 11, Seats: []rooms.Seat{
 		{Kind: rooms.HouseBot, BotName: "random"}, {Kind: rooms.HouseBot, BotName: "hegemonic"},
 	}})

@@ -1,6 +1,7 @@
 package lobby_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -43,4 +44,34 @@ func TestTheLobbyDoesNotRedrawWhileNothingChanges(t *testing.T) {
 	for _, term := range terms {
 		term.WaitFor(t, "4 online", 10*time.Second)
 	}
+}
+
+// The lobby's terminal gets only the lines that change: a key that changes nothing writes
+// nothing, moving in the menu rewrites the items concerned, not the screen. A resize, which
+// the session's own loop forwards, draws it all again.
+func TestTheLobbyWritesOnlyTheLinesThatChange(t *testing.T) {
+	addr, _, _ := arena(t, rooms.Config{TickHz: 50}, lobby.Options{FillAfter: time.Hour})
+	term := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ann", sshtest.NewKey(t)))
+	term.WaitFor(t, "1 online", 10*time.Second)
+	// The first item's line changes with every move (selected or not), in the same write as
+	// the rest of the move.
+	move := func(keys string) string {
+		term.Reset()
+		term.Send(t, keys)
+		term.WaitFor(t, "Quick match", 10*time.Second)
+		return term.Raw()
+	}
+	down := move(sshtest.Down)
+	if strings.Contains(sshtest.Strip(down), "arena") {
+		t.Fatalf("moving down the menu redrew the header: %q", down)
+	}
+	move(sshtest.Up)
+	// Keys the home screen ignores, then the same move: the same bytes, nothing before them.
+	if again := move("zzz" + sshtest.Down); again != down {
+		t.Fatalf("after ignored keys, moving down wrote %q; alone it wrote %q", again, down)
+	}
+
+	term.Reset()
+	term.Resize(t, 90, 28)
+	term.WaitFor(t, func(s string) bool { return strings.Contains(s, "arena") && strings.Contains(s, "Live rooms") }, 10*time.Second)
 }

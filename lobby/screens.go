@@ -455,7 +455,7 @@ const panelWidth = 36
 
 // item draws one line of a menu, width cells wide. The selected line is marked with a
 // pointer as well as a colour, so that it shows on terminals without colour.
-func item(st styles, text string, width int, selected bool) string {
+func item(st *styles, text string, width int, selected bool) string {
 	if selected {
 		return st.selected.Render("› " + fit(text, width))
 	}

@@ -24,7 +24,7 @@ type session struct {
 	ssh     *server.Session
 	who     keys.Identity
 	palette games.Palette
-	st      styles
+	st      *styles // shared with the sessions of the same colour profile: never changed
 	program *tea.Program
 	mb      *rooms.Mailbox
 
@@ -34,6 +34,9 @@ type session struct {
 
 	// wantsLobby: the screen shown draws the lobby's shared state (lobbyMsg is for it).
 	wantsLobby atomic.Bool
+	// watchdog hangs up a connection whose screen stopped taking messages; made by the first
+	// send and reused (only forward sends).
+	watchdog *time.Timer
 }
 
 func newSession(a *App, s *server.Session) *session {
@@ -46,10 +49,11 @@ func newSession(a *App, s *server.Session) *session {
 // snapMsg carries a room snapshot into the program.
 type snapMsg struct{ snap *rooms.Snapshot }
 
-// forward drains the session's mailbox into the program: one goroutine per session, never
-// one per frame. A terminal that stops taking frames for StallTimeout loses its connection;
-// nobody else notices, because the hub only ever drops snapshots in the mailbox.
-func (s *session) forward(ctx context.Context) {
+// forward drains the session's mailbox into the program, with the lobby's changes and the
+// client's window changes: one goroutine per session, never one per frame. A terminal that
+// stops taking frames for StallTimeout loses its connection; nobody else notices, because
+// the hub only ever drops snapshots in the mailbox.
+func (s *session) forward(ctx context.Context, windows <-chan ssh.Window) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.app.log.Error("forwarder panicked", "user", s.who.Name, "panic", p, "stack", string(debug.Stack()))
@@ -59,6 +63,12 @@ func (s *session) forward(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
+		case win, ok := <-windows:
+			if !ok {
+				windows = nil // closed: the session is ending
+				continue
+			}
+			s.send(s.ssh.WindowSize(win))
 		case <-s.app.lobbyChanged():
 			if s.wantsLobby.Load() {
 				s.send(lobbyMsg{})
@@ -73,12 +83,16 @@ func (s *session) forward(ctx context.Context) {
 // send hands msg to the program. A terminal that stops taking frames for StallTimeout loses
 // its connection.
 func (s *session) send(msg tea.Msg) {
-	watchdog := time.AfterFunc(s.app.stall, func() {
-		s.app.log.Warn("session stopped reading; closing its connection", "user", s.who.Name)
-		s.hangUp()
-	})
+	if s.watchdog == nil {
+		s.watchdog = time.AfterFunc(s.app.stall, func() {
+			s.app.log.Warn("session stopped reading; closing its connection", "user", s.who.Name)
+			s.hangUp()
+		})
+	} else {
+		s.watchdog.Reset(s.app.stall)
+	}
 	s.program.Send(msg)
-	watchdog.Stop()
+	s.watchdog.Stop()
 }
 
 // attach moves the session into room r (leaving any other) and returns its seat and the

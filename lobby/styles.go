@@ -3,6 +3,7 @@ package lobby
 import (
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -17,16 +18,30 @@ type styles struct {
 }
 
 // wrap folds text to width cells (at least 20), keeping its own line breaks.
-func (st styles) wrap(text string, width int) string {
+func (st *styles) wrap(text string, width int) string {
 	return st.plain.Width(max(width, 20)).Render(text)
 }
 
-func newStyles(s *server.Session) styles {
+// styleSets are the styles made for each renderer: the server shares one renderer between
+// the sessions with the same colour profile, and so do they the styles (a set is ~5 KiB).
+var styleSets sync.Map // *lipgloss.Renderer → *styles
+
+var plainRenderer = lipgloss.NewRenderer(io.Discard, termenv.WithProfile(termenv.Ascii))
+
+func newStyles(s *server.Session) *styles {
 	r := s.Renderer
 	if r == nil {
-		r = lipgloss.NewRenderer(io.Discard, termenv.WithProfile(termenv.Ascii))
+		r = plainRenderer
 	}
-	return styles{
+	if st, ok := styleSets.Load(r); ok {
+		return st.(*styles)
+	}
+	st, _ := styleSets.LoadOrStore(r, makeStyles(r))
+	return st.(*styles)
+}
+
+func makeStyles(r *lipgloss.Renderer) *styles {
+	return &styles{
 		title:    r.NewStyle().Bold(true).Foreground(lipgloss.Color("213")),
 		dim:      r.NewStyle().Foreground(lipgloss.Color("245")),
 		key:      r.NewStyle().Bold(true).Foreground(lipgloss.Color("81")),

@@ -16,7 +16,7 @@ import (
 )
 
 // BenchmarkGameView is the cost of one frame of a game screen for one viewer: what every
-// session pays at up to FPS frames a second.
+// session pays for each snapshot it is shown.
 // go test -run x -bench GameView -benchmem ./lobby
 func BenchmarkGameView(b *testing.B) {
 	for _, tc := range []struct {

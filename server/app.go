@@ -20,7 +20,30 @@ type Session struct {
 	Width    int // clamped window size (PTY sessions)
 	Height   int
 	Palette  games.Palette      // from the client's TERM and colour profile
-	Renderer *lipgloss.Renderer // made once per session with bm.MakeRenderer
+	Renderer *lipgloss.Renderer // for the session's colour profile, shared by the sessions with the same
+
+	windows      <-chan ssh.Window // the client's window changes (PTY sessions)
+	windowsTaken bool
+	clamp        func(w, h int) (int, int)
+}
+
+// TakeWindowChanges is for an App that runs a loop of its own for each session (the
+// server's would be one goroutine more): called from attach, it hands over the client's
+// window changes, and the App then sends the program WindowSize(w) for each, draining the
+// channel until it is closed or the session ends. Without a call, the server forwards them.
+// Nil for sessions without a PTY.
+func (s *Session) TakeWindowChanges() <-chan ssh.Window {
+	s.windowsTaken = true
+	return s.windows
+}
+
+// WindowSize is the message for a window change: its size clamped to the server's limits.
+func (s *Session) WindowSize(w ssh.Window) tea.WindowSizeMsg {
+	width, height := w.Width, w.Height
+	if s.clamp != nil {
+		width, height = s.clamp(width, height)
+	}
+	return tea.WindowSizeMsg{Width: width, Height: height}
 }
 
 // App is the arena behind the SSH server: the lobby, rooms and commands. The server owns

@@ -42,7 +42,6 @@ type Config struct {
 	// Terminal. Window sizes are clamped: a client may claim 65535×65535.
 	MaxWidth  int // 400
 	MaxHeight int // 200
-	FPS       int // frames per second per screen, 20
 
 	Logger *slog.Logger // default slog.Default()
 }
@@ -70,7 +69,6 @@ func DefaultConfig() Config {
 		KeyBurst:          8 << 10,
 		MaxWidth:          400,
 		MaxHeight:         200,
-		FPS:               20,
 	}
 }
 
@@ -97,7 +95,6 @@ func (c Config) withDefaults() Config {
 	setInt(&c.MaxSessionsPerKey, d.MaxSessionsPerKey)
 	setInt(&c.MaxWidth, d.MaxWidth)
 	setInt(&c.MaxHeight, d.MaxHeight)
-	setInt(&c.FPS, d.FPS)
 	setInt(&c.MaxPreAuth, d.MaxPreAuth)
 	setInt(&c.MaxPreAuthPerIP, d.MaxPreAuthPerIP)
 	setInt(&c.MaxChannels, d.MaxChannels)

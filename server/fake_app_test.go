@@ -90,6 +90,9 @@ func (m *fakeModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
 	case tea.KeyMsg:
+		if msg.Type == tea.KeyUp {
+			return m, nil // a key that changes nothing on the screen
+		}
 		m.last = msg.String()
 		m.keys++
 		switch m.last {

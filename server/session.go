@@ -11,7 +11,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/ssh"
+	"github.com/muesli/termenv"
 
+	"github.com/arena-classroom/arena/internal/termrender"
 	"github.com/arena-classroom/arena/keys"
 )
 
@@ -199,7 +201,7 @@ func (s *Server) exec(sess *sessionWithContext, who keys.Identity) int {
 		Who:      who,
 		Args:     sess.Command(),
 		Palette:  plainPalette,
-		Renderer: plainRenderer(sess),
+		Renderer: rendererFor(termenv.Ascii),
 	}
 	return s.app.Exec(sv, sess, sess, sess.Stderr())
 }
@@ -217,25 +219,34 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 		Width:    w,
 		Height:   h,
 		Palette:  palette,
-		Renderer: newRenderer(sess, env, profile),
+		Renderer: rendererFor(profile),
+		windows:  winch,
+		clamp:    s.cfg.clamp,
 	}
 	model, attach, err := s.app.Interactive(sv)
 	if err != nil {
 		fmt.Fprintf(sess.Stderr(), "%s\n", err)
 		return 1
 	}
-	safe := &safeModel{inner: model, onPanic: func(r any, stack []byte) {
+	// Our renderer, not Bubble Tea's: it draws each view as the model produces it, the lines
+	// that changed only, and has no clock of its own (Bubble Tea's woke every session 20
+	// times a second). No frame-rate cap either: Bubble Tea computes a view after every
+	// update anyway, and writing the lines that changed costs less than computing them.
+	// End gives the client's terminal back however the program ends: here for the messages
+	// below to show on it, deferred for a panic.
+	screen := termrender.New(sess, w, h)
+	defer screen.End()
+	safe := &safeModel{inner: model, screen: screen, onPanic: func(r any, stack []byte) {
 		s.log.Error("screen panicked", "panic", fmt.Sprint(r), "user", who.Name, "id", keys.Short(who.ID), "stack", string(stack))
 	}}
 	p := tea.NewProgram(safe,
 		tea.WithInput(newThrottledInput(sess, s.cfg.KeyRate, s.cfg.KeyBurst)),
-		tea.WithOutput(sess),
+		tea.WithOutput(sess), // nothing is written through it: no renderer
 		tea.WithEnvironment(env),
 		tea.WithContext(sess.Context()),
 		tea.WithoutSignalHandler(), // signals belong to the server process
 		tea.WithFilter(dropSuspend),
-		tea.WithFPS(s.cfg.FPS),
-		tea.WithAltScreen(),
+		tea.WithoutRenderer(),
 	)
 	safe.quit = func() { go p.Quit() }
 	if attach != nil {
@@ -249,12 +260,15 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 	}
 
 	// The client's window changes, clamped, become WindowSizeMsgs (the first one is the
-	// pty-req's size, already queued on winch).
-	stop := make(chan struct{})
-	defer close(stop)
-	go s.forwardWindow(p, winch, stop)
+	// pty-req's size, already queued on winch), unless the App forwards them in its own loop.
+	if !sv.windowsTaken {
+		stop := make(chan struct{})
+		defer close(stop)
+		go s.forwardWindow(sv, p, stop)
+	}
 
 	_, err = p.Run()
+	screen.End()
 	switch {
 	case safe.crashed || errors.Is(err, tea.ErrProgramPanic):
 		if !safe.crashed { // caught by bubbletea (a command's goroutine), which printed the stack
@@ -272,7 +286,7 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 	return 0
 }
 
-func (s *Server) forwardWindow(p *tea.Program, winch <-chan ssh.Window, stop <-chan struct{}) {
+func (s *Server) forwardWindow(sv *Session, p *tea.Program, stop <-chan struct{}) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("window forwarder panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
@@ -282,12 +296,11 @@ func (s *Server) forwardWindow(p *tea.Program, winch <-chan ssh.Window, stop <-c
 		select {
 		case <-stop:
 			return
-		case win, ok := <-winch:
+		case win, ok := <-sv.windows:
 			if !ok {
 				return
 			}
-			w, h := s.cfg.clamp(win.Width, win.Height)
-			p.Send(tea.WindowSizeMsg{Width: w, Height: h}) // returns once the program ends
+			p.Send(sv.WindowSize(win)) // returns once the program ends
 		}
 	}
 }
@@ -320,3 +333,8 @@ type shutdownContext struct {
 
 func (c shutdownContext) Done() <-chan struct{} { return c.ctx.Done() }
 func (c shutdownContext) Err() error            { return c.ctx.Err() }
+
+// AfterFunc lets a context derived from this one (Bubble Tea's, the App's) hang on ctx's
+// cancellation: without it, package context watches this unknown kind of context with a
+// goroutine per derived context.
+func (c shutdownContext) AfterFunc(f func()) (stop func() bool) { return context.AfterFunc(c.ctx, f) }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/ssh"
 	"github.com/muesli/termenv"
 
 	"github.com/arena-classroom/arena/games"
@@ -30,23 +29,32 @@ func colors(term string, env []string) (games.Palette, termenv.Profile) {
 	}
 }
 
-// newRenderer makes the session's lipgloss renderer without asking the terminal anything.
+// renderers are the lipgloss renderers, one per colour profile, shared by every session.
 //
-// wish's bm.MakeRenderer, on the emulated PTY this server uses, writes an OSC 11 background
-// query for any TERM but dumb and reads the answer from the session for up to a second; a
-// client that never answers (bots, tests, some terminals) stalls, and the reader it leaves
-// behind swallows the user's first key. Everything the renderer needs is in the pty-req
-// and environment, so the profile is set from there and the background assumed dark.
-func newRenderer(sess ssh.Session, env []string, profile termenv.Profile) *lipgloss.Renderer {
-	r := lipgloss.NewRenderer(sess, termenv.WithEnvironment(environ(env)), termenv.WithProfile(profile))
-	r.SetColorProfile(profile)
-	r.SetHasDarkBackground(true)
-	return r
-}
+// A renderer made per session (wish's bm.MakeRenderer) writes, on the emulated PTY this
+// server uses, an OSC 11 background query for any TERM but dumb and reads the answer from
+// the session for up to a second; a client that never answers (bots, tests, some terminals)
+// stalls, and the reader it leaves behind swallows the user's first key. Everything a
+// renderer needs is the colour profile, from the pty-req and environment, and the
+// background, assumed dark: so it never writes, and sessions with the same profile can
+// share one (and the styles the App makes from it).
+var renderers = func() map[termenv.Profile]*lipgloss.Renderer {
+	rs := map[termenv.Profile]*lipgloss.Renderer{}
+	for _, p := range []termenv.Profile{termenv.TrueColor, termenv.ANSI256, termenv.ANSI, termenv.Ascii} {
+		r := lipgloss.NewRenderer(io.Discard, termenv.WithProfile(p))
+		r.SetColorProfile(p)
+		r.SetHasDarkBackground(true)
+		rs[p] = r
+	}
+	return rs
+}()
 
-// plainRenderer is the renderer of sessions without a PTY: no colour, no queries.
-func plainRenderer(sess ssh.Session) *lipgloss.Renderer {
-	return newRenderer(sess, nil, termenv.Ascii)
+// rendererFor is the shared renderer of a colour profile.
+func rendererFor(profile termenv.Profile) *lipgloss.Renderer {
+	if r, ok := renderers[profile]; ok {
+		return r
+	}
+	return renderers[termenv.Ascii]
 }
 
 // environ is a client's environment as termenv reads it.
