@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/games"
@@ -74,6 +75,16 @@ func (view) Status(st games.State, seat int) string {
 		line += fmt.Sprintf(" · %d kept", s.stock[seat])
 	}
 	return line
+}
+
+// Headline is the round against the cap, so that a game where nobody attacks any more is
+// seen to end (rule 12: at round 200 the most areas win).
+func (view) Headline(st games.State, _ time.Duration) string {
+	s, ok := st.(*State)
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("round %d of %d", min(s.round, RoundCap), RoundCap)
 }
 
 // Swatch: the seat's letter on its light shade, then its dark shade ("[a]" in Plain).

@@ -132,3 +132,24 @@ func TestTheChosenAreaIsStarred(t *testing.T) {
 		}
 	}
 }
+
+// The headline counts the rounds against the cap: a round ends when every player has ended
+// a turn.
+func TestTheHeadlineCountsRounds(t *testing.T) {
+	s, err := NewState(30, 3, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := View.(games.Headliner)
+	if got := h.Headline(s, -1); got != "round 1 of 200" {
+		t.Fatalf("at the start: %q", got)
+	}
+	for range 3 {
+		if _, err := s.Apply(s.ToMove()[0], End); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := h.Headline(s, -1); got != "round 2 of 200" {
+		t.Fatalf("after everyone ended a turn: %q", got)
+	}
+}
