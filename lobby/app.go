@@ -38,6 +38,9 @@ type Options struct {
 	// Tournaments keeps class tournaments, which Director runs (both nil: none).
 	Tournaments Tournaments
 	Director    *director.Director
+	// FrameDrawn hears how long each room snapshot took from the hub to a person's terminal
+	// (its lines written to the connection); nil: not timed.
+	FrameDrawn func(delay time.Duration)
 }
 
 // App is the arena behind the SSH server.
@@ -55,6 +58,7 @@ type App struct {
 	bots *botKeys // bot sessions and message buckets per key
 
 	framesSent atomic.Uint64 // snapshots handed to the sessions' screens
+	frameDrawn func(delay time.Duration)
 	renders    atomic.Uint64 // screens drawn, every session together
 
 	// The lobby's shared state changes (people come and go, rooms open, queues move): its
@@ -104,6 +108,7 @@ func New(opts Options) *App {
 		online:      make(map[any]presence),
 		bots:        newBotKeys(),
 		changed:     make(chan struct{}),
+		frameDrawn:  opts.FrameDrawn,
 	}
 	opts.Hub.OnTick(a.announce)
 	return a

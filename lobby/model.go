@@ -39,6 +39,9 @@ type model struct {
 	called   bool // a tournament calls this person to a game: the countdown runs
 	bell     bool // ring once with the next frame
 	rung     director.Call
+	// snapAt is when the hub published the room snapshot the next frame draws (zero: none
+	// waits), to time its way to the terminal.
+	snapAt time.Time
 }
 
 type clockMsg time.Time
@@ -85,6 +88,9 @@ func (m *model) width() int  { return m.s.ssh.Width }
 func (m *model) height() int { return m.s.ssh.Height }
 
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if snap, ok := msg.(snapMsg); ok && m.snapAt.IsZero() {
+		m.snapAt = snap.snap.Published
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.s.ssh.Width, m.s.ssh.Height = msg.Width, msg.Height
@@ -332,4 +338,16 @@ func humanConfig(e catalog.Entry, size, width, height int) (map[string]int, erro
 		return e.Game.Normalize(f.FitConfig(def, rw, rh))
 	}
 	return def, nil
+}
+
+// Drawn is told by the server that the last view reached the terminal (server.Drawer): the
+// room snapshot it showed is timed from the hub to here.
+func (m *model) Drawn() {
+	if m.snapAt.IsZero() {
+		return
+	}
+	if f := m.s.app.frameDrawn; f != nil {
+		f(time.Since(m.snapAt))
+	}
+	m.snapAt = time.Time{}
 }

@@ -39,6 +39,7 @@ type Metrics struct {
 	decision   *prometheus.HistogramVec
 	storeWrite prometheus.Histogram
 	storeFail  prometheus.Counter
+	frameDelay prometheus.Histogram
 }
 
 var _ rooms.Observer = (*Metrics)(nil)
@@ -67,9 +68,14 @@ func New(src Sources) *Metrics {
 		storeFail: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "arena_store_write_failures_total", Help: "Finished games that could not be recorded.",
 		}),
+		frameDelay: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "arena_frame_delay_seconds",
+			Help:    "Time from a room's snapshot to its frame written to a person's terminal.",
+			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14),
+		}),
 	}
 	m.sources = &sourced{src: src}
-	reg.MustRegister(m.tick, m.late, m.decision, m.storeWrite, m.storeFail,
+	reg.MustRegister(m.tick, m.late, m.decision, m.storeWrite, m.storeFail, m.frameDelay,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.sources)
 	return m
@@ -92,6 +98,11 @@ func (m *Metrics) Tick(took, late time.Duration) {
 // Decision is rooms.Observer's.
 func (m *Metrics) Decision(game, _ string, took time.Duration) {
 	m.decision.WithLabelValues(game).Observe(took.Seconds())
+}
+
+// FrameDrawn times a snapshot's way to a terminal (lobby.Options.FrameDrawn).
+func (m *Metrics) FrameDrawn(delay time.Duration) {
+	m.frameDelay.Observe(max(delay, 0).Seconds())
 }
 
 // Store wraps a recorder (the hub's OnFinish) to time its writes.

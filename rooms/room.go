@@ -856,19 +856,20 @@ func (r *Room) Info() Info {
 func (r *Room) publishLocked(now time.Time) {
 	r.version++
 	s := &Snapshot{
-		Info:     r.infoLocked(),
-		Version:  r.version,
-		ToMove:   -1,
-		Deadline: r.deadline,
-		Moves:    r.moves,
-		Log:      append([]string(nil), r.log...),
-		Outcome:  r.outcome,
-		Saved:    r.saved,
-		Next:     r.next,
-		Votes:    append([]bool(nil), r.votes...),
-		Error:    r.errText,
-		Played:   -1,
-		view:     r.entry.View,
+		Info:      r.infoLocked(),
+		Version:   r.version,
+		ToMove:    -1,
+		Deadline:  r.deadline,
+		Moves:     r.moves,
+		Published: now,
+		Log:       append([]string(nil), r.log...),
+		Outcome:   r.outcome,
+		Saved:     r.saved,
+		Next:      r.next,
+		Votes:     append([]bool(nil), r.votes...),
+		Error:     r.errText,
+		Played:    -1,
+		view:      r.entry.View,
 	}
 	if r.rt != nil && r.status == Playing {
 		s.Played = now.Sub(r.startedAt)

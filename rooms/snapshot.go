@@ -107,12 +107,15 @@ type Snapshot struct {
 	ToMove   int         // seat to move, -1 for none
 	Deadline time.Time   // when the seat to move runs out of time; zero for none
 	Moves    int         // the decisions applied so far
-	Log      []string    // recent events, oldest first
-	Outcome  *games.Outcome
-	Saved    bool   // the outcome is durable in the store (or the room has no store)
-	Next     string // id of the rematch room, once there is one
-	Votes    []bool // rematch votes per seat
-	Error    string // why a room closed abnormally
+	// Published is when the hub made the snapshot (its clock), to time its way to the
+	// screens.
+	Published time.Time
+	Log       []string // recent events, oldest first
+	Outcome   *games.Outcome
+	Saved     bool   // the outcome is durable in the store (or the room has no store)
+	Next      string // id of the rematch room, once there is one
+	Votes     []bool // rematch votes per seat
+	Error     string // why a room closed abnormally
 	// Played is how long a live real-time game has run by the wall clock; -1 otherwise.
 	Played time.Duration
 

@@ -62,5 +62,14 @@ func (m *safeModel) View() string {
 		}
 	}()
 	m.screen.Render(m.inner.View())
+	if d, ok := m.inner.(Drawer); ok {
+		d.Drawn()
+	}
 	return ""
+}
+
+// Drawer is implemented by models that want to know when their view has been written to the
+// terminal (the lobby times room snapshots to the screen).
+type Drawer interface {
+	Drawn()
 }

@@ -67,6 +67,9 @@ func newApp(opts appOptions) (app *lobby.App, hub *rooms.Hub, stop func(), err e
 		go dir.Run(ctx)
 	}
 	lo := lobby.Options{Hub: hub, FillAfter: opts.FillAfter, Logger: logger}
+	if opts.Metrics != nil {
+		lo.FrameDrawn = opts.Metrics.FrameDrawn
+	}
 	if opts.Store != nil {
 		lo.Names = storeNames{opts.Store}
 		lo.Archive = opts.Store

@@ -192,7 +192,7 @@ func TestServeMetricsWhenAsked(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	for _, want := range []string{"arena_hub_tick_lateness_seconds_bucket", "arena_spectators", "arena_frames_dropped_total",
+	for _, want := range []string{"arena_hub_tick_lateness_seconds_bucket", "arena_spectators", "arena_frames_dropped_total", "arena_frame_delay_seconds_count",
 		`arena_matchmaker_waiting{game="sevencolors"} 0`, "process_resident_memory_bytes", "go_goroutines"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics without %s", want)

@@ -149,6 +149,10 @@ func report(out io.Writer, o options, clients []*client, connected time.Duration
 	sent := after.get("arena_frames_sent_total") - mid.get("arena_frames_sent_total")
 	dropped := after.get("arena_frames_dropped_total") - mid.get("arena_frames_dropped_total")
 	fmt.Fprintf(out, "server frames      %.0f sent, %.0f replaced before drawn\n", sent, dropped)
+	if drawn := after.get("arena_frame_delay_seconds_count") - mid.get("arena_frame_delay_seconds_count"); drawn > 0 {
+		fmt.Fprintf(out, "frame delay        p50 %s  p99 %s  (snapshot to terminal, %.0f frames)\n",
+			ms(histogramQuantile(mid, after, "arena_frame_delay_seconds", 0.5)), ms(histogramQuantile(mid, after, "arena_frame_delay_seconds", 0.99)), drawn)
+	}
 	fmt.Fprintf(out, "hub tick           p99 %s, lateness p99 %s\n",
 		ms(histogramQuantile(mid, after, "arena_hub_tick_seconds", 0.99)), ms(histogramQuantile(mid, after, "arena_hub_tick_lateness_seconds", 0.99)))
 }
