@@ -71,7 +71,7 @@ func New(src Sources) *Metrics {
 		frameDelay: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "arena_frame_delay_seconds",
 			Help:    "Time from a room's snapshot to its frame written to a person's terminal.",
-			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14),
+			Buckets: prometheus.ExponentialBuckets(0.001, 1.5, 20), // 1 ms to 2.2 s
 		}),
 	}
 	m.sources = &sourced{src: src}
