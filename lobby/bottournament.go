@@ -61,7 +61,9 @@ func (a *App) tournamentBot(ctx context.Context, conn *program.Conn, args botArg
 		ticket, missed, err := a.director.Ready(code, who.ID, ctl)
 		if errors.Is(err, director.ErrNotLive) {
 			rep, rerr := a.director.Report(ctx, code)
-			if rerr == nil && rep.State == store.TournamentOpen {
+			// Not over: not started yet, or starting (the store says running a moment
+			// before the director takes its games), or paused. Wait for the next change.
+			if rerr == nil && rep.State != store.TournamentFinished && rep.State != store.TournamentCancelled {
 				a.SetPresence(presence, name, "bot waiting for tournament "+code)
 				select {
 				case <-changed:
