@@ -246,7 +246,12 @@ func (d *draft) play(a Action) (games.Action, bool, bool) {
 	return a, true, true
 }
 
-func (d *draft) Board(p games.Palette) string {
+func (d *draft) Board(p games.Palette) string { return d.ScaledBoard(p, 0) }
+
+var _ games.ScaledDraft = (*draft)(nil)
+
+// ScaledBoard draws the board at scale k with the cursor, the source and the targets marked.
+func (d *draft) ScaledBoard(p games.Palette, k int) string {
 	marks := map[Hex]mark{}
 	if d.s.phase != ChoosingClans {
 		for _, h := range d.candidates() {
@@ -278,7 +283,7 @@ func (d *draft) Board(p games.Palette) string {
 	default:
 		foot[2] = View.Status(d.s, d.seat)
 	}
-	return drawBoard(d.s, p, marks, foot)
+	return drawBoard(d.s, p, marks, foot, k)
 }
 
 // powerTitle names a menu item; the zone attack by what it does for the player's clan.

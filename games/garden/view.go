@@ -12,21 +12,57 @@ type view struct{}
 // View draws the garden and composes commands (a cell, then its target; powers from a menu).
 var View games.View = view{}
 
-// The garden is drawn as its hexagon: cell (r, q) at column 3·(2q + r - 2), two lines a
-// cell and a blank line between rows, 41×14. The first line of a cell is whose it is: a mark
-// (a draft's cursor '>', its source '*', a target '+'), the owner's letter (a, b), the
-// creatures, then the status ('~' poisoned, '#' protected) and the flag ('!' forged, '='
-// immobile, '&' both). The second is what it is: terrain (g, s, d), resource (F, M, S, W)
-// and yield ("gF2"), or the special's name. In colour the first line takes the owner's
-// colour and the second the terrain's. Three lines under the garden give the turn and the
-// players (or, in a draft, what the cursor is on and the menu).
-const (
-	cellWidth  = 5
-	halfStep   = 3 // columns between a cell and the next row's
-	boardWidth = 12*halfStep + cellWidth
-	gardenRows = 3*Rows - 1
-	footLines  = 3
-)
+// The garden is drawn as its hexagon: cell (r, q) at column halfStep·(2q + r - 2), a blank
+// line between rows, and three lines under it that give the turn and the players (or, in a
+// draft, what the cursor is on and the menu). A cell's first lines are whose it is, in the
+// owner's colour; its last lines what it is, in the terrain's colour. The first line always
+// begins with a mark (a draft's cursor '>', its source '*', a target '+'), the owner's letter
+// (a, b), the creatures, then the status ('~' poisoned, '#' protected) and the flag ('!'
+// forged, '=' immobile, '&' both).
+//
+// Scale 0, 41×17, fits beside the side panel in 80×24 and is the bots' and tests' board: a
+// cell is that line over terrain, resource and yield ("gF2") or the special's name. The
+// larger scales say the same in words for larger windows (see scales).
+const footLines = 3
+
+// A scale is one size of the drawing: a cell's width, the columns from a cell to its
+// neighbour in the next row (half the step along a row), and the lines of a cell.
+type scale struct {
+	cellWidth, halfStep int
+	occupant            func(c Cell, m mark, p games.Palette) []string // in the owner's colour
+	site                func(c Cell) []string                          // in the terrain's colour
+}
+
+// scales: 0 is the compact board; 1 (82×27) fits beside the panel in 120×40; 2 (111×37) in
+// 160×50. Every cell of a scale has the same number of occupant and site lines.
+var scales = []scale{
+	{cellWidth: 5, halfStep: 3,
+		occupant: func(c Cell, m mark, _ games.Palette) []string { return []string{markLine(c, m)} },
+		site:     func(c Cell) []string { return []string{centre(siteLabel(c), 5)} }},
+	{cellWidth: 10, halfStep: 6,
+		occupant: func(c Cell, m mark, p games.Palette) []string {
+			return []string{markLine(c, m), " " + pips(c, p)}
+		},
+		site: func(c Cell) []string { return []string{" " + siteName(c), " " + siteYield(c, "")} }},
+	{cellWidth: 15, halfStep: 8,
+		occupant: func(c Cell, m mark, _ games.Palette) []string {
+			return []string{markLine(c, m), " " + creatureWords(c), " " + statusWords(c), " " + flagWords(c)}
+		},
+		site: func(c Cell) []string { return []string{" " + siteName(c), " " + siteYield(c, "costs ")} }},
+}
+
+// width is the board's at this scale: 12 half steps from the leftmost cell, (2,0), to the
+// rightmost, (2,6), and that cell.
+func (sc scale) width() int { return 12*sc.halfStep + sc.cellWidth }
+
+// cellLines is how many lines every cell takes at this scale.
+func (sc scale) cellLines() int {
+	var c Cell
+	return len(sc.occupant(c, markNone, games.Plain)) + len(sc.site(c))
+}
+
+// height is the board's at this scale, its footer included.
+func (sc scale) height() int { return Rows*sc.cellLines() + Rows - 1 + footLines }
 
 // Letters are the seats' letters on the board and in the panel.
 var Letters = [Players]string{"a", "b"}
@@ -54,71 +90,114 @@ const (
 	markTarget mark = '+'
 )
 
-func (view) Board(st games.State, _ int, p games.Palette) string {
+var _ games.Scaler = view{}
+
+func (v view) Board(st games.State, seat int, p games.Palette) string {
+	return v.ScaledBoard(st, seat, p, 0)
+}
+
+// ScaledBoard draws the garden at scale k, the largest the lobby has room for.
+func (view) ScaledBoard(st games.State, _ int, p games.Palette, k int) string {
 	s, ok := st.(*State)
 	if !ok {
 		return ""
 	}
-	return drawBoard(s, p, nil, footer(s))
+	return drawBoard(s, p, nil, footer(s), k)
 }
 
-// drawBoard draws the garden with marks (nil: none) and the lines under it.
-func drawBoard(s *State, p games.Palette, marks map[Hex]mark, foot [footLines]string) string {
-	lines := make([]string, 0, gardenRows+footLines)
+// Scales are the board's sizes, the same for every garden.
+func (view) Scales(st games.State) [][2]int {
+	if _, ok := st.(*State); !ok {
+		return nil
+	}
+	out := make([][2]int, len(scales))
+	for k, sc := range scales {
+		out[k] = [2]int{sc.width(), sc.height()}
+	}
+	return out
+}
+
+// drawBoard draws the garden at scale k with marks (nil: none) and the lines under it.
+func drawBoard(s *State, p games.Palette, marks map[Hex]mark, foot [footLines]string, k int) string {
+	sc := scales[min(max(k, 0), len(scales)-1)]
+	width := sc.width()
+	var cells [NumCells][]string
+	for h := range Hex(NumCells) {
+		cells[h] = sc.cell(s.cells[h], p, marks[h])
+	}
+	lines := make([]string, 0, sc.height())
 	for r := range Rows {
 		if r > 0 {
-			lines = append(lines, strings.Repeat(" ", boardWidth))
+			lines = append(lines, strings.Repeat(" ", width))
 		}
-		for line := range 2 {
+		for line := range len(cells[0]) {
 			var b strings.Builder
 			col := 0
 			for q := range Cols {
 				if h := HexAt(r, q); h != NoHex {
-					at := halfStep * (2*q + r - 2)
-					b.WriteString(strings.Repeat(" ", at-col) + cellLine(s, h, line, p, marks[h]))
-					col = at + cellWidth
+					at := sc.halfStep * (2*q + r - 2)
+					b.WriteString(strings.Repeat(" ", at-col) + cells[h][line])
+					col = at + sc.cellWidth
 				}
 			}
-			b.WriteString(strings.Repeat(" ", boardWidth-col))
+			b.WriteString(strings.Repeat(" ", width-col))
 			lines = append(lines, b.String())
 		}
 	}
 	for _, f := range foot {
-		lines = append(lines, pad(f, boardWidth))
+		lines = append(lines, pad(f, width))
 	}
 	return strings.Join(lines, "\n")
 }
 
-// cellLine is line 0 (the occupant) or 1 (the site) of cell h, coloured for p.
-func cellLine(s *State, h Hex, line int, p games.Palette, m mark) string {
-	c := s.cells[h]
+// cell is c's lines at this scale, each cellWidth wide and coloured for p.
+func (sc scale) cell(c Cell, p games.Palette, m mark) []string {
 	if m == 0 {
 		m = markNone
 	}
-	var text, sgr string
-	if line == 0 {
-		owner, count := "·", " "
-		if !c.Empty() {
-			owner, count = Letters[c.Owner], fmt.Sprint(c.Creatures)
-		}
-		text = string(m) + owner + count + statusMark(c) + flagMark(c)
-		if p != games.Plain {
-			who := Players
-			if !c.Empty() {
-				who = int(c.Owner)
-			}
-			sgr = ownerSGR[int(p)-1][who]
-		}
-	} else {
-		text = centre(siteLabel(c), cellWidth)
-		if p != games.Plain {
-			site := int(NumTerrains)
-			if c.Kind == Simple {
-				site = int(c.Terrain)
-			}
-			sgr = siteSGR[int(p)-1][site]
-		}
+	var out []string
+	for _, text := range sc.occupant(c, m, p) {
+		out = append(out, paint(pad(text, sc.cellWidth), ownerColour(c, p), m, p))
 	}
+	for _, text := range sc.site(c) {
+		out = append(out, paint(pad(text, sc.cellWidth), siteColour(c, p), m, p))
+	}
+	return out
+}
+
+// markLine is the cell's first line: ">a3~!".
+func markLine(c Cell, m mark) string {
+	owner, count := "·", " "
+	if !c.Empty() {
+		owner, count = Letters[c.Owner], fmt.Sprint(c.Creatures)
+	}
+	return string(m) + owner + count + statusMark(c) + flagMark(c)
+}
+
+func ownerColour(c Cell, p games.Palette) string {
+	if p == games.Plain {
+		return ""
+	}
+	who := Players
+	if !c.Empty() {
+		who = int(c.Owner)
+	}
+	return ownerSGR[int(p)-1][who]
+}
+
+func siteColour(c Cell, p games.Palette) string {
+	if p == games.Plain {
+		return ""
+	}
+	site := int(NumTerrains)
+	if c.Kind == Simple {
+		site = int(c.Terrain)
+	}
+	return siteSGR[int(p)-1][site]
+}
+
+// paint colours text with sgr, underlined or reversed as the mark asks; Plain has no escapes.
+func paint(text, sgr string, m mark, p games.Palette) string {
 	if p == games.Plain {
 		return text
 	}
@@ -131,6 +210,64 @@ func cellLine(s *State, h Hex, line int, p games.Palette, m mark) string {
 		sgr = "4;" + sgr
 	}
 	return "\x1b[0;" + sgr + "m" + text + "\x1b[0m"
+}
+
+// pips are the creatures one by one, "● ● ●" ("o o o" in Plain, for terminals without
+// Unicode).
+func pips(c Cell, p games.Palette) string {
+	pip := "●"
+	if p == games.Plain {
+		pip = "o"
+	}
+	return strings.TrimSpace(strings.Repeat(pip+" ", int(c.Creatures)))
+}
+
+// creatureWords is "3 creatures", "" on an empty cell.
+func creatureWords(c Cell) string {
+	if c.Empty() {
+		return ""
+	}
+	return games.Count(int(c.Creatures), "creature", "creatures")
+}
+
+// statusWords is "poison 2" (its turns left) or "protected".
+func statusWords(c Cell) string {
+	switch c.Status {
+	case Poisoned:
+		return fmt.Sprintf("poison %d", c.Timer)
+	case Protected:
+		return "protected"
+	}
+	return ""
+}
+
+// flagWords is "forged", "pinned" or both.
+func flagWords(c Cell) string {
+	var words []string
+	if c.Forged > 0 {
+		words = append(words, "forged")
+	}
+	if c.Immobile > 0 {
+		words = append(words, "pinned")
+	}
+	return strings.Join(words, " ")
+}
+
+// siteName is the terrain ("grass") or the special's name ("SKY").
+func siteName(c Cell) string {
+	if c.Kind != Simple {
+		return specialLabels[c.Kind]
+	}
+	return c.Terrain.String()
+}
+
+// siteYield is the resource and yield ("food +2"), or what the special costs to enter or
+// use, after costs ("5 metal").
+func siteYield(c Cell, costs string) string {
+	if c.Kind != Simple {
+		return costs + costText(CostOf(c.Kind))
+	}
+	return fmt.Sprintf("%s +%d", c.Resource, c.Yield)
 }
 
 func statusMark(c Cell) string {

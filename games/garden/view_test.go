@@ -1,6 +1,7 @@
 package garden
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func TestTheBoardFitsAndShowsTheGarden(t *testing.T) {
 			t.Fatalf("palette %d: %d lines", p, len(lines))
 		}
 		for i, l := range lines {
-			if w := ansi.StringWidth(l); w != boardWidth || w > 42 {
+			if w := ansi.StringWidth(l); w != scales[0].width() || w > 42 {
 				t.Fatalf("palette %d: line %d is %d wide:\n%s", p, i, w, board)
 			}
 		}
@@ -230,6 +231,138 @@ func TestPreviewsFitEightyColumns(t *testing.T) {
 				}
 			}
 			s.Apply(seat, legal[r.IntN(len(legal))])
+		}
+	}
+}
+
+// scaledGarden is a game two turns in with a cell that has every status and flag: the
+// boards the scale tests draw.
+func scaledGarden(t *testing.T) *State {
+	t.Helper()
+	s := NewState(DefaultRounds, 3)
+	play(t, s, "clan cooks")
+	play(t, s, "clan lumberjacks")
+	s.cells[at(2, 3)] = Cell{Kind: Simple, Terrain: Sand, Resource: Wood, Yield: 2, Owner: 1, Creatures: 4, Status: Poisoned, Timer: 2, Forged: 1, Immobile: 1}
+	s.cells[at(2, 1)].Owner, s.cells[at(2, 1)].Creatures = 0, 5
+	s.cells[at(3, 2)].Owner, s.cells[at(3, 2)].Creatures, s.cells[at(3, 2)].Status = 0, 1, Protected
+	return s
+}
+
+// Every scale draws lines all as wide as Scales says, as many as it says, in every palette,
+// the drafts' boards too; each scale is larger than the one before; scale 0 is 41×17.
+func TestEveryScaleIsAsLargeAsItSays(t *testing.T) {
+	s := scaledGarden(t)
+	sc := View.(games.Scaler)
+	sizes := sc.Scales(s)
+	if len(sizes) < 2 || sizes[0] != [2]int{41, 17} {
+		t.Fatalf("scales %v", sizes)
+	}
+	d := compose(t, s).(games.ScaledDraft)
+	for k, size := range sizes {
+		if k > 0 && (size[0] <= sizes[k-1][0] || size[1] <= sizes[k-1][1]) {
+			t.Fatalf("scale %d, %v, is no larger than scale %d, %v", k, size, k-1, sizes[k-1])
+		}
+		for _, p := range games.Palettes {
+			for what, board := range map[string]string{"board": sc.ScaledBoard(s, 0, p, k), "draft": d.ScaledBoard(p, k)} {
+				lines := strings.Split(board, "\n")
+				if len(lines) != size[1] {
+					t.Fatalf("scale %d, palette %d, %s: %d lines, want %d", k, p, what, len(lines), size[1])
+				}
+				for i, l := range lines {
+					if w := ansi.StringWidth(l); w != size[0] {
+						t.Fatalf("scale %d, palette %d, %s: line %d is %d wide, want %d:\n%s", k, p, what, i, w, size[0], board)
+					}
+				}
+				if p == games.Plain && strings.Contains(board, "\x1b") {
+					t.Fatalf("scale %d: escapes in Plain", k)
+				}
+			}
+		}
+	}
+	if View.Board(s, 0, games.ANSI16) != sc.ScaledBoard(s, 0, games.ANSI16, 0) {
+		t.Fatal("Board is not scale 0")
+	}
+}
+
+// cellText is the text of cell h on a Plain board drawn at scale k, line by line, cut out
+// where the hexagon puts it: column halfStep·(2q + r - 2), under the rows above and their
+// blank lines.
+func cellText(board string, k int, h Hex) []string {
+	sc := scales[k]
+	lines := strings.Split(board, "\n")
+	top := h.R() * (sc.cellLines() + 1)
+	col := sc.halfStep * (2*h.Q() + h.R() - 2)
+	var out []string
+	for _, l := range lines[top : top+sc.cellLines()] {
+		out = append(out, strings.TrimRight(string([]rune(l)[col:col+sc.cellWidth]), " "))
+	}
+	return out
+}
+
+// At the larger scales every cell says in words, in its place, who holds it and with how
+// many creatures, its terrain or special and what it yields or costs; at the largest, its
+// status and flags.
+func TestTheLargerScalesSayEachCellInWords(t *testing.T) {
+	s := scaledGarden(t)
+	for k := 1; k < len(scales); k++ {
+		board := View.(games.Scaler).ScaledBoard(s, 0, games.Plain, k)
+		for h := range Hex(NumCells) {
+			c := s.Cell(h)
+			lines := cellText(board, k, h)
+			owner, creatures := " ·", ""
+			if !c.Empty() {
+				owner = fmt.Sprintf(" %s%d", Letters[c.Owner], c.Creatures)
+				creatures = " " + strings.TrimSpace(strings.Repeat("o ", int(c.Creatures)))
+				if k == 2 {
+					creatures = fmt.Sprintf(" %d creature", c.Creatures) // or creatures
+				}
+			}
+			site, yield := " "+c.Terrain.String(), fmt.Sprintf(" %s +%d", c.Resource, c.Yield)
+			if c.Kind != Simple {
+				site, yield = " "+strings.ToUpper(c.Kind.String()), costText(CostOf(c.Kind))
+			}
+			n := len(lines)
+			if !strings.HasPrefix(lines[0], owner) || !strings.HasPrefix(lines[1], creatures) ||
+				lines[n-2] != site || !strings.HasSuffix(lines[n-1], yield) {
+				t.Fatalf("scale %d: cell %s reads %q, want %q, %q, %q, %q:\n%s", k, h, lines, owner, creatures, site, yield, board)
+			}
+		}
+	}
+	board := View.(games.Scaler).ScaledBoard(s, 0, games.Plain, 2)
+	if got := cellText(board, 2, at(2, 3)); got[0] != " b4~&" || got[2] != " poison 2" || got[3] != " forged pinned" {
+		t.Fatalf("the poisoned, forged and pinned cell reads %q", got)
+	}
+	if got := cellText(board, 2, at(3, 2)); got[2] != " protected" {
+		t.Fatalf("the protected cell reads %q", got)
+	}
+}
+
+// A draft marks the cursor, the source and the targets at every scale: '>', '*' and '+'
+// before the owner in Plain, reversed and underlined in colour.
+func TestADraftMarksItsChoiceAtEveryScale(t *testing.T) {
+	s := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2)
+	d := compose(t, s)
+	keys(t, d, "enter", "tab") // from (2,2); the cursor on its second target
+	sd := d.(games.ScaledDraft)
+	for k := range scales {
+		board := sd.ScaledBoard(games.Plain, k)
+		cursor := d.(*draft).cursor
+		if got := cellText(board, k, at(2, 2))[0]; got != "*a4" {
+			t.Fatalf("scale %d: the source reads %q:\n%s", k, got, board)
+		}
+		if got := cellText(board, k, cursor)[0]; got[0] != '>' {
+			t.Fatalf("scale %d: the cursor on %s reads %q:\n%s", k, cursor, got, board)
+		}
+		for _, n := range Neighbours(at(2, 2)) {
+			if got := cellText(board, k, n)[0]; n != cursor && got[0] != '+' {
+				t.Fatalf("scale %d: the target %s reads %q:\n%s", k, n, got, board)
+			}
+		}
+		colour := sd.ScaledBoard(games.ANSI256, k)
+		for _, sgr := range []string{"\x1b[0;1;7;", "\x1b[0;1;4;", "\x1b[0;4;"} {
+			if !strings.Contains(colour, sgr) {
+				t.Fatalf("scale %d: no %q in colour", k, sgr)
+			}
 		}
 	}
 }
