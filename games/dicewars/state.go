@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -354,23 +353,29 @@ func (s *State) endTurn() []games.Event {
 	pts := s.Points(seat)
 	s.stock[seat] = min(s.stock[seat]+pts, StockMax)
 	added := map[int]int{}
-	for s.stock[seat] > 0 {
-		var room []int
-		for i, o := range s.owner {
-			if o == seat && s.dice[i] < MaxDice {
-				room = append(room, i)
-			}
+	// The areas with room, in id order; one that fills up leaves the list in place, so that
+	// each die goes where the rule's fresh scan would send it.
+	var buf [MaxAreas]int
+	room := buf[:0]
+	for i, o := range s.owner {
+		if o == seat && s.dice[i] < MaxDice {
+			room = append(room, i)
 		}
-		if len(room) == 0 {
-			break
-		}
-		i := room[rng.IntN(len(room))]
+	}
+	placed := 0
+	for s.stock[seat] > 0 && len(room) > 0 {
+		j := rng.IntN(len(room))
+		i := room[j]
 		s.dice[i]++
 		added[i+1]++
+		placed++
 		s.stock[seat]--
+		if s.dice[i] == MaxDice {
+			room = slices.Delete(room, j, j+1)
+		}
 	}
 	events := []games.Event{{Type: "supply", Seat: seat,
-		Text: fmt.Sprintf("ends the turn: %s added, %d kept", games.Count(sumValues(added), "die", "dice"), s.stock[seat]),
+		Text: fmt.Sprintf("ends the turn: %s added, %d kept", games.Count(placed, "die", "dice"), s.stock[seat]),
 		Data: SupplyData{Points: pts, Added: added, Stock: s.stock[seat]}}}
 	s.attacks = 0
 	for k := 1; k <= len(s.order); k++ {
@@ -388,14 +393,6 @@ func (s *State) endTurn() []games.Event {
 		events = append(events, games.Event{Type: "cap", Seat: -1, Text: fmt.Sprintf("the game stops after %d rounds", RoundCap)})
 	}
 	return events
-}
-
-func sumValues(m map[int]int) int {
-	n := 0
-	for _, v := range m {
-		n += v
-	}
-	return n
 }
 
 // Outcome ranks the players left first (by areas, then dice, at the round cap), then the
@@ -478,9 +475,13 @@ func diceText(rolls []int, sum int) string {
 	if len(rolls) == 1 {
 		return strconv.Itoa(sum)
 	}
-	parts := make([]string, len(rolls))
+	b := make([]byte, 0, 2*len(rolls)+6)
 	for i, r := range rolls {
-		parts[i] = strconv.Itoa(r)
+		if i > 0 {
+			b = append(b, '+')
+		}
+		b = strconv.AppendInt(b, int64(r), 10)
 	}
-	return strings.Join(parts, "+") + " = " + strconv.Itoa(sum)
+	b = append(b, " = "...)
+	return string(strconv.AppendInt(b, int64(sum), 10))
 }
