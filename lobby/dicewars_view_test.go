@@ -2,21 +2,16 @@ package lobby
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/dicewars"
-	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 )
 
@@ -43,12 +38,7 @@ func dicewarsScreen(t *testing.T, width, height int, p games.Palette, players ..
 		now = now.Add(50 * time.Millisecond)
 		hub.Tick(now)
 	}
-	profile := termenv.Ascii
-	if p != games.Plain {
-		profile = termenv.ANSI256
-	}
-	srv := &server.Session{Who: keys.Identity{ID: "k", Name: "viewer"}, Width: width, Height: height, Palette: p,
-		Renderer: lipgloss.NewRenderer(io.Discard, termenv.WithProfile(profile))}
+	srv := terminal("k", "viewer", width, height, p)
 	m := &model{s: newSession(New(Options{Hub: hub}), srv), now: now}
 	g := newGameScreen(r)
 	g.snap = r.Snapshot()

@@ -1,16 +1,11 @@
 package lobby
 
 import (
-	"io"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
-
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 )
@@ -28,8 +23,7 @@ func TestSnapshotsAreTimedToTheTerminal(t *testing.T) {
 	hub.Tick(published)
 	var delays []time.Duration
 	app := New(Options{Hub: hub, FrameDrawn: func(d time.Duration) { delays = append(delays, d) }})
-	srv := &server.Session{Who: keys.Identity{ID: "k", Name: "viewer"}, Width: 80, Height: 24, Palette: games.Plain,
-		Renderer: lipgloss.NewRenderer(io.Discard, termenv.WithProfile(termenv.Ascii))}
+	srv := terminal("k", "viewer", 80, 24, games.Plain)
 	m := &model{s: newSession(app, srv), now: published}
 	g := newGameScreen(r)
 	m.screen = g

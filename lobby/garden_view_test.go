@@ -1,21 +1,16 @@
 package lobby
 
 import (
-	"io"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
-	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 )
 
@@ -54,12 +49,7 @@ func gardenScreen(t *testing.T, width, height int, p games.Palette, seated bool)
 	if seated {
 		who = users[0]
 	}
-	profile := termenv.Ascii
-	if p != games.Plain {
-		profile = termenv.ANSI256
-	}
-	srv := &server.Session{Who: keys.Identity{ID: who, Name: who}, Width: width, Height: height, Palette: p,
-		Renderer: lipgloss.NewRenderer(io.Discard, termenv.WithProfile(profile))}
+	srv := terminal(who, who, width, height, p)
 	m := &model{s: newSession(New(Options{Hub: hub}), srv), now: now}
 	g := newGameScreen(r)
 	g.init(m)

@@ -2,20 +2,15 @@ package lobby
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/server"
 )
 
 // The home screen keeps its menu, its room list and its keys inside an 80×24 window however
@@ -34,8 +29,7 @@ func TestHomeScreenFitsItsWindowWhateverTheCrowd(t *testing.T) {
 			}
 		}
 		for _, size := range [][2]int{{80, 24}, {120, 40}} {
-			srv := &server.Session{Who: keys.Identity{ID: "k", Name: "viewer"}, Width: size[0], Height: size[1], Palette: games.ANSI256,
-				Renderer: lipgloss.NewRenderer(io.Discard, termenv.WithProfile(termenv.ANSI256))}
+			srv := terminal("k", "viewer", size[0], size[1], games.ANSI256)
 			m := &model{s: newSession(app, srv), now: time.Now(), screen: &homeScreen{}}
 			view := m.View()
 			lines := strings.Split(view, "\n")

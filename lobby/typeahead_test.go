@@ -1,20 +1,15 @@
 package lobby
 
 import (
-	"io"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
-	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/server"
 )
 
 // Keys typed faster than the room answers are not lost: three enters in a row place three
@@ -29,8 +24,7 @@ func TestKeysTypedAheadReachTheNextDecision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &server.Session{Who: keys.Identity{ID: "k", Name: "anna"}, Width: 80, Height: 24, Palette: games.Plain,
-		Renderer: lipgloss.NewRenderer(io.Discard, termenv.WithProfile(termenv.Ascii))}
+	srv := terminal("k", "anna", 80, 24, games.Plain)
 	m := &model{s: newSession(New(Options{Hub: hub}), srv), now: now}
 	g := newGameScreen(r)
 	m.screen = g

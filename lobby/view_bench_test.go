@@ -1,18 +1,14 @@
 package lobby
 
 import (
-	"io"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/server"
 )
 
 // BenchmarkGameView is the cost of one frame of a game screen for one viewer: what every
@@ -44,8 +40,7 @@ func BenchmarkGameView(b *testing.B) {
 				now = now.Add(50 * time.Millisecond)
 				hub.Tick(now)
 			}
-			srv := &server.Session{Who: keys.Identity{ID: "k", Name: "viewer"}, Width: 100, Height: 30, Palette: games.ANSI256,
-				Renderer: lipgloss.NewRenderer(io.Discard, termenv.WithProfile(termenv.ANSI256))}
+			srv := terminal("k", "viewer", 100, 30, games.ANSI256)
 			s := newSession(app, srv)
 			m := &model{s: s, now: now}
 			g := newGameScreen(r)
