@@ -12,7 +12,6 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/dicewars"
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/store"
 )
 
 // dicewarsScreen is a spectator's game screen of house bots' DiceWars a few moves in, in a
@@ -119,26 +118,8 @@ func TestDiceWarsPanelIsTheLegend(t *testing.T) {
 func TestDiceWarsReplayScalesWithTheWindow(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {160, 50}} {
 		m, r := dicewarsScreen(t, size[0], size[1], games.Plain)
-		rec := store.MatchRecord{ID: "m1", Game: "dicewars"}
-		for _, seat := range r.Snapshot().Seats {
-			rec.Seats = append(rec.Seats, store.SeatRecord{Name: seat.Name})
-		}
-		rs, err := newReplayScreen(storedGame{rec: rec, entry: r.Game(), rp: *r.Replay()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		m.screen = rs
-		screen := m.View()
-		lines := strings.Split(screen, "\n")
-		if len(lines) > size[1] || strings.Contains(screen, "Enlarge") {
-			t.Fatalf("%v: %d lines\n%s", size, len(lines), screen)
-		}
-		for _, l := range lines {
-			if ansi.StringWidth(l) > size[0] {
-				t.Fatalf("%v: a line of %d cells", size, ansi.StringWidth(l))
-			}
-		}
-		if !strings.Contains(screen, "[d] "+rec.Seats[3].Name) {
+		rs, screen := showReplay(t, m, r, size[0], size[1])
+		if !strings.Contains(screen, "[d] "+r.Snapshot().Seats[3].Name) {
 			t.Fatalf("%v: no swatch before seat 4's name\n%s", size, screen)
 		}
 		if drawn := rs.width; size[0] == 160 && drawn < 2*28 || size[0] == 80 && drawn != 28 {

@@ -11,7 +11,6 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/store"
 )
 
 // gardenScreen is the game screen of two people's Garden Tensions a few decisions in, in a
@@ -123,25 +122,7 @@ func TestGardenScreenFitsTheWindow(t *testing.T) {
 func TestGardenReplayScalesWithTheWindow(t *testing.T) {
 	for _, c := range []struct{ width, height, boardWidth int }{{80, 24, 41}, {160, 50, 111}} {
 		m, r := gardenScreen(t, c.width, c.height, games.Plain, false)
-		rec := store.MatchRecord{ID: "m1", Game: "garden"}
-		for _, seat := range r.Snapshot().Seats {
-			rec.Seats = append(rec.Seats, store.SeatRecord{Name: seat.Name})
-		}
-		rs, err := newReplayScreen(storedGame{rec: rec, entry: r.Game(), rp: *r.Replay()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		m.screen = rs
-		screen := m.View()
-		lines := strings.Split(screen, "\n")
-		if len(lines) > c.height || strings.Contains(screen, "Enlarge") {
-			t.Fatalf("%d×%d: %d lines\n%s", c.width, c.height, len(lines), screen)
-		}
-		for _, l := range lines {
-			if ansi.StringWidth(l) > c.width {
-				t.Fatalf("%d×%d: a line of %d cells", c.width, c.height, ansi.StringWidth(l))
-			}
-		}
+		rs, _ := showReplay(t, m, r, c.width, c.height)
 		if rs.width != c.boardWidth {
 			t.Fatalf("%d×%d draws the replay's garden %d wide, want %d", c.width, c.height, rs.width, c.boardWidth)
 		}

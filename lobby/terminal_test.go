@@ -2,13 +2,18 @@ package lobby
 
 import (
 	"io"
+	"strings"
+	"testing"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/store"
 )
 
 // terminal is a person's terminal for the tests that drive a model directly: who, the
@@ -23,4 +28,31 @@ func terminal(id, name string, width, height int, p games.Palette) *server.Sessi
 	}
 	return &server.Session{Who: keys.Identity{ID: id, Name: name}, Width: width, Height: height, Palette: p,
 		Renderer: lipgloss.NewRenderer(io.Discard, termenv.WithProfile(profile))}
+}
+
+// showReplay puts the replay of room r's game so far on m's screen, as the archive would
+// (seat names only), and returns the screen and what it draws, having checked that it fits
+// width × height.
+func showReplay(t *testing.T, m *model, r *rooms.Room, width, height int) (*replayScreen, string) {
+	t.Helper()
+	rec := store.MatchRecord{ID: "m1", Game: r.Game().Game.ID()}
+	for _, seat := range r.Snapshot().Seats {
+		rec.Seats = append(rec.Seats, store.SeatRecord{Name: seat.Name})
+	}
+	rs, err := newReplayScreen(storedGame{rec: rec, entry: r.Game(), rp: *r.Replay()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.screen = rs
+	screen := m.View()
+	lines := strings.Split(screen, "\n")
+	if len(lines) > height || strings.Contains(screen, "Enlarge") {
+		t.Fatalf("%d×%d: %d lines\n%s", width, height, len(lines), screen)
+	}
+	for _, l := range lines {
+		if ansi.StringWidth(l) > width {
+			t.Fatalf("%d×%d: a line of %d cells", width, height, ansi.StringWidth(l))
+		}
+	}
+	return rs, screen
 }
