@@ -16,7 +16,7 @@ type turnDraft struct {
 	done  time.Time // the deadline of the decision already sent
 	// early are the keys typed after a decision was sent and before the room's answer came
 	// (a fast typist placing three creatures with three enters): they go to the next draft
-	// if it is the same person's, else nowhere.
+	// if it is the same person's and directly follows that decision, else nowhere.
 	early  []string
 	sentAt int // the room's Moves when the decision was sent
 	// The draft's board, drawn once per change.
@@ -63,12 +63,12 @@ func (t *turnDraft) typeAhead(s *rooms.Snapshot, key string) bool {
 // typedAhead hands over the keys kept for the draft of s just started, if it follows the
 // decision sent with nothing played in between.
 func (t *turnDraft) typedAhead(s *rooms.Snapshot) []string {
-	keys := t.early
 	if t.draft == nil {
 		return nil
 	}
+	keys := t.early
 	t.early = nil
-	if s.Moves != t.sentAt+1 {
+	if s.Moves != t.sentAt+1 { // another decision came between (a whole turn in one tick)
 		return nil
 	}
 	return keys

@@ -153,13 +153,6 @@ func (r *Renderer) Resize(width, height int) {
 	r.lines = nil
 }
 
-// Repaint makes the next Render paint the whole screen, as after a resize.
-func (r *Renderer) Repaint() {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.lines = nil
-}
-
 // End gives the terminal back as it was (cursor shown, bracketed paste off, the shell's
 // screen back) if anything was drawn. Nothing is written after End; calling it again does
 // nothing.

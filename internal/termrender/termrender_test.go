@@ -93,12 +93,6 @@ func TestResizeRepaintsEverything(t *testing.T) {
 			t.Fatalf("after a resize to %v the screen shows\n%s\nnot\n%s", size, got, want)
 		}
 	}
-	scr.cells[0][0] = '#' // rubbish, as after a screen cleared by someone else
-	r.Repaint()
-	r.Render(view)
-	if got, want := scr.String(), want(view, 80, 24); got != want {
-		t.Fatalf("after Repaint the screen shows\n%s\nnot\n%s", got, want)
-	}
 }
 
 func TestEndRestoresTheTerminalOnceAndWritesNothingAfter(t *testing.T) {
