@@ -167,7 +167,8 @@ type sourced struct {
 
 var (
 	descConns     = prometheus.NewDesc("arena_connections", "TCP connections counted against the limits.", nil, nil)
-	descHandshake = prometheus.NewDesc("arena_connections_handshaking", "Connections that have not opened a channel yet.", nil, nil)
+	descHandshake = prometheus.NewDesc("arena_connections_handshaking", "Connections still in their SSH handshake.", nil, nil)
+	descLoggedIn  = prometheus.NewDesc("arena_connections_logged_in_idle", "Connections logged in with no session open.", nil, nil)
 	descSessions  = prometheus.NewDesc("arena_sessions", "SSH sessions running, by kind (terminal or command).", []string{"kind"}, nil)
 	descPeople    = prometheus.NewDesc("arena_online", "People and programs online, by where they are.", []string{"place"}, nil)
 	descRooms     = prometheus.NewDesc("arena_rooms", "Live rooms, by game and state.", []string{"game", "state"}, nil)
@@ -179,7 +180,7 @@ var (
 )
 
 func (c *sourced) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descConns, descHandshake, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders} {
+	for _, d := range []*prometheus.Desc{descConns, descHandshake, descLoggedIn, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders} {
 		ch <- d
 	}
 }
@@ -195,6 +196,7 @@ func (c *sourced) Collect(ch chan<- prometheus.Metric) {
 		st := src.Server()
 		gauge(descConns, float64(st.Connections))
 		gauge(descHandshake, float64(st.Handshaking))
+		gauge(descLoggedIn, float64(st.LoggedIn))
 		gauge(descSessions, float64(st.Terminals), "terminal")
 		gauge(descSessions, float64(st.Sessions-st.Terminals), "command")
 	}

@@ -30,7 +30,8 @@ func heapAfterGC() uint64 {
 
 func stillServes(t *testing.T, addr string) {
 	t.Helper()
-	if who := whoami(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t))); who["name"] != "bob" {
+	// A fresh key each time: a second call is bob2, and so on.
+	if who := whoami(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t))); !strings.HasPrefix(who["name"], "bob") {
 		t.Fatalf("another client after the abuse: %v", who)
 	}
 }
@@ -157,18 +158,34 @@ func TestConnectionWithoutChannelsClosedWhenIdle(t *testing.T) {
 	}
 }
 
-// A connection with a session open is not idle, however long the session lasts.
+// A connection with a session open is not idle, however long the session lasts: it outlives
+// both timers, as other connections' closing shows (no clock in the test).
 func TestConnectionWithOpenSessionKept(t *testing.T) {
-	addr, _ := sshtest.Start(t, fakeApp{}, func(c *server.Config) { c.IdleNoChannel = 50 * time.Millisecond })
+	addr, _ := sshtest.Start(t, fakeApp{}, func(c *server.Config) {
+		c.IdleNoChannel = 50 * time.Millisecond
+		c.HandshakeTimeout = time.Second // long enough for a handshake on a loaded machine
+	})
 	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
 	term := sshtest.NewTerm(t, c)
 	term.WaitFor(t, "hello alice", wait)
-	// Ten times the idle time, measured by the server's own round trips.
-	for range 10 {
-		whoami(t, c)
+	// Two connections opened after the session: one that opens no channel (closed by the
+	// handshake timer) and one whose command ends (closed by the idle timer). Once the
+	// server has closed both, the session's connection has outlived both timers.
+	silent := sshtest.Dial(t, addr, "bob", sshtest.NewKey(t))
+	done := sshtest.Dial(t, addr, "carol", sshtest.NewKey(t))
+	whoami(t, done)
+	for _, other := range []*gossh.Client{silent, done} {
+		closed := make(chan error, 1)
+		go func() { closed <- other.Wait() }()
+		select {
+		case <-closed:
+		case <-time.After(wait):
+			t.Fatal("a connection without channels was kept open")
+		}
 	}
 	term.Send(t, "y")
 	term.WaitFor(t, "key: y", wait)
+	whoami(t, c)
 }
 
 // Silent TCP connections (no handshake at all) cannot hold the total of connections: those
@@ -246,4 +263,153 @@ func TestKeyFloodDropped(t *testing.T) {
 		t.Fatalf("the screen received %d keys of a 1 MB flood (budget 500 and 1 a second)", n)
 	}
 	stillServes(t, addr)
+}
+
+// served checks that a fresh client is served, and closes it.
+func served(t *testing.T, addr string) {
+	t.Helper()
+	c := sshtest.Dial(t, addr, "bob", sshtest.NewKey(t))
+	if out, errOut, code := sshtest.Exec(t, c, "whoami"); code != 0 {
+		t.Fatalf("another client: exit %d, %q %q", code, out, errOut)
+	}
+	c.Close()
+}
+
+// quiet serves one client, waits until the server holds no connection, and returns the
+// process's goroutines then: the baseline of an attack.
+func quiet(t *testing.T, addr string, srv *server.Server) int {
+	t.Helper()
+	served(t, addr)
+	backToBaseline(t, srv, 0, 1<<30)
+	return runtime.NumGoroutine()
+}
+
+// backToBaseline waits until the server's connections and the process's goroutines are back to
+// what they were before an attack (goroutines within a margin: the test's own come and go).
+func backToBaseline(t *testing.T, srv *server.Server, conns, goroutines int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * wait)
+	for {
+		st := srv.Stats()
+		n := runtime.NumGoroutine()
+		if st.Connections <= conns && st.Sessions == 0 && n <= goroutines+4 {
+			return
+		}
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<20)
+			buf = buf[:runtime.Stack(buf, true)]
+			t.Fatalf("after the attack: %d connections (baseline %d), %d sessions, %d goroutines (baseline %d)\n%s",
+				st.Connections, conns, st.Sessions, n, goroutines, buf)
+		}
+		time.Sleep(10 * time.Millisecond) // polling the server's own figures, not timing anything
+	}
+}
+
+// A refused PTY command that is sent window changes without the client waiting, then
+// closed, gives its connection back (it used to hold the connection's reader for ever: the
+// SSH library waited for someone to take each window change).
+func TestWindowChangesToARefusedSessionLeakNothing(t *testing.T) {
+	addr, srv := sshtest.Start(t, fakeApp{})
+	goroutines := quiet(t, addr, srv)
+	for range 5 {
+		c := sshtest.Dial(t, addr, "mallory", sshtest.NewKey(t))
+		sess, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.RequestPty("xterm", 24, 80, gossh.TerminalModes{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.Start("fail nosuchgame"); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 200 {
+			if err := sess.WindowChange(24+i%10, 80); err != nil {
+				break // the server closed the session meanwhile: fine
+			}
+		}
+		c.Close()
+	}
+	backToBaseline(t, srv, 0, goroutines)
+	served(t, addr)
+}
+
+// A terminal session that fills a 400×200 window, while the client reads nothing and
+// resizes in a loop, ends when the client goes, and leaves nothing behind (it used to hang
+// for good: the screen's writes waited for the client, the window changes for the screen,
+// and the connection's reader for the window changes).
+func TestResizeLoopOnAStalledScreenLeaksNothing(t *testing.T) {
+	addr, srv := sshtest.Start(t, fakeApp{})
+	goroutines := quiet(t, addr, srv)
+	c := sshtest.Dial(t, addr, "mallory", sshtest.NewKey(t))
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sess.StdoutPipe(); err != nil { // never read: the screen's writes stall
+		t.Fatal(err)
+	}
+	if err := sess.RequestPty("xterm", 200, 400, gossh.TerminalModes{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Start("fill"); err != nil {
+		t.Fatal(err)
+	}
+	// Enough repaints of 80 KB to fill the client's 2 MB window many times over, and far
+	// more window changes than the SSH library's queues hold.
+	for i := range 2000 {
+		if err := sess.WindowChange(200-i%2, 400); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Meanwhile the server still serves others, from the same address.
+	served(t, addr)
+	c.Close()
+	backToBaseline(t, srv, 0, goroutines)
+}
+
+// Sockets that only send an SSH banner fill their address's limit, yet a real client from
+// the same address gets in: they are displaced, oldest first (the per-address limit used to
+// refuse the person before the eviction of handshakes ever started).
+func TestSilentConnectionsDoNotLockTheirAddressOut(t *testing.T) {
+	addr, srv := sshtest.Start(t, fakeApp{}) // the defaults: 250 an address
+	var silent []net.Conn
+	for range 300 {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		if _, err := conn.Write([]byte("SSH-2.0-x\r\n")); err != nil {
+			t.Fatal(err)
+		}
+		silent = append(silent, conn)
+	}
+	// The person, while the silent ones are still connected.
+	served(t, addr)
+	if st := srv.Stats(); st.Connections > 250 {
+		t.Fatalf("%d connections held from one address, limit 250", st.Connections)
+	}
+}
+
+// Connections that log in and open no session neither lock their address out nor spend
+// its budget of new sessions: a person from the same address gets in at once.
+func TestIdleLoggedInConnectionsDoNotLockTheirAddressOut(t *testing.T) {
+	addr, srv := sshtest.Start(t, fakeApp{}, func(c *server.Config) {
+		c.MaxConnsPerIP = 20
+		c.ConnectBurst = 5
+		c.ConnectRate = 0.001 // one session in 1,000 s after the burst
+	})
+	key := sshtest.NewKey(t)
+	for range 40 {
+		if _, err := sshtest.DialErr(addr, "idler", key); err != nil {
+			t.Fatal(err) // each logs in; none opens a session
+		}
+	}
+	if st := srv.Stats(); st.Connections > 20 {
+		t.Fatalf("%d connections held from one address, limit 20", st.Connections)
+	}
+	for range 5 { // the burst, all of it, for people
+		served(t, addr)
+	}
 }

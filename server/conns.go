@@ -1,7 +1,6 @@
 package server
 
 import (
-	"container/list"
 	"fmt"
 	"net"
 	"sync"
@@ -17,19 +16,18 @@ import (
 // connState is what the server knows about one connection; it lives in the connection's
 // context, shared by the connection's sessions.
 type connState struct {
-	ip      string
-	refusal string // non-empty: tell the client this and close
-	conn    net.Conn
+	ip   string
+	conn net.Conn
 
 	// idle closes the connection: first if it opens no channel within the handshake
 	// timeout, then whenever it has no channel open for IdleNoChannel.
 	idle *time.Timer
 
+	table tableEntry // its place among the server's connections (connTable's lock)
+
 	mu       sync.Mutex
-	channels int  // session channels open now
-	opened   bool // a channel was opened once: the handshake is over
-	// handshake is the connection's place among those still in their handshake.
-	handshake, handshakeIP *list.Element
+	refusal  string // non-empty: tell the client this and close
+	channels int    // session channels open now
 
 	hinted atomic.Bool // a keyless client was told once that it needs a key
 
@@ -43,6 +41,13 @@ type connStateKey struct{}
 func connStateOf(ctx ssh.Context) *connState {
 	cs, _ := ctx.Value(connStateKey{}).(*connState)
 	return cs
+}
+
+// refused is the sentence the connection's sessions must show before closing, if any.
+func (cs *connState) refused() string {
+	cs.mu.Lock()
+	defer cs.mu.Unlock()
+	return cs.refusal
 }
 
 // sessionChannel opens a session channel within the connection's limits: at most
@@ -63,120 +68,130 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 		return
 	}
 	cs.channels++
-	first := !cs.opened
-	cs.opened = true
 	cs.idle.Stop()
-	cs.mu.Unlock()
-	if first {
-		s.handshakes.remove(cs)
+	if refusal := s.conns.sessionOpened(cs); refusal != "" && cs.refusal == "" {
+		cs.refusal = refusal
+		s.log.Warn("connection refused", "remote", cs.ip, "reason", refusal)
 	}
+	cs.mu.Unlock()
 	defer func() {
 		cs.mu.Lock()
 		defer cs.mu.Unlock()
 		if cs.channels--; cs.channels == 0 {
+			s.conns.sessionsClosed(cs)
 			cs.idle.Reset(s.cfg.IdleNoChannel)
 		}
 	}()
+	fc := &filteredChannel{NewChannel: nc, maxEnvCount: s.cfg.MaxEnvPerChannel, maxEnvBytes: s.cfg.MaxEnvBytes,
+		windows: make(chan ssh.Window, 1)}
 	// Returns once the channel is closed.
-	ssh.DefaultSessionHandler(srv, conn, &envLimited{NewChannel: nc, maxCount: s.cfg.MaxEnvPerChannel, maxBytes: s.cfg.MaxEnvBytes}, ctx)
+	ssh.DefaultSessionHandler(srv, conn, fc, channelContext{Context: ctx, windows: fc.windows})
 }
 
-// envLimited is a new session channel whose env requests beyond a count or a size are
-// refused before the SSH library stores them.
-type envLimited struct {
+// channelContext is the connection's context as one session channel sees it: the same
+// values and cancellation, plus the channel's window changes.
+type channelContext struct {
+	ssh.Context
+	windows <-chan ssh.Window
+}
+
+type windowsKey struct{}
+
+func (c channelContext) Value(key any) any {
+	if key == (windowsKey{}) {
+		return c.windows
+	}
+	return c.Context.Value(key)
+}
+
+// windowChanges is a session's window sizes: the pty-req's first, then each change, the
+// latest only when the reader falls behind; closed when the channel closes. Nil without a
+// PTY or outside a filtered channel.
+func windowChanges(ctx ssh.Context) <-chan ssh.Window {
+	w, _ := ctx.Value(windowsKey{}).(<-chan ssh.Window)
+	return w
+}
+
+// filteredChannel is a new session channel whose requests pass through a filter that
+// never blocks the connection: env requests beyond a count or a size are refused before
+// the SSH library stores them, and window changes are answered here and kept, latest wins,
+// for the session to read when it can.
+//
+// Why: the SSH library hands each window change to the session on a channel of capacity
+// one and waits for it to be taken; a session that never reads them (a refused command)
+// or that is busy drawing for a client that does not read held the library's request loop,
+// then the connection's only reader, which then never saw the socket close: the connection,
+// its session and their goroutines leaked for ever.
+type filteredChannel struct {
 	gossh.NewChannel
-	maxCount, maxBytes int
+	maxEnvCount, maxEnvBytes int
+	windows                  chan ssh.Window // capacity one, latest wins; the filter is its only writer
 }
 
-func (e *envLimited) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
-	ch, reqs, err := e.NewChannel.Accept()
+func (f *filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
+	ch, reqs, err := f.NewChannel.Accept()
 	if err != nil {
+		close(f.windows)
 		return ch, reqs, err
 	}
 	out := make(chan *gossh.Request)
-	go func() {
-		defer close(out)
-		count, size := 0, 0
-		for req := range reqs {
-			if req.Type == "env" {
-				count++
-				size += len(req.Payload)
-				if count > e.maxCount || size > e.maxBytes {
-					if req.WantReply {
-						_ = req.Reply(false, nil)
-					}
-					continue
-				}
-			}
-			out <- req
-		}
-	}()
+	go f.filter(reqs, out)
 	return ch, out, nil
 }
 
-// handshakes bounds the connections that have not opened a channel yet, in all and per
-// address. Beyond a bound the oldest such connection (of that address, for the per-address
-// bound) is closed: a flood of silent connections then only displaces itself, while a real
-// client's handshake, which takes milliseconds, goes through. Nobody can hold the total of
-// connections with connections that never authenticate.
-type handshakes struct {
-	max, maxPerIP int
-
-	mu    sync.Mutex
-	all   *list.List            // of *connState, oldest first
-	perIP map[string]*list.List // likewise, per address
+func (f *filteredChannel) filter(reqs <-chan *gossh.Request, out chan<- *gossh.Request) {
+	defer close(out)
+	defer close(f.windows)
+	envCount, envBytes := 0, 0
+	pty, started := false, false
+	for req := range reqs {
+		switch req.Type {
+		case "env":
+			envCount++
+			envBytes += len(req.Payload)
+			if envCount > f.maxEnvCount || envBytes > f.maxEnvBytes {
+				_ = req.Reply(false, nil)
+				continue
+			}
+		case "pty-req":
+			var p struct {
+				Term                    string
+				Columns, Rows, Wpx, Hpx uint32
+				Rest                    []byte `ssh:"rest"`
+			}
+			if !pty && !started && gossh.Unmarshal(req.Payload, &p) == nil {
+				pty = true
+				f.offer(ssh.Window{Width: int(p.Columns), Height: int(p.Rows), WidthPixels: int(p.Wpx), HeightPixels: int(p.Hpx)})
+			}
+		case "window-change":
+			var w struct {
+				Columns, Rows, Wpx, Hpx uint32
+				Rest                    []byte `ssh:"rest"`
+			}
+			ok := pty && gossh.Unmarshal(req.Payload, &w) == nil
+			if ok {
+				f.offer(ssh.Window{Width: int(w.Columns), Height: int(w.Rows), WidthPixels: int(w.Wpx), HeightPixels: int(w.Hpx)})
+			}
+			_ = req.Reply(ok, nil) // nothing is sent unless the client asked
+			continue
+		case "shell", "exec", "subsystem":
+			started = true
+		}
+		out <- req
+	}
 }
 
-func newHandshakes(max, maxPerIP int) *handshakes {
-	return &handshakes{max: max, maxPerIP: maxPerIP, all: list.New(), perIP: map[string]*list.List{}}
-}
-
-func (h *handshakes) add(cs *connState) {
-	var evict []*connState
-	h.mu.Lock()
-	ipl := h.perIP[cs.ip]
-	if ipl == nil {
-		ipl = list.New()
-		h.perIP[cs.ip] = ipl
-	}
-	cs.handshake = h.all.PushBack(cs)
-	cs.handshakeIP = ipl.PushBack(cs)
-	for ipl.Len() > h.maxPerIP {
-		evict = append(evict, h.removeLocked(ipl.Front().Value.(*connState)))
-	}
-	for h.all.Len() > h.max {
-		evict = append(evict, h.removeLocked(h.all.Front().Value.(*connState)))
-	}
-	h.mu.Unlock()
-	for _, old := range evict {
-		old.conn.Close()
-	}
-}
-
-func (h *handshakes) remove(cs *connState) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.removeLocked(cs)
-}
-
-func (h *handshakes) removeLocked(cs *connState) *connState {
-	if cs.handshake == nil {
-		return cs
-	}
-	h.all.Remove(cs.handshake)
-	if ipl := h.perIP[cs.ip]; ipl != nil {
-		ipl.Remove(cs.handshakeIP)
-		if ipl.Len() == 0 {
-			delete(h.perIP, cs.ip)
+// offer puts w in the mailbox, replacing a size the session has not read yet.
+func (f *filteredChannel) offer(w ssh.Window) {
+	for {
+		select {
+		case f.windows <- w:
+			return
+		default:
+			select { // full: drop the stale size (the session may take it first; then retry)
+			case <-f.windows:
+			default:
+			}
 		}
 	}
-	cs.handshake, cs.handshakeIP = nil, nil
-	return cs
-}
-
-// len is the number of connections in their handshake (for tests).
-func (h *handshakes) len() int {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.all.Len()
 }

@@ -38,7 +38,7 @@ func (fakeApp) Interactive(s *server.Session) (tea.Model, func(*tea.Program), er
 			panic("fake app: Interactive exploded")
 		}
 	}
-	m := &fakeModel{s: s, w: s.Width, h: s.Height}
+	m := &fakeModel{s: s, w: s.Width, h: s.Height, fill: len(s.Args) > 0 && s.Args[0] == "fill"}
 	return m, func(*tea.Program) { m.attached = true }, nil
 }
 
@@ -81,6 +81,8 @@ type fakeModel struct {
 	keys     int // key messages received
 	// viewPanics makes the next View panic.
 	viewPanics bool
+	// fill draws the whole window, a different letter at each size (a large lobby screen).
+	fill bool
 }
 
 func (m *fakeModel) Init() tea.Cmd { return nil }
@@ -114,6 +116,10 @@ func (m *fakeModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *fakeModel) View() string {
 	if m.viewPanics {
 		panic("fake app: View exploded")
+	}
+	if m.fill {
+		line := strings.Repeat(string(rune('a'+(m.w+m.h)%26)), m.w)
+		return strings.Repeat(line+"\n", m.h-1) + line
 	}
 	return fmt.Sprintf("hello %s\nid=%s guest=%v admin=%v\nattached=%v\nsize=%dx%d palette=%s args=%s\nkey: %s keys=%d\n",
 		m.s.Who.Name, m.s.Who.ID, m.s.Who.Guest, m.s.Who.Admin, m.attached,

@@ -6,92 +6,174 @@ import (
 	"time"
 )
 
-func TestIPLimiterRateRefills(t *testing.T) {
+// testTable is a connection table on a fake clock.
+func testTable(cfg Config) (*connTable, *time.Time) {
 	now := time.Unix(1000, 0)
-	l := newIPLimiter(Config{MaxConns: 100, MaxConnsPerIP: 100, ConnectRate: 2, ConnectBurst: 3})
-	l.now = func() time.Time { return now }
-	admit := func() string {
-		r, drop := l.admit("10.0.0.1")
-		if drop {
-			t.Fatal("dropped")
+	if cfg.MaxPreAuth == 0 {
+		cfg.MaxPreAuth, cfg.MaxPreAuthPerIP = 1<<20, 1<<20
+	}
+	t := newConnTable(cfg)
+	t.now = func() time.Time { return now }
+	return t, &now
+}
+
+func conn(ip string) *connState { return &connState{ip: ip} }
+
+// The rate bounds the sessions an address starts, charged when a connection opens its
+// first session: connections that never open one spend nothing.
+func TestConnTableRateChargedAtFirstSession(t *testing.T) {
+	tab, now := testTable(Config{MaxConns: 100, MaxConnsPerIP: 100, ConnectRate: 2, ConnectBurst: 3})
+	start := func() string {
+		cs := conn("10.0.0.1")
+		if r, drop, _ := tab.admit(cs); r != "" || drop {
+			t.Fatalf("admit: %q %v", r, drop)
 		}
-		l.release("10.0.0.1")
+		tab.authenticated(cs)
+		r := tab.sessionOpened(cs)
+		if again := tab.sessionOpened(cs); again != "" {
+			t.Fatalf("a second session of the same connection charged again: %q", again)
+		}
+		tab.release(cs)
 		return r
 	}
+	for range 50 { // connections that never open a session
+		cs := conn("10.0.0.1")
+		tab.admit(cs)
+		tab.authenticated(cs)
+		tab.release(cs)
+	}
 	for i := range 3 {
-		if r := admit(); r != "" {
-			t.Fatalf("connection %d of a burst of 3 refused: %s", i, r)
+		if r := start(); r != "" {
+			t.Fatalf("session %d of a burst of 3 refused: %s", i, r)
 		}
 	}
-	if r := admit(); !strings.Contains(r, "too many new connections") {
+	if r := start(); !strings.Contains(r, "too many new connections") {
 		t.Fatalf("4th in the burst: %q", r)
 	}
-	if r, _ := l.admit("10.0.0.2"); r != "" {
+	other := conn("10.0.0.2")
+	tab.admit(other)
+	if r := tab.sessionOpened(other); r != "" {
 		t.Fatalf("another address is limited too: %q", r)
 	}
-	l.release("10.0.0.2")
-	now = now.Add(500 * time.Millisecond) // 2/s: one token back
-	if r := admit(); r != "" {
+	tab.release(other)
+	*now = now.Add(500 * time.Millisecond) // 2/s: one token back
+	if r := start(); r != "" {
 		t.Fatalf("after refill: %q", r)
 	}
-	if r := admit(); r == "" {
+	if r := start(); r == "" {
 		t.Fatal("refilled more than the rate allows")
 	}
-	now = now.Add(time.Hour)
+	*now = now.Add(time.Hour)
 	for range 3 {
-		if r := admit(); r != "" {
+		if r := start(); r != "" {
 			t.Fatalf("after an hour: %q", r)
 		}
 	}
 }
 
-func TestIPLimiterConcurrentAndHardCap(t *testing.T) {
-	now := time.Unix(1000, 0)
-	l := newIPLimiter(Config{MaxConns: 1000, MaxConnsPerIP: 2, ConnectRate: 1000, ConnectBurst: 1000})
-	l.now = func() time.Time { return now }
+// A full address makes room by displacing its least advanced connection, oldest first;
+// only connections in session count toward the refusal.
+func TestConnTableDisplacesHandshakesThenIdleThenRefuses(t *testing.T) {
+	tab, now := testTable(Config{MaxConns: 1000, MaxConnsPerIP: 3, ConnectRate: 1000, ConnectBurst: 1000})
 	ip := "10.0.0.1"
-	for i := range 2 {
-		if r, _ := l.admit(ip); r != "" {
-			t.Fatalf("connection %d: %q", i, r)
-		}
-	}
-	refused := 0
-	for {
-		r, drop := l.admit(ip)
+	admit := func() (*connState, string, []*connState) {
+		cs := conn(ip)
+		r, drop, displaced := tab.admit(cs)
 		if drop {
-			break
+			t.Fatal("dropped")
 		}
-		if !strings.Contains(r, "too many connections from your address (limit 2)") {
-			t.Fatalf("over the limit: %q", r)
+		return cs, r, displaced
+	}
+	idle, _, _ := admit()
+	tab.authenticated(idle)
+	busy, _, _ := admit()
+	tab.authenticated(busy)
+	tab.sessionOpened(busy)
+	silent, _, _ := admit()
+
+	// Full: the one in its handshake goes first, although it is the newest.
+	a, r, displaced := admit()
+	if r != "" || len(displaced) != 1 || displaced[0] != silent {
+		t.Fatalf("4th connection: refusal %q, displaced %v, want the silent one", r, displaced)
+	}
+	tab.authenticated(a)
+	tab.sessionOpened(a)
+	// Then the logged-in connection without a session.
+	b, r, displaced := admit()
+	if r != "" || len(displaced) != 1 || displaced[0] != idle {
+		t.Fatalf("5th connection: refusal %q, displaced %v, want the idle one", r, displaced)
+	}
+	tab.authenticated(b)
+	tab.sessionOpened(b)
+	// Three in session: a newcomer is refused with the sentence, and counted meanwhile.
+	c, r, displaced := admit()
+	if !strings.Contains(r, "too many connections from your address (limit 3)") || len(displaced) != 0 {
+		t.Fatalf("over the limit of sessions: %q, displaced %v", r, displaced)
+	}
+	// Refused connections displace one another rather than pile up.
+	for range 20 {
+		if _, r, displaced := admit(); r == "" || len(displaced) != 1 {
+			t.Fatalf("refused again: %q, displaced %d", r, len(displaced))
 		}
-		refused++
 	}
-	if refused != 2+8 {
-		t.Fatalf("%d refusals before dropping, want 10", refused)
+	if total, _, _ := tab.counts(); total != 4 {
+		t.Fatalf("%d connections counted, want the 3 in session and the last refused", total)
 	}
-	for range 2 + refused {
-		l.release(ip)
+	// A session that ends makes its connection displaceable: with the last refused one, room
+	// for the newcomer.
+	tab.sessionsClosed(busy)
+	if _, r, displaced := admit(); r != "" || len(displaced) != 2 {
+		t.Fatalf("after a session closed: %q, displaced %v", r, displaced)
 	}
-	if r, drop := l.admit(ip); r != "" || drop {
-		t.Fatalf("after every connection closed: %q %v", r, drop)
+	for _, cs := range []*connState{busy, a, b, c, idle, silent} {
+		tab.release(cs) // displaced or not: released once
 	}
-	l.release(ip)
-	if len(l.ips) != 1 {
-		t.Fatal("an address with its bucket not yet full was forgotten")
-	}
-	now = now.Add(time.Hour)
-	l.sweepLocked(now)
-	if len(l.ips) != 0 || l.total != 0 {
-		t.Fatalf("state left behind: %d addresses, total %d", len(l.ips), l.total)
+	*now = now.Add(time.Hour)
+	tab.mu.Lock()
+	tab.sweepLocked(*now)
+	tab.mu.Unlock()
+	total, handshaking, loggedIn := tab.counts()
+	if total != 1 || handshaking != 1 || loggedIn != 0 {
+		t.Fatalf("left: total %d, handshaking %d, logged in %d; want the last newcomer alone", total, handshaking, loggedIn)
 	}
 }
 
-func TestIPLimiterTotal(t *testing.T) {
-	l := newIPLimiter(Config{MaxConns: 2, MaxConnsPerIP: 10, ConnectRate: 1000, ConnectBurst: 1000})
-	l.admit("a")
-	l.admit("b")
-	if r, _ := l.admit("c"); !strings.Contains(r, "the arena is full") {
+func TestConnTableTotal(t *testing.T) {
+	tab, _ := testTable(Config{MaxConns: 2, MaxConnsPerIP: 10, ConnectRate: 1000, ConnectBurst: 1000})
+	for _, ip := range []string{"a", "b"} {
+		cs := conn(ip)
+		tab.admit(cs)
+		tab.sessionOpened(cs)
+	}
+	if r, _, _ := tab.admit(conn("c")); !strings.Contains(r, "the arena is full") {
 		t.Fatalf("third connection in all: %q", r)
+	}
+	// One without a session makes room for the next from anywhere.
+	tab2, _ := testTable(Config{MaxConns: 2, MaxConnsPerIP: 10, ConnectRate: 1000, ConnectBurst: 1000})
+	busy, idle := conn("a"), conn("b")
+	tab2.admit(busy)
+	tab2.sessionOpened(busy)
+	tab2.admit(idle)
+	tab2.authenticated(idle)
+	if r, _, displaced := tab2.admit(conn("c")); r != "" || len(displaced) != 1 || displaced[0] != idle {
+		t.Fatalf("with an idle connection to displace: %q %v", r, displaced)
+	}
+}
+
+// Connections in their handshake have bounds of their own, oldest out.
+func TestConnTableHandshakeBounds(t *testing.T) {
+	tab, _ := testTable(Config{MaxConns: 100, MaxConnsPerIP: 100, ConnectRate: 1000, ConnectBurst: 1000, MaxPreAuth: 5, MaxPreAuthPerIP: 2})
+	first := conn("a")
+	tab.admit(first)
+	tab.admit(conn("a"))
+	if _, _, displaced := tab.admit(conn("a")); len(displaced) != 1 || displaced[0] != first {
+		t.Fatalf("3rd handshake of one address: displaced %v", displaced)
+	}
+	for _, ip := range []string{"b", "c", "d"} {
+		tab.admit(conn(ip))
+	}
+	if _, _, displaced := tab.admit(conn("e")); len(displaced) != 1 {
+		t.Fatalf("6th handshake in all: displaced %v", displaced)
 	}
 }
 

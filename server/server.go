@@ -33,16 +33,15 @@ var ErrServerClosed = errors.New("server closed")
 
 // Server is the arena's SSH server.
 type Server struct {
-	cfg        Config
-	log        *slog.Logger
-	app        App
-	accounts   Accounts
-	admins     *keys.AdminFile
-	hostKey    gossh.Signer
-	ssh        *ssh.Server
-	ips        *ipLimiter
-	perKey     *keyLimiter
-	handshakes *handshakes
+	cfg      Config
+	log      *slog.Logger
+	app      App
+	accounts Accounts
+	admins   *keys.AdminFile
+	hostKey  gossh.Signer
+	ssh      *ssh.Server
+	conns    *connTable
+	perKey   *keyLimiter
 
 	closing   atomic.Bool
 	closingCh chan struct{}
@@ -73,17 +72,16 @@ func New(cfg Config, accounts Accounts, app App) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		cfg:        cfg,
-		log:        cfg.Logger,
-		app:        app,
-		accounts:   accounts,
-		hostKey:    hostKey,
-		ips:        newIPLimiter(cfg),
-		perKey:     newKeyLimiter(cfg.MaxSessionsPerKey),
-		handshakes: newHandshakes(cfg.MaxPreAuth, cfg.MaxPreAuthPerIP),
-		closingCh:  make(chan struct{}),
-		listeners:  map[net.Listener]bool{},
-		sessions:   map[*liveSession]bool{},
+		cfg:       cfg,
+		log:       cfg.Logger,
+		app:       app,
+		accounts:  accounts,
+		hostKey:   hostKey,
+		conns:     newConnTable(cfg),
+		perKey:    newKeyLimiter(cfg.MaxSessionsPerKey),
+		closingCh: make(chan struct{}),
+		listeners: map[net.Listener]bool{},
+		sessions:  map[*liveSession]bool{},
 	}
 	s.admins = keys.NewAdminFile(cfg.AdminKeysFile, func(err error, problems []keys.LineError) {
 		if err != nil {
@@ -96,7 +94,8 @@ func New(cfg Config, accounts Accounts, app App) (*Server, error) {
 	s.log.Info("admin keys", "file", cfg.AdminKeysFile, "count", s.admins.Count())
 
 	opts := []ssh.Option{
-		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool {
+		wish.WithPublicKeyAuth(func(ctx ssh.Context, _ ssh.PublicKey) bool {
+			s.authenticated(ctx)
 			return true // the key is an identity, not a password: every key is welcome
 		}),
 		wish.WithKeyboardInteractiveAuth(s.keyboardInteractive),
@@ -207,6 +206,7 @@ func (ls *liveSession) end() {
 
 func (s *Server) keyboardInteractive(ctx ssh.Context, challenge gossh.KeyboardInteractiveChallenge) bool {
 	if s.cfg.AllowGuests {
+		s.authenticated(ctx)
 		return true // a guest: no questions asked
 	}
 	// No questions, just the instruction, which ssh prints before "Permission denied";
@@ -218,30 +218,45 @@ func (s *Server) keyboardInteractive(ctx ssh.Context, challenge gossh.KeyboardIn
 }
 
 func (s *Server) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
-	ip := remoteIP(conn.RemoteAddr())
-	refusal, drop := s.ips.admit(ip)
-	if drop || s.closing.Load() {
-		s.ips.release(ip)
-		s.log.Warn("connection dropped", "remote", ip, "reason", "over the hard limit or shutting down")
-		return nil
-	}
-	cs := &connState{ip: ip, refusal: refusal}
-	if refusal != "" {
-		s.log.Warn("connection refused", "remote", ip, "reason", refusal)
-	}
+	cs := &connState{ip: remoteIP(conn.RemoteAddr())}
 	tracked := &trackedConn{Conn: conn, release: func() {
 		cs.idle.Stop()
-		s.handshakes.remove(cs)
-		s.ips.release(ip)
+		s.conns.release(cs)
 	}}
-	// Closed through the wrapper, so that its slot is released as it closes.
+	// Closed through the wrapper, so that its slot is released as it closes. Set before the
+	// table knows the connection: a newer one may displace it at once.
 	cs.conn = tracked
-	// A connection must open a channel in time (a stalled handshake, a port scanner), and
-	// connections still in their handshake are bounded, oldest out (see conns.go).
+	// A connection must open a channel in time (a stalled handshake, a port scanner).
 	cs.idle = time.AfterFunc(s.cfg.HandshakeTimeout, func() { tracked.Close() })
-	s.handshakes.add(cs)
+	refusal, drop, displaced := s.conns.admit(cs)
+	for _, old := range displaced {
+		old.conn.Close()
+	}
+	if len(displaced) > 0 {
+		s.log.Debug("connections displaced", "remote", cs.ip, "count", len(displaced))
+	}
+	if drop || s.closing.Load() {
+		cs.idle.Stop()
+		s.conns.release(cs)
+		s.log.Warn("connection dropped", "remote", cs.ip, "reason", "over the hard limit or shutting down")
+		return nil
+	}
+	if refusal != "" {
+		cs.mu.Lock()
+		cs.refusal = refusal
+		cs.mu.Unlock()
+		s.log.Warn("connection refused", "remote", cs.ip, "reason", refusal)
+	}
 	ctx.SetValue(connStateKey{}, cs)
 	return tracked
+}
+
+// authenticated notes that a connection's client was let in (it may still fail to prove
+// its key, and then stays the least advanced).
+func (s *Server) authenticated(ctx ssh.Context) {
+	if cs := connStateOf(ctx); cs != nil {
+		s.conns.authenticated(cs)
+	}
 }
 
 // trackedConn releases its limiter slot once, when closed.
@@ -271,17 +286,16 @@ func remoteIP(a net.Addr) string {
 // Stats are the server's figures for an operator's metrics.
 type Stats struct {
 	Connections int // TCP connections counted against the limits
-	Handshaking int // connections that have not opened a channel yet
+	Handshaking int // connections still in their SSH handshake
+	LoggedIn    int // connections logged in with no session open
 	Sessions    int // sessions running (terminals and commands)
 	Terminals   int // of which, terminal (PTY) sessions
 }
 
 // Stats reads the server's figures now.
 func (s *Server) Stats() Stats {
-	st := Stats{Handshaking: s.handshakes.len()}
-	s.ips.mu.Lock()
-	st.Connections = s.ips.total
-	s.ips.mu.Unlock()
+	var st Stats
+	st.Connections, st.Handshaking, st.LoggedIn = s.conns.counts()
 	s.mu.Lock()
 	for ls := range s.sessions {
 		st.Sessions++

@@ -300,12 +300,19 @@ func TestCtrlZDoesNotSuspend(t *testing.T) {
 	}
 }
 
+// Only connections with a session open fill an address; beyond them a newcomer is told why.
 func TestPerIPConnectionLimit(t *testing.T) {
 	addr, _ := sshtest.Start(t, fakeApp{}, func(c *server.Config) { c.MaxConnsPerIP = 2 })
 	key := sshtest.NewKey(t)
-	first := sshtest.Dial(t, addr, "alice", key)
-	whoami(t, first)
-	whoami(t, sshtest.Dial(t, addr, "alice", key))
+	var busy []*gossh.Client
+	for range 2 {
+		c := sshtest.Dial(t, addr, "alice", key)
+		st := sshtest.StartStream(t, c, "wait")
+		if line, ok := st.ReadLine(t, wait); !ok || line != "waiting" {
+			t.Fatalf("a session to hold: %q", line)
+		}
+		busy = append(busy, c)
+	}
 	third := sshtest.Dial(t, addr, "alice", key)
 	_, errOut, code := sshtest.Exec(t, third, "whoami")
 	if code != 1 || !strings.Contains(errOut, "too many connections from your address (limit 2)") {
@@ -318,7 +325,7 @@ func TestPerIPConnectionLimit(t *testing.T) {
 	}
 	third.Close()
 	// Freed slots are reused once the server has seen the connections close.
-	first.Close()
+	busy[0].Close()
 	deadline := time.Now().Add(wait)
 	for {
 		c := sshtest.Dial(t, addr, "alice", key)

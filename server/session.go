@@ -116,8 +116,8 @@ func (s *Server) admit(next sessionHandler) sessionHandler {
 			fmt.Fprintf(sess.Stderr(), "arena: %s\n", msg)
 			return 1
 		}
-		if cs.refusal != "" {
-			return refuse(cs.refusal)
+		if refusal := cs.refused(); refusal != "" {
+			return refuse(refusal)
 		}
 		// Splitting a command into words costs more than linearly: measure it first.
 		if n := len(sess.RawCommand()); n > s.cfg.MaxCommandBytes {
@@ -207,7 +207,7 @@ func (s *Server) exec(sess *sessionWithContext, who keys.Identity) int {
 }
 
 func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *liveSession) int {
-	pty, winch, _ := sess.Pty()
+	pty, _, _ := sess.Pty()
 	w, h := s.cfg.clamp(pty.Window.Width, pty.Window.Height)
 	env := sess.Environ() // includes TERM from the pty request
 	palette, profile := colors(pty.Term, env)
@@ -220,7 +220,7 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 		Height:   h,
 		Palette:  palette,
 		Renderer: rendererFor(profile),
-		windows:  winch,
+		windows:  windowChanges(sess.Context()),
 		clamp:    s.cfg.clamp,
 	}
 	model, attach, err := s.app.Interactive(sv)
@@ -260,7 +260,7 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 	}
 
 	// The client's window changes, clamped, become WindowSizeMsgs (the first one is the
-	// pty-req's size, already queued on winch), unless the App forwards them in its own loop.
+	// pty-req's size, already queued), unless the App forwards them in its own loop.
 	if !sv.windowsTaken {
 		stop := make(chan struct{})
 		defer close(stop)

@@ -39,17 +39,19 @@ variable named beside it; a flag on the command line wins.
   --human-move D       a person's time for one decision (ARENA_HUMAN_MOVE, default 60s)
   --bot-move D         a program's time for one decision, before its bank
                        (ARENA_BOT_MOVE, default 500ms)
-  --max-conns-per-ip N concurrent connections from one address (ARENA_MAX_CONNS_PER_IP,
-                       default 250; a class behind one NAT shares one address)
+  --max-conns-per-ip N concurrent connections with a session open from one address
+                       (ARENA_MAX_CONNS_PER_IP, default 250; a class behind one NAT
+                       shares one address); idle ones make room for newcomers
   --max-conns N        connections in all (ARENA_MAX_CONNS, default 1000)
   --metrics ADDR       serve Prometheus metrics (/metrics) and pprof profiles
                        (/debug/pprof/) on this address, such as 127.0.0.1:9222
                        (ARENA_METRICS; default none: off). Never the SSH port: keep it
                        on loopback or a private network
-  --connect-burst N    new connections one address may open at once (ARENA_CONNECT_BURST,
-                       default 150: a lab of a hundred machines behind one NAT)
-  --connect-rate R     new connections a second from one address once the burst is spent
-                       (ARENA_CONNECT_RATE, default 10)
+  --connect-burst N    new connections with a session one address may open at once
+                       (ARENA_CONNECT_BURST, default 150: a lab of a hundred machines
+                       behind one NAT)
+  --connect-rate R     new connections with a session a second from one address once the
+                       burst is spent (ARENA_CONNECT_RATE, default 10)
   --max-channels N     sessions open at once on one connection (ARENA_MAX_CHANNELS,
                        default 10)
   --idle-timeout D     a connection with no session open is closed after this
