@@ -178,7 +178,13 @@ type Hub struct {
 	saving sync.WaitGroup // results being stored
 
 	thinking sync.WaitGroup // house bots thinking
-	thinkers chan struct{}  // a token per bot thinking now (Config.Thinkers)
+	thinkers *thinkQueue    // the house bots that may think at once (Config.Thinkers)
+
+	// Fast rooms (programs and house bots only) with something to do now: an answer came,
+	// a bot decided. The loop serves them as they come, between its ticks.
+	readyMu sync.Mutex
+	ready   []*Room
+	wake    chan struct{} // capacity one: something is ready
 
 	mu      sync.Mutex
 	rooms   []*Room // in creation order
@@ -191,7 +197,8 @@ type Hub struct {
 // NewHub makes a hub; call Run to start its loop.
 func NewHub(cfg Config) *Hub {
 	cfg = cfg.withDefaults()
-	return &Hub{cfg: cfg, log: cfg.Logger, byKey: make(map[string]*Room), thinkers: make(chan struct{}, cfg.Thinkers)}
+	return &Hub{cfg: cfg, log: cfg.Logger, byKey: make(map[string]*Room), thinkers: newThinkQueue(cfg.Thinkers),
+		wake: make(chan struct{}, 1)}
 }
 
 // Config returns the hub's effective configuration.
@@ -207,21 +214,74 @@ func (h *Hub) OnTick(f func(now time.Time)) {
 	h.tickers = append(h.tickers, f)
 }
 
-// Run ticks every room at TickHz until ctx ends.
+// Run ticks every room at TickHz until ctx ends, and between ticks serves the fast rooms
+// that have something to do, as soon as they do. Ticks come first: the ticker is checked
+// between two fast rooms, so people's rooms keep their pace however busy the bots are.
 func (h *Hub) Run(ctx context.Context) {
 	every := time.Second / time.Duration(h.cfg.TickHz)
 	t := time.NewTicker(every)
 	defer t.Stop()
+	tick := func(scheduled time.Time) {
+		start := time.Now()
+		h.Tick(h.now())
+		h.cfg.Observer.Tick(time.Since(start), start.Sub(scheduled))
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case scheduled := <-t.C:
-			start := time.Now()
-			h.Tick(h.now())
-			h.cfg.Observer.Tick(time.Since(start), start.Sub(scheduled))
+			tick(scheduled)
+		case <-h.wake:
+			for h.ServeReady(1) > 0 {
+				select {
+				case scheduled := <-t.C:
+					tick(scheduled)
+				case <-ctx.Done():
+					return
+				default:
+				}
+			}
 		}
 	}
+}
+
+// poke queues a fast room to be served (once, however often it is poked before) and wakes
+// the loop.
+func (h *Hub) poke(r *Room) {
+	h.readyMu.Lock()
+	if !r.queued {
+		r.queued = true
+		h.ready = append(h.ready, r)
+	}
+	h.readyMu.Unlock()
+	select {
+	case h.wake <- struct{}{}:
+	default:
+	}
+}
+
+// ServeReady serves up to n fast rooms that have something to do, first come first served,
+// and returns how many it served. Each plays at most maxMovesPerTick moves, then goes to
+// the back of the queue if it has more: one room's bots cannot hold the loop. (Run calls
+// it; tests that drive the hub with a fake clock call it too.)
+func (h *Hub) ServeReady(n int) int {
+	served := 0
+	for served < n {
+		h.readyMu.Lock()
+		if len(h.ready) == 0 {
+			h.readyMu.Unlock()
+			break
+		}
+		r := h.ready[0]
+		h.ready[0] = nil
+		h.ready = h.ready[1:]
+		r.queued = false
+		h.readyMu.Unlock()
+		h.guard("room", r, func() { r.serve(h.now()) })
+		served++
+	}
+	return served
 }
 
 // WaitSaves waits for the results being stored, so that a server stopping right after a

@@ -48,6 +48,9 @@ func (r *Room) Answer(seatNo, turn int, a games.Action) bool {
 	}
 	rs.turn, rs.answered = 0, turn
 	r.inbox = append(r.inbox, input{seat: seatNo, action: a, at: r.hub.now(), remote: true})
+	if r.fast {
+		r.hub.poke(r) // played now, not at the next tick
+	}
 	return true
 }
 

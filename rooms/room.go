@@ -100,6 +100,12 @@ type Room struct {
 	tag     string        // Spec.Tag
 	pace    time.Duration // how long a house bot waits before it plays
 	grace   time.Duration // how long a seated person may be away
+	unpaced bool          // Spec.Unpaced
+	people  bool          // a person was seated at the start
+	// fast: a turn-based game of programs and house bots only, played as fast as they
+	// answer (see Hub.ServeReady); set when the game starts.
+	fast   bool
+	queued bool // waiting in the hub's ready queue (the hub's readyMu)
 
 	mu        sync.Mutex
 	seats     []seat
@@ -155,7 +161,7 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 		votes:  make([]bool, len(spec.Seats)),
 	}
 	if spec.Unpaced {
-		r.pace = 0
+		r.pace, r.unpaced = 0, true
 	}
 	if spec.AbsentGrace > 0 {
 		r.grace = spec.AbsentGrace
@@ -163,6 +169,9 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 	r.seats = make([]seat, len(spec.Seats))
 	for i, s := range spec.Seats {
 		r.seats[i] = seat{Seat: s}
+		if s.Kind == Human || s.Kind == Open {
+			r.people = true
+		}
 		switch s.Kind {
 		case HouseBot:
 			if err := r.seatBot(i, s.BotName); err != nil {
@@ -237,6 +246,7 @@ func (r *Room) maybeStart(now time.Time) {
 	r.status = Playing
 	r.held = make(map[int]games.Action)
 	r.startRealTime(now)
+	r.fast = r.unpaced && r.rt == nil && !r.people
 	for i := range r.seats {
 		if r.seats[i].Kind == Human && !r.seats[i].connected {
 			r.seats[i].absent = now
@@ -251,7 +261,13 @@ func (r *Room) maybeStart(now time.Time) {
 			s.remote.ctl.Start(r, i, ref.State())
 		}
 	}
+	if r.fast {
+		r.hub.poke(r) // the first turn now, not at the next tick
+	}
 }
+
+// hasPeople reports whether a person plays in the room: their bots think first.
+func (r *Room) hasPeople() bool { return r.people }
 
 // Attach subscribes a session's mailbox to the room. A user who holds a seat is attached to
 // it (and shown as connected); anyone else watches. It returns the seat, or -1 for a
@@ -540,7 +556,9 @@ func (r *Room) tick(now time.Time) {
 			r.close(now, "nobody joined in time")
 		}
 	case Playing:
-		r.advance(now)
+		if r.advance(now) && r.fast {
+			r.hub.poke(r)
+		}
 		if r.status == Playing && r.desertedLocked() {
 			r.logf("everyone has left and nobody watches: the game ends here, lost by those who left")
 			r.finishWith(now, nil)
@@ -555,7 +573,23 @@ func (r *Room) tick(now time.Time) {
 	}
 }
 
-func (r *Room) advance(now time.Time) {
+// serve advances a fast room between ticks, as soon as an answer or a bot's decision came
+// (the hub's ready queue). Its snapshot is published at the next tick: viewers follow at the
+// hub's frame rate, and the game never waits for them.
+func (r *Room) serve(now time.Time) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.status != Playing || r.rt != nil {
+		return
+	}
+	if r.advance(now) {
+		r.hub.poke(r) // more to do: back of the queue, after the others
+	}
+}
+
+// advance plays what can be played now. It reports whether it stopped at maxMovesPerTick
+// with more to play.
+func (r *Room) advance(now time.Time) (more bool) {
 	// A seated human with no session for AbsentGrace (dropped connection, cancelled just as
 	// they were seated) gives the seat to a bot rather than stalling the others.
 	for i := range r.seats {
@@ -566,7 +600,7 @@ func (r *Room) advance(now time.Time) {
 	}
 	if r.rt != nil {
 		r.advanceRealTime(now)
-		return
+		return false
 	}
 	st := r.ref.State()
 	inbox := r.inbox
@@ -584,18 +618,19 @@ func (r *Room) advance(now time.Time) {
 	// thinking in the tick that played the last move, so a game of bots takes a tick a move.
 	if st.Over() {
 		r.finish(now)
-		return
+		return false
 	}
 	for range maxMovesPerTick {
 		played := r.turn(now, st)
 		if st.Over() {
 			r.finish(now)
-			return
+			return false
 		}
 		if !played || r.pace > 0 {
-			return
+			return false
 		}
 	}
+	return true
 }
 
 // maxMovesPerTick bounds the moves an unpaced room plays in one tick, so that one room's

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"sync"
 	"time"
 
 	"github.com/arena-classroom/arena/bots"
@@ -28,15 +29,17 @@ type botDecision struct {
 	ok     bool // false: the bot panicked, and its seat plays the default
 }
 
-// think starts bot on a clone of st for seat; the room polls the result on later ticks.
-func (h *Hub) think(roomID, gameID, botName string, bot bots.Bot, st games.State, seat, move int) *thought {
+// think starts bot on a clone of st for seat; the room polls the result on later ticks, or,
+// for a fast room, as soon as it has come (decided pokes the room). Bots of rooms with
+// people think before the others (first is true for them).
+func (h *Hub) think(roomID, gameID, botName string, bot bots.Bot, st games.State, seat, move int, first bool, decided func()) *thought {
 	t := &thought{move: move, result: make(chan botDecision, 1)}
 	clone := st.Clone()
 	h.thinking.Add(1)
 	go func() {
 		defer h.thinking.Done()
-		h.thinkers <- struct{}{}
-		defer func() { <-h.thinkers }()
+		h.thinkers.acquire(first)
+		defer h.thinkers.release()
 		d := botDecision{}
 		func() {
 			defer func() {
@@ -50,6 +53,9 @@ func (h *Hub) think(roomID, gameID, botName string, bot bots.Bot, st games.State
 			h.cfg.Observer.Decision(gameID, botName, time.Since(start))
 		}()
 		t.result <- d
+		if decided != nil {
+			decided()
+		}
 	}()
 	return t
 }
@@ -84,7 +90,11 @@ func (r *Room) houseBotTurn(seatNo int, st games.State, now time.Time) bool {
 		s.thinking = nil
 	}
 	if s.thinking == nil {
-		s.thinking = r.hub.think(r.id, r.entry.Game.ID(), s.BotName, s.bot, st, seatNo, r.moves)
+		var decided func()
+		if r.fast {
+			decided = func() { r.hub.poke(r) }
+		}
+		s.thinking = r.hub.think(r.id, r.entry.Game.ID(), s.BotName, s.bot, st, seatNo, r.moves, r.hasPeople(), decided)
 		return false
 	}
 	d, done := s.thinking.poll()
@@ -100,4 +110,45 @@ func (r *Room) houseBotTurn(seatNo int, st games.State, now time.Time) bool {
 		r.logEvents(r.ref.Timeout(seatNo))
 	}
 	return true
+}
+
+// thinkQueue bounds the house bots thinking at once across the hub. When all its places are
+// taken, bots of rooms with people get the next free place before bots of rooms without:
+// a tournament of bots slows down, never a person's game.
+type thinkQueue struct {
+	mu      sync.Mutex
+	free    int
+	waiting [2][]chan struct{} // [0] rooms with people, [1] the others; oldest first
+}
+
+func newThinkQueue(places int) *thinkQueue { return &thinkQueue{free: places} }
+
+func (q *thinkQueue) acquire(first bool) {
+	q.mu.Lock()
+	if q.free > 0 {
+		q.free--
+		q.mu.Unlock()
+		return
+	}
+	class := 1
+	if first {
+		class = 0
+	}
+	ch := make(chan struct{})
+	q.waiting[class] = append(q.waiting[class], ch)
+	q.mu.Unlock()
+	<-ch // the place is handed over by release
+}
+
+func (q *thinkQueue) release() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for class := range q.waiting {
+		if w := q.waiting[class]; len(w) > 0 {
+			q.waiting[class] = w[1:]
+			close(w[0])
+			return
+		}
+	}
+	q.free++
 }
