@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
 )
@@ -41,6 +42,31 @@ func wallRooms(all []rooms.Info, code string) []rooms.Info {
 		}
 	}
 	return append(playing, finished...)
+}
+
+// wallCount says what the wall shows: the games being played now, the fast ones among
+// them, and those just finished.
+func wallCount(shown []rooms.Info) string {
+	playing, fast, finished := 0, 0, 0
+	for _, r := range shown {
+		switch {
+		case r.Status == rooms.Finished:
+			finished++
+		case r.Fast:
+			playing++
+			fast++
+		default:
+			playing++
+		}
+	}
+	s := games.Count(playing, "game", "games") + " being played"
+	if fast > 0 {
+		s += fmt.Sprintf(" (%d fast)", fast)
+	}
+	if finished > 0 {
+		s += fmt.Sprintf(" · %d just finished", finished)
+	}
+	return s
 }
 
 func (w *wallScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
@@ -99,13 +125,16 @@ func (w *wallScreen) tile(m *model, info rooms.Info, chosen bool) tile {
 	}
 	width := max(bw, 24)
 	title := fmt.Sprintf("%s %s · %s", info.ID, info.GameName, clean(info.Players()))
+	if info.Fast {
+		title = info.ID + " fast · " + clean(info.Players())
+	}
 	if snap.Status == rooms.Finished && snap.Outcome != nil {
 		names := make([]string, len(snap.Seats))
 		for i, s := range snap.Seats {
 			names[i] = clean(s.Name)
 		}
 		text, _ := resultText(snap.Outcome.Ranks, names, -1)
-		title = info.ID + " · " + text
+		title = info.ID + " · finished · " + text
 	}
 	head := fit(title, width)
 	if chosen {
@@ -126,9 +155,9 @@ func (w *wallScreen) view(m *model) string {
 	n := len(w.shown)
 	w.cursor = min(w.cursor, max(n-1, 0))
 	w.first = min(w.first, w.cursor)
-	right := fmt.Sprintf("the wall · %d live games", n)
+	right := "the wall · " + wallCount(w.shown)
 	if w.code != "" {
-		right = fmt.Sprintf("the wall · tournament %s · %d live games", w.code, n)
+		right = fmt.Sprintf("the wall · tournament %s · %s", w.code, wallCount(w.shown))
 	}
 	out := []string{m.header(st.dim.Render(right))}
 	if n == 0 {
@@ -190,7 +219,9 @@ func (w *wallScreen) view(m *model) string {
 
 func (w *wallScreen) help(m *model) string {
 	return `The wall: every live game at once, updating live (for the classroom
-projector). Games being played come first, then those just finished.
+projector). Games being played come first, then those just finished. A game
+marked "fast" is played by programs as fast as they answer: the wall shows
+its latest moves as often as the screen redraws, and never slows it.
 
   ←/→      choose a game       ↑/↓, PgUp/PgDn   another page
   enter    watch the chosen game (esc comes back to the wall)

@@ -32,13 +32,13 @@ func TestTheWallShowsEveryLiveGame(t *testing.T) {
 				return false
 			}
 		}
-		return strings.Contains(s, "3 live games")
+		return strings.Contains(s, "3 games being played")
 	}, 10*time.Second)
 	term.Send(t, "\r") // the first game, zoomed
 	term.WaitFor(t, "7 Colors · room "+ids[0], 10*time.Second)
 	term.Reset()
 	term.Send(t, "\x1b") // esc: back to the wall
-	term.WaitFor(t, "live games", 10*time.Second)
+	term.WaitFor(t, "being played", 10*time.Second)
 	if _, _, code := sshtest.Exec(t, sshtest.Dial(t, addr, "x", sshtest.NewKey(t)), "wall"); code == 0 {
 		t.Fatal("wall without a terminal succeeded")
 	}

@@ -80,6 +80,9 @@ type Info struct {
 	Result *games.Outcome
 	// Tag is the room's Spec.Tag.
 	Tag string
+	// Fast: a game of programs and house bots played as fast as they answer; viewers see
+	// its latest state at the hub's frame rate.
+	Fast bool
 }
 
 // Players returns the seat names joined with " vs ".
