@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/server"
@@ -29,7 +30,8 @@ type Tournaments interface {
 
 const tournamentUsage = `usage:
   tournament create --game GAME --format FORMAT [--name NAME] [--rounds N] [--games-per-pairing N]
-                    [--best-of N] [--table-size 3|4] [--size N] [--config KEY=VAL] [--parallel N] [--grace 60s] [--seed N]
+                    [--best-of N] [--table-size 3|4] [--size N] [--config KEY=VAL] [--parallel N]
+                    [--max-entrants N] [--grace 60s] [--seed N]      (create --help: every option)
   tournament add CODE --bot BOT[,BOT…]        add house bots as entrants (before the start)
   tournament start|pause|resume|cancel CODE
   tournament list
@@ -124,7 +126,59 @@ func (a *App) tournamentError(err error, code string, stderr io.Writer) int {
 	return 1
 }
 
+// createUsage is tournament create's help, every option with its default.
+const createUsage = `usage: tournament create --game GAME --format FORMAT [options]
+
+  --game GAME             sevencolors, perfectaim, warhammer, dicewars or garden
+  --format FORMAT         round-robin, double-round-robin, swiss, elimination, pools
+  --name NAME             shown to everyone (default: the game and the format). Over ssh
+                          the command is split again on the server: quote a name of several
+                          words twice, --name "'TP 7 couleurs'" (unquoted words that follow
+                          --name are taken as the name too)
+  --games-per-pairing N   games each pairing or table plays, seats alternating (default 1,
+                          at most 100)
+  --rounds N              Swiss: its rounds (default ceil(log2 n)+1, at most 100)
+  --best-of N             elimination: games a match (default 1, at most 99)
+  --table-size 3|4        pools: players a table (default 4)
+  --size N                the board (default: the game's); --config KEY=VAL for other settings
+  --parallel N            games played at once (default 256: every game of a round that can
+                          start; an entrant plays one game at a time)
+  --max-entrants N        entries close once N have entered (default 64, at most 1000)
+  --grace D               how long a due program is waited for before it forfeits (default 60s)
+  --seed N                the tournament's seed: the same seed on the same server replays it
+
+The last line printed is the code students enter.`
+
+// joinNameWords gathers the words that follow --name up to the next option into one name:
+// ssh joins a command's words with spaces and the server splits them again, so the
+// quotes of --name "TP 7 couleurs" do not survive the trip.
+func joinNameWords(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		out = append(out, args[i])
+		if args[i] != "--name" && args[i] != "-name" {
+			continue
+		}
+		j := i + 1
+		for j < len(args) && (j == i+1 || !strings.HasPrefix(args[j], "-")) {
+			j++
+		}
+		if j > i+1 {
+			out = append(out, strings.Join(args[i+1:j], " "))
+		}
+		i = j - 1
+	}
+	return out
+}
+
 func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+	args := s.Args[2:]
+	for _, arg := range args {
+		if arg == "--help" || arg == "-h" || arg == "-help" || arg == "help" {
+			fmt.Fprintln(stdout, createUsage)
+			return 0
+		}
+	}
 	fs := flag.NewFlagSet("tournament create", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	gameID := fs.String("game", "", "")
@@ -135,17 +189,18 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	fs.IntVar(&o.GamesPerPairing, "games-per-pairing", 0, "")
 	fs.IntVar(&o.BestOf, "best-of", 0, "")
 	fs.IntVar(&o.TableSize, "table-size", 0, "")
+	fs.IntVar(&o.MaxEntrants, "max-entrants", director.DefaultMaxEntrants, "")
 	size := fs.Int("size", 0, "")
-	parallel := fs.Int("parallel", 4, "")
+	parallel := fs.Int("parallel", director.MaxParallel, "")
 	grace := fs.Duration("grace", DefaultGrace, "")
 	seedText := fs.String("seed", "", "")
 	cfg := map[string]int{}
 	fs.Func("config", "", func(v string) error { return configSet(cfg, v) })
 	bad := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "arena: tournament create: "+format+"\n%s\n", append(args, tournamentUsage)...)
+		fmt.Fprintf(stderr, "arena: tournament create: "+format+"\n(tournament create --help lists the options)\n", args...)
 		return 2
 	}
-	if err := fs.Parse(s.Args[2:]); err != nil {
+	if err := fs.Parse(joinNameWords(args)); err != nil {
 		return bad("%v", err)
 	}
 	if fs.NArg() > 0 {
@@ -158,11 +213,19 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	if *format == "" {
 		return bad("--format: one of %s", strings.Join(tournament.Names, ", "))
 	}
-	if _, err := director.Format(e, *format, o); err != nil {
+	f, err := director.Format(e, *format, o)
+	if err != nil {
 		return bad("--format: %v", err)
 	}
-	if *parallel < 1 || *parallel > 64 {
-		return bad("--parallel: from 1 to 64 games at once, not %d", *parallel)
+	if o.MaxEntrants < 2 || o.MaxEntrants > director.MaxEntrants {
+		return bad("--max-entrants: from 2 to %d, not %d", director.MaxEntrants, o.MaxEntrants)
+	}
+	if n := tournament.GamesAtMost(f, o.MaxEntrants); n > tournament.MaxGames {
+		return bad("%s would schedule up to %d games with %d entrants; a tournament has at most %d: fewer games per pairing, rounds or --max-entrants",
+			*format, n, o.MaxEntrants, tournament.MaxGames)
+	}
+	if *parallel < 1 || *parallel > director.MaxParallel {
+		return bad("--parallel: from 1 to %d games at once, not %d", director.MaxParallel, *parallel)
 	}
 	if *grace < 5*time.Second || *grace > time.Hour {
 		return bad("--grace: from 5s to 1h, not %s", *grace)
@@ -203,8 +266,8 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 		return 1
 	}
 	a.log.Info("tournament created", "code", t.Code, "by", s.Who.Name, "game", t.Game, "format", t.Format)
-	fmt.Fprintf(stdout, "Tournament %s %q: %s, %s, settings %s, %d games at once.\n", t.Code, t.Name, e.Game.Name(),
-		*format, settings, t.Parallel)
+	fmt.Fprintf(stdout, "Tournament %s %q: %s, %s, settings %s, %s at once.\n", t.Code, t.Name, e.Game.Name(),
+		*format, settings, games.Count(t.Parallel, "game", "games"))
 	fmt.Fprintf(stdout, "Entrants join: ssh -T HOST bot --game %s --tournament %s (programs), or Join a tournament in the lobby.\n", t.Game, t.Code)
 	fmt.Fprintf(stdout, "Add house bots: ssh HOST tournament add %s --bot %s; then: ssh HOST tournament start %s\n", t.Code, e.Strongest, t.Code)
 	fmt.Fprintln(stdout, t.Code)

@@ -208,3 +208,42 @@ func TestAPersonIsCalledToTheirTournamentGame(t *testing.T) {
 	ann.WaitFor(t, "your tournament game: good luck!", 30*time.Second)
 	ann.WaitFor(t, "7 Colors · room", 10*time.Second)
 }
+
+// The teacher's create command works as pasted into a shell: ssh joins the words and the
+// server splits them again, so a quoted --name arrives as several words (taken together,
+// up to the next option), and quotes inside quotes survive. Mistakes get a sentence.
+func TestCreatingATournamentAsPasted(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr := tournamentArena(t, teacher)
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	for _, cmd := range []string{
+		// what OpenSSH sends for: --name "TP 7 couleurs", and for: --name "'TP 7 couleurs'"
+		"tournament create --game sevencolors --format swiss --rounds 5 --games-per-pairing 2 --size 20 --name TP 7 couleurs",
+		"tournament create --name 'TP 7 couleurs' --game sevencolors --format swiss --rounds 5",
+	} {
+		out, errOut, status := sshtest.Exec(t, prof, cmd)
+		if status != 0 || !strings.Contains(out, `"TP 7 couleurs"`) || !strings.Contains(out, "256 games at once") {
+			t.Fatalf("%s: exit %d, %q %q", cmd, status, out, errOut)
+		}
+	}
+	out, _, status := sshtest.Exec(t, prof, "tournament create --help")
+	if status != 0 || !strings.Contains(out, "--games-per-pairing N") || !strings.Contains(out, `--name "'TP 7 couleurs'"`) {
+		t.Fatalf("create --help: exit %d, %q", status, out)
+	}
+	out, _, _ = sshtest.Exec(t, prof, "tournament create --game sevencolors --format swiss --parallel 1")
+	if !strings.Contains(out, "1 game at once") {
+		t.Fatalf("--parallel 1: %q", out)
+	}
+	for cmd, want := range map[string]string{
+		"tournament create --game sevencolors --format roundrobin":                                 "did you mean round-robin?",
+		"tournament create --game sevencolors --format round-robin --games-per-pairing 1000000000": "games per pairing: from 1 to 100, not 1000000000",
+		"tournament create --game sevencolors --format double-round-robin --games-per-pairing 99":  "would schedule up to 399168 games with 64 entrants",
+		"tournament create --game sevencolors --format swiss --rounds 100000":                      "rounds: from 1 to 100",
+		"tournament create --game sevencolors --format round-robin --max-entrants 5000":            "--max-entrants: from 2 to 1000",
+	} {
+		_, errOut, status := sshtest.Exec(t, prof, cmd)
+		if status != 2 || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d, %q; want %q", cmd, status, errOut, want)
+		}
+	}
+}

@@ -24,6 +24,17 @@ type Options struct {
 // Names lists the formats Parse knows, for help texts.
 var Names = []string{"round-robin", "double-round-robin", "swiss", "elimination", "pools"}
 
+// Bounds on what one tournament may ask for: a teacher's typo (a billion games a pairing)
+// must be a sentence, not a server out of memory.
+const (
+	MaxGamesPerPairing = 100
+	MaxRounds          = 100
+	MaxBestOf          = 99
+	// MaxGames bounds the games a tournament may schedule in all (see GamesAtMost): a
+	// double round robin of 100 entrants at 5 games a pairing fits.
+	MaxGames = 100_000
+)
+
 // Parse builds a format from its command-line name. "swiss:7", "elimination:3" and
 // "pools:3" set Rounds, BestOf and TableSize in the name itself.
 func Parse(spec string, o Options) (Format, error) {
@@ -39,13 +50,13 @@ func Parse(spec string, o Options) (Format, error) {
 	if o.MinSeats < 1 || o.MaxSeats < o.MinSeats {
 		return nil, fmt.Errorf("the game's seat range %d..%d is not valid", o.MinSeats, o.MaxSeats)
 	}
-	if o.GamesPerPairing < 0 {
-		return nil, fmt.Errorf("games per pairing must be at least 1, not %d", o.GamesPerPairing)
+	if o.GamesPerPairing < 0 || o.GamesPerPairing > MaxGamesPerPairing {
+		return nil, fmt.Errorf("games per pairing: from 1 to %d, not %d", MaxGamesPerPairing, o.GamesPerPairing)
 	}
 	legs := max(o.GamesPerPairing, 1)
-	setting := func(field *int, what string) error {
-		if *field < 0 {
-			return fmt.Errorf("%s must be at least 1, not %d", what, *field)
+	setting := func(field *int, what string, most int) error {
+		if *field < 0 || *field > most || n > most {
+			return fmt.Errorf("%s: from 1 to %d, not %d", what, most, max(*field, n))
 		}
 		if hasArg && *field != 0 && *field != n {
 			return fmt.Errorf("%q says %s %d but the options say %d", spec, what, n, *field)
@@ -65,7 +76,7 @@ func Parse(spec string, o Options) (Format, error) {
 		}
 		return RoundRobin{Double: name == "double-round-robin", Legs: legs}, nil
 	case "swiss":
-		if err := setting(&o.Rounds, "rounds"); err != nil {
+		if err := setting(&o.Rounds, "rounds", MaxRounds); err != nil {
 			return nil, err
 		}
 		if err := twoPlayer(name, o); err != nil {
@@ -73,7 +84,7 @@ func Parse(spec string, o Options) (Format, error) {
 		}
 		return Swiss{Planned: o.Rounds, Legs: legs}, nil
 	case "elimination":
-		if err := setting(&o.BestOf, "best of"); err != nil {
+		if err := setting(&o.BestOf, "best of", MaxBestOf); err != nil {
 			return nil, err
 		}
 		if o.GamesPerPairing > 1 {
@@ -84,7 +95,7 @@ func Parse(spec string, o Options) (Format, error) {
 		}
 		return Elimination{BestOf: max(o.BestOf, 1)}, nil
 	case "pools":
-		if err := setting(&o.TableSize, "table size"); err != nil {
+		if err := setting(&o.TableSize, "table size", MaxRounds); err != nil {
 			return nil, err
 		}
 		if o.TableSize == 0 {
@@ -101,7 +112,75 @@ func Parse(spec string, o Options) (Format, error) {
 		}
 		return Pools{TableSize: o.TableSize, Legs: legs, MinSeats: o.MinSeats}, nil
 	}
+	if near := Nearest(name, Names); near != "" {
+		return nil, fmt.Errorf("unknown format %q: did you mean %s? The formats: %s", name, near, strings.Join(Names, ", "))
+	}
 	return nil, fmt.Errorf("unknown format %q: want one of %s", name, strings.Join(Names, ", "))
+}
+
+// Nearest is the name of names closest to what someone typed, if one is close enough to be
+// what they meant (a few letters off, or the same letters but for dashes and case); "" if
+// none is.
+func Nearest(typed string, names []string) string {
+	squash := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r == '-' || r == '_' || r == ' ' {
+				return -1
+			}
+			return r
+		}, strings.ToLower(s))
+	}
+	best, bestDist := "", 3 // at most two edits away
+	for _, n := range names {
+		if squash(n) == squash(typed) {
+			return n
+		}
+		if d := editDistance(squash(typed), squash(n)); d < bestDist {
+			best, bestDist = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// GamesAtMost bounds the games f schedules for n entrants: its rounds, times the most
+// pairings or tables a round holds, times the games each plays.
+func GamesAtMost(f Format, n int) int {
+	if n < 2 {
+		return 0
+	}
+	legs := 1
+	switch f := f.(type) {
+	case RoundRobin:
+		legs = f.Legs
+	case Swiss:
+		legs = f.Legs
+	case Elimination:
+		legs = f.BestOf
+	case Pools:
+		legs = f.Legs
+	}
+	return f.Rounds(n) * ((n + 1) / 2) * max(legs, 1)
 }
 
 // twoPlayer refuses games that cannot be played by two.

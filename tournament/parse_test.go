@@ -58,6 +58,12 @@ func TestParseRefuses(t *testing.T) {
 		{"round-robin:2", Options{MinSeats: 2, MaxSeats: 2}, "round-robin takes no number after a colon"},
 		{"elimination", Options{MinSeats: 2, MaxSeats: 2, GamesPerPairing: 2}, "give N as elimination:N"},
 		{"swiss", Options{}, "seat range 0..0 is not valid"},
+		{"roundrobin", Options{MinSeats: 2, MaxSeats: 2}, `unknown format "roundrobin": did you mean round-robin?`},
+		{"Swis", Options{MinSeats: 2, MaxSeats: 2}, "did you mean swiss?"},
+		{"round-robin", Options{MinSeats: 2, MaxSeats: 2, GamesPerPairing: 1_000_000_000}, "games per pairing: from 1 to 100, not 1000000000"},
+		{"swiss", Options{MinSeats: 2, MaxSeats: 2, Rounds: 101}, "rounds: from 1 to 100, not 101"},
+		{"swiss:5000", Options{MinSeats: 2, MaxSeats: 2}, "rounds: from 1 to 100, not 5000"},
+		{"elimination:1001", Options{MinSeats: 2, MaxSeats: 2}, "best of: from 1 to 99, not 1001"},
 	}
 	for _, c := range cases {
 		_, err := Parse(c.spec, c.o)
@@ -151,4 +157,48 @@ func TestScore(t *testing.T) {
 			t.Errorf("%v forfeit %q: %s, want %s", c.r.Ranks, c.r.Forfeit, strings.Join(got, " "), c.want)
 		}
 	}
+}
+
+func TestNearest(t *testing.T) {
+	for typed, want := range map[string]string{
+		"roundrobin": "round-robin", "Round_Robin": "round-robin", "swis": "swiss", "elimnation": "elimination",
+		"double-round-robbin": "double-round-robin", "pool": "pools", "knockout": "", "": "",
+	} {
+		if got := Nearest(typed, Names); got != want {
+			t.Errorf("Nearest(%q) = %q, want %q", typed, got, want)
+		}
+	}
+}
+
+// GamesAtMost bounds the games actually scheduled: every format, played out with random
+// results, never schedules more.
+func TestGamesAtMostBoundsTheSchedule(t *testing.T) {
+	for _, spec := range []string{"round-robin", "double-round-robin", "swiss", "elimination:3", "pools:3", "pools:4"} {
+		for n := 2; n <= 13; n++ {
+			f, err := Parse(spec, Options{MinSeats: 2, MaxSeats: 4, GamesPerPairing: gamesFor(spec)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, results := playOut(t, f, people(n), higherWins)
+			played := 0
+			for _, r := range results {
+				if !r.Game.Bye {
+					played++
+				}
+			}
+			if bound := GamesAtMost(f, n); played > bound {
+				t.Errorf("%s with %d entrants: %d games played, bound %d", spec, n, played, bound)
+			}
+		}
+	}
+	if got := GamesAtMost(RoundRobin{Legs: 10}, 30); got != 29*15*10 {
+		t.Errorf("a class round robin: %d, want 4350", got)
+	}
+}
+
+func gamesFor(spec string) int {
+	if strings.HasPrefix(spec, "elimination") {
+		return 0
+	}
+	return 2
 }

@@ -16,11 +16,31 @@ import (
 )
 
 // Options are a tournament's format settings, as stored (store.Tournament.Options).
+// Bounds of a tournament's running. MaxEntrants bounds the entrants, so that with the
+// formats' own bounds (tournament.MaxGames) a typo cannot schedule millions of games.
+// MaxParallel is also the default: every game of a round that can start starts (an
+// entrant plays one game at a time, so a round of n entrants has at most n/2 at once).
+const (
+	DefaultMaxEntrants = 64
+	MaxEntrants        = 1000
+	MaxParallel        = 256
+)
+
 type Options struct {
+	// MaxEntrants closes entries once this many have entered (0: DefaultMaxEntrants).
+	MaxEntrants     int `json:"max_entrants,omitempty"`
 	GamesPerPairing int `json:"games_per_pairing,omitempty"`
 	Rounds          int `json:"rounds,omitempty"`
 	BestOf          int `json:"best_of,omitempty"`
 	TableSize       int `json:"table_size,omitempty"`
+}
+
+// EntrantsAtMost is the tournament's cap on entrants.
+func (o Options) EntrantsAtMost() int {
+	if o.MaxEntrants <= 0 {
+		return DefaultMaxEntrants
+	}
+	return o.MaxEntrants
 }
 
 // Format builds the format of a tournament of game e.
