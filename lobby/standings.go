@@ -9,8 +9,11 @@ import (
 
 // standingsText is a tournament's report as text: its state, the standings table, the
 // games in progress and those of the round still to start, and the latest events. rows
-// bounds the standings shown (0: all).
-func standingsText(rep director.Report, rows int) string {
+// bounds the standings shown (0: all). What people wrote in it (names) is cleaned of
+// control and escape characters, for a terminal and a plain command alike.
+func standingsText(rep director.Report, rows int) string { return cleanLines(standingsLines(rep, rows)) }
+
+func standingsLines(rep director.Report, rows int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s  %s — %s, %s, %s\n", rep.Code, rep.Name, rep.Game, rep.Format, rep.State)
 	switch {

@@ -65,6 +65,15 @@ func clean(s string) string {
 	}, s)
 }
 
+// cleanLines is clean for a text of several lines: line breaks are kept.
+func cleanLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = clean(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
 // fit pads or cuts s (plain text) to exactly w cells.
 func fit(s string, w int) string {
 	if w <= 0 {

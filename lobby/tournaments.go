@@ -237,6 +237,7 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	if err != nil {
 		return bad("%v", err)
 	}
+	*name = strings.TrimSpace(clean(*name)) // shown to everyone: no escape sequences
 	if *name == "" {
 		*name = e.Game.Name() + " " + *format
 	}
@@ -391,7 +392,7 @@ func (a *App) listTournaments(ctx context.Context, stdout, stderr io.Writer) int
 		if err == nil {
 			games = fmt.Sprintf("%d/%d", rep.GamesPlayed, rep.GamesTotal)
 		}
-		fmt.Fprintf(stdout, "%-7s %-10s %-12s %-20s %9d %9s  %s\n", t.Code, t.State, t.Game, t.Format, rep.Entrants, games, t.Name)
+		fmt.Fprintf(stdout, "%-7s %-10s %-12s %-20s %9d %9s  %s\n", t.Code, t.State, t.Game, t.Format, rep.Entrants, games, clean(t.Name))
 	}
 	return 0
 }

@@ -247,3 +247,18 @@ func TestCreatingATournamentAsPasted(t *testing.T) {
 		}
 	}
 }
+
+// A tournament name holding escape sequences is printed clean by the plain commands too (it
+// is cleaned when created, and again wherever it is printed, for names stored before).
+func TestTournamentNamesArePrintedClean(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr := tournamentArena(t, teacher)
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	code := createTournament(t, prof, "--game sevencolors --format round-robin --size 6 --name '\x1b]0;pwned\x07\x1b[2Jclass'", "greedy,random")
+	for _, cmd := range []string{"tournament list", "tournament standings " + code} {
+		out, errOut, status := sshtest.Exec(t, prof, cmd)
+		if status != 0 || strings.ContainsAny(out, "\x1b\x07") || !strings.Contains(out, "class") {
+			t.Fatalf("%s: exit %d, %q %q", cmd, status, out, errOut)
+		}
+	}
+}
