@@ -12,9 +12,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
@@ -28,8 +30,10 @@ type Limits struct {
 	Rate  float64
 	Burst int
 	// Queue is how many lines may wait for a program that does not read before it is
-	// disconnected (default 256).
-	Queue int
+	// disconnected (default 256); QueueBytes how many bytes (default 512 KiB), so that a
+	// game of large observations cannot make one idle program hold megabytes.
+	Queue      int
+	QueueBytes int
 	// WriteTimeout disconnects a program that has not taken one line for this long
 	// (default 10 s).
 	WriteTimeout time.Duration
@@ -37,7 +41,7 @@ type Limits struct {
 
 // DefaultLimits are the limits of one connection.
 func DefaultLimits() Limits {
-	return Limits{Rate: 20, Burst: 60, Queue: 256, WriteTimeout: 10 * time.Second}
+	return Limits{Rate: 20, Burst: 60, Queue: 256, QueueBytes: 512 << 10, WriteTimeout: 10 * time.Second}
 }
 
 // WithDefaults fills zero fields from DefaultLimits.
@@ -51,6 +55,9 @@ func (l Limits) WithDefaults() Limits {
 	}
 	if l.Queue <= 0 {
 		l.Queue = d.Queue
+	}
+	if l.QueueBytes <= 0 {
+		l.QueueBytes = d.QueueBytes
 	}
 	if l.WriteTimeout <= 0 {
 		l.WriteTimeout = d.WriteTimeout
@@ -128,6 +135,7 @@ type Conn struct {
 	failing atomic.Bool
 	mu      sync.Mutex
 	queue   []item
+	queued  int // bytes of the lines in queue (those built at write time count nothing)
 	closed  bool
 	// draining: the program's input ended and its last line is queued; nothing more is.
 	draining bool
@@ -222,8 +230,13 @@ func (c *Conn) SendLazy(build func() any) {
 	}})
 }
 
+// maxWarnText bounds a warning's sentence: one that quotes what the program sent (a
+// malformed line) quotes only its beginning.
+const maxWarnText = 200
+
 // Warn queues a warning, and its sentence for people.
 func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action) {
+	msg = Shorten(msg, maxWarnText)
 	c.Send(botproto.Warn{Type: botproto.TypeWarn, Match: match, ID: id, Code: code, Msg: msg, Applied: applied})
 	where := ""
 	if id > 0 {
@@ -234,6 +247,18 @@ func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action
 		played = fmt.Sprintf("; %v was played instead", applied)
 	}
 	c.Diagf("warning%s: %s: %s%s", where, code, msg, played)
+}
+
+// Shorten cuts s to at most n bytes on a character boundary, marking the cut.
+func Shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes in all)"
 }
 
 // Diagf queues a sentence for people (stderr), if the connection has somewhere to put it.
@@ -257,12 +282,13 @@ func (c *Conn) push(it item) {
 		c.mu.Unlock()
 		return
 	}
-	if len(c.queue) >= c.lim.Queue {
+	if len(c.queue) >= c.lim.Queue || (len(c.queue) > 0 && c.queued+len(it.line) > c.lim.QueueBytes) {
 		c.mu.Unlock()
 		c.Close(ErrNotReading)
 		return
 	}
 	c.queue = append(c.queue, it)
+	c.queued += len(it.line)
 	c.mu.Unlock()
 	select {
 	case c.wake <- struct{}{}:
@@ -320,7 +346,7 @@ func (c *Conn) Close(why error) {
 	}
 	c.closed = true
 	c.why = why
-	c.queue = nil
+	c.queue, c.queued = nil, 0
 	p := c.pend
 	c.pend = nil
 	c.mu.Unlock()
@@ -386,7 +412,7 @@ func (c *Conn) writeLoop() {
 		for {
 			c.mu.Lock()
 			batch := c.queue
-			c.queue = nil
+			c.queue, c.queued = nil, 0
 			c.inFlight = len(batch)
 			c.mu.Unlock()
 			if len(batch) == 0 {

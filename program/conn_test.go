@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -110,4 +111,76 @@ func TestAStuckWriteDisconnects(t *testing.T) {
 		t.Fatalf("closed with %v", c.Err())
 	}
 	outW.Close()
+}
+
+// A malformed 60 KB line is quoted by its beginning only, on the protocol and on stderr.
+func TestAMalformedLineIsQuotedShort(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var diag strings.Builder
+	diagW := &lockedWriter{w: &diag}
+	c := program.NewConn(inR, outW, program.ConnOptions{Diag: diagW})
+	defer c.Close(nil)
+	huge := `{"type":"action","id":1,"action":"` + strings.Repeat("A", 60_000) + `"` // no closing brace
+	go io.WriteString(inW, huge+"\n")
+	sc := bufio.NewScanner(outR)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	if !sc.Scan() {
+		t.Fatal("no warning")
+	}
+	if line := sc.Text(); len(line) > 600 || !strings.Contains(line, `"warn"`) {
+		t.Fatalf("warning of %d bytes: %.200q", len(line), line)
+	}
+	c.Flush(5 * time.Second)
+	if got := diagW.String(); len(got) > 600 || !strings.Contains(got, "warning") {
+		t.Fatalf("stderr of %d bytes: %.200q", len(got), got)
+	}
+	inW.Close()
+}
+
+// A program that does not read is cut off once its queue holds QueueBytes, whatever the
+// count of lines: large observations cannot pile up.
+func TestTheQueueIsBoundedInBytes(t *testing.T) {
+	inR, _ := io.Pipe()
+	_, outW := io.Pipe() // never read
+	c := program.NewConn(inR, outW, program.ConnOptions{Limits: program.Limits{Queue: 1000, QueueBytes: 64 << 10}})
+	big := botproto.Error{Type: botproto.TypeError, Msg: strings.Repeat("x", 10_000)}
+	for range 20 { // 200 KB: the writer holds one batch, the queue the rest
+		c.Send(big)
+	}
+	select {
+	case <-c.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("20 lines of 10 KB queued for a program that never reads")
+	}
+	if !errors.Is(c.Err(), program.ErrNotReading) {
+		t.Fatalf("closed with %v", c.Err())
+	}
+	outW.Close()
+}
+
+func TestShorten(t *testing.T) {
+	if got := program.Shorten("héllo wörld", 3); got != "hé… (13 bytes in all)" {
+		t.Fatalf("%q", got)
+	}
+	if got := program.Shorten("short", 10); got != "short" {
+		t.Fatalf("%q", got)
+	}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  *strings.Builder
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (l *lockedWriter) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.String()
 }
