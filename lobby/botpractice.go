@@ -46,6 +46,9 @@ func (a *App) practiceTally(ctx context.Context, conn *program.Conn, args botArg
 	}
 	a.SetPresence(presence, name, "practising "+e.Game.Name())
 	me := match.Entrant{Name: name, New: func(s match.Start) (match.Agent, error) {
+		if a.seedWatch != nil {
+			a.seedWatch(s.GameSeed)
+		}
 		ag := program.NewAgent(conn, program.Game{
 			Game: s.Game, Config: s.Config, Seed: s.GameSeed, Seat: s.Seat, Players: s.Players,
 			// The game's number: a match id says nothing of a seed.
