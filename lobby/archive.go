@@ -168,7 +168,11 @@ func (a *App) seedShown(ctx context.Context, g storedGame, admin bool) bool {
 		a.log.Error("replay: the game's tournament", "id", g.rec.ID, "err", err)
 		return false
 	}
-	return code == "" || state == store.TournamentFinished || state == store.TournamentCancelled
+	if code == "" || state == store.TournamentFinished || state == store.TournamentCancelled {
+		return true
+	}
+	a.log.Info("replay of a running tournament's game: seed withheld", "id", g.rec.ID, "tournament", code)
+	return false
 }
 
 // historyRow is one game of `history --json`.

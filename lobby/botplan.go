@@ -8,7 +8,8 @@ import (
 )
 
 // Practice plans: the seats rotate (match.PlanSeries), or follow the game's games.Seater
-// hook, so a practice run is the same games as arena match's with the same seed.
+// hook, so a practice run deals the same games as arena match's with the same seed (house
+// bots that draw at random play otherwise: the server keys them with its secret).
 
 // practiceJobs plans args.games games between k entrants, the bot being entrant 0. A game
 // with the games.Seater hook plans from the settings the player gave, not their normalized
