@@ -334,3 +334,48 @@ func TestHouseBotsAreNotSeededFromThePublicSeed(t *testing.T) {
 		t.Fatal("bot seeds ignore the game or the seat")
 	}
 }
+
+// Practice of DiceWars without --seed: the server draws each game's seed (53 bits, keyed),
+// sends none on stdout and names none before the game (match ids are game numbers), and
+// prints each game's own on its result line once it is over, to play it again. A seed the
+// student chose is theirs: shown, and game i plays it + i.
+func TestDiceWarsPracticeShowsASeedOnlyOnceItsGameIsOver(t *testing.T) {
+	var played seedWitness
+	teacher := sshtest.NewKey(t)
+	addr, _ := seedArena(t, teacher, played.add)
+	b := startBot(t, sshtest.Dial(t, addr, "sam", sshtest.NewKey(t)), "--game dicewars --practice --vs seed --games 3 --config areas=12")
+	stdout := readAll(t, b, nil)
+	b.st.Wait(t, 20*time.Second)
+	seeds := played.list()
+	if len(seeds) != 3 {
+		t.Fatalf("%d games, want 3", len(seeds))
+	}
+	mustNotReveal(t, "practice's stdout", stdout, seeds)
+	for i, m := range []string{`"match":"p_1"`, `"match":"p_2"`, `"match":"p_3"`} {
+		if !strings.Contains(stdout, m) {
+			t.Errorf("game %d is not match p_%d", i+1, i+1)
+		}
+	}
+	stderr := b.st.Stderr()
+	for i, s := range seeds {
+		if bits.Len64(s) < 40 {
+			t.Errorf("seed %d: a drawn DiceWars seed has 53 bits", s)
+		}
+		result := fmt.Sprintf("game %d (seed %d, seat %d): ", i+1, s, i%2)
+		at := strings.Index(stderr, result)
+		if at < 0 {
+			t.Fatalf("no result line %q in:\n%s", result, stderr)
+		}
+		mustNotReveal(t, fmt.Sprintf("stderr before game %d's result", i+1), stderr[:at], seeds[i:])
+	}
+
+	chosen := startBot(t, sshtest.Dial(t, addr, "sam", sshtest.NewKey(t)), "--game dicewars --practice --vs seed --games 2 --seed 424242 --config areas=12")
+	readAll(t, chosen, nil)
+	chosen.st.Wait(t, 20*time.Second)
+	if got := played.list()[3:]; len(got) != 2 || got[0] != 424242 || got[1] != 424243 {
+		t.Fatalf("--seed 424242 played seeds %v", got)
+	}
+	if !strings.Contains(chosen.st.Stderr(), "seeds 424242… (repeat with --seed 424242)") {
+		t.Fatalf("a chosen seed is not shown: %s", chosen.st.Stderr())
+	}
+}
