@@ -57,6 +57,10 @@ type App struct {
 
 	bots *botKeys // bot sessions and message buckets per key
 
+	// seedWatch hears the seed of every practice or assignment game as it starts (tests
+	// check that no byte a player receives reveals one); nil outside tests.
+	seedWatch func(seed uint64)
+
 	framesSent atomic.Uint64 // snapshots handed to the sessions' screens
 	frameDrawn func(delay time.Duration)
 	renders    atomic.Uint64 // screens drawn, every session together

@@ -70,7 +70,7 @@ type exportedGame struct {
 	ID        string                `json:"id"`
 	Game      string                `json:"game"`
 	Config    games.Config          `json:"config"`
-	Seed      uint64                `json:"seed"`
+	Seed      *uint64               `json:"seed,omitempty"` // left out while its tournament runs (see seedShown)
 	StartedAt time.Time             `json:"started_at"`
 	EndedAt   time.Time             `json:"ended_at"`
 	Seats     []exportedSeat        `json:"seats"`
@@ -125,8 +125,11 @@ func (a *App) replayCommand(s *server.Session, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arena: game %s does not replay with this version of the arena: %v\n", id, err)
 		return 1
 	}
-	out := exportedGame{ID: g.rec.ID, Game: g.rec.Game, Config: g.rp.Config, Seed: g.rec.Seed,
+	out := exportedGame{ID: g.rec.ID, Game: g.rec.Game, Config: g.rp.Config,
 		StartedAt: g.rec.StartedAt, EndedAt: g.rec.EndedAt, Outcome: g.rec.Outcome, Start: start, Moves: moves}
+	if a.seedShown(ctx, g, s.Who.Admin) {
+		out.Seed = &g.rec.Seed
+	}
 	for _, seat := range g.rec.Seats {
 		es := exportedSeat{Name: seat.Name, Bot: seat.Bot, ReplacedBy: seat.ReplacedBy}
 		if seat.ReplacedBy != "" {
@@ -140,6 +143,36 @@ func (a *App) replayCommand(s *server.Session, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// matchTournaments says which tournament a stored match was a game of; *store.Store does.
+type matchTournaments interface {
+	MatchTournament(ctx context.Context, matchID string) (code, state string, err error)
+}
+
+// seedShown reports whether `replay --json` may show a stored game's seed. A game of a
+// tournament still under way keeps it from players until the tournament is over (teachers
+// see it): every seed is keyed (seed.Keyed), so one game's says nothing of another's, but
+// nothing of a running tournament's chance is handed out. Other games are over, and their
+// seed is theirs alone.
+func (a *App) seedShown(ctx context.Context, g storedGame, admin bool) bool {
+	if admin {
+		return true
+	}
+	mt, ok := a.archive.(matchTournaments)
+	if !ok {
+		return true
+	}
+	code, state, err := mt.MatchTournament(ctx, g.rec.ID)
+	if err != nil {
+		a.log.Error("replay: the game's tournament", "id", g.rec.ID, "err", err)
+		return false
+	}
+	if code == "" || state == store.TournamentFinished || state == store.TournamentCancelled {
+		return true
+	}
+	a.log.Info("replay of a running tournament's game: seed withheld", "id", g.rec.ID, "tournament", code)
+	return false
 }
 
 // historyRow is one game of `history --json`.

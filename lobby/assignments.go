@@ -3,6 +3,7 @@ package lobby
 import (
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/csv"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
@@ -225,8 +227,11 @@ func encodeJSON(w io.Writer, v any) int {
 func passed(wins, games, pct int) bool { return 100*wins >= pct*games }
 
 // assignmentArgs turns `bot --assignment CODE` into the practice session the assignment
-// sets: its game, bots, games, settings and seed, the same for every student.
-func (a *App) assignmentArgs(ctx context.Context, args botArgs) (botArgs, store.Assignment, error) {
+// sets: its game, bots, games and settings, the same for every student. Where the seed is
+// public (it makes a board everyone sees) every student plays the same seeds; where it
+// decides hidden chance (dice), each run of each student gets its own, keyed with the
+// server's secret (else one run's games would foretell the next's dice). No seed is shown.
+func (a *App) assignmentArgs(ctx context.Context, args botArgs, who keys.Identity) (botArgs, store.Assignment, error) {
 	if a.assignments == nil {
 		return args, store.Assignment{}, errors.New("this server keeps no assignments")
 	}
@@ -245,7 +250,11 @@ func (a *App) assignmentArgs(ctx context.Context, args botArgs) (botArgs, store.
 	if err := json.Unmarshal(as.Config, &cfg); err != nil {
 		return args, as, fmt.Errorf("assignment %s cannot be read by this version of the arena", as.Code)
 	}
-	args.practice, args.games, args.seed, args.seedSet = true, as.Games, as.Seed, true
+	args.practice, args.games, args.seed, args.seedSet, args.seedsHidden = true, as.Games, as.Seed, true, true
+	if !botproto.SeedPublic(args.entry.Game) {
+		secret, run := a.hub.Config().Secret, runNumber()
+		args.seedOf = func(i int) uint64 { return seed.Keyed(secret, "assignment", as.Seed, who.ID, run, i) }
+	}
 	args.setKeys = cfg.Keys()
 	if args.config, err = args.entry.Game.Normalize(cfg); err != nil {
 		return args, as, fmt.Errorf("assignment %s: %v", as.Code, err)
@@ -281,4 +290,13 @@ func (a *App) runAssignment(ctx context.Context, conn *program.Conn, args botArg
 	conn.Diagf("assignment %s: %d of %d won (%.1f%%), %d drawn: %s (%d%% needed); recorded — your best run counts",
 		as.Code, t.won, t.played, 100*float64(t.won)/float64(t.played), t.drawn, verdict, as.PassPct)
 	return status
+}
+
+// runNumber tells one run of an assignment from the others in its seeds: random, never
+// shown or stored, so that no two runs share dice, even a run stopped half-way and started
+// again.
+func runNumber() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
 }

@@ -39,6 +39,11 @@ type botArgs struct {
 	// setKeys are the settings given on the command line (a batch seating scheme may vary
 	// the others from game to game, as Perfect Aim's permutation).
 	setKeys []string
+	// seedOf, when set, is game i's seed instead of seed+i: seeds of hidden chance the
+	// server drew, keyed with its secret, which nobody can foresee.
+	seedOf func(i int) uint64
+	// seedsHidden: no seed is shown at all, not even once a game is over (assignments).
+	seedsHidden bool
 }
 
 // MaxPracticeGames bounds one practice session: its games run on the server.
@@ -68,6 +73,9 @@ func parseBotArgs(args []string) (botArgs, error) {
 	for _, fixed := range []struct{ flag, value string }{{"assignment", *assignment}, {"tournament", *tournamentCode}} {
 		if fixed.value == "" {
 			continue
+		}
+		if *seedText != "" {
+			return botArgs{}, fmt.Errorf("--seed does not go with --%s: its games are set by the teacher, and where they hold dice their seeds stay secret (practise with --practice --seed N)", fixed.flag)
 		}
 		// The assignment or tournament sets the games: nothing but the game and a name goes with it.
 		set := 0
@@ -229,7 +237,7 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 	presence := &botPresence{}
 	defer a.Leave(presence)
 	if args.assignment != "" {
-		args, as, err := a.assignmentArgs(ctx, args)
+		args, as, err := a.assignmentArgs(ctx, args, s.Who)
 		if err != nil {
 			conn.Fail(err.Error(), time.Second)
 			return 1

@@ -7,16 +7,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
+	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/seed"
 )
 
 // practice plays args.games headless games against house bots on the session: game i has
 // seed S+i and the seats rotate (Perfect Aim: the start corners; see practiceJobs), so a
-// deterministic bot gets the same games every time. The games run on this session's
-// goroutine as fast as the bot answers; the hub is not involved.
+// deterministic bot gets the same games every time with the same --seed. Without --seed, a
+// game whose seed decides hidden chance (dice) gets a 53-bit keyed seed per game, shown
+// once that game is over. The games run on this session's goroutine as fast as the bot
+// answers; the hub is not involved.
 func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *botPresence) int {
 	status, _ := a.practiceTally(ctx, conn, args, name, clock, presence)
 	return status
@@ -30,16 +34,28 @@ type tally struct {
 // practiceTally is practice, with the tally of the games played.
 func (a *App) practiceTally(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *botPresence) (int, tally) {
 	e := args.entry
-	if !args.seedSet {
+	secret := a.hub.Config().Secret
+	if !args.seedSet && args.seedOf == nil {
 		args.seed = seed.Random() // printed, so the games can be played again
+		if !botproto.SeedPublic(e.Game) {
+			// The seed decides chance the bot must not foresee: each game's is drawn from
+			// 2^53 and keyed, and shown only once the game is over.
+			base := seed.Wide()
+			args.seed, args.seedOf = 0, func(i int) uint64 { return seed.Keyed(secret, "practice", base, i) }
+		}
 	}
 	a.SetPresence(presence, name, "practising "+e.Game.Name())
 	me := match.Entrant{Name: name, New: func(s match.Start) (match.Agent, error) {
+		if a.seedWatch != nil {
+			a.seedWatch(s.GameSeed)
+		}
 		ag := program.NewAgent(conn, program.Game{
 			Game: s.Game, Config: s.Config, Seed: s.GameSeed, Seat: s.Seat, Players: s.Players,
-			Match: fmt.Sprintf("p_%d", s.GameSeed), Clock: clock,
+			// The game's number: a match id says nothing of a seed.
+			Match: fmt.Sprintf("p_%d", s.Index+1), Clock: clock,
 		})
-		ag.Note = func(status, why string) { conn.Diagf("game seed %d: %s: %s", s.GameSeed, status, why) }
+		game := s.Index + 1
+		ag.Note = func(status, why string) { conn.Diagf("game %d: %s: %s", game, status, why) }
 		return ag, nil
 	}}
 	entrants := []match.Entrant{me}
@@ -56,13 +72,23 @@ func (a *App) practiceTally(ctx context.Context, conn *program.Conn, args botArg
 		conn.Fail(err.Error(), time.Second)
 		return 1, tally{}
 	}
-	conn.Diagf("practice: %d game(s) of %s against %s, seeds %d… (repeat with --seed %d); %s",
-		args.games, e.Game.Name(), strings.Join(args.vs, ", "), args.seed, args.seed, practiceScheme(args))
+	seeds := fmt.Sprintf("seeds %d… (repeat with --seed %d)", args.seed, args.seed)
+	switch {
+	case args.seedsHidden:
+		seeds = "their seeds stay secret"
+	case args.seedOf != nil:
+		seeds = "each game's seed is shown once it is over"
+	}
+	conn.Diagf("practice: %d game(s) of %s against %s, %s; %s",
+		args.games, e.Game.Name(), strings.Join(args.vs, ", "), seeds, practiceScheme(args))
 
 	var t tally
 	errGone := errors.New("the bot left")
 	plan := match.Plan{Game: e.Game, Entrants: entrants, Schedule: jobs}
-	opts := match.Options{Parallel: 1, Inspect: games.InspectorOf(e.Game)}
+	// House bots are keyed with the server's secret: knowing a game's seed (War Hammer's is
+	// public, a student may choose one) tells nothing of their moves.
+	opts := match.Options{Parallel: 1, Inspect: games.InspectorOf(e.Game),
+		AgentSeed: func(gameSeed uint64, seat int) uint64 { return rooms.BotSeed(secret, gameSeed, seat) }}
 	err = match.Run(ctx, plan, opts, func(r match.Result) error {
 		t.played++
 		job := plan.Job(r.Job)
@@ -75,7 +101,7 @@ func (a *App) practiceTally(ctx context.Context, conn *program.Conn, args botArg
 		where := practiceResult(args, job, seat, r)
 		switch {
 		case r.Outcome == nil:
-			conn.Diagf("game %d (seed %d): void: %s", t.played, job.Seed, r.Err)
+			conn.Diagf("game %d (%s): void: %s", t.played, where, r.Err)
 		case r.Outcome.Ranks[seat] == 1 && r.Outcome.Winner() == seat:
 			t.won++
 			conn.Diagf("game %d (%s): won %v", t.played, where, r.Outcome.Scores)

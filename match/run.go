@@ -56,6 +56,11 @@ type Options struct {
 	// as Perfect Aim's end time and deaths, taken while the state is still at hand. It runs
 	// on the workers, so it must be safe for concurrent use; it must only read the state.
 	Inspect func(st games.State) any
+	// AgentSeed, when set, replaces AgentSeed as the seed of each seat's agent. A server
+	// keys its house bots with its secret (seed.Keyed), so that nobody who knows a game's
+	// seed can compute their moves; it must depend on the game seed and seat alone, so
+	// that results do not depend on Parallel.
+	AgentSeed func(gameSeed uint64, seat int) uint64
 }
 
 // Result is one finished game.
@@ -184,6 +189,10 @@ func playOne(p Plan, i int, opt Options) (res Result) {
 		res.Err = err.Error()
 		return res
 	}
+	agentSeed := opt.AgentSeed
+	if agentSeed == nil {
+		agentSeed = AgentSeed
+	}
 	agents := make([]Agent, n)
 	blame := -1 // the seat whose agent code is running, for panics
 	defer func() {
@@ -206,7 +215,7 @@ func playOne(p Plan, i int, opt Options) (res Result) {
 		blame = seat
 		a, err := p.Entrants[job.Seats[seat]].New(Start{
 			Game: p.Game, Config: job.Config, GameSeed: job.Seed, Seat: seat, Players: names,
-			Seed: AgentSeed(job.Seed, seat),
+			Seed: agentSeed(job.Seed, seat), Index: i,
 		})
 		blame = -1
 		if err != nil {

@@ -33,8 +33,11 @@ type Start struct {
 	GameSeed uint64
 	Seat     int
 	Players  []string // names in seat order; read only
-	// Seed is the agent's own seed, derived from the game seed and the seat.
+	// Seed is the agent's own seed, derived from the game seed and the seat (AgentSeed, or
+	// Options.AgentSeed).
 	Seed uint64
+	// Index is the game's index in the plan.
+	Index int
 }
 
 // Entrant is one named participant of a batch; it makes a fresh agent for every game.

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/replay"
 	seedpkg "github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/timebank"
@@ -57,6 +58,11 @@ type Config struct {
 	Now func() time.Time
 	// Observer hears how the hub does, for an operator's metrics (nil: nobody listens).
 	Observer Observer
+	// Secret keys the seeds nobody may predict (seed.Keyed): every house bot's, and those
+	// the lobby and the tournament director derive for games of hidden chance. The store
+	// keeps it (store.SeedSecret), so that a tournament re-run on the same store plays the
+	// same games; nil draws one for the hub's lifetime.
+	Secret seedpkg.Secret
 }
 
 // Observer hears the hub's own figures. Its methods are called from the hub's loop and the
@@ -153,6 +159,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Now == nil {
 		c.Now = time.Now
+	}
+	if len(c.Secret) == 0 {
+		c.Secret = seedpkg.NewSecret()
 	}
 	return c
 }
@@ -375,7 +384,7 @@ func (h *Hub) create(spec Spec) (*Room, error) {
 	}
 	seed := spec.Seed
 	if seed == 0 {
-		seed = seedpkg.Random()
+		seed = freshSeed(spec.Game.Game)
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -400,6 +409,15 @@ func (h *Hub) create(spec Spec) (*Room, error) {
 		h.byKey[code] = r
 	}
 	return r, nil
+}
+
+// freshSeed draws a room's seed: a short one where the seed is public anyway (it makes a
+// board everyone sees), 53 bits where it decides chance the players must not foresee.
+func freshSeed(g games.Game) uint64 {
+	if p := g.Describe().Protocol; p != nil && p.SeedPublic {
+		return seedpkg.Random()
+	}
+	return seedpkg.Wide()
 }
 
 // Find returns the room with this id or join code (case-insensitive).

@@ -15,6 +15,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/replay"
+	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/timebank"
 )
 
@@ -191,9 +192,10 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 }
 
 // seatBot makes house bot name play seat i, seeded from the game seed and the seat so that
-// a replay of the same room asks the same bots.
+// the same game asks the same bots, and keyed with the hub's secret so that a player who
+// knows the game's seed (War Hammer's is public) cannot compute the bots' moves.
 func (r *Room) seatBot(i int, name string) error {
-	b, ok := r.entry.Bot(name, r.seed^uint64(i+1)*0x9e3779b97f4a7c15)
+	b, ok := r.entry.Bot(name, BotSeed(r.hub.cfg.Secret, r.seed, i))
 	if !ok {
 		return fmt.Errorf("%s has no house bot called %q", r.entry.Game.Name(), name)
 	}
@@ -212,6 +214,12 @@ func (r *Room) seatBot(i int, name string) error {
 		}
 	}
 	return nil
+}
+
+// BotSeed is the seed of the house bot in seat of a game of seed gameSeed on a server of
+// secret: the same for every run of that game on that server, unknown to everyone else.
+func BotSeed(secret seed.Secret, gameSeed uint64, seat int) uint64 {
+	return seed.Keyed(secret, "bot", gameSeed, seat)
 }
 
 // nameTaken reports whether a seat other than i shows name.

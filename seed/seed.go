@@ -1,6 +1,10 @@
 // Package seed draws and reads game seeds. A seed appears in every JSON the arena writes
 // (protocol, replays, batch lines), and JavaScript and float-based JSON parsers hold whole
 // numbers exactly only up to 2^53-1: seeds stay at or below Max.
+//
+// Two kinds of seeds: short ones (Random) where the seed is public or chosen by a person, to
+// read aloud and type back; and 53-bit ones nobody can guess where the seed decides chance
+// the players must not know in advance (Wide, and Keyed: derived from the server's Secret).
 package seed
 
 import (

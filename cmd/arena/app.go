@@ -41,6 +41,15 @@ func newApp(opts appOptions) (app *lobby.App, hub *rooms.Hub, stop func(), err e
 		MaxRoomsPerOwner: opts.GamesPerPlayer, MaxRoomsPerAddr: opts.GamesPerAddr}
 	var dir *director.Director
 	if opts.Store != nil {
+		// The key of the seeds nobody may predict (house bots, tournament and assignment
+		// games): the store's, so that a tournament re-run on this data plays the same games.
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		secret, err := opts.Store.SeedSecret(ctx)
+		cancel()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		cfg.Secret = secret
 		// Tournament games are recorded with their result in one transaction (see director).
 		dir = director.New(opts.Store, logger)
 		cfg.OnFinish = dir.OnFinish(opts.Store.SaveMatch)

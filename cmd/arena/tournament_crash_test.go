@@ -153,7 +153,12 @@ func TestATournamentSurvivesKillNine(t *testing.T) {
 		}
 		return data
 	}
-	data := newData()
+	// Both arenas below start from one store of no games: the same seed secret (a
+	// tournament's games are keyed with it: the same --seed on another store is another
+	// tournament), no ratings yet.
+	template := newData()
+	startServerProcess(t, template).kill(t)
+	data := copyDir(t, template)
 	create := func(c *gossh.Client) string {
 		t.Helper()
 		out, errOut, status := sshtest.Exec(t, c, "tournament create --game sevencolors --format swiss --rounds 3 --size 10 --parallel 2 --seed 4242")
@@ -186,13 +191,25 @@ func TestATournamentSurvivesKillNine(t *testing.T) {
 		t.Fatalf("after the restart: %d of %d games, want 12 (3 rounds × 4 games)", got.GamesPlayed, got.GamesTotal)
 	}
 
-	// The same tournament (same entrants, same seed) on a fresh server, never interrupted. (A
-	// fresh one: on the first, the bots' ratings, which seed Swiss's first round, have moved.)
-	third := startServerProcess(t, newData())
+	// The same tournament (same entrants, same seed) on a fresh server of the same secret,
+	// never interrupted. (A fresh one: on the first, the bots' ratings, which seed Swiss's
+	// first round, have moved.)
+	third := startServerProcess(t, copyDir(t, template))
 	other := sshtest.Dial(t, third.addr, "prof", teacher)
 	again := create(other)
 	want := waitStandings(t, other, again, func(s tournamentStandings) bool { return s.State == "finished" })
 	if !reflect.DeepEqual(got.Standings, want.Standings) {
 		t.Fatalf("standings after kill -9:\n%+v\nwithout:\n%+v", got.Standings, want.Standings)
 	}
+}
+
+// copyDir copies a data directory (the database with its write-ahead log, the keys) to a
+// new one.
+func copyDir(t *testing.T, from string) string {
+	t.Helper()
+	to := filepath.Join(t.TempDir(), "data")
+	if err := os.CopyFS(to, os.DirFS(from)); err != nil {
+		t.Fatal(err)
+	}
+	return to
 }

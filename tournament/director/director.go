@@ -4,9 +4,10 @@
 // time, and records every result with its match (one transaction: see store.SaveMatch).
 //
 // Nothing of a tournament lives only in memory: the schedule is rebuilt by the format from
-// the stored entrants and results, and every game's seed follows from the tournament's, so
-// after a crash the director (Load) starts again the games that had no result, from their
-// start, and the tournament ends as it would have.
+// the stored entrants and results, and every game's seed follows from the tournament's (keyed
+// with the server's secret, see gameSeed), so after a crash the director (Load) starts again
+// the games that had no result, from their start, and a tournament of house bots ends as it
+// would have (a game with a program or person seated gets new dice: see startLocked).
 package director
 
 import (
@@ -35,6 +36,7 @@ type Store interface {
 	TournamentGames(ctx context.Context, code string) ([]store.TournamentGame, error)
 	RecordForfeit(ctx context.Context, code string, g store.TournamentGame) error
 	AddEntrant(ctx context.Context, code string, e store.Entrant) error
+	StartTournamentGame(ctx context.Context, code string, round, pairing, leg int) (attempt int, err error)
 }
 
 // Director runs the tournaments of one hub. Its methods are safe for concurrent use.
@@ -251,7 +253,7 @@ func (d *Director) step(ctx context.Context, code string) {
 		}
 		if len(absent) == 0 {
 			if d.callLocked(l, g, now) {
-				d.startLocked(l, g, now)
+				d.startLocked(ctx, l, g, now)
 			}
 			continue
 		}
@@ -321,7 +323,13 @@ func (d *Director) callLocked(l *live, g tournament.Game, now time.Time) bool {
 }
 
 // startLocked opens the room of game g. Caller holds d.mu.
-func (d *Director) startLocked(l *live, g tournament.Game, now time.Time) {
+//
+// The game's seed counts its attempts: a game started again (after a crash, or a room lost
+// without a result) with a program or person seated gets new dice, since they may have
+// seen the first ones. The attempt is stored before the room opens. A game of house bots
+// only is always attempt 0: nobody seated saw anything, and so a tournament of house bots
+// taken up after a crash ends exactly as it would have without one.
+func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, now time.Time) {
 	k := keyOf(g)
 	seats := make([]rooms.Seat, len(g.Seats))
 	people := false
@@ -340,7 +348,16 @@ func (d *Director) startLocked(l *live, g tournament.Game, now time.Time) {
 			people = true
 		}
 	}
-	r, err := d.hub.Create(rooms.Spec{Game: l.entry, Config: l.cfg, Seed: gameSeed(l.t.Seed, k), Seats: seats,
+	attempt := 0
+	if people || len(taken) > 0 {
+		var err error
+		if attempt, err = d.st.StartTournamentGame(ctx, l.t.Code, k.round, k.pairing, k.leg); err != nil {
+			d.log.Error("tournament game could not be counted; trying again", "code", l.t.Code, "err", err)
+			return
+		}
+	}
+	gs := gameSeed(d.hub.Config().Secret, l.t.Seed, k, attempt)
+	r, err := d.hub.Create(rooms.Spec{Game: l.entry, Config: l.cfg, Seed: gs, Seats: seats,
 		Tag: tag(l.t.Code, k), Unpaced: !people, AbsentGrace: l.t.Grace})
 	if err != nil {
 		// The hub is full: the game waits for a room like everyone else.

@@ -1,6 +1,7 @@
 package director_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
 )
@@ -33,6 +36,10 @@ func (c *clock) Add(d time.Duration) time.Time {
 	return c.t
 }
 
+// secret is every rig's seed secret, as if all their stores were one: the tournaments of
+// different databases are compared game for game.
+var secret = seed.Secret(bytes.Repeat([]byte{7}, seed.SecretSize))
+
 // rig is an arena's hub, store and director, driven by a fake clock.
 type rig struct {
 	st  *store.Store
@@ -49,7 +56,7 @@ func newRig(t testing.TB, path string, c *clock) *rig {
 	}
 	t.Cleanup(func() { st.Close() })
 	d := director.New(st, nil)
-	hub := rooms.NewHub(rooms.Config{Now: c.Now, HumanMove: 10 * time.Second, OnFinish: d.OnFinish(st.SaveMatch)})
+	hub := rooms.NewHub(rooms.Config{Now: c.Now, HumanMove: 10 * time.Second, OnFinish: d.OnFinish(st.SaveMatch), Secret: secret})
 	d.SetHub(hub)
 	if err := d.Load(context.Background()); err != nil {
 		t.Fatal(err)
@@ -244,6 +251,75 @@ func TestPauseResumeCancel(t *testing.T) {
 	for _, info := range r.hub.List() {
 		if info.Tag != "" && info.Status == rooms.Playing {
 			t.Fatalf("room %s still plays a game of the cancelled tournament", info.ID)
+		}
+	}
+}
+
+// silent is a program that never answers: its seat plays the default until a house bot
+// takes over.
+type silent struct{}
+
+func (silent) Start(*rooms.Room, int, games.State)                                   {}
+func (silent) Turn(*rooms.Room, int, int, games.State, time.Duration, time.Duration) {}
+func (silent) Refused(*rooms.Room, int, int, error, games.Action)                    {}
+func (silent) End(*rooms.Room, int, *games.Outcome)                                  {}
+
+// firstGameSeed starts tournament code's first game with program ada seated and returns its
+// seed, as the room has it.
+func firstGameSeed(t *testing.T, r *rig, code string) uint64 {
+	t.Helper()
+	ticket, _, err := r.d.Ready(code, "SHA256:ada", silent{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 100 {
+		r.step()
+		select {
+		case seat := <-ticket.Seated():
+			rp := seat.Room.Replay()
+			if rp == nil {
+				t.Fatal("the game has no replay once started")
+			}
+			return rp.Seed
+		default:
+		}
+	}
+	t.Fatal("ada's game never started")
+	return 0
+}
+
+// A game that a program played part of, started again after a crash, gets other dice (its
+// attempt counts); the same tournament created afresh with the same seed on the same store
+// gets the first dice again (a re-run reproduces).
+func TestAGameStartedAgainWithAProgramGetsNewDice(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "a.db")
+	c := &clock{t: time.Unix(1e9, 0)}
+	enter := func(r *rig, code string) {
+		create(t, r.st, code, "round-robin", 1, "greedy")
+		if err := r.st.AddEntrant(ctx, code, store.Entrant{ID: "SHA256:ada", Name: "ada", Kind: store.EntrantProgram}); err != nil {
+			t.Fatal(err)
+		}
+		if err := r.d.Start(ctx, code); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := newRig(t, path, c)
+	enter(first, "T1")
+	seen := firstGameSeed(t, first, "T1")
+
+	second := newRig(t, path, c) // the first arena died with ada's game half played
+	again := firstGameSeed(t, second, "T1")
+	if again == seen {
+		t.Fatalf("the game started again after the crash has the seed ada saw, %d", seen)
+	}
+	enter(second, "T2") // same seed 42, same store: the same first game as T1's first start
+	if rerun := firstGameSeed(t, second, "T2"); rerun != seen {
+		t.Fatalf("a re-run with the same seed on the same store: seed %d, want %d", rerun, seen)
+	}
+	for _, s := range []uint64{seen, again} {
+		if s < 1<<40 {
+			t.Fatalf("seed %d: a tournament game's seed has 53 bits", s)
 		}
 	}
 }

@@ -160,21 +160,14 @@ func (l *live) names(ids []string) string {
 	return strings.Join(out, " vs ")
 }
 
-// gameSeed is the seed of one game: a function of the tournament's seed and the game alone,
-// so that a game replayed after a crash is the same game.
-func gameSeed(base uint64, k gameKey) uint64 {
-	x := base
-	for _, v := range []int{k.round, k.pairing, k.leg} {
-		x = splitmix(x ^ uint64(v+1)*0x9e3779b97f4a7c15)
-	}
-	return 1 + x%seed.Max
-}
-
-func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
+// gameSeed is the seed of one game: a keyed function (seed.Keyed) of the server's secret,
+// the tournament's seed, the game and its attempt. Without the secret nobody can compute it,
+// and one game's seed, shown once it is over, says nothing of another's. The same store and
+// --seed give the same games (a tournament of deterministic bots re-run ends alike); a game
+// started again after someone may have seen it has another attempt, hence other dice (see
+// startLocked).
+func gameSeed(secret seed.Secret, base uint64, k gameKey, attempt int) uint64 {
+	return seed.Keyed(secret, "tournament", base, k.round, k.pairing, k.leg, attempt)
 }
 
 // Tag marks the rooms of a tournament's games: "tournament CODE ROUND PAIRING LEG".

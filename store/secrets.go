@@ -1,0 +1,74 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/arena-classroom/arena/seed"
+)
+
+// seedSecret names the key of the game seeds in the secrets table.
+const seedSecret = "seeds"
+
+// SeedSecret is the server's key for seeds of hidden chance (seed.Keyed): 32 random bytes
+// made the first time it is asked for, then the same for as long as the database lives, so
+// that a tournament re-run with the same --seed on the same store plays the same games. It
+// is never shown: anyone who had it could compute every game's dice.
+func (s *Store) SeedSecret(ctx context.Context) (seed.Secret, error) {
+	fresh := seed.NewSecret()
+	err := s.write(ctx, func() error {
+		_, err := s.db.ExecContext(ctx, `INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`,
+			seedSecret, []byte(fresh))
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("seed secret: %w", err)
+	}
+	var v []byte
+	if err := s.db.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, seedSecret).Scan(&v); err != nil {
+		return nil, fmt.Errorf("seed secret: %w", err)
+	}
+	if len(v) < seed.SecretSize {
+		return nil, fmt.Errorf("seed secret: %d bytes stored, want %d", len(v), seed.SecretSize)
+	}
+	return seed.Secret(v), nil
+}
+
+// StartTournamentGame counts one more start of a tournament game and returns its attempt
+// number: 0 the first time, then 1, 2… It is durable before it returns, so a game started
+// again after a crash never gets the attempt number (and with it the seed) of a start
+// whose dice a player may have seen.
+func (s *Store) StartTournamentGame(ctx context.Context, code string, round, pairing, leg int) (int, error) {
+	var attempt int
+	err := s.write(ctx, func() error {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback()
+		err = tx.QueryRowContext(ctx, `INSERT INTO tournament_starts (code, round, pairing, leg, attempts) VALUES (?, ?, ?, ?, 1)
+			ON CONFLICT (code, round, pairing, leg) DO UPDATE SET attempts = attempts + 1 RETURNING attempts`,
+			code, round, pairing, leg).Scan(&attempt)
+		if err != nil {
+			return err
+		}
+		return tx.Commit()
+	})
+	if err != nil {
+		return 0, fmt.Errorf("start of %s round %d pairing %d leg %d: %w", code, round, pairing, leg, err)
+	}
+	return attempt - 1, nil
+}
+
+// MatchTournament is the tournament a stored match was a game of, and its state; "" and ""
+// for a match of no tournament.
+func (s *Store) MatchTournament(ctx context.Context, matchID string) (code, state string, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT t.code, t.state FROM tournament_games g JOIN tournaments t ON t.code = g.code
+		WHERE g.match_id = ? AND g.match_id != ''`, matchID).Scan(&code, &state)
+	if err == nil || errors.Is(err, sql.ErrNoRows) {
+		return code, state, nil
+	}
+	return "", "", fmt.Errorf("tournament of match %s: %w", matchID, err)
+}
