@@ -173,6 +173,10 @@ func (b *botArgs) pickOpponents(list string) error {
 
 // botCommand serves `bot --game GAME …`: a program playing over the bot protocol. stdout
 // carries protocol only; sentences for people go to stderr.
+// ExitTryAgain is a bot session's exit status when the server is shutting down under a
+// tournament's program: it may come back in a moment (EX_TEMPFAIL of sysexits.h).
+const ExitTryAgain = 75
+
 func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Before the connection exists, refusals are written directly: nothing is queued yet.
 	refuse := func(status int, msg string) int {
@@ -245,7 +249,13 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 		return a.runAssignment(ctx, conn, args, as, s.Who, name, clock, presence)
 	}
 	if args.tournament != "" {
-		return a.tournamentBot(ctx, conn, args, s.Who, name, presence)
+		code := a.tournamentBot(ctx, conn, args, s.Who, name, sessionAddr(s), presence)
+		if code == 0 && s.SSH.Context().Err() != nil {
+			// The server is going away, not the tournament: 75 (EX_TEMPFAIL) tells the
+			// starter kits to come back (see docs/bots.md).
+			return ExitTryAgain
+		}
+		return code
 	}
 	if args.practice {
 		return a.practice(ctx, conn, args, name, clock, presence)

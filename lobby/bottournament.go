@@ -15,7 +15,7 @@ import (
 
 // tournamentBot enters a student's program in a class tournament (while it is open) and
 // plays its games as they come due, until the tournament is over or the program leaves.
-func (a *App) tournamentBot(ctx context.Context, conn *program.Conn, args botArgs, who keys.Identity, name string, presence *botPresence) int {
+func (a *App) tournamentBot(ctx context.Context, conn *program.Conn, args botArgs, who keys.Identity, name, addr string, presence *botPresence) int {
 	code := args.tournament
 	if a.director == nil || a.tournaments == nil {
 		conn.Fail("this server keeps no tournaments", time.Second)
@@ -39,16 +39,17 @@ func (a *App) tournamentBot(ctx context.Context, conn *program.Conn, args botArg
 		conn.Fail(fmt.Sprintf("tournament %s is a tournament of %s: use --game %s", code, t.Game, t.Game), time.Second)
 		return 1
 	}
-	switch err := a.enterProgram(ctx, t, who, name); {
+	switch err := a.enterProgram(ctx, t, who, name, addr); {
 	case err == nil:
-		conn.Diagf("tournament %s: %s entered as %s; your games start once the teacher starts it", code, t.Name, name)
+		conn.Diagf("tournament %s: %s entered as %s; %s", code, t.Name, name, a.whereItStands(ctx, code))
 	case errors.Is(err, store.ErrEntrantExists):
-		conn.Diagf("tournament %s: %s is entered; waiting for its games", code, name)
+		conn.Diagf("tournament %s: %s is entered; %s", code, name, a.whereItStands(ctx, code))
 	case errors.Is(err, store.ErrNotOpen):
 		if !a.isEntrant(ctx, code, who.ID) {
-			conn.Fail(fmt.Sprintf("tournament %s has started (%s): entries are closed", code, t.State), time.Second)
+			conn.Fail(fmt.Sprintf("tournament %s is %s: entries are closed", code, t.State), time.Second)
 			return 1
 		}
+		conn.Diagf("tournament %s: %s is back; %s", code, name, a.whereItStands(ctx, code))
 	default:
 		conn.Fail(err.Error(), time.Second)
 		return 1
@@ -105,13 +106,35 @@ func (a *App) tournamentBot(ctx context.Context, conn *program.Conn, args botArg
 	}
 }
 
+// whereItStands says, for a program that has just (re)connected, where its tournament is:
+// how many entrants, and what it waits for.
+func (a *App) whereItStands(ctx context.Context, code string) string {
+	rep, err := a.director.Report(ctx, code)
+	if err != nil {
+		return "waiting for its games"
+	}
+	entrants := games.Count(rep.Entrants, "entrant", "entrants")
+	switch rep.State {
+	case store.TournamentOpen, store.TournamentClosed:
+		return entrants + "; waiting for the teacher to start it"
+	case store.TournamentPaused:
+		return fmt.Sprintf("%s; round %d of %d, paused by the teacher: waiting for it to resume", entrants, rep.Round, rep.Rounds)
+	}
+	return fmt.Sprintf("%s; round %d of %d, %d of %d games played: waiting for its next game", entrants, rep.Round, rep.Rounds,
+		rep.GamesPlayed, rep.GamesTotal)
+}
+
 // enterProgram enters a program's key in an open tournament.
-func (a *App) enterProgram(ctx context.Context, t store.Tournament, who keys.Identity, name string) error {
+func (a *App) enterProgram(ctx context.Context, t store.Tournament, who keys.Identity, name, addr string) error {
 	if t.State != store.TournamentOpen {
 		return store.ErrNotOpen
 	}
 	err := a.director.Enter(ctx, t.Code, store.Entrant{ID: who.ID, Name: name, Kind: store.EntrantProgram,
-		Rating: a.seedRating(ctx, t.Game, who.ID)})
+		Rating: a.seedRating(ctx, t.Game, who.ID), Addr: addr})
+	var full *director.ErrFull
+	if errors.As(err, &full) {
+		return fmt.Errorf("tournament %s is full: %v; ask your teacher", t.Code, err)
+	}
 	if errors.Is(err, store.ErrEntrantName) {
 		return fmt.Errorf("another entrant of %s is called %s: choose another --name", t.Code, name)
 	}

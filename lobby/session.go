@@ -197,11 +197,14 @@ func (s *session) context() context.Context {
 }
 
 // addr is the session's network address (its host), against which rooms are counted.
-func (s *session) addr() string {
-	if s.ssh == nil || s.ssh.SSH == nil {
+func (s *session) addr() string { return sessionAddr(s.ssh) }
+
+// sessionAddr is a server session's network address (its host); "" without one.
+func sessionAddr(ss *server.Session) string {
+	if ss == nil || ss.SSH == nil {
 		return ""
 	}
-	a := s.ssh.SSH.RemoteAddr()
+	a := ss.SSH.RemoteAddr()
 	if a == nil {
 		return ""
 	}

@@ -11,7 +11,9 @@ import (
 // games in progress and those of the round still to start, and the latest events. rows
 // bounds the standings shown (0: all). What people wrote in it (names) is cleaned of
 // control and escape characters, for a terminal and a plain command alike.
-func standingsText(rep director.Report, rows int) string { return cleanLines(standingsLines(rep, rows)) }
+func standingsText(rep director.Report, rows int) string {
+	return cleanLines(standingsLines(rep, rows))
+}
 
 func standingsLines(rep director.Report, rows int) string {
 	var b strings.Builder

@@ -31,8 +31,13 @@ type Tournaments interface {
 const tournamentUsage = `usage:
   tournament create --game GAME --format FORMAT [--name NAME] [--rounds N] [--games-per-pairing N]
                     [--best-of N] [--table-size 3|4] [--size N] [--config KEY=VAL] [--parallel N]
-                    [--max-entrants N] [--grace 60s] [--seed N]      (create --help: every option)
+                    [--max-entrants N] [--pace fast|live] [--grace 60s] [--seed N]
+                    (tournament create --help: every option)
   tournament add CODE --bot BOT[,BOT…]        add house bots as entrants (before the start)
+  tournament entrants CODE                    who entered: name, key, when, from where
+  tournament remove CODE NAME                 take an entrant out (before the start)
+  tournament close|reopen CODE                close (or reopen) the entries before the start
+  tournament pace CODE fast|live              the pace of the games not started yet
   tournament start|pause|resume|cancel CODE
   tournament list
   tournament standings CODE [--csv|--json]
@@ -65,7 +70,7 @@ func (a *App) tournamentCommand(s *server.Session, stdout, stderr io.Writer) int
 		return a.listTournaments(ctx, stdout, stderr)
 	case "standings":
 		return a.tournamentStandings(ctx, s.Args[2:], stdout, stderr)
-	case "create", "add", "start", "pause", "resume", "cancel":
+	case "create", "add", "start", "pause", "resume", "cancel", "close", "reopen", "remove", "pace", "entrants":
 	default:
 		fmt.Fprintf(stderr, "arena: unknown tournament command %q\n%s\n", sub, tournamentUsage)
 		return 2
@@ -80,6 +85,12 @@ func (a *App) tournamentCommand(s *server.Session, stdout, stderr io.Writer) int
 		return a.createTournament(ctx, s, stdout, stderr)
 	case "add":
 		return a.addHouseBots(ctx, s.Args[2:], stdout, stderr)
+	case "entrants":
+		return a.listEntrants(ctx, s.Args[2:], stdout, stderr)
+	case "remove":
+		return a.removeEntrant(ctx, s, stdout, stderr)
+	case "pace":
+		return a.setPace(ctx, s, stdout, stderr)
 	}
 	if len(s.Args) != 3 {
 		fmt.Fprintf(stderr, "usage: tournament %s CODE\n", sub)
@@ -96,13 +107,19 @@ func (a *App) tournamentCommand(s *server.Session, stdout, stderr io.Writer) int
 		err = a.director.Resume(ctx, code)
 	case "cancel":
 		err = a.director.Cancel(ctx, code)
+	case "close":
+		err = a.director.Close(ctx, code)
+	case "reopen":
+		err = a.director.Reopen(ctx, code)
 	}
 	if code := a.tournamentError(err, code, stderr); code != 0 {
 		return code
 	}
 	a.log.Info("tournament "+sub, "code", code, "by", s.Who.Name)
 	past := map[string]string{"start": "started", "pause": "paused: the games in progress finish, no new one starts",
-		"resume": "resumed", "cancel": "cancelled: its results so far are kept"}
+		"resume": "resumed", "cancel": "cancelled: its results so far are kept",
+		"close":  "closed to new entrants (tournament entrants " + code + " lists them; reopen takes more)",
+		"reopen": "open to entrants again"}
 	fmt.Fprintf(stdout, "Tournament %s %s.\n", code, past[sub])
 	if sub == "start" {
 		fmt.Fprintf(stdout, "Follow it: ssh -t HOST wall %s, or ssh HOST tournament standings %s\n", code, code)
@@ -144,6 +161,9 @@ const createUsage = `usage: tournament create --game GAME --format FORMAT [optio
   --parallel N            games played at once (default 256: every game of a round that can
                           start; an entrant plays one game at a time)
   --max-entrants N        entries close once N have entered (default 64, at most 1000)
+  --pace fast|live        games without a person: fast plays them as fast as the entrants
+                          answer (default); live at a person's pace, to follow on the
+                          projector (tournament pace CODE changes it later)
   --grace D               how long a due program is waited for before it forfeits (default 60s)
   --seed N                the tournament's seed: the same seed on the same server replays it
 
@@ -192,6 +212,7 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	fs.IntVar(&o.MaxEntrants, "max-entrants", director.DefaultMaxEntrants, "")
 	size := fs.Int("size", 0, "")
 	parallel := fs.Int("parallel", director.MaxParallel, "")
+	fs.StringVar(&o.Pace, "pace", director.PaceFast, "")
 	grace := fs.Duration("grace", DefaultGrace, "")
 	seedText := fs.String("seed", "", "")
 	cfg := map[string]int{}
@@ -223,6 +244,9 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	if n := tournament.GamesAtMost(f, o.MaxEntrants); n > tournament.MaxGames {
 		return bad("%s would schedule up to %d games with %d entrants; a tournament has at most %d: fewer games per pairing, rounds or --max-entrants",
 			*format, n, o.MaxEntrants, tournament.MaxGames)
+	}
+	if o.Pace != director.PaceFast && o.Pace != director.PaceLive {
+		return bad("--pace: fast or live, not %q", o.Pace)
 	}
 	if *parallel < 1 || *parallel > director.MaxParallel {
 		return bad("--parallel: from 1 to %d games at once, not %d", director.MaxParallel, *parallel)
@@ -272,6 +296,84 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	fmt.Fprintf(stdout, "Entrants join: ssh -T HOST bot --game %s --tournament %s (programs), or Join a tournament in the lobby.\n", t.Game, t.Code)
 	fmt.Fprintf(stdout, "Add house bots: ssh HOST tournament add %s --bot %s; then: ssh HOST tournament start %s\n", t.Code, e.Strongest, t.Code)
 	fmt.Fprintln(stdout, t.Code)
+	return 0
+}
+
+// listEntrants shows a teacher who entered a tournament: name, kind, key, when, from where.
+func (a *App) listEntrants(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: tournament entrants CODE")
+		return 2
+	}
+	code := strings.ToUpper(args[0])
+	list, err := a.tournaments.Entrants(ctx, code)
+	if err != nil {
+		return a.tournamentError(err, code, stderr)
+	}
+	if len(list) == 0 {
+		if _, err := a.tournaments.Tournament(ctx, code); err != nil {
+			return a.tournamentError(err, code, stderr)
+		}
+		fmt.Fprintf(stdout, "nobody has entered %s yet\n", code)
+		return 0
+	}
+	perAddr := map[string]int{}
+	for _, e := range list {
+		if e.Addr != "" {
+			perAddr[e.Addr]++
+		}
+	}
+	fmt.Fprintf(stdout, "%-20s %-8s %-24s %-20s %s\n", "NAME", "KIND", "KEY", "ENTERED (UTC)", "FROM")
+	for _, e := range list {
+		key, when, from := "-", "-", e.Addr
+		if e.Kind != store.EntrantHouse {
+			key = keys.Short(e.ID)
+		}
+		if !e.EnteredAt.IsZero() {
+			when = e.EnteredAt.UTC().Format("2006-01-02 15:04:05")
+		}
+		if from == "" {
+			from = "-"
+		} else if n := perAddr[e.Addr]; n > 1 {
+			from = fmt.Sprintf("%s (%d entrants)", e.Addr, n)
+		}
+		fmt.Fprintf(stdout, "%-20s %-8s %-24s %-20s %s\n", clean(e.Name), e.Kind, key, when, from)
+	}
+	fmt.Fprintf(stdout, "%s; tournament remove %s NAME takes one out before the start\n", games.Count(len(list), "entrant", "entrants"), code)
+	return 0
+}
+
+// removeEntrant takes an entrant out of a tournament not yet started.
+func (a *App) removeEntrant(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+	if len(s.Args) < 4 {
+		fmt.Fprintln(stderr, "usage: tournament remove CODE NAME")
+		return 2
+	}
+	code := strings.ToUpper(s.Args[2])
+	name := strings.Join(s.Args[3:], " ")
+	e, err := a.director.Remove(ctx, code, name)
+	if code := a.tournamentError(err, code, stderr); code != 0 {
+		return code
+	}
+	a.log.Info("tournament entrant removed", "code", code, "entrant", e.Name, "id", keys.Short(e.ID), "by", s.Who.Name)
+	fmt.Fprintf(stdout, "%s is no longer entered in %s.\n", clean(e.Name), code)
+	return 0
+}
+
+// setPace changes the pace of a tournament's games not started yet.
+func (a *App) setPace(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+	if len(s.Args) != 4 {
+		fmt.Fprintln(stderr, "usage: tournament pace CODE fast|live")
+		return 2
+	}
+	code, pace := strings.ToUpper(s.Args[2]), strings.ToLower(s.Args[3])
+	err := a.director.SetPace(ctx, code, pace)
+	if code := a.tournamentError(err, code, stderr); code != 0 {
+		return code
+	}
+	a.log.Info("tournament pace", "code", code, "pace", pace, "by", s.Who.Name)
+	what := map[string]string{director.PaceFast: "as fast as the entrants answer", director.PaceLive: "at a person's pace, to be followed"}
+	fmt.Fprintf(stdout, "Tournament %s: the games that start from now on are played %s.\n", code, what[pace])
 	return 0
 }
 
@@ -346,7 +448,9 @@ func (a *App) addHouseBots(ctx context.Context, args []string, stdout, stderr io
 func (a *App) entryError(err error, code, name string, stderr io.Writer) int {
 	switch {
 	case errors.Is(err, store.ErrNotOpen):
-		fmt.Fprintf(stderr, "arena: tournament %s has started: entries are closed\n", code)
+		fmt.Fprintf(stderr, "arena: entries to tournament %s are closed\n", code)
+	case errors.As(err, new(*director.ErrFull)):
+		fmt.Fprintf(stderr, "arena: tournament %s: %v\n", code, err)
 	case errors.Is(err, store.ErrEntrantExists):
 		fmt.Fprintf(stderr, "arena: %s is already entered in %s\n", name, code)
 	case errors.Is(err, store.ErrEntrantName):

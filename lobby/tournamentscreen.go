@@ -189,14 +189,15 @@ func (s *standingsScreen) join(m *model) string {
 	case who.Guest:
 		return "a tournament entry belongs to a key: connect with your SSH key to enter"
 	case s.rep.State != store.TournamentOpen:
-		return "this tournament has started: entries are closed"
+		return "entries to this tournament are closed"
 	case s.rep.Game == "":
 		return ""
 	}
 	ctx, cancel := context.WithTimeout(m.s.context(), 5*time.Second)
 	defer cancel()
 	err := m.s.app.director.Enter(ctx, s.code, store.Entrant{ID: who.ID, Name: who.Name, Kind: store.EntrantPerson,
-		Rating: m.s.app.seedRating(ctx, s.rep.Game, who.ID)})
+		Rating: m.s.app.seedRating(ctx, s.rep.Game, who.ID), Addr: m.s.addr()})
+	var full *director.ErrFull
 	switch {
 	case err == nil:
 		return fmt.Sprintf("you are entered in %s: stay in the lobby; it rings when your game is due", s.rep.Name)
@@ -205,7 +206,9 @@ func (s *standingsScreen) join(m *model) string {
 	case errors.Is(err, store.ErrEntrantName):
 		return "another entrant has your name"
 	case errors.Is(err, store.ErrNotOpen):
-		return "this tournament has started: entries are closed"
+		return "entries to this tournament are closed"
+	case errors.As(err, &full):
+		return "this tournament is full: ask your teacher"
 	}
 	m.s.app.log.Error("tournament entry", "code", s.code, "err", err)
 	return "the entry could not be stored right now; try again"

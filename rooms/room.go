@@ -572,7 +572,13 @@ func (r *Room) tick(now time.Time) {
 			r.finishWith(now, nil)
 		}
 	case Finished:
-		if now.Sub(r.endedAt) > r.hub.cfg.Linger && len(r.subs) == 0 {
+		linger := r.hub.cfg.Linger
+		if r.fast {
+			// A tournament of programs finishes dozens of games a second: they stay on the
+			// wall a moment ("just finished"), not long enough to fill the server's rooms.
+			linger = min(linger, fastLinger)
+		}
+		if now.Sub(r.endedAt) > linger && len(r.subs) == 0 {
 			r.close(now, "")
 		}
 	}
@@ -640,6 +646,9 @@ func (r *Room) advance(now time.Time) (more bool) {
 	}
 	return true
 }
+
+// fastLinger is how long a finished fast room nobody watches stays listed.
+const fastLinger = 3 * time.Second
 
 // maxMovesPerTick bounds the moves an unpaced room plays in one tick, so that one room's
 // bots cannot hold the hub's loop.

@@ -169,7 +169,7 @@ var migrations = []string{
 		seed       INTEGER NOT NULL,           -- every game's seed derives from it
 		parallel   INTEGER NOT NULL,           -- games at once
 		grace_ms   INTEGER NOT NULL,           -- how long a due player is waited for
-		state      TEXT NOT NULL,              -- open, running, paused, finished, cancelled
+		state      TEXT NOT NULL,              -- open, closed, running, paused, finished, cancelled
 		created_by TEXT NOT NULL,
 		created_at INTEGER NOT NULL,
 		updated_at INTEGER NOT NULL
@@ -211,6 +211,10 @@ var migrations = []string{
 		attempts INTEGER NOT NULL,             -- starts so far; the next start is attempt number attempts
 		PRIMARY KEY (code, round, pairing, leg)
 	);`,
+	// 7: when and from where each tournament entrant entered, for the teacher to see who
+	// came before the start (throwaway keys show up as a crowd from one address).
+	`ALTER TABLE tournament_entrants ADD COLUMN entered_at INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE tournament_entrants ADD COLUMN addr TEXT NOT NULL DEFAULT '';`,
 }
 
 func (s *Store) migrate(ctx context.Context) error {

@@ -12,6 +12,7 @@ import (
 // Tournament states.
 const (
 	TournamentOpen      = "open"      // taking entrants
+	TournamentClosed    = "closed"    // entries closed by the teacher, not started yet
 	TournamentRunning   = "running"   // games are being played
 	TournamentPaused    = "paused"    // games in progress finish; no new ones start
 	TournamentFinished  = "finished"  // every game has a result
@@ -45,11 +46,13 @@ const (
 
 // Entrant is one participant of a tournament.
 type Entrant struct {
-	ID     string // a key's fingerprint, or "house:NAME" for a house bot
-	Name   string
-	Kind   string
-	Bot    string // the house bot of a house entrant
-	Rating float64
+	ID        string // a key's fingerprint, or "house:NAME" for a house bot
+	Name      string
+	Kind      string
+	Bot       string // the house bot of a house entrant
+	Rating    float64
+	EnteredAt time.Time // zero for entrants of schema 6 and before
+	Addr      string    // the network address it entered from ("" for house bots)
 }
 
 // TournamentGame is the result of one game of a tournament.
@@ -181,9 +184,13 @@ func (s *Store) AddEntrant(ctx context.Context, code string, e Entrant) error {
 		case nameTaken > 0:
 			return ErrEntrantName
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO tournament_entrants (code, seq, id, name, kind, bot, rating)
-			VALUES (?, (SELECT COUNT(*) FROM tournament_entrants WHERE code = ?), ?, ?, ?, ?, ?)`,
-			code, code, e.ID, e.Name, e.Kind, e.Bot, e.Rating)
+		at := e.EnteredAt
+		if at.IsZero() {
+			at = s.now()
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO tournament_entrants (code, seq, id, name, kind, bot, rating, entered_at, addr)
+			VALUES (?, (SELECT COALESCE(MAX(seq) + 1, 0) FROM tournament_entrants WHERE code = ?), ?, ?, ?, ?, ?, ?, ?)`,
+			code, code, e.ID, e.Name, e.Kind, e.Bot, e.Rating, at.UnixMilli(), e.Addr)
 		if err != nil {
 			return fmt.Errorf("enter %s: %w", code, err)
 		}
@@ -193,7 +200,8 @@ func (s *Store) AddEntrant(ctx context.Context, code string, e Entrant) error {
 
 // Entrants lists a tournament's entrants in the order they entered.
 func (s *Store) Entrants(ctx context.Context, code string) ([]Entrant, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, kind, bot, rating FROM tournament_entrants WHERE code = ? ORDER BY seq`, code)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, kind, bot, rating, entered_at, addr FROM tournament_entrants
+		WHERE code = ? ORDER BY seq`, code)
 	if err != nil {
 		return nil, fmt.Errorf("entrants of %s: %w", code, err)
 	}
@@ -201,12 +209,62 @@ func (s *Store) Entrants(ctx context.Context, code string) ([]Entrant, error) {
 	var out []Entrant
 	for rows.Next() {
 		var e Entrant
-		if err := rows.Scan(&e.ID, &e.Name, &e.Kind, &e.Bot, &e.Rating); err != nil {
+		var at int64
+		if err := rows.Scan(&e.ID, &e.Name, &e.Kind, &e.Bot, &e.Rating, &at, &e.Addr); err != nil {
 			return nil, fmt.Errorf("entrants of %s: %w", code, err)
+		}
+		if at > 0 {
+			e.EnteredAt = time.UnixMilli(at).UTC()
 		}
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+// RemoveEntrant takes an entrant out of a tournament that has not started (open or
+// closed); ErrNotFound if there is no such entrant, ErrNotOpen once it has started.
+func (s *Store) RemoveEntrant(ctx context.Context, code, id string) error {
+	return s.write(ctx, func() error {
+		tx, err := s.db.BeginTx(ctx, nil)
+		if err != nil {
+			return fmt.Errorf("remove from %s: %w", code, err)
+		}
+		defer tx.Rollback()
+		var state string
+		err = tx.QueryRowContext(ctx, `SELECT state FROM tournaments WHERE code = ?`, code).Scan(&state)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return fmt.Errorf("remove from %s: %w", code, err)
+		}
+		if state != TournamentOpen && state != TournamentClosed {
+			return ErrNotOpen
+		}
+		res, err := tx.ExecContext(ctx, `DELETE FROM tournament_entrants WHERE code = ? AND id = ?`, code, id)
+		if err != nil {
+			return fmt.Errorf("remove from %s: %w", code, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return tx.Commit()
+	})
+}
+
+// SetTournamentOptions replaces a tournament's options (its pace, say).
+func (s *Store) SetTournamentOptions(ctx context.Context, code string, options json.RawMessage) error {
+	return s.write(ctx, func() error {
+		res, err := s.db.ExecContext(ctx, `UPDATE tournaments SET options = ?, updated_at = ? WHERE code = ?`,
+			string(options), s.now().UnixMilli(), code)
+		if err != nil {
+			return fmt.Errorf("tournament %s: %w", code, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
 }
 
 // TournamentGames lists the results recorded for a tournament, in the order of the schedule.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -47,10 +48,11 @@ func TestEntrantsCloseWhenTheTournamentStarts(t *testing.T) {
 	ctx := context.Background()
 	s := open(t, filepath.Join(t.TempDir(), FileName))
 	newTournament(t, s, "T1")
+	at := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
 	entrants := []Entrant{
-		{ID: "house:greedy", Name: "greedy", Kind: EntrantHouse, Bot: "greedy", Rating: 20},
-		{ID: "SHA256:ada", Name: "ada", Kind: EntrantProgram},
-		{ID: "SHA256:bob", Name: "bob", Kind: EntrantPerson, Rating: 3.5},
+		{ID: "house:greedy", Name: "greedy", Kind: EntrantHouse, Bot: "greedy", Rating: 20, EnteredAt: at},
+		{ID: "SHA256:ada", Name: "ada", Kind: EntrantProgram, EnteredAt: at.Add(time.Second), Addr: "10.0.0.7"},
+		{ID: "SHA256:bob", Name: "bob", Kind: EntrantPerson, Rating: 3.5, EnteredAt: at.Add(2 * time.Second), Addr: "10.0.0.8"},
 	}
 	for _, e := range entrants {
 		if err := s.AddEntrant(ctx, "T1", e); err != nil {
@@ -78,6 +80,50 @@ func TestEntrantsCloseWhenTheTournamentStarts(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, entrants) {
 		t.Fatalf("entrants %+v, want %+v in the order they entered", got, entrants)
+	}
+	if err := s.RemoveEntrant(ctx, "T1", "SHA256:ada"); !errors.Is(err, ErrNotOpen) {
+		t.Fatalf("removing from a running tournament: %v", err)
+	}
+}
+
+// Before the start an entrant can be removed; a later entrant still comes after the others.
+func TestRemovingAnEntrant(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	newTournament(t, s, "T1")
+	for _, n := range []string{"a", "b", "c"} {
+		if err := s.AddEntrant(ctx, "T1", Entrant{ID: "k:" + n, Name: n, Kind: EntrantProgram}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.RemoveEntrant(ctx, "T1", "k:a"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RemoveEntrant(ctx, "T1", "k:a"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("removing twice: %v", err)
+	}
+	if err := s.SetTournamentState(ctx, "T1", TournamentClosed); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddEntrant(ctx, "T1", Entrant{ID: "k:d", Name: "d", Kind: EntrantProgram}); !errors.Is(err, ErrNotOpen) {
+		t.Fatalf("entering a closed tournament: %v", err)
+	}
+	if err := s.RemoveEntrant(ctx, "T1", "k:b"); err != nil {
+		t.Fatalf("removing from a closed tournament: %v", err)
+	}
+	if err := s.SetTournamentState(ctx, "T1", TournamentOpen); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddEntrant(ctx, "T1", Entrant{ID: "k:d", Name: "d", Kind: EntrantProgram}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := s.Entrants(ctx, "T1")
+	var names []string
+	for _, e := range got {
+		names = append(names, e.Name)
+	}
+	if strings.Join(names, ",") != "c,d" {
+		t.Fatalf("entrants %v, want c,d", names)
 	}
 }
 

@@ -47,6 +47,13 @@ func effectiveRanks(r Result) []int {
 // score turns a result into each seat's outcome. A sole first place is a win, a shared
 // first place a draw, anything else a loss.
 func score(r Result) []outcome {
+	if r.Forfeit == NobodyCame {
+		out := make([]outcome, len(r.Game.Seats))
+		for i := range out {
+			out[i] = outcome{points: 0, kind: loss}
+		}
+		return out
+	}
 	ranks := effectiveRanks(r)
 	n := len(ranks)
 	out := make([]outcome, n)

@@ -29,8 +29,14 @@ type Game struct {
 type Result struct {
 	Game    Game
 	Ranks   []int  // per seat: 1 is first, tied seats share a rank; may be nil with Forfeit
-	Forfeit string // the id of an entrant who forfeited (ranked below everyone), "" for none
+	Forfeit string // the id of an entrant who forfeited (ranked below everyone), "" for none; NobodyCame
 }
+
+// NobodyCame as a Result's Forfeit: no entrant of the game came to play it. Everyone is
+// scored a loss worth nothing, so that absent entrants cannot gain points from one
+// another. Formats that must name a winner to go on (elimination, pools) never get one:
+// there the director forfeits one entrant.
+const NobodyCame = "*"
 
 // Round is what a format says about the tournament so far.
 type Round struct {

@@ -2,9 +2,11 @@ package director
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament"
@@ -21,12 +23,14 @@ func stateError(code, state, want string) error {
 
 // Start closes the entries and plays the first round.
 func (d *Director) Start(ctx context.Context, code string) error {
+	d.control.Lock()
+	defer d.control.Unlock()
 	t, err := d.st.Tournament(ctx, code)
 	if err != nil {
 		return err
 	}
-	if t.State != store.TournamentOpen {
-		return stateError(code, t.State, "only an open tournament starts")
+	if t.State != store.TournamentOpen && t.State != store.TournamentClosed {
+		return stateError(code, t.State, "only a tournament not yet started starts")
 	}
 	l, err := d.load(ctx, t)
 	if err != nil {
@@ -34,6 +38,10 @@ func (d *Director) Start(ctx context.Context, code string) error {
 	}
 	if len(l.entrants) < 2 {
 		return &ErrState{fmt.Sprintf("tournament %s has %d entrant(s): it needs at least 2", code, len(l.entrants))}
+	}
+	if n := tournament.GamesAtMost(l.format, len(l.entrants)); n > tournament.MaxGames {
+		return &ErrState{fmt.Sprintf("tournament %s would schedule up to %d games for its %d entrants; a tournament has at most %d: remove entrants (tournament remove) or create it with fewer games per pairing",
+			code, n, len(l.entrants), tournament.MaxGames)}
 	}
 	if _, err := l.next(); err != nil {
 		return &ErrState{fmt.Sprintf("tournament %s cannot start: %v", code, err)}
@@ -62,6 +70,8 @@ func (d *Director) Resume(ctx context.Context, code string) error {
 }
 
 func (d *Director) switchState(ctx context.Context, code, from, to, want string) error {
+	d.control.Lock()
+	defer d.control.Unlock()
 	d.mu.Lock()
 	l := d.live[code]
 	state := ""
@@ -83,17 +93,95 @@ func (d *Director) switchState(ctx context.Context, code, from, to, want string)
 		return err
 	}
 	d.mu.Lock()
-	l.t.State = to
-	l.note(d.now(), "%s", to)
+	if l != nil {
+		l.t.State = to
+		l.note(d.now(), "%s", to)
+	}
 	d.changedLocked()
 	d.mu.Unlock()
 	d.poke()
 	return nil
 }
 
+// Close closes the entries of a tournament not yet started: nobody else enters, and the
+// teacher can look at who did (and remove some) before the start.
+func (d *Director) Close(ctx context.Context, code string) error {
+	return d.switchState(ctx, code, store.TournamentOpen, store.TournamentClosed, "only an open tournament closes its entries")
+}
+
+// Reopen opens the entries of a tournament closed before its start.
+func (d *Director) Reopen(ctx context.Context, code string) error {
+	return d.switchState(ctx, code, store.TournamentClosed, store.TournamentOpen, "only a tournament whose entries were closed reopens")
+}
+
+// Remove takes the entrant called name out of a tournament not yet started.
+func (d *Director) Remove(ctx context.Context, code, name string) (store.Entrant, error) {
+	d.control.Lock()
+	defer d.control.Unlock()
+	entrants, err := d.st.Entrants(ctx, code)
+	if err != nil {
+		return store.Entrant{}, err
+	}
+	for _, e := range entrants {
+		if strings.EqualFold(e.Name, name) {
+			if err := d.st.RemoveEntrant(ctx, code, e.ID); err != nil {
+				if errors.Is(err, store.ErrNotOpen) {
+					return e, &ErrState{fmt.Sprintf("tournament %s has started: its entrants stay (its schedule is built on them)", code)}
+				}
+				return e, err
+			}
+			d.mu.Lock()
+			d.changedLocked()
+			d.mu.Unlock()
+			return e, nil
+		}
+	}
+	return store.Entrant{}, &ErrState{fmt.Sprintf("tournament %s has no entrant called %q (tournament standings %s lists them)", code, name, code)}
+}
+
+// SetPace sets the pace of a tournament's games without a person that have not started yet
+// (PaceFast or PaceLive): a teacher switches to live for the final round.
+func (d *Director) SetPace(ctx context.Context, code, pace string) error {
+	if pace != PaceFast && pace != PaceLive {
+		return &ErrState{fmt.Sprintf("pace %q: fast or live", pace)}
+	}
+	d.control.Lock()
+	defer d.control.Unlock()
+	t, err := d.st.Tournament(ctx, code)
+	if err != nil {
+		return err
+	}
+	if t.State == store.TournamentFinished || t.State == store.TournamentCancelled {
+		return stateError(code, t.State, "its pace no longer matters")
+	}
+	o, err := optionsOf(t)
+	if err != nil {
+		return err
+	}
+	o.Pace = pace
+	raw, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	if err := d.st.SetTournamentOptions(ctx, code, raw); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	if l := d.live[code]; l != nil {
+		l.opts.Pace = pace
+		l.t.Options = raw
+		l.note(d.now(), "pace: %s from the next games", pace)
+	}
+	d.changedLocked()
+	d.mu.Unlock()
+	return nil
+}
+
 // Cancel stops a tournament for good: the games in progress end without a result; the
 // results so far are kept.
 func (d *Director) Cancel(ctx context.Context, code string) error {
+	d.control.Lock()
+	defer d.control.Unlock()
 	t, err := d.st.Tournament(ctx, code)
 	if err != nil {
 		return err
@@ -107,14 +195,18 @@ func (d *Director) Cancel(ctx context.Context, code string) error {
 // Report is a tournament as its standings screen and exports show it.
 type Report struct {
 	Code, Name, Game, Format, State string
+	Pace                            string // PaceFast or PaceLive
 	Entrants                        int
-	Round, Rounds                   int // the round in progress (or the last), of how many
-	GamesPlayed                     int
-	GamesTotal                      int // every game of the tournament, or of the rounds known so far when the format cannot tell ahead
-	Standings                       []tournament.Standing
-	Playing                         []LiveGame // games in progress
-	Waiting                         []string   // games of this round not started yet: "ada vs bob"
-	Notes                           []string   // recent events, oldest first
+	// Entries are the entrants as they entered (name, key, when, from where), before the
+	// start only: for the teacher to see who came.
+	Entries       []store.Entrant
+	Round, Rounds int // the round in progress (or the last), of how many
+	GamesPlayed   int
+	GamesTotal    int // every game of the tournament, or of the rounds known so far when the format cannot tell ahead
+	Standings     []tournament.Standing
+	Playing       []LiveGame // games in progress
+	Waiting       []string   // games of this round not started yet: "ada vs bob"
+	Notes         []string   // recent events, oldest first
 }
 
 // LiveGame is a game in progress.
@@ -144,13 +236,14 @@ func (d *Director) Report(ctx context.Context, code string) (Report, error) {
 }
 
 func (d *Director) reportLocked(l *live) (Report, error) {
-	if l.t.State == store.TournamentOpen {
+	if l.t.State == store.TournamentOpen || l.t.State == store.TournamentClosed {
 		// Before the start there is nothing to rank: the entrants, in the order they came.
-		r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State,
+		r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State, Pace: l.pace(),
 			Entrants: len(l.entrants), Rounds: l.format.Rounds(len(l.entrants)), Notes: slices.Clone(l.notes),
 			GamesTotal: totalGames(l.format, len(l.entrants))}
 		for _, e := range l.entrants {
 			r.Standings = append(r.Standings, tournament.Standing{ID: e.ID, Name: e.Name})
+			r.Entries = append(r.Entries, l.byID[e.ID])
 		}
 		return r, nil
 	}
@@ -162,7 +255,7 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
-	r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State,
+	r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State, Pace: l.pace(),
 		Entrants: len(l.entrants), Round: round.Number, Rounds: l.format.Rounds(len(l.entrants)),
 		GamesPlayed: len(l.results), Standings: standings, Notes: slices.Clone(l.notes)}
 	r.GamesTotal = totalGames(l.format, len(l.entrants))

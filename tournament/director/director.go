@@ -12,6 +12,7 @@ package director
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -37,6 +38,8 @@ type Store interface {
 	RecordForfeit(ctx context.Context, code string, g store.TournamentGame) error
 	AddEntrant(ctx context.Context, code string, e store.Entrant) error
 	StartTournamentGame(ctx context.Context, code string, round, pairing, leg int) (attempt int, err error)
+	RemoveEntrant(ctx context.Context, code, id string) error
+	SetTournamentOptions(ctx context.Context, code string, options json.RawMessage) error
 }
 
 // Director runs the tournaments of one hub. Its methods are safe for concurrent use.
@@ -47,6 +50,10 @@ type Director struct {
 	now func() time.Time
 
 	wake chan struct{}
+
+	// control serializes a teacher's changes (start, pause, pace, entries…): each reads the
+	// stored state, checks it and writes the next, and two must not interleave.
+	control sync.Mutex
 
 	mu      sync.Mutex
 	live    map[string]*live    // running and paused tournaments, by code
@@ -165,9 +172,44 @@ func (d *Director) changedLocked() {
 	d.changed = make(chan struct{})
 }
 
-// Enter enters e in the open tournament code (store.AddEntrant's errors), and tells the
-// standings screens.
+// ErrFull refuses an entry beyond a tournament's --max-entrants.
+type ErrFull struct{ Max int }
+
+func (e *ErrFull) Error() string {
+	return fmt.Sprintf("the tournament is full (%d entrants, the most its teacher allows)", e.Max)
+}
+
+// Enter enters e in the open tournament code (store.AddEntrant's errors, *ErrFull), and
+// tells the standings screens.
 func (d *Director) Enter(ctx context.Context, code string, e store.Entrant) error {
+	d.control.Lock()
+	defer d.control.Unlock()
+	t, err := d.st.Tournament(ctx, code)
+	if err != nil {
+		return err
+	}
+	if t.State != store.TournamentOpen {
+		return store.ErrNotOpen
+	}
+	o, err := optionsOf(t)
+	if err != nil {
+		return err
+	}
+	entrants, err := d.st.Entrants(ctx, code)
+	if err != nil {
+		return err
+	}
+	for _, en := range entrants {
+		if en.ID == e.ID {
+			return store.ErrEntrantExists
+		}
+	}
+	if len(entrants) >= o.EntrantsAtMost() {
+		return &ErrFull{Max: o.EntrantsAtMost()}
+	}
+	if e.EnteredAt.IsZero() {
+		e.EnteredAt = d.now().UTC()
+	}
 	if err := d.st.AddEntrant(ctx, code, e); err != nil {
 		return err
 	}
@@ -265,7 +307,11 @@ func (d *Director) step(ctx context.Context, code string) {
 			continue
 		}
 		if now.Sub(since) >= l.t.Grace {
-			forfeits = append(forfeits, tournament.Result{Game: g, Forfeit: absent[0]})
+			who := absent[0]
+			if len(absent) == len(g.Seats) && ranksByPoints(l.format) {
+				who = tournament.NobodyCame // nobody scores: absent entrants gain nothing from one another
+			}
+			forfeits = append(forfeits, tournament.Result{Game: g, Forfeit: who})
 		}
 	}
 	d.mu.Unlock()
@@ -358,7 +404,7 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 	}
 	gs := gameSeed(d.hub.Config().Secret, l.t.Seed, k, attempt)
 	r, err := d.hub.Create(rooms.Spec{Game: l.entry, Config: l.cfg, Seed: gs, Seats: seats,
-		Tag: tag(l.t.Code, k), Unpaced: !people, AbsentGrace: l.t.Grace})
+		Tag: tag(l.t.Code, k), Unpaced: !people && l.opts.Pace != PaceLive, AbsentGrace: l.t.Grace})
 	if err != nil {
 		// The hub is full: the game waits for a room like everyone else.
 		d.log.Warn("tournament game could not open a room; trying again", "code", l.t.Code, "err", err)
@@ -392,8 +438,20 @@ func (d *Director) forfeit(ctx context.Context, code string, r tournament.Result
 		return
 	}
 	l.add(r)
-	who := l.name(r.Forfeit)
 	grace := l.t.Grace.Round(time.Second)
+	if r.Forfeit == tournament.NobodyCame {
+		l.note(now, "round %d: %s: nobody came within %s; nobody scores", r.Game.Round, l.names(r.Game.Seats), grace)
+		d.log.Warn("tournament game nobody came to", "code", code, "round", r.Game.Round)
+		for _, id := range r.Game.Seats {
+			d.missed[ticketKey(code, id)] = append(d.missed[ticketKey(code, id)],
+				fmt.Sprintf("round %d: against %s, nobody came within %s of the game being due: no points", r.Game.Round,
+					l.names(others(r.Game.Seats, id)), grace))
+		}
+		d.changedLocked()
+		d.poke()
+		return
+	}
+	who := l.name(r.Forfeit)
 	l.note(now, "round %d: %s forfeits against %s: not connected within %s", r.Game.Round, who,
 		l.names(others(r.Game.Seats, r.Forfeit)), grace)
 	d.log.Warn("tournament forfeit", "code", code, "round", r.Game.Round, "entrant", who)
@@ -402,6 +460,16 @@ func (d *Director) forfeit(ctx context.Context, code string, r tournament.Result
 			r.Game.Round, l.names(others(r.Game.Seats, r.Forfeit)), grace))
 	d.changedLocked()
 	d.poke()
+}
+
+// ranksByPoints reports whether f ranks by points alone, so that a game nobody came to can
+// score nothing: elimination and pools must send someone on.
+func ranksByPoints(f tournament.Format) bool {
+	switch f.(type) {
+	case tournament.RoundRobin, tournament.Swiss:
+		return true
+	}
+	return false
 }
 
 func others(ids []string, not string) []string {

@@ -28,11 +28,33 @@ const (
 
 type Options struct {
 	// MaxEntrants closes entries once this many have entered (0: DefaultMaxEntrants).
-	MaxEntrants     int `json:"max_entrants,omitempty"`
-	GamesPerPairing int `json:"games_per_pairing,omitempty"`
-	Rounds          int `json:"rounds,omitempty"`
-	BestOf          int `json:"best_of,omitempty"`
-	TableSize       int `json:"table_size,omitempty"`
+	MaxEntrants int `json:"max_entrants,omitempty"`
+	// Pace of the games without a person: PaceFast ("" too) or PaceLive.
+	Pace            string `json:"pace,omitempty"`
+	GamesPerPairing int    `json:"games_per_pairing,omitempty"`
+	Rounds          int    `json:"rounds,omitempty"`
+	BestOf          int    `json:"best_of,omitempty"`
+	TableSize       int    `json:"table_size,omitempty"`
+}
+
+// Paces of a tournament's games without a person. Fast: played as fast as the entrants
+// answer (rooms.Spec.Unpaced). Live: at the pace of a person's game, house bots waiting
+// their pace, for a final on the projector. Games with a person are always live.
+const (
+	PaceFast = "fast"
+	PaceLive = "live"
+)
+
+// optionsOf reads a stored tournament's options.
+func optionsOf(t store.Tournament) (Options, error) {
+	var o Options
+	if len(t.Options) == 0 {
+		return o, nil
+	}
+	if err := json.Unmarshal(t.Options, &o); err != nil {
+		return o, fmt.Errorf("tournament %s: options: %w", t.Code, err)
+	}
+	return o, nil
 }
 
 // EntrantsAtMost is the tournament's cap on entrants.
@@ -53,6 +75,7 @@ func Format(e catalog.Entry, spec string, o Options) (tournament.Format, error) 
 // live is a running or paused tournament: what the director needs to go on with it.
 type live struct {
 	t        store.Tournament
+	opts     Options
 	entry    catalog.Entry
 	cfg      games.Config
 	format   tournament.Format
@@ -64,6 +87,14 @@ type live struct {
 	playing  map[gameKey]inPlay
 	waiting  map[gameKey]time.Time // when a due game began to wait for an absent program
 	notes    []string              // what happened that the teacher should know, newest last
+}
+
+// pace is the pace of the tournament's games without a person.
+func (l *live) pace() string {
+	if l.opts.Pace == PaceLive {
+		return PaceLive
+	}
+	return PaceFast
 }
 
 // inPlay is a game being played, and its room.
@@ -83,9 +114,9 @@ func newLive(t store.Tournament, entrants []store.Entrant, results []store.Tourn
 	if !ok {
 		return nil, fmt.Errorf("tournament %s: this arena has no game %q", t.Code, t.Game)
 	}
-	var o Options
-	if err := json.Unmarshal(t.Options, &o); err != nil {
-		return nil, fmt.Errorf("tournament %s: options: %w", t.Code, err)
+	o, err := optionsOf(t)
+	if err != nil {
+		return nil, err
 	}
 	f, err := Format(e, t.Format, o)
 	if err != nil {
@@ -98,7 +129,7 @@ func newLive(t store.Tournament, entrants []store.Entrant, results []store.Tourn
 	if cfg, err = e.Game.Normalize(cfg); err != nil {
 		return nil, fmt.Errorf("tournament %s: settings: %w", t.Code, err)
 	}
-	l := &live{t: t, entry: e, cfg: cfg, format: f, byID: make(map[string]store.Entrant),
+	l := &live{t: t, opts: o, entry: e, cfg: cfg, format: f, byID: make(map[string]store.Entrant),
 		playing: make(map[gameKey]inPlay), waiting: make(map[gameKey]time.Time), stale: true}
 	for _, en := range entrants {
 		l.entrants = append(l.entrants, tournament.Entrant{ID: en.ID, Name: en.Name, Rating: en.Rating})
