@@ -63,3 +63,9 @@ func (s *Source) Uint64() uint64 {
 
 // IsLegacy reports whether s is the old PCG generator.
 func (s *Source) IsLegacy() bool { return s.legacy }
+
+// NewRand is a *rand.Rand on ChaCha8 keyed by Key(domain, seed): a house bot's own stream, so
+// that its choices do not give its future ones away either.
+func NewRand(domain string, seed uint64) *rand.Rand {
+	return rand.New(rand.NewChaCha8(Key(domain, seed)))
+}
