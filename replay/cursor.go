@@ -26,7 +26,7 @@ type Cursor struct {
 // first move.
 func NewCursor(g games.Game, rp Replay) (*Cursor, error) {
 	c := &Cursor{game: g, rp: rp}
-	start, err := Resimulate(g, Replay{Game: rp.Game, Config: rp.Config, Seed: rp.Seed, Seats: rp.Seats})
+	start, err := Resimulate(g, Replay{Game: rp.Game, Config: rp.Config, Seed: rp.Seed, Seats: rp.Seats, LegacyChance: rp.LegacyChance})
 	if err != nil {
 		return nil, err
 	}

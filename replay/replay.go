@@ -28,10 +28,19 @@ type Replay struct {
 	Seats   []string // names in seat order
 	Moves   []Move
 	Outcome *games.Outcome // nil while the game goes on
+	// LegacyChance marks a replay recorded before format 2: games with hidden chance
+	// (games.LegacyChance) drew it from PCG then, and play it again from PCG.
+	LegacyChance bool
 }
 
-// formatVersion lets a later format still read the replays stored today.
-const formatVersion = 1
+// formatVersion lets a later format still read the replays stored today. Format 2 is format
+// 1 with a new generator for games with hidden chance (ChaCha8 instead of PCG, docs/
+// security.md): the same seed gives other dice, so a replay of format 1 is read as
+// LegacyChance and starts its game with games.LegacyChance.NewLegacy.
+const (
+	formatVersion = 2
+	formatPCG     = 1 // the last format whose games drew from PCG
+)
 
 type wireMove struct {
 	Seat    int             `json:"seat"`
@@ -54,7 +63,7 @@ type wireReplay struct {
 // by people and by other tools.
 func (rp Replay) MarshalJSON() ([]byte, error) {
 	w := wireReplay{
-		Version: formatVersion,
+		Version: rp.version(),
 		Game:    rp.Game,
 		Config:  rp.Config,
 		Seed:    rp.Seed,
@@ -78,6 +87,15 @@ func (rp Replay) MarshalJSON() ([]byte, error) {
 	return json.Marshal(w)
 }
 
+// version is the format rp is written in: a legacy replay keeps format 1, which says how
+// its game drew its chance.
+func (rp Replay) version() int {
+	if rp.LegacyChance {
+		return formatPCG
+	}
+	return formatVersion
+}
+
 // UnmarshalJSON refuses: actions can only be decoded by their game. Use Decode.
 func (rp *Replay) UnmarshalJSON([]byte) error {
 	return errors.New("replay: decoding needs the game; use replay.Decode")
@@ -90,8 +108,8 @@ func Decode(data []byte, lookup func(id string) (games.Game, bool)) (Replay, err
 	if err := json.Unmarshal(data, &w); err != nil {
 		return Replay{}, fmt.Errorf("replay: %w", err)
 	}
-	if w.Version != formatVersion {
-		return Replay{}, fmt.Errorf("replay: format version %d, this arena reads %d", w.Version, formatVersion)
+	if w.Version != formatVersion && w.Version != formatPCG {
+		return Replay{}, fmt.Errorf("replay: format version %d, this arena reads %d and %d", w.Version, formatPCG, formatVersion)
 	}
 	g, ok := lookup(w.Game)
 	if !ok {
@@ -104,6 +122,8 @@ func Decode(data []byte, lookup func(id string) (games.Game, bool)) (Replay, err
 		Seats:   w.Seats,
 		Moves:   make([]Move, len(w.Moves)),
 		Outcome: w.Outcome,
+
+		LegacyChance: w.Version == formatPCG,
 	}
 	for i, m := range w.Moves {
 		a, err := g.DecodeAction(m.Action)
@@ -133,7 +153,7 @@ func Resimulate(g games.Game, rp Replay) (games.State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("replay: config: %w", err)
 	}
-	st, err := g.New(cfg, len(rp.Seats), rp.Seed)
+	st, err := start(g, cfg, len(rp.Seats), rp.Seed, rp.LegacyChance)
 	if err != nil {
 		return nil, fmt.Errorf("replay: start: %w", err)
 	}
@@ -166,6 +186,15 @@ func Resimulate(g games.Game, rp Replay) (games.State, error) {
 		}
 	}
 	return st, nil
+}
+
+// start begins rp's game with the generator it was recorded with: a legacy replay of a game
+// whose chance changed starts from the old one.
+func start(g games.Game, cfg games.Config, seats int, seed uint64, legacy bool) (games.State, error) {
+	if lg, ok := g.(games.LegacyChance); ok && legacy {
+		return lg.NewLegacy(cfg, seats, seed)
+	}
+	return g.New(cfg, seats, seed)
 }
 
 func sameOutcome(a, b games.Outcome) bool {

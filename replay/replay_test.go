@@ -109,7 +109,7 @@ func TestJSONShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"version":1,"game":"race","config":{"target":5},"seed":3,"seats":["ann","bob"],` +
+	want := `{"version":2,"game":"race","config":{"target":5},"seed":3,"seats":["ann","bob"],` +
 		`"moves":[{"seat":0,"action":2},{"seat":1,"action":1,"default":true}]}`
 	if string(data) != want {
 		t.Fatalf("got  %s\nwant %s", data, want)
@@ -125,7 +125,7 @@ func TestJSONShape(t *testing.T) {
 	if _, err := replay.Decode([]byte(strings.Replace(want, `"action":2`, `"action":"two"`, 1)), lookupRace); err == nil {
 		t.Fatal("undecodable action accepted")
 	}
-	if _, err := replay.Decode([]byte(strings.Replace(want, `"version":1`, `"version":9`, 1)), lookupRace); err == nil {
+	if _, err := replay.Decode([]byte(strings.Replace(want, `"version":2`, `"version":9`, 1)), lookupRace); err == nil {
 		t.Fatal("unknown format version accepted")
 	}
 }

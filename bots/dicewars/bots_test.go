@@ -7,6 +7,7 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/chance"
 	dw "github.com/arena-classroom/arena/games/dicewars"
 	"github.com/arena-classroom/arena/games/gametest"
 )
@@ -113,7 +114,8 @@ func BenchmarkFourClassic(b *testing.B) {
 // BenchmarkMapGeneration: one 30-area map.
 func BenchmarkMapGeneration(b *testing.B) {
 	for i := range b.N {
-		if _, err := dw.Generate(30, rand.New(rand.NewPCG(uint64(i), 1))); err != nil {
+		src := chance.New("dicewars/game", uint64(i)) // the games' generator
+		if _, err := dw.Generate(30, rand.New(&src)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/chance"
 	gt "github.com/arena-classroom/arena/games/garden"
 )
 
@@ -19,17 +20,12 @@ const Strongest = "minimax"
 // All lists the house bots, weakest first.
 var All = []bots.Info{
 	{Name: "random", About: "ends its conquest one time in five, else plays any legal action",
-		New: func(seed uint64) bots.Bot { return &Random{rng: newRNG(seed)} }},
+		New: func(seed uint64) bots.Bot { return &Random{rng: chance.NewRand("bots/garden/random", seed)} }},
 	{Name: "heuristic", About: "three actions a turn: powers, then its strongest front cell on the weakest enemy",
-		New: func(seed uint64) bots.Bot { return &Heuristic{rng: newRNG(seed)} }},
+		New: func(seed uint64) bots.Bot { return &Heuristic{rng: chance.NewRand("bots/garden/heuristic", seed)} }},
 	{Name: "minimax", About: "weighs its next actions, every die and the opponent's best reply",
 		New: func(uint64) bots.Bot { return NewMinimax(DefaultBudget) }},
 }
-
-// botStream is the second PCG word of a bot's generator.
-const botStream = 0x6a2de5
-
-func newRNG(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, botStream)) }
 
 // state is the engine's concrete state, or nil for another game's.
 func state(st games.State) *gt.State { s, _ := st.(*gt.State); return s }

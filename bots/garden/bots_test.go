@@ -214,9 +214,11 @@ func versus(a, b func(uint64) bots.Bot, n int) (aWins, bWins, draws int) {
 }
 
 // The heuristic beats random clearly, and minimax the heuristic (on a small budget, for the
-// test's time; the full budget does better, see docs/garden.md).
+// test's time; the full budget does better, see docs/garden.md). The heuristic wins 78% of
+// its games against random (1,561 of versus's 2,000): 3 to 1 is 75%, which 200 games miss one
+// time in seven; 2 to 1 (67%) is four standard deviations below what it does.
 func TestStrengthOrder(t *testing.T) {
-	if w, l, d := versus(All[1].New, All[0].New, 200); w < 3*l {
+	if w, l, d := versus(All[1].New, All[0].New, 200); w < 2*l {
 		t.Fatalf("heuristic against random: %d wins, %d losses, %d draws", w, l, d)
 	}
 	small := func(uint64) bots.Bot { return NewMinimax(20_000) }

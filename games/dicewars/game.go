@@ -43,6 +43,15 @@ func (g game) New(cfg games.Config, seats int, seed uint64) (games.State, error)
 	return NewState(cfg["areas"], seats, seed)
 }
 
+// NewLegacy starts a game as New did before ChaCha8 (games.LegacyChance): replays of format 1.
+func (g game) NewLegacy(cfg games.Config, seats int, seed uint64) (games.State, error) {
+	cfg, err := g.Normalize(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return NewLegacyState(cfg["areas"], seats, seed)
+}
+
 // DecodeAction reads "end" or {"attack":[from,to]}.
 func (game) DecodeAction(raw json.RawMessage) (games.Action, error) {
 	raw = bytes.TrimSpace(raw)

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/chance"
 )
 
 // A DiceWars position (POSITIONS.md), with two optional fields of the arena's: "order", the
@@ -21,6 +21,7 @@ type position struct {
 	Round      int         `json:"round"`
 	Order      []int       `json:"order,omitempty"`
 	Attacks    int         `json:"attacks,omitempty"`
+	Chance     string      `json:"chance,omitempty"` // "chacha8" (default) or "pcg"
 }
 
 type posArea struct {
@@ -47,6 +48,8 @@ const positionFormat = `{"game":"dicewars","areas":[{"id":1,"owner":0,"dice":4,"
   round       the round being played (1..200)
   order       optional: the seats in turn order (default: seat order)
   attacks     optional: attacks made so far in this turn (default 0)
+  chance      optional: "chacha8" (default) or "pcg", the generator of positions written
+              before ChaCha8 (docs/positions.md)
 Chance (the dice rolled, where supplies land) comes from the seed given with the position.
 `
 
@@ -60,6 +63,9 @@ func (game) EncodePosition(st games.State) (json.RawMessage, error) {
 	turn := s.Turn()
 	p := position{Game: Game.ID(), ToMove: &turn, Eliminated: slices.Clone(s.out), Round: s.round,
 		Order: slices.Clone(s.order), Attacks: s.attacks}
+	if s.rng.IsLegacy() {
+		p.Chance = games.ChancePCG
+	}
 	if p.Eliminated == nil {
 		p.Eliminated = []int{}
 	}
@@ -78,6 +84,18 @@ func (game) EncodePosition(st games.State) (json.RawMessage, error) {
 	return json.Marshal(p)
 }
 
+// positionChance is the generator a position plays from: ChaCha8 of the position's stream, or
+// the PCG that positions used before ChaCha8, as the position's "chance" says.
+func positionChance(name string, seed uint64) (chance.Source, error) {
+	switch name {
+	case "", games.ChanceChaCha8:
+		return chance.New(positionDomain, seed), nil
+	case games.ChancePCG:
+		return chance.Legacy(seed, legacyStream), nil
+	}
+	return chance.Source{}, bad("chance", "%q: %q (the default) or %q", name, games.ChanceChaCha8, games.ChancePCG)
+}
+
 func bad(field, format string, args ...any) error { return games.BadPosition(field, format, args...) }
 
 func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error) {
@@ -90,6 +108,10 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 	if p.Game != Game.ID() {
 		return nil, bad("game", "%q is not %q", p.Game, Game.ID())
 	}
+	src, err := positionChance(p.Chance, seed)
+	if err != nil {
+		return nil, err
+	}
 	n, players := len(p.Areas), len(p.Players)
 	if players < MinPlayers || players > MaxPlayers {
 		return nil, bad("players", "%d players: DiceWars takes %d to %d", players, MinPlayers, MaxPlayers)
@@ -98,7 +120,7 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 		return nil, bad("areas", "%d areas: want 2 to %d", n, MaxAreas*4)
 	}
 	s := &State{owner: make([]int, n), dice: make([]int, n), stock: make([]int, players), round: p.Round,
-		attacks: p.Attacks, rng: *rand.NewPCG(seed, 0xd1ce)}
+		attacks: p.Attacks, rng: src}
 	adj := make([][]int, n)
 	withCells := p.Areas[0].Cells != nil
 	if withCells {

@@ -9,12 +9,13 @@ import (
 	"testing"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/chance"
 )
 
 // board is a hand-made game on a bare graph: owners and dice per area (1..N), seat 0 to play.
 func board(adj [][]int, owner, dice []int, players int) *State {
 	s := &State{m: Map{Adj: adj}, owner: slices.Clone(owner), dice: slices.Clone(dice),
-		stock: make([]int, players), round: 1, rng: *rand.NewPCG(1, 2)}
+		stock: make([]int, players), round: 1, rng: chance.New("dicewars/test", 1)}
 	for p := range players {
 		s.order = append(s.order, p)
 	}
@@ -118,7 +119,7 @@ func TestBattlesTiesGoToTheDefender(t *testing.T) {
 	// Played for real, a battle is won exactly when the attacker's sum is higher.
 	for seed := uint64(0); seed < 300; seed++ {
 		s := board(line4, []int{0, 1, 0, 1}, []int{4, 4, 1, 1}, 2)
-		s.rng = *rand.NewPCG(seed, 3)
+		s.rng = chance.New("dicewars/test", seed)
 		ev, err := s.Apply(0, Action{1, 2})
 		if err != nil {
 			t.Fatal(err)
@@ -134,7 +135,7 @@ func TestEliminationOrderRanks(t *testing.T) {
 	// Three players on a line; seat 0 takes seat 1's last area, then seat 2's.
 	s := board(line4, []int{0, 1, 2, 2}, []int{8, 1, 1, 1}, 3)
 	for seed := uint64(0); len(s.out) < 1; seed++ {
-		s.rng = *rand.NewPCG(seed, 1)
+		s.rng = chance.New("dicewars/test", seed)
 		c := s.Clone().(*State)
 		c.Apply(0, Action{1, 2})
 		if c.Owner(2) == 0 {
@@ -146,7 +147,7 @@ func TestEliminationOrderRanks(t *testing.T) {
 	}
 	s.owner, s.dice = []int{0, 0, 0, 2}, []int{1, 1, 8, 1}
 	for seed := uint64(0); !s.Over(); seed++ {
-		s.rng = *rand.NewPCG(seed, 1)
+		s.rng = chance.New("dicewars/test", seed)
 		c := s.Clone().(*State)
 		c.Apply(0, Action{3, 4})
 		if c.Owner(4) == 0 {

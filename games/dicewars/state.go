@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/chance"
 )
 
 // Rules constants (rules §3a).
@@ -30,22 +31,41 @@ type State struct {
 	order   []int // the seats in turn order (a random permutation)
 	cur     int   // index in order of the seat to play
 	stock   []int
-	out     []int // eliminated seats, first out first
-	round   int   // rounds begun (1 at the start)
-	attacks int   // attacks in the current turn
-	rng     rand.PCG
-	capped  bool // the round cap ended the game
+	out     []int         // eliminated seats, first out first
+	round   int           // rounds begun (1 at the start)
+	attacks int           // attacks in the current turn
+	rng     chance.Source // the map, the order, the deal, every die (docs/dicewars.md, Chance)
+	capped  bool          // the round cap ended the game
 }
+
+// Chance domains (chance.Key): the game's stream, and the stream a position plays from.
+const (
+	gameDomain     = "dicewars/game"
+	positionDomain = "dicewars/position"
+)
+
+// legacyStream is the second word of the PCG that games recorded before ChaCha8 drew from.
+const legacyStream = 0xd1ce
 
 // NewState deals a new game of n areas for players seats from seed (rules 3–5).
 func NewState(areas, players int, seed uint64) (*State, error) {
+	return newState(areas, players, chance.New(gameDomain, seed))
+}
+
+// NewLegacyState deals a game as NewState did before ChaCha8, from PCG: for the replays
+// recorded then (replay format 1).
+func NewLegacyState(areas, players int, seed uint64) (*State, error) {
+	return newState(areas, players, chance.Legacy(seed, legacyStream))
+}
+
+func newState(areas, players int, src chance.Source) (*State, error) {
 	if players < MinPlayers || players > MaxPlayers {
 		return nil, fmt.Errorf("DiceWars is played by %d to %d, not %d", MinPlayers, MaxPlayers, players)
 	}
 	if areas < 2*players || areas > MaxAreas {
 		return nil, fmt.Errorf("DiceWars: areas %d is out of range for %d players: %d..%d (two areas a player at least)", areas, players, 2*players, MaxAreas)
 	}
-	s := &State{rng: *rand.NewPCG(seed, 0xd1ce)}
+	s := &State{rng: src}
 	rng := rand.New(&s.rng)
 	m, err := Generate(areas, rng)
 	if err != nil {
@@ -61,7 +81,7 @@ func FromGraph(adj [][]int, players int, seed uint64) (*State, error) {
 	if !connected(adj) {
 		return nil, fmt.Errorf("dicewars: the areas are not all connected")
 	}
-	s := &State{rng: *rand.NewPCG(seed, 0xd1ce)}
+	s := &State{rng: chance.New(gameDomain, seed)}
 	s.deal(Map{Adj: adj}, players, rand.New(&s.rng))
 	return s, nil
 }

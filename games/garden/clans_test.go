@@ -65,7 +65,7 @@ func TestPoisonKillsTheCreaturesRollingBelowTheSystem(t *testing.T) {
 	for seed := uint64(0); seed < 200; seed++ {
 		s := handMade().put(at(2, 3), 1, 5).put(at(2, 2), 0, 1)
 		s.cells[at(2, 3)].Status, s.cells[at(2, 3)].Timer = Poisoned, 2
-		s.rng.Seed(seed, 4)
+		s.rng = testChance(seed)
 		ev := s.startTurn(0)
 		e, ok := eventOf(ev, "poison")
 		if !ok {
@@ -99,7 +99,7 @@ func TestBlacksmithsForgeD9Dice(t *testing.T) {
 	high := 0
 	for seed := uint64(0); seed < 50; seed++ {
 		c := s.Copy()
-		c.rng.Seed(seed, 3)
+		c.rng = testChance(seed)
 		ev := play(t, c, "move 2 2 2 3")
 		e, _ := eventOf(ev, "combat")
 		d := e.Data.(CombatData)

@@ -44,6 +44,18 @@ func (g game) New(cfg games.Config, seats int, seed uint64) (games.State, error)
 	return NewState(cfg["rounds"], seed), nil
 }
 
+// NewLegacy starts a game as New did before ChaCha8 (games.LegacyChance): replays of format 1.
+func (g game) NewLegacy(cfg games.Config, seats int, seed uint64) (games.State, error) {
+	if seats != Players {
+		return nil, fmt.Errorf("Garden Tensions is played by %d, not %d", Players, seats)
+	}
+	cfg, err := g.Normalize(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return NewLegacyState(cfg["rounds"], seed), nil
+}
+
 // DecodeAction reads a command string; one that is not a command is refused by Validate.
 func (game) DecodeAction(raw json.RawMessage) (games.Action, error) { return decodeAction(raw) }
 

@@ -1,10 +1,10 @@
 package garden
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/chance"
 )
 
 // at is the cell (r, q), which must be one.
@@ -29,7 +29,7 @@ var (
 // the specials in the corners; seat 0 Cooks and seat 1 Blacksmiths; seat 0 to play the
 // conquest of turn 1 with 5 actions. Tests put creatures with put.
 func handMade() *State {
-	s := &State{rounds: DefaultRounds, phase: Conquest, actionsLeft: ActionsPerTurn, turn: 1, rng: *rand.NewPCG(1, 2)}
+	s := &State{rounds: DefaultRounds, phase: Conquest, actionsLeft: ActionsPerTurn, turn: 1, rng: testChance(1)}
 	for h := range s.cells {
 		s.cells[h] = Cell{Owner: -1}
 	}
@@ -114,3 +114,6 @@ func endTurn(t *testing.T, s *State) []games.Event {
 	}
 	return ev
 }
+
+// testChance is a generator of tests' own stream, to roll the dice of a hand-made game.
+func testChance(seed uint64) chance.Source { return chance.New("garden/test", seed) }

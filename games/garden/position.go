@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/chance"
 )
 
 // A Garden Tensions position (POSITIONS.md), with the arena's additions: the phase "clan"
@@ -21,6 +21,7 @@ type position struct {
 	ActionsLeft int          `json:"actions_left"`
 	Turn        int          `json:"turn"`
 	Rounds      int          `json:"rounds"`
+	Chance      string       `json:"chance,omitempty"` // "pcg" for a legacy generator
 }
 
 // posIn is a position as read: pointers tell a missing field from a zero.
@@ -33,6 +34,7 @@ type posIn struct {
 	ActionsLeft *int        `json:"actions_left"`
 	Turn        *int        `json:"turn"`
 	Rounds      *int        `json:"rounds"`
+	Chance      string      `json:"chance"`
 }
 
 type posCell struct {
@@ -80,6 +82,8 @@ const positionFormat = `{"game":"garden","cells":[{"r":2,"q":0,"kind":"simple","
   actions_left  conquest actions left, 0..5 (optional, default 5)
   turn          players' turns begun, 1..2·rounds (0 while clans are chosen)
   rounds        optional: the round cap, 5..200 (default 50)
+  chance        optional: "chacha8" (default) or "pcg", the generator of positions written
+                before ChaCha8 (docs/positions.md)
 A position where a player holds no cell is over, and refused. Chance (dice, poison, a
 random clan) comes from the seed given with the position.
 `
@@ -93,10 +97,25 @@ func (game) EncodePosition(st games.State) (json.RawMessage, error) {
 	}
 	p := position{Game: Game.ID(), Players: s.playerViews(), ToMove: s.toMove, Phase: s.phase.String(),
 		ActionsLeft: s.actionsLeft, Turn: s.turn, Rounds: s.rounds}
+	if s.rng.IsLegacy() {
+		p.Chance = games.ChancePCG
+	}
 	for h := range Hex(NumCells) {
 		p.Cells = append(p.Cells, s.cellView(h))
 	}
 	return json.Marshal(p)
+}
+
+// positionChance is the generator a position plays from: ChaCha8 of the position's stream, or
+// the PCG that positions used before ChaCha8, as the position's "chance" says.
+func positionChance(name string, seed uint64) (chance.Source, error) {
+	switch name {
+	case "", games.ChanceChaCha8:
+		return chance.New(positionDomain, seed), nil
+	case games.ChancePCG:
+		return chance.Legacy(seed, legacyStream), nil
+	}
+	return chance.Source{}, bad("chance", "%q: %q (the default) or %q", name, games.ChanceChaCha8, games.ChancePCG)
 }
 
 func bad(field, format string, args ...any) error { return games.BadPosition(field, format, args...) }
@@ -114,7 +133,11 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 	case *p.Game != Game.ID():
 		return nil, bad("game", "%q is not %q", *p.Game, Game.ID())
 	}
-	s := &State{rounds: DefaultRounds, actionsLeft: ActionsPerTurn, rng: *rand.NewPCG(seed, rngStream)}
+	src, err := positionChance(p.Chance, seed)
+	if err != nil {
+		return nil, err
+	}
+	s := &State{rounds: DefaultRounds, actionsLeft: ActionsPerTurn, rng: src}
 	if err := s.readCells(p.Cells); err != nil {
 		return nil, err
 	}

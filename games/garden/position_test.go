@@ -70,7 +70,7 @@ func TestInvalidPositionsNameTheField(t *testing.T) {
 		{"an unknown kind", func(p map[string]any) { cellOf(p, 4)["kind"] = "lake" }, "cells[4].kind"},
 		{"a poison without a timer", func(p map[string]any) { cellOf(p, 4)["status"] = "poisoned" }, "cells[4].timer"},
 		{"an unknown clan", func(p map[string]any) { player(p, 1)["clan"] = "elves" }, "players[1].clan"},
-		{"the same clan twice", func(p map[string]any) { player(p, 1)["clan"] = "cooks" }, "players[1].clan"},
+		{"the same clan twice", func(p map[string]any) { player(p, 1)["clan"] = player(p, 0)["clan"] }, "players[1].clan"},
 		{"a negative stock", func(p map[string]any) { player(p, 0)["wood"] = -1 }, "players[0].wood"},
 		{"three players", func(p map[string]any) { p["players"] = append(p["players"].([]any), player(p, 0)) }, "players"},
 		{"an unknown phase", func(p map[string]any) { p["phase"] = "lunch" }, "phase"},

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/chance"
 )
 
 // Rules constants (rules/garden.md §4a, defaults included).
@@ -28,8 +29,14 @@ const (
 	MaxRounds      = 200
 )
 
-// rngStream is the second word of the game's PCG.
-const rngStream = 0x9a2de5
+// Chance domains (chance.Key): the game's stream, and the stream a position plays from.
+const (
+	gameDomain     = "garden/game"
+	positionDomain = "garden/position"
+)
+
+// legacyStream is the second word of the PCG that games recorded before ChaCha8 drew from.
+const legacyStream = 0x9a2de5
 
 // Phase is the part of the game or turn a decision belongs to.
 type Phase int8
@@ -67,7 +74,7 @@ type State struct {
 	// force, when not 0, decides the next combat instead of the dice (forceWin, forceLoss):
 	// search bots weigh both outcomes with Chances.
 	force int8
-	rng   rand.PCG
+	rng   chance.Source // docs/garden.md, Chance
 }
 
 const (
@@ -77,7 +84,17 @@ const (
 
 // NewState deals a new game (rules 2 and 4) capped at rounds rounds.
 func NewState(rounds int, seed uint64) *State {
-	s := &State{rounds: rounds, rng: *rand.NewPCG(seed, rngStream)}
+	return newState(rounds, chance.New(gameDomain, seed))
+}
+
+// NewLegacyState deals a game as NewState did before ChaCha8, from PCG: for the replays
+// recorded then (replay format 1).
+func NewLegacyState(rounds int, seed uint64) *State {
+	return newState(rounds, chance.Legacy(seed, legacyStream))
+}
+
+func newState(rounds int, src chance.Source) *State {
+	s := &State{rounds: rounds, rng: src}
 	rng := rand.New(&s.rng)
 	s.first = rng.IntN(Players)
 	s.toMove = s.first
