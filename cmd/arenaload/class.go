@@ -124,11 +124,14 @@ func (t *teacher) run(cmd string) (stdout, stderr string, status int, err error)
 	}
 }
 
+// errUnreachable marks a command that could not reach the server (it may be restarting).
+var errUnreachable = errors.New("the server is unreachable")
+
 // must runs a command that has to succeed, and says why it did not.
 func (t *teacher) must(cmd string) (string, error) {
 	out, errOut, status, err := t.run(cmd)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", cmd, err)
+		return "", fmt.Errorf("%s: %w: %w", cmd, errUnreachable, err)
 	}
 	if status != 0 {
 		if strings.Contains(errOut, "only teachers") {
@@ -284,21 +287,33 @@ func waitEntered(ctx context.Context, o options, t *teacher, code string, class 
 			fmt.Fprintf(out, "%d of %d entered…\n", len(s.Standings), o.students)
 			said = time.Now()
 		}
-		select {
-		case <-ctx.Done():
+		if !sleep(ctx, 250*time.Millisecond) {
 			return errors.New("interrupted")
-		case <-time.After(250 * time.Millisecond):
 		}
 	}
 }
 
 // follow polls the standings until the tournament is over, printing progress every o.every;
-// it gives up when no game ends for five minutes.
+// it gives up when no game ends for five minutes. A server that cannot be reached (killed,
+// restarting) is waited for as long.
 func follow(ctx context.Context, o options, t *teacher, code string, class *students, began time.Time, out io.Writer) (classStandings, error) {
 	said, moved, played := time.Now(), time.Now(), 0
+	var s classStandings
 	for {
-		s, err := t.standings(code)
-		if err != nil {
+		now, err := t.standings(code)
+		switch {
+		case err == nil:
+			s = now
+		case errors.Is(err, errUnreachable) && time.Since(moved) <= 5*time.Minute:
+			if time.Since(said) >= o.every {
+				fmt.Fprintf(out, "%v · %v; waiting for it\n", time.Since(began).Round(time.Second), err)
+				said = time.Now()
+			}
+			if !sleep(ctx, time.Second) {
+				return s, errors.New("interrupted")
+			}
+			continue
+		default:
 			return s, err
 		}
 		if s.State == "finished" || s.State == "cancelled" {
@@ -318,11 +333,19 @@ func follow(ctx context.Context, o options, t *teacher, code string, class *stud
 		if time.Since(moved) > 5*time.Minute {
 			return s, fmt.Errorf("tournament %s stuck at %d of %d games for five minutes", code, s.GamesPlayed, s.GamesTotal)
 		}
-		select {
-		case <-ctx.Done():
+		if !sleep(ctx, 500*time.Millisecond) {
 			return s, errors.New("interrupted")
-		case <-time.After(500 * time.Millisecond):
 		}
+	}
+}
+
+// sleep waits d, or less when ctx ends first; it reports whether ctx is still going.
+func sleep(ctx context.Context, d time.Duration) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(d):
+		return true
 	}
 }
 
