@@ -8,7 +8,10 @@
 // time until the screen answers is the key echo), watch (sessions watch the live rooms, which
 // the harness starts first with --rooms), play (each session plays 7 Colors against a house
 // bot, pressing a colour key every second), bots (each session is a program playing 7 Colors
-// practice games over the bot protocol).
+// practice games over the bot protocol), class (a teacher runs a round robin of 7 Colors for
+// a class of programs started with the OpenSSH client, or of house bots: see class.go).
+//
+//	go run ./cmd/arenaload --addr 127.0.0.1:2222 --scenario class --students 30 --admin-key teacher.key
 package main
 
 import (
@@ -34,7 +37,7 @@ const usage = `Usage: arenaload --addr HOST:PORT [options]
 
   --addr HOST:PORT   the arena's SSH address (default 127.0.0.1:2222)
   --sessions N       clients to connect (default 100)
-  --scenario S       lobby, watch, play or bots (default lobby)
+  --scenario S       lobby, watch, play, bots or class (default lobby)
   --rooms R          watch: live Perfect Aim rooms to start and watch (default 4)
   --duration D       how long to measure once everyone is connected (default 30s)
   --ramp D           spread the connections over this long (default 10s)
@@ -43,6 +46,20 @@ const usage = `Usage: arenaload --addr HOST:PORT [options]
   --probe P          lobby: this share of clients (0..1) presses a key every 2 s and times
                      the answer (default 0.1)
   --term T           the clients' TERM (default xterm-256color)
+
+The class scenario (--scenario class): a teacher runs a round robin of 7 Colors over SSH.
+  --admin-key FILE   the teacher's private key (OpenSSH format); the server lists its public
+                     key in its admin keys file (required)
+  --students N       entrants (default 30)
+  --games-per-pairing K  games each pair of entrants plays (default 10)
+  --size S           the board's width (default 20)
+  --program CMD      the students' program, run in connect mode with ssh as its arguments
+                     (default: the Python kit, kits/python/mybot.py for one student in three
+                     and kits/python/random_bot.py for the others; run from the repository)
+  --house            the entrants are house bots the teacher adds, no programs
+  --nice N           run the students' programs under nice -n N (default 10; 0: not)
+  --parallel N, --pace P  passed to tournament create, only when given
+  --every D          how often to print progress (default 5s)
 `
 
 type options struct {
@@ -50,6 +67,14 @@ type options struct {
 	sessions, rooms               int
 	duration, ramp                time.Duration
 	stall, probe                  float64
+
+	// The class scenario.
+	adminKey, program, parallel, pace string
+	students, gamesPerPairing, size   int
+	nice                              int
+	house                             bool
+	every                             time.Duration
+	kitDir                            string // where the default programs are (kits/python)
 }
 
 func main() {
@@ -66,6 +91,17 @@ func main() {
 	fs.Float64Var(&o.stall, "stall", 0, "")
 	fs.Float64Var(&o.probe, "probe", 0.1, "")
 	fs.StringVar(&o.term, "term", "xterm-256color", "")
+	fs.StringVar(&o.adminKey, "admin-key", "", "")
+	fs.IntVar(&o.students, "students", 30, "")
+	fs.IntVar(&o.gamesPerPairing, "games-per-pairing", 10, "")
+	fs.IntVar(&o.size, "size", 20, "")
+	fs.StringVar(&o.program, "program", "", "")
+	fs.BoolVar(&o.house, "house", false, "")
+	fs.IntVar(&o.nice, "nice", 10, "")
+	fs.StringVar(&o.parallel, "parallel", "", "")
+	fs.StringVar(&o.pace, "pace", "", "")
+	fs.DurationVar(&o.every, "every", 5*time.Second, "")
+	o.kitDir = "kits/python"
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
@@ -73,15 +109,23 @@ func main() {
 		fmt.Fprint(os.Stderr, "arenaload: --sessions and --rooms are at least 1, --duration positive, --stall and --probe 0..1\n\n"+usage)
 		os.Exit(2)
 	}
+	if o.students < 2 || o.gamesPerPairing < 1 || o.size < 2 || o.every <= 0 {
+		fmt.Fprint(os.Stderr, "arenaload: --students is at least 2, --games-per-pairing and --size at least 1 and 2, --every positive\n\n"+usage)
+		os.Exit(2)
+	}
 	switch o.scenario {
-	case "lobby", "watch", "play", "bots":
+	case "lobby", "watch", "play", "bots", "class":
 	default:
 		fmt.Fprintf(os.Stderr, "arenaload: unknown scenario %q\n\n%s", o.scenario, usage)
 		os.Exit(2)
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
-	if err := run(ctx, o, os.Stdout); err != nil {
+	scenario := run
+	if o.scenario == "class" {
+		scenario = runClass
+	}
+	if err := scenario(ctx, o, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "arenaload:", err)
 		os.Exit(1)
 	}

@@ -131,6 +131,13 @@ func report(out io.Writer, o options, clients []*client, connected time.Duration
 	if len(echoes) > 0 {
 		fmt.Fprintf(out, "key echo           p50 %s  p99 %s  (%d keys)\n", ms(percentile(echoes, 0.5)), ms(percentile(echoes, 0.99)), len(echoes))
 	}
+	reportServer(out, o, before, mid, after, len(clients))
+}
+
+// reportServer prints what the server says of itself between mid and after (before: at the
+// harness's start, for the memory the clients added), n clients connected.
+func reportServer(out io.Writer, o options, before, mid, after *sample, n int) {
+	ms := func(s float64) string { return fmt.Sprintf("%.1f ms", s*1000) }
 	if mid == nil || after == nil {
 		if o.metrics != "" {
 			fmt.Fprintln(out, "server metrics: could not be read from", o.metrics)
@@ -143,7 +150,7 @@ func report(out io.Writer, o options, clients []*client, connected time.Duration
 	base := before.get("process_resident_memory_bytes")
 	fmt.Fprintf(out, "server CPU         %.2f cores\n", cpu)
 	fmt.Fprintf(out, "server memory      %.0f MiB resident (%.0f MiB before: %.0f KiB a session)\n",
-		rss/(1<<20), base/(1<<20), (rss-base)/1024/float64(len(clients)))
+		rss/(1<<20), base/(1<<20), (rss-base)/1024/float64(max(n, 1)))
 	fmt.Fprintf(out, "server sessions    %.0f terminals, %.0f commands, %.0f connections\n",
 		after.get(`arena_sessions{kind="terminal"}`), after.get(`arena_sessions{kind="command"}`), after.get("arena_connections"))
 	sent := after.get("arena_frames_sent_total") - mid.get("arena_frames_sent_total")

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *bot_name = "bot";
@@ -146,8 +147,12 @@ int arena_name(const char *p, const char *const *names, int def) {
 }
 
 
-/* play answers turns until the server closes the connection; it returns an exit status. */
-static int play(FILE *in, FILE *out, const ArenaBot *bots, int nbots) {
+/* What play saw of a connection, for the reconnecting loop. */
+enum { SAW_HELLO = 1, SAW_START = 2 };
+
+/* play answers turns until the server closes the connection; it returns an exit status and
+ * adds to *seen the SAW_ flags of the messages received. */
+static int play(FILE *in, FILE *out, const ArenaBot *bots, int nbots, int *seen) {
     char *line = NULL;
     size_t cap = 0;
     int seat = -1, games = 0, wins = 0, status = 0;
@@ -159,6 +164,7 @@ static int play(FILE *in, FILE *out, const ArenaBot *bots, int nbots) {
         if (!arena_string(arena_member(root, "type"), type, sizeof type))
             continue;
         if (strcmp(type, "hello") == 0) {
+            *seen |= SAW_HELLO;
             game[0] = '\0';
             arena_string(arena_member(root, "game"), game, sizeof game);
             choose = NULL;
@@ -181,6 +187,7 @@ static int play(FILE *in, FILE *out, const ArenaBot *bots, int nbots) {
             fprintf(out, "{\"type\":\"action\",\"match\":%s,\"id\":%s,\"action\":%s}\n", match, id, action);
             fflush(out);
         } else if (strcmp(type, "start") == 0) {
+            *seen |= SAW_START;
             seat = (int)arena_int(arena_member(root, "seat"), -1);
         } else if (strcmp(type, "end") == 0) {
             const char *outcome = arena_member(root, "outcome");
@@ -222,50 +229,117 @@ static int play(FILE *in, FILE *out, const ArenaBot *bots, int nbots) {
     return status;
 }
 
+/* connect_once runs the command argv (ssh …) and plays through two pipes to it. It returns the
+ * bot's status and sets *command to the command's exit status (-1 when it did not exit). */
+static int connect_once(char **argv, const ArenaBot *bots, int nbots, int *seen, int *command) {
+    int to_child[2], from_child[2], status, child;
+    pid_t pid;
+    FILE *in, *out;
+    *command = -1;
+    if (pipe(to_child) != 0 || pipe(from_child) != 0) {
+        arena_log("pipe failed");
+        return 1;
+    }
+    pid = fork();
+    if (pid < 0) {
+        arena_log("fork failed");
+        return 1;
+    }
+    if (pid == 0) {
+        dup2(to_child[0], 0);
+        dup2(from_child[1], 1);
+        close(to_child[0]);
+        close(to_child[1]);
+        close(from_child[0]);
+        close(from_child[1]);
+        execvp(argv[0], argv);
+        perror("exec");
+        _exit(127);
+    }
+    close(to_child[0]);
+    close(from_child[1]);
+    in = fdopen(from_child[0], "r");
+    out = fdopen(to_child[1], "w");
+    if (!in || !out) {
+        arena_log("fdopen failed");
+        return 1;
+    }
+    status = play(in, out, bots, nbots, seen);
+    fclose(out);
+    fclose(in);
+    if (waitpid(pid, &child, 0) == pid && WIFEXITED(child))
+        *command = WEXITSTATUS(child);
+    return status;
+}
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void sleep_seconds(double s) {
+    struct timespec ts;
+    ts.tv_sec = (time_t)s;
+    ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+    while (nanosleep(&ts, &ts) != 0)
+        ;
+}
+
+/* reconnecting connects with the command again and again while it ends with ssh's
+ * "connection lost" (255) or the server's "I am shutting down, come back" (75, EX_TEMPFAIL),
+ * and returns the exit status once it ends otherwise, or after 30 minutes without a
+ * connection. The wait doubles from 1 s to 30 s (plus up to a fifth, so that a class does
+ * not come back in step) and starts again from 1 s after a connection that lasted a minute or
+ * played a game. ARENA_RECONNECT_BASE (milliseconds, default 1000) scales every one of these
+ * times; it is there for tests. */
+static int reconnecting(char **argv, const ArenaBot *bots, int nbots) {
+    const char *env = getenv("ARENA_RECONNECT_BASE");
+    double base = env ? strtod(env, NULL) / 1000 : 0, connected = now_seconds();
+    int failures = 0;
+    if (base <= 0)
+        base = 1;
+    srand((unsigned)time(NULL) ^ (unsigned)getpid());
+    for (;;) {
+        int seen = 0, command;
+        double began = now_seconds(), now, delay;
+        int status = connect_once(argv, bots, nbots, &seen, &command);
+        now = now_seconds();
+        if (command != 255 && command != 75)
+            return status ? status : command > 0 ? command : 0;
+        if (seen & SAW_HELLO)
+            connected = now;
+        if ((seen & SAW_START) || now - began >= 60 * base)
+            failures = 0;
+        if (now - connected >= 1800 * base) {
+            arena_log("no connection to the tournament for %g min: giving up (run the same command again to rejoin)",
+                      1800 * base / 60);
+            return command;
+        }
+        delay = base * (double)(1L << (failures < 5 ? failures : 5));
+        if (delay > 30 * base)
+            delay = 30 * base;
+        delay += delay / 5 * ((double)rand() / RAND_MAX);
+        failures++;
+        arena_log("%s (status %d); reconnecting in %.1f s\xe2\x80\xa6",
+                  command == 255 ? "connection lost" : "the server is restarting", command, delay);
+        sleep_seconds(delay);
+    }
+}
+
 int arena_run(int argc, char **argv, const char *name, const ArenaBot *bots, int nbots) {
-    FILE *in = stdin, *out = stdout;
-    pid_t pid = -1;
+    int seen = 0, command;
     bot_name = name;
     signal(SIGPIPE, SIG_IGN); /* a closed connection ends the loop instead of the process */
-    if (argc > 1) {
-        /* Connect mode: run the command (ssh …) and talk to it through two pipes. */
-        int to_child[2], from_child[2];
-        if (pipe(to_child) != 0 || pipe(from_child) != 0) {
-            arena_log("pipe failed");
-            return 1;
-        }
-        pid = fork();
-        if (pid < 0) {
-            arena_log("fork failed");
-            return 1;
-        }
-        if (pid == 0) {
-            dup2(to_child[0], 0);
-            dup2(from_child[1], 1);
-            close(to_child[0]);
-            close(to_child[1]);
-            close(from_child[0]);
-            close(from_child[1]);
-            execvp(argv[1], argv + 1);
-            perror("exec");
-            _exit(127);
-        }
-        close(to_child[0]);
-        close(from_child[1]);
-        in = fdopen(from_child[0], "r");
-        out = fdopen(to_child[1], "w");
-        if (!in || !out) {
-            arena_log("fdopen failed");
-            return 1;
-        }
+    if (argc <= 1) {
+        int status = play(stdin, stdout, bots, nbots, &seen);
+        fclose(stdout);
+        return status;
     }
-    int status = play(in, out, bots, nbots);
-    fclose(out);
-    if (pid > 0) {
-        int child;
-        waitpid(pid, &child, 0);
-        if (status == 0 && WIFEXITED(child))
-            status = WEXITSTATUS(child);
-    }
-    return status;
+    /* Connect mode: run the command (ssh …) and talk to it. In a tournament, stay. */
+    for (int i = 1; i < argc; i++)
+        if (strstr(argv[i], "--tournament"))
+            return reconnecting(argv + 1, bots, nbots);
+    int status = connect_once(argv + 1, bots, nbots, &seen, &command);
+    return status ? status : command > 0 ? command : 0;
 }

@@ -16,11 +16,20 @@ to it. It answers every "turn" with your strategy for the game named in "hello",
 and results to stderr, skips lines that are not JSON, and returns when the server closes the
 connection. stdout carries protocol only: print your debugging with arena.log (stderr).
 
+In a tournament (the command's words include --tournament) a lost connection (ssh's status
+255) or a server restarting (status 75) is not the end: run() waits (1 s, 2 s, 4 s … up to
+30 s, a little jitter) and runs the command again, until 30 minutes pass without a
+connection. ARENA_RECONNECT_BASE (milliseconds, default 1000) scales every one of these
+times; it is there for tests.
+
 A new game is a new strategy file next to this one; this loop stays as it is.
 """
 import json
+import os
+import random
 import subprocess
 import sys
+import time
 
 _name = "bot"
 
@@ -35,8 +44,9 @@ def _send(out, msg):
     out.flush()
 
 
-def play(inp, out, strategies):
-    """Answers turns until the server closes the connection. Returns an exit status."""
+def play(inp, out, strategies, seen=None):
+    """Answers turns until the server closes the connection. Returns an exit status. seen, a
+    set, collects the types of the messages received ("hello", "start", …)."""
     wins = games = 0
     me = None
     choose = None
@@ -52,6 +62,8 @@ def play(inp, out, strategies):
         if not isinstance(msg, dict):
             continue
         kind = msg.get("type")
+        if seen is not None:
+            seen.add(kind)
         if kind == "hello":
             game = msg.get("game")
             choose = strategies.get(game)
@@ -80,15 +92,69 @@ def play(inp, out, strategies):
         # pong needs no answer; unknown types are ignored (forward compatible).
 
 
+def _connect(command, strategies, seen):
+    """Runs the command (ssh …) and plays through its stdin and stdout; returns the bot's
+    status and the command's."""
+    proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    status = play(proc.stdout, proc.stdin, strategies, seen)
+    proc.stdin.close()
+    return status, proc.wait()
+
+
+# The statuses after which a tournament bot connects again: ssh's "connection lost", and
+# EX_TEMPFAIL, the server's "I am shutting down, come back".
+_AGAIN = {255: "connection lost", 75: "the server is restarting"}
+
+
+def _reconnecting(command, strategies):
+    """Connects with the command again and again while it ends with a status of _AGAIN;
+    returns the exit status once it ends otherwise, or after 30 minutes without a connection.
+    The wait doubles from 1 s to 30 s (plus up to a fifth, so that a class does not come back
+    in step) and starts again from 1 s after a connection that lasted a minute or played a
+    game."""
+    try:
+        base = int(os.environ.get("ARENA_RECONNECT_BASE", "")) / 1000.0
+    except ValueError:
+        base = 0
+    if base <= 0:
+        base = 1.0
+    failures = 0
+    connected = time.monotonic()  # the end of the last connection that got its hello
+    while True:
+        began = time.monotonic()
+        seen = set()
+        status, command_status = _connect(command, strategies, seen)
+        now = time.monotonic()
+        if command_status not in _AGAIN:
+            return status or command_status
+        if "hello" in seen:
+            connected = now
+        if "start" in seen or now - began >= 60 * base:
+            failures = 0
+        if now - connected >= 1800 * base:
+            log("no connection to the tournament for %g min: giving up (run the same command again to rejoin)"
+                % (1800 * base / 60))
+            return command_status
+        delay = min(base * 2 ** failures, 30 * base)
+        delay += random.uniform(0, delay / 5)
+        failures += 1
+        log("%s (status %d); reconnecting in %.1f s…" % (_AGAIN[command_status], command_status, delay))
+        time.sleep(delay)
+
+
 def run(strategies, name="bot"):
     """Plays with strategies ({game id: choose}) until the server is done; exits the process
     with the status."""
     global _name
     _name = name
-    if len(sys.argv) > 1:
+    command = sys.argv[1:]
+    if any("--tournament" in word for word in command):
+        try:
+            sys.exit(_reconnecting(command, strategies))
+        except KeyboardInterrupt:
+            sys.exit(130)
+    if command:
         # Connect mode: run the command (ssh …) and talk to it through its stdin and stdout.
-        proc = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        status = play(proc.stdout, proc.stdin, strategies)
-        proc.stdin.close()
-        sys.exit(status or proc.wait())
+        status, command_status = _connect(command, strategies, None)
+        sys.exit(status or command_status)
     sys.exit(play(sys.stdin, sys.stdout, strategies))
