@@ -209,8 +209,8 @@ func TestPerfectAimSpec(t *testing.T) {
 			t.Errorf("spec lacks %q", w)
 		}
 	}
-	if !botproto.Documented(pa.Game) || !botproto.SeedPublic(pa.Game) {
-		t.Fatal("perfectaim is documented, and its seed public")
+	if !botproto.Documented(pa.Game) || botproto.SeedPublic(pa.Game) {
+		t.Fatal("perfectaim is documented, and its seed hidden (it tells where the items appear)")
 	}
 }
 

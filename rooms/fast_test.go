@@ -72,7 +72,7 @@ func TestAFastRoomPlaysAsSoonAsProgramsAnswer(t *testing.T) {
 	h, c := newHub(t, fin)
 	start := c.Now()
 	a, b := &instant{}, &instant{}
-	r, err := h.Create(rooms.Spec{Game: race, Seed: 9, Unpaced: true, Seats: []rooms.Seat{
+	r, err := h.Create(rooms.Spec{Game: race, Seed: 9, Unpaced: true, Fast: true, Seats: []rooms.Seat{
 		{Kind: rooms.Remote, Name: "a", UserID: "key:a", Controller: a},
 		{Kind: rooms.Remote, Name: "b", UserID: "key:b", Controller: b},
 	}})
@@ -102,7 +102,7 @@ func TestFastRoomsTakeTurns(t *testing.T) {
 	room := map[string]*rooms.Room{}
 	for _, name := range []string{"A", "B"} {
 		p := [2]*program{{}, {}}
-		r, err := h.Create(rooms.Spec{Game: race, Seed: 4, Unpaced: true, Seats: []rooms.Seat{
+		r, err := h.Create(rooms.Spec{Game: race, Seed: 4, Unpaced: true, Fast: true, Seats: []rooms.Seat{
 			{Kind: rooms.Remote, Name: name + "1", UserID: "key:" + name + "1", Controller: p[0]},
 			{Kind: rooms.Remote, Name: name + "2", UserID: "key:" + name + "2", Controller: p[1]},
 		}})
@@ -150,7 +150,7 @@ func TestFastRoomsTakeTurns(t *testing.T) {
 func TestARoomWithAPersonIsNeverFast(t *testing.T) {
 	h, c := newHub(t, nil)
 	p := &program{}
-	r, err := h.Create(rooms.Spec{Game: race, Seed: 4, Unpaced: true, Seats: []rooms.Seat{
+	r, err := h.Create(rooms.Spec{Game: race, Seed: 4, Unpaced: true, Fast: true, Seats: []rooms.Seat{
 		{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: p},
 		{Kind: rooms.Human, Name: "ann", UserID: "key:ann"},
 	}})
@@ -180,7 +180,7 @@ func BenchmarkFastRoomTurnaround(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		w := &turnaround{}
 		a, c := &instant{watch: w}, &instant{watch: w}
-		_, err := h.Create(rooms.Spec{Game: entry, Seed: uint64(i + 1), Unpaced: true, Seats: []rooms.Seat{
+		_, err := h.Create(rooms.Spec{Game: entry, Seed: uint64(i + 1), Unpaced: true, Fast: true, Seats: []rooms.Seat{
 			{Kind: rooms.Remote, Name: "a", UserID: "key:a", Controller: a},
 			{Kind: rooms.Remote, Name: "c", UserID: "key:c", Controller: c},
 		}})

@@ -43,8 +43,12 @@ type Spec struct {
 	// Tag is carried unchanged into Info: who made the room and why (a tournament's game).
 	Tag string
 	// Unpaced rooms let house bots play as soon as they have decided, without the hub's
-	// BotPace: a tournament of programs need not wait for people to follow.
+	// BotPace: a tournament of programs need not wait for people to follow. They still move
+	// on the hub's ticks, one decision a tick or so: a pace the wall can follow.
 	Unpaced bool
+	// Fast rooms (turn-based, programs and house bots only, unpaced) play each decision as
+	// soon as it is known, between the hub's ticks (see Hub.ServeReady).
+	Fast bool
 	// AbsentGrace, when positive, replaces the hub's for this room: how long a seated
 	// person may stay away before a house bot plays on for them (a tournament calls its
 	// players in from the lobby).
@@ -101,7 +105,7 @@ type Room struct {
 	tag     string        // Spec.Tag
 	pace    time.Duration // how long a house bot waits before it plays
 	grace   time.Duration // how long a seated person may be away
-	unpaced bool          // Spec.Unpaced
+	wantFast bool         // Spec.Fast
 	people  bool          // a person was seated at the start
 	// fast: a turn-based game of programs and house bots only, played as fast as they
 	// answer (see Hub.ServeReady); set when the game starts.
@@ -162,8 +166,9 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 		votes:  make([]bool, len(spec.Seats)),
 	}
 	if spec.Unpaced {
-		r.pace, r.unpaced = 0, true
+		r.pace = 0
 	}
+	r.wantFast = spec.Fast && spec.Unpaced
 	if spec.AbsentGrace > 0 {
 		r.grace = spec.AbsentGrace
 	}
@@ -254,7 +259,7 @@ func (r *Room) maybeStart(now time.Time) {
 	r.status = Playing
 	r.held = make(map[int]games.Action)
 	r.startRealTime(now)
-	r.fast = r.unpaced && r.rt == nil && !r.people
+	r.fast = r.wantFast && r.rt == nil && !r.people
 	for i := range r.seats {
 		if r.seats[i].Kind == Human && !r.seats[i].connected {
 			r.seats[i].absent = now

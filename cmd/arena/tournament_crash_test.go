@@ -161,7 +161,7 @@ func TestATournamentSurvivesKillNine(t *testing.T) {
 	data := copyDir(t, template)
 	create := func(c *gossh.Client) string {
 		t.Helper()
-		out, errOut, status := sshtest.Exec(t, c, "tournament create --game sevencolors --format swiss --rounds 3 --size 10 --parallel 2 --seed 4242")
+		out, errOut, status := sshtest.Exec(t, c, "tournament create --game sevencolors --format swiss --rounds 3 --size 10 --parallel 2 --seed 4242 --pace live")
 		if status != 0 {
 			t.Fatalf("create: %d %q", status, errOut)
 		}

@@ -18,7 +18,9 @@ func (game) Describe() games.Description {
 }
 
 var protocol = games.Protocol{
-	SeedPublic: true,
+	// Hidden: the items that appear during a game are drawn from the seed's generator
+	// (upstream's Mersenne Twister), so the seed would tell where the next ones appear.
+	SeedPublic: false,
 	Obs: `{"t":"num/den","size":21,"you":{…},"tile_grid":[[…]],"background":[[…]],
  "players":[{…},…],"fireballs":[{…},…]}
   t           the decision instant in seconds, an exact fraction "num/den" ("1/1", "9/4")

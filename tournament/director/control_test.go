@@ -126,9 +126,8 @@ func serveFast(t *testing.T, r *rig, code string) director.Report {
 }
 
 // A fast tournament plays its games as fast as its entrants answer, without the hub's
-// ticks; a live one keeps a person's pace (house bots wait their pace before each move);
-// with the same entrants and seed both end with the same standings. The pace can be
-// switched for the games not yet started.
+// ticks; a live one keeps the hub's pace (a decision a tick, as before fast rooms); with the
+// same entrants and seed both end with the same standings.
 func TestFastAndLiveTournamentsEndAlike(t *testing.T) {
 	ctx := context.Background()
 	start := time.Unix(1e9, 0)
@@ -177,10 +176,10 @@ func TestFastAndLiveTournamentsEndAlike(t *testing.T) {
 		}
 		moves += len(rp.Moves)
 	}
-	// Games run 4 at once, each move after the house bot's pace (500 ms): the tournament
-	// took at least its longest game's moves × the pace.
-	if took, least := live.c.Now().Sub(start), time.Duration(moves/len(matches))*500*time.Millisecond; took < least {
-		t.Fatalf("the live tournament took %v of fake time for %d moves in %d games; a person's pace needs at least %v",
+	// Games run 4 at once, a move a tick (50 ms): the tournament took at least its longest
+	// game's moves in ticks.
+	if took, least := live.c.Now().Sub(start), time.Duration(moves/len(matches))*50*time.Millisecond; took < least {
+		t.Fatalf("the live tournament took %v of fake time for %d moves in %d games; the hub's pace needs at least %v",
 			took, moves, len(matches), least)
 	}
 	if !reflect.DeepEqual(fastRep.Standings, liveRep.Standings) {

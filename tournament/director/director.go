@@ -404,7 +404,7 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 	}
 	gs := gameSeed(d.hub.Config().Secret, l.t.Seed, k, attempt)
 	r, err := d.hub.Create(rooms.Spec{Game: l.entry, Config: l.cfg, Seed: gs, Seats: seats,
-		Tag: tag(l.t.Code, k), Unpaced: !people && l.opts.Pace != PaceLive, AbsentGrace: l.t.Grace})
+		Tag: tag(l.t.Code, k), Unpaced: !people, Fast: !people && l.pace() == PaceFast, AbsentGrace: l.t.Grace})
 	if err != nil {
 		// The hub is full: the game waits for a room like everyone else.
 		d.log.Warn("tournament game could not open a room; trying again", "code", l.t.Code, "err", err)

@@ -38,8 +38,9 @@ type Options struct {
 }
 
 // Paces of a tournament's games without a person. Fast: played as fast as the entrants
-// answer (rooms.Spec.Unpaced). Live: at the pace of a person's game, house bots waiting
-// their pace, for a final on the projector. Games with a person are always live.
+// answer (rooms.Spec.Fast). Live: one decision a tick of the hub, as before fast rooms
+// existed, for a final followed on the projector. Games with a person keep a person's pace
+// whatever the tournament's.
 const (
 	PaceFast = "fast"
 	PaceLive = "live"
