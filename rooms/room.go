@@ -91,22 +91,22 @@ type input struct {
 // methods from their goroutines; the hub advances it on its tick. Everything is guarded by
 // the hub-wide rule that a room is only touched under its own lock.
 type Room struct {
-	hub     *Hub
-	id      string
-	code    string
-	entry   catalog.Entry
-	cfg     games.Config
-	seed    uint64
-	private bool
-	created time.Time
-	owner   string        // Spec.Owner
-	addr    string        // Spec.Addr
-	over    atomic.Bool   // finished or closed: no longer counted against its owner
-	tag     string        // Spec.Tag
-	pace    time.Duration // how long a house bot waits before it plays
-	grace   time.Duration // how long a seated person may be away
-	wantFast bool         // Spec.Fast
-	people  bool          // a person was seated at the start
+	hub      *Hub
+	id       string
+	code     string
+	entry    catalog.Entry
+	cfg      games.Config
+	seed     uint64
+	private  bool
+	created  time.Time
+	owner    string        // Spec.Owner
+	addr     string        // Spec.Addr
+	over     atomic.Bool   // finished or closed: no longer counted against its owner
+	tag      string        // Spec.Tag
+	pace     time.Duration // how long a house bot waits before it plays
+	grace    time.Duration // how long a seated person may be away
+	wantFast bool          // Spec.Fast
+	people   bool          // a person was seated at the start
 	// fast: a turn-based game of programs and house bots only, played as fast as they
 	// answer (see Hub.ServeReady); set when the game starts.
 	fast   bool
