@@ -468,8 +468,19 @@ func (c *students) tellEnded(out io.Writer) {
 	}
 }
 
-// report says how the programs ended and how often they reconnected.
+// report says how the programs ended and how often they reconnected. Programs are told
+// their final place a moment after the tournament ends: it waits for them a little.
 func (c *students) report(out io.Writer) {
+	timeout := time.NewTimer(10 * time.Second)
+	defer timeout.Stop()
+waiting:
+	for _, ended := range c.ended {
+		select {
+		case <-ended:
+		case <-timeout.C:
+			break waiting
+		}
+	}
 	running, told, failed, reconnections := 0, 0, 0, 0
 	for i, ended := range c.ended {
 		select {

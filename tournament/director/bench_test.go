@@ -4,10 +4,14 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // BenchmarkDoubleRoundRobin32 runs a 32-entrant double round robin of house bots on 7 Colors
@@ -59,5 +63,88 @@ func BenchmarkDoubleRoundRobin32(b *testing.B) {
 				b.ReportMetric(float64(ticks)/20, "s@20Hz")
 			}
 		})
+	}
+}
+
+// BenchmarkGamesInSeries measures a game's fixed costs in a fast tournament: two house bots
+// play 100 games of 7 Colors 8×8 in series (one pairing, 100 games), on the hub's and the
+// director's real loops. save-ms is the durable commit of a game with its tournament
+// result; gap-ms the time from a game's last move to the next game's first (the commit,
+// waking the director, the next room); game-ms a whole game.
+//
+//	go test -run '^$' -bench GamesInSeries -benchtime 1x ./tournament/director/
+func BenchmarkGamesInSeries(b *testing.B) {
+	for range b.N {
+		ctx, cancel := context.WithCancel(context.Background())
+		st, err := store.Open(ctx, filepath.Join(b.TempDir(), "a.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		var mu sync.Mutex
+		var saves []time.Duration
+		save := func(ctx context.Context, m store.MatchRecord) error {
+			start := time.Now()
+			err := st.SaveMatch(ctx, m)
+			mu.Lock()
+			saves = append(saves, time.Since(start))
+			mu.Unlock()
+			return err
+		}
+		d := director.New(st, nil)
+		hub := rooms.NewHub(rooms.Config{OnFinish: d.OnFinish(save), Secret: secret, MaxRooms: 1000})
+		d.SetHub(hub)
+		go hub.Run(ctx)
+		go d.Run(ctx)
+		err = st.CreateTournament(ctx, store.Tournament{Code: "B", Name: "bench", Game: "sevencolors",
+			Format: "round-robin", Options: []byte(`{"games_per_pairing":100}`), Config: []byte(`{"size":8}`), Seed: 7,
+			Parallel: 256, Grace: time.Minute, CreatedAt: time.Unix(0, 0)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i, bot := range []string{"greedy", "random"} {
+			if err := st.AddEntrant(ctx, "B", store.Entrant{ID: fmt.Sprint("house:", i), Name: bot, Kind: store.EntrantHouse, Bot: bot}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		start := time.Now()
+		if err := d.Start(ctx, "B"); err != nil {
+			b.Fatal(err)
+		}
+		for {
+			rep, err := d.Report(ctx, "B")
+			if err != nil {
+				b.Fatal(err)
+			}
+			if rep.State == store.TournamentFinished {
+				break
+			}
+			time.Sleep(5 * time.Millisecond) // polling for the end, not timing anything
+		}
+		elapsed := time.Since(start)
+		cancel()
+		hub.WaitSaves()
+		games, err := st.TournamentGames(context.Background(), "B")
+		if err != nil || len(games) != 100 {
+			b.Fatalf("%d games (%v)", len(games), err)
+		}
+		var gaps []time.Duration
+		var last time.Time
+		for _, g := range games {
+			m, err := st.Match(context.Background(), g.MatchID)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if !last.IsZero() {
+				gaps = append(gaps, m.StartedAt.Sub(last))
+			}
+			last = m.EndedAt
+		}
+		st.Close()
+		slices.Sort(gaps)
+		slices.Sort(saves)
+		b.ReportMetric(float64(elapsed.Milliseconds())/100, "game-ms")
+		b.ReportMetric(float64(gaps[len(gaps)/2].Microseconds())/1000, "gap-ms-p50")
+		b.ReportMetric(float64(saves[len(saves)/2].Microseconds())/1000, "save-ms-p50")
+		b.ReportMetric(float64(saves[len(saves)*9/10].Microseconds())/1000, "save-ms-p90")
 	}
 }
