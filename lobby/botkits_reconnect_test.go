@@ -23,8 +23,12 @@ func fakeServer(t *testing.T, statuses ...int) (script, dir string) {
 	var cases strings.Builder
 	for i, s := range statuses {
 		line := `echo "ssh: connection to host lost" >&2`
-		if s == 75 {
+		switch s {
+		case 75:
 			line = `echo '{"type":"error","msg":"the server is shutting down: come back in a moment"}'`
+		case diesMidTurn: // a turn, and nobody left to read the answer (the server killed)
+			line = `exec 0<&-; ` + turnLines + `; sleep 0.3; echo "Connection closed by remote host." >&2`
+			s = 255
 		}
 		cases.WriteString(strconv.Itoa(i+1) + ") " + line + "; exit " + strconv.Itoa(s) + ";;\n")
 	}
@@ -36,9 +40,7 @@ n=$((n+1))
 echo "$n" > "$dir/runs"
 case $n in
 ` + cases.String() + `esac
-echo '{"type":"hello","protocol":1,"game":"sevencolors","name":"student","limits":{"move_ms":500,"bank_ms":5000}}'
-echo '{"type":"start","match":"m_1","seat":0,"players":[{"seat":0,"name":"student"},{"seat":1,"name":"greedy"}],"config":{"size":2},"seed":1}'
-echo '{"type":"turn","match":"m_1","id":1,"obs":{"size":2,"you":1,"board":[[3,2],[1,4]]},"legal":[4],"time":{"move_ms":500,"bank_ms":5000}}'
+` + turnLines + `
 read answer
 echo "$answer" > "$dir/answer"
 echo '{"type":"end","match":"m_1","outcome":{"ranks":[1,2],"scores":[3,1]}}'
@@ -50,6 +52,15 @@ exit 0
 	}
 	return script, dir
 }
+
+// diesMidTurn, as a fakeServer status: the run sends a turn with nobody left to read the
+// answer, then ends as a lost connection (255).
+const diesMidTurn = -255
+
+// turnLines are the shell commands that send hello, start and a turn.
+const turnLines = `echo '{"type":"hello","protocol":1,"game":"sevencolors","name":"student","limits":{"move_ms":500,"bank_ms":5000}}'; ` +
+	`echo '{"type":"start","match":"m_1","seat":0,"players":[{"seat":0,"name":"student"},{"seat":1,"name":"greedy"}],"config":{"size":2},"seed":1}'; ` +
+	`echo '{"type":"turn","match":"m_1","id":1,"obs":{"size":2,"you":1,"board":[[3,2],[1,4]]},"legal":[4],"time":{"move_ms":500,"bank_ms":5000}}'`
 
 // runKit runs a kit in connect mode with the command argv, every reconnection wait scaled
 // to base milliseconds, and returns its exit status and stderr (failing after a minute).
@@ -114,6 +125,20 @@ func TestKitsReconnectInATournament(t *testing.T) {
 				strings.Count(stderr, "the server is restarting (status 75); reconnecting in ") != 1 ||
 				!strings.Contains(stderr, "you are 1st of 2") {
 				t.Fatalf("the kit's stderr:\n%s", stderr)
+			}
+		})
+	}
+}
+
+// A connection that dies as the kit answers a turn (the server killed mid-game: its answer
+// meets a closed pipe) is a lost connection like any other: the kit comes back.
+func TestKitsReconnectWhenTheConnectionDiesAsTheyAnswer(t *testing.T) {
+	for _, k := range kits {
+		t.Run(k.name, func(t *testing.T) {
+			script, dir := fakeServer(t, diesMidTurn)
+			status, stderr := runKit(t, k, 5, script, "bot", "--game", "sevencolors", "--tournament", "TFAKE1")
+			if status != 0 || runs(t, dir) != 2 || !strings.Contains(stderr, "connection lost (status 255); reconnecting in ") {
+				t.Fatalf("status %d after %d runs\n%s", status, runs(t, dir), stderr)
 			}
 		})
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"fmt"
 	"encoding/json"
 	"io"
 	"os"
@@ -55,7 +57,13 @@ type serverProcess struct {
 
 func startServerProcess(t *testing.T, data string) *serverProcess {
 	t.Helper()
-	cmd := exec.Command(arenaBinary(t), "serve", "--listen", "127.0.0.1:0", "--data", data)
+	return startServerProcessAt(t, data, "127.0.0.1:0")
+}
+
+// startServerProcessAt serves on addr (a server started again where its clients expect it).
+func startServerProcessAt(t *testing.T, data, addr string) *serverProcess {
+	t.Helper()
+	cmd := exec.Command(arenaBinary(t), "serve", "--listen", addr, "--data", data)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -63,18 +71,30 @@ func startServerProcess(t *testing.T, data string) *serverProcess {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	logs := &lockedBuffer{b: &bytes.Buffer{}}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		if t.Failed() {
+			text := logs.String()
+			if len(text) > 8000 {
+				text = text[len(text)-8000:]
+			}
+			t.Logf("the server at %s logged (the end):\n%s", addr, text)
+		}
+	})
 	addrs := make(chan string, 1)
 	go func() {
 		re := regexp.MustCompile(`msg=serving addr=(\S+)`)
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
+			fmt.Fprintln(logs, sc.Text())
 			if m := re.FindStringSubmatch(sc.Text()); m != nil {
 				addrs <- m[1]
 				break
 			}
 		}
-		_, _ = io.Copy(io.Discard, stderr)
+		_, _ = io.Copy(logs, stderr)
 	}()
 	select {
 	case addr := <-addrs:

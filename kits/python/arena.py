@@ -72,7 +72,10 @@ def play(inp, out, strategies, seen=None):
                 return 1
         elif kind == "turn":
             action = choose(msg["obs"], msg.get("legal"))
-            _send(out, {"type": "action", "match": msg["match"], "id": msg["id"], "action": action})
+            try:
+                _send(out, {"type": "action", "match": msg["match"], "id": msg["id"], "action": action})
+            except (BrokenPipeError, ConnectionError):
+                return 0  # the connection went away as we answered: its end says why
         elif kind == "start":
             me = msg["seat"]
         elif kind == "end":
@@ -97,7 +100,10 @@ def _connect(command, strategies, seen):
     status and the command's."""
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     status = play(proc.stdout, proc.stdin, strategies, seen)
-    proc.stdin.close()
+    try:
+        proc.stdin.close()
+    except (BrokenPipeError, ConnectionError):
+        pass  # ssh is gone already
     return status, proc.wait()
 
 
