@@ -3,8 +3,8 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
