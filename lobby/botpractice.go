@@ -26,6 +26,31 @@ func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, na
 	return status
 }
 
+// sharingThinkers makes a house bot's decisions wait for the server's thinkers (Hub.Think),
+// as those of rooms without a person do: however many students practise against a search
+// bot, practice slows itself, never people's games or connections.
+func (a *App) sharingThinkers(ent match.Entrant) match.Entrant {
+	newAgent := ent.New
+	ent.New = func(s match.Start) (match.Agent, error) {
+		ag, err := newAgent(s)
+		if err != nil {
+			return nil, err
+		}
+		return thinkingAgent{Agent: ag, hub: a.hub}, nil
+	}
+	return ent
+}
+
+type thinkingAgent struct {
+	match.Agent
+	hub *rooms.Hub
+}
+
+func (t thinkingAgent) Act(st games.State, seat int) (a games.Action, err error) {
+	t.hub.Think(false, func() { a, err = t.Agent.Act(st, seat) })
+	return a, err
+}
+
 // tally is how a practice session went, for assignments.
 type tally struct {
 	won, drawn, lost, played int
@@ -65,7 +90,7 @@ func (a *App) practiceTally(ctx context.Context, conn *program.Conn, args botArg
 			conn.Fail(err.Error(), time.Second)
 			return 1, tally{}
 		}
-		entrants = append(entrants, ent)
+		entrants = append(entrants, a.sharingThinkers(ent))
 	}
 	jobs, err := practiceJobs(args, len(entrants))
 	if err != nil {

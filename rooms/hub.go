@@ -36,9 +36,12 @@ type Config struct {
 	BotPace      time.Duration // a house bot waits this long before it plays, so people can follow (default 500 ms)
 	// BotThink is a turn-based house bot's budget for one decision, beyond the pace (default
 	// 5 s); past it the seat plays the default. Thinkers bounds the house bots thinking at
-	// once across the hub (default 2 × GOMAXPROCS); the others wait their turn.
-	BotThink   time.Duration
-	Thinkers   int
+	// once across the server (default 2 × GOMAXPROCS); the others wait their turn, those of
+	// rooms with people first. LowThinkers bounds, among them, those of practice and of
+	// rooms without a person (default GOMAXPROCS / 2, at least 1): a core stays free.
+	BotThink    time.Duration
+	Thinkers    int
+	LowThinkers int
 	Linger     time.Duration // a finished room stays this long once nobody watches (default 30 s)
 	WaitingTTL time.Duration // a waiting room closes after this long (default 15 min)
 	// AbsentGrace is how long a seated human may have no session before a bot takes over
@@ -91,6 +94,7 @@ func DefaultConfig() Config {
 		BotPace:          500 * time.Millisecond,
 		BotThink:         5 * time.Second,
 		Thinkers:         2 * runtime.GOMAXPROCS(0),
+		LowThinkers:      max(1, runtime.GOMAXPROCS(0)/2),
 		Linger:           30 * time.Second,
 		WaitingTTL:       15 * time.Minute,
 		AbsentGrace:      20 * time.Second,
@@ -135,6 +139,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Thinkers <= 0 {
 		c.Thinkers = d.Thinkers
+	}
+	if c.LowThinkers <= 0 {
+		c.LowThinkers = d.LowThinkers
 	}
 	if c.Linger <= 0 {
 		c.Linger = d.Linger
@@ -206,7 +213,7 @@ type Hub struct {
 // NewHub makes a hub; call Run to start its loop.
 func NewHub(cfg Config) *Hub {
 	cfg = cfg.withDefaults()
-	return &Hub{cfg: cfg, log: cfg.Logger, byKey: make(map[string]*Room), thinkers: newThinkQueue(cfg.Thinkers),
+	return &Hub{cfg: cfg, log: cfg.Logger, byKey: make(map[string]*Room), thinkers: newThinkQueue(cfg.Thinkers, cfg.LowThinkers),
 		wake: make(chan struct{}, 1)}
 }
 

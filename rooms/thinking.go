@@ -39,7 +39,7 @@ func (h *Hub) think(roomID, gameID, botName string, bot bots.Bot, st games.State
 	go func() {
 		defer h.thinking.Done()
 		h.thinkers.acquire(first)
-		defer h.thinkers.release()
+		defer h.thinkers.release(first)
 		d := botDecision{}
 		func() {
 			defer func() {
@@ -112,43 +112,80 @@ func (r *Room) houseBotTurn(seatNo int, st games.State, now time.Time) bool {
 	return true
 }
 
-// thinkQueue bounds the house bots thinking at once across the hub. When all its places are
-// taken, bots of rooms with people get the next free place before bots of rooms without:
-// a tournament of bots slows down, never a person's game.
+// thinkQueue bounds the house bots thinking at once across the server: those of the hub's
+// rooms and those of practice sessions and assignments (Hub.Think). When all its places
+// are taken, bots of rooms with people get the next free place before the others; and the
+// others (practice, tournaments of programs) never hold more than lowMax places at once, so
+// that a core stays free for people however much practice there is: a search bot in
+// practice slows practice, not anyone's game or connection.
 type thinkQueue struct {
 	mu      sync.Mutex
 	free    int
+	low     int // places held by the others now
+	lowMax  int
 	waiting [2][]chan struct{} // [0] rooms with people, [1] the others; oldest first
 }
 
-func newThinkQueue(places int) *thinkQueue { return &thinkQueue{free: places} }
+func newThinkQueue(places, lowMax int) *thinkQueue {
+	return &thinkQueue{free: places, lowMax: max(1, min(lowMax, places))}
+}
 
 func (q *thinkQueue) acquire(first bool) {
-	q.mu.Lock()
-	if q.free > 0 {
-		q.free--
-		q.mu.Unlock()
-		return
-	}
 	class := 1
 	if first {
 		class = 0
 	}
+	q.mu.Lock()
+	if q.free > 0 && (first || q.low < q.lowMax) && len(q.waiting[0]) == 0 {
+		q.free--
+		if !first {
+			q.low++
+		}
+		q.mu.Unlock()
+		return
+	}
 	ch := make(chan struct{})
 	q.waiting[class] = append(q.waiting[class], ch)
 	q.mu.Unlock()
-	<-ch // the place is handed over by release
+	<-ch // the place is handed over by release, counted already
 }
 
-func (q *thinkQueue) release() {
+func (q *thinkQueue) release(first bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	for class := range q.waiting {
-		if w := q.waiting[class]; len(w) > 0 {
-			q.waiting[class] = w[1:]
-			close(w[0])
+	if !first {
+		q.low--
+	}
+	q.free++
+	q.handOverLocked()
+}
+
+// handOverLocked gives free places to those waiting, people's rooms first.
+func (q *thinkQueue) handOverLocked() {
+	for q.free > 0 {
+		switch {
+		case len(q.waiting[0]) > 0:
+			ch := q.waiting[0][0]
+			q.waiting[0] = q.waiting[0][1:]
+			q.free--
+			close(ch)
+		case len(q.waiting[1]) > 0 && q.low < q.lowMax:
+			ch := q.waiting[1][0]
+			q.waiting[1] = q.waiting[1][1:]
+			q.free--
+			q.low++
+			close(ch)
+		default:
 			return
 		}
 	}
-	q.free++
+}
+
+// Think runs f (a house bot's decision, or any thinking done for a player) when the server's
+// thinkers allow: first for a room with people, otherwise within the share left to practice
+// and bots' games. It returns once f has.
+func (h *Hub) Think(first bool, f func()) {
+	h.thinkers.acquire(first)
+	defer h.thinkers.release(first)
+	f()
 }

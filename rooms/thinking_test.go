@@ -79,7 +79,7 @@ func TestAHouseBotPastItsBudgetPlaysTheDefault(t *testing.T) {
 		return gb
 	}}}}
 	c := &clock{t: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
-	h := rooms.NewHub(rooms.Config{Now: c.Now, BotPace: -1, BotThink: time.Second})
+	h := rooms.NewHub(rooms.Config{Now: c.Now, BotPace: -1, BotThink: time.Second, LowThinkers: 2})
 	r, err := h.Create(rooms.Spec{Game: slow, Seed: 1, Config: games.Config{"target": 100},
 		Seats: []rooms.Seat{{Kind: rooms.HouseBot, BotName: "slow"}, {Kind: rooms.HouseBot, BotName: "slow"}}})
 	if err != nil {

@@ -252,3 +252,19 @@ func TestEntriesAreTheTeachers(t *testing.T) {
 		t.Fatalf("starting 350,460 games: %v", err)
 	}
 }
+
+// The standings do not depend on how many games are played at once.
+func TestStandingsDoNotDependOnParallel(t *testing.T) {
+	var got [][]tournament.Standing
+	for _, parallel := range []int{1, director.MaxParallel} {
+		r := newRig(t, filepath.Join(t.TempDir(), fmt.Sprint(parallel, ".db")), &clock{t: time.Unix(1e9, 0)})
+		create(t, r.st, "T1", "swiss:3", parallel, eight...)
+		if err := r.d.Start(context.Background(), "T1"); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, serveFast(t, r, "T1").Standings)
+	}
+	if !reflect.DeepEqual(got[0], got[1]) {
+		t.Fatalf("standings at --parallel 1:\n%+v\nat %d:\n%+v", got[0], director.MaxParallel, got[1])
+	}
+}
