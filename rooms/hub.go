@@ -42,8 +42,8 @@ type Config struct {
 	BotThink    time.Duration
 	Thinkers    int
 	LowThinkers int
-	Linger     time.Duration // a finished room stays this long once nobody watches (default 30 s)
-	WaitingTTL time.Duration // a waiting room closes after this long (default 15 min)
+	Linger      time.Duration // a finished room stays this long once nobody watches (default 30 s)
+	WaitingTTL  time.Duration // a waiting room closes after this long (default 15 min)
 	// AbsentGrace is how long a seated human may have no session before a bot takes over
 	// (default 20 s).
 	AbsentGrace time.Duration
