@@ -153,22 +153,33 @@ func (s *Store) SetTournamentState(ctx context.Context, code, state string) erro
 	})
 }
 
+// beginWithState begins a transaction that changes a tournament's entrants, and reads the
+// tournament's state in it (ErrNotFound when there is no such tournament).
+func (s *Store) beginWithState(ctx context.Context, code string) (*sql.Tx, string, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, "", err
+	}
+	var state string
+	err = tx.QueryRowContext(ctx, `SELECT state FROM tournaments WHERE code = ?`, code).Scan(&state)
+	if err != nil {
+		tx.Rollback()
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, "", ErrNotFound
+		}
+		return nil, "", err
+	}
+	return tx, state, nil
+}
+
 // AddEntrant enters e in an open tournament.
 func (s *Store) AddEntrant(ctx context.Context, code string, e Entrant) error {
 	return s.write(ctx, func() error {
-		tx, err := s.db.BeginTx(ctx, nil)
+		tx, state, err := s.beginWithState(ctx, code)
 		if err != nil {
 			return fmt.Errorf("enter %s: %w", code, err)
 		}
 		defer tx.Rollback()
-		var state string
-		err = tx.QueryRowContext(ctx, `SELECT state FROM tournaments WHERE code = ?`, code).Scan(&state)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return fmt.Errorf("enter %s: %w", code, err)
-		}
 		if state != TournamentOpen {
 			return ErrNotOpen
 		}
@@ -225,19 +236,11 @@ func (s *Store) Entrants(ctx context.Context, code string) ([]Entrant, error) {
 // closed); ErrNotFound if there is no such entrant, ErrNotOpen once it has started.
 func (s *Store) RemoveEntrant(ctx context.Context, code, id string) error {
 	return s.write(ctx, func() error {
-		tx, err := s.db.BeginTx(ctx, nil)
+		tx, state, err := s.beginWithState(ctx, code)
 		if err != nil {
 			return fmt.Errorf("remove from %s: %w", code, err)
 		}
 		defer tx.Rollback()
-		var state string
-		err = tx.QueryRowContext(ctx, `SELECT state FROM tournaments WHERE code = ?`, code).Scan(&state)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrNotFound
-		}
-		if err != nil {
-			return fmt.Errorf("remove from %s: %w", code, err)
-		}
 		if state != TournamentOpen && state != TournamentClosed {
 			return ErrNotOpen
 		}

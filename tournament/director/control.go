@@ -147,12 +147,9 @@ func (d *Director) SetPace(ctx context.Context, code, pace string) error {
 	}
 	d.control.Lock()
 	defer d.control.Unlock()
-	t, err := d.st.Tournament(ctx, code)
+	t, err := d.notOver(ctx, code, "its pace no longer matters")
 	if err != nil {
 		return err
-	}
-	if t.State == store.TournamentFinished || t.State == store.TournamentCancelled {
-		return stateError(code, t.State, "its pace no longer matters")
 	}
 	o, err := optionsOf(t)
 	if err != nil {
@@ -177,17 +174,26 @@ func (d *Director) SetPace(ctx context.Context, code, pace string) error {
 	return nil
 }
 
+// notOver reads a tournament that is neither finished nor cancelled; why says what its end
+// forbids.
+func (d *Director) notOver(ctx context.Context, code, why string) (store.Tournament, error) {
+	t, err := d.st.Tournament(ctx, code)
+	if err != nil {
+		return t, err
+	}
+	if t.State == store.TournamentFinished || t.State == store.TournamentCancelled {
+		return t, stateError(code, t.State, why)
+	}
+	return t, nil
+}
+
 // Cancel stops a tournament for good: the games in progress end without a result; the
 // results so far are kept.
 func (d *Director) Cancel(ctx context.Context, code string) error {
 	d.control.Lock()
 	defer d.control.Unlock()
-	t, err := d.st.Tournament(ctx, code)
-	if err != nil {
+	if _, err := d.notOver(ctx, code, "it cannot be cancelled"); err != nil {
 		return err
-	}
-	if t.State == store.TournamentFinished || t.State == store.TournamentCancelled {
-		return stateError(code, t.State, "it cannot be cancelled")
 	}
 	return d.finish(ctx, code, store.TournamentCancelled, "the tournament was cancelled by its teacher")
 }
