@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
 """Write vectors.json: Plackett-Luce outputs of the openskill reference.
 
-Run from the repository root, with PYTHONPATH at the openskill source:
+Run from the repository root with openskill 6.2.0, the release the vectors
+come from (docs/ratings.md, "How the test vectors were made"):
 
-    PYTHONPATH=/tmp/openskill python3 rating/testdata/make_vectors.py \
-        --commit "$(git -C /work/.mirror/vivekjoshy+openskill.py/repo rev-parse HEAD)"
+    python3 -m venv /tmp/openskill-venv
+    /tmp/openskill-venv/bin/pip install openskill==6.2.0
+    /tmp/openskill-venv/bin/python rating/testdata/make_vectors.py \
+        --commit 65a675d21d9a0d5405731385e83be9aa781537ec
+
+or with PYTHONPATH at a clone of vivekjoshy/openskill.py checked out at that
+commit (its openskill/ directory is the release's). --commit is only recorded
+in the file, beside the package's version and a SHA-256 of the model's source.
 
 Every case is a roster of players with prior (mu, sigma) and a sequence of
 games; after each game the whole roster's ratings are recorded, and the Go
