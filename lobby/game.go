@@ -20,6 +20,7 @@ type gameScreen struct {
 	attached     bool
 	turn         turnDraft
 	back         screen // where a spectator's esc goes (the wall); nil: the lobby
+	clockHeld    bool   // the room stopped this player's clock while they read the help
 }
 
 func newGameScreen(r *rooms.Room) *gameScreen { return &gameScreen{room: r, seat: -1} }
@@ -361,7 +362,10 @@ func (g *gameScreen) panel(m *model, width int) string {
 			name += " (you)"
 		}
 		clock := ""
-		if i == s.ToMove && !s.Deadline.IsZero() {
+		switch {
+		case i == s.ToMove && s.HeldLeft > 0:
+			clock = formatClock(s.HeldLeft) // stopped: the player reads the rules
+		case i == s.ToMove && !s.Deadline.IsZero():
 			left := s.Deadline.Sub(m.now)
 			clock = formatClock(left)
 			if left < 10*time.Second {
@@ -534,8 +538,46 @@ func (g *gameScreen) help(m *model) string {
 	if _, composed := g.snap.View().(games.Composer); composed {
 		leave = "esc"
 	}
+	if g.clockHeld {
+		text += "\n\nYour clock is stopped while you read this: your own game against house bots waits for you (it is then not rated)."
+	}
 	text += "\n\n" + leave + " leaves the game (a house bot plays on for you); spectators leave with esc."
 	return text
+}
+
+// helpShown stops the player's clock while they read the help, where the room allows it
+// (their own game against house bots); elsewhere it runs, and the help shows it.
+func (g *gameScreen) helpShown(m *model, open bool) {
+	if g.seat < 0 || g.snap == nil || g.snap.Status != rooms.Playing {
+		return
+	}
+	if !open {
+		if g.clockHeld {
+			_ = g.room.HoldClock(g.seat, false)
+		}
+		g.clockHeld = false
+		return
+	}
+	g.clockHeld = g.room.HoldClock(g.seat, true) == nil
+}
+
+// helpClock is how the player's clock stands, under the help: "your move: 0:41".
+func (g *gameScreen) helpClock(m *model) string {
+	s := g.snap
+	if g.seat < 0 || s == nil || s.Status != rooms.Playing {
+		return ""
+	}
+	switch {
+	case s.ToMove == g.seat && s.HeldLeft > 0:
+		return "your move: " + formatClock(s.HeldLeft) + ", stopped while you read"
+	case g.clockHeld:
+		return "your clock is stopped while you read"
+	case s.ToMove == g.seat && !s.Deadline.IsZero():
+		return "your move: " + formatClock(s.Deadline.Sub(m.now)) + " and counting"
+	case s.ToMove == g.seat:
+		return "your move"
+	}
+	return ""
 }
 
 // ticks: the clock runs while a turn's time is counting down on screen.

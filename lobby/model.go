@@ -343,7 +343,8 @@ func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (*room
 	if min, max := e.Game.Seats(); len(seats) < min || len(seats) > max {
 		return nil, fmt.Errorf("%s takes %d to %d players: name %d to %d bots", e.Game.Name(), min, max, min-1, max-1)
 	}
-	return s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Seats: seats, Owner: s.who.ID, Addr: s.addr()})
+	// Only house bots wait on this person: their clock may stop while they read the rules.
+	return s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Seats: seats, Owner: s.who.ID, Addr: s.addr(), MayHoldClock: true})
 }
 
 // humanConfig is the game's config for a person: the size asked for, or one that fits.
