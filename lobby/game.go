@@ -569,11 +569,11 @@ func (g *gameScreen) helpClock(m *model) string {
 	}
 	switch {
 	case s.ToMove == g.seat && s.HeldLeft > 0:
-		return "your move: " + formatClock(s.HeldLeft) + ", stopped while you read"
+		return "your move: " + formatClock(s.HeldLeft) + " (stopped)"
 	case g.clockHeld:
-		return "your clock is stopped while you read"
+		return "your clock is stopped"
 	case s.ToMove == g.seat && !s.Deadline.IsZero():
-		return "your move: " + formatClock(s.Deadline.Sub(m.now)) + " and counting"
+		return "your move: " + formatClock(s.Deadline.Sub(m.now))
 	case s.ToMove == g.seat:
 		return "your move"
 	}

@@ -183,7 +183,7 @@ func (m *model) helpView() string {
 	m.helpPage.set(text, m.height()-4)            // the box's borders, the footer, a notice
 	footer := "any key: close help"
 	if w := m.helpPage.where(); w != "" {
-		footer = w + " · esc: close"
+		footer = w + " · esc closes"
 	}
 	if c, ok := m.screen.(helpClock); ok {
 		if clock := c.helpClock(m); clock != "" {

@@ -67,11 +67,12 @@ func (p *pager) view() string {
 	return strings.Join(p.lines[top:min(top+p.vp.Height, len(p.lines))], "\n")
 }
 
-// where says which lines show, when not all do: "lines 1–20 of 64 · ↑↓ scroll".
+// where says which lines show, when not all do: "lines 1–20 of 64 · ↑↓ scroll" (PgUp/PgDn,
+// space, Home/End too: the pages that use a pager say so in their help).
 func (p *pager) where() string {
 	if p.fits() {
 		return ""
 	}
 	top := min(p.vp.YOffset, max(len(p.lines)-p.vp.Height, 0))
-	return fmt.Sprintf("lines %d–%d of %d · ↑↓ PgUp PgDn scroll", top+1, min(top+p.vp.Height, len(p.lines)), len(p.lines))
+	return fmt.Sprintf("lines %d–%d of %d · ↑↓ scroll", top+1, min(top+p.vp.Height, len(p.lines)), len(p.lines))
 }

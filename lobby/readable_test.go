@@ -314,7 +314,7 @@ func TestHelpStopsTheClockOnlyAgainstHouseBots(t *testing.T) {
 		ann.Update(snapMsg{r.Snapshot()})
 		view := ansi.Strip(ann.View())
 		fits(t, "help", ann.View(), 80, 24)
-		if !strings.Contains(view, "your move: 0:41, stopped while you read") || r.Snapshot().Moves != 0 {
+		if !strings.Contains(view, "your move: 0:41 (stopped) · lines") || r.Snapshot().Moves != 0 {
 			t.Fatalf("the clock ran while ann read the rules (moves %d):\n%s", r.Snapshot().Moves, view)
 		}
 		press(ann, "esc")
@@ -336,7 +336,7 @@ func TestHelpStopsTheClockOnlyAgainstHouseBots(t *testing.T) {
 		bob.Update(snapMsg{two.Snapshot()})
 		press(bob, "?")
 		bob.now = now
-		if view := ansi.Strip(bob.View()); !strings.Contains(view, "your move: 0:41 and counting") {
+		if view := ansi.Strip(bob.View()); !strings.Contains(view, "your move: 0:41 · lines") {
 			t.Fatalf("the help hides a running clock:\n%s", view)
 		}
 		tick(41 * time.Second)
