@@ -345,3 +345,24 @@ func TestHelpStopsTheClockOnlyAgainstHouseBots(t *testing.T) {
 		}
 	}
 }
+
+// Item 9: Perfect Aim's setup explains its start corners in words a student reads, folded
+// between words ("RED starts at (1,1)", not "RED / starts / at (1,1)").
+func TestPerfectAimSetupExplainsItsCorners(t *testing.T) {
+	e, _ := catalog.Get("perfectaim")
+	for _, size := range readableSizes {
+		for _, p := range readablePalettes {
+			m := &model{s: newSession(New(Options{Hub: rooms.NewHub(rooms.Config{})}), terminal("k", "ann", size[0], size[1], p)), now: time.Now()}
+			cfg, _ := humanConfig(e, 0, size[0], size[1])
+			s := newSetupScreen(e, cfg, true, &homeScreen{})
+			s.row = len(s.rows()) - 1 // the permutation
+			m.screen = s
+			view := ansi.Strip(m.View())
+			fits(t, "setup", m.View(), size[0], size[1])
+			if strings.Contains(view, "upstream") || !strings.Contains(view, "the original Perfect") ||
+				!strings.Contains(view, "RED starts at (1,1)") {
+				t.Fatalf("%v:\n%s", size, view)
+			}
+		}
+	}
+}
