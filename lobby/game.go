@@ -20,11 +20,13 @@ type gameScreen struct {
 	attached     bool
 	turn         turnDraft
 	back         screen // where a spectator's esc goes (the wall); nil: the lobby
+	clockHeld    bool   // the room stopped this player's clock while they read the help
 }
 
 func newGameScreen(r *rooms.Room) *gameScreen { return &gameScreen{room: r, seat: -1} }
 
 func (g *gameScreen) init(m *model) tea.Cmd {
+	m.lastGame = g.room.Game().Game.ID()
 	if !g.attached {
 		g.seat, g.snap = m.s.attach(g.room)
 		g.attached = true
@@ -360,7 +362,10 @@ func (g *gameScreen) panel(m *model, width int) string {
 			name += " (you)"
 		}
 		clock := ""
-		if i == s.ToMove && !s.Deadline.IsZero() {
+		switch {
+		case i == s.ToMove && s.HeldLeft > 0:
+			clock = formatClock(s.HeldLeft) // stopped: the player reads the rules
+		case i == s.ToMove && !s.Deadline.IsZero():
 			left := s.Deadline.Sub(m.now)
 			clock = formatClock(left)
 			if left < 10*time.Second {
@@ -386,10 +391,14 @@ func (g *gameScreen) panel(m *model, width int) string {
 		}
 		b.WriteString(line + "\n")
 		if status != "" {
-			b.WriteString("   " + st.dim.Render(fit(status, width-3)) + "\n")
+			for _, l := range wrapParts(status, width-3) {
+				b.WriteString("   " + st.dim.Render(fit(l, width-3)) + "\n")
+			}
 		}
 		if seat.Note != "" {
-			b.WriteString("   " + st.dim.Render(seat.Note) + "\n")
+			for _, l := range wrapWords(clean(seat.Note), width-3) {
+				b.WriteString("   " + st.dim.Render(fit(l, width-3)) + "\n")
+			}
 		}
 	}
 	b.WriteString("\n")
@@ -402,7 +411,7 @@ func (g *gameScreen) panel(m *model, width int) string {
 			b.WriteString(st.dim.Render(clean(s.Seats[s.ToMove].Name)+" is playing…") + "\n")
 		}
 	case rooms.Finished:
-		b.WriteString(g.result(m) + "\n")
+		b.WriteString(g.result(m, width) + "\n")
 	}
 	// The log takes the rows left beside the board: its latest entries, each wrapped to the
 	// panel's width.
@@ -427,36 +436,44 @@ func (g *gameScreen) panel(m *model, width int) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func (g *gameScreen) result(m *model) string {
+// result is the end of the game in the panel, width cells wide: who won, rematch calls and
+// the command that shows the game again, whose id is never cut.
+func (g *gameScreen) result(m *model, width int) string {
 	st := m.s.st
 	s := g.snap
 	if s.Outcome == nil {
 		return "Game over."
 	}
 	if !s.Saved {
-		return st.dim.Render("Game over — recording the result…")
+		return st.dim.Render(strings.Join(wrapWords("Game over — recording the result…", width), "\n"))
 	}
 	names := make([]string, len(s.Seats))
 	for i, seat := range s.Seats {
 		names[i] = clean(seat.Name)
 	}
 	text, mood := resultText(s.Outcome.Ranks, names, g.seat)
-	line := st.key.Render(text)
+	style := st.key
 	switch mood {
 	case +1:
-		line = st.good.Render(text)
+		style = st.good
 	case -1:
-		line = st.bad.Render(text)
+		style = st.bad
+	}
+	var lines []string
+	for _, l := range wrapWords(text, width) {
+		lines = append(lines, style.Render(l))
 	}
 	for i, v := range s.Votes {
 		if v && i != g.seat {
-			line += "\n" + clean(s.Seats[i].Name) + " wants a rematch: press r"
+			lines = append(lines, wrapWords(clean(s.Seats[i].Name)+" wants a rematch: press r", width)...)
 		}
 	}
 	if s.MatchID != "" && m.s.app.archive != nil {
-		line += "\n" + st.dim.Render("Watch it again: ssh -t … replay "+s.MatchID)
+		for _, l := range wordsThenCode("Watch it again: ssh -t … replay", s.MatchID, width) {
+			lines = append(lines, st.dim.Render(l))
+		}
 	}
-	return line
+	return strings.Join(lines, "\n")
 }
 
 // resultText tells the result from seat's side (-1: a spectator's): "You win!", "You lose.
@@ -511,14 +528,56 @@ func (g *gameScreen) help(m *model) string {
 		return "connecting…"
 	}
 	e := g.room.Game()
-	text := rulesText(m, e)
+	text := rulesText(m, e, m.width()-4)
 	if _, realTime := g.snap.State.(games.RealTime); !realTime {
 		cfg := m.s.app.hub.Config()
 		text += "\n\n" + fmt.Sprintf("Time: %g s per move for people, %g s for programs; the rules above say what running out costs.",
 			cfg.HumanMove.Seconds(), cfg.BotMove.Seconds())
 	}
-	text += "\nq leaves the game (a house bot plays on for you); spectators leave with esc."
+	leave := "q"
+	if _, composed := g.snap.View().(games.Composer); composed {
+		leave = "esc"
+	}
+	if g.clockHeld {
+		text += "\n\nYour clock is stopped while you read this: your own game against house bots waits for you (it is then not rated)."
+	}
+	text += "\n\n" + leave + " leaves the game (a house bot plays on for you); spectators leave with esc."
 	return text
+}
+
+// helpShown stops the player's clock while they read the help, where the room allows it
+// (their own game against house bots); elsewhere it runs, and the help shows it.
+func (g *gameScreen) helpShown(m *model, open bool) {
+	if g.seat < 0 || g.snap == nil || g.snap.Status != rooms.Playing {
+		return
+	}
+	if !open {
+		if g.clockHeld {
+			_ = g.room.HoldClock(g.seat, false)
+		}
+		g.clockHeld = false
+		return
+	}
+	g.clockHeld = g.room.HoldClock(g.seat, true) == nil
+}
+
+// helpClock is how the player's clock stands, under the help: "your move: 0:41".
+func (g *gameScreen) helpClock(m *model) string {
+	s := g.snap
+	if g.seat < 0 || s == nil || s.Status != rooms.Playing {
+		return ""
+	}
+	switch {
+	case s.ToMove == g.seat && s.HeldLeft > 0:
+		return "your move: " + formatClock(s.HeldLeft) + " (stopped)"
+	case g.clockHeld:
+		return "your clock is stopped"
+	case s.ToMove == g.seat && !s.Deadline.IsZero():
+		return "your move: " + formatClock(s.Deadline.Sub(m.now))
+	case s.ToMove == g.seat:
+		return "your move"
+	}
+	return ""
 }
 
 // ticks: the clock runs while a turn's time is counting down on screen.

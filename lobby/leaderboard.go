@@ -130,6 +130,7 @@ type leaderboardScreen struct {
 	lines []string // drawn once when opened: ratings change only when games end
 	err   string
 	home  *homeScreen
+	page  *pager
 }
 
 func newLeaderboardScreen(m *model, e catalog.Entry, home *homeScreen) *leaderboardScreen {
@@ -162,6 +163,9 @@ func (l *leaderboardScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		case "esc", "q", "enter":
 			return l.home, nil
 		}
+		if l.page != nil {
+			l.page.key(key)
+		}
 	}
 	return l, nil
 }
@@ -177,12 +181,19 @@ func (l *leaderboardScreen) view(m *model) string {
 		b.WriteString(st.dim.Render("No rated games yet: every game played here counts.") + "\n")
 	default:
 		b.WriteString(st.dim.Render(fmt.Sprintf("%4s  %-20s %8s %5s  %s", "RANK", "NAME", "RATING", "GAMES", "HISTORY")) + "\n")
-		for _, line := range l.lines[:min(len(l.lines), max(m.height()-9, 1))] {
-			b.WriteString(line + "\n")
+		if l.page == nil {
+			l.page = newPager()
 		}
+		// Header, blank, title, blank, column heads; blank, legend, blank, keys.
+		l.page.set(strings.Join(l.lines, "\n"), m.height()-9)
+		b.WriteString(l.page.view() + "\n")
 	}
-	b.WriteString("\n" + st.dim.Render("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games") + "\n\n")
-	b.WriteString(m.keyline("esc", "back"))
+	b.WriteString("\n" + st.dim.Render(fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.width())) + "\n\n")
+	keys := m.keyline("esc", "back")
+	if l.page != nil && l.page.where() != "" {
+		keys += st.dim.Render(" · " + l.page.where())
+	}
+	b.WriteString(keys)
 	return b.String()
 }
 

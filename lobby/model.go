@@ -32,8 +32,9 @@ type model struct {
 	s        *session
 	screen   screen
 	showHelp bool
-	helpTop  int // first line of the help shown, when it is taller than the window
+	helpPage *pager // the ? overlay's text, scrolled when it is taller than the window
 	notice   string
+	lastGame string // the id of the game last played, watched or replayed: the lobby opens on it
 	now      time.Time
 	clockOn  bool // a clockMsg is on its way
 	called   bool // a tournament calls this person to a game: the countdown runs
@@ -117,25 +118,15 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		case "?":
 			if _, typing := m.screen.(*joinScreen); !typing || m.showHelp {
-				m.showHelp, m.helpTop = !m.showHelp, 0
-				return m, nil
-			}
-		case "esc":
-			if m.showHelp {
-				m.showHelp = false
-				return m, nil
+				m.setHelp(!m.showHelp)
+				return m, m.schedule(nil)
 			}
 		}
 		if m.showHelp {
-			switch msg.String() {
-			case "up", "k":
-				m.helpTop = max(m.helpTop-1, 0)
-			case "down", "j", " ":
-				m.helpTop++
-			default:
-				m.showHelp = false
+			if !m.helpPage.key(msg) {
+				m.setHelp(false) // esc, q or any other key closes the help
 			}
-			return m, nil
+			return m, m.schedule(nil)
 		}
 		m.notice = ""
 	}
@@ -163,25 +154,60 @@ func (m *model) View() string {
 	return body
 }
 
-// helpView is the ? overlay: the screen's help in a box, scrolled with ↑/↓ when it is
-// taller than the window.
-func (m *model) helpView() string {
-	lines := strings.Split(m.s.st.wrap(m.screen.help(m), m.width()-4), "\n")
-	room := max(m.height()-4, 3) // the box's borders and the key line
-	footer := "any key: close help"
-	if len(lines) > room {
-		m.helpTop = min(m.helpTop, len(lines)-room)
-		lines = lines[m.helpTop : m.helpTop+room]
-		footer = "↑/↓ scroll · any other key: close help"
+// helpHolder is a screen that does something while its help is open (a game stops its
+// player's clock where the room allows it).
+type helpHolder interface{ helpShown(m *model, open bool) }
+
+// helpClock is a screen whose help says how a clock stands ("your move: 0:41").
+type helpClock interface{ helpClock(m *model) string }
+
+// setHelp opens or closes the ? overlay.
+func (m *model) setHelp(open bool) {
+	if open == m.showHelp {
+		return
 	}
-	return m.s.st.box.Render(strings.Join(lines, "\n")) + "\n" + m.s.st.dim.Render(footer)
+	m.showHelp = open
+	if open {
+		m.helpPage = newPager()
+	}
+	if h, ok := m.screen.(helpHolder); ok {
+		h.helpShown(m, open)
+	}
+}
+
+// helpView is the ? overlay: the screen's help in a box, folded to the window and scrolled
+// (pager) when it is taller, with where it stands and the screen's clock below.
+func (m *model) helpView() string {
+	st := m.s.st
+	text := reflow(m.screen.help(m), m.width()-4) // the box's borders and padding
+	m.helpPage.set(text, m.height()-4)            // the box's borders, the footer, a notice
+	footer := "any key: close help"
+	if w := m.helpPage.where(); w != "" {
+		footer = w + " · esc closes"
+	}
+	if c, ok := m.screen.(helpClock); ok {
+		if clock := c.helpClock(m); clock != "" {
+			footer = clock + " · " + footer
+		}
+	}
+	return st.box.Render(m.helpPage.view()) + "\n" + st.dim.Render(fit(footer, m.width()))
 }
 
 // toLobby returns to the home screen, leaving any room.
 func (m *model) toLobby(notice string) (screen, tea.Cmd) {
 	m.s.detach()
 	m.notice = notice
-	return &homeScreen{}, nil
+	return &homeScreen{game: gameIndex(m.lastGame)}, nil
+}
+
+// gameIndex is the place of game id in catalog.All() (the first game when id is none).
+func gameIndex(id string) int {
+	for i, e := range catalog.All() {
+		if e.Game.ID() == id {
+			return i
+		}
+	}
+	return 0
 }
 
 // header is the top line of every screen.
@@ -317,7 +343,8 @@ func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (*room
 	if min, max := e.Game.Seats(); len(seats) < min || len(seats) > max {
 		return nil, fmt.Errorf("%s takes %d to %d players: name %d to %d bots", e.Game.Name(), min, max, min-1, max-1)
 	}
-	return s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Seats: seats, Owner: s.who.ID, Addr: s.addr()})
+	// Only house bots wait on this person: their clock may stop while they read the rules.
+	return s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Seats: seats, Owner: s.who.ID, Addr: s.addr(), MayHoldClock: true})
 }
 
 // humanConfig is the game's config for a person: the size asked for, or one that fits.

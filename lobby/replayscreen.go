@@ -44,7 +44,10 @@ func newReplayScreen(g storedGame) (*replayScreen, error) {
 	return &replayScreen{g: g, cursor: c, playing: true, speed: speed, drawnAt: -1}, nil
 }
 
-func (r *replayScreen) init(m *model) tea.Cmd { return r.tick() }
+func (r *replayScreen) init(m *model) tea.Cmd {
+	m.lastGame = r.g.entry.Game.ID()
+	return r.tick()
+}
 
 // tick schedules the next playback step at the current speed (at most 20 redraws a second;
 // faster speeds play several moves a step).
@@ -181,7 +184,9 @@ func (r *replayScreen) panel(m *model, width int) string {
 		}
 		b.WriteString(marker + fit(clean(seat.Name), nameW) + "\n")
 		if status := view.Status(c.State(), i); status != "" {
-			b.WriteString("   " + st.dim.Render(fit(status, width-3)) + "\n")
+			for _, l := range wrapParts(status, width-3) {
+				b.WriteString("   " + st.dim.Render(fit(l, width-3)) + "\n")
+			}
 		}
 	}
 	if c.At() == c.Len() {
@@ -233,13 +238,13 @@ func progressBar(at, total, width int) string {
 func (r *replayScreen) help(m *model) string {
 	return `Replay of a stored game, in the game's own view.
 
-  space     play / pause (at the end: play again from the start)
-  → / ←     one move forward / back (pauses)
-  PgDn/PgUp ten moves forward / back
-  ↑ / ↓     faster / slower (1 to 64 moves a second)
-  0–9       go to that tenth of the game (0: the start)
-  g / G     the start / the end
-  q, esc    leave
+  space      play / pause (at the end: play again from the start)
+  → / ←      one move forward / back (pauses)
+  PgDn/PgUp  ten moves forward / back
+  ↑ / ↓      faster / slower (1 to 64 moves a second)
+  0–9        go to that tenth of the game (0: the start)
+  g / G      the start / the end
+  q, esc     leave
 
 From a shell: ssh -t HOST replay ID; ssh HOST replay ID --json exports it;
 ssh HOST history lists your games with their ids.`

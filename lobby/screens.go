@@ -35,17 +35,32 @@ const (
 	itemQuit
 )
 
-var homeItems = []struct{ label, about string }{
-	itemQuick:       {"Quick match", "play the next person who comes; a house bot sits in after the wait"},
-	itemHouseBot:    {"Play house bots", "choose your opponents and the board"},
-	itemProgram:     {"Play a student's bot", "a program waiting for opponents"},
-	itemPrivate:     {"Create a private room", "get a code to give your friends"},
-	itemJoin:        {"Join with a code", "a friend's private room"},
-	itemWatch:       {"Watch a live room", "spectate any game being played"},
-	itemLeaderboard: {"Leaderboard", "the ratings of this game's players"},
-	itemTournaments: {"Join a tournament", "enter your class's tournament with its code; follow the standings"},
-	itemRules:       {"Rules and keys", "how this game is played"},
-	itemQuit:        {"Quit", ""},
+// homeItems is the home menu, drawn from this table, and its help page too: about fits the
+// menu's line at 80 columns, more says it in full on the help page ("" : about is enough).
+var homeItems = []struct{ label, about, more string }{
+	itemQuick: {"Quick match", "the next player who comes, else a house bot",
+		"you play the next person who asks for the same game; after a short wait a house bot takes the empty seat"},
+	itemHouseBot: {"Play house bots", "choose your opponents and the board",
+		"choose how many play, a house bot for each other seat, and the board"},
+	itemProgram: {"Play a student's bot", "a program waiting for opponents",
+		"play a program that waits for opponents (ssh HOST bot --game GAME)"},
+	itemPrivate: {"Create a private room", "get a code to give your friends",
+		"you get a code; your friends pick \"Join with a code\" and type it"},
+	itemJoin:        {"Join with a code", "a friend's private room", "type the code of a friend's private room"},
+	itemWatch:       {"Watch a live room", "spectate any game being played", ""},
+	itemLeaderboard: {"Leaderboard", "the ratings of this game's players", ""},
+	itemTournaments: {"Join a tournament", "enter with your teacher's code; standings",
+		"type the code your teacher gives: the standings, live, and j to enter"},
+	itemRules: {"Rules and keys", "how this game is played", ""},
+	itemQuit:  {"Quit", "", "leave the arena"},
+}
+
+// itemKey is the key that picks a menu item: its digit, q for Quit.
+func itemKey(i homeItem) string {
+	if i == itemQuit {
+		return "q" // digits pick the items before it; q quits anywhere
+	}
+	return fmt.Sprint(int(i) + 1)
 }
 
 func (h *homeScreen) entry() catalog.Entry {
@@ -132,11 +147,7 @@ func (h *homeScreen) view(m *model) string {
 	b.WriteString("\n\n")
 	e := h.entry()
 	for i, it := range homeItems {
-		num := fmt.Sprint(i + 1)
-		if homeItem(i) == itemQuit {
-			num = "q" // digits pick the items before it; q quits anywhere
-		}
-		b.WriteString(item(st, num+"  "+it.label, 28, i == h.cursor))
+		b.WriteString(item(st, itemKey(homeItem(i))+"  "+it.label, 28, i == h.cursor))
 		about := it.about
 		switch homeItem(i) {
 		case itemQuick:
@@ -144,12 +155,12 @@ func (h *homeScreen) view(m *model) string {
 				about = fmt.Sprintf("%d waiting now — join them", w)
 			}
 		case itemHouseBot:
-			about = bots.Names(e.Bots, false)
+			about = onlineLine(strings.Split(bots.Names(e.Bots, false), ", "), m.width()-34)
 		case itemProgram:
 			if n := len(m.s.app.mm.WaitingPrograms(e.Game.ID())); n > 0 {
 				about = fmt.Sprintf("%d waiting now", n)
 			} else {
-				about = "none waiting now (ssh … bot --game " + e.Game.ID() + ")"
+				about = "none now (ssh … bot --game " + e.Game.ID() + ")"
 			}
 		}
 		b.WriteString("  " + st.dim.Render(fit(about, m.width()-34)) + "\n")
@@ -209,25 +220,29 @@ func roomLine(r rooms.Info) string {
 	return fmt.Sprintf("%-5s %-10s %-8s %s%s", r.ID, r.GameName, r.Status, clean(r.Players()), watching)
 }
 
+// help lists every item of the menu, from the table the menu is drawn from.
 func (h *homeScreen) help(m *model) string {
 	// The shell example plays the game shown, against its strongest bot.
-	e := catalog.All()[h.game]
+	e := h.entry()
 	example := fmt.Sprintf("ssh -t HOST play %s --vs %s", e.Game.ID(), e.Strongest)
-	return `arena — classroom games over SSH
-
-Pick a game with ←/→, then:
-  Quick match        you wait for the next player; after a short wait
-                     a house bot takes the empty seat
-  Play house bots    choose the players, the bots and the board
-  Private room       you get a code; your friend picks "Join with a code"
-  Watch              spectate any live room
-
+	var b strings.Builder
+	b.WriteString("arena — classroom games over SSH\n\nPick a game with ←/→ (now " + e.Game.Name() + "), then an item:\n")
+	for i, it := range homeItems {
+		about := it.about
+		if it.more != "" {
+			about = it.more
+		}
+		fmt.Fprintf(&b, "  %s %-22s  %s\n", itemKey(homeItem(i)), it.label, about)
+	}
+	b.WriteString(`
 From a shell:
   ` + example + `
-  ssh -t HOST watch ROOM        ssh HOST rooms
+  ssh -t HOST watch ROOM
+  ssh HOST rooms
 
-Keys: ↑/↓ or j/k move, enter selects, digits pick an item,
-? help, q quit (ctrl+c anywhere).`
+Keys: ↑/↓ or j/k move, enter selects, digits pick an item, ? help, q quit
+(ctrl+c anywhere).`)
+	return b.String()
 }
 
 // ---- quick match queue ----
@@ -423,6 +438,7 @@ func (w *watchScreen) help(m *model) string {
 type rulesScreen struct {
 	entry catalog.Entry
 	back  screen
+	page  *pager
 }
 
 func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
@@ -431,23 +447,37 @@ func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		case "esc", "q", "enter":
 			return r.back, nil
 		}
+		if r.page != nil {
+			r.page.key(key)
+		}
 	}
 	return r, nil
 }
 
 func (r *rulesScreen) view(m *model) string {
-	return m.header(m.s.st.dim.Render(r.entry.Game.Name())) + "\n\n" + rulesText(m, r.entry) + "\n\n" + m.keyline("esc", "back")
+	if r.page == nil {
+		r.page = newPager()
+	}
+	// The header and a blank line above, a blank line and the key line below.
+	r.page.set(rulesText(m, r.entry, m.width()-2), m.height()-4)
+	keys := m.keyline("esc", "back")
+	if w := r.page.where(); w != "" {
+		keys += m.s.st.dim.Render(" · " + w)
+	}
+	return m.header(m.s.st.dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.view() + "\n\n" + keys
 }
 
-func (r *rulesScreen) help(m *model) string { return rulesText(m, r.entry) }
+func (r *rulesScreen) help(m *model) string {
+	return "The rules and keys of " + r.entry.Game.Name() + ".\n\n" +
+		"↑/↓ or j/k scroll a line, PgUp/PgDn or space a page, Home/End or g/G go to either end;\n" +
+		"esc goes back."
+}
 
-func rulesText(m *model, e catalog.Entry) string {
-	var b strings.Builder
-	b.WriteString(m.s.st.heading.Render(e.Game.Name()) + "\n\n" + m.s.st.wrap(e.View.Rules(), m.width()-6) + "\n\n" + m.s.st.heading.Render("Keys") + "\n")
-	for _, k := range e.View.Keys() {
-		b.WriteString("  " + m.s.st.key.Render(fit(k.Keys, 18)) + " " + k.Does + "\n")
-	}
-	return strings.TrimRight(b.String(), "\n")
+// rulesText is a game's rules and keys, folded to width cells.
+func rulesText(m *model, e catalog.Entry, width int) string {
+	st := m.s.st
+	return st.heading.Render(e.Game.Name()) + "\n\n" + reflow(e.View.Rules(), width) + "\n\n" +
+		st.heading.Render("Keys") + "\n" + keyTable(e.View.Keys(), width, func(k string) string { return st.key.Render(k) })
 }
 
 // panelWidth is the width of the side panel beside a board.

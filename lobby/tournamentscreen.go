@@ -99,6 +99,7 @@ type standingsScreen struct {
 	at   uint64 // the director's version when rep was read
 	// confirmCancel: x was pressed once; a second x cancels.
 	confirmCancel bool
+	page          *pager
 }
 
 func newStandingsScreen(m *model, code string, back screen) (*standingsScreen, error) {
@@ -150,6 +151,10 @@ func (s *standingsScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 	case "s", "p", "r", "x":
 		m.notice = s.console(m, key.String())
 		_ = s.load(m)
+	default:
+		if s.page != nil {
+			s.page.key(key) // j enters the tournament here: ↑/↓, k, PgUp/PgDn, space scroll
+		}
 	}
 	return s, nil
 }
@@ -221,14 +226,18 @@ func (s *standingsScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
 	b.WriteString(m.header(st.dim.Render("tournament "+s.code)) + "\n\n")
-	rows := max(m.height()-12-len(s.rep.Playing)-min(len(s.rep.Waiting), 4), 3)
-	text := standingsText(s.rep, rows)
-	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	// Every standing, every game: the pager scrolls what the window cannot hold.
+	lines := strings.Split(strings.TrimRight(standingsText(s.rep, 0), "\n"), "\n")
 	for i, line := range lines {
-		if i >= m.height()-4 {
-			break
-		}
-		b.WriteString(fit(clean(line), m.width()-1) + "\n")
+		lines[i] = fit(line, m.width()-1)
+	}
+	if s.page == nil {
+		s.page = newPager()
+	}
+	s.page.set(strings.Join(lines, "\n"), m.height()-5) // header, blank; where, blank, keys
+	b.WriteString(s.page.view() + "\n")
+	if w := s.page.where(); w != "" {
+		b.WriteString(st.dim.Render(w) + "\n")
 	}
 	keys := []string{"w", "wall", "esc", "back", "?", "help"}
 	if s.rep.State == store.TournamentOpen {

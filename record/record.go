@@ -30,7 +30,9 @@ func Match(info rooms.Info, rp replay.Replay, ended time.Time) (store.MatchRecor
 		ID:   info.MatchID,
 		Game: rp.Game, Seed: rp.Seed, Config: cfg, Outcome: out, Replay: log,
 		StartedAt: info.Created, EndedAt: ended,
-		Rated: true, // live games are rated (practice is never stored; guests are left out)
+		// Live games are rated (practice is never stored; guests are left out), but for a
+		// game in which a person stopped their clock.
+		Rated: !info.Unrated,
 	}
 	for _, s := range info.Seats {
 		seat := store.SeatRecord{Name: s.Name}

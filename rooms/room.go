@@ -53,6 +53,9 @@ type Spec struct {
 	// person may stay away before a house bot plays on for them (a tournament calls its
 	// players in from the lobby).
 	AbsentGrace time.Duration
+	// MayHoldClock: a person's own game against house bots, opened from the lobby, where
+	// the person's clock may stop while they read the rules (HoldClock).
+	MayHoldClock bool
 }
 
 // Errors a session can meet when it acts on a room.
@@ -106,6 +109,7 @@ type Room struct {
 	pace     time.Duration // how long a house bot waits before it plays
 	grace    time.Duration // how long a seated person may be away
 	wantFast bool          // Spec.Fast
+	mayHold  bool          // Spec.MayHoldClock
 	people   bool          // a person was seated at the start
 	// fast: a turn-based game of programs and house bots only, played as fast as they
 	// answer (see Hub.ServeReady); set when the game starts.
@@ -138,8 +142,10 @@ type Room struct {
 	version   uint64
 	dirty     bool
 	snap      *Snapshot
-	lobbyKey  string // what the lobby last showed of the room (see lobbyKey)
-	rtSig     string // what viewers last saw of a real-time game (see realTimeSignature)
+	lobbyKey  string    // what the lobby last showed of the room (see lobbyKey)
+	rtSig     string    // what viewers last saw of a real-time game (see realTimeSignature)
+	hold      clockHold // a person's stopped clock (HoldClock)
+	unrated   bool      // a clock was held: the result rates nobody
 }
 
 // MatchID is the id under which the finished game (and its replay) is stored; "" before
@@ -169,6 +175,7 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 		r.pace = 0
 	}
 	r.wantFast = spec.Fast && spec.Unpaced
+	r.mayHold = spec.MayHoldClock
 	if spec.AbsentGrace > 0 {
 		r.grace = spec.AbsentGrace
 	}
@@ -353,6 +360,7 @@ func (r *Room) Drop(mb *Mailbox) {
 	}
 	delete(r.subs, mb)
 	r.dirty = true
+	r.releaseLocked(seatNo, r.hub.now()) // nobody reads the rules on a dropped connection
 	for _, other := range r.subs {
 		if other == seatNo {
 			return // the same person is still here from another session
@@ -400,6 +408,7 @@ func (r *Room) Leave(userID string) {
 // house bot so that the others can finish; leaving a waiting room frees the seat (and closes
 // the room when no human is left).
 func (r *Room) leaveSeatLocked(seatNo int) {
+	r.releaseLocked(seatNo, r.hub.now())
 	s := &r.seats[seatNo]
 	s.connected = false
 	r.dirty = true
@@ -527,7 +536,7 @@ func (r *Room) rematchLocked() error {
 		}
 		seats[i] = s
 	}
-	next, err := r.hub.create(Spec{Game: r.entry, Config: r.cfg, Seats: seats, Private: r.private, Owner: r.owner, Addr: r.addr})
+	next, err := r.hub.create(Spec{Game: r.entry, Config: r.cfg, Seats: seats, Private: r.private, Owner: r.owner, Addr: r.addr, MayHoldClock: r.mayHold})
 	if err != nil {
 		return err
 	}
@@ -669,7 +678,9 @@ func (r *Room) turn(now time.Time, st games.State) bool {
 	}
 	seatNo := movers[0]
 	s := &r.seats[seatNo]
+	started := false
 	if r.turnMove != r.moves || r.deadline.IsZero() {
+		started = true
 		r.turnMove, r.turnAt = r.moves, now
 		if s.remote != nil {
 			r.remoteTurn(seatNo, st, now)
@@ -681,6 +692,8 @@ func (r *Room) turn(now time.Time, st games.State) bool {
 	switch {
 	case s.Kind == HouseBot && r.houseBotTurn(seatNo, st, now):
 		return true
+	case s.Kind == Human && r.heldTurn(seatNo, started):
+		return false // the person reads the rules: their clock waits
 	case !now.Before(r.deadline):
 		name := s.Name
 		turn := 0
@@ -887,6 +900,7 @@ func (r *Room) infoLocked() Info {
 		ID: r.id, Code: r.code, MatchID: r.matchID, Game: r.entry.Game.ID(), GameName: r.entry.Game.Name(),
 		Config: r.cfg, Private: r.private, Status: r.status, Created: r.created, Tag: r.tag,
 		Seats: make([]SeatInfo, len(r.seats)), Result: r.outcome, Fast: r.fast,
+		Unrated: r.unrated,
 	}
 	for i, s := range r.seats {
 		info.Seats[i] = SeatInfo{Name: s.Name, Kind: s.Kind, UserID: s.UserID, Bot: s.BotName, Connected: s.connected, Note: s.note, Takeover: s.takeover}
@@ -940,6 +954,9 @@ func (r *Room) publishLocked(now time.Time) {
 	}
 	if r.status != Playing {
 		s.Deadline = time.Time{}
+	}
+	if r.hold.on && r.status == Playing && s.ToMove == r.hold.seat {
+		s.HeldLeft = r.hold.left
 	}
 	r.snap = s
 	r.dirty = false

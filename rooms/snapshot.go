@@ -83,6 +83,8 @@ type Info struct {
 	// Fast: a game of programs and house bots played as fast as they answer; viewers see
 	// its latest state at the hub's frame rate.
 	Fast bool
+	// Unrated: a person held their clock (Room.HoldClock): the result rates nobody.
+	Unrated bool
 }
 
 // Players returns the seat names joined with " vs ".
@@ -109,7 +111,10 @@ type Snapshot struct {
 	State    games.State // a clone owned by the snapshot; nil while waiting
 	ToMove   int         // seat to move, -1 for none
 	Deadline time.Time   // when the seat to move runs out of time; zero for none
-	Moves    int         // the decisions applied so far
+	// HeldLeft, when positive, is the time left to the seat to move, whose clock is held
+	// (Room.HoldClock): Deadline does not run meanwhile.
+	HeldLeft time.Duration
+	Moves    int // the decisions applied so far
 	// Published is when the hub made the snapshot (its clock), to time its way to the
 	// screens.
 	Published time.Time
