@@ -91,10 +91,10 @@ func TestOldPositionsRollTheirOldDice(t *testing.T) {
 			return ev[0].Data.(BattleData)
 		}
 		old := battle(pcg)
-		if !slices.Equal(old.Rolls, tc.rolls) || !slices.Equal(old.Against, tc.again) {
-			t.Fatalf("seed %d: %v against %v, 001d161 rolled %v against %v", tc.seed, old.Rolls, old.Against, tc.rolls, tc.again)
+		if !slices.Equal(old.Attack, tc.rolls) || !slices.Equal(old.Defend, tc.again) {
+			t.Fatalf("seed %d: %v against %v, 001d161 rolled %v against %v", tc.seed, old.Attack, old.Defend, tc.rolls, tc.again)
 		}
-		if now := battle(string(raw)); slices.Equal(now.Rolls, tc.rolls) && slices.Equal(now.Against, tc.again) {
+		if now := battle(string(raw)); slices.Equal(now.Attack, tc.rolls) && slices.Equal(now.Defend, tc.again) {
 			t.Fatalf("seed %d: without \"chance\" the position still rolls PCG's dice", tc.seed)
 		}
 	}

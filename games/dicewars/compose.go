@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -157,21 +158,36 @@ func (d *draft) ScaledBoard(p games.Palette, k int) string {
 	return drawMap(d.s, p, marks, k)
 }
 
-// Prompt fits in 80 columns (the smallest window), keys as in the footers ("enter attack").
+// Prompt fits in 80 columns (the smallest window) whole: the choice, then as many of its
+// keys as fit, as in the footers ("enter attack").
 func (d *draft) Prompt() string {
 	if d.note != "" {
-		return d.note + " · esc back · e end the turn"
+		return fitPrompt(d.note, "esc back", "e end the turn")
 	}
 	a := d.current()
 	if d.from == 0 {
 		if len(d.cands) == 0 {
 			return "No area of yours can attack: e ends your turn"
 		}
-		return fmt.Sprintf("Attack from area %d? enter yes · tab another · digits its number · e end turn", a)
+		return fitPrompt(fmt.Sprintf("Attack from area %d?", a), "enter yes", "tab another", "digits its number", "e end turn")
 	}
 	line := fmt.Sprintf("%d → %d", d.from, a)
 	if a >= 1 && a <= len(d.s.owner) && slices.Contains(d.targets(d.from), a) {
 		line += fmt.Sprintf(": %s vs %d, %.0f%% to win", games.Count(d.s.dice[d.from-1], "die", "dice"), d.s.dice[a-1], 100*WinChance(d.s.dice[d.from-1], d.s.dice[a-1]))
 	}
-	return line + " · enter attack · tab another · esc back · e end"
+	return fitPrompt(line, "enter attack", "tab another", "esc back", "e end")
+}
+
+// PromptWidth is the widest a prompt is: the lobby gives it one line of the smallest window.
+const PromptWidth = 80
+
+// fitPrompt is text, then each key hint that still fits in PromptWidth, in order.
+func fitPrompt(text string, keys ...string) string {
+	for _, k := range keys {
+		if utf8.RuneCountInString(text+" · "+k) > PromptWidth {
+			break
+		}
+		text += " · " + k
+	}
+	return text
 }

@@ -53,6 +53,11 @@ func drawMap(s *State, p games.Palette, marks map[int]mark, k int) string {
 		for x := range r.w {
 			i := y*r.w + x
 			id := ids[i]
+			l := labels[i]
+			labelled := l.ch != 0
+			if labelled { // a label is drawn in its own area's colour, even past its edge
+				id = l.id
+			}
 			ch, sgr := byte(' '), "\x1b[0m"
 			if id > 0 {
 				owner := s.owner[id-1]
@@ -61,7 +66,7 @@ func drawMap(s *State, p games.Palette, marks map[int]mark, k int) string {
 					ch = byte('A' + owner)
 				}
 				attrs := "" // SGR attributes before the shade's colours
-				if edge != nil && edge[i] {
+				if edge != nil && edge[i] && ids[i] == id {
 					attrs = "4;"
 				}
 				if p != games.Plain {
@@ -72,9 +77,7 @@ func drawMap(s *State, p games.Palette, marks map[int]mark, k int) string {
 				switch marks[id] {
 				case markSource:
 					ch, attrs = '*', "1;"
-					_, before := labels[i-1]
-					_, after := labels[i+1]
-					if x > 0 && before || x+1 < r.w && after {
+					if x > 0 && labels[i-1].ch != 0 || x+1 < r.w && labels[i+1].ch != 0 {
 						ch = ' ' // a star beside the label would read as part of it
 					}
 				case markTarget:
@@ -86,8 +89,8 @@ func drawMap(s *State, p games.Palette, marks map[int]mark, k int) string {
 				if p != games.Plain {
 					sgr = "\x1b[0;" + attrs + seatShades[min(int(p)-1, 1)][owner][id%2] + "m"
 				}
-				if l, ok := labels[i]; ok {
-					ch = l
+				if labelled {
+					ch = l.ch
 				}
 			}
 			if p != games.Plain && sgr != prev {

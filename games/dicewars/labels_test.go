@@ -11,17 +11,14 @@ import (
 	"github.com/arena-classroom/arena/games"
 )
 
-// What a picture without colour shows of the labels: a label is "b12:5" or "12:5", or its
-// halves "12" and "5" on two lines; in Plain the letters around are the areas' fill.
-var (
-	fullLabel = regexp.MustCompile(`^([a-h]?)([0-9]+):([0-9])$`)
-	halfLabel = regexp.MustCompile(`^[0-9]+$`)
-)
+// labelToken is an area's label as a capture reads it: "12:5", area 12 with 5 dice.
+var labelToken = regexp.MustCompile(`^([0-9]+):([1-8])$`)
 
-// labelsSeen reads the labels of a picture without colour: every word of digits and colons
-// (with the owner's letter before it in a colour picture stripped of its colours, where the
-// areas are filled with spaces).
-func labelsSeen(t *testing.T, pic string, plain bool) (full [][]string, halves []string) {
+// labelsSeen reads the labels of a picture without colour: in Plain every word of digits
+// and colons among the letters that fill the areas, in a colour picture stripped of its
+// colours every word between the spaces that fill them. Anything else is no label (two
+// labels touching, a label split, a letter in it).
+func labelsSeen(t *testing.T, pic string, plain bool) (labels [][]string) {
 	t.Helper()
 	var words []string
 	if plain {
@@ -30,24 +27,20 @@ func labelsSeen(t *testing.T, pic string, plain bool) (full [][]string, halves [
 		words = strings.Fields(pic)
 	}
 	for _, w := range words {
-		switch {
-		case fullLabel.MatchString(w):
-			full = append(full, fullLabel.FindStringSubmatch(w))
-		case halfLabel.MatchString(w):
-			halves = append(halves, w)
-		default:
-			t.Fatalf("%q is no label (two labels touching?)\n%s", w, pic)
+		if !labelToken.MatchString(w) {
+			t.Fatalf("%q is no label (two labels touching, a label split?)\n%s", w, pic)
 		}
+		labels = append(labels, labelToken.FindStringSubmatch(w))
 	}
-	return full, halves
+	return labels
 }
 
-// Every area is labelled once with its number and dice, and no two labels touch on a line:
-// what a screen reader or a capture without colour reads is each area's number and dice
-// (a touching "7" and "19:4" would read "719:4"). From scale 1 on, nearly every label also
-// gives the owner's letter.
-func TestLabelsAreSeparateAndComplete(t *testing.T) {
-	labels, owned := 0, 0
+// Every area is labelled once, with one token of its number and dice ("12:5"), at every
+// scale and in every palette, and no two labels touch on a line: what a screen reader or a
+// capture without colour reads is each area's number and dice, never a number alone, a
+// number above its dice, or a touching "7" and "19:4" read "719:4". The first view split
+// labels over two lines at 80×24 and gave the owner's letter in some and not others.
+func TestEveryAreaIsOneToken(t *testing.T) {
 	for seed := uint64(1); seed <= 40; seed++ {
 		players := 2 + int(seed)%7
 		areas := []int{30, 48, 16}[seed%3]
@@ -56,58 +49,62 @@ func TestLabelsAreSeparateAndComplete(t *testing.T) {
 			t.Fatal(err)
 		}
 		for k := range scales {
-			for _, p := range []games.Palette{games.Plain, games.ANSI256} {
+			for _, p := range games.Palettes {
 				pic := ansi.Strip(drawMap(s, p, nil, k))
-				full, halves := labelsSeen(t, pic, p == games.Plain)
 				seen := map[int]bool{}
-				for _, f := range full {
-					id, _ := strconv.Atoi(f[2])
+				for _, l := range labelsSeen(t, pic, p == games.Plain) {
+					id, _ := strconv.Atoi(l[1])
 					if id < 1 || id > areas || seen[id] {
-						t.Fatalf("seed %d scale %d: area %s labelled twice or unknown\n%s", seed, k, f[0], pic)
+						t.Fatalf("seed %d scale %d: area %s labelled twice or unknown\n%s", seed, k, l[0], pic)
 					}
 					seen[id] = true
-					if f[3] != strconv.Itoa(s.Dice(id)) {
-						t.Fatalf("seed %d scale %d: %s, but area %d has %d dice", seed, k, f[0], id, s.Dice(id))
-					}
-					if f[1] != "" && f[1] != string(rune('a'+s.Owner(id))) {
-						t.Fatalf("seed %d scale %d: %s, but area %d is seat %d's", seed, k, f[0], id, s.Owner(id))
-					}
-					if k > 0 && p != games.Plain && areas == DefaultAreas {
-						labels++
-						if f[1] != "" {
-							owned++
-						}
+					if l[2] != strconv.Itoa(s.Dice(id)) {
+						t.Fatalf("seed %d scale %d: %s, but area %d has %d dice", seed, k, l[0], id, s.Dice(id))
 					}
 				}
-				// The other areas show their number alone, or above their dice.
-				left := map[string]int{}
-				for _, h := range halves {
-					left[h]++
-				}
-				unlabelled := 0
-				for id := 1; id <= areas; id++ {
-					if seen[id] {
-						continue
-					}
-					if left[strconv.Itoa(id)] == 0 {
-						unlabelled++
-						continue
-					}
-					left[strconv.Itoa(id)]--
-				}
-				for h, n := range left {
-					if n > 0 && (len(h) != 1 || h < "1" || h > "8") {
-						t.Fatalf("seed %d scale %d: %q is neither an area's number nor its dice\n%s", seed, k, h, pic)
-					}
-				}
-				// 48 areas in 28×16 leave an area or two without room, rarely.
-				if unlabelled > 0 && (k > 0 || areas <= DefaultAreas) || unlabelled > 2 {
-					t.Fatalf("seed %d scale %d: %d areas not labelled\n%s", seed, k, unlabelled, pic)
+				if len(seen) != areas {
+					t.Fatalf("seed %d scale %d palette %d: %d areas of %d labelled\n%s", seed, k, p, len(seen), areas, pic)
 				}
 			}
 		}
 	}
-	if owned < labels*97/100 {
-		t.Fatalf("%d labels of %d give their owner from scale 1 on", owned, labels)
+}
+
+// In colour a label is drawn in its own area's shade from its first character to its last,
+// even where it runs over a neighbour's characters: the colour says whose it is.
+func TestALabelIsItsAreasColour(t *testing.T) {
+	sgr := regexp.MustCompile("^\x1b\\[([0-9;]*)m")
+	for seed := uint64(1); seed <= 10; seed++ {
+		s, err := NewState(30, 4, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range scales {
+			for _, line := range strings.Split(drawMap(s, games.ANSI256, nil, k), "\n") {
+				// Each character with the SGR it is drawn in (the map is ASCII).
+				var text []byte
+				var colour []string
+				for cur := ""; line != ""; {
+					if m := sgr.FindStringSubmatch(line); m != nil {
+						cur, line = m[1], line[len(m[0]):]
+						continue
+					}
+					text, colour, line = append(text, line[0]), append(colour, cur), line[1:]
+				}
+				for _, at := range regexp.MustCompile(`[0-9:]+`).FindAllIndex(text, -1) {
+					l := labelToken.FindStringSubmatch(string(text[at[0]:at[1]]))
+					if l == nil {
+						t.Fatalf("seed %d scale %d: %q is no label: %q", seed, k, text[at[0]:at[1]], text)
+					}
+					id, _ := strconv.Atoi(l[1])
+					shade := seatShades[1][s.Owner(id)][id%2]
+					for i := at[0]; i < at[1]; i++ {
+						if !strings.HasSuffix(colour[i], shade) {
+							t.Fatalf("seed %d scale %d: %s drawn partly in %q, not its owner's %q: %q", seed, k, l[0], colour[i], shade, text)
+						}
+					}
+				}
+			}
+		}
 	}
 }

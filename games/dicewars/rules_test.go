@@ -125,7 +125,7 @@ func TestBattlesTiesGoToTheDefender(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := ev[0].Data.(BattleData)
-		if d.Captured != (d.Sum > d.AgainstS) || (s.Owner(2) == 0) != d.Captured {
+		if d.Won != (sum(d.Attack) > sum(d.Defend)) || len(d.Attack) != 4 || len(d.Defend) != 4 || (s.Owner(2) == 0) != d.Won {
 			t.Fatalf("seed %d: %+v, owner of 2 now %d", seed, d, s.Owner(2))
 		}
 	}
@@ -265,4 +265,11 @@ func TestActionsReadAndWriteAsTheProtocolSays(t *testing.T) {
 			t.Errorf("%s accepted", bad)
 		}
 	}
+}
+
+func sum(dice []int) (n int) {
+	for _, d := range dice {
+		n += d
+	}
+	return n
 }

@@ -302,17 +302,17 @@ func (s *State) Apply(seat int, a games.Action) ([]games.Event, error) {
 	return s.attack(act), nil
 }
 
-// BattleData details a "battle" event: both sides' dice and sums, and whether the area fell.
+// BattleData details a "battle" event: every die of both sides, and whether the area fell.
+// Its fields are named as Garden Tensions' "combat" event's (docs/positions.md): attack,
+// defend, won.
 type BattleData struct {
 	From     int   `json:"from"`
 	To       int   `json:"to"`
 	Attacker int   `json:"attacker"`
 	Defender int   `json:"defender"`
-	Rolls    []int `json:"rolls"`       // the attacker's dice
-	Against  []int `json:"against"`     // the defender's dice
-	Sum      int   `json:"sum"`         // the attacker's sum
-	AgainstS int   `json:"against_sum"` // the defender's sum
-	Captured bool  `json:"captured"`
+	Attack   []int `json:"attack"` // the attacker's dice
+	Defend   []int `json:"defend"` // the defender's dice
+	Won      bool  `json:"won"`    // the attacker took the area
 }
 
 // SupplyData details a "supply" event: the dice each area received, and the stock left.
@@ -339,16 +339,15 @@ func (s *State) attack(a Action) []games.Event {
 	att, def := s.owner[a.From-1], s.owner[a.To-1]
 	rolls, sum := s.roll(s.dice[a.From-1])
 	against, asum := s.roll(s.dice[a.To-1])
-	d := BattleData{From: a.From, To: a.To, Attacker: att, Defender: def, Rolls: rolls, Against: against, Sum: sum, AgainstS: asum}
-	s.resolve(a, sum > asum)
-	d.Captured = sum > asum
+	d := BattleData{From: a.From, To: a.To, Attacker: att, Defender: def, Attack: rolls, Defend: against, Won: sum > asum}
+	s.resolve(a, d.Won)
 	// Every die, for everyone: "attacks 7 from 3: 6+4+1 = 11 against 5+5 = 10, takes it".
 	text := fmt.Sprintf("attacks %d from %d: %s against %s, takes it", a.To, a.From, diceText(rolls, sum), diceText(against, asum))
-	if !d.Captured { // ties go to the defender
+	if !d.Won { // ties go to the defender
 		text = fmt.Sprintf("attacks %d from %d: %s against %s, the defender holds", a.To, a.From, diceText(rolls, sum), diceText(against, asum))
 	}
 	events := []games.Event{{Type: "battle", Seat: att, Text: text, Data: d}}
-	if d.Captured && s.AreasOf(def) == 0 {
+	if d.Won && s.AreasOf(def) == 0 {
 		s.out = append(s.out, def)
 		events = append(events, games.Event{Type: "eliminated", Seat: def, Text: fmt.Sprintf("is out: %s place", games.Ordinal(s.Players()-len(s.out)+1)), Data: map[string]int{"order": len(s.out)}})
 	}

@@ -78,13 +78,14 @@ func (view) Status(st games.State, seat int) string {
 }
 
 // Headline is the round against the cap, so that a game where nobody attacks any more is
-// seen to end (rule 12: at round 200 the most areas win).
+// seen to end (rule 12: at round 200 the most areas win), and how to read a label. It fits
+// the narrowest panel (36 columns).
 func (view) Headline(st games.State, _ time.Duration) string {
 	s, ok := st.(*State)
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("round %d of %d", min(s.round, RoundCap), RoundCap)
+	return fmt.Sprintf("round %d of %d · labels area:dice", min(s.round, RoundCap), RoundCap)
 }
 
 // Swatch: the seat's letter on its light shade, then its dark shade ("[a]" in Plain).
@@ -110,11 +111,12 @@ func (view) Keys() []games.KeyHelp {
 }
 
 func (view) Rules() string {
-	return `DiceWars: 2 to 8 players share a map of areas, each filled with its
-owner's colour (letters a..h without colours) and labelled "b12:5":
-owner b, area 12, 5 dice ("12:5" where the area is narrow). The panel
-gives each player's letter and colour, areas, dice and largest group of
-connected areas.
+	return `DiceWars: 2 to 8 players share a map of areas. An area is filled
+with its owner's colour, or without colours with its owner's letter
+(a to h; a capital on even areas). Each area shows one label, "12:5":
+area 12 holds 5 dice. A label may run over a neighbour's edge; it is
+drawn in its own area's colour. The panel gives each player's letter
+and colour, areas, dice and largest group of connected areas.
 
 On your turn attack as often as you like: from one of your areas with 2
 dice or more, against a neighbouring enemy area. Each side rolls the

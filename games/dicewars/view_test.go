@@ -99,6 +99,20 @@ func TestPromptsFitEightyColumns(t *testing.T) {
 		d.Key(k)
 		prompts = append(prompts, d.Prompt())
 	}
+	// Every area typed as the attacker, and every area as the target of one that can attack:
+	// "area 12 cannot attack: …" with its keys ran past 80 columns.
+	typed := func(keys ...string) string {
+		d := View.(games.Composer).Compose(s, 0)
+		for _, k := range keys {
+			d.Key(k)
+		}
+		return d.Prompt()
+	}
+	from := View.(games.Composer).Compose(s, 0).(*draft).sources()[0]
+	for id := 1; id <= MaxAreas; id++ {
+		n := strconv.Itoa(id)
+		prompts = append(prompts, typed(n), typed(n, "enter"), typed(strconv.Itoa(from), "enter", n), typed(strconv.Itoa(from), "enter", n, "enter"))
+	}
 	for _, p := range prompts {
 		if n := utf8.RuneCountInString(p); n > 80 {
 			t.Errorf("%d columns: %q", n, p)
@@ -141,7 +155,7 @@ func TestTheHeadlineCountsRounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := View.(games.Headliner)
-	if got := h.Headline(s, -1); got != "round 1 of 200" {
+	if got := h.Headline(s, -1); got != "round 1 of 200 · labels area:dice" {
 		t.Fatalf("at the start: %q", got)
 	}
 	for range 3 {
@@ -149,7 +163,30 @@ func TestTheHeadlineCountsRounds(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := h.Headline(s, -1); got != "round 2 of 200" {
+	if got := h.Headline(s, -1); got != "round 2 of 200 · labels area:dice" {
 		t.Fatalf("after everyone ended a turn: %q", got)
+	}
+}
+
+// The help and the headline say how to read a label, and the headline fits the narrowest
+// panel (36 columns) at the last round.
+func TestTheLegendSaysHowToReadALabel(t *testing.T) {
+	s, err := NewState(30, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.round = RoundCap
+	h := View.(games.Headliner).Headline(s, -1)
+	if !strings.Contains(h, "area:dice") || utf8.RuneCountInString(h) > 36 {
+		t.Errorf("headline %q", h)
+	}
+	rules := strings.Join(strings.Fields(View.Rules()), " ")
+	if !strings.Contains(rules, `"12:5": area 12 holds 5 dice`) {
+		t.Errorf("the help does not say how to read a label:\n%s", View.Rules())
+	}
+	for _, line := range strings.Split(View.Rules(), "\n") {
+		if utf8.RuneCountInString(line) > 74 {
+			t.Errorf("a help line of more than 74 columns: %q", line)
+		}
 	}
 }

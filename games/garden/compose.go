@@ -2,6 +2,7 @@ package garden
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -118,7 +119,7 @@ func (d *draft) Key(key string) (games.Action, bool, bool) {
 		if d.s.phase == Conquest && len(d.powers()) > 0 {
 			d.menu = true
 		} else {
-			d.note = "no power or ability you can afford now"
+			d.note = "no power you can pay for now"
 		}
 	case "up", "down", "left", "right":
 		d.cursor = step(d.cursor, key)
@@ -231,7 +232,7 @@ func (d *draft) choose() (games.Action, bool, bool) {
 				return nil, false, true
 			}
 		}
-		d.note = fmt.Sprintf("%s cannot act: choose a + cell (yours, 2 creatures or more, not pinned)", h)
+		d.note = fmt.Sprintf("%s cannot act: pick a + cell (yours, 2+ creatures, not pinned)", h)
 		return nil, false, true
 	}
 	return d.play(Action{Verb: d.verb, From: d.from, To: h})
@@ -262,18 +263,17 @@ func (d *draft) ScaledBoard(p games.Palette, k int) string {
 		}
 		marks[d.cursor] = markCursor
 	}
+	return drawBoard(d.s, p, marks, d.footer(), k)
+}
+
+// footer is the turn, then the cell under the cursor and the player's own line, or the
+// menu being chosen from.
+func (d *draft) footer() [footLines]string {
 	foot := footer(d.s)
 	foot[1] = d.describe(d.cursor)
 	switch {
 	case d.s.phase == ChoosingClans:
-		var items [NumClans]string
-		for i, c := range Clans {
-			items[i] = fmt.Sprintf("%d %s", i+1, clanTitles[c])
-			if d.s.players[1-d.seat].Clan == c {
-				items[i] += fmt.Sprintf(" (%s's)", Letters[1-d.seat])
-			}
-		}
-		foot[1], foot[2] = strings.Join(items[:3], "  "), items[3]+"  r random"
+		foot[1], foot[2] = d.clanItem(0)+d.clanItem(1), d.clanItem(2)+d.clanItem(3)
 	case d.menu:
 		var items []string
 		for i, v := range d.powers() {
@@ -283,77 +283,111 @@ func (d *draft) ScaledBoard(p games.Palette, k int) string {
 	default:
 		foot[2] = View.Status(d.s, d.seat)
 	}
-	return drawBoard(d.s, p, marks, foot, k)
+	return foot
 }
+
+// clanItem is clan i's item in the clan menu, its key and its power ("1 Cooks: poison"), or
+// whose it is when the opponent has it ("3 Miners (b's)"); two items fill a footer line.
+func (d *draft) clanItem(i int) string {
+	c := Clans[i]
+	item := fmt.Sprintf("%d %s: %s", i+1, clanTitles[c], strings.ToLower(zoneTitles[c]))
+	if d.s.players[1-d.seat].Clan == c {
+		item = fmt.Sprintf("%d %s (%s's)", i+1, clanTitles[c], Letters[1-d.seat])
+	}
+	if i%2 == 0 {
+		return fmt.Sprintf("%-20s", item)
+	}
+	return item
+}
+
+// zoneTitles name each clan's zone attack by what it does.
+var zoneTitles = [...]string{"Zone", "Poison", "Forge", "Pin", "Deport"}
 
 // powerTitle names a menu item; the zone attack by what it does for the player's clan.
 func (d *draft) powerTitle(v Verb) string {
 	if v == Zone {
-		return [...]string{"Zone", "Poison", "Forge", "Pin", "Deport"}[d.s.players[d.seat].Clan]
+		return zoneTitles[d.s.players[d.seat].Clan]
 	}
 	return [...]string{SkyAttack: "Sky", BBQPower: "BBQ", PoolPower: "Pool", Pillage: "Pillage"}[v]
 }
 
-// describe says what cell h is: "(2,3) grass food+2: a 3, poisoned 2".
+// describe says what cell h is: "(2,3) grass food+2: a 3 poison 2 pinned", with the
+// site's short label ("gF2") where the words would not fit the board's width.
 func (d *draft) describe(h Hex) string {
 	c := d.s.cells[h]
-	text := h.String() + " "
+	site := kindTitles[c.Kind]
 	if c.Kind == Simple {
-		text += fmt.Sprintf("%s %s+%d", c.Terrain, c.Resource, c.Yield)
-	} else {
-		text += kindTitles[c.Kind]
+		site = fmt.Sprintf("%s %s+%d", c.Terrain, c.Resource, c.Yield)
 	}
+	var state string
 	if !c.Empty() {
-		text += fmt.Sprintf(": %s %d", Letters[c.Owner], c.Creatures)
+		state = fmt.Sprintf(": %s %d", Letters[c.Owner], c.Creatures)
 	}
-	switch c.Status {
-	case Poisoned:
-		text += fmt.Sprintf(" poison %d", c.Timer)
-	case Protected:
-		text += " protected"
+	if w := statusWords(c); w != "" {
+		state += " " + w
 	}
-	if c.Forged > 0 {
-		text += " forged"
+	if w := flagWords(c); w != "" {
+		state += " " + w
 	}
-	if c.Immobile > 0 {
-		text += " immobile"
+	if text := h.String() + " " + site + state; utf8.RuneCountInString(text) <= scales[0].width() {
+		return text
+	}
+	return h.String() + " " + siteLabel(c) + state
+}
+
+// Prompt is one line of at most PromptWidth columns, whole: what is being chosen or what
+// enter will do, then as many of its keys as fit (the footer's keys say the rest).
+func (d *draft) Prompt() string {
+	if d.note != "" {
+		return fitPrompt(d.note, "esc back")
+	}
+	if d.typed != "" {
+		return fitPrompt(fmt.Sprintf("Row %s: now type the column (0-6)", d.typed), "backspace back")
+	}
+	switch {
+	case d.s.phase == ChoosingClans:
+		return fitPrompt("Choose your clan: 1-4, r at random", "its power costs 8 conquest points", "? help")
+	case d.s.phase == Reinforcement:
+		return fitPrompt(fmt.Sprintf("Place %s: enter puts one under the cursor", games.Count(d.s.players[d.seat].Pending, "creature", "creatures")), "tab next cell", "e end")
+	case d.menu:
+		return fitPrompt("Powers you can pay for: a digit picks one", "esc close")
+	case d.s.actionsLeft <= 0:
+		return fitPrompt("No action left this turn: e ends the conquest, then place your creatures")
+	case d.from == NoHex && d.needsSource():
+		return fitPrompt(fmt.Sprintf("%s from which cell? (%d left)", verbTitles[d.verb], d.s.actionsLeft), "tab/arrows, enter", "p powers", "e end")
+	}
+	if !slices.Contains(d.candidates(), d.cursor) {
+		return fitPrompt(fmt.Sprintf("%s: not a cell to %s now", d.cursor, verbNames[d.verb]), "tab the next + cell", "esc back")
+	}
+	return fitPrompt(d.preview(Action{Verb: d.verb, From: d.from, To: d.cursor}), "enter go", "esc back")
+}
+
+// PromptWidth is the widest a prompt is: the lobby gives it one line of the smallest window.
+const PromptWidth = 80
+
+// ruleRef is the reference a refusal ends with, for programs: " (rule 8)", " (rules 10, 11)".
+var ruleRef = regexp.MustCompile(` \(rules? [^)]*\)$`)
+
+// fitPrompt is text, without its rule reference when it is too long, then each key hint
+// that still fits, in order.
+func fitPrompt(text string, keys ...string) string {
+	if utf8.RuneCountInString(text) > PromptWidth {
+		text = ruleRef.ReplaceAllString(text, "")
+	}
+	for _, k := range keys {
+		if utf8.RuneCountInString(text+" · "+k) > PromptWidth {
+			break
+		}
+		text += " · " + k
 	}
 	return text
 }
 
-func (d *draft) Prompt() string {
-	if d.note != "" {
-		return d.note + " · esc: back"
-	}
-	if d.typed != "" {
-		return fmt.Sprintf("Row %s: now the column (0-6) · backspace: back", d.typed)
-	}
-	switch {
-	case d.s.phase == ChoosingClans:
-		return "Choose your clan: 1-4 (r: at random)"
-	case d.s.phase == Reinforcement:
-		return fmt.Sprintf("Place %s: enter puts one under the cursor · tab: next cell · e: end", games.Count(d.s.players[d.seat].Pending, "creature", "creatures"))
-	case d.menu:
-		return "Powers you can afford: a digit picks one · esc: close"
-	case d.s.actionsLeft <= 0:
-		return "No action left this turn · e: end the conquest, on to the reinforcement"
-	case d.from == NoHex && d.needsSource():
-		return fmt.Sprintf("%s from which cell? arrows/tab, enter · p: powers · e: end (%d left)", verbNames[d.verb], d.s.actionsLeft)
-	}
-	if !slices.Contains(d.candidates(), d.cursor) {
-		return fmt.Sprintf("%s: not a cell to %s now · tab: the next + cell · esc back", d.cursor, verbNames[d.verb])
-	}
-	line := d.preview(Action{Verb: d.verb, From: d.from, To: d.cursor})
-	for _, keys := range []string{" · enter go · esc back", " · enter go"} {
-		if utf8.RuneCountInString(line+keys) <= 80 { // the keys are in the footer too
-			return line + keys
-		}
-	}
-	return line
-}
+// verbTitles begin a prompt.
+var verbTitles = [...]string{Move: "Move", SkyAttack: "Sky attack", Zone: "Deport", End: "End"}
 
 // preview says what a legal command will do before enter plays it: who moves, the odds of
-// a fight, what it costs.
+// a fight, what it costs ("move (2,2) → (2,3): 4 dice vs 2, 88% to win, 3 wood if won").
 func (d *draft) preview(a Action) string {
 	t := d.s.cells[a.To]
 	me := d.s.players[d.seat]
@@ -367,15 +401,10 @@ func (d *draft) preview(a Action) string {
 			break
 		}
 		line = fmt.Sprintf("%s %s → %s: %d dice vs %d, %.0f%% to win", verbNames[a.Verb], a.From, a.To, n, t.Creatures, 100*d.s.CombatChance(a.From, a.To))
-		if a.Verb == SkyAttack {
-			line += fmt.Sprintf(", pays %s", costText(CostOf(Sky)))
-		}
 	case BBQPower, PoolPower:
-		c := CostOf(powerKind(a.Verb))
-		line = fmt.Sprintf("%s %s: kills %d of %d, pays %s", verbNames[a.Verb], a.To, min(PowerKills, int(t.Creatures)), t.Creatures, costText(c))
+		line = fmt.Sprintf("%s %s: kills %d of %d", verbNames[a.Verb], a.To, min(PowerKills, int(t.Creatures)), t.Creatures)
 	case Pillage:
-		r := me.Clan.Resource()
-		line = fmt.Sprintf("pillage %s: kills 1, steals ≤ %d %s, pays %d points", a.To, PillageSteal, r, AbilityCost)
+		line = fmt.Sprintf("pillage %s: kills 1, steals up to %d %s", a.To, PillageSteal, me.Clan.Resource())
 	case Zone:
 		effect := [...]string{
 			Cooks:       fmt.Sprintf("poisoned for %d turns", PoisonTicks),
@@ -383,16 +412,28 @@ func (d *draft) preview(a Action) string {
 			Miners:      fmt.Sprintf("pinned for %d turns", ImmobileTurns),
 			Lumberjacks: "its creatures deported, then yours",
 		}[me.Clan]
-		line = fmt.Sprintf("%s %s: %s, pays %d points", strings.ToLower(d.powerTitle(Zone)), a.To, effect, AbilityCost)
+		line = fmt.Sprintf("%s %s: %s", strings.ToLower(d.powerTitle(Zone)), a.To, effect)
 	default:
 		line = a.String()
 	}
+	var pays []string
+	switch a.Verb {
+	case SkyAttack:
+		pays = append(pays, costText(CostOf(Sky)))
+	case BBQPower, PoolPower:
+		pays = append(pays, costText(CostOf(powerKind(a.Verb))))
+	case Pillage, Zone:
+		pays = append(pays, fmt.Sprintf("%d points", AbilityCost))
+	}
 	if t.Kind != Simple && (a.Verb == Move || a.Verb == SkyAttack || a.Verb == Zone && me.Clan == Lumberjacks) {
+		entry := costText(CostOf(t.Kind))
 		if enemy && a.Verb != Zone {
-			line += fmt.Sprintf(", %s if won", costText(CostOf(t.Kind)))
-		} else {
-			line += ", pays " + costText(CostOf(t.Kind))
+			entry += " if won"
 		}
+		pays = append(pays, entry)
+	}
+	if len(pays) > 0 {
+		line += ", pays " + strings.Join(pays, " + ")
 	}
 	if t.Status == Protected && enemy {
 		line += " (protected: fails)"

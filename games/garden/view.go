@@ -305,7 +305,7 @@ func footer(s *State) [footLines]string {
 	var f [footLines]string
 	f[0] = turnLine(s)
 	f[1] = fmt.Sprintf("a %d cells %d creatures · b %d cells %d", s.CellsOf(0), s.CreaturesOf(0), s.CellsOf(1), s.CreaturesOf(1))
-	f[2] = "~poison #protected !forged =immobile"
+	f[2] = "~poisoned #protected !forged =pinned"
 	return f
 }
 
@@ -330,7 +330,9 @@ func turnLine(s *State) string {
 // ending the reinforcement the first one began.)
 func (view) Key(games.State, int, string) (games.Action, bool) { return nil, false }
 
-// Status: "a Cooks F3 M0 S2 W1 4pt", "+3 to place" when some wait.
+// Status: "a Cooks F3 M0 S2 W1 4pt", then "+3" when creatures wait to be placed, in at
+// most StatusWidth columns: the clan's name is cut short ("a Lumberj. F104 M210 S98 W120
+// 12pt") and the creatures waiting left out (the turn line says them) where they do not fit.
 func (view) Status(st games.State, seat int) string {
 	s, ok := st.(*State)
 	if !ok || seat < 0 || seat >= Players {
@@ -341,42 +343,101 @@ func (view) Status(st games.State, seat int) string {
 	if p.Clan != NoClan {
 		clan = clanTitles[p.Clan]
 	}
-	line := fmt.Sprintf("%s %s F%d M%d S%d W%d %dpt", Letters[seat], clan, p.Stock[Food], p.Stock[Metal], p.Stock[Stone], p.Stock[Wood], p.Points)
-	if p.Pending > 0 {
-		line += fmt.Sprintf(" +%d", p.Pending)
+	rest := fmt.Sprintf(" F%d M%d S%d W%d %dpt", p.Stock[Food], p.Stock[Metal], p.Stock[Stone], p.Stock[Wood], p.Points)
+	if room := StatusWidth - len(Letters[seat]+" "+rest); len(clan) > room {
+		clan = clan[:max(room-1, 3)] + "."
+	}
+	line := Letters[seat] + " " + clan + rest
+	if more := fmt.Sprintf(" +%d", p.Pending); p.Pending > 0 && len(line+more) <= StatusWidth {
+		line += more
 	}
 	return line
 }
 
+// StatusWidth is the widest a status is: the side panel beside the garden in 80 columns
+// (37 wide) gives a seat's status 34.
+const StatusWidth = 34
+
 var clanTitles = [...]string{"", "Cooks", "Blacksmiths", "Miners", "Lumberjacks"}
 
+// Keys are the ones a person needs most; the help's last paragraph tells them all. They
+// stay short: the lobby's footer lists them on one line of 80 columns with "? help" and
+// "esc leave".
 func (view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
-		{Keys: "arrows/tab/r q", Does: "cell"},
+		{Keys: "arrows/tab", Does: "cursor"},
 		{Keys: "enter", Does: "choose"},
 		{Keys: "p", Does: "powers"},
-		{Keys: "e", Does: "end"},
+		{Keys: "e", Does: "end phase"},
 	}
 }
 
+// Rules is the help for someone who has never played: the board, a turn's phases, the
+// special cells, each clan's power, the keys. The lobby folds it to the window less 6
+// columns: no line is longer than 74, so that 80 columns show it as written.
 func (view) Rules() string {
-	return `Garden Tensions: two clans share a garden of 29 hex cells. A cell shows its
-owner (a or b) and creatures (1..5) on top, its terrain (grass, sand, dirt),
-resource (Food, Metal, Stone, Wood) and yield below ("gF2"), or a special:
-SKY, CANDY, BBQ, POOL. ~ poisoned, # protected, ! forged (d9), = immobile.
+	return `Garden Tensions: two clans, a and b, fight over a garden of 29 hexagon
+cells. You lose when you hold no cell. After the last round (50 unless
+set otherwise) more cells win, then more creatures.
 
-First pick a clan (1..4). Each turn: income from your cells; then up to 5
-actions: move all but one creature from a cell of 2+ into an empty or enemy
-neighbour (a d6 per creature each side, the higher sum wins, ties defend;
-a win takes the cell and a conquest point); Sky (5 metal) attacks anywhere,
-BBQ (3 stone) and Pool (3 wood) kill 3 next to you; 8 points buy your clan's
-pillage or zone attack. Entering a special needs its cost. Then place 3 + 2
-a terrain you fully hold (+3 with Candy for 3 food). No cells left: you lose.
+The board. Each cell has two lines. The top one: its owner (a or b, a
+dot when empty), its creatures (1 to 5) and its marks: ~ poisoned,
+# protected, ! forged, = pinned, & forged and pinned. The bottom one:
+terrain, resource and yield. gF2 is grass (g, s, d: grass, sand, dirt),
+Food (F, M, S, W: food, metal, stone, wood), 2 a turn. Or a special
+cell: SKY, CANDY, BBQ, POOL. The panel shows each clan's stock of the
+four resources (F3 M0 S2 W1) and its conquest points (pt).
 
-Keys. Arrows, tab, or a cell's row and column as two digits move the cursor;
-enter picks your cell, then its target. p opens the powers you can afford (a
-digit picks one). e ends the conquest, then the reinforcement (twice to drop
-creatures). esc cancels a choice; with none, it leaves.`
+First each player chooses a clan: keys 1 to 4, or r for a random one.
+
+A turn has three phases.
+1. Income. Poison strikes, then each of your cells adds its yield to
+   your stock of its resource.
+2. Conquest: up to 5 actions, then e. Most actions are moves: choose
+   one of your cells with 2 creatures or more, then a cell next to it.
+   All its creatures but one go there. An empty cell becomes yours. An
+   enemy cell means a fight. Your own cell is not allowed.
+   A fight: each side rolls a die (1 to 6) for each of its creatures.
+   The higher total wins; a tie is the defender's. If you win, the
+   cell is yours and you earn 1 conquest point. Either way your cell
+   keeps 1 creature. p lists the powers you can pay for now.
+3. Reinforcement. You get 3 creatures, plus 2 for each terrain whose
+   cells are all yours. Put them one by one on your cells (5 at most
+   on a cell) with enter, then e.
+
+Special cells. To enter one you need its cost in your stock; you pay
+it when you take the cell. Once it is yours, each use costs it again.
+   SKY (5 metal): attack any enemy cell, even far away, from one of
+   your cells with 2 creatures or more.
+   BBQ (3 stone), POOL (3 wood): kill up to 3 creatures on an enemy
+   cell next to one of yours.
+   CANDY (3 food): 3 more creatures at each reinforcement.
+
+Clan powers. Each costs 8 conquest points.
+   Pillage, for every clan: kill 1 creature on an enemy cell next to
+   yours and steal up to 2 of your clan's resource from the enemy.
+   Cooks (food), Poison: any cell next to yours, even your own. For
+   3 turns, at the start of each turn, the cell rolls a die and so
+   does each creature on it: a creature that rolls lower dies.
+   Blacksmiths (metal), Forge: one of your cells rolls 1 to 9, not
+   1 to 6, in its fights until the end of your next turn.
+   Miners (stone), Pin: an enemy cell next to yours cannot move or
+   attack during its owner's next 2 turns.
+   Lumberjacks (wood), Deport: from your cell with 2 creatures or
+   more, take an enemy cell next to it. Its creatures go back to
+   their owner's next reinforcement, yours move in, and the cell is
+   protected.
+A protected cell (#) stops the next attack or power aimed at it (its
+cost is paid all the same).
+
+Keys. The arrows move the cursor; tab jumps to the next cell that
+makes sense now (marked +). Or type a cell's row then its column:
+2 then 3 is the cell (2,3). enter takes the cell under the cursor:
+first your cell, then where to. Before enter, the line at the bottom
+says what will happen and your chance to win. p opens the powers you
+can pay for; a digit picks one. e ends the conquest, then the
+reinforcement (press it twice if creatures would be lost). esc undoes
+the last choice; with nothing chosen, esc leaves the game.`
 }
 
 // centre pads s to width, centred; pad pads it on the right.

@@ -121,8 +121,10 @@ top-right. On your turn press a letter a–g: every cell of that colour
 touching your territory joins it, and so on through that colour only
 (up, down, left, right; never diagonally).
 
-A colour that touches nothing of yours, or either player's own code,
-loses the turn; so does running out of time.
+A colour that touches nothing of yours is refused: the screen says why
+and it is still your turn. (A program that sends one loses its turn.)
+When no colour would take anything, any letter passes the turn. Running
+out of time loses the turn.
 
 The game ends when a player holds more than half of the board (exactly
 half is not enough), or when neither player touches a free colour any

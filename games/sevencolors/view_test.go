@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -70,8 +71,38 @@ func TestKeys(t *testing.T) {
 			t.Errorf("key %q mapped to %v", key, a)
 		}
 	}
-	if len(View.Keys()) == 0 || !strings.Contains(View.Rules(), "a–g") || !strings.Contains(View.Rules(), "loses the turn") {
-		t.Error("help lacks the key legend or the lost-turn rule")
+	if len(View.Keys()) == 0 || !strings.Contains(View.Rules(), "a–g") {
+		t.Error("help lacks the key legend")
+	}
+}
+
+// The help says what the screen does with a colour that touches nothing: it refuses it and
+// the turn stays the person's (the lobby's draft explains and submits nothing), while a
+// program's is a lost turn.
+func TestHelpSaysARefusedColourKeepsTheTurn(t *testing.T) {
+	rules := View.Rules()
+	if !strings.Contains(rules, "refused") || !strings.Contains(rules, "still your turn") {
+		t.Errorf("the help does not say a colour touching nothing is refused and the turn kept:\n%s", rules)
+	}
+	for _, line := range strings.Split(rules, "\n") {
+		if strings.Contains(line, "touches nothing") && strings.Contains(line, "loses the turn") {
+			t.Errorf("the help still says a colour touching nothing loses the turn: %q", line)
+		}
+	}
+	// What the help promises is what happens: the colour is refused before anything is played.
+	s := pos(t, Player1,
+		"BAv",
+		"A.C",
+		"^AG",
+	)
+	a, ok := View.Key(s, 0, "c")
+	if !ok || s.Validate(0, a) == nil {
+		t.Fatalf("c (touching nothing of ^) is not refused: %v %v", a, ok)
+	}
+	for _, line := range strings.Split(rules, "\n") {
+		if w := utf8.RuneCountInString(line); w > 74 {
+			t.Errorf("a help line of %d columns, more than the 74 an 80-column help box has: %q", w, line)
+		}
 	}
 }
 
