@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -86,107 +85,144 @@ type serveConfig struct {
 	idleTimeout                       time.Duration
 }
 
+// serveEnv names the environment variable each flag of arena serve reads.
+var serveEnv = map[string]string{
+	"listen": "ARENA_LISTEN", "data": "ARENA_DATA", "admin-keys": "ARENA_ADMIN_KEYS",
+	"guests": "ARENA_GUESTS", "tick-hz": "ARENA_TICK_HZ", "max-conns-per-ip": "ARENA_MAX_CONNS_PER_IP",
+	"max-conns": "ARENA_MAX_CONNS", "connect-burst": "ARENA_CONNECT_BURST", "connect-rate": "ARENA_CONNECT_RATE",
+	"max-channels": "ARENA_MAX_CHANNELS", "games-per-player": "ARENA_GAMES_PER_PLAYER",
+	"games-per-address": "ARENA_GAMES_PER_ADDRESS", "log-level": "ARENA_LOG_LEVEL", "metrics": "ARENA_METRICS",
+	"fill-after": "ARENA_FILL_AFTER", "human-move": "ARENA_HUMAN_MOVE", "bot-move": "ARENA_BOT_MOVE",
+	"idle-timeout": "ARENA_IDLE_TIMEOUT",
+}
+
+// parseServe reads arena serve's flags, then, for each flag not given, its environment
+// variable, parsed by the flag itself (so ARENA_CONNECT_RATE=2.5 reads as --connect-rate
+// 2.5 does). A flag wins: a malformed variable it overrides is only mentioned on stderr; a
+// malformed variable that counts is an error naming it.
 func parseServe(args []string, stderr io.Writer, getenv func(string) string) (serveConfig, error) {
 	var c serveConfig
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs := serveFlags(&c)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, serveUsage) }
-	env := func(name, def string) string {
-		if v := getenv(name); v != "" {
-			return v
-		}
-		return def
-	}
-	var envErr error
-	envInt := func(name string, def int) int {
-		v := env(name, "")
-		if v == "" {
-			return def
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			envErr = fmt.Errorf("%s=%q is not a number", name, v)
-		}
-		return n
-	}
-	envBool := func(name string, def bool) bool {
-		v := env(name, "")
-		if v == "" {
-			return def
-		}
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			envErr = fmt.Errorf("%s=%q is not true or false", name, v)
-		}
-		return b
-	}
-	fs.StringVar(&c.listen, "listen", env("ARENA_LISTEN", ":2222"), "")
-	fs.StringVar(&c.data, "data", env("ARENA_DATA", "./arena-data"), "")
-	fs.StringVar(&c.adminKeys, "admin-keys", env("ARENA_ADMIN_KEYS", ""), "")
-	fs.BoolVar(&c.guests, "guests", envBool("ARENA_GUESTS", true), "")
-	fs.IntVar(&c.tickHz, "tick-hz", envInt("ARENA_TICK_HZ", 20), "")
-	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", envInt("ARENA_MAX_CONNS_PER_IP", 250), "")
-	fs.IntVar(&c.maxConns, "max-conns", envInt("ARENA_MAX_CONNS", 1000), "")
-	fs.IntVar(&c.connectBurst, "connect-burst", envInt("ARENA_CONNECT_BURST", 150), "")
-	fs.Float64Var(&c.connectRate, "connect-rate", float64(envInt("ARENA_CONNECT_RATE", 10)), "")
-	fs.IntVar(&c.maxChannels, "max-channels", envInt("ARENA_MAX_CHANNELS", 10), "")
-	fs.IntVar(&c.gamesPerPlayer, "games-per-player", envInt("ARENA_GAMES_PER_PLAYER", 3), "")
-	fs.IntVar(&c.gamesPerAddr, "games-per-address", envInt("ARENA_GAMES_PER_ADDRESS", 50), "")
-	fs.StringVar(&c.logLevel, "log-level", env("ARENA_LOG_LEVEL", "info"), "")
-	fs.StringVar(&c.metrics, "metrics", env("ARENA_METRICS", ""), "")
-	durations := []struct {
-		v    *time.Duration
-		flag string
-		env  string
-		def  time.Duration
-	}{
-		{&c.fillAfter, "fill-after", "ARENA_FILL_AFTER", 10 * time.Second},
-		{&c.humanMove, "human-move", "ARENA_HUMAN_MOVE", 60 * time.Second},
-		{&c.botMove, "bot-move", "ARENA_BOT_MOVE", 500 * time.Millisecond},
-		{&c.idleTimeout, "idle-timeout", "ARENA_IDLE_TIMEOUT", 30 * time.Second},
-	}
-	for _, d := range durations {
-		def := d.def
-		if v := env(d.env, ""); v != "" {
-			parsed, err := time.ParseDuration(v)
-			if err != nil || parsed <= 0 {
-				return c, fmt.Errorf("%s=%q: want a duration such as 10s or 500ms", d.env, v)
-			}
-			def = parsed
-		}
-		fs.DurationVar(d.v, d.flag, def, "")
-	}
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
-	if envErr != nil {
-		return c, envErr
+	if err := applyServeEnv(fs, stderr, getenv); err != nil {
+		return c, err
 	}
+	return c, c.check(fs)
+}
+
+// serveFlags are arena serve's flags, with their defaults, into c.
+func serveFlags(c *serveConfig) *flag.FlagSet {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.StringVar(&c.listen, "listen", ":2222", "")
+	fs.StringVar(&c.data, "data", "./arena-data", "")
+	fs.StringVar(&c.adminKeys, "admin-keys", "", "")
+	fs.BoolVar(&c.guests, "guests", true, "")
+	fs.IntVar(&c.tickHz, "tick-hz", 20, "")
+	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", 250, "")
+	fs.IntVar(&c.maxConns, "max-conns", 1000, "")
+	fs.IntVar(&c.connectBurst, "connect-burst", 150, "")
+	fs.Float64Var(&c.connectRate, "connect-rate", 10, "")
+	fs.IntVar(&c.maxChannels, "max-channels", 10, "")
+	fs.IntVar(&c.gamesPerPlayer, "games-per-player", 3, "")
+	fs.IntVar(&c.gamesPerAddr, "games-per-address", 50, "")
+	fs.StringVar(&c.logLevel, "log-level", "info", "")
+	fs.StringVar(&c.metrics, "metrics", "", "")
+	fs.DurationVar(&c.fillAfter, "fill-after", 10*time.Second, "")
+	fs.DurationVar(&c.humanMove, "human-move", 60*time.Second, "")
+	fs.DurationVar(&c.botMove, "bot-move", 500*time.Millisecond, "")
+	fs.DurationVar(&c.idleTimeout, "idle-timeout", 30*time.Second, "")
+	return fs
+}
+
+// check refuses settings out of range, and completes the admin keys' default.
+func (c *serveConfig) check(fs *flag.FlagSet) error {
 	if fs.NArg() > 0 {
-		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if c.tickHz < 1 || c.tickHz > 1000 {
-		return c, fmt.Errorf("--tick-hz %d: want 1 to 1000", c.tickHz)
+		return fmt.Errorf("--tick-hz %d: want 1 to 1000", c.tickHz)
 	}
 	if c.maxConnsPerIP < 1 {
-		return c, fmt.Errorf("--max-conns-per-ip %d: want at least 1", c.maxConnsPerIP)
+		return fmt.Errorf("--max-conns-per-ip %d: want at least 1", c.maxConnsPerIP)
 	}
 	if c.maxConns < 1 {
-		return c, fmt.Errorf("--max-conns %d: want at least 1", c.maxConns)
+		return fmt.Errorf("--max-conns %d: want at least 1", c.maxConns)
 	}
 	if c.connectBurst < 1 || c.connectRate <= 0 {
-		return c, fmt.Errorf("--connect-burst %d, --connect-rate %g: want at least 1 and more than 0", c.connectBurst, c.connectRate)
+		return fmt.Errorf("--connect-burst %d, --connect-rate %g: want at least 1 and more than 0", c.connectBurst, c.connectRate)
 	}
 	if c.gamesPerPlayer < 1 || c.gamesPerAddr < 1 {
-		return c, fmt.Errorf("--games-per-player %d, --games-per-address %d: want at least 1", c.gamesPerPlayer, c.gamesPerAddr)
+		return fmt.Errorf("--games-per-player %d, --games-per-address %d: want at least 1", c.gamesPerPlayer, c.gamesPerAddr)
 	}
 	if c.maxChannels < 1 {
-		return c, fmt.Errorf("--max-channels %d: want at least 1", c.maxChannels)
+		return fmt.Errorf("--max-channels %d: want at least 1", c.maxChannels)
 	}
 	if c.adminKeys == "" {
 		c.adminKeys = filepath.Join(c.data, "admin_keys")
 	}
-	return c, nil
+	return nil
+}
+
+// applyServeEnv sets each flag not given on the command line from its environment variable.
+func applyServeEnv(fs *flag.FlagSet, stderr io.Writer, getenv func(string) string) error {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	var errs []error
+	fs.VisitAll(func(f *flag.Flag) {
+		name, ok := serveEnv[f.Name]
+		if !ok {
+			return
+		}
+		v := getenv(name)
+		if v == "" {
+			return
+		}
+		err := parsesAs(f, v)
+		switch {
+		case given[f.Name] && err != nil:
+			fmt.Fprintf(stderr, "arena serve: ignoring %s=%q (--%s is given): %v\n", name, v, f.Name, err)
+		case given[f.Name]:
+		case err != nil:
+			errs = append(errs, fmt.Errorf("%s=%q: %v", name, v, err))
+		default:
+			_ = f.Value.Set(v)
+		}
+	})
+	return errors.Join(errs...)
+}
+
+// parsesAs says, in a sentence, why v is no value for flag f (nil when it is one).
+func parsesAs(f *flag.Flag, v string) error {
+	scratch := flag.NewFlagSet("", flag.ContinueOnError)
+	scratch.SetOutput(io.Discard)
+	want := ""
+	switch f.Value.(flag.Getter).Get().(type) {
+	case int:
+		scratch.Int("v", 0, "")
+		want = "want a whole number"
+	case float64:
+		scratch.Float64("v", 0, "")
+		want = "want a number such as 2.5"
+	case bool:
+		scratch.Bool("v", false, "")
+		want = "want true or false"
+	case time.Duration:
+		d := scratch.Duration("v", 0, "")
+		if err := scratch.Set("v", v); err != nil || *d <= 0 {
+			return errors.New("want a duration such as 10s or 500ms")
+		}
+		return nil
+	default:
+		return nil
+	}
+	if scratch.Set("v", v) != nil {
+		return errors.New(want)
+	}
+	return nil
 }
 
 // serveMain runs the server until a signal (or, in tests, until stopCh is closed).

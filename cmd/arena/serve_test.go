@@ -228,3 +228,59 @@ func TestParseServeDurations(t *testing.T) {
 		t.Fatalf("a bad duration: %v", err)
 	}
 }
+
+// Each variable is read with its flag's type, and a flag given makes its variable's value
+// irrelevant, even a malformed one (issue: ARENA_CONNECT_RATE=2.5 and ARENA_TICK_HZ=abc
+// with --tick-hz 20 stopped the server).
+func TestServeEnvIsParsedAsItsFlag(t *testing.T) {
+	envOf := func(env map[string]string) func(string) string { return func(k string) string { return env[k] } }
+	c, err := parseServe(nil, io.Discard, envOf(map[string]string{"ARENA_CONNECT_RATE": "2.5"}))
+	if err != nil || c.connectRate != 2.5 {
+		t.Fatalf("ARENA_CONNECT_RATE=2.5: rate %g, %v", c.connectRate, err)
+	}
+	var stderr bytes.Buffer
+	c, err = parseServe([]string{"--tick-hz", "20"}, &stderr, envOf(map[string]string{"ARENA_TICK_HZ": "abc"}))
+	if err != nil || c.tickHz != 20 {
+		t.Fatalf("ARENA_TICK_HZ=abc under --tick-hz 20: %d, %v", c.tickHz, err)
+	}
+	if !strings.Contains(stderr.String(), "ARENA_TICK_HZ") {
+		t.Errorf("the ignored variable is not mentioned: %q", stderr.String())
+	}
+	for name, v := range map[string]string{"ARENA_TICK_HZ": "abc", "ARENA_CONNECT_RATE": "fast",
+		"ARENA_GUESTS": "maybe", "ARENA_IDLE_TIMEOUT": "-3s", "ARENA_MAX_CONNS": "2.5"} {
+		_, err := parseServe(nil, io.Discard, envOf(map[string]string{name: v}))
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s=%s with no flag: %v, want an error naming it", name, v, err)
+		}
+	}
+	c, err = parseServe([]string{"--connect-rate", "0.5"}, io.Discard, envOf(map[string]string{"ARENA_CONNECT_RATE": "2.5"}))
+	if err != nil || c.connectRate != 0.5 {
+		t.Fatalf("--connect-rate 0.5 over ARENA_CONNECT_RATE=2.5: %g, %v", c.connectRate, err)
+	}
+}
+
+// serveMain with a malformed variable that a flag overrides starts (and stops) as usual.
+func TestServeStartsWithABadVariableAFlagOverrides(t *testing.T) {
+	t.Setenv("ARENA_TICK_HZ", "abc")
+	dir := t.TempDir()
+	stop := make(chan struct{})
+	close(stop)
+	var stderr bytes.Buffer
+	code := serveMain([]string{"--listen", "127.0.0.1:0", "--data", dir, "--tick-hz", "20", "--log-level", "warn"}, &stderr, stop)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+}
+
+// Every flag of arena serve has its variable, named in the usage.
+func TestEveryServeFlagHasAVariable(t *testing.T) {
+	serveFlags(&serveConfig{}).VisitAll(func(f *flag.Flag) {
+		env, ok := serveEnv[f.Name]
+		if !ok {
+			t.Errorf("--%s has no environment variable", f.Name)
+		}
+		if !strings.Contains(serveUsage, "--"+f.Name) || !strings.Contains(serveUsage, env) {
+			t.Errorf("usage lacks --%s or %s", f.Name, env)
+		}
+	})
+}
