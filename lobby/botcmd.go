@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arena-classroom/arena/botproto"
@@ -238,7 +239,7 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 		conn.Close(nil)
 	}()
 
-	presence := &botPresence{}
+	presence := newBotPresence()
 	defer a.Leave(presence)
 	if args.assignment != "" {
 		args, as, err := a.assignmentArgs(ctx, args, s.Who)
@@ -263,8 +264,14 @@ func (a *App) botCommand(s *server.Session, stdin io.Reader, stdout, stderr io.W
 	return a.queueBot(ctx, conn, args, s.Who, name, presence)
 }
 
-// botPresence is a bot connection's key in the online list.
-type botPresence struct{}
+// botPresence is a bot connection's key in the online list. It must not be of size zero:
+// Go may give every allocation of a zero-size type the same address, and then every bot
+// connection would share one entry (one listed online, any leaving removes all).
+type botPresence struct{ id uint64 }
+
+var botPresences atomic.Uint64
+
+func newBotPresence() *botPresence { return &botPresence{id: botPresences.Add(1)} }
 
 // botName is how a bot is shown: its key's name, or name/botname for a bot named with
 // --name, so that no bot can pass for another player.
