@@ -46,7 +46,12 @@ func (a *App) loadGame(ctx context.Context, id string) (storedGame, error) {
 	}
 	rec, err := a.archive.Match(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return storedGame{}, fmt.Errorf("no stored game %q (`history` lists yours, with their ids)", id)
+		var full string
+		if full, err = a.completeMatchID(ctx, id); err != nil {
+			return storedGame{}, err
+		}
+		id = full
+		rec, err = a.archive.Match(ctx, id)
 	}
 	if err != nil {
 		a.log.Error("loading a match", "id", id, "err", err)
@@ -62,6 +67,41 @@ func (a *App) loadGame(ctx context.Context, id string) (storedGame, error) {
 		return storedGame{}, fmt.Errorf("game %s's replay cannot be read by this version of the arena", id)
 	}
 	return storedGame{rec: rec, entry: e, rp: rp}, nil
+}
+
+// matchIDs finds stored match ids by their start; *store.Store does.
+type matchIDs interface {
+	MatchIDs(ctx context.Context, prefix string, limit int) ([]string, error)
+}
+
+// shownMatches is how many ids a prefix that several share lists.
+const shownMatches = 10
+
+// completeMatchID is the one stored match id that starts with prefix: people type what they
+// see (`replay m_eh5f` for m_eh5f_mww3u7tr). Several: a sentence listing them; none: the
+// sentence for an unknown id.
+func (a *App) completeMatchID(ctx context.Context, prefix string) (string, error) {
+	notFound := fmt.Errorf("no stored game %q (`history` lists yours, with their ids)", prefix)
+	finder, ok := a.archive.(matchIDs)
+	if !ok {
+		return "", notFound
+	}
+	ids, err := finder.MatchIDs(ctx, prefix, shownMatches+1)
+	if err != nil {
+		a.log.Error("completing a match id", "prefix", prefix, "err", err)
+		return "", errors.New("the game could not be read right now; try again")
+	}
+	switch {
+	case len(ids) == 0:
+		return "", notFound
+	case len(ids) == 1:
+		return ids[0], nil
+	case len(ids) > shownMatches:
+		return "", fmt.Errorf("more than %d stored games start with %q, such as %s: type more of the id",
+			shownMatches, prefix, strings.Join(ids[:shownMatches], ", "))
+	default:
+		return "", fmt.Errorf("%d stored games start with %q: %s; type more of the id", len(ids), prefix, strings.Join(ids, ", "))
+	}
 }
 
 // exportedGame is `replay ID --json`: the stored match and every move with its events and,

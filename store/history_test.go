@@ -54,3 +54,35 @@ func TestNameOwner(t *testing.T) {
 		t.Fatalf("bob: %v", err)
 	}
 }
+
+func TestMatchIDsByPrefix(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	ctx := context.Background()
+	base := time.Date(2026, 11, 21, 9, 0, 0, 0, time.UTC)
+	for i, id := range []string{"m_eh5f_mww3u7tr", "m_eh5g_aaaaaaaa", "m_eh5g_bbbbbbbb", "m_x*y_cccccccc", "p_1"} {
+		if err := s.SaveMatch(ctx, sampleMatch(id, base.Add(time.Duration(i)*time.Minute))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		prefix string
+		limit  int
+		want   []string
+	}{
+		{"m_eh5f", 10, []string{"m_eh5f_mww3u7tr"}},
+		{"m_eh5g", 10, []string{"m_eh5g_aaaaaaaa", "m_eh5g_bbbbbbbb"}},
+		{"m_eh5", 2, []string{"m_eh5f_mww3u7tr", "m_eh5g_aaaaaaaa"}},
+		{"m_eh5f_mww3u7tr", 10, []string{"m_eh5f_mww3u7tr"}},
+		{"M_EH5F", 10, nil}, // ids are case-sensitive
+		{"m_x*", 10, []string{"m_x*y_cccccccc"}},
+		{"m_*", 10, nil}, // a star is a star, not a wildcard
+		{"m_?h5f", 10, nil},
+		{"zz", 10, nil},
+		{"", 10, nil},
+	} {
+		got, err := s.MatchIDs(ctx, c.prefix, c.limit)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("MatchIDs(%q, %d) = %v, %v; want %v", c.prefix, c.limit, got, err, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -155,6 +156,43 @@ func (s *Store) Match(ctx context.Context, id string) (MatchRecord, error) {
 		return MatchRecord{}, fmt.Errorf("match %s: %w", id, err)
 	}
 	return m, nil
+}
+
+// MatchIDs lists, in order, at most limit stored match ids that start with prefix: what
+// `replay m_eh5f` finds for a person who typed the start of an id.
+func (s *Store) MatchIDs(ctx context.Context, prefix string, limit int) ([]string, error) {
+	if prefix == "" || limit < 1 {
+		return nil, nil
+	}
+	// GLOB is case-sensitive as ids are, and a prefix pattern uses the primary key's index;
+	// its own wildcards in prefix are taken literally.
+	var pattern strings.Builder
+	for _, r := range prefix {
+		switch r {
+		case '*', '?', '[':
+			pattern.WriteString("[" + string(r) + "]")
+		default:
+			pattern.WriteRune(r)
+		}
+	}
+	pattern.WriteString("*")
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM matches WHERE id GLOB ? ORDER BY id LIMIT ?`, pattern.String(), limit)
+	if err != nil {
+		return nil, fmt.Errorf("match ids %q: %w", prefix, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("match ids %q: %w", prefix, err)
+		}
+		out = append(out, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("match ids %q: %w", prefix, err)
+	}
+	return out, nil
 }
 
 type scanner interface{ Scan(dest ...any) error }
