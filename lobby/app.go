@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -284,10 +285,11 @@ func writeRooms(w io.Writer, list []rooms.Info) {
 		fmt.Fprintln(w, "no live rooms")
 		return
 	}
-	fmt.Fprintf(w, "%-6s %-12s %-9s %-10s %s\n", "ROOM", "GAME", "STATE", "WATCHING", "PLAYERS")
+	t := newTable(left("ROOM"), left("GAME"), left("STATE"), right("WATCHING"), left("PLAYERS"))
 	for _, r := range list {
-		fmt.Fprintf(w, "%-6s %-12s %-9s %-10d %s\n", r.ID, r.Game, r.Status, r.Spectators, clean(r.Players()))
+		t.add(r.ID, clean(r.Game), string(r.Status), strconv.Itoa(r.Spectators), clean(r.Players()))
 	}
+	t.write(w, "")
 }
 
 // catalogEntry finds a game, with a sentence listing the games when it is unknown.

@@ -304,11 +304,12 @@ func (a *App) historyCommand(s *server.Session, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "no stored games of %s\n", clean(who))
 		return 0
 	}
-	fmt.Fprintf(stdout, "%-10s %-16s %-12s %-14s %s\n", "ID", "ENDED (UTC)", "GAME", "RESULT", "PLAYERS")
+	t := newTable(left("ID"), left("ENDED (UTC)"), left("GAME"), left("RESULT"), left("PLAYERS"))
 	for _, r := range rows {
-		fmt.Fprintf(stdout, "%-10s %-16s %-12s %-14s %s\n", r.ID, r.EndedAt.UTC().Format("2006-01-02 15:04"), r.Game,
-			placeText(r.Ranks, r.Seat), clean(strings.Join(r.Seats, " vs ")))
+		t.add(r.ID, r.EndedAt.UTC().Format("2006-01-02 15:04"), r.Game, placeText(r.Ranks, r.Seat),
+			clean(strings.Join(r.Seats, " vs ")))
 	}
+	t.write(stdout, "")
 	fmt.Fprintf(stdout, "\nWatch one again: ssh -t HOST replay ID · export it: ssh HOST replay ID --json\n")
 	return 0
 }

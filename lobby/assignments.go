@@ -74,10 +74,11 @@ func (a *App) assignmentCommand(s *server.Session, stdout, stderr io.Writer) int
 			fmt.Fprintln(stdout, "no assignments yet")
 			return 0
 		}
-		fmt.Fprintf(stdout, "%-8s %-12s %-20s %6s %5s %5s  %s\n", "CODE", "GAME", "AGAINST", "GAMES", "PASS", "RUNS", "CONFIG")
+		t := newTable(left("CODE"), left("GAME"), left("AGAINST"), right("GAMES"), right("PASS"), right("RUNS"), left("CONFIG"))
 		for i, as := range list {
-			fmt.Fprintf(stdout, "%-8s %-12s %-20s %6d %4d%% %5d  %s\n", as.Code, as.Game, as.Vs, as.Games, as.PassPct, runs[i], as.Config)
+			t.add(as.Code, as.Game, as.Vs, strconv.Itoa(as.Games), strconv.Itoa(as.PassPct)+"%", strconv.Itoa(runs[i]), clean(string(as.Config)))
 		}
+		t.write(stdout, "")
 		return 0
 	case "export":
 		return a.exportAssignment(ctx, s, stdout, stderr)

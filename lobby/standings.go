@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/arena-classroom/arena/tournament/director"
@@ -32,34 +33,35 @@ func standingsLines(rep director.Report, rows int) string {
 		}
 		return b.String()
 	}
-	var tbNames []string
+	cols := []column{right("RANK"), left("NAME"), right("POINTS"), right("GP"), right("W"), right("D"), right("L")}
 	if len(rep.Standings) > 0 {
 		for _, tb := range rep.Standings[0].TieBreaks {
-			tbNames = append(tbNames, tb.Name)
+			cols = append(cols, right(tieBreakLabel(tb.Name)))
 		}
 	}
-	fmt.Fprintf(&b, "%4s  %-20s %6s %4s %4s %4s %4s", "RANK", "NAME", "POINTS", "GP", "W", "D", "L")
-	for _, n := range tbNames {
-		fmt.Fprintf(&b, " %9s", tieBreakLabel(n))
-	}
-	b.WriteString("\n")
+	t := newTable(cols...)
 	for i, s := range rep.Standings {
 		if rows > 0 && i == rows {
-			fmt.Fprintf(&b, "      … %d more\n", len(rep.Standings)-rows)
 			break
 		}
-		fmt.Fprintf(&b, "%4d  %-20s %6s %4d %4d %4d %4d", s.Rank, truncate(s.Name, 20), fmtPoints(round2(s.Points)),
-			s.Played, s.Wins, s.Draws, s.Losses)
+		row := []string{strconv.Itoa(s.Rank), s.Name, fmtPoints(round2(s.Points)),
+			strconv.Itoa(s.Played), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses)}
 		for _, tb := range s.TieBreaks {
-			fmt.Fprintf(&b, " %9s", fmtPoints(round2(tb.Value)))
+			row = append(row, fmtPoints(round2(tb.Value)))
 		}
-		b.WriteString("\n")
+		t.add(row...)
+	}
+	t.write(&b, "")
+	if rows > 0 && len(rep.Standings) > rows {
+		fmt.Fprintf(&b, "      … %d more\n", len(rep.Standings)-rows)
 	}
 	if len(rep.Playing) > 0 {
 		b.WriteString("\nPlaying now:\n")
+		t := newTable(left(""), left(""), left(""))
 		for _, g := range rep.Playing {
-			fmt.Fprintf(&b, "  round %d  %-40s watch %s\n", g.Round, truncate(g.Players, 40), g.Room)
+			t.add(fmt.Sprintf("round %d", g.Round), g.Players, "watch "+g.Room)
 		}
+		t.write(&b, "  ")
 	}
 	if len(rep.Waiting) > 0 {
 		b.WriteString("\nNext:\n")
@@ -79,19 +81,5 @@ func sign(v float64) float64 {
 	return 1
 }
 
-// truncate cuts s to n runes, marking the cut.
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
-// tieBreakLabel is a tie-break's column heading, nine cells at most.
-func tieBreakLabel(name string) string {
-	if name == "head-to-head" {
-		return "H2H"
-	}
-	return truncate(strings.ToUpper(name), 9)
-}
+// tieBreakLabel is a tie-break's column heading: its whole name (the column is as wide).
+func tieBreakLabel(name string) string { return strings.ToUpper(name) }

@@ -323,7 +323,7 @@ func (a *App) listEntrants(ctx context.Context, args []string, stdout, stderr io
 			perAddr[e.Addr]++
 		}
 	}
-	fmt.Fprintf(stdout, "%-20s %-8s %-24s %-20s %s\n", "NAME", "KIND", "KEY", "ENTERED (UTC)", "FROM")
+	t := newTable(left("NAME"), left("KIND"), left("KEY"), left("ENTERED (UTC)"), left("FROM"))
 	for _, e := range list {
 		key, when, from := "-", "-", e.Addr
 		if e.Kind != store.EntrantHouse {
@@ -337,8 +337,9 @@ func (a *App) listEntrants(ctx context.Context, args []string, stdout, stderr io
 		} else if n := perAddr[e.Addr]; n > 1 {
 			from = fmt.Sprintf("%s (%d entrants)", e.Addr, n)
 		}
-		fmt.Fprintf(stdout, "%-20s %-8s %-24s %-20s %s\n", clean(e.Name), e.Kind, key, when, from)
+		t.add(clean(e.Name), e.Kind, key, when, from)
 	}
+	t.write(stdout, "")
 	fmt.Fprintf(stdout, "%s; tournament remove %s NAME takes one out before the start\n", games.Count(len(list), "entrant", "entrants"), code)
 	return 0
 }
@@ -489,15 +490,16 @@ func (a *App) listTournaments(ctx context.Context, stdout, stderr io.Writer) int
 		fmt.Fprintln(stdout, "no tournaments yet")
 		return 0
 	}
-	fmt.Fprintf(stdout, "%-7s %-10s %-12s %-20s %9s %9s  %s\n", "CODE", "STATE", "GAME", "FORMAT", "ENTRANTS", "GAMES", "NAME")
+	table := newTable(left("CODE"), left("STATE"), left("GAME"), left("FORMAT"), right("ENTRANTS"), right("GAMES"), left("NAME"))
 	for _, t := range list {
 		rep, err := a.director.Report(ctx, t.Code)
-		games := "?"
+		games, entrants := "?", "?"
 		if err == nil {
-			games = fmt.Sprintf("%d/%d", rep.GamesPlayed, rep.GamesTotal)
+			games, entrants = fmt.Sprintf("%d/%d", rep.GamesPlayed, rep.GamesTotal), strconv.Itoa(rep.Entrants)
 		}
-		fmt.Fprintf(stdout, "%-7s %-10s %-12s %-20s %9d %9s  %s\n", t.Code, t.State, t.Game, t.Format, rep.Entrants, games, clean(t.Name))
+		table.add(t.Code, t.State, t.Game, t.Format, entrants, games, clean(t.Name))
 	}
+	table.write(stdout, "")
 	return 0
 }
 

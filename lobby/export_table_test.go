@@ -1,0 +1,4 @@
+package lobby
+
+// WriteRooms prints live rooms as `ssh HOST rooms` does.
+var WriteRooms = writeRooms
