@@ -284,13 +284,19 @@ func (a *App) runAssignment(ctx context.Context, conn *program.Conn, args botArg
 		conn.Diagf("assignment %s: the run could not be recorded; please run it again", as.Code)
 		return 1
 	}
-	verdict := "not passed"
-	if passed(t.won, t.played, as.PassPct) {
-		verdict = "PASSED"
-	}
-	conn.Diagf("assignment %s: %d of %d won (%.1f%%), %d drawn: %s (%d%% needed); recorded — your best run counts",
-		as.Code, t.won, t.played, 100*float64(t.won)/float64(t.played), t.drawn, verdict, as.PassPct)
+	conn.Diagf("%s; recorded — your best run counts", assignmentVerdict(as, t))
 	return status
+}
+
+// assignmentVerdict sums up a complete run: "assignment AK7Q2X: 6 won, 1 drawn, 3 lost of
+// 10 (60.0% won): passed (60% needed)".
+func assignmentVerdict(as store.Assignment, t tally) string {
+	verdict := "failed"
+	if passed(t.won, t.played, as.PassPct) {
+		verdict = "passed"
+	}
+	return fmt.Sprintf("assignment %s: %d won, %d drawn, %d lost of %d (%.1f%% won): %s (%d%% needed)",
+		as.Code, t.won, t.drawn, t.lost, t.played, 100*float64(t.won)/float64(max(t.played, 1)), verdict, as.PassPct)
 }
 
 // runNumber tells one run of an assignment from the others in its seeds: random, never

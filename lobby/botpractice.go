@@ -22,7 +22,10 @@ import (
 // once that game is over. The games run on this session's goroutine as fast as the bot
 // answers; the hub is not involved.
 func (a *App) practice(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *botPresence) int {
-	status, _ := a.practiceTally(ctx, conn, args, name, clock, presence)
+	status, t := a.practiceTally(ctx, conn, args, name, clock, presence)
+	if status == 0 {
+		conn.Diagf("practice over: %d won, %d drawn, %d lost", t.won, t.drawn, t.lost)
+	}
 	return status
 }
 
@@ -56,7 +59,8 @@ type tally struct {
 	won, drawn, lost, played int
 }
 
-// practiceTally is practice, with the tally of the games played.
+// practiceTally is practice, with the tally of the games played; the caller sums it up
+// (practice, or the assignment the games were).
 func (a *App) practiceTally(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *botPresence) (int, tally) {
 	e := args.entry
 	secret := a.hub.Config().Secret
@@ -147,6 +151,5 @@ func (a *App) practiceTally(ctx context.Context, conn *program.Conn, args botArg
 	if err != nil {
 		return 1, t
 	}
-	conn.Diagf("practice over: %d won, %d drawn, %d lost", t.won, t.drawn, t.lost)
 	return 0, t
 }
