@@ -3,6 +3,8 @@ package keys
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -40,6 +42,16 @@ var unaccent = map[rune]string{
 // is left or the result is reserved (see Reserved); extra lists more reserved names, such as
 // the house bots'.
 func SanitizeName(hint string, extra ...string) string {
+	name := CleanName(hint)
+	if name == "" || Reserved(name, extra...) {
+		return ""
+	}
+	return name
+}
+
+// CleanName is SanitizeName without the reserved names: what hint would be as a name,
+// reserved or not ("" when nothing usable is left).
+func CleanName(hint string) string {
 	var b strings.Builder
 	for _, r := range stripEscapes(hint) {
 		switch {
@@ -57,10 +69,49 @@ func SanitizeName(hint string, extra ...string) string {
 	if len(name) > MaxNameLen {
 		name = strings.TrimRight(name[:MaxNameLen], "-_")
 	}
-	if name == "" || Reserved(name, extra...) {
+	return name
+}
+
+// ReservedWords lists the names reserved in every arena, sorted (the house bots' names, and
+// names starting with "guest" or "player-", are reserved too: see Reserved).
+func ReservedWords() []string {
+	out := make([]string, 0, len(reserved))
+	for w := range reserved {
+		out = append(out, w)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// NameNote says, in a sentence for the person, why a connection asking for the name user
+// got name instead; "" when it got what it asked for (or asked for nothing). extra are the
+// server's other reserved names, as for SanitizeName.
+func NameNote(user, name string, extra ...string) string {
+	if user == "" {
 		return ""
 	}
-	return name
+	const choose = "connect as ssh NAME@host to choose a name"
+	wanted := CleanName(user)
+	switch {
+	case wanted == "":
+		return fmt.Sprintf("%q has nothing a name can use (letters a-z, digits, - and _): you are %s; %s", stripEscapes(user), name, choose)
+	case wanted == name:
+		return ""
+	case Reserved(wanted, extra...):
+		return fmt.Sprintf("%s is reserved: you are %s; %s", wanted, name, choose)
+	case isVariant(wanted, name):
+		return fmt.Sprintf("%s belongs to another key: you are %s; connect as ssh NAME@host to choose another name", wanted, name)
+	default:
+		// ClaimName keeps the last name of a key that holds as many as it may.
+		return fmt.Sprintf("%s is not yours: your key already holds as many names as a key may, so you are %s (whoami lists them)", wanted, name)
+	}
+}
+
+// isVariant reports whether name is one of wanted's variants (wanted2, wanted3, …).
+func isVariant(wanted, name string) bool {
+	digits := strings.TrimRightFunc(name, func(r rune) bool { return r >= '0' && r <= '9' })
+	n, err := strconv.Atoi(name[len(digits):])
+	return err == nil && n >= 2 && Variant(wanted, n) == name
 }
 
 // Reserved reports whether name may not be claimed: a reserved word, one of extra, or

@@ -32,6 +32,8 @@ type Options struct {
 	StallTimeout time.Duration
 	// Names lets teachers release display names (nil: the command says it is unavailable).
 	Names NameReleaser
+	// Accounts reads a key's names for whoami (nil: Names, if it reads them too, else none).
+	Accounts AccountReader
 	// Archive is the record of finished games, for replays and histories (nil: none kept).
 	Archive Archive
 	// Assignments keeps teachers' assignments (nil: none).
@@ -51,6 +53,7 @@ type App struct {
 	log         *slog.Logger
 	stall       time.Duration
 	names       NameReleaser
+	accounts    AccountReader
 	archive     Archive
 	assignments Assignments
 	tournaments Tournaments
@@ -102,6 +105,7 @@ func New(opts Options) *App {
 	}
 	a := &App{
 		names:       opts.Names,
+		accounts:    opts.Accounts,
 		archive:     opts.Archive,
 		assignments: opts.Assignments,
 		tournaments: opts.Tournaments,
@@ -114,6 +118,9 @@ func New(opts Options) *App {
 		bots:        newBotKeys(),
 		changed:     make(chan struct{}),
 		frameDrawn:  opts.FrameDrawn,
+	}
+	if r, ok := opts.Names.(AccountReader); ok && a.accounts == nil {
+		a.accounts = r
 	}
 	opts.Hub.OnTick(a.announce)
 	return a
@@ -192,6 +199,11 @@ func (a *App) leave(s *session) { a.Leave(s) }
 
 // Interactive builds the lobby, or the screen a command asks for.
 func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), error) {
+	if usage, ok := helpFor(s.Args); ok {
+		// ssh -t HOST play --help: the usage on the terminal, as without -t, and exit 0.
+		_, _ = io.WriteString(s.SSH, strings.ReplaceAll(usage, "\n", "\r\n"))
+		return quitAtOnce{}, nil, nil
+	}
 	sess := newSession(a, s)
 	first, err := sess.screenFor(s.Args)
 	if err != nil {
@@ -199,6 +211,7 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 	}
 	m := &model{s: sess, screen: first}
 	if _, home := first.(*homeScreen); home {
+		m.notice = s.NameNote // why the lobby calls them what it does (ssh root@host)
 		// Back after a lost connection: straight into the game that kept the seat.
 		if r, ok := a.hub.SeatOf(s.Who.ID); ok {
 			m.screen = newGameScreen(r)
@@ -229,6 +242,10 @@ func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer)
 		fmt.Fprintln(stderr, "arena: this needs a terminal; connect with plain ssh (or ssh -t)")
 		return 1
 	}
+	if usage, ok := helpFor(s.Args); ok {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
 	switch s.Args[0] {
 	case "rooms":
 		writeRooms(stdout, a.hub.List())
@@ -252,6 +269,8 @@ func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer)
 		return a.leaderboardCommand(s, stdout, stderr)
 	case "tournament":
 		return a.tournamentCommand(s, stdout, stderr)
+	case "whoami":
+		return a.whoamiCommand(s, stdout, stderr)
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, commandsHelp)
 		return 0
@@ -272,11 +291,13 @@ const commandsHelp = `Commands (ssh -p PORT HOST COMMAND):
   replay ID [--json]                  watch a stored game again (ssh -t), or export it as JSON
   history [NAME] [--game G] [--json]  a player's stored games (yours by default), with their ids
   leaderboard GAME [--csv|--json]     the game's ratings (OpenSkill, μ − 3σ), with each one's history
+  whoami                              your name, your key's fingerprint, your other names, teacher or not
   names release NAME                  teachers: free a display name for the next key that asks
   assignment create|list|export …     teachers: "beat the reference bot" (see assignment --help)
   tournament standings CODE [--json]  a tournament's standings (list shows them all)
   tournament create|add|start|…       teachers: class tournaments (see tournament --help)
   help                                this text
+COMMAND --help prints a command's usage.
 `
 
 // writeRooms prints live rooms as an aligned text table.

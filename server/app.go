@@ -13,8 +13,12 @@ import (
 
 // Session is what the server knows about one SSH session when it hands it to the App.
 type Session struct {
-	SSH      ssh.Session
-	Who      keys.Identity
+	SSH ssh.Session
+	Who keys.Identity
+	// NameNote says why Who.Name is not the name the client asked for (`ssh root@host`: "root
+	// is reserved: you are player-68bdd1; …"); "" when it is. The server has written it on
+	// stderr for a command; the lobby shows it on its first screen.
+	NameNote string
 	Args     []string // the exec command split into words; empty for a plain `ssh host`
 	PTY      bool
 	Width    int // clamped window size (PTY sessions)

@@ -34,6 +34,7 @@ type connState struct {
 	once     sync.Once
 	who      keys.Identity
 	whoError error
+	nameNote string // why who.Name is not the name asked for ("" when it is)
 }
 
 type connStateKey struct{}

@@ -150,6 +150,7 @@ func (s *Server) identity(sess ssh.Session, cs *connState) (keys.Identity, error
 				return
 			}
 			cs.who = keys.Identity{ID: fp, Name: name, Admin: s.admins.IsAdmin(fp)}
+			cs.nameNote = keys.NameNote(sess.User(), name, s.cfg.ReservedNames...)
 		} else {
 			var b [8]byte
 			_, _ = rand.Read(b[:])
@@ -159,6 +160,14 @@ func (s *Server) identity(sess ssh.Session, cs *connState) (keys.Identity, error
 		ctx.SetValue(identityKey{}, cs.who)
 	})
 	return cs.who, cs.whoError
+}
+
+// nameNoteOf is why the connection's name is not the one it asked for ("" when it is).
+func nameNoteOf(ctx ssh.Context) string {
+	if cs := connStateOf(ctx); cs != nil {
+		return cs.nameNote
+	}
+	return ""
 }
 
 // route hands PTY sessions to a Bubble Tea program and the others to App.Exec.
@@ -199,9 +208,15 @@ func (s *Server) exec(sess *sessionWithContext, who keys.Identity) int {
 	sv := &Session{
 		SSH:      sess,
 		Who:      who,
+		NameNote: nameNoteOf(sess.Context()),
 		Args:     sess.Command(),
 		Palette:  plainPalette,
 		Renderer: rendererFor(termenv.Ascii),
+	}
+	// Said at once, before whatever the command prints: a person who connected as root
+	// learns why the arena calls them player-68bdd1.
+	if sv.NameNote != "" {
+		fmt.Fprintf(sess.Stderr(), "arena: %s\n", sv.NameNote)
 	}
 	return s.app.Exec(sv, sess, sess, sess.Stderr())
 }
@@ -214,6 +229,7 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 	sv := &Session{
 		SSH:      sess,
 		Who:      who,
+		NameNote: nameNoteOf(sess.Context()),
 		Args:     sess.Command(),
 		PTY:      true,
 		Width:    w,

@@ -81,6 +81,7 @@ func newApp(opts appOptions) (app *lobby.App, hub *rooms.Hub, stop func(), err e
 	}
 	if opts.Store != nil {
 		lo.Names = storeNames{opts.Store}
+		lo.Accounts = opts.Store
 		lo.Archive = opts.Store
 		lo.Assignments = opts.Store
 		lo.Tournaments = opts.Store
