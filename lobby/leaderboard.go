@@ -84,15 +84,16 @@ func (a *App) leaderboardCommand(s *server.Session, stdout, stderr io.Writer) in
 		return 0
 	}
 	fmt.Fprintf(stdout, "%s · rating = μ − 3σ (OpenSkill); * provisional (fewer than %d games)\n\n", e.Game.Name(), rating.ProvisionalGames)
-	fmt.Fprintf(stdout, "%4s  %-20s %7s %6s %5s  %s\n", "RANK", "NAME", "RATING", "GAMES", "", "HISTORY")
+	t := newTable(right("RANK"), left("NAME"), right("RATING"), right("GAMES"), left(""), left("HISTORY"))
 	for i, r := range rows {
 		hist, _ := a.archive.RatingHistory(ctx, e.Game.ID(), board[i].Player)
 		mark := ""
 		if r.Provisional {
 			mark = "*"
 		}
-		fmt.Fprintf(stdout, "%4d  %-20s %7.2f %6d %-5s  %s\n", r.Rank, clean(r.Name), r.Rating, r.Games, mark, sparkline(hist, 24))
+		t.add(strconv.Itoa(r.Rank), clean(r.Name), f2(r.Rating), strconv.Itoa(r.Games), mark, sparkline(hist, 24))
 	}
+	t.write(stdout, "")
 	return 0
 }
 

@@ -149,7 +149,7 @@ func (m *model) View() string {
 		body += m.screen.view(m)
 	}
 	if m.notice != "" {
-		body += "\n" + m.s.st.warn.Render(m.notice)
+		body += "\n" + m.s.st.warn.Render(m.s.st.wrap(m.notice, m.width()-1))
 	}
 	return body
 }

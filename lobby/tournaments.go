@@ -143,10 +143,11 @@ func (a *App) tournamentError(err error, code string, stderr io.Writer) int {
 	return 1
 }
 
-// createUsage is tournament create's help, every option with its default.
-const createUsage = `usage: tournament create --game GAME --format FORMAT [options]
+// createUsage is tournament create's help, every option with its default; the games are
+// the catalog's.
+var createUsage = `usage: tournament create --game GAME --format FORMAT [options]
 
-  --game GAME             sevencolors, perfectaim, warhammer, dicewars or garden
+  --game GAME             ` + gameIDs(false) + `
   --format FORMAT         round-robin, double-round-robin, swiss, elimination, pools
   --name NAME             shown to everyone (default: the game and the format). Over ssh
                           the command is split again on the server: quote a name of several
