@@ -339,7 +339,11 @@ func (g *gameScreen) panel(m *model, width int) string {
 	s := g.snap
 	var b strings.Builder
 	if h, ok := s.View().(games.Headliner); ok && s.State != nil {
-		b.WriteString(st.key.Render(h.Headline(s.State, s.Played)) + "\n\n")
+		// Folded between its parts: Perfect Aim's says when the next ring turns to lava.
+		for _, l := range wrapParts(h.Headline(s.State, s.Played), width) {
+			b.WriteString(st.key.Render(l) + "\n")
+		}
+		b.WriteString("\n")
 	}
 	// Up to four seats take two lines each (name and clock, then the game's status); more
 	// take one line each, so that eight players and the log fit beside a 24-row board.

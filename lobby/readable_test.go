@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -362,6 +363,46 @@ func TestPerfectAimSetupExplainsItsCorners(t *testing.T) {
 			if strings.Contains(view, "upstream") || !strings.Contains(view, "the original Perfect") ||
 				!strings.Contains(view, "RED starts at (1,1)") {
 				t.Fatalf("%v:\n%s", size, view)
+			}
+		}
+	}
+}
+
+// A game's headline folds between its parts in the side panel: Perfect Aim's says when the
+// next ring turns to lava, which is wider than the panel at 80×24 once a ring is damaged.
+func TestTheHeadlineFoldsInThePanel(t *testing.T) {
+	e, _ := catalog.Get("perfectaim")
+	for _, p := range readablePalettes {
+		now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+		hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1})
+		app := New(Options{Hub: hub})
+		r, err := hub.Create(rooms.Spec{Game: e, Seed: 3, Seats: []rooms.Seat{
+			{Kind: rooms.HouseBot, BotName: "zidane"}, {Kind: rooms.HouseBot, BotName: "bobmorane"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &model{s: newSession(app, terminal("ann", "ann", 80, 24, p)), now: now}
+		g := newGameScreen(r)
+		g.init(m)
+		m.screen = g
+		var view string
+		for range 20 * 60 { // up to a minute of game time, 50 ms a tick
+			now = now.Add(50 * time.Millisecond)
+			hub.Tick(now)
+			g.snap = r.Snapshot()
+			m.now = now
+			view = m.View()
+			if strings.Contains(ansi.Strip(view), "turns to lava at") || g.snap.Status != rooms.Playing {
+				break
+			}
+		}
+		plain := ansi.Strip(view)
+		if !regexp.MustCompile(`turns to lava at \d+ s`).MatchString(plain) {
+			t.Fatalf("palette %v: the headline is not whole:\n%s", p, plain)
+		}
+		for _, line := range strings.Split(plain, "\n") {
+			if w := ansi.StringWidth(line); w > 80 {
+				t.Fatalf("palette %v: a line of %d cells:\n%s", p, w, plain)
 			}
 		}
 	}

@@ -209,9 +209,9 @@ func (d *draft) Prompt() string {
 	}
 	switch {
 	case d.fatal && d.armed:
-		b.WriteString(" (KILLS YOU: enter once more to do it, backspace to choose again): ")
+		b.WriteString(" (KILLS YOU: enter again to do it · backspace: back): ")
 	case d.fatal:
-		b.WriteString(" (KILLS YOU: enter twice to do it anyway): ")
+		b.WriteString(" (KILLS YOU: enter twice to do it): ")
 	case d.taken:
 		b.WriteString(" (enter: play · backspace: back): ")
 	default:
