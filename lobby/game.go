@@ -386,7 +386,7 @@ func (g *gameScreen) panel(m *model, width int) string {
 			}
 			// As wide as the panel leaves, up to maxCompactStatus.
 			statusW := min(max(compactStatus, width-panelWidth+compactStatus)-swatchW, maxCompactStatus)
-			b.WriteString(marker + fit(name, compactName) + " " + st.dim.Render(fit(status, statusW)) + " " + clock + "\n")
+			b.WriteString(marker + fit(name, compactName) + " " + st.dim.Render(fit(dropParts(status, statusW), statusW)) + " " + clock + "\n")
 			continue
 		}
 		line := marker + fit(name, 20)

@@ -407,3 +407,21 @@ func TestTheHeadlineFoldsInThePanel(t *testing.T) {
 		}
 	}
 }
+
+// A compact seat's status (DiceWars with five players or more, at 80×24) leaves out its last
+// parts rather than cut a word.
+func TestACompactStatusDropsItsLastParts(t *testing.T) {
+	for _, tc := range []struct {
+		status string
+		width  int
+		want   string
+	}{
+		{"10 areas · 45 dice · group 10", 27, "10 areas · 45 dice"},
+		{"10 areas · 45 dice · group 10", 29, "10 areas · 45 dice · group 10"},
+		{"out · 4th place", 5, "out"},
+	} {
+		if got := dropParts(tc.status, tc.width); got != tc.want {
+			t.Errorf("dropParts(%q, %d) = %q, want %q", tc.status, tc.width, got, tc.want)
+		}
+	}
+}

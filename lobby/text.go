@@ -188,6 +188,19 @@ func units(text string) []string {
 
 // wrapParts folds a status of parts joined by " · " ("RED · speed 1 · 3 coins · 1 super
 // fireball") into lines of at most width cells, breaking between parts where it can.
+// dropParts leaves out the last " · " parts of text until it fits width (the first part
+// stays, whatever its width): a status on one narrow line says less, never half a word.
+func dropParts(text string, width int) string {
+	for ansi.StringWidth(text) > width {
+		i := strings.LastIndex(text, " · ")
+		if i < 0 {
+			break
+		}
+		text = text[:i]
+	}
+	return text
+}
+
 func wrapParts(text string, width int) []string {
 	var lines []string
 	line := ""
