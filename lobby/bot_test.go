@@ -201,7 +201,7 @@ func TestBotMalformedOversizedAndStaleLinesAreWarned(t *testing.T) {
 	if warn.str("code") != "malformed" || warn.num("id") != turn.num("id") || warn["applied"] != float64(0) {
 		t.Fatalf("warn %v for a garbage line at turn %v", warn, turn.num("id"))
 	}
-	turn = b.until("turn")[0] // the default was played: the game goes on
+	b.until("turn") // the default was played: the game goes on
 	b.send(`{"type":"ping","pad":"%s"}`, strings.Repeat("x", 70<<10))
 	if w := b.until("warn"); w[0].str("code") != "line_too_long" || w[0]["applied"] != float64(0) {
 		t.Fatalf("after a 70 KiB line: %v", w)

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -142,9 +141,6 @@ func parseBotArgs(args []string) (botArgs, error) {
 	}
 	return b, nil
 }
-
-// isSet reports whether setting key was given on the command line.
-func (b botArgs) isSet(key string) bool { return slices.Contains(b.setKeys, key) }
 
 // pickOpponents fills the table with the named house bots, the last one repeated, or the
 // game's strongest.

@@ -53,8 +53,8 @@ func TestKeysTypedAheadReachTheNextDecision(t *testing.T) {
 	}
 	enter := func() { m.Update(tea.KeyMsg{Type: tea.KeyEnter}) }
 
-	s := step()
 	press("1") // the cooks
+	var s *garden.State
 	for s = step(); s.Phase() != garden.Conquest || s.Turn() != 0; s = step() {
 	}
 	// A first move makes room: the start cell alone (3 creatures, 5 at most) could not take

@@ -373,7 +373,6 @@ func TestResizeLoopOnAStalledScreenLeaksNothing(t *testing.T) {
 // refuse the person before the eviction of handshakes ever started).
 func TestSilentConnectionsDoNotLockTheirAddressOut(t *testing.T) {
 	addr, srv := sshtest.Start(t, fakeApp{}) // the defaults: 250 an address
-	var silent []net.Conn
 	for range 300 {
 		conn, err := net.Dial("tcp", addr)
 		if err != nil {
@@ -383,7 +382,6 @@ func TestSilentConnectionsDoNotLockTheirAddressOut(t *testing.T) {
 		if _, err := conn.Write([]byte("SSH-2.0-x\r\n")); err != nil {
 			t.Fatal(err)
 		}
-		silent = append(silent, conn)
 	}
 	// The person, while the silent ones are still connected.
 	served(t, addr)

@@ -58,7 +58,7 @@ func (game) EncodePosition(st games.State) (json.RawMessage, error) {
 		p.HP = append(p.HP, append([]int(nil), s.hp[r*s.size:(r+1)*s.size]...))
 	}
 	for _, pl := range s.players {
-		p.Players = append(p.Players, positionPlayer{Alive: pl.Alive, Row: pl.Row, Col: pl.Col})
+		p.Players = append(p.Players, positionPlayer(pl))
 	}
 	return json.Marshal(p)
 }
