@@ -13,9 +13,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/record"
 	"github.com/arena-classroom/arena/replay"
-	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 )
@@ -347,18 +345,4 @@ func isHouseBot(name string) bool {
 		}
 	}
 	return false
-}
-
-// Recorder records a finished room in st, for the hub's OnFinish: the room announces its
-// result once this returns. Tournament games go through their director (see director.OnFinish).
-func Recorder(st *store.Store) func(rooms.Info, replay.Replay) error {
-	return func(info rooms.Info, rp replay.Replay) error {
-		rec, err := record.Match(info, rp, time.Now())
-		if err != nil {
-			return err
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		return st.SaveMatch(ctx, rec)
-	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // archiveArena is an arena that records finished games in a store, as `arena serve` does.
@@ -25,7 +26,7 @@ func archiveArena(t *testing.T) string {
 	}
 	t.Cleanup(func() { st.Close() })
 	cfg := fastHub()
-	cfg.OnFinish = lobby.Recorder(st)
+	cfg.OnFinish = director.New(st, nil).OnFinish(st.SaveMatch) // as arena serve records games
 	hub := rooms.NewHub(cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
