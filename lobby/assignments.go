@@ -17,6 +17,7 @@ import (
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/codes"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/seed"
@@ -161,17 +162,8 @@ func (a *App) createAssignment(ctx context.Context, s *server.Session, stdout, s
 // assignmentCode is an assignment's code: "A" and five characters (see shortCode).
 func assignmentCode() string { return shortCode("A") }
 
-// shortCode is a code to type or read aloud: prefix and five letters and digits that cannot
-// be misread (no I, L, O, 0 or 1).
-func shortCode(prefix string) string {
-	const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-	b := make([]byte, 5)
-	_, _ = rand.Read(b)
-	for i := range b {
-		b[i] = alphabet[int(b[i])%len(alphabet)]
-	}
-	return prefix + string(b)
-}
+// shortCode is a code to type or read aloud: prefix and five characters (package codes).
+func shortCode(prefix string) string { return prefix + codes.New(5) }
 
 func (a *App) exportAssignment(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
 	if len(s.Args) < 3 || len(s.Args) > 4 || len(s.Args) == 4 && s.Args[3] != "--json" && s.Args[3] != "--csv" {

@@ -217,7 +217,7 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	grace := fs.Duration("grace", DefaultGrace, "")
 	seedText := fs.String("seed", "", "")
 	cfg := map[string]int{}
-	fs.Func("config", "", func(v string) error { return configSet(cfg, v) })
+	fs.Func("config", "", games.Config(cfg).Set)
 	bad := func(format string, args ...any) int {
 		fmt.Fprintf(stderr, "arena: tournament create: "+format+"\n(tournament create --help lists the options)\n", args...)
 		return 2
@@ -377,17 +377,6 @@ func (a *App) setPace(ctx context.Context, s *server.Session, stdout, stderr io.
 	what := map[string]string{director.PaceFast: "as fast as the entrants answer", director.PaceLive: "at a person's pace, to be followed"}
 	fmt.Fprintf(stdout, "Tournament %s: the games that start from now on are played %s.\n", code, what[pace])
 	return 0
-}
-
-// configSet reads one KEY=VALUE game setting.
-func configSet(cfg map[string]int, s string) error {
-	k, v, ok := strings.Cut(s, "=")
-	n, err := strconv.Atoi(strings.TrimSpace(v))
-	if !ok || strings.TrimSpace(k) == "" || err != nil {
-		return fmt.Errorf("want KEY=NUMBER, got %q", s)
-	}
-	cfg[strings.TrimSpace(k)] = n
-	return nil
 }
 
 // tournamentCode is a tournament's code: "T" and five characters (see shortCode).

@@ -5,7 +5,6 @@ package rooms
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/codes"
 	"github.com/arena-classroom/arena/replay"
 	seedpkg "github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/timebank"
@@ -401,10 +401,10 @@ func (h *Hub) create(spec Spec) (*Room, error) {
 	if err := h.checkShareLocked(spec); err != nil {
 		return nil, err
 	}
-	id := h.freshKey(4, lowerAlphabet)
+	id := codes.Fresh(func() string { return codes.Lower(4) }, h.takenLocked)
 	code := ""
 	if spec.Private {
-		code = h.freshKey(5, upperAlphabet)
+		code = codes.Fresh(func() string { return codes.New(5) }, h.takenLocked)
 	}
 	r, err := newRoom(h, id, code, spec, cfg, seed, h.now())
 	if err != nil {
@@ -473,25 +473,10 @@ func (h *Hub) List() []Info {
 	return out
 }
 
-// Letters that cannot be misread for one another (no 0/o, 1/l/i).
-const (
-	lowerAlphabet = "abcdefghjkmnpqrstuvwxyz23456789"
-	upperAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-)
-
-// freshKey draws an unused room key. Caller holds h.mu.
-func (h *Hub) freshKey(n int, alphabet string) string {
-	for {
-		var b [8]byte
-		_, _ = rand.Read(b[:n])
-		key := make([]byte, n)
-		for i := range key {
-			key[i] = alphabet[int(b[i])%len(alphabet)]
-		}
-		if _, taken := h.byKey[string(key)]; !taken {
-			return string(key)
-		}
-	}
+// takenLocked reports whether a room id or join code is in use. Caller holds h.mu.
+func (h *Hub) takenLocked(key string) bool {
+	_, taken := h.byKey[key]
+	return taken
 }
 
 // checkShareLocked refuses a room to an owner, or an address, already running its share of
