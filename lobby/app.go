@@ -314,19 +314,7 @@ func writeRooms(w io.Writer, list []rooms.Info) {
 }
 
 // catalogEntry finds a game, with a sentence listing the games when it is unknown.
-func catalogEntry(id string) (catalog.Entry, error) {
-	if e, ok := catalog.Get(id); ok {
-		return e, nil
-	}
-	names := ""
-	for i, e := range catalog.All() {
-		if i > 0 {
-			names += ", "
-		}
-		names += e.Game.ID()
-	}
-	return catalog.Entry{}, fmt.Errorf("unknown game %q: the games are %s", id, names)
-}
+func catalogEntry(id string) (catalog.Entry, error) { return catalog.Lookup(id) }
 
 // Stats are the lobby's figures for an operator's metrics.
 type Stats struct {

@@ -282,25 +282,14 @@ func botName(who keys.Identity, name string) string {
 // specCommand serves `spec GAME`: the observation and action schema of a game.
 func (a *App) specCommand(s *server.Session, stdout, stderr io.Writer) int {
 	if len(s.Args) != 2 {
-		var ids []string
-		for _, e := range catalog.All() {
-			if botproto.Documented(e.Game) {
-				ids = append(ids, e.Game.ID())
-			}
-		}
-		fmt.Fprintf(stderr, "usage: spec GAME (games with a bot schema: %s)\n", strings.Join(ids, ", "))
-		return 2
-	}
-	e, err := catalogEntry(s.Args[1])
-	if err != nil {
-		fmt.Fprintf(stderr, "arena: %v\n", err)
+		fmt.Fprintf(stderr, "usage: spec GAME (games with a bot schema: %s)\n", gameIDs(true))
 		return 2
 	}
 	cfg := a.hub.Config()
-	text, err := botproto.Spec(e.Game, cfg.BotMove, cfg.BotBank)
+	text, err := catalog.Spec(s.Args[1], cfg.BotMove, cfg.BotBank)
 	if err != nil {
 		fmt.Fprintf(stderr, "arena: %v\n", err)
-		return 1
+		return 2
 	}
 	fmt.Fprint(stdout, text)
 	return 0

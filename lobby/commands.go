@@ -6,7 +6,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/catalog"
 )
 
@@ -68,15 +67,7 @@ func helpFor(args []string) (string, bool) {
 func isHelpFlag(arg string) bool { return arg == "--help" || arg == "-h" || arg == "-help" }
 
 // gameIDs lists the games' ids (those programs can play, if documented).
-func gameIDs(documented bool) string {
-	var ids []string
-	for _, e := range catalog.All() {
-		if !documented || botproto.Documented(e.Game) {
-			ids = append(ids, e.Game.ID())
-		}
-	}
-	return strings.Join(ids, ", ")
-}
+func gameIDs(documented bool) string { return strings.Join(catalog.IDs(documented), ", ") }
 
 // quitAtOnce is the screen of a terminal session that only wanted a usage: it ends at once.
 type quitAtOnce struct{}

@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/program"
 )
@@ -16,29 +15,18 @@ import (
 func runSpec(args []string) int { return spec(args, os.Stdout, os.Stderr) }
 
 func spec(args []string, stdout, stderr io.Writer) int {
-	var ids []string
-	for _, e := range catalog.All() {
-		if botproto.Documented(e.Game) {
-			ids = append(ids, e.Game.ID())
-		}
-	}
 	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
-		fmt.Fprintf(stderr, "usage: arena spec GAME (games with a bot schema: %s)\n", strings.Join(ids, ", "))
+		fmt.Fprintf(stderr, "usage: arena spec GAME (games with a bot schema: %s)\n", strings.Join(catalog.IDs(true), ", "))
 		if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
 			return 0
 		}
 		return 2
 	}
-	e, ok := catalog.Get(args[0])
-	if !ok {
-		fmt.Fprintf(stderr, "arena spec: unknown game %q; games with a bot schema: %s\n", args[0], strings.Join(ids, ", "))
-		return 2
-	}
 	clock := program.DefaultClock()
-	text, err := botproto.Spec(e.Game, clock.Move, clock.Bank)
+	text, err := catalog.Spec(args[0], clock.Move, clock.Bank)
 	if err != nil {
 		fmt.Fprintf(stderr, "arena spec: %v\n", err)
-		return 1
+		return 2
 	}
 	fmt.Fprint(stdout, text)
 	return 0

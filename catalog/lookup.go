@@ -1,0 +1,39 @@
+package catalog
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/botproto"
+)
+
+// IDs lists the games' ids in menu order; with programs, only the games whose bot protocol
+// is documented (those a student's program can play).
+func IDs(programs bool) []string {
+	var ids []string
+	for _, e := range All() {
+		if !programs || botproto.Documented(e.Game) {
+			ids = append(ids, e.Game.ID())
+		}
+	}
+	return ids
+}
+
+// Lookup finds a game by id, or says which games there are.
+func Lookup(id string) (Entry, error) {
+	if e, ok := Get(id); ok {
+		return e, nil
+	}
+	return Entry{}, fmt.Errorf("unknown game %q: the games are %s", id, strings.Join(IDs(false), ", "))
+}
+
+// Spec is the bot protocol's schema of a game (`spec GAME` over SSH, `arena spec GAME`),
+// for a program with move and bank of time.
+func Spec(id string, move, bank time.Duration) (string, error) {
+	e, ok := Get(id)
+	if !ok || !botproto.Documented(e.Game) {
+		return "", fmt.Errorf("unknown game %q; games with a bot schema: %s", id, strings.Join(IDs(true), ", "))
+	}
+	return botproto.Spec(e.Game, move, bank)
+}
