@@ -23,9 +23,13 @@ import (
 )
 
 // Options configures the lobby.
+// DefaultFillAfter is how long quick match waits for another person by default.
+const DefaultFillAfter = 10 * time.Second
+
 type Options struct {
 	Hub *rooms.Hub
-	// FillAfter is how long quick match waits for humans before house bots fill the table.
+	// FillAfter is how long quick match waits for humans before house bots fill the table
+	// (DefaultFillAfter).
 	FillAfter time.Duration
 	Logger    *slog.Logger
 	// StallTimeout ends a session whose terminal stopped taking frames for this long.
@@ -95,7 +99,7 @@ var _ server.App = (*App)(nil)
 // New builds the lobby on hub.
 func New(opts Options) *App {
 	if opts.FillAfter <= 0 {
-		opts.FillAfter = 10 * time.Second
+		opts.FillAfter = DefaultFillAfter
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)

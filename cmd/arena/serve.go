@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/metrics"
+	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 )
@@ -117,24 +119,26 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 // serveFlags are arena serve's flags, with their defaults, into c.
 func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.StringVar(&c.listen, "listen", ":2222", "")
-	fs.StringVar(&c.data, "data", "./arena-data", "")
+	// Each default is its package's own: a default changed there changes here.
+	srv, hub := server.DefaultConfig(), rooms.DefaultConfig()
+	fs.StringVar(&c.listen, "listen", srv.Listen, "")
+	fs.StringVar(&c.data, "data", srv.DataDir, "")
 	fs.StringVar(&c.adminKeys, "admin-keys", "", "")
-	fs.BoolVar(&c.guests, "guests", true, "")
-	fs.IntVar(&c.tickHz, "tick-hz", 20, "")
-	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", 250, "")
-	fs.IntVar(&c.maxConns, "max-conns", 1000, "")
-	fs.IntVar(&c.connectBurst, "connect-burst", 150, "")
-	fs.Float64Var(&c.connectRate, "connect-rate", 10, "")
-	fs.IntVar(&c.maxChannels, "max-channels", 10, "")
-	fs.IntVar(&c.gamesPerPlayer, "games-per-player", 3, "")
-	fs.IntVar(&c.gamesPerAddr, "games-per-address", 50, "")
+	fs.BoolVar(&c.guests, "guests", srv.AllowGuests, "")
+	fs.IntVar(&c.tickHz, "tick-hz", hub.TickHz, "")
+	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", srv.MaxConnsPerIP, "")
+	fs.IntVar(&c.maxConns, "max-conns", srv.MaxConns, "")
+	fs.IntVar(&c.connectBurst, "connect-burst", srv.ConnectBurst, "")
+	fs.Float64Var(&c.connectRate, "connect-rate", srv.ConnectRate, "")
+	fs.IntVar(&c.maxChannels, "max-channels", srv.MaxChannels, "")
+	fs.IntVar(&c.gamesPerPlayer, "games-per-player", hub.MaxRoomsPerOwner, "")
+	fs.IntVar(&c.gamesPerAddr, "games-per-address", hub.MaxRoomsPerAddr, "")
 	fs.StringVar(&c.logLevel, "log-level", "info", "")
 	fs.StringVar(&c.metrics, "metrics", "", "")
-	fs.DurationVar(&c.fillAfter, "fill-after", 10*time.Second, "")
-	fs.DurationVar(&c.humanMove, "human-move", 60*time.Second, "")
-	fs.DurationVar(&c.botMove, "bot-move", 500*time.Millisecond, "")
-	fs.DurationVar(&c.idleTimeout, "idle-timeout", 30*time.Second, "")
+	fs.DurationVar(&c.fillAfter, "fill-after", lobby.DefaultFillAfter, "")
+	fs.DurationVar(&c.humanMove, "human-move", hub.HumanMove, "")
+	fs.DurationVar(&c.botMove, "bot-move", hub.BotMove, "")
+	fs.DurationVar(&c.idleTimeout, "idle-timeout", srv.IdleNoChannel, "")
 	return fs
 }
 
