@@ -9,12 +9,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/chance"
 	dw "github.com/arena-classroom/arena/games/dicewars"
-	"github.com/arena-classroom/arena/games/gametest"
 )
-
-func TestConformance(t *testing.T) {
-	gametest.Run(t, gametest.Subject{Game: dw.Game, Bots: All, Strongest: Strongest})
-}
 
 // A star: area 1 (seat 0) touches 2, 3 and 4 (seat 1); 4 also touches 5 (seat 1).
 var star = [][]int{{2, 3, 4}, {1}, {1}, {1, 5}, {4}}

@@ -6,13 +6,8 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/games/gametest"
 	gt "github.com/arena-classroom/arena/games/garden"
 )
-
-func TestConformance(t *testing.T) {
-	gametest.Run(t, gametest.Subject{Game: gt.Game, Bots: All, Strongest: Strongest})
-}
 
 // playGame plays one game of the bots in seat order on seed.
 func playGame(bs []bots.Bot, seed uint64) *gt.State {

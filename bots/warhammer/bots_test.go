@@ -8,15 +8,8 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	whbots "github.com/arena-classroom/arena/bots/warhammer"
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/games/gametest"
 	wh "github.com/arena-classroom/arena/games/warhammer"
 )
-
-// The engine contract's checks, with the house bots: random play ends, clones are
-// independent, actions survive JSON, replays resimulate, positions round-trip.
-func TestConformance(t *testing.T) {
-	gametest.Run(t, gametest.Subject{Game: wh.Game, View: wh.View, Bots: whbots.All, Strongest: whbots.Strongest})
-}
 
 func position(t *testing.T, raw string) *wh.State {
 	t.Helper()
