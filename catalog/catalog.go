@@ -2,7 +2,6 @@
 package catalog
 
 import (
-	"github.com/arena-classroom/arena/bots"
 	dicewarsbots "github.com/arena-classroom/arena/bots/dicewars"
 	gardenbots "github.com/arena-classroom/arena/bots/garden"
 	perfectaimbots "github.com/arena-classroom/arena/bots/perfectaim"
@@ -13,18 +12,16 @@ import (
 	"github.com/arena-classroom/arena/games/garden"
 	"github.com/arena-classroom/arena/games/perfectaim"
 	paMatch "github.com/arena-classroom/arena/games/perfectaim/arenamatch"
+	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/games/sevencolors"
 	"github.com/arena-classroom/arena/games/warhammer"
 	"github.com/arena-classroom/arena/match"
 )
 
-// Entry is one playable game.
+// Entry is one playable game: what a room needs of it (playable.Entry), and what the
+// command line does with it.
 type Entry struct {
-	Game games.Game
-	View games.View
-	Bots []bots.Info
-	// Strongest is the house bot used when none is named (practice, quick-match fill-in).
-	Strongest string
+	playable.Entry
 	// Tools are the game's own commands (`arena NAME …`).
 	Tools []games.Tool
 	// Match, when set, is how the game's batches are seated and reported (`arena match`);
@@ -37,14 +34,14 @@ func All() []Entry {
 	return []Entry{
 		// greedy won the house round robin on 20×20 and 30×30 (95% of its games on 30×30; mixed,
 		// second, took 16% of its games against greedy there).
-		{Game: sevencolors.Game, View: sevencolors.View, Bots: sevencolorsbots.All, Strongest: "greedy",
+		{Entry: playable.Entry{Game: sevencolors.Game, View: sevencolors.View, Bots: sevencolorsbots.All, Strongest: "greedy"},
 			Tools: []games.Tool{sevencolorsbots.Tool}},
-		{Game: perfectaim.Game, View: perfectaim.View, Bots: perfectaimbots.All, Strongest: perfectaimbots.Strongest,
+		{Entry: playable.Entry{Game: perfectaim.Game, View: perfectaim.View, Bots: perfectaimbots.All, Strongest: perfectaimbots.Strongest},
 			Tools: []games.Tool{perfectaim.MapTool}, Match: paMatch.Scheme{}},
-		{Game: warhammer.Game, View: warhammer.View, Bots: warhammerbots.All, Strongest: warhammerbots.Strongest,
+		{Entry: playable.Entry{Game: warhammer.Game, View: warhammer.View, Bots: warhammerbots.All, Strongest: warhammerbots.Strongest},
 			Tools: []games.Tool{warhammerbots.Tool}},
-		{Game: dicewars.Game, View: dicewars.View, Bots: dicewarsbots.All, Strongest: dicewarsbots.Strongest},
-		{Game: garden.Game, View: garden.View, Bots: gardenbots.All, Strongest: gardenbots.Strongest},
+		{Entry: playable.Entry{Game: dicewars.Game, View: dicewars.View, Bots: dicewarsbots.All, Strongest: dicewarsbots.Strongest}},
+		{Entry: playable.Entry{Game: garden.Game, View: garden.View, Bots: gardenbots.All, Strongest: gardenbots.Strongest}},
 	}
 }
 
@@ -68,13 +65,4 @@ func Tool(name string) (games.Tool, bool) {
 		}
 	}
 	return games.Tool{}, false
-}
-
-// Bot makes house bot name of game e, seeded with seed.
-func (e Entry) Bot(name string, seed uint64) (bots.Bot, bool) {
-	info, ok := bots.Find(e.Bots, name)
-	if !ok {
-		return nil, false
-	}
-	return info.New(seed), true
 }

@@ -29,7 +29,7 @@ func dicewarsScreen(t *testing.T, width, height int, p games.Palette, players ..
 	for i := range n {
 		seats = append(seats, rooms.Seat{Kind: rooms.HouseBot, BotName: []string{"seed", "classic", "odds", "random"}[i%4]})
 	}
-	r, err := hub.Create(rooms.Spec{Game: e, Seed: 5, Seats: seats})
+	r, err := hub.Create(rooms.Spec{Game: e.Entry, Seed: 5, Seats: seats})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -210,7 +210,7 @@ func TestAClientThatStopsReadingSlowsNobodyAndIsCutOff(t *testing.T) {
 	addr, hub, app := arena(t,
 		rooms.Config{TickHz: 50, BotPace: 20 * time.Millisecond},
 		lobby.Options{StallTimeout: 300 * time.Millisecond})
-	room, err := hub.Create(rooms.Spec{Game: sevenColors(t), Config: games.Config{"size": 50}, Seed: 11, Seats: []rooms.Seat{
+	room, err := hub.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 50}, Seed: 11, Seats: []rooms.Seat{
 		{Kind: rooms.HouseBot, BotName: "random"}, {Kind: rooms.HouseBot, BotName: "hegemonic"},
 	}})
 	if err != nil {

@@ -16,7 +16,7 @@ func TestSnapshotsAreTimedToTheTerminal(t *testing.T) {
 	published := time.Now().Add(-40 * time.Millisecond)
 	hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return published }, BotPace: -1})
 	e, _ := catalog.Get("sevencolors")
-	r, err := hub.Create(rooms.Spec{Game: e, Seed: 1, Seats: []rooms.Seat{{Kind: rooms.HouseBot, BotName: "greedy"}, {Kind: rooms.HouseBot, BotName: "greedy"}}})
+	r, err := hub.Create(rooms.Spec{Game: e.Entry, Seed: 1, Seats: []rooms.Seat{{Kind: rooms.HouseBot, BotName: "greedy"}, {Kind: rooms.HouseBot, BotName: "greedy"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func gardenScreen(t *testing.T, width, height int, p games.Palette, seated bool)
 	hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }})
 	e, _ := catalog.Get("garden")
 	users := []string{"ann", "bob"}
-	r, err := hub.Create(rooms.Spec{Game: e, Seed: 5, Seats: []rooms.Seat{
+	r, err := hub.Create(rooms.Spec{Game: e.Entry, Seed: 5, Seats: []rooms.Seat{
 		{Kind: rooms.Human, Name: "ann", UserID: users[0]}, {Kind: rooms.Human, Name: "bob", UserID: users[1]}}})
 	if err != nil {
 		t.Fatal(err)

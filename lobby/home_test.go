@@ -24,7 +24,7 @@ func TestHomeScreenFitsItsWindowWhateverTheCrowd(t *testing.T) {
 		}
 		e, _ := catalog.Get("sevencolors")
 		for range 30 {
-			if _, err := hub.Create(rooms.Spec{Game: e, Seats: []rooms.Seat{{Kind: rooms.HouseBot, BotName: "greedy"}, {Kind: rooms.HouseBot, BotName: "mixed"}}}); err != nil {
+			if _, err := hub.Create(rooms.Spec{Game: e.Entry, Seats: []rooms.Seat{{Kind: rooms.HouseBot, BotName: "greedy"}, {Kind: rooms.HouseBot, BotName: "mixed"}}}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -178,7 +178,7 @@ func (m *Matchmaker) seat(q []*Ticket, fill bool) {
 			seats[i] = rooms.Seat{Kind: rooms.HouseBot, BotName: e.Strongest}
 		}
 	}
-	r, err := m.hub.Create(rooms.Spec{Game: e, Config: q[0].Config, Seats: seats})
+	r, err := m.hub.Create(rooms.Spec{Game: e.Entry, Config: q[0].Config, Seats: seats})
 	for i, t := range q {
 		if err != nil {
 			t.done <- Assignment{Err: err}
@@ -229,7 +229,7 @@ func (m *Matchmaker) Challenge(p WaitingProgram, userID, name string) (*rooms.Ro
 	if t.UserID == userID {
 		return nil, errors.New("that is your own program: play it from another key, or against a house bot")
 	}
-	r, err := m.hub.Create(rooms.Spec{Game: t.Game, Config: t.Config, Seats: []rooms.Seat{
+	r, err := m.hub.Create(rooms.Spec{Game: t.Game.Entry, Config: t.Config, Seats: []rooms.Seat{
 		{Kind: rooms.Human, Name: name, UserID: userID},
 		{Kind: rooms.Remote, Name: t.Name, UserID: t.UserID, Controller: t.Controller},
 	}})

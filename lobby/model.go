@@ -344,7 +344,7 @@ func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (*room
 		return nil, fmt.Errorf("%s takes %d to %d players: name %d to %d bots", e.Game.Name(), min, max, min-1, max-1)
 	}
 	// Only house bots wait on this person: their clock may stop while they read the rules.
-	return s.app.hub.Create(rooms.Spec{Game: e, Config: cfg, Seats: seats, Owner: s.who.ID, Addr: s.addr(), MayHoldClock: true})
+	return s.app.hub.Create(rooms.Spec{Game: e.Entry, Config: cfg, Seats: seats, Owner: s.who.ID, Addr: s.addr(), MayHoldClock: true})
 }
 
 // humanConfig is the game's config for a person: the size asked for, or one that fits.

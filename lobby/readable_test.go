@@ -93,7 +93,7 @@ func finishedGame(t *testing.T, e catalog.Entry, width, height int, p games.Pale
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := hub.Create(rooms.Spec{Game: e, Config: cfg, Seed: 3, Unpaced: true, Seats: []rooms.Seat{
+	r, err := hub.Create(rooms.Spec{Game: e.Entry, Config: cfg, Seed: 3, Unpaced: true, Seats: []rooms.Seat{
 		{Kind: rooms.HouseBot, BotName: e.Strongest}, {Kind: rooms.HouseBot, BotName: "random"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -325,7 +325,7 @@ func TestHelpStopsTheClockOnlyAgainstHouseBots(t *testing.T) {
 		}
 
 		// Against a person: the clock runs, and the help shows it.
-		two, err := hub.Create(rooms.Spec{Game: e, Config: map[string]int{"size": 10}, Seats: []rooms.Seat{
+		two, err := hub.Create(rooms.Spec{Game: e.Entry, Config: map[string]int{"size": 10}, Seats: []rooms.Seat{
 			{Kind: rooms.Human, Name: "bob", UserID: "bob"}, {Kind: rooms.Human, Name: "cy", UserID: "cy"}}})
 		if err != nil {
 			t.Fatal(err)
@@ -376,7 +376,7 @@ func TestTheHeadlineFoldsInThePanel(t *testing.T) {
 		now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 		hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1})
 		app := New(Options{Hub: hub})
-		r, err := hub.Create(rooms.Spec{Game: e, Seed: 3, Seats: []rooms.Seat{
+		r, err := hub.Create(rooms.Spec{Game: e.Entry, Seed: 3, Seats: []rooms.Seat{
 			{Kind: rooms.HouseBot, BotName: "zidane"}, {Kind: rooms.HouseBot, BotName: "bobmorane"}}})
 		if err != nil {
 			t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -459,7 +460,7 @@ func (r *rulesScreen) view(m *model) string {
 		r.page = newPager()
 	}
 	// The header and a blank line above, a blank line and the key line below.
-	r.page.set(rulesText(m, r.entry, m.width()-2), m.height()-4)
+	r.page.set(rulesText(m, r.entry.Entry, m.width()-2), m.height()-4)
 	keys := m.keyline("esc", "back")
 	if w := r.page.where(); w != "" {
 		keys += m.s.st.dim.Render(" · " + w)
@@ -474,7 +475,7 @@ func (r *rulesScreen) help(m *model) string {
 }
 
 // rulesText is a game's rules and keys, folded to width cells.
-func rulesText(m *model, e catalog.Entry, width int) string {
+func rulesText(m *model, e playable.Entry, width int) string {
 	st := m.s.st
 	return st.heading.Render(e.Game.Name()) + "\n\n" + reflow(e.View.Rules(), width) + "\n\n" +
 		st.heading.Render("Keys") + "\n" + keyTable(e.View.Keys(), width, func(k string) string { return st.key.Render(k) })

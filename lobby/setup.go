@@ -171,7 +171,7 @@ func (s *setupScreen) open(m *model) (*rooms.Room, error) {
 	for len(seats) < s.players {
 		seats = append(seats, rooms.Seat{Kind: rooms.Open})
 	}
-	return m.s.app.hub.Create(rooms.Spec{Game: s.entry, Config: s.cfg, Private: true, Owner: m.s.who.ID, Addr: m.s.addr(), Seats: seats})
+	return m.s.app.hub.Create(rooms.Spec{Game: s.entry.Entry, Config: s.cfg, Private: true, Owner: m.s.who.ID, Addr: m.s.addr(), Seats: seats})
 }
 
 func (s *setupScreen) view(m *model) string {

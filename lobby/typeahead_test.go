@@ -19,7 +19,7 @@ func TestKeysTypedAheadReachTheNextDecision(t *testing.T) {
 	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1})
 	e, _ := catalog.Get("garden")
-	r, err := hub.Create(rooms.Spec{Game: e, Seed: 4, Seats: []rooms.Seat{
+	r, err := hub.Create(rooms.Spec{Game: e.Entry, Seed: 4, Seats: []rooms.Seat{
 		{Kind: rooms.Human, Name: "anna", UserID: "k"}, {Kind: rooms.HouseBot, BotName: "random"}}})
 	if err != nil {
 		t.Fatal(err)

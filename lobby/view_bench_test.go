@@ -32,7 +32,7 @@ func BenchmarkGameView(b *testing.B) {
 			for i, name := range tc.seats {
 				seats[i] = rooms.Seat{Kind: rooms.HouseBot, BotName: name}
 			}
-			r, err := hub.Create(rooms.Spec{Game: e, Config: tc.cfg, Seed: 3, Seats: seats})
+			r, err := hub.Create(rooms.Spec{Game: e.Entry, Config: tc.cfg, Seed: 3, Seats: seats})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -18,7 +18,7 @@ func TestTheWallShowsEveryLiveGame(t *testing.T) {
 	e := sevenColors(t)
 	var ids []string
 	for range 3 {
-		r, err := hub.Create(rooms.Spec{Game: e, Config: games.Config{"size": 10}, Seats: []rooms.Seat{
+		r, err := hub.Create(rooms.Spec{Game: e.Entry, Config: games.Config{"size": 10}, Seats: []rooms.Seat{
 			{Kind: rooms.HouseBot, BotName: "greedy"}, {Kind: rooms.HouseBot, BotName: "random"}}})
 		if err != nil {
 			t.Fatal(err)

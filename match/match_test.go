@@ -15,6 +15,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim/arenamatch"
+	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/replay/replaytest"
@@ -253,7 +254,7 @@ func (s stuckState) Apply(seat int, a games.Action) ([]games.Event, error) {
 }
 
 func TestBrokenGamesAreVoid(t *testing.T) {
-	e := catalog.Entry{Game: crashy{}, Bots: replaytest.Bots()}
+	e := catalog.Entry{Entry: playable.Entry{Game: crashy{}, Bots: replaytest.Bots()}}
 	p := plan(t, e, "one,one", nil, 4, 0)
 	res := runAll(t, p, match.Options{Parallel: 2, MaxMoves: 500, Replays: true})
 	for i, r := range res {
@@ -456,7 +457,7 @@ func TestSimultaneousSeatsDecideOnTheSameState(t *testing.T) {
 			})
 		}}
 	}
-	e := catalog.Entry{Game: duel{}, Bots: []bots.Info{sayer(0), sayer(1), sayer(2)}}
+	e := catalog.Entry{Entry: playable.Entry{Game: duel{}, Bots: []bots.Info{sayer(0), sayer(1), sayer(2)}}}
 	p := plan(t, e, "say0,say1,say2", nil, 3, 0)
 	for _, r := range runAll(t, p, match.Options{Parallel: 1}) {
 		seat1 := slices.Index(p.Jobs[r.Job].Seats, 1)

@@ -31,7 +31,7 @@ func BenchmarkHubTick(b *testing.B) {
 				for i, name := range tc.seats {
 					seats[i] = rooms.Seat{Kind: rooms.HouseBot, BotName: name}
 				}
-				r, err := h.Create(rooms.Spec{Game: e, Config: tc.cfg, Seed: seed, Seats: seats})
+				r, err := h.Create(rooms.Spec{Game: e.Entry, Config: tc.cfg, Seed: seed, Seats: seats})
 				if err != nil {
 					b.Fatal(err)
 				}

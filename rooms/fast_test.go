@@ -180,7 +180,7 @@ func BenchmarkFastRoomTurnaround(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		w := &turnaround{}
 		a, c := &instant{watch: w}, &instant{watch: w}
-		_, err := h.Create(rooms.Spec{Game: entry, Seed: uint64(i + 1), Unpaced: true, Fast: true, Seats: []rooms.Seat{
+		_, err := h.Create(rooms.Spec{Game: entry.Entry, Seed: uint64(i + 1), Unpaced: true, Fast: true, Seats: []rooms.Seat{
 			{Kind: rooms.Remote, Name: "a", UserID: "key:a", Controller: a},
 			{Kind: rooms.Remote, Name: "c", UserID: "key:c", Controller: c},
 		}})

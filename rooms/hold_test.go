@@ -16,7 +16,7 @@ func TestHoldClockStopsAPersonsTurnOnlyAgainstHouseBots(t *testing.T) {
 	e, _ := catalog.Get("sevencolors")
 	h, c := newHub(t, nil)
 	vsBot := []rooms.Seat{{Kind: rooms.Human, Name: "ann", UserID: "ann"}, {Kind: rooms.HouseBot, BotName: "greedy"}}
-	r, err := h.Create(rooms.Spec{Game: e, Config: map[string]int{"size": 5}, Seats: vsBot, MayHoldClock: true})
+	r, err := h.Create(rooms.Spec{Game: e.Entry, Config: map[string]int{"size": 5}, Seats: vsBot, MayHoldClock: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,8 +63,8 @@ func TestHoldClockStopsAPersonsTurnOnlyAgainstHouseBots(t *testing.T) {
 	}
 
 	for name, spec := range map[string]rooms.Spec{
-		"without MayHoldClock (a tournament, an assignment)": {Game: e, Seats: vsBot},
-		"against another person": {Game: e, MayHoldClock: true, Seats: []rooms.Seat{
+		"without MayHoldClock (a tournament, an assignment)": {Game: e.Entry, Seats: vsBot},
+		"against another person": {Game: e.Entry, MayHoldClock: true, Seats: []rooms.Seat{
 			{Kind: rooms.Human, Name: "ann", UserID: "ann"}, {Kind: rooms.Human, Name: "bob", UserID: "bob"}}},
 	} {
 		other, err := h.Create(spec)
@@ -80,7 +80,7 @@ func TestHoldClockStopsAPersonsTurnOnlyAgainstHouseBots(t *testing.T) {
 		}
 	}
 	pa, _ := catalog.Get("perfectaim")
-	rt, err := h.Create(rooms.Spec{Game: pa, MayHoldClock: true, Seats: []rooms.Seat{
+	rt, err := h.Create(rooms.Spec{Game: pa.Entry, MayHoldClock: true, Seats: []rooms.Seat{
 		{Kind: rooms.Human, Name: "ann", UserID: "ann"}, {Kind: rooms.HouseBot, BotName: "zidane"}}})
 	if err != nil {
 		t.Fatal(err)

@@ -28,7 +28,7 @@ func TestARealTimeRoomDecidesAtTheExactInstantsOfTheWallClock(t *testing.T) {
 		t.Fatal("Perfect Aim is not in the catalog")
 	}
 	start := c.Now()
-	r, err := h.Create(rooms.Spec{Game: pa, Seed: 1, Seats: []rooms.Seat{
+	r, err := h.Create(rooms.Spec{Game: pa.Entry, Seed: 1, Seats: []rooms.Seat{
 		{Kind: rooms.Human, Name: "alice", UserID: "key:alice"},
 		{Kind: rooms.HouseBot, BotName: "zidane"},
 	}})
@@ -122,7 +122,7 @@ func TestProgramsInRealTimeAreAskedBeforeTheInstantAndAnsweredAtIt(t *testing.T)
 		h, c := newHub(t, nil)
 		pa, _ := catalog.Get("perfectaim")
 		p := &answering{answer: answer, wrong: mode == "wrong"}
-		r, err := h.Create(rooms.Spec{Game: pa, Seed: 4, Seats: []rooms.Seat{
+		r, err := h.Create(rooms.Spec{Game: pa.Entry, Seed: 4, Seats: []rooms.Seat{
 			{Kind: rooms.Remote, Name: "prog", UserID: "key:student", Controller: p},
 			{Kind: rooms.HouseBot, BotName: "zidane"},
 		}})

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/bots"
-	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/timebank"
@@ -32,7 +32,7 @@ type Seat struct {
 
 // Spec describes a room to create.
 type Spec struct {
-	Game    catalog.Entry
+	Game    playable.Entry
 	Config  games.Config // nil for the game's defaults
 	Seed    uint64       // 0 picks a random seed
 	Seats   []Seat       // Open seats make a waiting room
@@ -97,7 +97,7 @@ type Room struct {
 	hub      *Hub
 	id       string
 	code     string
-	entry    catalog.Entry
+	entry    playable.Entry
 	cfg      games.Config
 	seed     uint64
 	private  bool
@@ -159,8 +159,8 @@ func (r *Room) ID() string { return r.id }
 // Code is the private room's join code ("" for public rooms).
 func (r *Room) Code() string { return r.code }
 
-// Game is the room's catalog entry.
-func (r *Room) Game() catalog.Entry { return r.entry }
+// Game is the game the room plays (its rules, view and house bots).
+func (r *Room) Game() playable.Entry { return r.entry }
 
 func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, now time.Time) (*Room, error) {
 	r := &Room{

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/replay/replaytest"
 	"github.com/arena-classroom/arena/rooms"
@@ -79,7 +79,7 @@ func waitSnap(t *testing.T, h *rooms.Hub, c *clock, r *rooms.Room, cond func(*ro
 	return nil
 }
 
-var race = replaytest.Entry(false)
+var race = replaytest.Playable(false)
 
 func humanVsBot(t *testing.T, h *rooms.Hub, bot string) *rooms.Room {
 	t.Helper()
@@ -237,7 +237,7 @@ func (s *boomState) Clone() games.State { return &boomState{s.State.Clone()} }
 
 func TestAPanickingRoomClosesAloneAndTheHubGoesOn(t *testing.T) {
 	h, c := newHub(t, nil)
-	bad, err := h.Create(rooms.Spec{Game: catalog.Entry{Game: boom{race.Game}, Bots: race.Bots, Strongest: "max"}, Seed: 1,
+	bad, err := h.Create(rooms.Spec{Game: playable.Entry{Game: boom{race.Game}, Bots: race.Bots, Strongest: "max"}, Seed: 1,
 		Seats: []rooms.Seat{{Kind: rooms.HouseBot, BotName: "one"}, {Kind: rooms.HouseBot, BotName: "one"}}})
 	if err != nil {
 		t.Fatal(err)

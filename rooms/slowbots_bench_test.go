@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/bots"
-	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/replay/replaytest"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -29,8 +29,8 @@ func spinBot(d time.Duration) bots.Bot {
 func BenchmarkHubTickWithSlowBots(b *testing.B) {
 	const n = 200
 	const interval = 50 * time.Millisecond
-	race := replaytest.Entry(false)
-	entry := catalog.Entry{Game: race.Game, Strongest: "slow",
+	race := replaytest.Playable(false)
+	entry := playable.Entry{Game: race.Game, Strongest: "slow",
 		Bots: []bots.Info{{Name: "slow", New: func(uint64) bots.Bot { return spinBot(2 * time.Millisecond) }}}}
 	c := &clock{t: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
 	h := rooms.NewHub(rooms.Config{Now: c.Now, BotPace: -1, MaxRooms: 10 * n})

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/bots"
-	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/replay/replaytest"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -36,8 +36,8 @@ func (g *gateBot) Choose(games.State, int) games.Action {
 // while it thinks, tick after tick.
 func TestASlowHouseBotDoesNotHoldUpTheHub(t *testing.T) {
 	gb := &gateBot{gate: make(chan struct{})}
-	race := replaytest.Entry(false)
-	slow := catalog.Entry{Game: race.Game, Strongest: "slow", Bots: []bots.Info{{Name: "slow", New: func(uint64) bots.Bot { return gb }}}}
+	race := replaytest.Playable(false)
+	slow := playable.Entry{Game: race.Game, Strongest: "slow", Bots: []bots.Info{{Name: "slow", New: func(uint64) bots.Bot { return gb }}}}
 	h, c := newHub(t, nil)
 	stuck, err := h.Create(rooms.Spec{Game: slow, Seed: 1, Seats: []rooms.Seat{{Kind: rooms.HouseBot, BotName: "slow"}, {Kind: rooms.HouseBot, BotName: "slow"}}})
 	if err != nil {
@@ -72,8 +72,8 @@ func TestASlowHouseBotDoesNotHoldUpTheHub(t *testing.T) {
 func TestAHouseBotPastItsBudgetPlaysTheDefault(t *testing.T) {
 	gate := make(chan struct{})
 	var made []*gateBot
-	race := replaytest.Entry(false)
-	slow := catalog.Entry{Game: race.Game, Strongest: "slow", Bots: []bots.Info{{Name: "slow", New: func(uint64) bots.Bot {
+	race := replaytest.Playable(false)
+	slow := playable.Entry{Game: race.Game, Strongest: "slow", Bots: []bots.Info{{Name: "slow", New: func(uint64) bots.Bot {
 		gb := &gateBot{gate: gate}
 		made = append(made, gb)
 		return gb
@@ -133,8 +133,8 @@ func (b *stopBot) SetSafetyStop(d time.Duration)        { b.stop = d }
 // its think budget.
 func TestALiveRoomGivesSearchBotsASafetyStop(t *testing.T) {
 	var made []*stopBot
-	race := replaytest.Entry(false)
-	entry := catalog.Entry{Game: race.Game, Strongest: "search", Bots: []bots.Info{{Name: "search", New: func(uint64) bots.Bot {
+	race := replaytest.Playable(false)
+	entry := playable.Entry{Game: race.Game, Strongest: "search", Bots: []bots.Info{{Name: "search", New: func(uint64) bots.Bot {
 		b := &stopBot{}
 		made = append(made, b)
 		return b

@@ -17,6 +17,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/games/perfectaim/arenamatch"
+	"github.com/arena-classroom/arena/games/playable"
 )
 
 type aimGame struct {
@@ -349,7 +350,7 @@ func TestMatchPerfectAimForfeit(t *testing.T) {
 	var out, errb bytes.Buffer
 	env := matchEnv{stdout: &out, stderr: &errb,
 		games: func() []catalog.Entry {
-			return []catalog.Entry{{Game: perfectaim.Game, Bots: append(slices.Clone(perfectaimbots.All), wild), Match: arenamatch.Scheme{}}}
+			return []catalog.Entry{{Entry: playable.Entry{Game: perfectaim.Game, Bots: append(slices.Clone(perfectaimbots.All), wild)}, Match: arenamatch.Scheme{}}}
 		},
 		now: func() time.Time { return time.Unix(0, 0) }, randomSeed: func() uint64 { return 1 }}
 	if code := env.run([]string{"--game", "perfectaim", "--seats", "bobmorane,-,wild", "--games", "4", "--seed", "2", "--json"}); code != 0 {

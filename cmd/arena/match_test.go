@@ -12,6 +12,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/replay/replaytest"
 )
 
@@ -50,7 +51,7 @@ func cli(progress bool, args ...string) cliResult {
 	env := matchEnv{
 		stdout: &out, stderr: &errb, progress: progress,
 		games: func() []catalog.Entry {
-			return []catalog.Entry{replaytest.Entry(false), {Game: sizedRace{}, Bots: replaytest.Bots()}}
+			return []catalog.Entry{replaytest.Entry(false), {Entry: playable.Entry{Game: sizedRace{}, Bots: replaytest.Bots()}}}
 		},
 		now:        func() time.Time { clock = clock.Add(time.Second); return clock },
 		randomSeed: func() uint64 { return 777 },

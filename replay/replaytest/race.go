@@ -16,6 +16,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/playable"
 )
 
 // Race is the game; Clocked makes its states implement replay.Clocked.
@@ -211,5 +212,10 @@ func Bots() []bots.Info {
 
 // Entry is the race as a catalog entry (no view).
 func Entry(clocked bool) catalog.Entry {
-	return catalog.Entry{Game: Race{Clocked: clocked}, Bots: Bots(), Strongest: "max"}
+	return catalog.Entry{Entry: Playable(clocked)}
+}
+
+// Playable is the race as a room plays it (no view).
+func Playable(clocked bool) playable.Entry {
+	return playable.Entry{Game: Race{Clocked: clocked}, Bots: Bots(), Strongest: "max"}
 }

@@ -403,7 +403,7 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 		}
 	}
 	gs := gameSeed(d.hub.Config().Secret, l.t.Seed, k, attempt)
-	r, err := d.hub.Create(rooms.Spec{Game: l.entry, Config: l.cfg, Seed: gs, Seats: seats,
+	r, err := d.hub.Create(rooms.Spec{Game: l.entry.Entry, Config: l.cfg, Seed: gs, Seats: seats,
 		Tag: tag(l.t.Code, k), Unpaced: !people, Fast: !people && l.pace() == PaceFast, AbsentGrace: l.t.Grace})
 	if err != nil {
 		// The hub is full: the game waits for a room like everyone else.
