@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,18 +12,13 @@ import (
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
-	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // archiveArena is an arena that records finished games in a store, as `arena serve` does.
 func archiveArena(t *testing.T) string {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := testStore(t)
 	cfg := fastHub()
 	cfg.OnFinish = director.New(st, nil).OnFinish(st.SaveMatch) // as arena serve records games
 	hub := rooms.NewHub(cfg)

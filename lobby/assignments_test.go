@@ -1,38 +1,25 @@
 package lobby_test
 
 import (
-	"context"
 	"encoding/csv"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	gossh "golang.org/x/crypto/ssh"
-
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
-	"github.com/arena-classroom/arena/store"
 )
 
 // A teacher sets "beat greedy"; a student's program plays it over SSH; the run is recorded
 // and the teacher exports the grades as CSV. Students cannot set or export assignments.
 func TestAnAssignmentFromTheTeacherToTheGrades(t *testing.T) {
 	teacher, student := sshtest.NewKey(t), sshtest.NewKey(t)
-	adminFile := filepath.Join(t.TempDir(), "admin_keys")
-	if err := os.WriteFile(adminFile, gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	adminFile := adminKeys(t, teacher)
+	st := testStore(t)
 	hub := rooms.NewHub(fastHub())
 	app := lobby.New(lobby.Options{Hub: hub, Assignments: st, Logger: slog.New(slog.DiscardHandler)})
 	addr, _ := sshtest.Start(t, app, func(c *server.Config) { c.AdminKeysFile = adminFile; c.Logger = slog.New(slog.DiscardHandler) })

@@ -1,21 +1,15 @@
 package lobby_test
 
 import (
-	"context"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
-	"github.com/arena-classroom/arena/store"
 )
 
 // assertTable checks a table printed in out: the line holding heads (in order), then n rows.
@@ -110,15 +104,8 @@ func TestTextCommandsColumnsFitTheirContent(t *testing.T) {
 
 func TestAssignmentListColumnsFitTheirContent(t *testing.T) {
 	teacher := sshtest.NewKey(t)
-	adminFile := filepath.Join(t.TempDir(), "admin_keys")
-	if err := os.WriteFile(adminFile, gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	adminFile := adminKeys(t, teacher)
+	st := testStore(t)
 	app := lobby.New(lobby.Options{Hub: rooms.NewHub(fastHub()), Assignments: st, Logger: slog.New(slog.DiscardHandler)})
 	addr, _ := sshtest.Start(t, app, func(c *server.Config) { c.AdminKeysFile = adminFile; c.Logger = slog.New(slog.DiscardHandler) })
 	prof := sshtest.Dial(t, addr, "prof", teacher)

@@ -2,13 +2,9 @@ package lobby_test
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-
-	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/lobby"
@@ -35,10 +31,7 @@ func (f *fakeNames) ReleaseName(_ context.Context, name string) (string, error) 
 // Issue 13: teachers free a squatted name; anyone else is refused, and the attempt logged.
 func TestTeachersReleaseNames(t *testing.T) {
 	teacher, student := sshtest.NewKey(t), sshtest.NewKey(t)
-	adminFile := filepath.Join(t.TempDir(), "admin_keys")
-	if err := os.WriteFile(adminFile, gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	adminFile := adminKeys(t, teacher)
 	names := &fakeNames{held: map[string]string{"alice": "SHA256:squatter"}}
 	addr, _, _ := arena(t, rooms.Config{}, lobby.Options{Names: names}, func(c *server.Config) { c.AdminKeysFile = adminFile })
 

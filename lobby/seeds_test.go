@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/bits"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -35,15 +33,8 @@ import (
 // teacher's key as an admin; every practice and assignment seed is reported to watch.
 func seedArena(t *testing.T, teacher gossh.Signer, watch func(uint64)) (string, *store.Store) {
 	t.Helper()
-	adminFile := filepath.Join(t.TempDir(), "admin_keys")
-	if err := os.WriteFile(adminFile, gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	adminFile := adminKeys(t, teacher)
+	st := testStore(t)
 	secret, err := st.SeedSecret(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -5,8 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +15,6 @@ import (
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
-	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
@@ -25,15 +22,8 @@ import (
 // builds it, and teacher's key in its admin keys file.
 func tournamentArena(t *testing.T, teacher gossh.Signer) string {
 	t.Helper()
-	adminFile := filepath.Join(t.TempDir(), "admin_keys")
-	if err := os.WriteFile(adminFile, gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	adminFile := adminKeys(t, teacher)
+	st := testStore(t)
 	d := director.New(st, nil)
 	cfg := fastHub()
 	cfg.OnFinish = d.OnFinish(st.SaveMatch)

@@ -1,0 +1,33 @@
+package lobby_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/store"
+)
+
+// adminKeys writes an admin keys file that lists teacher, and returns its path.
+func adminKeys(t *testing.T, teacher gossh.Signer) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "admin_keys")
+	if err := os.WriteFile(file, gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// testStore opens a store in a fresh directory, closed when the test ends.
+func testStore(t *testing.T) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
