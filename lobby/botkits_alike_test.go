@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/replay"
 )
@@ -29,7 +30,7 @@ func kitsPlayAlike(t *testing.T, kits []kit, gameID, practice, opponent string, 
 				t.Fatalf("ends %v, warns %v, %d answers to %d turns\n%s", ofType(server, "end"), ofType(server, "warn"),
 					len(actions), len(ofType(server, "turn")), srvErr)
 			}
-			var notes lockedBuffer
+			var notes sshtest.Buffer
 			prog := execEntrant(t, k.cmd(t), e.Game, &notes)
 			bot, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: opponent}, nil)
 			jobs, err := match.Series(e.Game, cfg, 2, 4, 9)

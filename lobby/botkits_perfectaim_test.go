@@ -68,7 +68,7 @@ func practiseOverSSH(t *testing.T, addr string, argv []string, command string) (
 	}
 	defer sess.Close()
 	proc := exec.Command(argv[0], argv[1:]...)
-	var kitStderr, srvStderr, got, out lockedBuffer
+	var kitStderr, srvStderr, got, out sshtest.Buffer
 	proc.Stderr = &kitStderr
 	sess.Stderr = &srvStderr
 	fromSrv, err := sess.StdoutPipe()
@@ -114,7 +114,7 @@ func TestPerfectAimKitsConnectThemselvesWithOpenSSH(t *testing.T) {
 	connect := func(t *testing.T, argv []string, command string) (string, error) {
 		argv = append(append(argv, sshCmd...), strings.Fields(command)...)
 		proc := exec.Command(argv[0], argv[1:]...)
-		var out lockedBuffer
+		var out sshtest.Buffer
 		proc.Stdout, proc.Stderr = &out, &out
 		done := make(chan error, 1)
 		if err := proc.Start(); err != nil {
@@ -154,7 +154,7 @@ func TestPerfectAimKitsUnderExec(t *testing.T) {
 	e, _ := catalog.Get("perfectaim")
 	const n = 12 // every permutation once: each colour starts from every corner
 	batch := func(t *testing.T, argv []string) [][]replay.Move {
-		var notes lockedBuffer
+		var notes sshtest.Buffer
 		prog := execEntrant(t, argv, e.Game, &notes)
 		zidane, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "zidane"}, nil)
 		bob, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "bobmorane"}, nil)

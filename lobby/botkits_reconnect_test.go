@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arena-classroom/arena/internal/sshtest"
 )
 
 // fakeServer writes a shell script that stands for `ssh … bot --tournament CODE`: each run
@@ -69,7 +71,7 @@ func runKit(t *testing.T, k kit, base int, argv ...string) (int, string) {
 	cmdline := append(k.cmd(t), argv...)
 	proc := exec.Command(cmdline[0], cmdline[1:]...)
 	proc.Env = append(os.Environ(), "ARENA_RECONNECT_BASE="+strconv.Itoa(base))
-	var stderr lockedBuffer
+	var stderr sshtest.Buffer
 	proc.Stderr = &stderr
 	if err := proc.Start(); err != nil {
 		t.Fatal(err)

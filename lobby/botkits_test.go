@@ -1,17 +1,12 @@
 package lobby_test
 
 import (
-	"bytes"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +14,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
 )
@@ -84,23 +80,6 @@ func run(t *testing.T, c *exec.Cmd) {
 	}
 }
 
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 const practiceOne = "bot --game sevencolors --practice --vs greedy --seed 7 --games 1 --size 10"
 
 // Each kit, run as a local program, plays a practice game over a real SSH session: the test
@@ -131,7 +110,7 @@ func TestKitsConnectThemselvesWithOpenSSH(t *testing.T) {
 		t.Run(k.name, func(t *testing.T) {
 			argv := append(k.cmd(t), sshCmd...)
 			proc := exec.Command(argv[0], argv[1:]...)
-			var out lockedBuffer
+			var out sshtest.Buffer
 			proc.Stdout, proc.Stderr = &out, &out
 			done := make(chan error, 1)
 			if err := proc.Start(); err != nil {
@@ -159,7 +138,7 @@ func TestKitsUnderExec(t *testing.T) {
 	e, _ := catalog.Get("sevencolors")
 	for _, k := range kits {
 		t.Run(k.name, func(t *testing.T) {
-			var notes lockedBuffer
+			var notes sshtest.Buffer
 			prog := execEntrant(t, k.cmd(t), e.Game, &notes)
 			greedy, _ := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: "greedy"}, nil)
 			jobs, err := match.Series(e.Game, games.Config{"size": 10}, 2, 2, 1)
@@ -185,7 +164,7 @@ func TestKitsUnderExec(t *testing.T) {
 
 // waitKitAndSession waits for a kit process and the SSH session it plays on to end, failing
 // with both sides' stderr if either fails or they are still playing after a minute.
-func waitKitAndSession(t *testing.T, sess *gossh.Session, proc *exec.Cmd, srvErr, kitErr *lockedBuffer) {
+func waitKitAndSession(t *testing.T, sess *gossh.Session, proc *exec.Cmd, srvErr, kitErr *sshtest.Buffer) {
 	t.Helper()
 	finished := make(chan error, 2)
 	go func() { finished <- sess.Wait() }()
@@ -207,18 +186,7 @@ func waitKitAndSession(t *testing.T, sess *gossh.Session, proc *exec.Cmd, srvErr
 // student, with a fresh key written to a file as ssh-keygen would.
 func openSSHArgs(t *testing.T, host, port string) []string {
 	t.Helper()
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	block, err := gossh.MarshalPrivateKey(priv, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyFile := filepath.Join(t.TempDir(), "id_ed25519")
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(block), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	keyFile, _ := sshtest.KeyFile(t)
 	return []string{"ssh", "-T", "-p", port, "-i", keyFile, "-F", "/dev/null",
 		"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
 		"-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR", "student@" + host}

@@ -53,7 +53,7 @@ func TestWarHammerKitsUnderExec(t *testing.T) {
 	e, _ := catalog.Get("warhammer")
 	const n = 6
 	batch := func(t *testing.T, argv []string, opponents ...string) ([][]replay.Move, int) {
-		var notes lockedBuffer
+		var notes sshtest.Buffer
 		prog := execEntrant(t, argv, e.Game, &notes)
 		entrants := []match.Entrant{prog}
 		for _, name := range opponents {

@@ -32,7 +32,7 @@ func TestPerfectAimKitPractisesOverSSH(t *testing.T) {
 	}
 	defer sess.Close()
 	proc := exec.Command("python3", kitPath)
-	var kitErr, srvErr, sent lockedBuffer
+	var kitErr, srvErr, sent sshtest.Buffer
 	proc.Stderr = &kitErr
 	sess.Stderr = &srvErr
 	out, err := sess.StdoutPipe()
@@ -93,7 +93,7 @@ func TestPerfectAimKitPractisesOverSSH(t *testing.T) {
 
 	// The same games, played locally.
 	e, _ := catalog.Get("perfectaim")
-	var notes lockedBuffer
+	var notes sshtest.Buffer
 	kit, err := match.ExecWith(program.ExecOptions{Stderr: &notes})("python3 '"+kitPath+"'", e.Game)
 	if err != nil {
 		t.Fatal(err)

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
 	"net"
 	"os"
 	"os/exec"
@@ -12,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	gossh "golang.org/x/crypto/ssh"
+	"github.com/arena-classroom/arena/internal/sshtest"
 )
 
 // The README's "class tournament in five commands", pasted as written into a shell with
@@ -55,14 +52,8 @@ func TestTheREADMEsTeacherCommandsWorkAsPasted(t *testing.T) {
 	if err := os.MkdirAll(data, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
-	sshPub, _ := gossh.NewPublicKey(pub)
-	if err := os.WriteFile(filepath.Join(data, "admin_keys"), gossh.MarshalAuthorizedKey(sshPub), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	block2, _ := gossh.MarshalPrivateKey(priv, "")
-	keyFile := filepath.Join(dir, "teacher")
-	if err := os.WriteFile(keyFile, pem.EncodeToMemory(block2), 0o600); err != nil {
+	keyFile, authorized := sshtest.KeyFile(t)
+	if err := os.WriteFile(filepath.Join(data, "admin_keys"), authorized, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	srv := startServerProcess(t, data)

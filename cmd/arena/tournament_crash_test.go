@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,7 +11,6 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,34 +18,6 @@ import (
 
 	"github.com/arena-classroom/arena/internal/sshtest"
 )
-
-var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-)
-
-// arenaBinary builds the arena command once for the tests that run it as a process.
-func arenaBinary(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "arena-bin")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "arena")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
-		if err != nil {
-			buildErr = err
-			t.Logf("%s", out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatalf("go build: %v", buildErr)
-	}
-	return binPath
-}
 
 // serverProcess is `arena serve` running as its own process on data.
 type serverProcess struct {
@@ -63,7 +33,7 @@ func startServerProcess(t *testing.T, data string) *serverProcess {
 // startServerProcessAt serves on addr (a server started again where its clients expect it).
 func startServerProcessAt(t *testing.T, data, addr string) *serverProcess {
 	t.Helper()
-	cmd := exec.Command(arenaBinary(t), "serve", "--listen", addr, "--data", data)
+	cmd := exec.Command(sshtest.ArenaBinary(t), "serve", "--listen", addr, "--data", data)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -71,7 +41,7 @@ func startServerProcessAt(t *testing.T, data, addr string) *serverProcess {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	logs := &lockedBuffer{b: &bytes.Buffer{}}
+	logs := &sshtest.Buffer{}
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()

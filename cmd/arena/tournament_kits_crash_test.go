@@ -1,17 +1,12 @@
 package main
 
 import (
-	"bytes"
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
 	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -59,29 +54,20 @@ func TestAFastTournamentOfKitsSurvivesKillNine(t *testing.T) {
 	}
 
 	// Four students, each the Python kit with a key of its own, reconnecting quickly.
-	keys := t.TempDir()
 	type kit struct {
 		cmd  *exec.Cmd
-		log  *lockedBuffer
+		log  *sshtest.Buffer
 		done chan error
 	}
 	var kits []kit
 	for i := range 4 {
-		keyFile := filepath.Join(keys, fmt.Sprintf("student%d", i))
-		_, priv, _ := ed25519.GenerateKey(rand.Reader)
-		block, err := gossh.MarshalPrivateKey(priv, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(keyFile, pem.EncodeToMemory(block), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		keyFile, _ := sshtest.KeyFile(t)
 		cmd := exec.Command("python3", filepath.Join(repo, "kits/python/random_bot.py"),
 			"ssh", "-T", "-p", port, "-i", keyFile, "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
 			"-o", "LogLevel=ERROR", "-o", "BatchMode=yes", fmt.Sprintf("student%d@127.0.0.1", i),
 			"bot", "--game", "sevencolors", "--tournament", code)
 		cmd.Env = append(os.Environ(), "ARENA_RECONNECT_BASE=50")
-		k := kit{cmd: cmd, log: &lockedBuffer{b: &bytes.Buffer{}}, done: make(chan error, 1)}
+		k := kit{cmd: cmd, log: &sshtest.Buffer{}, done: make(chan error, 1)}
 		cmd.Stderr = k.log
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -127,22 +113,4 @@ func TestAFastTournamentOfKitsSurvivesKillNine(t *testing.T) {
 			t.Fatalf("student %d's kit did not end after the tournament:\n%s", i, k.log.String())
 		}
 	}
-}
-
-// lockedBuffer is a buffer written by a process's copier and read by the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  *bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

@@ -4,71 +4,17 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"encoding/pem"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	gossh "golang.org/x/crypto/ssh"
+	"github.com/arena-classroom/arena/internal/sshtest"
 )
-
-var (
-	buildOnce sync.Once
-	arenaBin  string
-	buildErr  error
-)
-
-// arenaBinary builds the arena command once for the tests that run it as a server.
-func arenaBinary(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "arenaload-bin")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		arenaBin = filepath.Join(dir, "arena")
-		if out, err := exec.Command("go", "build", "-o", arenaBin, "../arena").CombinedOutput(); err != nil {
-			buildErr = err
-			t.Logf("%s", out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatalf("go build: %v", buildErr)
-	}
-	return arenaBin
-}
-
-// teacherKey writes a new ed25519 private key in OpenSSH format and returns its file and its
-// public key in authorized_keys format.
-func teacherKey(t *testing.T) (file string, authorized []byte) {
-	t.Helper()
-	pub, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	block, err := gossh.MarshalPrivateKey(priv, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	file = filepath.Join(t.TempDir(), "teacher")
-	if err := os.WriteFile(file, pem.EncodeToMemory(block), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	sshPub, err := gossh.NewPublicKey(pub)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return file, gossh.MarshalAuthorizedKey(sshPub)
-}
 
 // startServer runs `arena serve` as a process with the teacher's public key in its admin keys
 // file and its metrics on; it returns the SSH address and the metrics URL.
@@ -79,7 +25,7 @@ func startServer(t *testing.T, adminKeys []byte) (addr, metricsURL string) {
 	if err := os.WriteFile(admin, adminKeys, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(arenaBinary(t), "serve", "--listen", "127.0.0.1:0", "--data", filepath.Join(dir, "data"),
+	cmd := exec.Command(sshtest.ArenaBinary(t), "serve", "--listen", "127.0.0.1:0", "--data", filepath.Join(dir, "data"),
 		"--admin-keys", admin, "--metrics", "127.0.0.1:0")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -132,7 +78,7 @@ func TestClassTournamentFinishesWithEveryGameRecorded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the server as a process")
 	}
-	keyFile, authorized := teacherKey(t)
+	keyFile, authorized := sshtest.KeyFile(t)
 	addr, metrics := startServer(t, authorized)
 	for _, house := range []bool{true, false} {
 		name := map[bool]string{true: "house", false: "programs"}[house]
@@ -175,8 +121,8 @@ func TestClassTournamentSaysWhenTheTeacherIsRefused(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the server as a process")
 	}
-	keyFile, _ := teacherKey(t)
-	_, someoneElse := teacherKey(t)
+	keyFile, _ := sshtest.KeyFile(t)
+	_, someoneElse := sshtest.KeyFile(t)
 	addr, _ := startServer(t, someoneElse)
 	o := classOptions(addr, "", keyFile)
 	o.house = true
