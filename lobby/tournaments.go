@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -194,11 +195,9 @@ func joinNameWords(args []string) []string {
 
 func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
 	args := s.Args[2:]
-	for _, arg := range args {
-		if arg == "--help" || arg == "-h" || arg == "-help" || arg == "help" {
-			fmt.Fprintln(stdout, createUsage)
-			return 0
-		}
+	if slices.ContainsFunc(args, isHelpFlag) || slices.Contains(args, "help") {
+		fmt.Fprintln(stdout, createUsage)
+		return 0
 	}
 	fs := flag.NewFlagSet("tournament create", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)

@@ -110,7 +110,7 @@ type Room struct {
 	grace    time.Duration // how long a seated person may be away
 	wantFast bool          // Spec.Fast
 	mayHold  bool          // Spec.MayHoldClock
-	people   bool          // a person was seated at the start
+	people   bool          // a person was seated at the start (their bots think first)
 	// fast: a turn-based game of programs and house bots only, played as fast as they
 	// answer (see Hub.ServeReady); set when the game starts.
 	fast   bool
@@ -285,9 +285,6 @@ func (r *Room) maybeStart(now time.Time) {
 		r.hub.poke(r) // the first turn now, not at the next tick
 	}
 }
-
-// hasPeople reports whether a person plays in the room: their bots think first.
-func (r *Room) hasPeople() bool { return r.people }
 
 // Attach subscribes a session's mailbox to the room. A user who holds a seat is attached to
 // it (and shown as connected); anyone else watches. It returns the seat, or -1 for a

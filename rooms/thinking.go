@@ -94,7 +94,7 @@ func (r *Room) houseBotTurn(seatNo int, st games.State, now time.Time) bool {
 		if r.fast {
 			decided = func() { r.hub.poke(r) }
 		}
-		s.thinking = r.hub.think(r.id, r.entry.Game.ID(), s.BotName, s.bot, st, seatNo, r.moves, r.hasPeople(), decided)
+		s.thinking = r.hub.think(r.id, r.entry.Game.ID(), s.BotName, s.bot, st, seatNo, r.moves, r.people, decided)
 		return false
 	}
 	d, done := s.thinking.poll()

@@ -169,6 +169,27 @@ func GamesAtMost(f Format, n int) int {
 	if n < 2 {
 		return 0
 	}
+	return f.Rounds(n) * ((n + 1) / 2) * legsOf(f)
+}
+
+// Games is the number of games f plays with n entrants, or 0 when it depends on the
+// results (elimination's best of N, pools).
+func Games(f Format, n int) int {
+	switch f := f.(type) {
+	case RoundRobin:
+		cycles := 1
+		if f.Double {
+			cycles = 2
+		}
+		return n * (n - 1) / 2 * cycles * legsOf(f)
+	case Swiss:
+		return f.Rounds(n) * (n / 2) * legsOf(f)
+	}
+	return 0
+}
+
+// legsOf is how many games each pairing or table of f plays (at most, for best of N).
+func legsOf(f Format) int {
 	legs := 1
 	switch f := f.(type) {
 	case RoundRobin:
@@ -180,7 +201,7 @@ func GamesAtMost(f Format, n int) int {
 	case Pools:
 		legs = f.Legs
 	}
-	return f.Rounds(n) * ((n + 1) / 2) * max(legs, 1)
+	return max(legs, 1)
 }
 
 // twoPlayer refuses games that cannot be played by two.

@@ -246,7 +246,7 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 		// Before the start there is nothing to rank: the entrants, in the order they came.
 		r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State, Pace: l.pace(),
 			Entrants: len(l.entrants), Rounds: l.format.Rounds(len(l.entrants)), Notes: slices.Clone(l.notes),
-			GamesTotal: totalGames(l.format, len(l.entrants))}
+			GamesTotal: tournament.Games(l.format, len(l.entrants))}
 		for _, e := range l.entrants {
 			r.Standings = append(r.Standings, tournament.Standing{ID: e.ID, Name: e.Name})
 			r.Entries = append(r.Entries, l.byID[e.ID])
@@ -264,7 +264,7 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 	r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State, Pace: l.pace(),
 		Entrants: len(l.entrants), Round: round.Number, Rounds: l.format.Rounds(len(l.entrants)),
 		GamesPlayed: len(l.results), Standings: standings, Notes: slices.Clone(l.notes)}
-	r.GamesTotal = totalGames(l.format, len(l.entrants))
+	r.GamesTotal = tournament.Games(l.format, len(l.entrants))
 	if r.GamesTotal == 0 {
 		r.GamesTotal = len(l.results) + len(round.Pending)
 	}
@@ -276,22 +276,6 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 		}
 	}
 	return r, nil
-}
-
-// totalGames is the number of games a format plays with n entrants, or 0 when it depends on
-// the results (elimination's best of N, pools).
-func totalGames(f tournament.Format, n int) int {
-	switch f := f.(type) {
-	case tournament.RoundRobin:
-		cycles := 1
-		if f.Double {
-			cycles = 2
-		}
-		return n * (n - 1) / 2 * cycles * max(f.Legs, 1)
-	case tournament.Swiss:
-		return f.Rounds(n) * (n / 2) * max(f.Legs, 1)
-	}
-	return 0
 }
 
 // IsState reports whether err is a refusal because of the tournament's state.
