@@ -237,7 +237,14 @@ const maxWarnText = 200
 // Warn queues a warning, and its sentence for people.
 func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action) {
 	msg = Shorten(msg, maxWarnText)
-	c.Send(botproto.Warn{Type: botproto.TypeWarn, Match: match, ID: id, Code: code, Msg: msg, Applied: applied})
+	line, err := botproto.Encode(botproto.Warn{Type: botproto.TypeWarn, Match: match, ID: id, Code: code, Msg: msg, Applied: applied})
+	if err != nil {
+		panic(err)
+	}
+	if c.diag == nil {
+		c.push(item{line: line})
+		return
+	}
 	where := ""
 	if id > 0 {
 		where = fmt.Sprintf(" (turn %d)", id)
@@ -246,7 +253,9 @@ func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action
 	if applied != nil {
 		played = fmt.Sprintf("; %v was played instead", applied)
 	}
-	c.Diagf("warning%s: %s: %s%s", where, code, msg, played)
+	// The warning and its sentence are queued together: whoever has read the one and
+	// flushes finds the other written too.
+	c.push(item{line: line}, c.diagItem(fmt.Sprintf("warning%s: %s: %s%s", where, code, msg, played)))
 }
 
 // Shorten cuts s to at most n bytes on a character boundary, marking the cut.
@@ -264,8 +273,12 @@ func Shorten(s string, n int) string {
 // Diagf queues a sentence for people (stderr), if the connection has somewhere to put it.
 func (c *Conn) Diagf(format string, args ...any) {
 	if c.diag != nil {
-		c.push(item{line: []byte("arena: " + fmt.Sprintf(format, args...) + "\n"), diag: true})
+		c.push(c.diagItem(fmt.Sprintf(format, args...)))
 	}
+}
+
+func (c *Conn) diagItem(sentence string) item {
+	return item{line: []byte("arena: " + sentence + "\n"), diag: true}
 }
 
 // Fail sends an error line and ends the connection once it is written (or after timeout).
@@ -276,19 +289,22 @@ func (c *Conn) Fail(msg string, timeout time.Duration) {
 	c.Close(errors.New(msg))
 }
 
-func (c *Conn) push(it item) {
+// push queues items together, in order.
+func (c *Conn) push(items ...item) {
 	c.mu.Lock()
 	if c.closed || c.draining {
 		c.mu.Unlock()
 		return
 	}
-	if len(c.queue) >= c.lim.Queue || (len(c.queue) > 0 && c.queued+len(it.line) > c.lim.QueueBytes) {
-		c.mu.Unlock()
-		c.Close(ErrNotReading)
-		return
+	for _, it := range items {
+		if len(c.queue) >= c.lim.Queue || (len(c.queue) > 0 && c.queued+len(it.line) > c.lim.QueueBytes) {
+			c.mu.Unlock()
+			c.Close(ErrNotReading)
+			return
+		}
+		c.queue = append(c.queue, it)
+		c.queued += len(it.line)
 	}
-	c.queue = append(c.queue, it)
-	c.queued += len(it.line)
 	c.mu.Unlock()
 	select {
 	case c.wake <- struct{}{}:
