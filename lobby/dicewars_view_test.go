@@ -38,7 +38,7 @@ func dicewarsScreen(t *testing.T, width, height int, p games.Palette, players ..
 		hub.Tick(now)
 	}
 	srv := terminal("k", "viewer", width, height, p)
-	m := &model{s: newSession(New(Options{Hub: hub}), srv), now: now}
+	m := &model{s: newSession(onHub(hub, 0, Options{}), srv), now: now}
 	g := newGameScreen(r)
 	g.snap = r.Snapshot()
 	m.screen = g

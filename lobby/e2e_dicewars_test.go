@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games/dicewars"
 	"github.com/arena-classroom/arena/internal/sshtest"
-	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -34,7 +34,7 @@ func dicewarsKeys(a dicewars.Action) []string {
 // third person watches: a private room of four, joined with its code, the free seats given
 // to bots; every move of the people is typed.
 func TestDiceWarsPrivateRoomOfFourOverSSH(t *testing.T) {
-	addr, hub, _ := arena(t, rooms.Config{TickHz: 100, BotPace: time.Millisecond}, lobby.Options{FillAfter: time.Hour})
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 100, BotPace: time.Millisecond}, commands.Options{FillAfter: time.Hour})
 	e, _ := catalog.Get("dicewars")
 	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)))
 	alice.WaitFor(t, "Quick match", 10*time.Second)

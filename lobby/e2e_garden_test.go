@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
 	"github.com/arena-classroom/arena/internal/sshtest"
-	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -91,7 +91,7 @@ func gardenKeys(t *testing.T, e catalog.Entry, s *garden.State, seat int, a gard
 // someone watches: "Play house bots", the heuristic chosen and 10 rounds; every decision,
 // the clan and each creature placed included, typed on the draft.
 func TestAPersonPlaysGardenAgainstTheHeuristicOverSSH(t *testing.T) {
-	addr, hub, _ := arena(t, rooms.Config{TickHz: 100, BotPace: time.Millisecond}, lobby.Options{FillAfter: time.Hour})
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 100, BotPace: time.Millisecond}, commands.Options{FillAfter: time.Hour})
 	e, _ := catalog.Get("garden")
 	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)))
 	alice.WaitFor(t, "Quick match", 10*time.Second)

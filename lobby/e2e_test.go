@@ -1,10 +1,8 @@
 package lobby_test
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"slices"
 	"strings"
@@ -15,51 +13,19 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim"
+	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
-	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
 )
 
-// arena starts a hub ticking in real time, the lobby on it and the SSH server in front.
-func arena(t *testing.T, hubCfg rooms.Config, opts lobby.Options, srvOpts ...sshtest.Option) (string, *rooms.Hub, *lobby.App) {
+// arena starts a hub ticking in real time, the arena on it and the SSH server in front.
+func arena(t *testing.T, hubCfg rooms.Config, opts commands.Options, srvOpts ...sshtest.Option) (string, *rooms.Hub, *commands.App) {
 	t.Helper()
-	hub := rooms.NewHub(hubCfg)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); hub.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
-	opts.Hub = hub
-	if opts.Logger == nil {
-		opts.Logger = slog.New(slog.NewTextHandler(newTlog(t), nil))
-	}
-	app := lobby.New(opts)
-	addr, _ := sshtest.Start(t, app, srvOpts...)
-	return addr, hub, app
-}
-
-// tlog writes log lines to the test's log while the test runs.
-type tlog struct {
-	t    *testing.T
-	mu   *sync.Mutex
-	done *bool
-}
-
-func newTlog(t *testing.T) tlog {
-	w := tlog{t: t, mu: new(sync.Mutex), done: new(bool)}
-	t.Cleanup(func() { w.mu.Lock(); *w.done = true; w.mu.Unlock() })
-	return w
-}
-
-func (w tlog) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if !*w.done {
-		w.t.Log(strings.TrimSpace(string(p)))
-	}
-	return len(p), nil
+	return arenatest.Start(t, hubCfg, opts, srvOpts...)
 }
 
 // eventually polls cond until it holds, failing after timeout. It asserts an outcome, never
@@ -87,7 +53,7 @@ func onlyRoom(t *testing.T, hub *rooms.Hub) *rooms.Room {
 }
 
 func TestTwoPlayersPlayAWholeGameOverSSHWhileAThirdWatches(t *testing.T) {
-	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, lobby.Options{FillAfter: time.Hour})
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, commands.Options{FillAfter: time.Hour})
 	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)), sshtest.Command("play sevencolors --size 6"))
 	alice.WaitFor(t, "Looking for an opponent", 10*time.Second)
 	bob := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)), sshtest.Command("play sevencolors --size 6"))
@@ -209,7 +175,7 @@ func (f *freezer) dial(t *testing.T, addr string) net.Conn {
 func TestAClientThatStopsReadingSlowsNobodyAndIsCutOff(t *testing.T) {
 	addr, hub, app := arena(t,
 		rooms.Config{TickHz: 50, BotPace: 20 * time.Millisecond},
-		lobby.Options{StallTimeout: 300 * time.Millisecond})
+		commands.Options{StallTimeout: 300 * time.Millisecond})
 	room, err := hub.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 50}, Seed: 11, Seats: []rooms.Seat{
 		{Kind: rooms.HouseBot, BotName: "random"}, {Kind: rooms.HouseBot, BotName: "hegemonic"},
 	}})
@@ -263,7 +229,7 @@ func TestAPersonPlaysPerfectAimOverSSHWhileSomeoneWatches(t *testing.T) {
 	// 120 s of game time) fits in a test; keys still travel over SSH to the room.
 	origin := time.Now()
 	fast := func() time.Time { return origin.Add(20 * time.Since(origin)) }
-	addr, hub, _ := arena(t, rooms.Config{TickHz: 50, Now: fast}, lobby.Options{})
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 50, Now: fast}, commands.Options{})
 	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)), sshtest.Command("play perfectaim --vs zidane"), sshtest.Size(100, 30))
 	room := onlyRoom(t, hub)
 	bob := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)), sshtest.Command("watch "+room.ID()), sshtest.Size(100, 30))
@@ -313,7 +279,7 @@ func TestAPersonPlaysPerfectAimOverSSHWhileSomeoneWatches(t *testing.T) {
 // Issue 13: one identity cannot fill the server with games: beyond its share of live games
 // it is told why, and its running games go on.
 func TestGamesPerIdentityAreBounded(t *testing.T) {
-	addr, hub, _ := arena(t, rooms.Config{MaxRoomsPerOwner: 2}, lobby.Options{})
+	addr, hub, _ := arena(t, rooms.Config{MaxRoomsPerOwner: 2}, commands.Options{})
 	key := sshtest.NewKey(t)
 	for range 2 {
 		term := sshtest.NewTerm(t, sshtest.Dial(t, addr, "mallory", key), sshtest.Command("play sevencolors --vs greedy --size 6"))
@@ -344,7 +310,7 @@ func TestLeavingAtOnceIsRecordedAsALoss(t *testing.T) {
 		got <- record{info}
 		return nil
 	}}
-	addr, _, _ := arena(t, cfg, lobby.Options{})
+	addr, _, _ := arena(t, cfg, commands.Options{})
 	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)), sshtest.Command("play sevencolors --vs greedy --size 6"))
 	alice.WaitFor(t, "Your turn", 10*time.Second)
 	alice.Send(t, "q")
@@ -366,7 +332,7 @@ func TestLeavingAtOnceIsRecordedAsALoss(t *testing.T) {
 // A person whose connection drops mid-game and who connects again with the same key within
 // the grace time is back in the game, in their seat, and plays on.
 func TestAPlayerWhoseConnectionDropsComesBackToTheGame(t *testing.T) {
-	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, lobby.Options{FillAfter: time.Hour})
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, commands.Options{FillAfter: time.Hour})
 	key := sshtest.NewKey(t)
 	first := sshtest.Dial(t, addr, "alice", key)
 	term := sshtest.NewTerm(t, first, sshtest.Command("play sevencolors --vs greedy --size 6"))

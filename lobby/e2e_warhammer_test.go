@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/sshtest"
-	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -62,7 +62,7 @@ func draftKeys(t *testing.T, e catalog.Entry, st games.State, seat int, code int
 // private room set up for three, joined with its code, the last seat given to a bot — while a
 // third person watches. Every move of the people goes through the two-choice draft.
 func TestWarHammerPrivateRoomOfThreeOverSSH(t *testing.T) {
-	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, lobby.Options{FillAfter: time.Hour})
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, commands.Options{FillAfter: time.Hour})
 	e, ok := catalog.Get("warhammer")
 	if !ok {
 		t.Fatal("War Hammer is not in the catalog")

@@ -22,7 +22,7 @@ func TestSnapshotsAreTimedToTheTerminal(t *testing.T) {
 	}
 	hub.Tick(published)
 	var delays []time.Duration
-	app := New(Options{Hub: hub, FrameDrawn: func(d time.Duration) { delays = append(delays, d) }})
+	app := onHub(hub, 0, Options{FrameDrawn: func(d time.Duration) { delays = append(delays, d) }})
 	srv := terminal("k", "viewer", 80, 24, games.Plain)
 	m := &model{s: newSession(app, srv), now: published}
 	g := newGameScreen(r)

@@ -38,7 +38,7 @@ var keyPool = func() []tea.KeyMsg {
 func TestRandomKeysNeverPanic(t *testing.T) {
 	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1, MaxRoomsPerOwner: 1000, MaxRoomsPerAddr: 1000, MaxRooms: 100000})
-	app := New(Options{Hub: hub, FillAfter: time.Second})
+	app := onHub(hub, time.Second, Options{})
 	rng := rand.New(rand.NewPCG(1, 2))
 	newModel := func(i int) *model {
 		srv := &server.Session{Who: keys.Identity{ID: fmt.Sprintf("k%d", i), Name: fmt.Sprintf("p%d", i)},

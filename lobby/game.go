@@ -8,12 +8,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
 
 // gameScreen shows one room to a player or a spectator: waiting, playing, finished.
 type gameScreen struct {
-	room         *rooms.Room
+	room         roomdir.Room
 	seat         int // -1 for a spectator
 	snap         *rooms.Snapshot
 	confirmLeave bool
@@ -23,7 +24,7 @@ type gameScreen struct {
 	clockHeld    bool   // the room stopped this player's clock while they read the help
 }
 
-func newGameScreen(r *rooms.Room) *gameScreen { return &gameScreen{room: r, seat: -1} }
+func newGameScreen(r roomdir.Room) *gameScreen { return &gameScreen{room: r, seat: -1} }
 
 func (g *gameScreen) init(m *model) tea.Cmd {
 	m.lastGame = g.room.Game().Game.ID()

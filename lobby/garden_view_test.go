@@ -49,7 +49,7 @@ func gardenScreen(t *testing.T, width, height int, p games.Palette, seated bool)
 		who = users[0]
 	}
 	srv := terminal(who, who, width, height, p)
-	m := &model{s: newSession(New(Options{Hub: hub}), srv), now: now}
+	m := &model{s: newSession(onHub(hub, 0, Options{}), srv), now: now}
 	g := newGameScreen(r)
 	g.init(m)
 	m.screen = g

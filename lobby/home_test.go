@@ -18,9 +18,9 @@ import (
 func TestHomeScreenFitsItsWindowWhateverTheCrowd(t *testing.T) {
 	for _, crowd := range []int{1, 50, 250, 1000} {
 		hub := rooms.NewHub(rooms.Config{BotPace: -1})
-		app := New(Options{Hub: hub})
+		app := onHub(hub, 0, Options{})
 		for i := range crowd {
-			app.SetPresence(i, fmt.Sprintf("student%04d", i), "lobby")
+			app.presence.Set(i, fmt.Sprintf("student%04d", i), "lobby")
 		}
 		e, _ := catalog.Get("sevencolors")
 		for range 30 {

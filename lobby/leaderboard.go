@@ -2,127 +2,16 @@ package lobby
 
 import (
 	"context"
-	"encoding/csv"
-	"flag"
 	"fmt"
-	"io"
-	"strconv"
 	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/rating"
-	"github.com/arena-classroom/arena/server"
 )
-
-const leaderboardUsage = "usage: leaderboard GAME [--limit N] [--csv|--json]"
-
-// leaderboardCommand prints a game's ratings, best first, each with a chart of its history.
-func (a *App) leaderboardCommand(s *server.Session, stdout, stderr io.Writer) int {
-	if len(s.Args) < 2 || strings.HasPrefix(s.Args[1], "-") {
-		fmt.Fprintln(stderr, leaderboardUsage)
-		return 2
-	}
-	e, err := catalogEntry(s.Args[1])
-	if err != nil {
-		fmt.Fprintln(stderr, "arena:", err)
-		return 2
-	}
-	fs := flag.NewFlagSet("leaderboard", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	limit := fs.Int("limit", 50, "")
-	asCSV := fs.Bool("csv", false, "")
-	asJSON := fs.Bool("json", false, "")
-	if err := fs.Parse(s.Args[2:]); err != nil || fs.NArg() > 0 || *limit < 1 || *limit > 1000 || *asCSV && *asJSON {
-		fmt.Fprintln(stderr, leaderboardUsage+" (--limit 1..1000)")
-		return 2
-	}
-	if a.archive == nil {
-		fmt.Fprintln(stderr, "arena:", errNoArchive)
-		return 1
-	}
-	ctx, cancel := context.WithTimeout(s.SSH.Context(), 30*time.Second)
-	defer cancel()
-	board, err := a.archive.Leaderboard(ctx, e.Game.ID(), *limit)
-	if err != nil {
-		a.log.Error("leaderboard", "err", err)
-		fmt.Fprintln(stderr, "arena: the leaderboard could not be read right now; try again")
-		return 1
-	}
-	type row struct {
-		Rank        int     `json:"rank"`
-		Name        string  `json:"name"`
-		Rating      float64 `json:"rating"` // μ − 3σ
-		Mu          float64 `json:"mu"`
-		Sigma       float64 `json:"sigma"`
-		Games       int     `json:"games"`
-		Provisional bool    `json:"provisional"`
-		Bot         bool    `json:"bot"`
-	}
-	rows := make([]row, len(board))
-	for i, st := range board {
-		rows[i] = row{i + 1, st.Name, st.Rating.Ordinal(), st.Rating.Mu, st.Rating.Sigma, st.Games,
-			rating.Provisional(st.Games), strings.HasPrefix(st.Player, "bot:")}
-	}
-	switch {
-	case *asJSON:
-		return encodeJSON(stdout, rows)
-	case *asCSV:
-		w := csv.NewWriter(stdout)
-		_ = w.Write([]string{"rank", "name", "rating", "mu", "sigma", "games", "provisional", "bot"})
-		for _, r := range rows {
-			_ = w.Write([]string{strconv.Itoa(r.Rank), r.Name, f2(r.Rating), f2(r.Mu), f2(r.Sigma), strconv.Itoa(r.Games),
-				strconv.FormatBool(r.Provisional), strconv.FormatBool(r.Bot)})
-		}
-		w.Flush()
-		return 0
-	}
-	if len(rows) == 0 {
-		fmt.Fprintf(stdout, "no rated games of %s yet\n", e.Game.Name())
-		return 0
-	}
-	fmt.Fprintf(stdout, "%s · rating = μ − 3σ (OpenSkill); * provisional (fewer than %d games)\n\n", e.Game.Name(), rating.ProvisionalGames)
-	t := newTable(right("RANK"), left("NAME"), right("RATING"), right("GAMES"), left(""), left("HISTORY"))
-	for i, r := range rows {
-		hist, _ := a.archive.RatingHistory(ctx, e.Game.ID(), board[i].Player)
-		mark := ""
-		if r.Provisional {
-			mark = "*"
-		}
-		t.add(strconv.Itoa(r.Rank), clean(r.Name), f2(r.Rating), strconv.Itoa(r.Games), mark, sparkline(hist, 24))
-	}
-	t.write(stdout, "")
-	return 0
-}
-
-func f2(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
-
-// sparkline draws the last width values as a small chart of block heights.
-func sparkline(values []float64, width int) string {
-	if len(values) > width {
-		values = values[len(values)-width:]
-	}
-	if len(values) == 0 {
-		return ""
-	}
-	lo, hi := values[0], values[0]
-	for _, v := range values {
-		lo, hi = min(lo, v), max(hi, v)
-	}
-	const bars = "▁▂▃▄▅▆▇█"
-	levels := []rune(bars)
-	var b strings.Builder
-	for _, v := range values {
-		k := 0
-		if hi > lo {
-			k = int((v - lo) / (hi - lo) * float64(len(levels)-1))
-		}
-		b.WriteRune(levels[k])
-	}
-	return b.String()
-}
 
 // leaderboardScreen shows a game's ratings in the lobby, each with its history as a chart.
 type leaderboardScreen struct {
@@ -153,7 +42,7 @@ func newLeaderboardScreen(m *model, e catalog.Entry, home *homeScreen) *leaderbo
 		if rating.Provisional(st.Games) {
 			mark = "*"
 		}
-		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, fit(clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, sparkline(hist, 20)))
+		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, fit(clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(hist, 20)))
 	}
 	return l
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
 )
@@ -277,7 +278,7 @@ func (s *session) screenFor(args []string) (screen, error) {
 		}
 		ctx, cancel := context.WithTimeout(s.context(), 30*time.Second)
 		defer cancel()
-		g, err := s.app.loadGame(ctx, args[1])
+		g, err := s.app.archive.Load(ctx, args[1])
 		if err != nil {
 			return nil, err
 		}
@@ -292,7 +293,7 @@ func (s *session) screenFor(args []string) (screen, error) {
 		}
 		return newGameScreen(r), nil
 	default:
-		return nil, fmt.Errorf("unknown command %q\n\n%s", args[0], commandsHelp)
+		return nil, fmt.Errorf("%q opens no screen", args[0]) // the command table sends only those that do
 	}
 }
 
@@ -305,7 +306,7 @@ func (s *session) playCommand(args []string) (screen, error) {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return nil, fmt.Errorf("usage: play GAME [--vs BOT] [--size N]")
 	}
-	e, err := catalogEntry(args[0])
+	e, err := catalog.Lookup(args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -328,7 +329,7 @@ func (s *session) playCommand(args []string) (screen, error) {
 
 // vsBot opens a room where the session's user plays the house bots named in list
 // ("greedy", or "zidane,bobmorane" for games of more players).
-func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (*rooms.Room, error) {
+func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (roomdir.Room, error) {
 	if list == "" {
 		list = e.Strongest
 	}

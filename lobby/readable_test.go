@@ -12,8 +12,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
 )
@@ -98,7 +100,7 @@ func finishedGame(t *testing.T, e catalog.Entry, width, height int, p games.Pale
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := New(Options{Hub: hub, Archive: noArchive{}})
+	app := onHub(hub, 0, Options{Archive: archive.New(noArchive{}, nil)})
 	m := &model{s: newSession(app, terminal("carol", "carol", width, height, p)), now: now}
 	g := newGameScreen(r)
 	g.init(m)
@@ -178,7 +180,7 @@ func TestRulesAndKeysScrollAndFoldForEveryGame(t *testing.T) {
 		for _, size := range readableSizes {
 			for _, p := range readablePalettes {
 				width, height := size[0], size[1]
-				m := &model{s: newSession(New(Options{Hub: rooms.NewHub(rooms.Config{})}), terminal("k", "ann", width, height, p)), now: time.Now()}
+				m := &model{s: newSession(onHub(rooms.NewHub(rooms.Config{}), 0, Options{}), terminal("k", "ann", width, height, p)), now: time.Now()}
 				m.screen = &homeScreen{game: i, cursor: int(itemRules)}
 				press(m, "enter")
 				first := ansi.Strip(m.View())
@@ -239,7 +241,7 @@ func TestReflowFoldsParagraphsListsAndTables(t *testing.T) {
 func TestHomeHelpListsEveryMenuItem(t *testing.T) {
 	for _, size := range readableSizes {
 		for _, p := range readablePalettes {
-			m := &model{s: newSession(New(Options{Hub: rooms.NewHub(rooms.Config{})}), terminal("k", "ann", size[0], size[1], p)), now: time.Now(), screen: &homeScreen{}}
+			m := &model{s: newSession(onHub(rooms.NewHub(rooms.Config{}), 0, Options{}), terminal("k", "ann", size[0], size[1], p)), now: time.Now(), screen: &homeScreen{}}
 			press(m, "?")
 			seen := strings.Join(pageThrough(t, "home help", m, size[0], size[1]), "\n")
 			for i, it := range homeItems {
@@ -260,7 +262,7 @@ func TestHomeHelpListsEveryMenuItem(t *testing.T) {
 func TestHomeDescriptionsAreWholeAt80Columns(t *testing.T) {
 	for i, e := range catalog.All() {
 		for _, p := range readablePalettes {
-			m := &model{s: newSession(New(Options{Hub: rooms.NewHub(rooms.Config{})}), terminal("k", "ann", 80, 24, p)), now: time.Now(), screen: &homeScreen{game: i}}
+			m := &model{s: newSession(onHub(rooms.NewHub(rooms.Config{}), 0, Options{}), terminal("k", "ann", 80, 24, p)), now: time.Now(), screen: &homeScreen{game: i}}
 			view := ansi.Strip(m.View())
 			fits(t, "home", m.View(), 80, 24)
 			for _, line := range strings.Split(view, "\n") {
@@ -291,9 +293,9 @@ func TestHelpStopsTheClockOnlyAgainstHouseBots(t *testing.T) {
 	for _, p := range readablePalettes {
 		now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 		hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1, HumanMove: 60 * time.Second})
-		app := New(Options{Hub: hub})
+		app := onHub(hub, 0, Options{})
 		tick := func(d time.Duration) { now = now.Add(d); hub.Tick(now); hub.WaitThinking() }
-		open := func(name string, r *rooms.Room) *model {
+		open := func(name string, r roomdir.Room) *model {
 			m := &model{s: newSession(app, terminal(name, name, 80, 24, p)), now: now}
 			g := newGameScreen(r)
 			g.init(m)
@@ -353,7 +355,7 @@ func TestPerfectAimSetupExplainsItsCorners(t *testing.T) {
 	e, _ := catalog.Get("perfectaim")
 	for _, size := range readableSizes {
 		for _, p := range readablePalettes {
-			m := &model{s: newSession(New(Options{Hub: rooms.NewHub(rooms.Config{})}), terminal("k", "ann", size[0], size[1], p)), now: time.Now()}
+			m := &model{s: newSession(onHub(rooms.NewHub(rooms.Config{}), 0, Options{}), terminal("k", "ann", size[0], size[1], p)), now: time.Now()}
 			cfg, _ := humanConfig(e, 0, size[0], size[1])
 			s := newSetupScreen(e, cfg, true, &homeScreen{})
 			s.row = len(s.rows()) - 1 // the permutation
@@ -375,7 +377,7 @@ func TestTheHeadlineFoldsInThePanel(t *testing.T) {
 	for _, p := range readablePalettes {
 		now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 		hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1})
-		app := New(Options{Hub: hub})
+		app := onHub(hub, 0, Options{})
 		r, err := hub.Create(rooms.Spec{Game: e.Entry, Seed: 3, Seats: []rooms.Seat{
 			{Kind: rooms.HouseBot, BotName: "zidane"}, {Kind: rooms.HouseBot, BotName: "bobmorane"}}})
 		if err != nil {

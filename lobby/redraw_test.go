@@ -5,15 +5,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/internal/sshtest"
-	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
 )
 
 // The lobby draws its screens again only when what they show changes: people idle in the
 // lobby cost nothing, and a newcomer is seen by everyone.
 func TestTheLobbyDoesNotRedrawWhileNothingChanges(t *testing.T) {
-	addr, _, app := arena(t, rooms.Config{TickHz: 50}, lobby.Options{FillAfter: time.Hour})
+	addr, _, app := arena(t, rooms.Config{TickHz: 50}, commands.Options{FillAfter: time.Hour})
 	var terms []*sshtest.Term
 	for _, name := range []string{"ann", "bob", "cid"} {
 		term := sshtest.NewTerm(t, sshtest.Dial(t, addr, name, sshtest.NewKey(t)))
@@ -50,7 +50,7 @@ func TestTheLobbyDoesNotRedrawWhileNothingChanges(t *testing.T) {
 // nothing, moving in the menu rewrites the items concerned, not the screen. A resize, which
 // the session's own loop forwards, draws it all again.
 func TestTheLobbyWritesOnlyTheLinesThatChange(t *testing.T) {
-	addr, _, _ := arena(t, rooms.Config{TickHz: 50}, lobby.Options{FillAfter: time.Hour})
+	addr, _, _ := arena(t, rooms.Config{TickHz: 50}, commands.Options{FillAfter: time.Hour})
 	term := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ann", sshtest.NewKey(t)))
 	term.WaitFor(t, "1 online", 10*time.Second)
 	// The first item's line changes with every move (selected or not), in the same write as

@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/replay"
 )
@@ -14,7 +15,7 @@ import (
 // replayScreen plays a stored game again in the game's own view: play and pause, step
 // forward and back, seek, speed.
 type replayScreen struct {
-	g       storedGame
+	g       archive.Game
 	cursor  *replay.Cursor
 	playing bool
 	speed   int // index in replaySpeeds
@@ -32,10 +33,10 @@ var replaySpeeds = []int{1, 2, 4, 8, 16, 32, 64}
 // replayTick advances playback; gen tells stale ticks (from before a pause) apart.
 type replayTick struct{ gen int }
 
-func newReplayScreen(g storedGame) (*replayScreen, error) {
-	c, err := replay.NewCursor(g.entry.Game, g.rp)
+func newReplayScreen(g archive.Game) (*replayScreen, error) {
+	c, err := replay.NewCursor(g.Entry.Game, g.Replay)
 	if err != nil {
-		return nil, fmt.Errorf("game %s does not replay with this version of the arena: %v", g.rec.ID, err)
+		return nil, fmt.Errorf("game %s does not replay with this version of the arena: %v", g.Rec.ID, err)
 	}
 	speed := 1 // 2 moves a second: a turn-based game reads well at that pace
 	if _, realTime := c.State().(games.RealTime); realTime {
@@ -45,7 +46,7 @@ func newReplayScreen(g storedGame) (*replayScreen, error) {
 }
 
 func (r *replayScreen) init(m *model) tea.Cmd {
-	m.lastGame = r.g.entry.Game.ID()
+	m.lastGame = r.g.Entry.Game.ID()
 	return r.tick()
 }
 
@@ -132,10 +133,10 @@ func (r *replayScreen) setPlaying(on bool) (screen, tea.Cmd) {
 // board is the board at the cursor at scale k (see games.Scaler), drawn once per change.
 func (r *replayScreen) board(p games.Palette, k int) ([]string, int) {
 	if r.drawnAt != r.cursor.At() || r.drawnPalette != int(p) || r.drawnScale != k || r.lines == nil {
-		if sc, ok := r.g.entry.View.(games.Scaler); ok && k > 0 {
+		if sc, ok := r.g.Entry.View.(games.Scaler); ok && k > 0 {
 			r.lines, r.width = splitBoard(sc.ScaledBoard(r.cursor.State(), -1, p, k))
 		} else {
-			r.lines, r.width = splitBoard(r.g.entry.View.Board(r.cursor.State(), -1, p))
+			r.lines, r.width = splitBoard(r.g.Entry.View.Board(r.cursor.State(), -1, p))
 		}
 		r.drawnAt, r.drawnPalette, r.drawnScale = r.cursor.At(), int(p), k
 	}
@@ -144,9 +145,9 @@ func (r *replayScreen) board(p games.Palette, k int) ([]string, int) {
 
 func (r *replayScreen) view(m *model) string {
 	st := m.s.st
-	head := m.header(st.dim.Render(fmt.Sprintf("%s · replay %s", r.g.entry.Game.Name(), r.g.rec.ID)))
+	head := m.header(st.dim.Render(fmt.Sprintf("%s · replay %s", r.g.Entry.Game.Name(), r.g.Rec.ID)))
 	rw, rh := boardRoom(m.width(), m.height())
-	lines, bw := r.board(m.s.palette, games.ScaleFor(r.g.entry.View, r.cursor.State(), rw, rh))
+	lines, bw := r.board(m.s.palette, games.ScaleFor(r.g.Entry.View, r.cursor.State(), rw, rh))
 	pw := min(max(panelWidth, m.width()-bw-2), maxPanelWidth)
 	if bw+2+panelWidth > m.width() || len(lines)+chromeHeight > m.height() {
 		return head + "\n\n" + st.warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
@@ -166,13 +167,13 @@ func (r *replayScreen) panel(m *model, width int) string {
 	}
 	fmt.Fprintf(&b, "%s  %s\n", st.key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.dim.Render(state))
 	b.WriteString(progressBar(c.At(), c.Len(), width-2) + "\n\n")
-	view := r.g.entry.View
+	view := r.g.Entry.View
 	toMove := -1
 	if mv := c.State().ToMove(); len(mv) == 1 && !c.State().Over() {
 		toMove = mv[0]
 	}
 	sw, swatched := view.(games.Swatcher)
-	for i, seat := range r.g.rec.Seats {
+	for i, seat := range r.g.Rec.Seats {
 		marker := "  "
 		if i == toMove {
 			marker = st.key.Render("▶ ")
@@ -194,14 +195,14 @@ func (r *replayScreen) panel(m *model, width int) string {
 	}
 	if m, ok := c.Move(); ok {
 		b.WriteString("\n" + st.heading.Render("This move") + "\n")
-		name := r.g.rec.Seats[m.Seat].Name
+		name := r.g.Rec.Seats[m.Seat].Name
 		if m.Default {
 			b.WriteString(" " + fit(clean(name)+" played the default move", width-1) + "\n")
 		}
 		for _, e := range c.Events() {
 			text := e.Text
-			if e.Seat >= 0 && e.Seat < len(r.g.rec.Seats) {
-				text = r.g.rec.Seats[e.Seat].Name + " " + text
+			if e.Seat >= 0 && e.Seat < len(r.g.Rec.Seats) {
+				text = r.g.Rec.Seats[e.Seat].Name + " " + text
 			}
 			for _, line := range wrapWords(clean(text), width-3) {
 				b.WriteString(" " + fit(line, width-1) + "\n")
@@ -213,12 +214,12 @@ func (r *replayScreen) panel(m *model, width int) string {
 
 // result is the recorded outcome in words: "alice wins", "draw", with places for more.
 func (r *replayScreen) result() string {
-	out := r.g.rp.Outcome
+	out := r.g.Replay.Outcome
 	if out == nil {
 		return "Game over."
 	}
 	if w := out.Winner(); w >= 0 {
-		return clean(r.g.rec.Seats[w].Name) + " wins."
+		return clean(r.g.Rec.Seats[w].Name) + " wins."
 	}
 	return "Draw."
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -251,7 +252,7 @@ Keys: ↑/↓ or j/k move, enter selects, digits pick an item, ? help, q quit
 type queueScreen struct {
 	entry  catalog.Entry
 	cfg    map[string]int
-	ticket *Ticket
+	ticket *matchmaker.Ticket
 	since  time.Time
 	err    error
 }
@@ -261,8 +262,8 @@ func (q *queueScreen) init(m *model) tea.Cmd {
 		return nil
 	}
 	q.since = time.Now()
-	cmd, err := m.s.queue(&Ticket{
-		UserID: m.s.who.ID, Name: m.s.who.Name, Kind: rooms.Human, Game: q.entry, Config: q.cfg,
+	cmd, err := m.s.queue(&matchmaker.Ticket{
+		UserID: m.s.who.ID, Name: m.s.who.Name, Kind: rooms.Human, Game: q.entry.Entry, Config: q.cfg,
 	})
 	if err != nil {
 		q.err = err
@@ -314,7 +315,7 @@ func (q *queueScreen) view(m *model) string {
 	}
 	spinner := []string{"◐", "◓", "◑", "◒"}[int(waited/(500*time.Millisecond))%4]
 	looking, seats := "an opponent", "the seat"
-	if n := tableSize(q.entry); n > 2 {
+	if n := matchmaker.TableSize(q.entry.Entry); n > 2 {
 		looking, seats = fmt.Sprintf("players (%d at a table)", n), "the empty seats"
 	}
 	fmt.Fprintf(&b, "%s Looking for %s…\n\n", st.key.Render(spinner), looking)

@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"context"
-	"net"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -14,6 +13,8 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/matchmaker"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 )
@@ -29,8 +30,8 @@ type session struct {
 	mb      *rooms.Mailbox
 
 	mu     sync.Mutex
-	room   *rooms.Room
-	ticket *Ticket
+	room   roomdir.Room
+	ticket *matchmaker.Ticket
 
 	// wantsLobby: the screen shown draws the lobby's shared state (lobbyMsg is for it).
 	wantsLobby atomic.Bool
@@ -97,7 +98,7 @@ func (s *session) send(msg tea.Msg) {
 
 // attach moves the session into room r (leaving any other) and returns its seat and the
 // latest snapshot.
-func (s *session) attach(r *rooms.Room) (int, *rooms.Snapshot) {
+func (s *session) attach(r roomdir.Room) (int, *rooms.Snapshot) {
 	s.mu.Lock()
 	old := s.room
 	s.room = r
@@ -148,7 +149,7 @@ func (s *session) leave(dropped bool) {
 
 // queue puts the session in the matchmaker for game e and returns a command that waits for
 // the seat.
-func (s *session) queue(t *Ticket) (tea.Cmd, error) {
+func (s *session) queue(t *matchmaker.Ticket) (tea.Cmd, error) {
 	t, err := s.app.mm.Enqueue(t)
 	if err != nil {
 		return nil, err
@@ -174,8 +175,8 @@ func (s *session) queue(t *Ticket) (tea.Cmd, error) {
 }
 
 type assignedMsg struct {
-	ticket *Ticket
-	Assignment
+	ticket *matchmaker.Ticket
+	matchmaker.Assignment
 }
 
 // hangUp closes the session's whole connection. Closing only the channel is not enough for a
@@ -197,20 +198,4 @@ func (s *session) context() context.Context {
 }
 
 // addr is the session's network address (its host), against which rooms are counted.
-func (s *session) addr() string { return sessionAddr(s.ssh) }
-
-// sessionAddr is a server session's network address (its host); "" without one.
-func sessionAddr(ss *server.Session) string {
-	if ss == nil || ss.SSH == nil {
-		return ""
-	}
-	a := ss.SSH.RemoteAddr()
-	if a == nil {
-		return ""
-	}
-	host, _, err := net.SplitHostPort(a.String())
-	if err != nil {
-		return a.String()
-	}
-	return host
-}
+func (s *session) addr() string { return s.ssh.Host() }

@@ -10,6 +10,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -163,7 +164,7 @@ func (s *setupScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 }
 
 // open creates the room: the person in seat 1, then the bots or the free seats.
-func (s *setupScreen) open(m *model) (*rooms.Room, error) {
+func (s *setupScreen) open(m *model) (roomdir.Room, error) {
 	if s.vsBots {
 		return m.s.vsBot(s.entry, s.cfg, strings.Join(s.bots, ","))
 	}

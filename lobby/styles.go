@@ -1,6 +1,8 @@
 package lobby
 
 import (
+	"github.com/arena-classroom/arena/internal/plaintext"
+
 	"io"
 	"strings"
 	"sync"
@@ -56,23 +58,7 @@ func makeStyles(r *lipgloss.Renderer) *styles {
 }
 
 // clean strips control and escape characters from text one user shows to another.
-func clean(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return -1
-		}
-		return r
-	}, s)
-}
-
-// cleanLines is clean for a text of several lines: line breaks are kept.
-func cleanLines(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = clean(l)
-	}
-	return strings.Join(lines, "\n")
-}
+func clean(s string) string { return plaintext.Clean(s) }
 
 // fit pads or cuts s (plain text) to exactly w cells.
 func fit(s string, w int) string {

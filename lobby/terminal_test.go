@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
+	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
@@ -40,7 +41,7 @@ func showReplay(t *testing.T, m *model, r *rooms.Room, width, height int) (*repl
 	for _, seat := range r.Snapshot().Seats {
 		rec.Seats = append(rec.Seats, store.SeatRecord{Name: seat.Name})
 	}
-	rs, err := newReplayScreen(storedGame{rec: rec, entry: catalog.Entry{Entry: r.Game()}, rp: *r.Replay()})
+	rs, err := newReplayScreen(archive.Game{Rec: rec, Entry: catalog.Entry{Entry: r.Game()}, Replay: *r.Replay()})
 	if err != nil {
 		t.Fatal(err)
 	}

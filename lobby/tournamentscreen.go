@@ -9,7 +9,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
@@ -58,12 +57,12 @@ func (t *tournamentsScreen) view(m *model) string {
 	b.WriteString("Tournament code (your teacher gives it): " + st.selected.Render(t.input+"_") + "\n\n")
 	b.WriteString(st.heading.Render("Being played") + "\n")
 	shown := 0
-	if m.s.app.tournaments != nil {
+	if m.s.app.director != nil {
 		ctx, cancel := context.WithTimeout(m.s.context(), 5*time.Second)
-		list, _ := m.s.app.tournaments.Tournaments(ctx)
+		list, _ := m.s.app.director.Tournaments(ctx)
 		cancel()
 		for _, tr := range list {
-			if tr.State != store.TournamentRunning && tr.State != store.TournamentPaused {
+			if tr.State != director.Running && tr.State != director.Paused {
 				continue
 			}
 			if shown == max(m.height()-9, 1) {
@@ -120,7 +119,7 @@ func (s *standingsScreen) load(m *model) error {
 	defer cancel()
 	v := m.s.app.director.Version()
 	rep, err := m.s.app.director.Report(ctx, s.code)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, director.ErrNotFound) {
 		return fmt.Errorf("no tournament %q: check the code", s.code)
 	}
 	if err != nil {
@@ -193,24 +192,24 @@ func (s *standingsScreen) join(m *model) string {
 	switch {
 	case who.Guest:
 		return "a tournament entry belongs to a key: connect with your SSH key to enter"
-	case s.rep.State != store.TournamentOpen:
+	case s.rep.State != director.Open:
 		return "entries to this tournament are closed"
 	case s.rep.Game == "":
 		return ""
 	}
 	ctx, cancel := context.WithTimeout(m.s.context(), 5*time.Second)
 	defer cancel()
-	err := m.s.app.director.Enter(ctx, s.code, store.Entrant{ID: who.ID, Name: who.Name, Kind: store.EntrantPerson,
-		Rating: m.s.app.seedRating(ctx, s.rep.Game, who.ID), Addr: m.s.addr()})
+	err := m.s.app.director.Enter(ctx, s.code, director.Entrant{ID: who.ID, Name: who.Name, Kind: director.EntrantPerson,
+		Rating: m.s.app.archive.SeedRating(ctx, s.rep.Game, who.ID), Addr: m.s.addr()})
 	var full *director.ErrFull
 	switch {
 	case err == nil:
 		return fmt.Sprintf("you are entered in %s: stay in the lobby; it rings when your game is due", s.rep.Name)
-	case errors.Is(err, store.ErrEntrantExists):
+	case errors.Is(err, director.ErrEntrantExists):
 		return "you are entered already"
-	case errors.Is(err, store.ErrEntrantName):
+	case errors.Is(err, director.ErrEntrantName):
 		return "another entrant has your name"
-	case errors.Is(err, store.ErrNotOpen):
+	case errors.Is(err, director.ErrNotOpen):
 		return "entries to this tournament are closed"
 	case errors.As(err, &full):
 		return "this tournament is full: ask your teacher"
@@ -227,7 +226,7 @@ func (s *standingsScreen) view(m *model) string {
 	var b strings.Builder
 	b.WriteString(m.header(st.dim.Render("tournament "+s.code)) + "\n\n")
 	// Every standing, every game: the pager scrolls what the window cannot hold.
-	lines := strings.Split(strings.TrimRight(standingsText(s.rep, 0), "\n"), "\n")
+	lines := strings.Split(strings.TrimRight(director.StandingsText(s.rep, 0), "\n"), "\n")
 	for i, line := range lines {
 		lines[i] = fit(line, m.width()-1)
 	}
@@ -240,16 +239,16 @@ func (s *standingsScreen) view(m *model) string {
 		b.WriteString(st.dim.Render(w) + "\n")
 	}
 	keys := []string{"w", "wall", "esc", "back", "?", "help"}
-	if s.rep.State == store.TournamentOpen {
+	if s.rep.State == director.Open {
 		keys = append([]string{"j", "enter it"}, keys...)
 	}
 	if m.s.who.Admin {
 		switch s.rep.State {
-		case store.TournamentOpen:
+		case director.Open:
 			keys = append([]string{"s", "start"}, keys...)
-		case store.TournamentRunning:
+		case director.Running:
 			keys = append([]string{"p", "pause", "x", "cancel"}, keys...)
-		case store.TournamentPaused:
+		case director.Paused:
 			keys = append([]string{"r", "resume", "x", "cancel"}, keys...)
 		}
 	}

@@ -25,7 +25,7 @@ func TestKeysTypedAheadReachTheNextDecision(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := terminal("k", "anna", 80, 24, games.Plain)
-	m := &model{s: newSession(New(Options{Hub: hub}), srv), now: now}
+	m := &model{s: newSession(onHub(hub, 0, Options{}), srv), now: now}
 	g := newGameScreen(r)
 	m.screen = g
 	g.init(m)

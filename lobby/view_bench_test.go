@@ -26,7 +26,7 @@ func BenchmarkGameView(b *testing.B) {
 		b.Run(tc.game, func(b *testing.B) {
 			now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 			hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1})
-			app := New(Options{Hub: hub})
+			app := onHub(hub, 0, Options{})
 			e, _ := catalog.Get(tc.game)
 			seats := make([]rooms.Seat, len(tc.seats))
 			for i, name := range tc.seats {

@@ -5,16 +5,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/sshtest"
-	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
 )
 
 // The wall shows every live game at once, live; enter watches the chosen one and esc comes
 // back to the wall.
 func TestTheWallShowsEveryLiveGame(t *testing.T) {
-	addr, hub, _ := arena(t, rooms.Config{TickHz: 50, BotPace: 200 * time.Millisecond}, lobby.Options{FillAfter: time.Hour})
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 50, BotPace: 200 * time.Millisecond}, commands.Options{FillAfter: time.Hour})
 	e := sevenColors(t)
 	var ids []string
 	for range 3 {

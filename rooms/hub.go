@@ -66,6 +66,8 @@ type Config struct {
 	// keeps it (store.SeedSecret), so that a tournament re-run on the same store plays the
 	// same games; nil draws one for the hub's lifetime.
 	Secret seedpkg.Secret
+	// Codes draws room ids and join codes (default codes.Local: unique on this hub).
+	Codes codes.Drawer
 }
 
 // Observer hears the hub's own figures. Its methods are called from the hub's loop and the
@@ -108,6 +110,9 @@ func (c Config) withDefaults() Config {
 	d := DefaultConfig()
 	if c.Observer == nil {
 		c.Observer = noObserver{}
+	}
+	if c.Codes == nil {
+		c.Codes = codes.Local{}
 	}
 	if c.TickHz <= 0 {
 		c.TickHz = d.TickHz
@@ -401,10 +406,10 @@ func (h *Hub) create(spec Spec) (*Room, error) {
 	if err := h.checkShareLocked(spec); err != nil {
 		return nil, err
 	}
-	id := codes.Fresh(func() string { return codes.Lower(4) }, h.takenLocked)
+	id := h.cfg.Codes.RoomID(h.takenLocked)
 	code := ""
 	if spec.Private {
-		code = codes.Fresh(func() string { return codes.New(5) }, h.takenLocked)
+		code = h.cfg.Codes.JoinCode(h.takenLocked)
 	}
 	r, err := newRoom(h, id, code, spec, cfg, seed, h.now())
 	if err != nil {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"io"
+	"net"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -61,4 +62,21 @@ type App interface {
 	// Exec runs a command without a PTY (`rooms`, later `bot`, `spec`), writing to stdout and
 	// stderr, and returns the exit status. It must return when s.SSH.Context() is done.
 	Exec(s *Session, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// Host is the session's network address without its port, against which rooms and
+// tournament entries are counted; "" without one.
+func (s *Session) Host() string {
+	if s == nil || s.SSH == nil {
+		return ""
+	}
+	a := s.SSH.RemoteAddr()
+	if a == nil {
+		return ""
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return host
 }

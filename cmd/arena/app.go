@@ -6,7 +6,7 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/arena-classroom/arena/lobby"
+	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
@@ -32,7 +32,7 @@ type appOptions struct {
 
 // newApp builds the arena behind the SSH server (lobby, rooms, commands) and starts the hub.
 // stop ends the hub.
-func newApp(opts appOptions) (app *lobby.App, hub *rooms.Hub, stop func(), err error) {
+func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), err error) {
 	logger := opts.Logger
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
@@ -75,7 +75,7 @@ func newApp(opts appOptions) (app *lobby.App, hub *rooms.Hub, stop func(), err e
 		}
 		go dir.Run(ctx)
 	}
-	lo := lobby.Options{Hub: hub, FillAfter: opts.FillAfter, Logger: logger}
+	lo := commands.Options{Hub: hub, FillAfter: opts.FillAfter, Logger: logger}
 	if opts.Metrics != nil {
 		lo.FrameDrawn = opts.Metrics.FrameDrawn
 	}
@@ -87,7 +87,7 @@ func newApp(opts appOptions) (app *lobby.App, hub *rooms.Hub, stop func(), err e
 		lo.Tournaments = opts.Store
 		lo.Director = dir
 	}
-	a := lobby.New(lo)
+	a := commands.New(lo)
 	return a, hub, func() { cancel(); <-done; hub.WaitSaves() }, nil
 }
 
@@ -97,7 +97,7 @@ type storeNames struct{ st *store.Store }
 func (n storeNames) ReleaseName(ctx context.Context, name string) (string, error) {
 	owner, err := n.st.ReleaseName(ctx, name)
 	if errors.Is(err, store.ErrNotFound) {
-		return "", lobby.ErrNameNotHeld
+		return "", commands.ErrNameNotHeld
 	}
 	return owner, err
 }

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
-	"github.com/arena-classroom/arena/lobby"
+	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
@@ -135,7 +135,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.IntVar(&c.gamesPerAddr, "games-per-address", hub.MaxRoomsPerAddr, "")
 	fs.StringVar(&c.logLevel, "log-level", "info", "")
 	fs.StringVar(&c.metrics, "metrics", "", "")
-	fs.DurationVar(&c.fillAfter, "fill-after", lobby.DefaultFillAfter, "")
+	fs.DurationVar(&c.fillAfter, "fill-after", commands.DefaultFillAfter, "")
 	fs.DurationVar(&c.humanMove, "human-move", hub.HumanMove, "")
 	fs.DurationVar(&c.botMove, "bot-move", hub.BotMove, "")
 	fs.DurationVar(&c.idleTimeout, "idle-timeout", srv.IdleNoChannel, "")

@@ -33,3 +33,26 @@ func Fresh(draw func() string, taken func(string) bool) string {
 		}
 	}
 }
+
+// Drawer draws the codes of live rooms: their ids (lower case, four characters) and the
+// join codes of private rooms. Codes are unique only where the drawer can see them all: a
+// hub alone uses Local, which asks the hub; a cluster of hubs gives each one a drawer that
+// cannot collide with the others' (a node's own first character, or a reservation shared by
+// all), without the hub changing.
+type Drawer interface {
+	RoomID(taken func(string) bool) string
+	JoinCode(taken func(string) bool) string
+}
+
+// Local draws codes unique among those taken says are taken.
+type Local struct{}
+
+// RoomID draws a free room id.
+func (Local) RoomID(taken func(string) bool) string {
+	return Fresh(func() string { return Lower(4) }, taken)
+}
+
+// JoinCode draws a free join code.
+func (Local) JoinCode(taken func(string) bool) string {
+	return Fresh(func() string { return New(5) }, taken)
+}

@@ -1,0 +1,200 @@
+// Package archive is the record of finished games as people look them up: a game by its id
+// or the start of it, with its replay decoded; whether its seed may be shown; histories and
+// leaderboards. The lobby's screens and the text commands read stored games through it.
+package archive
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/replay"
+	"github.com/arena-classroom/arena/store"
+)
+
+// Store is where finished games are kept; *store.Store is one.
+type Store interface {
+	Match(ctx context.Context, id string) (store.MatchRecord, error)
+	History(ctx context.Context, identity, bot, game string, limit int) ([]store.MatchRecord, error)
+	NameOwner(ctx context.Context, name string) (string, error)
+	Leaderboard(ctx context.Context, game string, limit int) ([]store.Standing, error)
+	RatingHistory(ctx context.Context, game, player string) ([]float64, error)
+}
+
+// Archive reads finished games. A nil *Archive is a server that keeps none: its methods
+// say so.
+type Archive struct {
+	st  Store
+	log *slog.Logger
+}
+
+// New reads games from st (nil: none are kept, and New returns nil).
+func New(st Store, log *slog.Logger) *Archive {
+	if st == nil {
+		return nil
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Archive{st: st, log: log}
+}
+
+// ErrNone: a server started without a store (tests, a demo) keeps no games.
+var ErrNone = errors.New("this server keeps no games")
+
+// ErrUnavailable is the sentence for a store that failed to answer.
+var ErrUnavailable = errors.New("the game could not be read right now; try again")
+
+// Game is a stored match with its replay decoded.
+type Game struct {
+	Rec    store.MatchRecord
+	Entry  catalog.Entry
+	Replay replay.Replay
+}
+
+// Load reads match id (or the one whose id starts with it), with a sentence for each way
+// it can fail.
+func (a *Archive) Load(ctx context.Context, id string) (Game, error) {
+	if a == nil {
+		return Game{}, ErrNone
+	}
+	rec, err := a.st.Match(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		var full string
+		if full, err = a.completeID(ctx, id); err != nil {
+			return Game{}, err
+		}
+		id = full
+		rec, err = a.st.Match(ctx, id)
+	}
+	if err != nil {
+		a.log.Error("loading a match", "id", id, "err", err)
+		return Game{}, ErrUnavailable
+	}
+	e, ok := catalog.Get(rec.Game)
+	if !ok {
+		return Game{}, fmt.Errorf("game %s was a game of %q, which this server no longer has", id, rec.Game)
+	}
+	rp, err := replay.Decode(rec.Replay, func(id string) (games.Game, bool) { return e.Game, id == e.Game.ID() })
+	if err != nil {
+		a.log.Error("decoding a replay", "id", id, "err", err)
+		return Game{}, fmt.Errorf("game %s's replay cannot be read by this version of the arena", id)
+	}
+	return Game{Rec: rec, Entry: e, Replay: rp}, nil
+}
+
+// matchIDs finds stored match ids by their start; *store.Store does.
+type matchIDs interface {
+	MatchIDs(ctx context.Context, prefix string, limit int) ([]string, error)
+}
+
+// shownMatches is how many ids a prefix that several share lists.
+const shownMatches = 10
+
+// completeID is the one stored match id that starts with prefix: people type what they see
+// (`replay m_eh5f` for m_eh5f_mww3u7tr). Several: a sentence listing them; none: the
+// sentence for an unknown id.
+func (a *Archive) completeID(ctx context.Context, prefix string) (string, error) {
+	notFound := fmt.Errorf("no stored game %q (`history` lists yours, with their ids)", prefix)
+	finder, ok := a.st.(matchIDs)
+	if !ok {
+		return "", notFound
+	}
+	ids, err := finder.MatchIDs(ctx, prefix, shownMatches+1)
+	if err != nil {
+		a.log.Error("completing a match id", "prefix", prefix, "err", err)
+		return "", ErrUnavailable
+	}
+	switch {
+	case len(ids) == 0:
+		return "", notFound
+	case len(ids) == 1:
+		return ids[0], nil
+	case len(ids) > shownMatches:
+		return "", fmt.Errorf("more than %d stored games start with %q, such as %s: type more of the id",
+			shownMatches, prefix, strings.Join(ids[:shownMatches], ", "))
+	default:
+		return "", fmt.Errorf("%d stored games start with %q: %s; type more of the id", len(ids), prefix, strings.Join(ids, ", "))
+	}
+}
+
+// matchTournaments says which tournament a stored match was a game of; *store.Store does.
+type matchTournaments interface {
+	MatchTournament(ctx context.Context, matchID string) (code, state string, err error)
+}
+
+// SeedShown reports whether a stored game's seed may be shown. A game of a tournament still
+// under way keeps it from players until the tournament is over (teachers see it): every
+// seed is keyed (seed.Keyed), so one game's says nothing of another's, but nothing of a
+// running tournament's chance is handed out. Other games are over, and their seed is
+// theirs alone.
+func (a *Archive) SeedShown(ctx context.Context, g Game, admin bool) bool {
+	if admin || a == nil {
+		return true
+	}
+	mt, ok := a.st.(matchTournaments)
+	if !ok {
+		return true
+	}
+	code, state, err := mt.MatchTournament(ctx, g.Rec.ID)
+	if err != nil {
+		a.log.Error("replay: the game's tournament", "id", g.Rec.ID, "err", err)
+		return false
+	}
+	if code == "" || state == store.TournamentFinished || state == store.TournamentCancelled {
+		return true
+	}
+	a.log.Info("replay of a running tournament's game: seed withheld", "id", g.Rec.ID, "tournament", code)
+	return false
+}
+
+// Leaderboard is game's ratings, best first.
+func (a *Archive) Leaderboard(ctx context.Context, game string, limit int) ([]store.Standing, error) {
+	if a == nil {
+		return nil, ErrNone
+	}
+	return a.st.Leaderboard(ctx, game, limit)
+}
+
+// RatingHistory is a player's rating after each of their rated games of game.
+func (a *Archive) RatingHistory(ctx context.Context, game, player string) ([]float64, error) {
+	if a == nil {
+		return nil, ErrNone
+	}
+	return a.st.RatingHistory(ctx, game, player)
+}
+
+// SeedRating is a player's displayed rating in game, for seeding a tournament (0 when
+// unrated or unknown).
+func (a *Archive) SeedRating(ctx context.Context, game, player string) float64 {
+	board, err := a.Leaderboard(ctx, game, 1000)
+	if err != nil {
+		return 0
+	}
+	for _, s := range board {
+		if s.Player == player {
+			return s.Rating.Ordinal()
+		}
+	}
+	return 0
+}
+
+// History is the stored games of a player (an identity, or a house bot by name), last first.
+func (a *Archive) History(ctx context.Context, identity, bot, game string, limit int) ([]store.MatchRecord, error) {
+	if a == nil {
+		return nil, ErrNone
+	}
+	return a.st.History(ctx, identity, bot, game, limit)
+}
+
+// NameOwner is the key that holds a display name.
+func (a *Archive) NameOwner(ctx context.Context, name string) (string, error) {
+	if a == nil {
+		return "", ErrNone
+	}
+	return a.st.NameOwner(ctx, name)
+}

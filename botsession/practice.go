@@ -1,0 +1,157 @@
+package botsession
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/presence"
+	"github.com/arena-classroom/arena/program"
+	"github.com/arena-classroom/arena/roomdir"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/seed"
+)
+
+// practice plays args.games headless games against house bots on the session: game i has
+// seed S+i and the seats rotate (Perfect Aim: the start corners; see practiceJobs), so a
+// deterministic bot gets the same games every time with the same --seed. Without --seed, a
+// game whose seed decides hidden chance (dice) gets a 53-bit keyed seed per game, shown
+// once that game is over. The games run on this session's goroutine as fast as the bot
+// answers; the hub is not involved.
+func (a *Sessions) practice(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *presence.Key) int {
+	status, t := a.practiceTally(ctx, conn, args, name, clock, presence)
+	if status == 0 {
+		conn.Diagf("practice over: %d won, %d drawn, %d lost", t.won, t.drawn, t.lost)
+	}
+	return status
+}
+
+// sharingThinkers makes a house bot's decisions wait for the server's thinkers (Hub.Think),
+// as those of rooms without a person do: however many students practise against a search
+// bot, practice slows itself, never people's games or connections.
+func (a *Sessions) sharingThinkers(ent match.Entrant) match.Entrant {
+	newAgent := ent.New
+	ent.New = func(s match.Start) (match.Agent, error) {
+		ag, err := newAgent(s)
+		if err != nil {
+			return nil, err
+		}
+		return thinkingAgent{Agent: ag, rooms: a.rooms}, nil
+	}
+	return ent
+}
+
+type thinkingAgent struct {
+	match.Agent
+	rooms roomdir.Directory
+}
+
+func (t thinkingAgent) Act(st games.State, seat int) (a games.Action, err error) {
+	t.rooms.Think(false, func() { a, err = t.Agent.Act(st, seat) })
+	return a, err
+}
+
+// tally is how a practice session went, for assignments.
+type tally struct {
+	won, drawn, lost, played int
+}
+
+// practiceTally is practice, with the tally of the games played; the caller sums it up
+// (practice, or the assignment the games were).
+func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *presence.Key) (int, tally) {
+	e := args.entry
+	secret := a.rooms.Config().Secret
+	if !args.seedSet && args.seedOf == nil {
+		args.seed = seed.Random() // printed, so the games can be played again
+		if !botproto.SeedPublic(e.Game) {
+			// The seed decides chance the bot must not foresee: each game's is drawn from
+			// 2^53 and keyed, and shown only once the game is over.
+			base := seed.Wide()
+			args.seed, args.seedOf = 0, func(i int) uint64 { return seed.Keyed(secret, "practice", base, i) }
+		}
+	}
+	a.presence.Set(presence, name, "practising "+e.Game.Name())
+	me := match.Entrant{Name: name, New: func(s match.Start) (match.Agent, error) {
+		if a.seedWatch != nil {
+			a.seedWatch(s.GameSeed)
+		}
+		ag := program.NewAgent(conn, program.Game{
+			Game: s.Game, Config: s.Config, Seed: s.GameSeed, Seat: s.Seat, Players: s.Players,
+			// The game's number: a match id says nothing of a seed.
+			Match: fmt.Sprintf("p_%d", s.Index+1), Clock: clock,
+		})
+		game := s.Index + 1
+		ag.Note = func(status, why string) { conn.Diagf("game %d: %s: %s", game, status, why) }
+		return ag, nil
+	}}
+	entrants := []match.Entrant{me}
+	for _, v := range args.vs {
+		ent, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: v}, nil)
+		if err != nil {
+			conn.Fail(err.Error(), time.Second)
+			return 1, tally{}
+		}
+		entrants = append(entrants, a.sharingThinkers(ent))
+	}
+	jobs, err := practiceJobs(args, len(entrants))
+	if err != nil {
+		conn.Fail(err.Error(), time.Second)
+		return 1, tally{}
+	}
+	seeds := fmt.Sprintf("seeds %d… (repeat with --seed %d)", args.seed, args.seed)
+	switch {
+	case args.seedsHidden:
+		seeds = "their seeds stay secret"
+	case args.seedOf != nil:
+		seeds = "each game's seed is shown once it is over"
+	}
+	conn.Diagf("practice: %d game(s) of %s against %s, %s; %s",
+		args.games, e.Game.Name(), strings.Join(args.vs, ", "), seeds, practiceScheme(args))
+
+	var t tally
+	errGone := errors.New("the bot left")
+	plan := match.Plan{Game: e.Game, Entrants: entrants, Schedule: jobs}
+	// House bots are keyed with the server's secret: knowing a game's seed (War Hammer's is
+	// public, a student may choose one) tells nothing of their moves.
+	opts := match.Options{Parallel: 1, Inspect: games.InspectorOf(e.Game),
+		AgentSeed: func(gameSeed uint64, seat int) uint64 { return rooms.BotSeed(secret, gameSeed, seat) }}
+	err = match.Run(ctx, plan, opts, func(r match.Result) error {
+		t.played++
+		job := plan.Job(r.Job)
+		seat := 0
+		for s, ent := range job.Seats {
+			if ent == 0 {
+				seat = s
+			}
+		}
+		where := practiceResult(args, job, seat, r)
+		switch {
+		case r.Outcome == nil:
+			conn.Diagf("game %d (%s): void: %s", t.played, where, r.Err)
+		case r.Outcome.Ranks[seat] == 1 && r.Outcome.Winner() == seat:
+			t.won++
+			conn.Diagf("game %d (%s): won %v", t.played, where, r.Outcome.Scores)
+		case r.Outcome.Ranks[seat] == 1:
+			t.drawn++
+			conn.Diagf("game %d (%s): drawn %v", t.played, where, r.Outcome.Scores)
+		default:
+			t.lost++
+			conn.Diagf("game %d (%s): lost %v", t.played, where, r.Outcome.Scores)
+		}
+		select {
+		case <-conn.Done():
+			return errGone
+		default:
+			return nil
+		}
+	})
+	if err != nil {
+		return 1, t
+	}
+	return 0, t
+}

@@ -1,0 +1,52 @@
+package botsession
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/matchmaker"
+	"github.com/arena-classroom/arena/presence"
+	"github.com/arena-classroom/arena/program"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// queueBot waits in the game's queue like a person in quick match, plays the rooms the
+// matchmaker seats it in, and queues again, until it has played args.games games (0: until
+// it leaves).
+func (a *Sessions) queueBot(ctx context.Context, conn *program.Conn, args botArgs, who keys.Identity, name string, presence *presence.Key) int {
+	e := args.entry
+	maxStrikes := a.rooms.Config().MaxStrikes
+	for played := 0; args.games == 0 || played < args.games; played++ {
+		ctl := NewController(conn, e.Game, maxStrikes)
+		t, err := a.queue.Enqueue(&matchmaker.Ticket{UserID: who.ID, Name: name, Kind: rooms.Remote, Game: e.Entry, Config: args.config, Controller: ctl})
+		if err != nil {
+			conn.Fail(err.Error(), time.Second)
+			return 1
+		}
+		a.presence.Set(presence, name, "bot waiting for "+e.Game.Name())
+		conn.Diagf("waiting for opponents in the %s queue", e.Game.ID())
+		var as matchmaker.Assignment
+		select {
+		case as = <-t.Done():
+		case <-ctx.Done():
+			if !a.queue.Cancel(t) {
+				// Seated as it left: the controller gives the seat to a house bot.
+				<-t.Done()
+			}
+			return 0
+		}
+		if as.Err != nil {
+			conn.Fail(fmt.Sprintf("could not open a room: %v", as.Err), time.Second)
+			return 1
+		}
+		a.presence.Set(presence, name, "bot playing "+e.Game.Name()+" in "+as.Room.ID())
+		select {
+		case <-ctl.Ended():
+		case <-ctx.Done():
+			return 0 // the controller resigns the seat when the connection ends
+		}
+	}
+	return 0
+}

@@ -1,0 +1,173 @@
+package botsession
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/presence"
+	"github.com/arena-classroom/arena/program"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// tournamentBot enters a student's program in a class tournament (while it is open) and
+// plays its games as they come due, until the tournament is over or the program leaves.
+func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args botArgs, who keys.Identity, name, addr string, presence *presence.Key) int {
+	code := args.tournament
+	if a.director == nil || a.tournaments == nil {
+		conn.Fail("this server keeps no tournaments", time.Second)
+		return 1
+	}
+	if who.Guest {
+		conn.Fail("a tournament entry belongs to a key: connect with your SSH key (ssh -i KEY …)", time.Second)
+		return 1
+	}
+	t, err := a.tournaments.Tournament(ctx, code)
+	if errors.Is(err, store.ErrNotFound) {
+		conn.Fail(fmt.Sprintf("no tournament %q: check the code your teacher gave", code), time.Second)
+		return 1
+	}
+	if err != nil {
+		a.log.Error("tournament", "code", code, "err", err)
+		conn.Fail("the tournament could not be read right now; try again", time.Second)
+		return 1
+	}
+	if t.Game != args.entry.Game.ID() {
+		conn.Fail(fmt.Sprintf("tournament %s is a tournament of %s: use --game %s", code, t.Game, t.Game), time.Second)
+		return 1
+	}
+	switch err := a.enterProgram(ctx, t, who, name, addr); {
+	case err == nil:
+		conn.Diagf("tournament %s: %s entered as %s; %s", code, t.Name, name, a.whereItStands(ctx, code))
+	case errors.Is(err, store.ErrEntrantExists):
+		conn.Diagf("tournament %s: %s is entered; %s", code, name, a.whereItStands(ctx, code))
+	case errors.Is(err, store.ErrNotOpen):
+		if !a.isEntrant(ctx, code, who.ID) {
+			conn.Fail(fmt.Sprintf("tournament %s is %s: entries are closed", code, t.State), time.Second)
+			return 1
+		}
+		conn.Diagf("tournament %s: %s is back; %s", code, name, a.whereItStands(ctx, code))
+	default:
+		conn.Fail(err.Error(), time.Second)
+		return 1
+	}
+	e := args.entry
+	maxStrikes := a.rooms.Config().MaxStrikes
+	for {
+		changed := a.director.Changed()
+		ctl := NewController(conn, e.Game, maxStrikes)
+		ticket, missed, err := a.director.Ready(code, who.ID, ctl)
+		if errors.Is(err, director.ErrNotLive) {
+			rep, rerr := a.director.Report(ctx, code)
+			// Not over: not started yet, or starting (the store says running a moment
+			// before the director takes its games), or paused. Wait for the next change.
+			if rerr == nil && rep.State != store.TournamentFinished && rep.State != store.TournamentCancelled {
+				a.presence.Set(presence, name, "bot waiting for tournament "+code)
+				select {
+				case <-changed:
+					continue
+				case <-ctx.Done():
+					return 0
+				}
+			}
+			a.tellFinalPlace(ctx, conn, code, who.ID)
+			return 0
+		}
+		if err != nil {
+			conn.Fail(err.Error(), time.Second)
+			return 1
+		}
+		for _, m := range missed {
+			conn.Diagf("tournament %s: %s", code, m)
+		}
+		a.presence.Set(presence, name, "bot in tournament "+code)
+		var seat director.Seating
+		select {
+		case seat = <-ticket.Seated():
+		case <-ctx.Done():
+			if !a.director.Unready(ticket) {
+				<-ticket.Seated() // seated as it left: the controller gives the seat up
+			}
+			return 0
+		}
+		if seat.Over {
+			a.tellFinalPlace(ctx, conn, code, who.ID)
+			return 0
+		}
+		a.presence.Set(presence, name, "bot playing tournament "+code+" in "+seat.Room.ID())
+		select {
+		case <-ctl.Ended():
+		case <-ctx.Done():
+			return 0 // the controller resigns the seat when the connection ends
+		}
+	}
+}
+
+// whereItStands says, for a program that has just (re)connected, where its tournament is:
+// how many entrants, and what it waits for.
+func (a *Sessions) whereItStands(ctx context.Context, code string) string {
+	rep, err := a.director.Report(ctx, code)
+	if err != nil {
+		return "waiting for its games"
+	}
+	entrants := games.Count(rep.Entrants, "entrant", "entrants")
+	switch rep.State {
+	case store.TournamentOpen, store.TournamentClosed:
+		return entrants + "; waiting for the teacher to start it"
+	case store.TournamentPaused:
+		return fmt.Sprintf("%s; round %d of %d, paused by the teacher: waiting for it to resume", entrants, rep.Round, rep.Rounds)
+	}
+	return fmt.Sprintf("%s; round %d of %d, %d of %d games played: waiting for its next game", entrants, rep.Round, rep.Rounds,
+		rep.GamesPlayed, rep.GamesTotal)
+}
+
+// enterProgram enters a program's key in an open tournament.
+func (a *Sessions) enterProgram(ctx context.Context, t store.Tournament, who keys.Identity, name, addr string) error {
+	if t.State != store.TournamentOpen {
+		return store.ErrNotOpen
+	}
+	err := a.director.Enter(ctx, t.Code, store.Entrant{ID: who.ID, Name: name, Kind: store.EntrantProgram,
+		Rating: a.archive.SeedRating(ctx, t.Game, who.ID), Addr: addr})
+	var full *director.ErrFull
+	if errors.As(err, &full) {
+		return fmt.Errorf("tournament %s is full: %v; ask your teacher", t.Code, err)
+	}
+	if errors.Is(err, store.ErrEntrantName) {
+		return fmt.Errorf("another entrant of %s is called %s: choose another --name", t.Code, name)
+	}
+	return err
+}
+
+func (a *Sessions) isEntrant(ctx context.Context, code, id string) bool {
+	list, err := a.tournaments.Entrants(ctx, code)
+	if err != nil {
+		return false
+	}
+	for _, e := range list {
+		if e.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// tellFinalPlace tells a program where it finished.
+func (a *Sessions) tellFinalPlace(ctx context.Context, conn *program.Conn, code, id string) {
+	rep, err := a.director.Report(ctx, code)
+	if err != nil {
+		return
+	}
+	for _, s := range rep.Standings {
+		if s.ID == id {
+			conn.Diagf("tournament %s is %s: you are %s of %d with %s points (%d won, %d drawn, %d lost)", code, rep.State,
+				games.Ordinal(s.Rank), len(rep.Standings), plaintext.Points(plaintext.Round2(s.Points)), s.Wins, s.Draws, s.Losses)
+			return
+		}
+	}
+	conn.Diagf("tournament %s is %s", code, rep.State)
+}

@@ -1,0 +1,87 @@
+package commands_test
+
+import (
+	"encoding/csv"
+	"log/slog"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/commands"
+	"github.com/arena-classroom/arena/internal/arenatest"
+	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
+)
+
+// A teacher sets "beat greedy"; a student's program plays it over SSH; the run is recorded
+// and the teacher exports the grades as CSV. Students cannot set or export assignments.
+func TestAnAssignmentFromTheTeacherToTheGrades(t *testing.T) {
+	teacher, student := sshtest.NewKey(t), sshtest.NewKey(t)
+	adminFile := arenatest.AdminKeys(t, teacher)
+	st := arenatest.Store(t)
+	hub := rooms.NewHub(arenatest.FastHub())
+	app := commands.New(commands.Options{Hub: hub, Assignments: st, Logger: slog.New(slog.DiscardHandler)})
+	addr, _ := sshtest.Start(t, app, func(c *server.Config) { c.AdminKeysFile = adminFile; c.Logger = slog.New(slog.DiscardHandler) })
+
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	out, errOut, code := sshtest.Exec(t, prof, "assignment create --game sevencolors --vs random --games 4 --size 6 --pass 50%")
+	if code != 0 {
+		t.Fatalf("create: %d %q", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assignmentCode := lines[len(lines)-1] // the last line is the code alone
+	if len(assignmentCode) != 6 || !strings.Contains(out, "4 games of 7 Colors against random") {
+		t.Fatalf("create printed %q", out)
+	}
+
+	s := sshtest.Dial(t, addr, "sam", student)
+	for _, tc := range []struct{ cmd, says string }{
+		{"assignment create --game sevencolors --vs random --games 4 --pass 50%", "only teachers"},
+		{"assignment export " + assignmentCode, "only teachers"},
+	} {
+		if _, errOut, code := sshtest.Exec(t, s, tc.cmd); code != 1 || !strings.Contains(errOut, tc.says) {
+			t.Errorf("%s by a student: %d %q", tc.cmd, code, errOut)
+		}
+	}
+	for _, tc := range []struct{ args, says string }{
+		{"--game sevencolors --assignment NOPE", `no assignment "NOPE"`},
+		{"--game perfectaim --assignment " + assignmentCode, "is a game of sevencolors"},
+		{"--game sevencolors --assignment " + assignmentCode + " --games 2", "--assignment sets"},
+	} {
+		b := arenatest.StartBot(t, sshtest.Dial(t, addr, "sam", student), tc.args)
+		b.PlayAll()
+		b.St.Wait(t, 10*time.Second)
+		if !strings.Contains(b.St.Stderr(), tc.says) {
+			t.Errorf("bot %s: %q", tc.args, b.St.Stderr())
+		}
+	}
+
+	// The student's program plays the four games (its first legal colour each turn).
+	b := arenatest.StartBot(t, sshtest.Dial(t, addr, "sam", student), "--game sevencolors --assignment "+strings.ToLower(assignmentCode))
+	all := b.PlayAll()
+	b.St.Wait(t, 10*time.Second)
+	if n := len(arenatest.OfType(all, "end")); n != 4 {
+		t.Fatalf("%d games played, want 4; stderr:\n%s", n, b.St.Stderr())
+	}
+	if summary := b.St.Stderr(); !regexp.MustCompile(`assignment `+assignmentCode+`: \d+ won, \d+ drawn, \d+ lost of 4 \([0-9.]+% won\): (passed|failed) \(50% needed\); recorded`).MatchString(summary) ||
+		strings.Contains(summary, "practice over") {
+		t.Fatalf("the student's summary: %q", b.St.Stderr())
+	}
+
+	out, errOut, code = sshtest.Exec(t, prof, "assignment export "+assignmentCode)
+	if code != 0 {
+		t.Fatalf("export: %d %q", code, errOut)
+	}
+	records, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(records) != 2 || strings.Join(records[0], ",") != "name,fingerprint,games,wins,win_pct,passed,when" {
+		t.Fatalf("CSV %q: %v", out, err)
+	}
+	if records[1][0] != "sam" || !strings.HasPrefix(records[1][1], "SHA256:") || records[1][2] != "4" {
+		t.Fatalf("the student's row %v", records[1])
+	}
+	if out, _, code := sshtest.Exec(t, prof, "assignment list"); code != 0 || !strings.Contains(out, assignmentCode) {
+		t.Fatalf("list: %q", out)
+	}
+}

@@ -1,0 +1,205 @@
+package commands
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/botsession"
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/server"
+)
+
+// A command is one word people and programs type after `ssh HOST`. Adding one is a file
+// with its function and a line in table.
+type command struct {
+	name string
+	// help is its lines in `help`: a synopsis and what it does.
+	help [][2]string
+	// usage is what `COMMAND --help` prints, with or without a terminal (exit 0).
+	usage func() string
+	// exec runs it without a terminal; nil: it needs one (ssh -t).
+	exec func(a *App, c call) int
+	// screen: on a terminal it opens one of the lobby's screens.
+	screen bool
+	// teacher says whether these arguments (after the command's name) ask for something
+	// only teachers (keys of the admin keys file) may do; nil: nothing. refusal tells a
+	// student who tried what they may do instead.
+	teacher func(args []string) bool
+	refusal string
+}
+
+// call is one run of a command without a terminal.
+type call struct {
+	s              *server.Session
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// table is every command, in the order `help` lists them. Built in init: its usages read
+// the catalog and the commands' own usage texts.
+var table []command
+
+func init() {
+	table = []command{
+		{name: "play", screen: true,
+			help: [][2]string{{"play GAME [--vs BOT] [--size N]", "start a game at once (ssh -t); without --vs, quick match"}},
+			usage: func() string {
+				return "usage: play GAME [--vs BOT[,BOT…]] [--size N]   (ssh -t)\n  start a game at once against house bots; without --vs, quick match. The games: " + gameIDs(false)
+			}},
+		{name: "watch", screen: true,
+			help: [][2]string{{"watch ROOM", "watch a live room by id or code (ssh -t)"}},
+			usage: func() string {
+				return "usage: watch ROOM   (ssh -t)\n  watch a live room by its id or code (rooms lists them)"
+			}},
+		{name: "wall", screen: true,
+			help: [][2]string{{"wall [CODE]", "every live game (of a tournament) at once, for the projector (ssh -t)"}},
+			usage: func() string {
+				return "usage: wall [TOURNAMENT-CODE]   (ssh -t)\n  every live game (of a tournament) at once, for the projector"
+			}},
+		{name: "rooms", exec: (*App).roomsCommand,
+			help: [][2]string{{"rooms", "list live rooms as text"}},
+			usage: func() string {
+				return "usage: rooms\n  the live rooms: id, game, state, spectators, players (ssh -t HOST watch ROOM watches one)"
+			}},
+		{name: "bot", exec: (*App).botCommand,
+			help: [][2]string{{"bot --game GAME [options]", "play as a program over the bot protocol (ssh -T)"}},
+			usage: func() string {
+				return botsession.Usage + "\n  play as a program over the bot protocol (ssh -T); see docs/bots.md"
+			}},
+		{name: "spec", exec: (*App).specCommand,
+			help: [][2]string{{"spec GAME", "print a game's bot observation and action schema"}},
+			usage: func() string {
+				return "usage: spec GAME\n  a game's bot observation and action schema (games with one: " + gameIDs(true) + ")"
+			}},
+		{name: "replay", exec: (*App).replayCommand, screen: true,
+			help: [][2]string{{"replay ID [--json]", "watch a stored game again (ssh -t), or export it as JSON"}},
+			usage: func() string {
+				return replayUsage + "\n  ID may be the start of an id, when only one stored game has it"
+			}},
+		{name: "history", exec: (*App).historyCommand,
+			help: [][2]string{{"history [NAME] [--game G] [--json]", "a player's stored games (yours by default), with their ids"}},
+			usage: func() string {
+				return historyUsage + "\n  a player's stored games (yours by default), last first, with their ids"
+			}},
+		{name: "leaderboard", exec: (*App).leaderboardCommand,
+			help: [][2]string{{"leaderboard GAME [--csv|--json]", "the game's ratings (OpenSkill, μ − 3σ), with each one's history"}},
+			usage: func() string {
+				return leaderboardUsage + "\n  the game's ratings (OpenSkill, μ − 3σ), best first, with each one's history"
+			}},
+		{name: "whoami", exec: (*App).whoamiCommand,
+			help:  [][2]string{{"whoami", "your name, your key's fingerprint, your other names, teacher or not"}},
+			usage: func() string { return whoamiUsage }},
+		{name: "names", exec: (*App).namesCommand,
+			help: [][2]string{{"names release NAME", "teachers: free a display name for the next key that asks"}},
+			usage: func() string {
+				return namesUsage + "\n  teachers: free a display name for the next key that connects as NAME@host"
+			},
+			teacher: func(args []string) bool { return len(args) == 2 && args[0] == "release" },
+			refusal: "only teachers (keys in the admin keys file) may release names"},
+		{name: "assignment", exec: (*App).assignmentCommand,
+			help:    [][2]string{{"assignment create|list|export …", `teachers: "beat the reference bot" (see assignment --help)`}},
+			usage:   func() string { return assignmentUsage },
+			teacher: func(args []string) bool { return len(args) > 0 && args[0] != "help" },
+			refusal: "only teachers (keys in the admin keys file) set and export assignments; students play one with bot --assignment CODE"},
+		{name: "tournament", exec: (*App).tournamentCommand,
+			help: [][2]string{{"tournament standings CODE [--json]", "a tournament's standings (list shows them all)"},
+				{"tournament create|add|start|…", "teachers: class tournaments (see tournament --help)"}},
+			usage:   func() string { return tournamentUsage },
+			teacher: func(args []string) bool { return len(args) > 0 && teacherTournamentCommands[args[0]] != nil },
+			refusal: "only teachers (keys in the admin keys file) create and run tournaments; students join with bot --tournament CODE or from the lobby"},
+		{name: "help", exec: func(_ *App, c call) int { fmt.Fprint(c.stdout, commandsHelp()); return 0 },
+			help:  [][2]string{{"help", "this text"}},
+			usage: commandsHelp},
+	}
+}
+
+// lookup finds a command by name.
+func lookup(name string) (command, bool) {
+	i := slices.IndexFunc(table, func(c command) bool { return c.name == name })
+	if i < 0 {
+		return command{}, false
+	}
+	return table[i], true
+}
+
+// commandsHelp is what `ssh HOST help` prints: the table, aligned.
+func commandsHelp() string {
+	var b strings.Builder
+	b.WriteString("Commands (ssh -p PORT HOST COMMAND):\n")
+	line := func(synopsis, what string) { fmt.Fprintf(&b, "  %-36s%s\n", synopsis, what) }
+	line("(none)", "the lobby (needs a terminal)")
+	for _, c := range table {
+		for _, h := range c.help {
+			line(h[0], h[1])
+		}
+	}
+	b.WriteString("COMMAND --help prints a command's usage.\n")
+	return b.String()
+}
+
+// run dispatches a command without a terminal: its usage for --help, the teachers' check,
+// then the command.
+func (a *App) run(s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(s.Args) == 0 {
+		fmt.Fprintln(stderr, "arena: this needs a terminal; connect with plain ssh (or ssh -t)")
+		return 1
+	}
+	if usage, ok := helpFor(s.Args); ok {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	name := s.Args[0]
+	if name == "--help" || name == "-h" {
+		name = "help"
+	}
+	c, ok := lookup(name)
+	switch {
+	case !ok:
+		fmt.Fprintf(stderr, "arena: unknown command %q\n\n%s", s.Args[0], commandsHelp())
+		return 2
+	case c.exec == nil:
+		fmt.Fprintf(stderr, "arena: %q needs a terminal: use ssh -t …\n", name)
+		return 1
+	}
+	if c.teacher != nil && c.teacher(s.Args[1:]) && !s.Who.Admin {
+		a.log.Warn(name+" refused: not an admin", "user", s.Who.Name, "id", keys.Short(s.Who.ID), "args", strings.Join(s.Args, " "))
+		fmt.Fprintln(stderr, "arena: "+c.refusal)
+		return 1
+	}
+	return c.exec(a, call{s: s, stdin: stdin, stdout: stdout, stderr: stderr})
+}
+
+// helpFor is the usage args ask for with --help (or -h), and whether they do.
+func helpFor(args []string) (string, bool) {
+	if len(args) < 2 || !slices.ContainsFunc(args[1:], isHelpFlag) {
+		return "", false
+	}
+	c, ok := lookup(args[0])
+	if !ok {
+		return "", false
+	}
+	if args[0] == "tournament" && args[1] == "create" {
+		return createUsage + "\n", true
+	}
+	return strings.TrimRight(c.usage(), "\n") + "\n", true
+}
+
+func isHelpFlag(arg string) bool { return arg == "--help" || arg == "-h" || arg == "-help" }
+
+// gameIDs lists the games' ids (those programs can play, if documented).
+func gameIDs(documented bool) string { return strings.Join(catalog.IDs(documented), ", ") }
+
+// crlf turns a text's line ends into a terminal's.
+func crlf(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") }
+
+// quitAtOnce is the screen of a terminal session that only wanted a usage: it ends at once.
+type quitAtOnce struct{}
+
+func (quitAtOnce) Init() tea.Cmd                         { return tea.Quit }
+func (q quitAtOnce) Update(tea.Msg) (tea.Model, tea.Cmd) { return q, tea.Quit }
+func (quitAtOnce) View() string                          { return "" }

@@ -1,0 +1,571 @@
+package commands
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/seed"
+	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// Tournaments keeps class tournaments; *store.Store is one.
+type Tournaments interface {
+	director.Store
+	CreateTournament(ctx context.Context, t store.Tournament) error
+}
+
+const tournamentUsage = `usage:
+  tournament create --game GAME --format FORMAT [--name NAME] [--rounds N] [--games-per-pairing N]
+                    [--best-of N] [--table-size 3|4] [--size N] [--config KEY=VAL] [--parallel N]
+                    [--max-entrants N] [--pace fast|live] [--grace 60s] [--seed N]
+                    (tournament create --help: every option)
+  tournament add CODE --bot BOT[,BOT…]        add house bots as entrants (before the start)
+  tournament entrants CODE                    who entered: name, key, when, from where
+  tournament remove CODE NAME                 take an entrant out (before the start)
+  tournament close|reopen CODE                close (or reopen) the entries before the start
+  tournament pace CODE fast|live              the pace of the games not started yet
+  tournament start|pause|resume|cancel CODE
+  tournament list
+  tournament standings CODE [--csv|--json]
+Formats: round-robin, double-round-robin, swiss (--rounds), elimination (--best-of), pools (--table-size;
+Perfect Aim, War Hammer, DiceWars). Students join with ssh -T HOST bot --game GAME --tournament CODE, or
+from the lobby (Join a tournament).`
+
+// DefaultGrace is how long a due program is waited for before it forfeits.
+const DefaultGrace = 60 * time.Second
+
+// tournamentCommand serves `tournament …`.
+func (a *App) tournamentCommand(c call) int {
+	s, stdout, stderr := c.s, c.stdout, c.stderr
+	if len(s.Args) < 2 {
+		fmt.Fprintln(stderr, tournamentUsage)
+		return 2
+	}
+	sub := s.Args[1]
+	if sub == "--help" || sub == "help" {
+		fmt.Fprintln(stdout, tournamentUsage)
+		return 0
+	}
+	if a.tournaments == nil || a.director == nil {
+		fmt.Fprintln(stderr, "arena: this server keeps no tournaments (it runs without a data directory)")
+		return 1
+	}
+	ctx, cancel := context.WithTimeout(s.SSH.Context(), 30*time.Second)
+	defer cancel()
+	switch sub {
+	case "list":
+		return a.listTournaments(ctx, stdout, stderr)
+	case "standings":
+		return a.tournamentStandings(ctx, s.Args[2:], stdout, stderr)
+	}
+	run, ok := teacherTournamentCommands[sub]
+	if !ok {
+		fmt.Fprintf(stderr, "arena: unknown tournament command %q\n%s\n", sub, tournamentUsage)
+		return 2
+	}
+	return run(a, ctx, s, stdout, stderr)
+}
+
+// teacherTournamentCommands are the tournament commands only teachers may run (the command
+// table checks), by name.
+var teacherTournamentCommands map[string]func(a *App, ctx context.Context, s *server.Session, stdout, stderr io.Writer) int
+
+func init() {
+	teacherTournamentCommands = map[string]func(a *App, ctx context.Context, s *server.Session, stdout, stderr io.Writer) int{
+		"create": (*App).createTournament,
+		"add": func(a *App, ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+			return a.addHouseBots(ctx, s.Args[2:], stdout, stderr)
+		},
+		"entrants": func(a *App, ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+			return a.listEntrants(ctx, s.Args[2:], stdout, stderr)
+		},
+		"remove": (*App).removeEntrant,
+		"pace":   (*App).setPace,
+	}
+	for _, sub := range []string{"start", "pause", "resume", "cancel", "close", "reopen"} {
+		teacherTournamentCommands[sub] = (*App).changeTournament
+	}
+}
+
+// changeTournament starts, pauses, resumes, cancels, closes or reopens a tournament.
+func (a *App) changeTournament(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+	sub := s.Args[1]
+	if len(s.Args) != 3 {
+		fmt.Fprintf(stderr, "usage: tournament %s CODE\n", sub)
+		return 2
+	}
+	code := strings.ToUpper(s.Args[2])
+	var err error
+	switch sub {
+	case "start":
+		err = a.director.Start(ctx, code)
+	case "pause":
+		err = a.director.Pause(ctx, code)
+	case "resume":
+		err = a.director.Resume(ctx, code)
+	case "cancel":
+		err = a.director.Cancel(ctx, code)
+	case "close":
+		err = a.director.Close(ctx, code)
+	case "reopen":
+		err = a.director.Reopen(ctx, code)
+	}
+	if code := a.tournamentError(err, code, stderr); code != 0 {
+		return code
+	}
+	a.log.Info("tournament "+sub, "code", code, "by", s.Who.Name)
+	past := map[string]string{"start": "started", "pause": "paused: the games in progress finish, no new one starts",
+		"resume": "resumed", "cancel": "cancelled: its results so far are kept",
+		"close":  "closed to new entrants (tournament entrants " + code + " lists them; reopen takes more)",
+		"reopen": "open to entrants again"}
+	fmt.Fprintf(stdout, "Tournament %s %s.\n", code, past[sub])
+	if sub == "start" {
+		fmt.Fprintf(stdout, "Follow it: ssh -t HOST wall %s, or ssh HOST tournament standings %s\n", code, code)
+	}
+	return 0
+}
+
+// tournamentError reports err to the teacher in a sentence; 0 when there is none.
+func (a *App) tournamentError(err error, code string, stderr io.Writer) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, store.ErrNotFound):
+		fmt.Fprintf(stderr, "arena: no tournament %q (tournament list shows them)\n", code)
+	case director.IsState(err):
+		fmt.Fprintln(stderr, "arena:", err)
+	default:
+		a.log.Error("tournament", "code", code, "err", err)
+		fmt.Fprintln(stderr, "arena: the tournament could not be changed right now; try again")
+	}
+	return 1
+}
+
+// createUsage is tournament create's help, every option with its default; the games are
+// the catalog's.
+var createUsage = `usage: tournament create --game GAME --format FORMAT [options]
+
+  --game GAME             ` + gameIDs(false) + `
+  --format FORMAT         round-robin, double-round-robin, swiss, elimination, pools
+  --name NAME             shown to everyone (default: the game and the format). Over ssh
+                          the command is split again on the server: quote a name of several
+                          words twice, --name "'TP 7 couleurs'" (unquoted words that follow
+                          --name are taken as the name too)
+  --games-per-pairing N   games each pairing or table plays, seats alternating (default 1,
+                          at most 100)
+  --rounds N              Swiss: its rounds (default ceil(log2 n)+1, at most 100)
+  --best-of N             elimination: games a match (default 1, at most 99)
+  --table-size 3|4        pools: players a table (default 4)
+  --size N                the board (default: the game's); --config KEY=VAL for other settings
+  --parallel N            games played at once (default 256: every game of a round that can
+                          start; an entrant plays one game at a time)
+  --max-entrants N        entries close once N have entered (default 64, at most 1000)
+  --pace fast|live        games without a person: fast plays them as fast as the entrants
+                          answer (default); live at a person's pace, to follow on the
+                          projector (tournament pace CODE changes it later)
+  --grace D               how long a due program is waited for before it forfeits (default 60s)
+  --seed N                the tournament's seed: the same seed on the same server replays it
+
+The last line printed is the code students enter.`
+
+// joinNameWords gathers the words that follow --name up to the next option into one name:
+// ssh joins a command's words with spaces and the server splits them again, so the
+// quotes of --name "TP 7 couleurs" do not survive the trip.
+func joinNameWords(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		out = append(out, args[i])
+		if args[i] != "--name" && args[i] != "-name" {
+			continue
+		}
+		j := i + 1
+		for j < len(args) && (j == i+1 || !strings.HasPrefix(args[j], "-")) {
+			j++
+		}
+		if j > i+1 {
+			out = append(out, strings.Join(args[i+1:j], " "))
+		}
+		i = j - 1
+	}
+	return out
+}
+
+func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+	args := s.Args[2:]
+	if slices.ContainsFunc(args, isHelpFlag) || slices.Contains(args, "help") {
+		fmt.Fprintln(stdout, createUsage)
+		return 0
+	}
+	fs := flag.NewFlagSet("tournament create", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	gameID := fs.String("game", "", "")
+	format := fs.String("format", "", "")
+	name := fs.String("name", "", "")
+	var o director.Options
+	fs.IntVar(&o.Rounds, "rounds", 0, "")
+	fs.IntVar(&o.GamesPerPairing, "games-per-pairing", 0, "")
+	fs.IntVar(&o.BestOf, "best-of", 0, "")
+	fs.IntVar(&o.TableSize, "table-size", 0, "")
+	fs.IntVar(&o.MaxEntrants, "max-entrants", director.DefaultMaxEntrants, "")
+	size := fs.Int("size", 0, "")
+	parallel := fs.Int("parallel", director.MaxParallel, "")
+	fs.StringVar(&o.Pace, "pace", director.PaceFast, "")
+	grace := fs.Duration("grace", DefaultGrace, "")
+	seedText := fs.String("seed", "", "")
+	cfg := map[string]int{}
+	fs.Func("config", "", games.Config(cfg).Set)
+	bad := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "arena: tournament create: "+format+"\n(tournament create --help lists the options)\n", args...)
+		return 2
+	}
+	if err := fs.Parse(joinNameWords(args)); err != nil {
+		return bad("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return bad("unexpected argument %q", fs.Arg(0))
+	}
+	e, err := catalog.Lookup(*gameID)
+	if err != nil {
+		return bad("--game: %v", err)
+	}
+	if *format == "" {
+		return bad("--format: one of %s", strings.Join(tournament.Names, ", "))
+	}
+	f, err := director.Format(e, *format, o)
+	if err != nil {
+		return bad("--format: %v", err)
+	}
+	if o.MaxEntrants < 2 || o.MaxEntrants > director.MaxEntrants {
+		return bad("--max-entrants: from 2 to %d, not %d", director.MaxEntrants, o.MaxEntrants)
+	}
+	if n := tournament.GamesAtMost(f, o.MaxEntrants); n > tournament.MaxGames {
+		return bad("%s would schedule up to %d games with %d entrants; a tournament has at most %d: fewer games per pairing, rounds or --max-entrants",
+			*format, n, o.MaxEntrants, tournament.MaxGames)
+	}
+	if o.Pace != director.PaceFast && o.Pace != director.PaceLive {
+		return bad("--pace: fast or live, not %q", o.Pace)
+	}
+	if *parallel < 1 || *parallel > director.MaxParallel {
+		return bad("--parallel: from 1 to %d games at once, not %d", director.MaxParallel, *parallel)
+	}
+	if *grace < 5*time.Second || *grace > time.Hour {
+		return bad("--grace: from 5s to 1h, not %s", *grace)
+	}
+	if *size != 0 {
+		cfg["size"] = *size
+	}
+	normalized, err := e.Game.Normalize(cfg)
+	if err != nil {
+		return bad("%v", err)
+	}
+	*name = strings.TrimSpace(plaintext.Clean(*name)) // shown to everyone: no escape sequences
+	if *name == "" {
+		*name = e.Game.Name() + " " + *format
+	}
+	if len(*name) > 60 {
+		return bad("--name: at most 60 characters")
+	}
+	gameSeed := seed.Random()
+	if *seedText != "" {
+		if gameSeed, err = seed.Parse(*seedText, 1); err != nil || gameSeed == 0 {
+			return bad("--seed: a whole number from 1 to %d", uint64(seed.Max))
+		}
+	}
+	opts, _ := json.Marshal(o)
+	settings, _ := json.Marshal(normalized)
+	t := store.Tournament{Name: *name, Game: e.Game.ID(), Format: *format, Options: opts, Config: settings,
+		Seed: gameSeed, Parallel: *parallel, Grace: *grace, CreatedBy: s.Who.ID, CreatedAt: time.Now().UTC()}
+	for range 10 {
+		t.Code = tournamentCode()
+		err = a.tournaments.CreateTournament(ctx, t)
+		if !errors.Is(err, store.ErrCodeTaken) {
+			break
+		}
+	}
+	if err != nil {
+		a.log.Error("create tournament", "err", err)
+		fmt.Fprintln(stderr, "arena: the tournament could not be stored right now; try again")
+		return 1
+	}
+	a.log.Info("tournament created", "code", t.Code, "by", s.Who.Name, "game", t.Game, "format", t.Format)
+	fmt.Fprintf(stdout, "Tournament %s %q: %s, %s, settings %s, %s at once.\n", t.Code, t.Name, e.Game.Name(),
+		*format, settings, games.Count(t.Parallel, "game", "games"))
+	fmt.Fprintf(stdout, "Entrants join: ssh -T HOST bot --game %s --tournament %s (programs), or Join a tournament in the lobby.\n", t.Game, t.Code)
+	fmt.Fprintf(stdout, "Add house bots: ssh HOST tournament add %s --bot %s; then: ssh HOST tournament start %s\n", t.Code, e.Strongest, t.Code)
+	fmt.Fprintln(stdout, t.Code)
+	return 0
+}
+
+// listEntrants shows a teacher who entered a tournament: name, kind, key, when, from where.
+func (a *App) listEntrants(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: tournament entrants CODE")
+		return 2
+	}
+	code := strings.ToUpper(args[0])
+	list, err := a.tournaments.Entrants(ctx, code)
+	if err != nil {
+		return a.tournamentError(err, code, stderr)
+	}
+	if len(list) == 0 {
+		if _, err := a.tournaments.Tournament(ctx, code); err != nil {
+			return a.tournamentError(err, code, stderr)
+		}
+		fmt.Fprintf(stdout, "nobody has entered %s yet\n", code)
+		return 0
+	}
+	perAddr := map[string]int{}
+	for _, e := range list {
+		if e.Addr != "" {
+			perAddr[e.Addr]++
+		}
+	}
+	t := plaintext.NewTable(plaintext.Left("NAME"), plaintext.Left("KIND"), plaintext.Left("KEY"), plaintext.Left("ENTERED (UTC)"), plaintext.Left("FROM"))
+	for _, e := range list {
+		key, when, from := "-", "-", e.Addr
+		if e.Kind != store.EntrantHouse {
+			key = keys.Short(e.ID)
+		}
+		if !e.EnteredAt.IsZero() {
+			when = e.EnteredAt.UTC().Format("2006-01-02 15:04:05")
+		}
+		if from == "" {
+			from = "-"
+		} else if n := perAddr[e.Addr]; n > 1 {
+			from = fmt.Sprintf("%s (%d entrants)", e.Addr, n)
+		}
+		t.Add(plaintext.Clean(e.Name), e.Kind, key, when, from)
+	}
+	t.Write(stdout, "")
+	fmt.Fprintf(stdout, "%s; tournament remove %s NAME takes one out before the start\n", games.Count(len(list), "entrant", "entrants"), code)
+	return 0
+}
+
+// removeEntrant takes an entrant out of a tournament not yet started.
+func (a *App) removeEntrant(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+	if len(s.Args) < 4 {
+		fmt.Fprintln(stderr, "usage: tournament remove CODE NAME")
+		return 2
+	}
+	code := strings.ToUpper(s.Args[2])
+	name := strings.Join(s.Args[3:], " ")
+	e, err := a.director.Remove(ctx, code, name)
+	if code := a.tournamentError(err, code, stderr); code != 0 {
+		return code
+	}
+	a.log.Info("tournament entrant removed", "code", code, "entrant", e.Name, "id", keys.Short(e.ID), "by", s.Who.Name)
+	fmt.Fprintf(stdout, "%s is no longer entered in %s.\n", plaintext.Clean(e.Name), code)
+	return 0
+}
+
+// setPace changes the pace of a tournament's games not started yet.
+func (a *App) setPace(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+	if len(s.Args) != 4 {
+		fmt.Fprintln(stderr, "usage: tournament pace CODE fast|live")
+		return 2
+	}
+	code, pace := strings.ToUpper(s.Args[2]), strings.ToLower(s.Args[3])
+	err := a.director.SetPace(ctx, code, pace)
+	if code := a.tournamentError(err, code, stderr); code != 0 {
+		return code
+	}
+	a.log.Info("tournament pace", "code", code, "pace", pace, "by", s.Who.Name)
+	what := map[string]string{director.PaceFast: "as fast as the entrants answer", director.PaceLive: "at a person's pace, to be followed"}
+	fmt.Fprintf(stdout, "Tournament %s: the games that start from now on are played %s.\n", code, what[pace])
+	return 0
+}
+
+// tournamentCode is a tournament's code: "T" and five characters (see shortCode).
+func tournamentCode() string { return shortCode("T") }
+
+func (a *App) addHouseBots(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	usage := "usage: tournament add CODE --bot BOT[,BOT…]"
+	if len(args) < 1 || strings.HasPrefix(args[0], "-") {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	code := strings.ToUpper(args[0])
+	fs := flag.NewFlagSet("tournament add", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	list := fs.String("bot", "", "")
+	if err := fs.Parse(args[1:]); err != nil || fs.NArg() > 0 || *list == "" {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	t, err := a.tournaments.Tournament(ctx, code)
+	if err != nil {
+		return a.tournamentError(err, code, stderr)
+	}
+	e, err := catalog.Lookup(t.Game)
+	if err != nil {
+		fmt.Fprintln(stderr, "arena:", err)
+		return 1
+	}
+	entrants, err := a.tournaments.Entrants(ctx, code)
+	if err != nil {
+		return a.tournamentError(err, code, stderr)
+	}
+	taken := map[string]bool{}
+	for _, en := range entrants {
+		taken[en.Name] = true
+	}
+	for _, n := range strings.Split(*list, ",") {
+		info, ok := bots.Find(e.Bots, strings.TrimSpace(n))
+		if !ok {
+			fmt.Fprintf(stderr, "arena: %s has no house bot %q; its bots: %s\n", e.Game.ID(), n, bots.Names(e.Bots, true))
+			return 2
+		}
+		// A second greedy is "greedy#2": each house entrant is its own player.
+		name := info.Name
+		for k := 2; taken[name]; k++ {
+			name = fmt.Sprintf("%s#%d", info.Name, k)
+		}
+		en := store.Entrant{ID: "house:" + name, Name: name, Kind: store.EntrantHouse, Bot: info.Name,
+			Rating: a.archive.SeedRating(ctx, t.Game, "bot:"+info.Name)}
+		if err := a.director.Enter(ctx, code, en); err != nil {
+			return a.entryError(err, code, name, stderr)
+		}
+		taken[name] = true
+		fmt.Fprintf(stdout, "%s entered in %s\n", name, code)
+	}
+	return 0
+}
+
+// entryError says why an entry was refused.
+func (a *App) entryError(err error, code, name string, stderr io.Writer) int {
+	switch {
+	case errors.Is(err, store.ErrNotOpen):
+		fmt.Fprintf(stderr, "arena: entries to tournament %s are closed\n", code)
+	case errors.As(err, new(*director.ErrFull)):
+		fmt.Fprintf(stderr, "arena: tournament %s: %v\n", code, err)
+	case errors.Is(err, store.ErrEntrantExists):
+		fmt.Fprintf(stderr, "arena: %s is already entered in %s\n", name, code)
+	case errors.Is(err, store.ErrEntrantName):
+		fmt.Fprintf(stderr, "arena: another entrant of %s is called %s\n", code, name)
+	default:
+		return a.tournamentError(err, code, stderr)
+	}
+	return 1
+}
+
+func (a *App) listTournaments(ctx context.Context, stdout, stderr io.Writer) int {
+	list, err := a.tournaments.Tournaments(ctx)
+	if err != nil {
+		a.log.Error("tournaments", "err", err)
+		fmt.Fprintln(stderr, "arena: the tournaments could not be read right now; try again")
+		return 1
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(stdout, "no tournaments yet")
+		return 0
+	}
+	table := plaintext.NewTable(plaintext.Left("CODE"), plaintext.Left("STATE"), plaintext.Left("GAME"), plaintext.Left("FORMAT"), plaintext.Right("ENTRANTS"), plaintext.Right("GAMES"), plaintext.Left("NAME"))
+	for _, t := range list {
+		rep, err := a.director.Report(ctx, t.Code)
+		games, entrants := "?", "?"
+		if err == nil {
+			games, entrants = fmt.Sprintf("%d/%d", rep.GamesPlayed, rep.GamesTotal), strconv.Itoa(rep.Entrants)
+		}
+		table.Add(t.Code, t.State, t.Game, t.Format, entrants, games, plaintext.Clean(t.Name))
+	}
+	table.Write(stdout, "")
+	return 0
+}
+
+// standingsJSON is the JSON of `tournament standings CODE --json`.
+type standingsJSON struct {
+	Code        string         `json:"code"`
+	Name        string         `json:"name"`
+	Game        string         `json:"game"`
+	Format      string         `json:"format"`
+	State       string         `json:"state"`
+	Round       int            `json:"round"`
+	Rounds      int            `json:"rounds"`
+	GamesPlayed int            `json:"games_played"`
+	GamesTotal  int            `json:"games_total"`
+	Standings   []standingJSON `json:"standings"`
+}
+
+type standingJSON struct {
+	Rank      int                `json:"rank"`
+	Name      string             `json:"name"`
+	Points    float64            `json:"points"`
+	Played    int                `json:"played"`
+	Wins      int                `json:"wins"`
+	Draws     int                `json:"draws"`
+	Losses    int                `json:"losses"`
+	Byes      int                `json:"byes,omitempty"`
+	Stage     int                `json:"stage,omitempty"`
+	TieBreaks map[string]float64 `json:"tie_breaks,omitempty"`
+}
+
+func (a *App) tournamentStandings(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	usage := "usage: tournament standings CODE [--csv|--json]"
+	if len(args) < 1 || len(args) > 2 || strings.HasPrefix(args[0], "-") ||
+		len(args) == 2 && args[1] != "--csv" && args[1] != "--json" {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	code := strings.ToUpper(args[0])
+	rep, err := a.director.Report(ctx, code)
+	if err != nil {
+		return a.tournamentError(err, code, stderr)
+	}
+	out := standingsJSON{Code: rep.Code, Name: rep.Name, Game: rep.Game, Format: rep.Format, State: rep.State,
+		Round: rep.Round, Rounds: rep.Rounds, GamesPlayed: rep.GamesPlayed, GamesTotal: rep.GamesTotal,
+		Standings: make([]standingJSON, 0, len(rep.Standings))}
+	for _, s := range rep.Standings {
+		row := standingJSON{Rank: s.Rank, Name: s.Name, Points: s.Points, Played: s.Played, Wins: s.Wins,
+			Draws: s.Draws, Losses: s.Losses, Byes: s.Byes, Stage: s.Stage}
+		for _, tb := range s.TieBreaks {
+			if row.TieBreaks == nil {
+				row.TieBreaks = map[string]float64{}
+			}
+			row.TieBreaks[tb.Name] = tb.Value
+		}
+		out.Standings = append(out.Standings, row)
+	}
+	switch {
+	case len(args) == 2 && args[1] == "--json":
+		return encodeJSON(stdout, out)
+	case len(args) == 2 && args[1] == "--csv":
+		w := csv.NewWriter(stdout)
+		head := []string{"rank", "name", "points", "played", "wins", "draws", "losses", "byes"}
+		var tbNames []string
+		if len(rep.Standings) > 0 {
+			for _, tb := range rep.Standings[0].TieBreaks {
+				tbNames = append(tbNames, tb.Name)
+			}
+		}
+		_ = w.Write(append(head, tbNames...))
+		for _, s := range rep.Standings {
+			rec := []string{strconv.Itoa(s.Rank), s.Name, plaintext.Points(s.Points), strconv.Itoa(s.Played), strconv.Itoa(s.Wins),
+				strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), strconv.Itoa(s.Byes)}
+			for _, tb := range s.TieBreaks {
+				rec = append(rec, plaintext.Points(tb.Value))
+			}
+			_ = w.Write(rec)
+		}
+		w.Flush()
+		return 0
+	}
+	fmt.Fprint(stdout, director.StandingsText(rep, 0))
+	return 0
+}

@@ -1,0 +1,255 @@
+package commands_test
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/commands"
+	"github.com/arena-classroom/arena/internal/arenatest"
+	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// tournamentArena is an arena with a store and a tournament director, as arena serve
+// builds it, and teacher's key in its admin keys file.
+func tournamentArena(t *testing.T, teacher gossh.Signer) string {
+	t.Helper()
+	adminFile := arenatest.AdminKeys(t, teacher)
+	st := arenatest.Store(t)
+	d := director.New(st, nil)
+	cfg := arenatest.FastHub()
+	cfg.OnFinish = d.OnFinish(st.SaveMatch)
+	hub := rooms.NewHub(cfg)
+	d.SetHub(hub)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{}, 2)
+	go func() { hub.Run(ctx); done <- struct{}{} }()
+	go func() { d.Run(ctx); done <- struct{}{} }()
+	t.Cleanup(func() { cancel(); <-done; <-done; hub.WaitSaves() })
+	app := commands.New(commands.Options{Hub: hub, Archive: st, Tournaments: st, Director: d, Logger: slog.New(slog.DiscardHandler)})
+	addr, _ := sshtest.Start(t, app, func(c *server.Config) { c.AdminKeysFile = adminFile; c.Logger = slog.New(slog.DiscardHandler) })
+	return addr
+}
+
+// createTournament creates a tournament with args and adds the house bots; it returns the
+// code, the last line create prints.
+func createTournament(t *testing.T, prof *gossh.Client, args, bots string) string {
+	t.Helper()
+	out, errOut, status := sshtest.Exec(t, prof, "tournament create "+args)
+	if status != 0 {
+		t.Fatalf("create: %d %q", status, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	code := lines[len(lines)-1]
+	if len(code) != 6 || code[0] != 'T' {
+		t.Fatalf("create printed %q: the last line is not the code alone", out)
+	}
+	if _, errOut, status := sshtest.Exec(t, prof, "tournament add "+code+" --bot "+bots); status != 0 {
+		t.Fatalf("add: %d %q", status, errOut)
+	}
+	return code
+}
+
+type standingsOut struct {
+	Code        string `json:"code"`
+	State       string `json:"state"`
+	GamesPlayed int    `json:"games_played"`
+	GamesTotal  int    `json:"games_total"`
+	Standings   []struct {
+		Rank                        int
+		Name                        string
+		Points                      float64
+		Played, Wins, Draws, Losses int
+	} `json:"standings"`
+}
+
+func standings(t *testing.T, c *gossh.Client, code string) standingsOut {
+	t.Helper()
+	out, errOut, status := sshtest.Exec(t, c, "tournament standings "+code+" --json")
+	if status != 0 {
+		t.Fatalf("standings: %d %q", status, errOut)
+	}
+	var s standingsOut
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("standings JSON %q: %v", out, err)
+	}
+	return s
+}
+
+// A teacher runs a round robin of two students' programs and two house bots over SSH: the
+// programs enter with bot --tournament, play every game as it comes due, and are told their
+// place; the standings export as JSON and CSV. Students cannot run tournaments.
+func TestATournamentOfProgramsAndHouseBots(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr := tournamentArena(t, teacher)
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	code := createTournament(t, prof, "--game sevencolors --format round-robin --size 6 --name TP1", "greedy,random")
+
+	students := []gossh.Signer{sshtest.NewKey(t), sshtest.NewKey(t)}
+	sam := sshtest.Dial(t, addr, "sam", students[0])
+	for _, cmd := range []string{"tournament create --game sevencolors --format swiss", "tournament start " + code,
+		"tournament add " + code + " --bot greedy"} {
+		if _, errOut, status := sshtest.Exec(t, sam, cmd); status != 1 || !strings.Contains(errOut, "only teachers") {
+			t.Errorf("%s by a student: %d %q", cmd, status, errOut)
+		}
+	}
+	var programs []*arenatest.Bot
+	for i, name := range []string{"sam", "lea"} {
+		programs = append(programs, arenatest.StartBot(t, sshtest.Dial(t, addr, name, students[i]), "--game sevencolors --tournament "+strings.ToLower(code)))
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for len(standings(t, prof, code).Standings) < 4 {
+		if time.Now().After(deadline) {
+			t.Fatal("the programs never entered")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+code); status != 0 {
+		t.Fatalf("start: %d %q", status, errOut)
+	}
+	late := arenatest.StartBot(t, sshtest.Dial(t, addr, "max", sshtest.NewKey(t)), "--game sevencolors --tournament "+code)
+	late.PlayAll()
+	late.St.Wait(t, 10*time.Second)
+	if !strings.Contains(late.St.Stderr(), "entries are closed") {
+		t.Errorf("a program entering a started tournament: %q", late.St.Stderr())
+	}
+
+	// Both programs play at once, as on two students' machines.
+	played := make([]chan []arenatest.Msg, len(programs))
+	for i, p := range programs {
+		played[i] = make(chan []arenatest.Msg, 1)
+		go func() { played[i] <- p.PlayAll() }()
+	}
+	for i, p := range programs {
+		all := <-played[i]
+		if status := p.St.Wait(t, 30*time.Second); status != 0 {
+			t.Fatalf("program exit %d; stderr:\n%s", status, p.St.Stderr())
+		}
+		if n := len(arenatest.OfType(all, "end")); n != 3 {
+			t.Fatalf("a program played %d games, want 3; stderr:\n%s", n, p.St.Stderr())
+		}
+		if !strings.Contains(p.St.Stderr(), "tournament "+code+" is finished: you are ") {
+			t.Fatalf("the program was not told its place: %q", p.St.Stderr())
+		}
+	}
+	s := standings(t, sam, code)
+	if s.State != "finished" || s.GamesPlayed != 6 || s.GamesTotal != 6 || len(s.Standings) != 4 {
+		t.Fatalf("standings %+v", s)
+	}
+	points := 0.0
+	for _, row := range s.Standings {
+		points += row.Points
+		if row.Played != 3 || row.Wins+row.Draws+row.Losses != 3 {
+			t.Fatalf("row %+v: everyone plays 3 games", row)
+		}
+	}
+	if points != 6 {
+		t.Fatalf("%v points given for 6 games", points)
+	}
+	out, _, status := sshtest.Exec(t, prof, "tournament standings "+code+" --csv")
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if status != 0 || err != nil || len(recs) != 5 || recs[0][0] != "rank" || recs[1][1] != s.Standings[0].Name {
+		t.Fatalf("CSV %q: %v", out, err)
+	}
+	out, _, _ = sshtest.Exec(t, prof, "tournament list")
+	if !strings.Contains(out, code) || !strings.Contains(out, "finished") || !strings.Contains(out, "6/6") {
+		t.Fatalf("list: %q", out)
+	}
+	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+code); status != 1 || !strings.Contains(errOut, "is finished") {
+		t.Fatalf("starting a finished tournament: %d %q", status, errOut)
+	}
+}
+
+// A person enters a tournament from the lobby; the teacher starts it from the standings
+// screen; the person's lobby rings, counts down and takes them into their game.
+func TestAPersonIsCalledToTheirTournamentGame(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr := tournamentArena(t, teacher)
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	code := createTournament(t, prof, "--game sevencolors --format round-robin --size 6 --name Friday", "random")
+
+	ann := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ann", sshtest.NewKey(t)), sshtest.Size(100, 30))
+	ann.WaitFor(t, "Join a tournament", 10*time.Second)
+	ann.Send(t, "8")
+	ann.WaitFor(t, "Tournament code", 10*time.Second)
+	ann.Send(t, strings.ToLower(code)+"\r")
+	ann.WaitFor(t, "Entrants:", 10*time.Second)
+	ann.Send(t, "j")
+	ann.WaitFor(t, "you are entered in Friday", 10*time.Second)
+
+	console := sshtest.NewTerm(t, sshtest.Dial(t, addr, "prof", teacher), sshtest.Size(100, 30))
+	console.WaitFor(t, "Join a tournament", 10*time.Second)
+	console.Send(t, "8")
+	console.WaitFor(t, "Tournament code", 10*time.Second)
+	console.Send(t, code+"\r")
+	console.WaitFor(t, "s start", 10*time.Second)
+	console.Send(t, "s")
+	console.WaitFor(t, "tournament started", 10*time.Second)
+
+	ann.WaitFor(t, "your game against random starts in", 20*time.Second)
+	ann.WaitFor(t, "your tournament game: good luck!", 30*time.Second)
+	ann.WaitFor(t, "7 Colors · room", 10*time.Second)
+}
+
+// The teacher's create command works as pasted into a shell: ssh joins the words and the
+// server splits them again, so a quoted --name arrives as several words (taken together,
+// up to the next option), and quotes inside quotes survive. Mistakes get a sentence.
+func TestCreatingATournamentAsPasted(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr := tournamentArena(t, teacher)
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	for _, cmd := range []string{
+		// what OpenSSH sends for: --name "TP 7 couleurs", and for: --name "'TP 7 couleurs'"
+		"tournament create --game sevencolors --format swiss --rounds 5 --games-per-pairing 2 --size 20 --name TP 7 couleurs",
+		"tournament create --name 'TP 7 couleurs' --game sevencolors --format swiss --rounds 5",
+	} {
+		out, errOut, status := sshtest.Exec(t, prof, cmd)
+		if status != 0 || !strings.Contains(out, `"TP 7 couleurs"`) || !strings.Contains(out, "256 games at once") {
+			t.Fatalf("%s: exit %d, %q %q", cmd, status, out, errOut)
+		}
+	}
+	out, _, status := sshtest.Exec(t, prof, "tournament create --help")
+	if status != 0 || !strings.Contains(out, "--games-per-pairing N") || !strings.Contains(out, `--name "'TP 7 couleurs'"`) {
+		t.Fatalf("create --help: exit %d, %q", status, out)
+	}
+	out, _, _ = sshtest.Exec(t, prof, "tournament create --game sevencolors --format swiss --parallel 1")
+	if !strings.Contains(out, "1 game at once") {
+		t.Fatalf("--parallel 1: %q", out)
+	}
+	for cmd, want := range map[string]string{
+		"tournament create --game sevencolors --format roundrobin":                                 "did you mean round-robin?",
+		"tournament create --game sevencolors --format round-robin --games-per-pairing 1000000000": "games per pairing: from 1 to 100, not 1000000000",
+		"tournament create --game sevencolors --format double-round-robin --games-per-pairing 99":  "would schedule up to 399168 games with 64 entrants",
+		"tournament create --game sevencolors --format swiss --rounds 100000":                      "rounds: from 1 to 100",
+		"tournament create --game sevencolors --format round-robin --max-entrants 5000":            "--max-entrants: from 2 to 1000",
+	} {
+		_, errOut, status := sshtest.Exec(t, prof, cmd)
+		if status != 2 || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d, %q; want %q", cmd, status, errOut, want)
+		}
+	}
+}
+
+// A tournament name holding escape sequences is printed clean by the plain commands too (it
+// is cleaned when created, and again wherever it is printed, for names stored before).
+func TestTournamentNamesArePrintedClean(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr := tournamentArena(t, teacher)
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	code := createTournament(t, prof, "--game sevencolors --format round-robin --size 6 --name '\x1b]0;pwned\x07\x1b[2Jclass'", "greedy,random")
+	for _, cmd := range []string{"tournament list", "tournament standings " + code} {
+		out, errOut, status := sshtest.Exec(t, prof, cmd)
+		if status != 0 || strings.ContainsAny(out, "\x1b\x07") || !strings.Contains(out, "class") {
+			t.Fatalf("%s: exit %d, %q %q", cmd, status, out, errOut)
+		}
+	}
+}

@@ -1,0 +1,99 @@
+// Package arenatest starts a whole arena in a test: a hub ticking in real time, the
+// commands, lobby and bot sessions on it, and the SSH server in front on 127.0.0.1:0.
+//
+//	addr, hub, app := arenatest.Start(t, rooms.Config{TickHz: 100}, commands.Options{})
+//	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
+package arenatest
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/commands"
+	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/store"
+)
+
+// Start runs the hub, builds the arena on it with opts (opts.Hub is set here; a nil
+// Logger logs to the test) and serves it over SSH until the test ends.
+func Start(t *testing.T, hubCfg rooms.Config, opts commands.Options, srvOpts ...sshtest.Option) (string, *rooms.Hub, *commands.App) {
+	t.Helper()
+	hub := rooms.NewHub(hubCfg)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); hub.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	opts.Hub = hub
+	if opts.Logger == nil {
+		opts.Logger = Logger(t)
+	}
+	app := commands.New(opts)
+	addr, _ := sshtest.Start(t, app, srvOpts...)
+	return addr, hub, app
+}
+
+// Logger writes log lines to the test's log while the test runs (t.Log after the end
+// panics, and a server's goroutines may still log then).
+func Logger(t *testing.T) *slog.Logger {
+	w := &testLog{t: t}
+	t.Cleanup(func() { w.mu.Lock(); w.done = true; w.mu.Unlock() })
+	return slog.New(slog.NewTextHandler(w, nil))
+}
+
+type testLog struct {
+	t    *testing.T
+	mu   sync.Mutex
+	done bool
+}
+
+func (w *testLog) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.done {
+		w.t.Log(strings.TrimSpace(string(p)))
+	}
+	return len(p), nil
+}
+
+// AdminKeys writes an admin keys file that lists teacher, and returns its path.
+func AdminKeys(t *testing.T, teacher gossh.Signer) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "admin_keys")
+	if err := os.WriteFile(file, gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// Store opens a store in a fresh directory, closed when the test ends.
+func Store(t *testing.T) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// Eventually polls cond until it holds, failing after timeout with what was awaited. It
+// asserts an outcome, never a duration.
+func Eventually(t testing.TB, timeout time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s did not happen within %v", what, timeout)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

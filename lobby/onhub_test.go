@@ -1,0 +1,20 @@
+package lobby
+
+import (
+	"time"
+
+	"github.com/arena-classroom/arena/matchmaker"
+	"github.com/arena-classroom/arena/roomdir"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// onHub is the lobby's screens on hub's rooms, with a matchmaker that fills its tables
+// with house bots after fillAfter (0: an hour).
+func onHub(hub *rooms.Hub, fillAfter time.Duration, o Options) *App {
+	if fillAfter == 0 {
+		fillAfter = time.Hour
+	}
+	o.Rooms = roomdir.Local(hub)
+	o.Queue = matchmaker.New(o.Rooms, fillAfter, hub.Config().Now)
+	return New(o)
+}

@@ -1,0 +1,249 @@
+// Package matchmaker seats the players who wait for a game (quick match: people from the
+// lobby, programs with bot --game), and fills with house bots the seats nobody took in time.
+package matchmaker
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/roomdir"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// Ticket is one player waiting for a game: a human from the lobby or, later, a bot program.
+type Ticket struct {
+	UserID string
+	Name   string
+	Kind   rooms.SeatKind
+	Game   playable.Entry
+	Config games.Config
+	// Controller speaks for a program (Kind rooms.Remote).
+	Controller rooms.Controller
+
+	since time.Time
+	done  chan Assignment // buffered: the matchmaker never blocks on it
+}
+
+// Assignment tells a waiting player which room it was seated in.
+type Assignment struct {
+	Room roomdir.Room
+	Seat int
+	Err  error
+}
+
+// Done receives the ticket's assignment, once.
+func (t *Ticket) Done() <-chan Assignment { return t.done }
+
+// Matchmaker seats waiting players together, and fills with house bots the seats nobody
+// took within FillAfter. Humans and bots are both just seats.
+type Matchmaker struct {
+	rooms     roomdir.Directory
+	fillAfter time.Duration
+	now       func() time.Time
+
+	mu     sync.Mutex
+	queues map[string][]*Ticket // by game and config
+
+	version atomic.Uint64 // changes with the queues, for the lobby's screens
+}
+
+// New makes a matchmaker that runs on the rooms' tick.
+func New(dir roomdir.Directory, fillAfter time.Duration, now func() time.Time) *Matchmaker {
+	if now == nil {
+		now = time.Now
+	}
+	m := &Matchmaker{rooms: dir, fillAfter: fillAfter, now: now, queues: make(map[string][]*Ticket)}
+	dir.OnTick(m.Tick)
+	return m
+}
+
+// FillAfter is how long a player waits before house bots fill the table.
+func (m *Matchmaker) FillAfter() time.Duration { return m.fillAfter }
+
+func queueKey(e playable.Entry, cfg games.Config) string {
+	var b strings.Builder
+	b.WriteString(e.Game.ID())
+	for _, k := range cfg.Keys() {
+		fmt.Fprintf(&b, " %s=%d", k, cfg[k])
+	}
+	return b.String()
+}
+
+// TableSize is how many seats a quick match fills: the game's default number of players.
+func TableSize(e playable.Entry) int {
+	return e.Game.Describe().DefaultPlayers(e.Game.Seats())
+}
+
+// Enqueue puts t in its game's queue and seats it at once if enough players wait.
+func (m *Matchmaker) Enqueue(t *Ticket) (*Ticket, error) {
+	cfg, err := t.Game.Game.Normalize(t.Config)
+	if err != nil {
+		return nil, err
+	}
+	t.Config = cfg
+	t.since = m.now()
+	t.done = make(chan Assignment, 1)
+	key := queueKey(t.Game, cfg)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	q := m.queues[key]
+	for _, other := range q {
+		if other.UserID == t.UserID {
+			return nil, fmt.Errorf("you are already waiting for a game of %s", t.Game.Game.Name())
+		}
+	}
+	q = append(q, t)
+	if len(q) >= TableSize(t.Game) {
+		m.seat(q, false)
+		q = nil
+	}
+	m.queues[key] = q
+	m.version.Add(1)
+	return t, nil
+}
+
+// Cancel takes t out of its queue. It reports false if t was already seated.
+func (m *Matchmaker) Cancel(t *Ticket) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	key := queueKey(t.Game, t.Config)
+	q := m.queues[key]
+	for i, other := range q {
+		if other == t {
+			m.queues[key] = append(q[:i:i], q[i+1:]...)
+			m.version.Add(1)
+			// Whoever waits on Done wakes up: a cancelled wait must not leave a goroutine
+			// blocked forever.
+			t.done <- Assignment{Err: ErrCancelled}
+			return true
+		}
+	}
+	return false
+}
+
+// ErrCancelled is the Assignment of a ticket taken out of its queue by Cancel.
+var ErrCancelled = errors.New("the wait was cancelled")
+
+// Waiting counts players waiting for game id.
+func (m *Matchmaker) Waiting(id string) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n := 0
+	for _, q := range m.queues {
+		for _, t := range q {
+			if t.Game.Game.ID() == id {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Tick fills with bots every queue whose oldest player waited FillAfter.
+func (m *Matchmaker) Tick(now time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	// Sorted so that rooms open in the same order whatever the map's order.
+	for _, key := range slices.Sorted(maps.Keys(m.queues)) {
+		q := m.queues[key]
+		if len(q) > 0 && now.Sub(q[0].since) >= m.fillAfter {
+			m.seat(q, true)
+			delete(m.queues, key)
+			m.version.Add(1)
+		}
+	}
+}
+
+// seat opens a room for the players of q (oldest first in seat 0), filling the rest of the
+// table with the game's strongest house bot when fill is set. Caller holds m.mu.
+func (m *Matchmaker) seat(q []*Ticket, fill bool) {
+	e := q[0].Game
+	n := len(q)
+	if fill {
+		n = max(TableSize(e), len(q))
+		if minSeats, _ := e.Game.Seats(); n < minSeats {
+			n = minSeats
+		}
+	}
+	seats := make([]rooms.Seat, n)
+	for i := range seats {
+		if i < len(q) {
+			seats[i] = rooms.Seat{Kind: q[i].Kind, Name: q[i].Name, UserID: q[i].UserID, Controller: q[i].Controller}
+		} else {
+			seats[i] = rooms.Seat{Kind: rooms.HouseBot, BotName: e.Strongest}
+		}
+	}
+	r, err := m.rooms.Create(rooms.Spec{Game: e, Config: q[0].Config, Seats: seats})
+	for i, t := range q {
+		if err != nil {
+			t.done <- Assignment{Err: err}
+		} else {
+			t.done <- Assignment{Room: r, Seat: i}
+		}
+	}
+}
+
+// WaitingProgram is a bot program waiting in a queue, which a person may challenge.
+type WaitingProgram struct {
+	Name   string
+	Config games.Config
+	ticket *Ticket
+}
+
+// WaitingPrograms lists the programs waiting for game id, longest waiting first.
+func (m *Matchmaker) WaitingPrograms(id string) []WaitingProgram {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []WaitingProgram
+	for _, key := range slices.Sorted(maps.Keys(m.queues)) {
+		for _, t := range m.queues[key] {
+			if t.Kind == rooms.Remote && t.Game.Game.ID() == id {
+				out = append(out, WaitingProgram{Name: t.Name, Config: t.Config, ticket: t})
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b WaitingProgram) int { return a.ticket.since.Compare(b.ticket.since) })
+	return out
+}
+
+// ErrProgramGone is returned when a challenged program was seated elsewhere or left.
+var ErrProgramGone = errors.New("that program is no longer waiting: it was just seated or it left")
+
+// Challenge seats a person against a waiting program, the person first, in the program's
+// settings. The program hears of its room through its ticket as usual.
+func (m *Matchmaker) Challenge(p WaitingProgram, userID, name string) (roomdir.Room, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t := p.ticket
+	key := queueKey(t.Game, t.Config)
+	q := m.queues[key]
+	i := slices.Index(q, t)
+	if i < 0 {
+		return nil, ErrProgramGone
+	}
+	if t.UserID == userID {
+		return nil, errors.New("that is your own program: play it from another key, or against a house bot")
+	}
+	r, err := m.rooms.Create(rooms.Spec{Game: t.Game, Config: t.Config, Seats: []rooms.Seat{
+		{Kind: rooms.Human, Name: name, UserID: userID},
+		{Kind: rooms.Remote, Name: t.Name, UserID: t.UserID, Controller: t.Controller},
+	}})
+	if err != nil {
+		return nil, err
+	}
+	m.queues[key] = slices.Delete(q, i, i+1)
+	m.version.Add(1)
+	t.done <- Assignment{Room: r, Seat: 1}
+	return r, nil
+}
+
+// Version changes whenever the queues do, for the lobby's screens.
+func (m *Matchmaker) Version() uint64 { return m.version.Load() }
