@@ -73,9 +73,7 @@ func init() {
 			}},
 		{name: "spec", exec: (*App).specCommand,
 			help: [][2]string{{"spec GAME", "print a game's bot observation and action schema"}},
-			usage: func() string {
-				return "usage: spec GAME\n  a game's bot observation and action schema (games with one: " + gameIDs(true) + ")"
-			}},
+			usage: func() string { return specUsage("spec") }},
 		{name: "replay", exec: (*App).replayCommand, screen: true,
 			help: [][2]string{{"replay ID [--json]", "watch a stored game again (ssh -t), or export it as JSON"}},
 			usage: func() string {
