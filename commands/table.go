@@ -72,7 +72,7 @@ func init() {
 				return botsession.Usage + "\n  play as a program over the bot protocol (ssh -T); see docs/bots.md"
 			}},
 		{name: "spec", exec: (*App).specCommand,
-			help: [][2]string{{"spec GAME", "print a game's bot observation and action schema"}},
+			help:  [][2]string{{"spec GAME", "print a game's bot observation and action schema"}},
 			usage: func() string { return specUsage("spec") }},
 		{name: "replay", exec: (*App).replayCommand, screen: true,
 			help: [][2]string{{"replay ID [--json]", "watch a stored game again (ssh -t), or export it as JSON"}},
