@@ -1,5 +1,10 @@
 package commands
 
+import (
+	"maps"
+	"slices"
+)
+
 // WriteRooms prints live rooms as `ssh HOST rooms` does.
 var WriteRooms = writeRooms
 
@@ -14,3 +19,15 @@ func CommandNames() []string {
 
 // CommandsHelp is what `ssh HOST help` prints.
 var CommandsHelp = commandsHelp
+
+// TeacherOnly reports whether a command line (the words after ssh HOST) asks for what only
+// teachers may do, as the table checks it.
+func TeacherOnly(args []string) bool {
+	c, ok := lookup(args[0])
+	return ok && c.teacher != nil && c.teacher(args[1:])
+}
+
+// TeachersTournamentCommands are the tournament commands only teachers run.
+func TeachersTournamentCommands() []string {
+	return slices.Sorted(maps.Keys(teacherTournamentCommands))
+}

@@ -409,7 +409,8 @@ func (h *Hub) create(spec Spec) (*Room, error) {
 	id := h.cfg.Codes.RoomID(h.takenLocked)
 	code := ""
 	if spec.Private {
-		code = h.cfg.Codes.JoinCode(h.takenLocked)
+		// Not the room's own id either: a drawer may draw both from one alphabet.
+		code = h.cfg.Codes.JoinCode(func(c string) bool { return c == id || h.takenLocked(c) })
 	}
 	r, err := newRoom(h, id, code, spec, cfg, seed, h.now())
 	if err != nil {
