@@ -128,13 +128,10 @@ func (a *App) createAssignment(ctx context.Context, s *server.Session, stdout, s
 	given, _ := json.Marshal(givenCfg)
 	as := store.Assignment{Game: e.Game.ID(), Vs: strings.Join(opponents, ","), Games: *n, Config: given,
 		Seed: seed.Random(), PassPct: pct, CreatedBy: s.Who.ID, CreatedAt: time.Now().UTC()}
-	for range 10 {
-		as.Code = assignmentCode()
-		err = a.assignments.CreateAssignment(ctx, as)
-		if !errors.Is(err, store.ErrCodeTaken) {
-			break
-		}
-	}
+	as.Code, err = storeWithCode("A", func(code string) error {
+		as.Code = code
+		return a.assignments.CreateAssignment(ctx, as)
+	})
 	if err != nil {
 		a.log.Error("create assignment", "err", err)
 		fmt.Fprintln(stderr, "arena: the assignment could not be stored right now; try again")
@@ -150,10 +147,17 @@ func (a *App) createAssignment(ctx context.Context, s *server.Session, stdout, s
 }
 
 // assignmentCode is an assignment's code: "A" and five characters (see shortCode).
-func assignmentCode() string { return shortCode("A") }
-
-// shortCode is a code to type or read aloud: prefix and five characters (package codes).
-func shortCode(prefix string) string { return prefix + codes.New(5) }
+// storeWithCode saves something new under a fresh code to type or read aloud (prefix and
+// five characters of package codes): save is tried again with another code while the one
+// drawn is taken.
+func storeWithCode(prefix string, save func(code string) error) (string, error) {
+	for {
+		code := prefix + codes.New(5)
+		if err := save(code); !errors.Is(err, store.ErrCodeTaken) {
+			return code, err
+		}
+	}
+}
 
 func (a *App) exportAssignment(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
 	if len(s.Args) < 3 || len(s.Args) > 4 || len(s.Args) == 4 && s.Args[3] != "--json" && s.Args[3] != "--csv" {

@@ -292,13 +292,10 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	settings, _ := json.Marshal(normalized)
 	t := store.Tournament{Name: *name, Game: e.Game.ID(), Format: *format, Options: opts, Config: settings,
 		Seed: gameSeed, Parallel: *parallel, Grace: *grace, CreatedBy: s.Who.ID, CreatedAt: time.Now().UTC()}
-	for range 10 {
-		t.Code = tournamentCode()
-		err = a.tournaments.CreateTournament(ctx, t)
-		if !errors.Is(err, store.ErrCodeTaken) {
-			break
-		}
-	}
+	t.Code, err = storeWithCode("T", func(code string) error {
+		t.Code = code
+		return a.tournaments.CreateTournament(ctx, t)
+	})
 	if err != nil {
 		a.log.Error("create tournament", "err", err)
 		fmt.Fprintln(stderr, "arena: the tournament could not be stored right now; try again")
@@ -393,8 +390,6 @@ func (a *App) setPace(ctx context.Context, s *server.Session, stdout, stderr io.
 }
 
 // tournamentCode is a tournament's code: "T" and five characters (see shortCode).
-func tournamentCode() string { return shortCode("T") }
-
 func (a *App) addHouseBots(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	usage := "usage: tournament add CODE --bot BOT[,BOT…]"
 	if len(args) < 1 || strings.HasPrefix(args[0], "-") {
