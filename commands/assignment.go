@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -84,8 +83,7 @@ func (a *App) assignmentCommand(c call) int {
 }
 
 func (a *App) createAssignment(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("assignment create", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := quietFlags("assignment create")
 	gameID := fs.String("game", "", "")
 	vs := fs.String("vs", "", "")
 	n := fs.Int("games", 0, "")

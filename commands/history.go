@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -33,8 +31,7 @@ const historyUsage = "usage: history [NAME] [--game GAME] [--limit N] [--json]"
 // historyCommand lists a player's stored games, theirs by default, last first.
 func (a *App) historyCommand(c call) int {
 	s, stdout, stderr := c.s, c.stdout, c.stderr
-	fs := flag.NewFlagSet("history", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := quietFlags("history")
 	game := fs.String("game", "", "")
 	limit := fs.Int("limit", 50, "")
 	asJSON := fs.Bool("json", false, "")

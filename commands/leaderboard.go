@@ -3,9 +3,7 @@ package commands
 import (
 	"context"
 	"encoding/csv"
-	"flag"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -30,8 +28,7 @@ func (a *App) leaderboardCommand(c call) int {
 		fmt.Fprintln(stderr, "arena:", err)
 		return 2
 	}
-	fs := flag.NewFlagSet("leaderboard", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := quietFlags("leaderboard")
 	limit := fs.Int("limit", 50, "")
 	asCSV := fs.Bool("csv", false, "")
 	asJSON := fs.Bool("json", false, "")

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -201,3 +202,11 @@ type quitAtOnce struct{}
 func (quitAtOnce) Init() tea.Cmd                         { return tea.Quit }
 func (q quitAtOnce) Update(tea.Msg) (tea.Model, tea.Cmd) { return q, tea.Quit }
 func (quitAtOnce) View() string                          { return "" }
+
+// quietFlags is a command's flag set: its errors are returned, never printed (each command
+// says what went wrong in its own words, with its usage).
+func quietFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}

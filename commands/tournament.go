@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -213,8 +212,7 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 		fmt.Fprintln(stdout, createUsage)
 		return 0
 	}
-	fs := flag.NewFlagSet("tournament create", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := quietFlags("tournament create")
 	gameID := fs.String("game", "", "")
 	format := fs.String("format", "", "")
 	name := fs.String("name", "", "")
@@ -397,8 +395,7 @@ func (a *App) addHouseBots(ctx context.Context, args []string, stdout, stderr io
 		return 2
 	}
 	code := strings.ToUpper(args[0])
-	fs := flag.NewFlagSet("tournament add", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := quietFlags("tournament add")
 	list := fs.String("bot", "", "")
 	if err := fs.Parse(args[1:]); err != nil || fs.NArg() > 0 || *list == "" {
 		fmt.Fprintln(stderr, usage)
