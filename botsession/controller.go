@@ -21,7 +21,7 @@ type Controller struct {
 	maxStrikes int
 
 	mu       sync.Mutex
-	room     *rooms.Room
+	room     rooms.Seated
 	seat     int
 	match    string
 	strikes  int
@@ -60,7 +60,7 @@ func (ctl *Controller) Outcome() *games.Outcome {
 }
 
 // Room is the room the program was seated in, nil before Start.
-func (ctl *Controller) Room() (*rooms.Room, int) {
+func (ctl *Controller) Room() (rooms.Seated, int) {
 	ctl.mu.Lock()
 	defer ctl.mu.Unlock()
 	return ctl.room, ctl.seat
@@ -68,7 +68,7 @@ func (ctl *Controller) Room() (*rooms.Room, int) {
 
 // Start queues "start"; the players and config are read from the room when the line is
 // written, outside the room's lock.
-func (ctl *Controller) Start(r *rooms.Room, seat int, _ games.State) {
+func (ctl *Controller) Start(r rooms.Seated, seat int, _ games.State) {
 	ctl.mu.Lock()
 	ctl.room, ctl.seat, ctl.match = r, seat, r.MatchID()
 	match, gone := ctl.match, ctl.gone
@@ -95,7 +95,7 @@ func (ctl *Controller) Start(r *rooms.Room, seat int, _ games.State) {
 }
 
 // Turn queues the observation and waits, without blocking, for the answer.
-func (ctl *Controller) Turn(r *rooms.Room, seat int, turn int, st games.State, move, bank time.Duration) {
+func (ctl *Controller) Turn(r rooms.Seated, seat int, turn int, st games.State, move, bank time.Duration) {
 	ctl.mu.Lock()
 	match := ctl.match
 	ctl.mu.Unlock()
@@ -109,7 +109,7 @@ func (ctl *Controller) Turn(r *rooms.Room, seat int, turn int, st games.State, m
 // deliver hands an answer to the room. Actions and malformed lines come from the Conn's
 // reader goroutine, which holds no lock; resign and close may come from under the room's
 // lock (a Turn on a closed Conn), so they reach the room from a goroutine of their own.
-func (ctl *Controller) deliver(r *rooms.Room, seat, turn int, def games.Action, rep program.Reply) {
+func (ctl *Controller) deliver(r rooms.Seated, seat, turn int, def games.Action, rep program.Reply) {
 	switch {
 	case rep.Closed:
 		go ctl.abandon(false)
@@ -145,7 +145,7 @@ func (ctl *Controller) matchID() string {
 }
 
 // Refused warns the program that its answer (or its silence) got the default action.
-func (ctl *Controller) Refused(_ *rooms.Room, _ int, turn int, err error, applied games.Action) {
+func (ctl *Controller) Refused(_ rooms.Seated, _ int, turn int, err error, applied games.Action) {
 	ctl.c.Settle(turn)
 	code := games.IllegalCode(err)
 	ctl.mu.Lock()
@@ -160,7 +160,7 @@ func (ctl *Controller) Refused(_ *rooms.Room, _ int, turn int, err error, applie
 }
 
 // End sends "end": the outcome, or a null outcome and why the game went on without it.
-func (ctl *Controller) End(r *rooms.Room, _ int, outcome *games.Outcome) {
+func (ctl *Controller) End(r rooms.Seated, _ int, outcome *games.Outcome) {
 	ctl.c.Forget()
 	ctl.c.OnResign(nil)
 	ctl.mu.Lock()

@@ -144,11 +144,11 @@ func (twoSeats) Seats() (int, int) { return 2, 2 }
 // quietProgram is a controller that ignores everything (the room's clock handles it).
 type quietProgram struct{}
 
-func (quietProgram) Start(*rooms.Room, int, games.State) {}
-func (quietProgram) Turn(*rooms.Room, int, int, games.State, time.Duration, time.Duration) {
+func (quietProgram) Start(rooms.Seated, int, games.State) {}
+func (quietProgram) Turn(rooms.Seated, int, int, games.State, time.Duration, time.Duration) {
 }
-func (quietProgram) Refused(*rooms.Room, int, int, error, games.Action) {}
-func (quietProgram) End(*rooms.Room, int, *games.Outcome)               {}
+func (quietProgram) Refused(rooms.Seated, int, int, error, games.Action) {}
+func (quietProgram) End(rooms.Seated, int, *games.Outcome)               {}
 
 func TestAPersonCanChallengeAWaitingProgram(t *testing.T) {
 	mm, _, _ := newTestMatchmaker()

@@ -27,7 +27,7 @@ type turnaround struct {
 	took []time.Duration
 }
 
-func (p *instant) Turn(r *rooms.Room, seat, turn int, st games.State, move, bank time.Duration) {
+func (p *instant) Turn(r rooms.Seated, seat, turn int, st games.State, move, bank time.Duration) {
 	now := time.Now()
 	p.program.Turn(r, seat, turn, st, move, bank)
 	if w := p.watch; w != nil {

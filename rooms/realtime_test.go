@@ -95,7 +95,7 @@ type answering struct {
 	queue  []func()
 }
 
-func (p *answering) Turn(r *rooms.Room, seat, turn int, st games.State, move, bank time.Duration) {
+func (p *answering) Turn(r rooms.Seated, seat, turn int, st games.State, move, bank time.Duration) {
 	p.program.Turn(r, seat, turn, st, move, bank)
 	if !p.answer {
 		return

@@ -1,9 +1,11 @@
 package rooms
 
 import (
-	"github.com/arena-classroom/arena/timebank"
 	"math/big"
 	"time"
+
+	"github.com/arena-classroom/arena/replay"
+	"github.com/arena-classroom/arena/timebank"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -13,15 +15,27 @@ import (
 // once (queue the message; never write to a network connection here).
 type Controller interface {
 	// Start tells the program its game begins.
-	Start(r *Room, seat int, st games.State)
+	Start(r Seated, seat int, st games.State)
 	// Turn asks for a decision. turn identifies it (answers carrying another id are stale);
 	// moveLimit and bank are the time the program has before its deadline.
-	Turn(r *Room, seat int, turn int, st games.State, moveLimit, bank time.Duration)
+	Turn(r Seated, seat int, turn int, st games.State, moveLimit, bank time.Duration)
 	// Refused tells the program its answer was illegal, malformed or late, and what was
 	// applied instead.
-	Refused(r *Room, seat int, turn int, err error, applied games.Action)
+	Refused(r Seated, seat int, turn int, err error, applied games.Action)
 	// End tells the program how the game ended. outcome is nil if the room closed early.
-	End(r *Room, seat int, outcome *games.Outcome)
+	End(r Seated, seat int, outcome *games.Outcome)
+}
+
+// Seated is the room as a Controller sees it: what it tells the program of the room, and
+// how the program's answers and resignation reach it. *Room is one; a seat played from
+// another node could be another.
+type Seated interface {
+	ID() string
+	MatchID() string
+	Info() Info
+	Replay() *replay.Replay
+	Answer(seat, turn int, a games.Action) bool
+	Resign(seat int)
 }
 
 // remoteState is one Remote seat: its controller, its time (counted by timebank, as in

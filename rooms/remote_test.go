@@ -24,18 +24,18 @@ type turnMsg struct {
 	move, bank time.Duration
 }
 
-func (p *program) Start(*rooms.Room, int, games.State) { p.mu.Lock(); p.started = true; p.mu.Unlock() }
-func (p *program) Turn(_ *rooms.Room, _ int, turn int, _ games.State, move, bank time.Duration) {
+func (p *program) Start(rooms.Seated, int, games.State) { p.mu.Lock(); p.started = true; p.mu.Unlock() }
+func (p *program) Turn(_ rooms.Seated, _ int, turn int, _ games.State, move, bank time.Duration) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.turns = append(p.turns, turnMsg{turn, move, bank})
 }
-func (p *program) Refused(_ *rooms.Room, _ int, _ int, err error, _ games.Action) {
+func (p *program) Refused(_ rooms.Seated, _ int, _ int, err error, _ games.Action) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.refused = append(p.refused, games.IllegalCode(err))
 }
-func (p *program) End(_ *rooms.Room, _ int, o *games.Outcome) {
+func (p *program) End(_ rooms.Seated, _ int, o *games.Outcome) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.ended, p.outcome = true, o

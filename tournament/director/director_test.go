@@ -259,10 +259,10 @@ func TestPauseResumeCancel(t *testing.T) {
 // takes over.
 type silent struct{}
 
-func (silent) Start(*rooms.Room, int, games.State)                                   {}
-func (silent) Turn(*rooms.Room, int, int, games.State, time.Duration, time.Duration) {}
-func (silent) Refused(*rooms.Room, int, int, error, games.Action)                    {}
-func (silent) End(*rooms.Room, int, *games.Outcome)                                  {}
+func (silent) Start(rooms.Seated, int, games.State)                                   {}
+func (silent) Turn(rooms.Seated, int, int, games.State, time.Duration, time.Duration) {}
+func (silent) Refused(rooms.Seated, int, int, error, games.Action)                    {}
+func (silent) End(rooms.Seated, int, *games.Outcome)                                  {}
 
 // firstGameSeed starts tournament code's first game with program ada seated and returns its
 // seed, as the room has it.
