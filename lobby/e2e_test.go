@@ -18,6 +18,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
@@ -62,17 +63,10 @@ func (w tlog) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// eventually polls cond until it holds, failing after timeout. It asserts an outcome, never
-// a duration.
+// eventually is until.True, by the name the lobby's tests know it.
 func eventually(t *testing.T, timeout time.Duration, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s did not happen within %v", what, timeout)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	until.True(t, timeout, what, cond)
 }
 
 func onlyRoom(t *testing.T, hub *rooms.Hub) *rooms.Room {
