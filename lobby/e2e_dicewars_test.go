@@ -13,14 +13,13 @@ import (
 	"github.com/arena-classroom/arena/rooms"
 )
 
-// dicewarsKeys are the keys that compose action a: "e" to end, else the attacking area's
-// number, enter, the target's, enter. Backspaces first clear any half-made choice (an escape
-// right before a digit would read as alt+digit).
+// dicewarsKeys are the keys that compose action a on a fresh draft: "e" to end, else the
+// attacking area's number, enter, the target's, enter.
 func dicewarsKeys(a dicewars.Action) []string {
 	if a == dicewars.End {
 		return []string{"e"}
 	}
-	keys := []string{"backspace", "backspace", "backspace", "backspace", "backspace"}
+	var keys []string
 	for _, n := range []int{a.From, a.To} {
 		for _, r := range strconv.Itoa(n) {
 			keys = append(keys, string(r))
@@ -78,23 +77,7 @@ func TestDiceWarsPrivateRoomOfFourOverSSH(t *testing.T) {
 			continue
 		}
 		a := seedBot.Choose(snap.State, mover).(dicewars.Action)
-		played := len(room.Replay().Moves)
-		tryFor(10*time.Second, func() bool {
-			typeKeys(t, terms[mover], dicewarsKeys(a)...)
-			deadline := time.Now().Add(time.Second)
-			for time.Now().Before(deadline) {
-				if len(room.Replay().Moves) > played {
-					return true
-				}
-				time.Sleep(2 * time.Millisecond)
-			}
-			return false
-		})
-		moves := room.Replay().Moves
-		if len(moves) <= played {
-			t.Fatalf("step %d: %s's move %v was not played", steps, snap.Seats[mover].Name, a)
-		}
-		if m := moves[played]; m.Default || m.Seat != mover || m.Action != a {
+		if m := play(t, room, terms[mover], yourTurn(snap, mover), dicewarsKeys(a)...); m.Default || m.Seat != mover || m.Action != a {
 			t.Fatalf("step %d: %+v, want seat %d playing %v", steps, m, mover, a)
 		}
 		// Wait for the snapshot that shows the move. (Not a change of what is seen: an "end"

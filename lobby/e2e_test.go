@@ -6,7 +6,9 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -69,6 +71,84 @@ func eventually(t *testing.T, timeout time.Duration, what string, cond func() bo
 	until.True(t, timeout, what, cond)
 }
 
+// play types a person's move once on their terminal, as a person would: when the screen
+// shows that the move is theirs to make (yourTurn), and waits until the room has recorded
+// it, which it returns. Keys typed before the screen showed the turn would be refused, and
+// keys typed again could be a second move, so neither happens.
+func play(t *testing.T, room *rooms.Room, term *sshtest.Term, yourTurn func(screen string) bool, keys ...string) replay.Move {
+	t.Helper()
+	played := len(room.Replay().Moves)
+	term.WaitScreen(t, yourTurn, 10*time.Second)
+	typeKeys(t, term, keys...)
+	var moves []replay.Move
+	until.Seen(t, 10*time.Second, fmt.Sprintf("the room playing the keys %q", keys), func() (string, bool) {
+		moves = room.Replay().Moves
+		return "the player's screen:\n" + term.Screen(), len(moves) > played
+	})
+	return moves[played]
+}
+
+// yourTurn is what the screen of the player in seat shows only when the move of snap is
+// theirs to make and not made yet.
+//
+// In a game of one key a move it is "Your turn!" beside the board as it stands: "Your
+// turn!" alone could be a frame left from the player's last turn.
+//
+// In a game whose moves take several keys (a games.Composer) it is the prompt of a fresh
+// draft, with the player's own clock. The lobby drops a draft once its move is sent, so a
+// prompt on the screen is for a decision still to make. But after a house bot's move a paced
+// room publishes the next seat to move before it hands the turn out (at its next tick), with
+// the bot's deadline still: the lobby starts a draft on that snapshot, then starts it again
+// when the turn's own deadline comes, and keys typed in between are lost. The clock tells
+// the two apart: a house bot's deadline is at most its budget away (BotThink, 5 s), a
+// person's a whole move limit (HumanMove, 60 s).
+func yourTurn(snap *rooms.Snapshot, seat int) func(screen string) bool {
+	if c, ok := snap.View().(games.Composer); ok {
+		prompt := []rune(c.Compose(snap.State, seat).Prompt())
+		prompt = prompt[:min(len(prompt), 40)] // the footer cuts a long prompt to the window
+		return func(screen string) bool {
+			left, ok := ownClock(screen)
+			return strings.Contains(screen, string(prompt)) && ok && left > 2*rooms.DefaultConfig().BotThink
+		}
+	}
+	board := snap.Board(games.Plain)
+	return func(screen string) bool {
+		return strings.Contains(screen, "Your turn!") && showsBoard(screen, board)
+	}
+}
+
+var ownClockRe = regexp.MustCompile(`\(you\)\s+(\d+):(\d\d)`)
+
+// ownClock is the time the game screen's panel shows beside the player's own name.
+func ownClock(screen string) (time.Duration, bool) {
+	m := ownClockRe.FindStringSubmatch(screen)
+	if m == nil {
+		return 0, false
+	}
+	mins, _ := strconv.Atoi(m[1])
+	secs, _ := strconv.Atoi(m[2])
+	return time.Duration(mins*60+secs) * time.Second, true
+}
+
+// showsBoard reports whether the screen shows board's rows one under the other, at the
+// start of their lines (where the game screen draws the board).
+func showsBoard(screen, board string) bool {
+	lines, rows := strings.Split(screen, "\n"), strings.Split(strings.TrimRight(board, "\n"), "\n")
+	for top := 0; top+len(rows) <= len(lines); top++ {
+		match := true
+		for k, row := range rows {
+			if !strings.HasPrefix(lines[top+k], strings.TrimRight(row, " ")) {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
+}
+
 func onlyRoom(t *testing.T, hub *rooms.Hub) *rooms.Room {
 	t.Helper()
 	var list []rooms.Info
@@ -100,20 +180,7 @@ func TestTwoPlayersPlayAWholeGameOverSSHWhileAThirdWatches(t *testing.T) {
 		}
 		mover := snap.ToMove
 		colour := snap.State.Legal(mover)[0].(int)
-		key := string(rune('a' + colour - 3))
-		played := len(room.Replay().Moves)
-		// The player's screen may lag one frame behind the room: press again until it counts.
-		eventually(t, 10*time.Second, fmt.Sprintf("move %d being played", moves), func() bool {
-			terms[mover].Send(t, key)
-			deadline := time.Now().Add(200 * time.Millisecond)
-			for time.Now().Before(deadline) {
-				if len(room.Replay().Moves) > played {
-					return true
-				}
-				time.Sleep(2 * time.Millisecond)
-			}
-			return false
-		})
+		play(t, room, terms[mover], yourTurn(snap, mover), string(rune('a'+colour-3)))
 		eventually(t, 10*time.Second, "the room publishing the move", func() bool {
 			snap = room.Snapshot()
 			return snap.Status != rooms.Playing || snap.ToMove != mover
@@ -379,13 +446,7 @@ func TestAPlayerWhoseConnectionDropsComesBackToTheGame(t *testing.T) {
 		t.Fatalf("seat 0 after coming back: %+v, to move %d", snap.Seats[0], snap.ToMove)
 	}
 	colour := snap.State.Legal(0)[0].(int)
-	played := len(room.Replay().Moves)
-	eventually(t, 10*time.Second, "alice's move being played", func() bool {
-		back.Send(t, string(rune('a'+colour-3)))
-		time.Sleep(50 * time.Millisecond)
-		return len(room.Replay().Moves) > played
-	})
-	if m := room.Replay().Moves[played]; m.Seat != 0 || m.Default {
+	if m := play(t, room, back, yourTurn(snap, 0), string(rune('a'+colour-3))); m.Seat != 0 || m.Default {
 		t.Fatalf("the move after coming back: %+v", m)
 	}
 }

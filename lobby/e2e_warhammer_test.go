@@ -115,27 +115,9 @@ func TestWarHammerPrivateRoomOfThreeOverSSH(t *testing.T) {
 		}
 		// The person plays what hunter would, typed on the draft.
 		code := hunter.Choose(snap.State, mover).(int)
-		keys := append([]string{"backspace", "backspace", "backspace"}, draftKeys(t, e, snap.State, mover, code)...)
-		played := len(room.Replay().Moves)
+		keys := draftKeys(t, e, snap.State, mover, code)
 		t.Logf("turn %d: %s types %v", turns, snap.Seats[mover].Name, keys)
-		// The screen may lag a frame behind the room: keys typed before the turn reached it
-		// are dropped (backspaces start the draft afresh), so type again until the move counts.
-		tryFor(10*time.Second, func() bool {
-			typeKeys(t, terms[mover], keys...)
-			deadline := time.Now().Add(time.Second)
-			for time.Now().Before(deadline) {
-				if len(room.Replay().Moves) > played {
-					return true
-				}
-				time.Sleep(2 * time.Millisecond)
-			}
-			return false
-		})
-		if len(room.Replay().Moves) <= played {
-			out := terms[mover].Output()
-			t.Fatalf("screen:\n%s", out[max(len(out)-3000, 0):])
-		}
-		if m := room.Replay().Moves[played]; m.Default || m.Seat != mover {
+		if m := play(t, room, terms[mover], yourTurn(snap, mover), keys...); m.Default || m.Seat != mover {
 			t.Fatalf("turn %d: %+v, want seat %d's own move", turns, m, mover)
 		}
 		eventually(t, 10*time.Second, "the room publishing the turn", func() bool {
@@ -159,11 +141,6 @@ func TestWarHammerPrivateRoomOfThreeOverSSH(t *testing.T) {
 	}
 	if !strings.Contains(carol.Output(), "Last moves") {
 		t.Error("the spectator saw no log")
-	}
-}
-
-func tryFor(d time.Duration, f func() bool) {
-	for deadline := time.Now().Add(d); time.Now().Before(deadline) && !f(); {
 	}
 }
 
