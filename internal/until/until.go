@@ -8,21 +8,24 @@
 //	})
 package until
 
-import (
-	"testing"
-	"time"
-)
+import "time"
+
+// TB is what a wait needs of a test: testing.TB, or a script's test (testscript) wrapped.
+type TB interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
 
 // True polls cond until it returns true, and fails the test after timeout, saying what was
 // awaited.
-func True(t testing.TB, timeout time.Duration, what string, cond func() bool) {
+func True(t TB, timeout time.Duration, what string, cond func() bool) {
 	t.Helper()
 	Seen(t, timeout, what, func() (string, bool) { return "", cond() })
 }
 
 // Seen polls look until it reports ok, and fails the test after timeout, saying what was
 // awaited and what look saw last.
-func Seen(t testing.TB, timeout time.Duration, what string, look func() (seen string, ok bool)) {
+func Seen(t TB, timeout time.Duration, what string, look func() (seen string, ok bool)) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	pause := time.Millisecond
