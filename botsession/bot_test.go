@@ -13,6 +13,7 @@ import (
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
@@ -187,7 +188,7 @@ func TestBotLimitsPerKey(t *testing.T) {
 		t.Fatalf("a flood of pings got %v, want five pongs then an error", got)
 	}
 	// The session slot is free again once the first has gone.
-	arenatest.Eventually(t, 10*time.Second, "the slot to be released", func() bool {
+	until.True(t, 10*time.Second, "the slot to be released", func() bool {
 		out, _, _ := sshtest.Exec(t, c, "bot --game sevencolors --practice --games 1 --size 4 --seed 1")
 		return strings.Contains(out, `"type":"hello"`)
 	})

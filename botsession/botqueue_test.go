@@ -8,6 +8,7 @@ import (
 
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 )
 
 func TestQueuedBotIsOnlineThenSeatedAgainstAHouseBot(t *testing.T) {
@@ -16,7 +17,7 @@ func TestQueuedBotIsOnlineThenSeatedAgainstAHouseBot(t *testing.T) {
 	if h := b.Next(); h.Str("type") != "hello" || h.Str("name") != "alice/deep-blue" {
 		t.Fatalf("hello %v", h)
 	}
-	arenatest.Eventually(t, 10*time.Second, "the bot to be listed online", func() bool { return slices.Contains(app.Online(), "alice/deep-blue") })
+	until.True(t, 10*time.Second, "the bot to be listed online", func() bool { return slices.Contains(app.Online(), "alice/deep-blue") })
 	all := b.PlayAll()
 	starts, ends := arenatest.OfType(all, "start"), arenatest.OfType(all, "end")
 	if len(starts) != 1 || len(ends) != 1 || ends[0]["outcome"] == nil {
@@ -36,7 +37,7 @@ func TestQueuedBotIsOnlineThenSeatedAgainstAHouseBot(t *testing.T) {
 	if code := b.St.Wait(t, 20*time.Second); code != 0 {
 		t.Fatalf("exit %d: %s", code, b.St.Stderr())
 	}
-	arenatest.Eventually(t, 10*time.Second, "the bot to leave the online list", func() bool { return !slices.Contains(app.Online(), "alice/deep-blue") })
+	until.True(t, 10*time.Second, "the bot to leave the online list", func() bool { return !slices.Contains(app.Online(), "alice/deep-blue") })
 }
 
 func TestTwoQueuedBotsPlayEachOtherAndOneCanLeaveMidGame(t *testing.T) {
@@ -126,7 +127,7 @@ func TestQueuedBotResigns(t *testing.T) {
 	if !ok {
 		t.Fatal("the room is gone")
 	}
-	arenatest.Eventually(t, 10*time.Second, "the house bot to finish the game", func() bool { return r.Snapshot().Outcome != nil })
+	until.True(t, 10*time.Second, "the house bot to finish the game", func() bool { return r.Snapshot().Outcome != nil })
 	if s := r.Snapshot().Seats[start.Num("seat")]; s.Note != "resigned" {
 		t.Fatalf("seat %+v", s)
 	}

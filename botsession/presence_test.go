@@ -7,6 +7,7 @@ import (
 
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 )
 
 // Two bots connected at once are both online, and one leaving leaves the other listed (every
@@ -29,7 +30,7 @@ func TestTwoBotsAreOnlineAndLeaveOneByOne(t *testing.T) {
 		t.Fatalf("%d practising in the metrics, want 2", n)
 	}
 	alice.Close()
-	arenatest.Eventually(t, 10*time.Second, "alice leaving the online list", func() bool {
+	until.True(t, 10*time.Second, "alice leaving the online list", func() bool {
 		return !slices.Contains(app.Online(), "alice")
 	})
 	if online := app.Online(); !slices.Contains(online, "bob") {

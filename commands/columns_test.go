@@ -9,6 +9,7 @@ import (
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 )
@@ -90,7 +91,7 @@ func TestTextCommandsColumnsFitTheirContent(t *testing.T) {
 	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+code); status != 0 {
 		t.Fatalf("start: %d %q", status, errOut)
 	}
-	arenatest.Eventually(t, 30*time.Second, "the tournament's end", func() bool { return standings(t, prof, code).State == "finished" })
+	until.True(t, 30*time.Second, "the tournament's end", func() bool { return standings(t, prof, code).State == "finished" })
 	out, _, _ = sshtest.Exec(t, prof, "tournament standings "+code)
 	assertTable(t, out, 3, ">RANK", "NAME", ">POINTS", ">GP", ">W", ">D", ">L", ">HEAD-TO-HEAD", ">SONNEBORN-BERGER")
 	out, _, _ = sshtest.Exec(t, prof, "tournament list")

@@ -10,17 +10,17 @@ import (
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games/dicewars"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/rooms"
 )
 
-// dicewarsKeys are the keys that compose action a: "e" to end, else the attacking area's
-// number, enter, the target's, enter. Backspaces first clear any half-made choice (an escape
-// right before a digit would read as alt+digit).
+// dicewarsKeys are the keys that compose action a on a fresh draft: "e" to end, else the
+// attacking area's number, enter, the target's, enter.
 func dicewarsKeys(a dicewars.Action) []string {
 	if a == dicewars.End {
 		return []string{"e"}
 	}
-	keys := []string{"backspace", "backspace", "backspace", "backspace", "backspace"}
+	var keys []string
 	for _, n := range []int{a.From, a.To} {
 		for _, r := range strconv.Itoa(n) {
 			keys = append(keys, string(r))
@@ -55,9 +55,9 @@ func TestDiceWarsPrivateRoomOfFourOverSSH(t *testing.T) {
 	typeKeys(t, bob, "5")
 	bob.WaitFor(t, "Join a private room", 10*time.Second)
 	typeKeys(t, bob, room.Code(), "enter")
-	eventually(t, 10*time.Second, "bob taking seat 2", func() bool { return room.Snapshot().Seats[1].Name == "bob" })
+	until.True(t, 10*time.Second, "bob taking seat 2", func() bool { return room.Snapshot().Seats[1].Name == "bob" })
 	typeKeys(t, alice, "b")
-	eventually(t, 10*time.Second, "the game starting", func() bool { return room.Snapshot().Status == rooms.Playing })
+	until.True(t, 10*time.Second, "the game starting", func() bool { return room.Snapshot().Status == rooms.Playing })
 	carol := sshtest.NewTerm(t, sshtest.Dial(t, addr, "carol", sshtest.NewKey(t)), sshtest.Command("watch "+room.ID()))
 	carol.WaitFor(t, "alice", 10*time.Second)
 
@@ -70,7 +70,7 @@ func TestDiceWarsPrivateRoomOfFourOverSSH(t *testing.T) {
 		}
 		mover := snap.ToMove
 		if mover < 0 || mover >= len(terms) {
-			eventually(t, 20*time.Second, "the house bots playing", func() bool {
+			until.True(t, 20*time.Second, "the house bots playing", func() bool {
 				next := room.Snapshot()
 				return next.Status != rooms.Playing || next.ToMove != mover
 			})
@@ -78,29 +78,13 @@ func TestDiceWarsPrivateRoomOfFourOverSSH(t *testing.T) {
 			continue
 		}
 		a := seedBot.Choose(snap.State, mover).(dicewars.Action)
-		played := len(room.Replay().Moves)
-		tryFor(10*time.Second, func() bool {
-			typeKeys(t, terms[mover], dicewarsKeys(a)...)
-			deadline := time.Now().Add(time.Second)
-			for time.Now().Before(deadline) {
-				if len(room.Replay().Moves) > played {
-					return true
-				}
-				time.Sleep(2 * time.Millisecond)
-			}
-			return false
-		})
-		moves := room.Replay().Moves
-		if len(moves) <= played {
-			t.Fatalf("step %d: %s's move %v was not played", steps, snap.Seats[mover].Name, a)
-		}
-		if m := moves[played]; m.Default || m.Seat != mover || m.Action != a {
+		if m := play(t, room, terms[mover], yourTurn(snap, mover), dicewarsKeys(a)...); m.Default || m.Seat != mover || m.Action != a {
 			t.Fatalf("step %d: %+v, want seat %d playing %v", steps, m, mover, a)
 		}
 		// Wait for the snapshot that shows the move. (Not a change of what is seen: an "end"
 		// with every area full and the stock at its cap changes nothing but whose turn it is.)
 		decided := snap.Moves
-		eventually(t, 10*time.Second, "the room publishing the move", func() bool {
+		until.True(t, 10*time.Second, "the room publishing the move", func() bool {
 			snap = room.Snapshot()
 			return snap.Status != rooms.Playing || snap.Moves > decided
 		})

@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -50,8 +51,7 @@ func gardenPlay(s *garden.State, seat int) garden.Action {
 }
 
 // gardenKeys are the keys that compose a on the game's own draft: cells typed as their row
-// and column, powers from the menu, e (twice with creatures left to place). Backspaces first
-// clear a half-made choice.
+// and column, powers from the menu, e (twice with creatures left to place).
 func gardenKeys(t *testing.T, e catalog.Entry, s *garden.State, seat int, a garden.Action) []string {
 	t.Helper()
 	cell := func(h garden.Hex) []string { return []string{strconv.Itoa(h.R()), strconv.Itoa(h.Q()), "enter"} }
@@ -84,7 +84,7 @@ func gardenKeys(t *testing.T, e catalog.Entry, s *garden.State, seat int, a gard
 			t.Fatalf("keys %v for %v: key %d gives %v (done %v, used %v); prompt %q", keys, a, i, got, done, used, d.Prompt())
 		}
 	}
-	return append([]string{"backspace", "backspace", "backspace"}, keys...)
+	return keys
 }
 
 // A person plays Garden Tensions against the heuristic through the lobby over SSH while
@@ -105,7 +105,7 @@ func TestAPersonPlaysGardenAgainstTheHeuristicOverSSH(t *testing.T) {
 	alice.WaitFor(t, "◀ 10 ▶", 10*time.Second)
 	typeKeys(t, alice, "enter")
 	room := onlyRoom(t, hub)
-	eventually(t, 10*time.Second, "the game starting", func() bool { return room.Snapshot().Status == rooms.Playing })
+	until.True(t, 10*time.Second, "the game starting", func() bool { return room.Snapshot().Status == rooms.Playing })
 	if snap := room.Snapshot(); snap.Seats[1].Bot != "heuristic" || snap.State.(*garden.State).Rounds() != 10 {
 		t.Fatalf("seat 2 is %q, %d rounds", snap.Seats[1].Bot, snap.State.(*garden.State).Rounds())
 	}
@@ -119,7 +119,7 @@ func TestAPersonPlaysGardenAgainstTheHeuristicOverSSH(t *testing.T) {
 			t.Fatal("the game did not end")
 		}
 		if snap.ToMove != 0 {
-			eventually(t, 20*time.Second, "the heuristic playing", func() bool {
+			until.True(t, 20*time.Second, "the heuristic playing", func() bool {
 				next := room.Snapshot()
 				return next.Status != rooms.Playing || next.ToMove == 0
 			})
@@ -128,31 +128,13 @@ func TestAPersonPlaysGardenAgainstTheHeuristicOverSSH(t *testing.T) {
 		}
 		s := snap.State.(*garden.State)
 		a := gardenPlay(s, 0)
-		keys := gardenKeys(t, e, s, 0, a)
-		played := len(room.Replay().Moves)
-		tryFor(10*time.Second, func() bool {
-			typeKeys(t, alice, keys...)
-			deadline := time.Now().Add(time.Second)
-			for time.Now().Before(deadline) {
-				if len(room.Replay().Moves) > played {
-					return true
-				}
-				time.Sleep(2 * time.Millisecond)
-			}
-			return false
-		})
-		moves := room.Replay().Moves
-		if len(moves) <= played {
-			out := alice.Output()
-			t.Fatalf("step %d: %v was not played; screen:\n%s", steps, a, out[max(len(out)-3000, 0):])
-		}
-		if m := moves[played]; m.Default || m.Seat != 0 || m.Action != a {
+		if m := play(t, room, alice, yourTurn(snap, 0), gardenKeys(t, e, s, 0, a)...); m.Default || m.Seat != 0 || m.Action != a {
 			t.Fatalf("step %d: %+v, want alice playing %v", steps, m, a)
 		}
 		typed[a.Verb]++
 		// Wait for the snapshot that shows the decision.
 		decided := snap.Moves
-		eventually(t, 10*time.Second, "the room publishing the move", func() bool {
+		until.True(t, 10*time.Second, "the room publishing the move", func() bool {
 			snap = room.Snapshot()
 			return snap.Status != rooms.Playing || snap.Moves > decided
 		})

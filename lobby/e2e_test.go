@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +20,7 @@ import (
 	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -28,23 +31,88 @@ func arena(t *testing.T, hubCfg rooms.Config, opts commands.Options, srvOpts ...
 	return arenatest.Start(t, hubCfg, opts, srvOpts...)
 }
 
-// eventually polls cond until it holds, failing after timeout. It asserts an outcome, never
-// a duration.
-func eventually(t *testing.T, timeout time.Duration, what string, cond func() bool) {
+// play types a person's move once on their terminal, as a person would: when the screen
+// shows that the move is theirs to make (yourTurn), and waits until the room has recorded
+// it, which it returns. Keys typed before the screen showed the turn would be refused, and
+// keys typed again could be a second move, so neither happens.
+func play(t *testing.T, room *rooms.Room, term *sshtest.Term, yourTurn func(screen string) bool, keys ...string) replay.Move {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s did not happen within %v", what, timeout)
+	played := len(room.Replay().Moves)
+	term.WaitScreen(t, yourTurn, 10*time.Second)
+	typeKeys(t, term, keys...)
+	var moves []replay.Move
+	until.Seen(t, 10*time.Second, fmt.Sprintf("the room playing the keys %q", keys), func() (string, bool) {
+		moves = room.Replay().Moves
+		return "the player's screen:\n" + term.Screen(), len(moves) > played
+	})
+	return moves[played]
+}
+
+// yourTurn is what the screen of the player in seat shows only when the move of snap is
+// theirs to make and not made yet.
+//
+// In a game of one key a move it is "Your turn!" beside the board as it stands: "Your
+// turn!" alone could be a frame left from the player's last turn.
+//
+// In a game whose moves take several keys (a games.Composer) it is the prompt of a fresh
+// draft, with the player's own clock. The lobby drops a draft once its move is sent, so a
+// prompt on the screen is for a decision still to make. But after a house bot's move a paced
+// room publishes the next seat to move before it hands the turn out (at its next tick), with
+// the bot's deadline still: the lobby starts a draft on that snapshot, then starts it again
+// when the turn's own deadline comes, and keys typed in between are lost. The clock tells
+// the two apart: a house bot's deadline is at most its budget away (BotThink, 5 s), a
+// person's a whole move limit (HumanMove, 60 s).
+func yourTurn(snap *rooms.Snapshot, seat int) func(screen string) bool {
+	if c, ok := snap.View().(games.Composer); ok {
+		prompt := []rune(c.Compose(snap.State, seat).Prompt())
+		prompt = prompt[:min(len(prompt), 40)] // the footer cuts a long prompt to the window
+		return func(screen string) bool {
+			left, ok := ownClock(screen)
+			return strings.Contains(screen, string(prompt)) && ok && left > 2*rooms.DefaultConfig().BotThink
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
+	board := snap.Board(games.Plain)
+	return func(screen string) bool {
+		return strings.Contains(screen, "Your turn!") && showsBoard(screen, board)
+	}
+}
+
+var ownClockRe = regexp.MustCompile(`\(you\)\s+(\d+):(\d\d)`)
+
+// ownClock is the time the game screen's panel shows beside the player's own name.
+func ownClock(screen string) (time.Duration, bool) {
+	m := ownClockRe.FindStringSubmatch(screen)
+	if m == nil {
+		return 0, false
+	}
+	mins, _ := strconv.Atoi(m[1])
+	secs, _ := strconv.Atoi(m[2])
+	return time.Duration(mins*60+secs) * time.Second, true
+}
+
+// showsBoard reports whether the screen shows board's rows one under the other, at the
+// start of their lines (where the game screen draws the board).
+func showsBoard(screen, board string) bool {
+	lines, rows := strings.Split(screen, "\n"), strings.Split(strings.TrimRight(board, "\n"), "\n")
+	for top := 0; top+len(rows) <= len(lines); top++ {
+		match := true
+		for k, row := range rows {
+			if !strings.HasPrefix(lines[top+k], strings.TrimRight(row, " ")) {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
 }
 
 func onlyRoom(t *testing.T, hub *rooms.Hub) *rooms.Room {
 	t.Helper()
 	var list []rooms.Info
-	eventually(t, 10*time.Second, "a room opening", func() bool { list = hub.List(); return len(list) == 1 })
+	until.True(t, 10*time.Second, "a room opening", func() bool { list = hub.List(); return len(list) == 1 })
 	r, ok := hub.Find(list[0].ID)
 	if !ok {
 		t.Fatal("listed room not found")
@@ -72,21 +140,8 @@ func TestTwoPlayersPlayAWholeGameOverSSHWhileAThirdWatches(t *testing.T) {
 		}
 		mover := snap.ToMove
 		colour := snap.State.Legal(mover)[0].(int)
-		key := string(rune('a' + colour - 3))
-		played := len(room.Replay().Moves)
-		// The player's screen may lag one frame behind the room: press again until it counts.
-		eventually(t, 10*time.Second, fmt.Sprintf("move %d being played", moves), func() bool {
-			terms[mover].Send(t, key)
-			deadline := time.Now().Add(200 * time.Millisecond)
-			for time.Now().Before(deadline) {
-				if len(room.Replay().Moves) > played {
-					return true
-				}
-				time.Sleep(2 * time.Millisecond)
-			}
-			return false
-		})
-		eventually(t, 10*time.Second, "the room publishing the move", func() bool {
+		play(t, room, terms[mover], yourTurn(snap, mover), string(rune('a'+colour-3)))
+		until.True(t, 10*time.Second, "the room publishing the move", func() bool {
 			snap = room.Snapshot()
 			return snap.Status != rooms.Playing || snap.ToMove != mover
 		})
@@ -114,7 +169,7 @@ func TestTwoPlayersPlayAWholeGameOverSSHWhileAThirdWatches(t *testing.T) {
 func waitSaved(t *testing.T, r *rooms.Room) *rooms.Snapshot {
 	t.Helper()
 	var s *rooms.Snapshot
-	eventually(t, 10*time.Second, "the result being recorded", func() bool {
+	until.True(t, 10*time.Second, "the result being recorded", func() bool {
 		s = r.Snapshot()
 		return s.Status == rooms.Finished && s.Saved
 	})
@@ -195,7 +250,7 @@ func TestAClientThatStopsReadingSlowsNobodyAndIsCutOff(t *testing.T) {
 
 	// A healthy spectator keeps getting frames to the end of the game.
 	live := sshtest.NewTerm(t, sshtest.Dial(t, addr, "live", sshtest.NewKey(t)), sshtest.Command("watch "+room.ID()), sshtest.Size(140, 60))
-	eventually(t, time.Minute, "the game ending", func() bool { return room.Snapshot().Status == rooms.Finished })
+	until.True(t, time.Minute, "the game ending", func() bool { return room.Snapshot().Status == rooms.Finished })
 	final := waitSaved(t, room)
 	result := "Draw."
 	if w := final.Outcome.Winner(); w >= 0 {
@@ -204,7 +259,7 @@ func TestAClientThatStopsReadingSlowsNobodyAndIsCutOff(t *testing.T) {
 	live.WaitFor(t, result, 10*time.Second)
 
 	// The stalled one lost frames, then its connection.
-	eventually(t, 30*time.Second, "the stalled client being cut off", func() bool {
+	until.True(t, 30*time.Second, "the stalled client being cut off", func() bool {
 		return !slices.Contains(app.Online(), "stuck")
 	})
 }
@@ -237,7 +292,7 @@ func TestAPersonPlaysPerfectAimOverSSHWhileSomeoneWatches(t *testing.T) {
 
 	// alice presses a valid move until the room applies one of hers.
 	pressed := false
-	eventually(t, 20*time.Second, "one of alice's keys becoming her action", func() bool {
+	until.True(t, 20*time.Second, "one of alice's keys becoming her action", func() bool {
 		snap := room.Snapshot()
 		st, ok := snap.State.(*perfectaim.State)
 		if !ok || snap.Status != rooms.Playing {
@@ -339,7 +394,7 @@ func TestAPlayerWhoseConnectionDropsComesBackToTheGame(t *testing.T) {
 	term.WaitFor(t, "Your turn", 10*time.Second)
 	room := onlyRoom(t, hub)
 	first.Close() // the connection drops
-	eventually(t, 10*time.Second, "the seat waiting for alice", func() bool {
+	until.True(t, 10*time.Second, "the seat waiting for alice", func() bool {
 		s := room.Snapshot()
 		return strings.Contains(s.Seats[0].Note, "disconnected") && !s.Seats[0].Connected
 	})
@@ -351,13 +406,7 @@ func TestAPlayerWhoseConnectionDropsComesBackToTheGame(t *testing.T) {
 		t.Fatalf("seat 0 after coming back: %+v, to move %d", snap.Seats[0], snap.ToMove)
 	}
 	colour := snap.State.Legal(0)[0].(int)
-	played := len(room.Replay().Moves)
-	eventually(t, 10*time.Second, "alice's move being played", func() bool {
-		back.Send(t, string(rune('a'+colour-3)))
-		time.Sleep(50 * time.Millisecond)
-		return len(room.Replay().Moves) > played
-	})
-	if m := room.Replay().Moves[played]; m.Seat != 0 || m.Default {
+	if m := play(t, room, back, yourTurn(snap, 0), string(rune('a'+colour-3))); m.Seat != 0 || m.Default {
 		t.Fatalf("the move after coming back: %+v", m)
 	}
 }

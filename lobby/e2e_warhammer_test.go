@@ -9,6 +9,7 @@ import (
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -88,9 +89,9 @@ func TestWarHammerPrivateRoomOfThreeOverSSH(t *testing.T) {
 	typeKeys(t, bob, "5")
 	bob.WaitFor(t, "Join a private room", 10*time.Second)
 	typeKeys(t, bob, room.Code(), "enter")
-	eventually(t, 10*time.Second, "bob taking seat 2", func() bool { return room.Snapshot().Seats[1].Name == "bob" })
+	until.True(t, 10*time.Second, "bob taking seat 2", func() bool { return room.Snapshot().Seats[1].Name == "bob" })
 	typeKeys(t, alice, "b") // a house bot takes the last seat, and the game starts
-	eventually(t, 10*time.Second, "the game starting", func() bool { return room.Snapshot().Status == rooms.Playing })
+	until.True(t, 10*time.Second, "the game starting", func() bool { return room.Snapshot().Status == rooms.Playing })
 	carol := sshtest.NewTerm(t, sshtest.Dial(t, addr, "carol", sshtest.NewKey(t)), sshtest.Command("watch "+room.ID()))
 	carol.WaitFor(t, "alice", 10*time.Second)
 
@@ -106,7 +107,7 @@ func TestWarHammerPrivateRoomOfThreeOverSSH(t *testing.T) {
 		}
 		mover := snap.ToMove
 		if mover < 0 || mover >= len(terms) {
-			eventually(t, 10*time.Second, "the house bot playing", func() bool {
+			until.True(t, 10*time.Second, "the house bot playing", func() bool {
 				next := room.Snapshot()
 				return next.Status != rooms.Playing || next.ToMove != mover
 			})
@@ -115,30 +116,12 @@ func TestWarHammerPrivateRoomOfThreeOverSSH(t *testing.T) {
 		}
 		// The person plays what hunter would, typed on the draft.
 		code := hunter.Choose(snap.State, mover).(int)
-		keys := append([]string{"backspace", "backspace", "backspace"}, draftKeys(t, e, snap.State, mover, code)...)
-		played := len(room.Replay().Moves)
+		keys := draftKeys(t, e, snap.State, mover, code)
 		t.Logf("turn %d: %s types %v", turns, snap.Seats[mover].Name, keys)
-		// The screen may lag a frame behind the room: keys typed before the turn reached it
-		// are dropped (backspaces start the draft afresh), so type again until the move counts.
-		tryFor(10*time.Second, func() bool {
-			typeKeys(t, terms[mover], keys...)
-			deadline := time.Now().Add(time.Second)
-			for time.Now().Before(deadline) {
-				if len(room.Replay().Moves) > played {
-					return true
-				}
-				time.Sleep(2 * time.Millisecond)
-			}
-			return false
-		})
-		if len(room.Replay().Moves) <= played {
-			out := terms[mover].Output()
-			t.Fatalf("screen:\n%s", out[max(len(out)-3000, 0):])
-		}
-		if m := room.Replay().Moves[played]; m.Default || m.Seat != mover {
+		if m := play(t, room, terms[mover], yourTurn(snap, mover), keys...); m.Default || m.Seat != mover {
 			t.Fatalf("turn %d: %+v, want seat %d's own move", turns, m, mover)
 		}
-		eventually(t, 10*time.Second, "the room publishing the turn", func() bool {
+		until.True(t, 10*time.Second, "the room publishing the turn", func() bool {
 			snap = room.Snapshot()
 			return snap.Status != rooms.Playing || snap.ToMove != mover
 		})
@@ -159,11 +142,6 @@ func TestWarHammerPrivateRoomOfThreeOverSSH(t *testing.T) {
 	}
 	if !strings.Contains(carol.Output(), "Last moves") {
 		t.Error("the spectator saw no log")
-	}
-}
-
-func tryFor(d time.Duration, f func() bool) {
-	for deadline := time.Now().Add(d); time.Now().Before(deadline) && !f(); {
 	}
 }
 

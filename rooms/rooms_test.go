@@ -3,6 +3,7 @@ package rooms_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/replay/replaytest"
 	"github.com/arena-classroom/arena/rooms"
@@ -66,17 +68,14 @@ func tickUntil(t *testing.T, h *rooms.Hub, c *clock, cond func() bool) {
 // satisfying cond, ticking the hub meanwhile.
 func waitSnap(t *testing.T, h *rooms.Hub, c *clock, r *rooms.Room, cond func(*rooms.Snapshot) bool) *rooms.Snapshot {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
+	var s *rooms.Snapshot
+	until.Seen(t, 10*time.Second, "the snapshot condition", func() (string, bool) {
 		h.Tick(c.Add(50 * time.Millisecond))
 		h.WaitThinking()
-		if s := r.Snapshot(); cond(s) {
-			return s
-		}
-		time.Sleep(time.Millisecond)
-	}
-	t.Fatal("snapshot condition never held")
-	return nil
+		s = r.Snapshot()
+		return fmt.Sprintf("status %v, %d moves, to move %d", s.Status, s.Moves, s.ToMove), cond(s)
+	})
+	return s
 }
 
 var race = replaytest.Playable(false)

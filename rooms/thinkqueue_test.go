@@ -3,6 +3,8 @@ package rooms
 import (
 	"testing"
 	"time"
+
+	"github.com/arena-classroom/arena/internal/until"
 )
 
 // The thinkers' queue serves rooms with people first, and never lets the others (practice,
@@ -17,20 +19,24 @@ func TestThinkersServePeopleFirstAndKeepAShare(t *testing.T) {
 			got <- name
 		}()
 	}
+	// waiting is how many wait in the queue of a class (0: rooms with people): acquire
+	// either takes a place at once or joins that queue.
+	waiting := func(class int) int {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		return len(q.waiting[class])
+	}
 	waitFor("practice 2", false) // over the share: waits although two places are free
+	until.True(t, 10*time.Second, "practice 2 queueing (or taking a place)", func() bool { return waiting(1) == 1 || len(got) > 0 })
 	select {
 	case name := <-got:
 		t.Fatalf("%s got a place beyond the others' share", name)
-	case <-time.After(50 * time.Millisecond): // room for a wrong answer to show; not a measure
+	default:
 	}
 	q.acquire(true) // a person's room: one of the free places at once
 	q.acquire(true) // and the last
 	waitFor("person 3", true)
-	for queued := 0; queued == 0; {
-		q.mu.Lock()
-		queued = len(q.waiting[0])
-		q.mu.Unlock()
-	}
+	until.True(t, 10*time.Second, "person 3 queueing", func() bool { return waiting(0) == 1 })
 	q.release(false) // practice's place: the person waiting comes first
 	if name := <-got; name != "person 3" {
 		t.Fatalf("%s got the place before the person's room", name)

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"errors"
+	"fmt"
 	"net"
 	"regexp"
 	"runtime"
@@ -13,6 +14,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/server"
 )
 
@@ -66,19 +68,15 @@ func TestSessionChannelsPerConnectionBounded(t *testing.T) {
 	}
 	// Closing one makes room again.
 	open[0].Close()
-	deadline := time.Now().Add(wait)
-	for {
+	until.Seen(t, wait, "room for a session after closing one", func() (string, bool) {
 		ch, reqs, err := c.OpenChannel("session", nil)
-		if err == nil {
-			go gossh.DiscardRequests(reqs)
-			ch.Close()
-			break
+		if err != nil {
+			return err.Error(), false
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no room after closing a channel: %v", err)
-		}
-		runtime.Gosched()
-	}
+		go gossh.DiscardRequests(reqs)
+		ch.Close()
+		return "", true
+	})
 	stillServes(t, addr)
 }
 
@@ -140,8 +138,7 @@ func TestConnectionWithoutChannelsClosedWhenIdle(t *testing.T) {
 	}
 	// The per-address slot (limit 1) is free again: at once, or a moment after the client
 	// saw its connection close (the server counts it released when its side is closed).
-	deadline := time.Now().Add(wait)
-	for {
+	until.Seen(t, wait, "the idle connection's slot being free again", func() (string, bool) {
 		c, err := sshtest.DialErr(addr, "bob", sshtest.NewKey(t))
 		if err != nil {
 			t.Fatal(err)
@@ -149,13 +146,13 @@ func TestConnectionWithoutChannelsClosedWhenIdle(t *testing.T) {
 		out, errOut, code := sshtest.Exec(t, c, "whoami")
 		c.Close()
 		if code == 0 && strings.Contains(out, "name=bob") {
-			break
+			return "", true
 		}
-		if time.Now().After(deadline) || !strings.Contains(errOut, "too many connections from your address") {
+		if !strings.Contains(errOut, "too many connections from your address") {
 			t.Fatalf("after the idle connection closed: exit %d, %q", code, errOut)
 		}
-		runtime.Gosched()
-	}
+		return fmt.Sprintf("exit %d, %q", code, errOut), false
+	})
 }
 
 // A connection with a session open is not idle, however long the session lasts: it outlives
@@ -210,12 +207,8 @@ func TestSilentConnectionsCannotHoldTheTotal(t *testing.T) {
 	// of one address closed) before dialling: a silent connection still queued would
 	// otherwise displace the real client's handshake, as it should.
 	closed := make([]bool, len(silent))
-	deadline := time.Now().Add(wait)
-	for n := 0; n < len(silent)-4; {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d silent connections of %d closed by the server, want %d", n, len(silent), len(silent)-4)
-		}
-		n = 0
+	until.Seen(t, wait, fmt.Sprintf("the server closing %d of the %d silent connections", len(silent)-4, len(silent)), func() (string, bool) {
+		n := 0
 		for i, conn := range silent {
 			if !closed[i] {
 				_ = conn.SetReadDeadline(time.Now().Add(time.Millisecond))
@@ -228,7 +221,8 @@ func TestSilentConnectionsCannotHoldTheTotal(t *testing.T) {
 				n++
 			}
 		}
-	}
+		return fmt.Sprintf("%d closed", n), n >= len(silent)-4
+	})
 	stillServes(t, addr)
 	_ = srv
 }
@@ -288,21 +282,20 @@ func quiet(t *testing.T, addr string, srv *server.Server) int {
 // what they were before an attack (goroutines within a margin: the test's own come and go).
 func backToBaseline(t *testing.T, srv *server.Server, conns, goroutines int) {
 	t.Helper()
-	deadline := time.Now().Add(2 * wait)
-	for {
+	back := false
+	defer func() {
+		if !back { // the goroutines that stayed, after the failure below
+			buf := make([]byte, 1<<20)
+			t.Logf("goroutines:\n%s", buf[:runtime.Stack(buf, true)])
+		}
+	}()
+	until.Seen(t, 2*wait, fmt.Sprintf("the server back to %d connections, no session, %d goroutines (within 4)", conns, goroutines), func() (string, bool) {
 		st := srv.Stats()
 		n := runtime.NumGoroutine()
-		if st.Connections <= conns && st.Sessions == 0 && n <= goroutines+4 {
-			return
-		}
-		if time.Now().After(deadline) {
-			buf := make([]byte, 1<<20)
-			buf = buf[:runtime.Stack(buf, true)]
-			t.Fatalf("after the attack: %d connections (baseline %d), %d sessions, %d goroutines (baseline %d)\n%s",
-				st.Connections, conns, st.Sessions, n, goroutines, buf)
-		}
-		time.Sleep(10 * time.Millisecond) // polling the server's own figures, not timing anything
-	}
+		return fmt.Sprintf("%d connections, %d sessions, %d goroutines", st.Connections, st.Sessions, n),
+			st.Connections <= conns && st.Sessions == 0 && n <= goroutines+4
+	})
+	back = true
 }
 
 // A refused PTY command that is sent window changes without the client waiting, then

@@ -17,6 +17,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/server"
 )
@@ -326,18 +327,12 @@ func TestPerIPConnectionLimit(t *testing.T) {
 	third.Close()
 	// Freed slots are reused once the server has seen the connections close.
 	busy[0].Close()
-	deadline := time.Now().Add(wait)
-	for {
+	until.Seen(t, wait, "a closed connection's slot being free again", func() (string, bool) {
 		c := sshtest.Dial(t, addr, "alice", key)
-		_, _, code := sshtest.Exec(t, c, "whoami")
+		_, errOut, code := sshtest.Exec(t, c, "whoami")
 		c.Close()
-		if code == 0 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("closed connections never freed their slots")
-		}
-	}
+		return fmt.Sprintf("whoami: exit %d, %q", code, errOut), code == 0
+	})
 }
 
 func TestConnectRateLimit(t *testing.T) {

@@ -3,6 +3,7 @@ package warhammer_test
 import (
 	"testing"
 
+	"github.com/arena-classroom/arena/bots"
 	wh "github.com/arena-classroom/arena/games/warhammer"
 )
 
@@ -26,6 +27,30 @@ func benchGames(b *testing.B, names ...string) {
 		playGame(wh.DefaultSize, seats, uint64(i))
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// playGame plays one game of the named house bots (seat order as given) on a size board and
+// returns its ranks. Bots are seeded from the game's seed and their seat.
+func playGame(size int, names []string, seed uint64) []int {
+	st, err := wh.NewState(size, len(names), seed)
+	if err != nil {
+		panic(err)
+	}
+	players := make([]bots.Bot, len(names))
+	for k, n := range names {
+		players[k] = info(n).New(seed*16 + uint64(k))
+	}
+	for !st.Over() {
+		seat := st.Turn()
+		a := players[seat].Choose(st, seat)
+		if st.Validate(seat, a) != nil {
+			a = st.DefaultAction(seat)
+		}
+		if _, err := st.Apply(seat, a); err != nil {
+			panic(err)
+		}
+	}
+	return st.Outcome().Ranks
 }
 
 // One hunter decision (96 simulated turns) at the start of a 4-player 19×19 game.

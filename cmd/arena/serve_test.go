@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/keys"
 )
 
@@ -182,16 +183,10 @@ func TestServeMetricsWhenAsked(t *testing.T) {
 		return string(body)
 	}
 	var body string
-	for deadline := time.Now().Add(10 * time.Second); ; {
+	until.Seen(t, 10*time.Second, "metrics with the hub's ticks and the connection", func() (string, bool) {
 		body = get("/metrics")
-		if strings.Contains(body, "arena_hub_tick_seconds_count") && strings.Contains(body, "arena_connections 1") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("metrics without the hub's ticks or the connection:\n%s", body)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return body, strings.Contains(body, "arena_hub_tick_seconds_count") && strings.Contains(body, "arena_connections 1")
+	})
 	for _, want := range []string{"arena_hub_tick_lateness_seconds_bucket", "arena_spectators", "arena_frames_dropped_total", "arena_frame_delay_seconds_count",
 		`arena_matchmaker_waiting{game="sevencolors"} 0`, "process_resident_memory_bytes", "go_goroutines"} {
 		if !strings.Contains(body, want) {

@@ -17,6 +17,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 )
 
 // serverProcess is `arena serve` running as its own process on data.
@@ -112,17 +113,12 @@ func readStandings(t *testing.T, c *gossh.Client, code string) tournamentStandin
 
 func waitStandings(t *testing.T, c *gossh.Client, code string, cond func(tournamentStandings) bool) tournamentStandings {
 	t.Helper()
-	deadline := time.Now().Add(3 * time.Minute)
-	for {
-		s := readStandings(t, c, code)
-		if cond(s) {
-			return s
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("tournament %s stuck at %+v", code, s)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	var s tournamentStandings
+	until.Seen(t, 3*time.Minute, "tournament "+code+"'s standings", func() (string, bool) {
+		s = readStandings(t, c, code)
+		return fmt.Sprintf("%+v", s), cond(s)
+	})
+	return s
 }
 
 // A Swiss tournament of eight house bots, the server killed with SIGKILL in the middle and

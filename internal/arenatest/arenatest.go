@@ -13,7 +13,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 
@@ -83,17 +82,4 @@ func Store(t *testing.T) *store.Store {
 	}
 	t.Cleanup(func() { st.Close() })
 	return st
-}
-
-// Eventually polls cond until it holds, failing after timeout with what was awaited. It
-// asserts an outcome, never a duration.
-func Eventually(t testing.TB, timeout time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s did not happen within %v", what, timeout)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
 }

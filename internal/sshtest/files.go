@@ -18,23 +18,33 @@ import (
 // would, and returns its path and its public key in authorized_keys format.
 func KeyFile(t testing.TB) (path string, authorized []byte) {
 	t.Helper()
-	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	path = filepath.Join(t.TempDir(), "id_ed25519")
+	authorized, err := WriteKeyFile(path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return path, authorized
+}
+
+// WriteKeyFile writes a fresh ed25519 private key in OpenSSH format at path, and returns its
+// public key in authorized_keys format.
+func WriteKeyFile(path string) (authorized []byte, err error) {
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, err
 	}
 	block, err := ssh.MarshalPrivateKey(priv, "")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	path = filepath.Join(t.TempDir(), "id_ed25519")
 	if err := os.WriteFile(path, pem.EncodeToMemory(block), 0o600); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	sshPub, err := ssh.NewPublicKey(pub)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	return path, ssh.MarshalAuthorizedKey(sshPub)
+	return ssh.MarshalAuthorizedKey(sshPub), nil
 }
 
 // Buffer is a buffer a process's output is copied into while the test reads it.

@@ -36,6 +36,7 @@ type Term struct {
 
 	mu      sync.Mutex
 	raw     bytes.Buffer
+	screen  *screen       // what the terminal shows now
 	changed chan struct{} // a token whenever output arrives
 	done    chan struct{} // closed when the session ends
 	exit    error
@@ -72,7 +73,7 @@ func NewTerm(t testing.TB, c *ssh.Client, opts ...TermOption) *Term {
 	if err != nil {
 		t.Fatalf("sshtest: new session: %v", err)
 	}
-	tm := &Term{sess: sess, changed: make(chan struct{}, 1), done: make(chan struct{})}
+	tm := &Term{sess: sess, screen: newScreen(cfg.width, cfg.height), changed: make(chan struct{}, 1), done: make(chan struct{})}
 	if tm.stdin, err = sess.StdinPipe(); err != nil {
 		t.Fatalf("sshtest: %v", err)
 	}
@@ -106,6 +107,7 @@ type termWriter struct{ t *Term }
 func (w termWriter) Write(p []byte) (int, error) {
 	w.t.mu.Lock()
 	w.t.raw.Write(p)
+	w.t.screen.write(p)
 	w.t.mu.Unlock()
 	select {
 	case w.t.changed <- struct{}{}:
@@ -125,6 +127,9 @@ func (tm *Term) Send(t testing.TB, keys string) {
 // Resize tells the server the window changed.
 func (tm *Term) Resize(t testing.TB, width, height int) {
 	t.Helper()
+	tm.mu.Lock()
+	tm.screen.resize(width, height)
+	tm.mu.Unlock()
 	if err := tm.sess.WindowChange(height, width); err != nil {
 		t.Fatalf("sshtest: resize: %v", err)
 	}
@@ -135,6 +140,14 @@ func (tm *Term) Output() string {
 	tm.mu.Lock()
 	defer tm.mu.Unlock()
 	return Strip(tm.raw.String())
+}
+
+// Screen is what the terminal shows now: the rows of the last frame drawn over the ones
+// before, trailing spaces removed, as a person sees it (Output is everything ever drawn).
+func (tm *Term) Screen() string {
+	tm.mu.Lock()
+	defer tm.mu.Unlock()
+	return tm.screen.String()
 }
 
 // Raw is everything received since the start (or the last Reset), as is.
@@ -157,6 +170,19 @@ func (tm *Term) Reset() {
 // without it, showing what was drawn.
 func (tm *Term) WaitFor(t testing.TB, want any, timeout time.Duration) string {
 	t.Helper()
+	return tm.wait(t, "output", tm.Output, want, timeout)
+}
+
+// WaitScreen is WaitFor on what the terminal shows now (see Screen): it waits until a frame
+// on the screen contains want, or satisfies it.
+func (tm *Term) WaitScreen(t testing.TB, want any, timeout time.Duration) string {
+	t.Helper()
+	return tm.wait(t, "screen", tm.Screen, want, timeout)
+}
+
+// wait waits until look() contains or satisfies want (see WaitFor).
+func (tm *Term) wait(t testing.TB, name string, look func() string, want any, timeout time.Duration) string {
+	t.Helper()
 	var ok func(string) bool
 	var what string
 	switch w := want.(type) {
@@ -170,19 +196,19 @@ func (tm *Term) WaitFor(t testing.TB, want any, timeout time.Duration) string {
 	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
 	for {
-		out := tm.Output()
+		out := look()
 		if ok(out) {
 			return out
 		}
 		select {
 		case <-tm.changed:
 		case <-tm.done:
-			if out := tm.Output(); ok(out) {
+			if out := look(); ok(out) {
 				return out
 			}
-			t.Fatalf("sshtest: session ended (%v) before %s; output:\n%s", tm.exitErr(), what, tail(tm.Output()))
+			t.Fatalf("sshtest: session ended (%v) before %s; %s:\n%s", tm.exitErr(), what, name, tail(look()))
 		case <-deadline.C:
-			t.Fatalf("sshtest: %s not seen within %v; output:\n%s", what, timeout, tail(tm.Output()))
+			t.Fatalf("sshtest: %s not seen within %v; %s:\n%s", what, timeout, name, tail(look()))
 		}
 	}
 }

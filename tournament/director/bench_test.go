@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -110,16 +111,13 @@ func BenchmarkGamesInSeries(b *testing.B) {
 		if err := d.Start(ctx, "B"); err != nil {
 			b.Fatal(err)
 		}
-		for {
+		until.Seen(b, 10*time.Minute, "the tournament's end", func() (string, bool) {
 			rep, err := d.Report(ctx, "B")
 			if err != nil {
 				b.Fatal(err)
 			}
-			if rep.State == store.TournamentFinished {
-				break
-			}
-			time.Sleep(5 * time.Millisecond) // polling for the end, not timing anything
-		}
+			return string(rep.State), rep.State == store.TournamentFinished
+		})
 		elapsed := time.Since(start)
 		cancel()
 		hub.WaitSaves()
