@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
@@ -15,6 +16,7 @@ import (
 // styles are one session's lipgloss styles, made from its own renderer (never the global one).
 type styles struct {
 	title, dim, key, selected, warn, good, bad, heading, box, plain lipgloss.Style
+	help                                                            help.Model // footers and key lists (keys.go)
 }
 
 // wrap folds text to width cells (at least 20), keeping its own line breaks.
@@ -41,7 +43,7 @@ func newStyles(s *server.Session) *styles {
 }
 
 func makeStyles(r *lipgloss.Renderer) *styles {
-	return &styles{
+	st := &styles{
 		title:    r.NewStyle().Bold(true).Foreground(lipgloss.Color("213")),
 		dim:      r.NewStyle().Foreground(lipgloss.Color("245")),
 		key:      r.NewStyle().Bold(true).Foreground(lipgloss.Color("81")),
@@ -53,6 +55,8 @@ func makeStyles(r *lipgloss.Renderer) *styles {
 		plain:    r.NewStyle(),
 		box:      r.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(lipgloss.Color("240")).Padding(0, 1),
 	}
+	st.help = newHelp(st)
+	return st
 }
 
 // clean strips control and escape characters from text one user shows to another.
