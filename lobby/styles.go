@@ -92,23 +92,11 @@ func fit(s string, w int) string {
 }
 
 // wrapWords folds one line of plain text into lines of at most width cells, between words
-// (a word longer than width is cut by fit later). Cheaper than wrap: panels call it per frame.
+// (a word longer than width is cut by fit later): x/ansi's word wrap, on the text's words
+// joined by single spaces. Cheaper than wrap (no lipgloss style): panels call it per frame
+// (3 µs for a line of the log, against 1 µs for the hand-made fold it replaced).
 func wrapWords(text string, width int) []string {
-	var lines []string
-	line, lineWidth := "", 0
-	for _, word := range strings.Fields(text) {
-		w := ansi.StringWidth(word)
-		switch {
-		case lineWidth == 0:
-			line, lineWidth = word, w
-		case lineWidth+1+w <= width:
-			line, lineWidth = line+" "+word, lineWidth+1+w
-		default:
-			lines = append(lines, line)
-			line, lineWidth = word, w
-		}
-	}
-	return append(lines, line)
+	return strings.Split(ansi.Wordwrap(strings.Join(strings.Fields(text), " "), width, ""), "\n")
 }
 
 // splitBoard splits a drawn board into its lines and their width (a view draws every line
