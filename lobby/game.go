@@ -140,7 +140,7 @@ func (g *gameScreen) keys(m *model) keyMap {
 	case s.Status == rooms.Waiting:
 		closeRoom := k.close
 		if !player {
-			closeRoom.SetHelp("esc", "lobby")
+			closeRoom.SetHelp("esc/q", "lobby")
 		}
 		own = []key.Binding{enabled(k.fill, player), closeRoom}
 		short = []key.Binding{enabled(k.fill, player), pair(closeRoom.Help().Desc, closeRoom), helpKey}
