@@ -3,8 +3,8 @@ package lobby
 import (
 	"fmt"
 	"strings"
-	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/games"
@@ -98,68 +98,147 @@ func (g *gameScreen) follow(m *model) (screen, tea.Cmd) {
 	return g, nil
 }
 
-func (g *gameScreen) key(m *model, key string) (screen, tea.Cmd) {
+// gameKeys are the game screen's own keys; the game's keys come from its view (gameBindings).
+// Which apply depends on the room's state and on the viewer (keys).
+var gameKeys = struct{ fill, close, rematch, lobby, quit, yes key.Binding }{
+	fill:    bind("b", "house bots take the free seats", "b"),
+	close:   bind("esc/q", "close the room", "esc", "q"),
+	rematch: bind("r", "rematch: a new game, seats turned by one, when everyone asks", "r"),
+	lobby:   bind("l/esc/enter", "lobby", "l", "esc", "enter"),
+	quit:    bind("q", "quit", "q"),
+	yes:     bind("y", "leave the game (any other key: stay)", "y", "Y"),
+}
+
+// leaveKey leaves a game being played: esc, and q too in games whose moves take no letters
+// (a Composer may use q). A player is asked to confirm; a spectator just goes.
+func (g *gameScreen) leaveKey() key.Binding {
+	_, composed := g.snap.View().(games.Composer)
+	switch {
+	case g.seat < 0 && composed:
+		return bind("esc", "lobby", "esc")
+	case g.seat < 0:
+		return bind("esc/q", "lobby", "esc", "q")
+	case composed:
+		return bind("esc", "leave the game (a house bot plays on for you)", "esc")
+	}
+	return bind("q/esc", "leave the game (a house bot plays on for you)", "q", "esc")
+}
+
+// keys are what the screen reacts to now: in the footer the game's keys (or the move being
+// composed, see footer), on the ? page every key of the game and of the screen.
+func (g *gameScreen) keys(m *model) keyMap {
+	s := g.snap
+	if s == nil {
+		return keyMap{}
+	}
+	k := gameKeys
+	player := g.seat >= 0
+	var short, own []key.Binding
+	var game []key.Binding
+	switch {
+	case g.confirmLeave:
+		return keyMap{short: []key.Binding{k.yes}, full: [][]key.Binding{{k.yes}}}
+	case s.Status == rooms.Waiting:
+		closeRoom := k.close
+		if !player {
+			closeRoom.SetHelp("esc/q", "lobby")
+		}
+		own = []key.Binding{enabled(k.fill, player), closeRoom}
+		short = []key.Binding{enabled(k.fill, player), pair(closeRoom.Help().Desc, closeRoom), helpKey}
+	case s.Status == rooms.Finished:
+		own = []key.Binding{enabled(k.rematch, player), k.lobby, k.quit}
+		short = []key.Binding{pair("rematch", enabled(k.rematch, player)), pair("lobby", k.lobby), k.quit, helpKey}
+		if !player {
+			short = []key.Binding{bind("esc", "lobby", "esc"), helpKey}
+		}
+	default: // playing
+		leave := g.leaveKey()
+		own = []key.Binding{leave}
+		if !player {
+			short = []key.Binding{pair("lobby", leave), helpKey}
+			break
+		}
+		game = gameBindings(s.View())
+		first, _, _ := strings.Cut(leave.Help().Key, "/")
+		for _, b := range game {
+			if b.Help().Key != first { // what esc does within a choice; with none under way it leaves
+				short = append(short, b)
+			}
+		}
+		short = append(short, helpKey, pair("leave", leave))
+	}
+	full := [][]key.Binding{own}
+	if game != nil {
+		full = [][]key.Binding{game, own}
+	}
+	return keyMap{short: short, full: full}
+}
+
+// keyString is a key as the game screen passes it on (a rune of a paste, a key typed ahead),
+// for key.Matches.
+type keyString string
+
+func (k keyString) String() string { return string(k) }
+
+func (g *gameScreen) key(m *model, k string) (screen, tea.Cmd) {
 	s := g.snap
 	if s == nil {
 		return g, nil
 	}
+	km := keyString(k)
 	if g.confirmLeave {
 		g.confirmLeave = false
-		if key == "y" || key == "Y" {
+		if key.Matches(km, gameKeys.yes) {
 			return m.toLobby("you left the game; " + s.Seats[g.seat].Name + "'s seat went to a house bot")
 		}
 		return g, nil
 	}
+	player := g.seat >= 0
 	switch s.Status {
 	case rooms.Waiting:
-		switch key {
-		case "b":
-			if g.seat >= 0 {
-				if err := g.room.FillWithBot(g.room.Game().Strongest); err != nil {
-					m.notice = err.Error()
-				}
+		switch {
+		case player && key.Matches(km, gameKeys.fill):
+			if err := g.room.FillWithBot(g.room.Game().Strongest); err != nil {
+				m.notice = err.Error()
 			}
-		case "esc", "q":
+		case key.Matches(km, gameKeys.close):
 			return m.toLobby("")
 		}
 	case rooms.Playing:
-		if key != "esc" && g.turn.typeAhead(s, key) {
+		leave := g.leaveKey()
+		if k != "esc" && g.turn.typeAhead(s, k) {
 			return g, nil
 		}
 		if g.turn.draft != nil {
-			if a, done, used := g.turn.key(key); used {
+			if a, done, used := g.turn.key(k); used {
 				if done {
 					g.submit(m, a)
 				}
 				return g, nil
 			}
 		}
-		// A game whose moves take several keys may use q; esc always leaves.
-		_, composed := s.View().(games.Composer)
-		if key == "esc" || key == "q" && !composed {
-			if g.seat < 0 {
+		if key.Matches(km, leave) {
+			if !player {
 				return g.leaveWatching(m)
 			}
 			g.confirmLeave = true
 			return g, nil
 		}
-		if g.seat >= 0 {
-			g.play(m, key)
+		if player {
+			g.play(m, k) // the game's own keys (gameBindings list them)
 		}
 	case rooms.Finished:
-		switch key {
-		case "r":
-			if g.seat >= 0 {
-				if err := g.room.VoteRematch(m.s.who.ID, g.seat); err != nil {
-					m.notice = err.Error()
-				}
+		switch {
+		case player && key.Matches(km, gameKeys.rematch):
+			if err := g.room.VoteRematch(m.s.who.ID, g.seat); err != nil {
+				m.notice = err.Error()
 			}
-		case "l", "esc", "enter":
-			if g.seat < 0 {
+		case key.Matches(km, gameKeys.lobby):
+			if !player {
 				return g.leaveWatching(m)
 			}
 			return m.toLobby("")
-		case "q":
+		case key.Matches(km, gameKeys.quit):
 			m.s.detach()
 			return g, tea.Quit
 		}
@@ -208,345 +287,22 @@ func (g *gameScreen) submit(m *model, a games.Action) {
 	}
 }
 
-func (g *gameScreen) view(m *model) string {
-	st := m.s.st
-	s := g.snap
-	if s == nil {
-		return m.header("") + "\n\nconnecting to the room…"
-	}
-	right := s.GameName + " · room " + s.ID
-	if s.Spectators > 0 {
-		right += fmt.Sprintf(" · %d watching", s.Spectators)
-	}
-	head := m.header(st.dim.Render(right))
-	// A board that can be drawn larger is, as large as the window leaves room for.
-	rw, rh := boardRoom(m.width(), m.height())
-	scale := games.ScaleFor(s.View(), s.State, rw, rh)
-	lines, bw := g.turn.boardLines(m.s.palette, scale)
-	if lines == nil {
-		lines, bw = s.BoardLinesAt(m.s.palette, scale)
-	}
-	if len(lines) == 0 || bw == 0 {
-		return head + "\n\n" + g.waitingView(m) + "\n\n" + g.footer(m)
-	}
-	bh := len(lines)
-	if bw+2+panelWidth > m.width() || bh+chromeHeight > m.height() {
-		return head + "\n\n" + st.warn.Render(fmt.Sprintf(
-			"Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
-			m.width(), m.height(), bw+2+panelWidth, bh+chromeHeight)) + "\n\n" + g.panel(m, panelWidth)
-	}
-	// The panel takes the width the board leaves, up to a comfortable reading width.
-	pw := min(max(panelWidth, m.width()-bw-2), maxPanelWidth)
-	draw := func() string { return besideBoard(lines, bw, g.panel(m, pw)) }
-	if g.seat >= 0 {
-		return head + "\n" + draw() + "\n" + g.footer(m)
-	}
-	// Spectators with the same palette and window see the same board and panel: drawn once.
-	clock := ""
-	if !s.Deadline.IsZero() {
-		clock = formatClock(s.Deadline.Sub(m.now))
-	}
-	key := fmt.Sprintf("%d %d %d %d %s", m.s.palette, scale, pw, m.height(), clock)
-	return head + "\n" + s.Frame(key, draw) + "\n" + g.footer(m)
-}
-
-// besideBoard lays the panel to the right of the board's lines. The board's width is known,
-// so nothing is measured per frame (lipgloss.JoinHorizontal would measure every line).
-func besideBoard(board []string, width int, panel string) string {
-	right := strings.Split(panel, "\n")
-	var b strings.Builder
-	for i := range max(len(board), len(right)) {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		if i < len(board) {
-			b.WriteString(board[i])
-		} else {
-			b.WriteString(strings.Repeat(" ", width))
-		}
-		if i < len(right) {
-			b.WriteString("  ")
-			b.WriteString(right[i])
-		}
-	}
-	return b.String()
-}
-
-func (g *gameScreen) waitingView(m *model) string {
-	st := m.s.st
-	s := g.snap
-	var b strings.Builder
-	b.WriteString(st.heading.Render("Waiting for players") + "\n\n")
-	if s.Code != "" && g.seat >= 0 {
-		friend := "your friend"
-		if len(s.Seats) > 2 {
-			friend = "your friends"
-		}
-		b.WriteString("Give " + friend + " this code: " + st.good.Render(s.Code) + "\n")
-		b.WriteString(st.dim.Render("They choose \"Join with a code\" in the lobby.") + "\n\n")
-	}
-	for i, seat := range s.Seats {
-		name := "(open)"
-		if seat.Kind != rooms.Open {
-			name = clean(seat.Name)
-		}
-		fmt.Fprintf(&b, "  seat %d: %s\n", i+1, name)
-	}
-	return b.String()
-}
-
-func (g *gameScreen) footer(m *model) string {
-	s := g.snap
-	if g.confirmLeave {
-		return m.s.st.warn.Render("Leave this game? A house bot takes your seat. y: leave · any other key: stay")
-	}
-	switch {
-	case s.Status == rooms.Waiting && g.seat >= 0:
-		return m.keyline("b", "house bots take the free seats", "esc", "close the room", "?", "help")
-	case s.Status == rooms.Finished && g.seat >= 0:
-		return m.keyline("r", "rematch", "l", "lobby", "q", "quit", "?", "help")
-	case s.Status == rooms.Finished || g.seat < 0:
-		return m.keyline("esc", "lobby", "?", "help")
-	case g.turn.draft != nil:
-		return m.s.st.key.Render(fit(g.turn.draft.Prompt(), m.width()))
-	}
-	leave := "q"
-	if _, composed := s.View().(games.Composer); composed {
-		leave = "esc"
-	}
-	var pairs []string
-	for _, k := range s.View().Keys() {
-		if k.Keys == leave {
-			continue // what esc does within a choice; here, with no choice under way, it leaves
-		}
-		pairs = append(pairs, k.Keys, k.Does)
-	}
-	return m.keyline(append(pairs, "?", "help", leave, "leave")...)
-}
-
-// A compact seat line: the marker, the name, the game's status and the clock ("0:57").
-const (
-	compactName   = 11
-	compactStatus = panelWidth - 2 - compactName - 1 - 1 - 4
-	maxPanelWidth = 64
-	// maxCompactStatus is the widest a compact status is drawn: the clock stays near it.
-	maxCompactStatus = 40
-)
-
-// panel is the side panel, width columns wide: players, whose turn, time left, result, the
-// latest events.
-func (g *gameScreen) panel(m *model, width int) string {
-	st := m.s.st
-	s := g.snap
-	var b strings.Builder
-	if h, ok := s.View().(games.Headliner); ok && s.State != nil {
-		// Folded between its parts: Perfect Aim's says when the next ring turns to lava.
-		for _, l := range wrapParts(h.Headline(s.State, s.Played), width) {
-			b.WriteString(st.key.Render(l) + "\n")
-		}
-		b.WriteString("\n")
-	}
-	// Up to four seats take two lines each (name and clock, then the game's status); more
-	// take one line each, so that eight players and the log fit beside a 24-row board.
-	compact := len(s.Seats) > 4
-	sw, swatched := s.View().(games.Swatcher)
-	swatchW := 0
-	if swatched {
-		swatchW = games.SwatchWidth + 1
-	}
-	for i, seat := range s.Seats {
-		marker := "  "
-		if i == s.ToMove {
-			marker = st.key.Render("▶ ")
-		}
-		if swatched { // the board's legend: the seat's colour before its name
-			marker += sw.Swatch(i, m.s.palette) + " "
-		}
-		name := clean(seat.Name)
-		if i == g.seat {
-			name += " (you)"
-		}
-		clock := ""
-		switch {
-		case i == s.ToMove && s.HeldLeft > 0:
-			clock = formatClock(s.HeldLeft) // stopped: the player reads the rules
-		case i == s.ToMove && !s.Deadline.IsZero():
-			left := s.Deadline.Sub(m.now)
-			clock = formatClock(left)
-			if left < 10*time.Second {
-				clock = st.warn.Render(clock)
-			}
-		}
-		status := ""
-		if s.State != nil {
-			status = s.View().Status(s.State, i)
-		}
-		if compact {
-			if seat.Note != "" {
-				status = seat.Note
-			}
-			// As wide as the panel leaves, up to maxCompactStatus.
-			statusW := min(max(compactStatus, width-panelWidth+compactStatus)-swatchW, maxCompactStatus)
-			b.WriteString(marker + fit(name, compactName) + " " + st.dim.Render(fit(dropParts(status, statusW), statusW)) + " " + clock + "\n")
-			continue
-		}
-		line := marker + fit(name, 20)
-		if clock != "" {
-			line += " " + clock
-		}
-		b.WriteString(line + "\n")
-		if status != "" {
-			for _, l := range wrapParts(status, width-3) {
-				b.WriteString("   " + st.dim.Render(fit(l, width-3)) + "\n")
-			}
-		}
-		if seat.Note != "" {
-			for _, l := range wrapWords(clean(seat.Note), width-3) {
-				b.WriteString("   " + st.dim.Render(fit(l, width-3)) + "\n")
-			}
-		}
-	}
-	b.WriteString("\n")
-	switch s.Status {
-	case rooms.Playing:
-		switch {
-		case g.seat >= 0 && s.ToMove == g.seat:
-			b.WriteString(st.good.Render("Your turn!") + "\n")
-		case s.ToMove >= 0:
-			b.WriteString(st.dim.Render(clean(s.Seats[s.ToMove].Name)+" is playing…") + "\n")
-		}
-	case rooms.Finished:
-		b.WriteString(g.result(m, width) + "\n")
-	}
-	// The log takes the rows left beside the board: its latest entries, each wrapped to the
-	// panel's width.
-	room := m.height() - chromeHeight - strings.Count(b.String(), "\n") - 2
-	var rows []string
-	for i := len(s.Log) - 1; i >= 0 && len(rows) < room; i-- {
-		wrapped := wrapWords(clean(s.Log[i]), width-3)
-		for j := len(wrapped) - 1; j >= 0 && len(rows) < room; j-- {
-			indent := " "
-			if j > 0 {
-				indent = "   " // a continuation
-			}
-			rows = append(rows, indent+fit(wrapped[j], width-len(indent)))
-		}
-	}
-	if len(rows) > 0 {
-		b.WriteString("\n" + st.heading.Render("Last moves") + "\n")
-		for i := len(rows) - 1; i >= 0; i-- {
-			b.WriteString(rows[i] + "\n")
-		}
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-// result is the end of the game in the panel, width cells wide: who won, rematch calls and
-// the command that shows the game again, whose id is never cut.
-func (g *gameScreen) result(m *model, width int) string {
-	st := m.s.st
-	s := g.snap
-	if s.Outcome == nil {
-		return "Game over."
-	}
-	if !s.Saved {
-		return st.dim.Render(strings.Join(wrapWords("Game over — recording the result…", width), "\n"))
-	}
-	names := make([]string, len(s.Seats))
-	for i, seat := range s.Seats {
-		names[i] = clean(seat.Name)
-	}
-	text, mood := resultText(s.Outcome.Ranks, names, g.seat)
-	style := st.key
-	switch mood {
-	case +1:
-		style = st.good
-	case -1:
-		style = st.bad
-	}
-	var lines []string
-	for _, l := range wrapWords(text, width) {
-		lines = append(lines, style.Render(l))
-	}
-	for i, v := range s.Votes {
-		if v && i != g.seat {
-			lines = append(lines, wrapWords(clean(s.Seats[i].Name)+" wants a rematch: press r", width)...)
-		}
-	}
-	if s.MatchID != "" && m.s.app.archive != nil {
-		for _, l := range wordsThenCode("Watch it again: ssh -t … replay", s.MatchID, width) {
-			lines = append(lines, st.dim.Render(l))
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// resultText tells the result from seat's side (-1: a spectator's): "You win!", "You lose.
-// bob wins.", "You finish 3rd. zidane and bobmorane share first.", "Draw.". mood is +1 for
-// a win, -1 for a loss, 0 otherwise.
-func resultText(ranks []int, names []string, seat int) (text string, mood int) {
-	var first []string
-	for i, r := range ranks {
-		if r == 1 {
-			first = append(first, names[i])
-		}
-	}
-	winners := strings.Join(first, " and ") + " wins."
-	if len(first) > 1 {
-		winners = strings.Join(first[:len(first)-1], ", ") + " and " + first[len(first)-1] + " share first."
-	}
-	switch {
-	case len(first) == len(ranks):
-		return "Draw.", 0
-	case seat < 0 || seat >= len(ranks):
-		return winners, 0
-	case ranks[seat] == 1 && len(first) == 1:
-		return "You win!", +1
-	case ranks[seat] == 1:
-		return "You share first place. " + winners, +1
-	case len(ranks) == 2:
-		return "You lose. " + winners, -1
-	}
-	shared := 0
-	for _, r := range ranks {
-		if r == ranks[seat] {
-			shared++
-		}
-	}
-	place := "You finish " + games.Ordinal(ranks[seat]) + " of " + fmt.Sprint(len(ranks)) + "."
-	if shared > 1 {
-		place = "You share " + games.Ordinal(ranks[seat]) + " place of " + fmt.Sprint(len(ranks)) + "."
-	}
-	return place + " " + winners, -1
-}
-
-func formatClock(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	secs := int(d.Round(time.Second) / time.Second)
-	return fmt.Sprintf("%d:%02d", secs/60, secs%60)
-}
-
+// help is the game's rules (its keys are listed after, from the screen's bindings), what
+// time a move has, and whether the clock is stopped.
 func (g *gameScreen) help(m *model) string {
 	if g.snap == nil {
 		return "connecting…"
 	}
 	e := g.room.Game()
-	text := rulesText(m, e, m.width()-4)
+	text := m.s.st.heading.Render(e.Game.Name()) + "\n\n" + e.View.Rules()
 	if _, realTime := g.snap.State.(games.RealTime); !realTime {
 		cfg := m.s.app.hub.Config()
 		text += "\n\n" + fmt.Sprintf("Time: %g s per move for people, %g s for programs; the rules above say what running out costs.",
 			cfg.HumanMove.Seconds(), cfg.BotMove.Seconds())
 	}
-	leave := "q"
-	if _, composed := g.snap.View().(games.Composer); composed {
-		leave = "esc"
-	}
 	if g.clockHeld {
 		text += "\n\nYour clock is stopped while you read this: your own game against house bots waits for you (it is then not rated)."
 	}
-	text += "\n\n" + leave + " leaves the game (a house bot plays on for you); spectators leave with esc."
 	return text
 }
 

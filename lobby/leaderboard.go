@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/catalog"
@@ -47,15 +48,23 @@ func newLeaderboardScreen(m *model, e catalog.Entry, home *homeScreen) *leaderbo
 	return l
 }
 
+func (l *leaderboardScreen) pager() *pager {
+	if l.page == nil {
+		l.page = newPager()
+	}
+	return l.page
+}
+
+func (l *leaderboardScreen) keys(m *model) keyMap {
+	return keyMap{short: []key.Binding{pair("back", backKey)}, full: [][]key.Binding{{backKey}, l.pager().keys.all()}}
+}
+
 func (l *leaderboardScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
-	if key, ok := msg.(tea.KeyMsg); ok {
-		switch key.String() {
-		case "esc", "q", "enter":
+	if k, ok := msg.(tea.KeyMsg); ok {
+		if key.Matches(k, backKey) {
 			return l.home, nil
 		}
-		if l.page != nil {
-			l.page.key(key)
-		}
+		l.pager().key(k)
 	}
 	return l, nil
 }
@@ -71,15 +80,12 @@ func (l *leaderboardScreen) view(m *model) string {
 		b.WriteString(st.dim.Render("No rated games yet: every game played here counts.") + "\n")
 	default:
 		b.WriteString(st.dim.Render(fmt.Sprintf("%4s  %-20s %8s %5s  %s", "RANK", "NAME", "RATING", "GAMES", "HISTORY")) + "\n")
-		if l.page == nil {
-			l.page = newPager()
-		}
 		// Header, blank, title, blank, column heads; blank, legend, blank, keys.
-		l.page.set(strings.Join(l.lines, "\n"), m.height()-9)
+		l.pager().set(strings.Join(l.lines, "\n"), m.height()-9)
 		b.WriteString(l.page.view() + "\n")
 	}
 	b.WriteString("\n" + st.dim.Render(fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.width())) + "\n\n")
-	keys := m.keyline("esc", "back")
+	keys := m.footer(l.keys(m))
 	if l.page != nil && l.page.where() != "" {
 		keys += st.dim.Render(" · " + l.page.where())
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -23,8 +24,11 @@ import (
 type screen interface {
 	update(m *model, msg tea.Msg) (screen, tea.Cmd)
 	view(m *model) string
-	// help is the text of the ? overlay on this screen.
+	// help is the prose of the ? overlay on this screen; the overlay lists the keys after it.
 	help(m *model) string
+	// keys are the screen's key bindings in its present state: update dispatches on them,
+	// the footer and the ? overlay are drawn from them.
+	keys(m *model) keyMap
 }
 
 // model is a session's Bubble Tea model: a stack-free screen switcher with a help overlay
@@ -113,11 +117,11 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd, _ := m.tournamentCall()
 		return m, m.schedule(cmd)
 	case tea.KeyMsg:
-		switch msg.String() {
-		case "ctrl+c":
+		switch {
+		case key.Matches(msg, globalKeys.quit):
 			m.s.detach()
 			return m, tea.Quit
-		case "?":
+		case key.Matches(msg, globalKeys.help):
 			if _, typing := m.screen.(*joinScreen); !typing || m.showHelp {
 				m.setHelp(!m.showHelp)
 				return m, m.schedule(nil)
@@ -176,12 +180,13 @@ func (m *model) setHelp(open bool) {
 	}
 }
 
-// helpView is the ? overlay: the screen's help in a box, folded to the window and scrolled
-// (pager) when it is taller, with where it stands and the screen's clock below.
+// helpView is the ? overlay: the screen's help and its keys in a box, folded to the window
+// and scrolled (pager) when it is taller, with where it stands and the screen's clock below.
 func (m *model) helpView() string {
 	st := m.s.st
-	text := reflow(m.screen.help(m), m.width()-4) // the box's borders and padding
-	m.helpPage.set(text, m.height()-4)            // the box's borders, the footer, a notice
+	// The box's borders and padding take 4 columns; its borders, the footer and a notice 4 rows.
+	text := reflow(m.screen.help(m)+"\n\n"+m.keysText(m.screen.keys(m)), m.width()-4)
+	m.helpPage.set(text, m.height()-4)
 	footer := "any key: close help"
 	if w := m.helpPage.where(); w != "" {
 		footer = w + " · esc closes"
@@ -222,18 +227,6 @@ func (m *model) header(right string) string {
 		gap = 1
 	}
 	return left + strings.Repeat(" ", gap) + right
-}
-
-// keyline renders "k does · k does" for the footer.
-func (m *model) keyline(pairs ...string) string {
-	var b strings.Builder
-	for i := 0; i+1 < len(pairs); i += 2 {
-		if i > 0 {
-			b.WriteString(m.s.st.dim.Render(" · "))
-		}
-		b.WriteString(m.s.st.key.Render(pairs[i]) + " " + m.s.st.dim.Render(pairs[i+1]))
-	}
-	return b.String()
 }
 
 // chromeHeight is the rows a game screen needs besides the board: header, footer, notice.

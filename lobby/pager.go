@@ -10,20 +10,22 @@ import (
 )
 
 // pager shows a long text (rules, help, standings, a leaderboard) a window of lines at a
-// time. bubbles' viewport keeps the position and reads the keys people know from pagers
-// (↑/↓ j/k, PgUp/PgDn, space, b/f, u/d); Home/End and g/G go to either end. The lines are
-// drawn here, from the viewport's offset, so that no global lipgloss renderer is involved.
+// time. bubbles' viewport keeps the position; the keys are those people know from pagers
+// (pagerKeyMap: ↑/↓ j/k, PgUp/PgDn, space, b/f, u/d, Home/End g/G), listed in the help of
+// every screen that pages. The lines are drawn here, from the viewport's offset, so that no
+// global lipgloss renderer is involved.
 type pager struct {
 	vp    viewport.Model
+	keys  pagerKeyMap
 	lines []string
 	text  string // what lines hold, to skip setting the same content again
 }
 
-func newPager() *pager {
-	vp := viewport.New(0, 0)
-	vp.KeyMap.Left = key.NewBinding(key.WithDisabled()) // no sideways scrolling: the text is wrapped
-	vp.KeyMap.Right = key.NewBinding(key.WithDisabled())
-	return &pager{vp: vp}
+func newPager() *pager { return newPagerWith(newPagerKeys()) }
+
+// newPagerWith is a pager scrolled by keys (a screen that gives j another use drops it).
+func newPagerWith(keys pagerKeyMap) *pager {
+	return &pager{vp: viewport.New(0, 0), keys: keys}
 }
 
 // set gives the pager its text (already fitted to the width) and the rows it may take,
@@ -40,22 +42,27 @@ func (p *pager) set(text string, rows int) {
 
 // key scrolls by k and reports whether k is one of the pager's keys.
 func (p *pager) key(k tea.KeyMsg) bool {
-	switch k.String() {
-	case "home", "g":
+	switch km := p.keys; {
+	case key.Matches(k, km.top):
 		p.vp.GotoTop()
-		return true
-	case "end", "G":
+	case key.Matches(k, km.bottom):
 		p.vp.GotoBottom()
-		return true
+	case key.Matches(k, km.pageDown):
+		p.vp.PageDown()
+	case key.Matches(k, km.pageUp):
+		p.vp.PageUp()
+	case key.Matches(k, km.halfDown):
+		p.vp.HalfPageDown()
+	case key.Matches(k, km.halfUp):
+		p.vp.HalfPageUp()
+	case key.Matches(k, km.down):
+		p.vp.ScrollDown(1)
+	case key.Matches(k, km.up):
+		p.vp.ScrollUp(1)
+	default:
+		return false
 	}
-	km := p.vp.KeyMap
-	for _, b := range []key.Binding{km.PageDown, km.PageUp, km.HalfPageDown, km.HalfPageUp, km.Down, km.Up} {
-		if key.Matches(k, b) {
-			p.vp, _ = p.vp.Update(k)
-			return true
-		}
-	}
-	return false
+	return true
 }
 
 // fits reports whether the whole text shows at once.

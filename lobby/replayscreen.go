@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/archive"
@@ -60,6 +61,42 @@ func (r *replayScreen) tick() tea.Cmd {
 
 func (r *replayScreen) perStep() int { return max(replaySpeeds[r.speed]/20, 1) }
 
+// replayKeys are the replay's keys; seek is the digits, each a tenth of the game.
+var replayKeys = struct {
+	play, forward, back, forward10, back10, start, end, faster, slower, leave key.Binding
+	seek                                                                      []key.Binding
+}{
+	play:      bind("space/p/enter", "play / pause (at the end: play again from the start)", " ", "p", "enter"),
+	forward:   bind("→/l/.", "one move forward (pauses)", "right", "l", "."),
+	back:      bind("←/h/,", "one move back (pauses)", "left", "h", ","),
+	forward10: bind("pgdn/L", "ten moves forward", "pgdown", "L"),
+	back10:    bind("pgup/H", "ten moves back", "pgup", "H"),
+	start:     bind("home/g", "the start", "home", "g"),
+	end:       bind("end/G", "the end", "end", "G"),
+	faster:    bind("↑/+", "faster (up to 64 moves a second)", "up", "+", "="),
+	slower:    bind("↓/-", "slower (down to 1 move a second)", "down", "-"),
+	leave:     bind("q/esc", "leave", "q", "esc"),
+	seek: func() []key.Binding {
+		var out []key.Binding
+		for d := range 10 {
+			out = append(out, bind("0–9", "go to that tenth of the game (0: the start)", fmt.Sprint(d)))
+		}
+		return out
+	}(),
+}
+
+func (r *replayScreen) keys(m *model) keyMap {
+	k := replayKeys
+	seek := pair("", k.seek...) // the ten digits, in one line of help
+	seek.SetHelp("0–9", k.seek[0].Help().Desc)
+	short := seek
+	short.SetHelp("0–9", "seek")
+	return keyMap{
+		short: []key.Binding{pair("play/pause", k.play), pair("step", k.back, k.forward), pair("speed", k.faster, k.slower), short, pair("quit", k.leave)},
+		full:  [][]key.Binding{{k.play, k.forward, k.back, k.forward10, k.back10, k.faster, k.slower, seek, k.start, k.end, k.leave}},
+	}
+}
+
 func (r *replayScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case replayTick:
@@ -73,45 +110,46 @@ func (r *replayScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		}
 		return r, r.tick()
 	case tea.KeyMsg:
-		return r.key(m, msg.String())
+		return r.key(m, msg)
 	}
 	return r, nil
 }
 
-func (r *replayScreen) key(m *model, key string) (screen, tea.Cmd) {
+func (r *replayScreen) key(m *model, k tea.KeyMsg) (screen, tea.Cmd) {
 	c := r.cursor
-	switch key {
-	case "q", "esc":
+	switch keys := replayKeys; {
+	case key.Matches(k, keys.leave):
 		return m.toLobby("")
-	case " ", "p", "enter":
+	case key.Matches(k, keys.play):
 		if !r.playing && c.At() == c.Len() {
 			c.Seek(0) // play again from the start
 		}
 		return r.setPlaying(!r.playing)
-	case "right", "l", ".":
+	case key.Matches(k, keys.forward):
 		c.Seek(c.At() + 1)
 		return r.setPlaying(false)
-	case "left", "h", ",":
+	case key.Matches(k, keys.back):
 		c.Seek(c.At() - 1)
 		return r.setPlaying(false)
-	case "pgdown", "L":
+	case key.Matches(k, keys.forward10):
 		c.Seek(c.At() + 10)
-	case "pgup", "H":
+	case key.Matches(k, keys.back10):
 		c.Seek(c.At() - 10)
-	case "home", "g":
+	case key.Matches(k, keys.start):
 		c.Seek(0)
-	case "end", "G":
+	case key.Matches(k, keys.end):
 		c.Seek(c.Len())
-	case "up", "+", "=":
+	case key.Matches(k, keys.faster):
 		r.speed = min(r.speed+1, len(replaySpeeds)-1)
 		return r.setPlaying(r.playing)
-	case "down", "-":
+	case key.Matches(k, keys.slower):
 		r.speed = max(r.speed-1, 0)
 		return r.setPlaying(r.playing)
 	default:
-		// A digit seeks to that tenth of the game.
-		if len(key) == 1 && key[0] >= '0' && key[0] <= '9' {
-			c.Seek(c.Len() * int(key[0]-'0') / 10)
+		for d, b := range keys.seek {
+			if key.Matches(k, b) {
+				c.Seek(c.Len() * d / 10)
+			}
 		}
 	}
 	if c.At() == c.Len() && r.playing {
@@ -153,8 +191,7 @@ func (r *replayScreen) view(m *model) string {
 		return head + "\n\n" + st.warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
 			m.width(), m.height(), bw+2+panelWidth, len(lines)+chromeHeight))
 	}
-	return head + "\n" + besideBoard(lines, bw, r.panel(m, pw)) + "\n" +
-		m.keyline("space", "play/pause", "←/→", "step", "↑/↓", "speed", "0–9", "seek", "q", "quit")
+	return head + "\n" + besideBoard(lines, bw, r.panel(m, pw)) + "\n" + m.footer(r.keys(m))
 }
 
 func (r *replayScreen) panel(m *model, width int) string {
@@ -238,14 +275,6 @@ func progressBar(at, total, width int) string {
 
 func (r *replayScreen) help(m *model) string {
 	return `Replay of a stored game, in the game's own view.
-
-  space      play / pause (at the end: play again from the start)
-  → / ←      one move forward / back (pauses)
-  PgDn/PgUp  ten moves forward / back
-  ↑ / ↓      faster / slower (1 to 64 moves a second)
-  0–9        go to that tenth of the game (0: the start)
-  g / G      the start / the end
-  q, esc     leave
 
 From a shell: ssh -t HOST replay ID; ssh HOST replay ID --json exports it;
 ssh HOST history lists your games with their ids.`

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/bots"
@@ -134,24 +135,46 @@ func stepChoice(choices []int, v, d int) int {
 	return choices[min(max(i, 0), len(choices)-1)]
 }
 
+var setupKeys = struct{ up, down, less, more, open, back key.Binding }{
+	up:   bind("↑/k", "the line above", "up", "k"),
+	down: bind("↓/j/tab", "the line below", "down", "j", "tab"),
+	less: bind("←/h/-", "change the line's value: less, or the previous bot", "left", "h", "-"),
+	more: bind("→/l/+", "change the line's value: more, or the next bot", "right", "l", "+"),
+	open: bind("enter/space", "open the room", "enter", " "),
+	back: bind("esc/q", "back to the lobby", "esc", "q"),
+}
+
+func (s *setupScreen) keys(m *model) keyMap {
+	k := setupKeys
+	open := "open the room"
+	if s.vsBots {
+		open = "play"
+	}
+	k.open.SetHelp(k.open.Help().Key, open)
+	return keyMap{
+		short: []key.Binding{pair("choose", k.up, k.down), pair("change", k.less, k.more), pair(open, k.open), pair("back", k.back)},
+		full:  [][]key.Binding{{k.up, k.down, k.less, k.more, k.open, k.back}},
+	}
+}
+
 func (s *setupScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
-	key, ok := msg.(tea.KeyMsg)
+	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return s, nil
 	}
 	rows := s.rows()
-	switch key.String() {
-	case "up", "k":
+	switch keys := setupKeys; {
+	case key.Matches(k, keys.up):
 		s.row = (s.row + len(rows) - 1) % len(rows)
-	case "down", "j", "tab":
+	case key.Matches(k, keys.down):
 		s.row = (s.row + 1) % len(rows)
-	case "left", "h", "-":
+	case key.Matches(k, keys.less):
 		rows[s.row].step(-1)
-	case "right", "l", "+":
+	case key.Matches(k, keys.more):
 		rows[s.row].step(+1)
-	case "esc", "q":
+	case key.Matches(k, keys.back):
 		return s.home, nil
-	case "enter", " ":
+	case key.Matches(k, keys.open):
 		r, err := s.open(m)
 		if err != nil {
 			m.notice = err.Error()
@@ -204,18 +227,16 @@ func (s *setupScreen) view(m *model) string {
 		b.WriteString("\n" + st.warn.Render("This board is larger than your window: enlarge it or choose less."))
 	}
 	b.WriteString("\n")
-	if s.vsBots {
-		b.WriteString(m.keyline("↑/↓", "choose", "←/→", "change", "enter", "play", "esc", "back"))
-	} else {
+	if !s.vsBots {
 		b.WriteString("You get a code to give your friends; the room starts when every seat is taken.\n\n")
-		b.WriteString(m.keyline("↑/↓", "choose", "←/→", "change", "enter", "open the room", "esc", "back"))
 	}
+	b.WriteString(m.footer(s.keys(m)))
 	return b.String()
 }
 
 func (s *setupScreen) help(m *model) string {
 	var b strings.Builder
-	b.WriteString("Set up the room with ↑/↓ and ←/→, then enter.\n\n")
+	b.WriteString("Set up the room: choose a line, change its value, then open the room.\n\n")
 	if s.vsBots {
 		b.WriteString("House bots of " + s.entry.Game.Name() + ":\n\n")
 		for _, bot := range s.entry.Bots {

@@ -15,6 +15,11 @@ import (
 // indented deeper, join it; what it wraps onto is indented under its text (the column after
 // a "1." marker, or a table row's second column), so that "(7 8 9 / 4 6 / 1 2 3) step."
 // never lands alone at the left margin.
+//
+// Charm's wrappers (ansi.Wordwrap, lipgloss Style.Width) fold a paragraph as it stands:
+// they keep a text's own line breaks, know no hanging indent, and would break a key list
+// such as "(q w e / a d / z x c)" between its keys; reflow keeps those, and uses
+// wrapWords (ansi.Wordwrap) where a plain fold is all that is wanted.
 func reflow(text string, width int) string {
 	width = max(width, 20)
 	var out []string

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/tournament/director"
@@ -15,37 +16,46 @@ import (
 // tournamentsScreen asks for a tournament's code (the teacher gives it) and lists the
 // tournaments being played, to follow.
 type tournamentsScreen struct {
-	input string
-	home  *homeScreen
+	code codeInput
+	home *homeScreen
+}
+
+func newTournamentsScreen(m *model, home *homeScreen) *tournamentsScreen {
+	return &tournamentsScreen{code: newCodeInput(m.s.st, ""), home: home}
 }
 
 func (t *tournamentsScreen) showsLobby() {}
 
+var tournamentsKeys = struct{ open, back key.Binding }{
+	open: bind("enter", "open the tournament: its standings", "enter"),
+	back: bind("esc", "back", "esc"),
+}
+
+func (t *tournamentsScreen) keys(m *model) keyMap {
+	k := tournamentsKeys
+	return keyMap{
+		short: []key.Binding{pair("open", k.open), k.back, helpKey},
+		full:  [][]key.Binding{{k.open, k.back}, t.code.editing()},
+	}
+}
+
 func (t *tournamentsScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
-	key, ok := msg.(tea.KeyMsg)
+	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return t, nil
 	}
-	switch key.Type {
-	case tea.KeyEsc:
+	switch {
+	case key.Matches(k, tournamentsKeys.back):
 		return t.home, nil
-	case tea.KeyBackspace:
-		if t.input != "" {
-			t.input = t.input[:len(t.input)-1]
-		}
-	case tea.KeyEnter:
-		s, err := newStandingsScreen(m, t.input, t)
+	case key.Matches(k, tournamentsKeys.open):
+		s, err := newStandingsScreen(m, t.code.value(), t)
 		if err != nil {
 			m.notice = err.Error()
 			return t, nil
 		}
 		return s, nil
-	case tea.KeyRunes:
-		for _, c := range strings.ToUpper(string(key.Runes)) {
-			if len(t.input) < 8 && strings.ContainsRune(upperCodeChars, c) {
-				t.input += string(c)
-			}
-		}
+	default:
+		t.code.update(k)
 	}
 	return t, nil
 }
@@ -54,7 +64,7 @@ func (t *tournamentsScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
 	b.WriteString(m.header(st.dim.Render("tournaments")) + "\n\n")
-	b.WriteString("Tournament code (your teacher gives it): " + st.selected.Render(t.input+"_") + "\n\n")
+	b.WriteString("Tournament code (your teacher gives it): " + t.code.view() + "\n\n")
 	b.WriteString(st.heading.Render("Being played") + "\n")
 	shown := 0
 	if m.s.app.director != nil {
@@ -76,14 +86,14 @@ func (t *tournamentsScreen) view(m *model) string {
 	if shown == 0 {
 		b.WriteString(st.dim.Render("  none right now") + "\n")
 	}
-	b.WriteString("\n" + m.keyline("enter", "open", "esc", "back", "?", "help"))
+	b.WriteString("\n" + m.footer(t.keys(m)))
 	return b.String()
 }
 
 func (t *tournamentsScreen) help(m *model) string {
 	return `Tournaments
 
-Type the code your teacher gave (it starts with T) and press enter: you see the standings,
+Type the code your teacher gave (it starts with T) and open it: you see the standings,
 the games being played and the next round, live. While the tournament is open, press j
 there to enter it yourself; your programs enter with
   ssh -T HOST bot --game GAME --tournament CODE
@@ -129,51 +139,102 @@ func (s *standingsScreen) load(m *model) error {
 	return nil
 }
 
+// standingsKeys are the standings' keys; j enters the tournament here, so the pager
+// scrolls down with ↓ only.
+var standingsKeys = struct {
+	back, wall, join, start, pause, resume, cancel key.Binding
+}{
+	back:   bind("esc/q", "back", "esc", "q"),
+	wall:   bind("w", "its games on the wall", "w"),
+	join:   bind("j", "enter it (while it is open)", "j"),
+	start:  bind("s", "teachers: start it", "s"),
+	pause:  bind("p", "teachers: pause it", "p"),
+	resume: bind("r", "teachers: resume it", "r"),
+	cancel: bind("x", "teachers: cancel it (press twice)", "x"),
+}
+
+func standingsPagerKeys() pagerKeyMap {
+	p := newPagerKeys()
+	p.down = bind("↓", "scroll down a line", "down")
+	return p
+}
+
+func (s *standingsScreen) pager() *pager {
+	if s.page == nil {
+		s.page = newPagerWith(standingsPagerKeys())
+	}
+	return s.page
+}
+
+func (s *standingsScreen) keys(m *model) keyMap {
+	k := standingsKeys
+	short := []key.Binding{pair("wall", k.wall), pair("back", k.back), helpKey}
+	if s.rep.State == director.Open {
+		short = append([]key.Binding{pair("enter it", k.join)}, short...)
+	}
+	if m.s.who.Admin {
+		switch s.rep.State {
+		case director.Open:
+			short = append([]key.Binding{pair("start", k.start)}, short...)
+		case director.Running:
+			short = append([]key.Binding{pair("pause", k.pause), pair("cancel", k.cancel)}, short...)
+		case director.Paused:
+			short = append([]key.Binding{pair("resume", k.resume), pair("cancel", k.cancel)}, short...)
+		}
+	}
+	return keyMap{
+		short: short,
+		full:  [][]key.Binding{{k.join, k.wall, k.back}, {k.start, k.pause, k.resume, k.cancel}, s.pager().keys.all()},
+	}
+}
+
 func (s *standingsScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 	if v := m.s.app.director.Version(); v != s.at {
 		_ = s.load(m)
 	}
-	key, ok := msg.(tea.KeyMsg)
+	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return s, nil
 	}
-	switch key.String() {
-	case "esc", "q":
+	switch keys := standingsKeys; {
+	case key.Matches(k, keys.back):
 		return s.back, nil
-	case "w":
+	case key.Matches(k, keys.wall):
 		w := newWallScreen()
 		w.code = s.code
 		return w, nil
-	case "j":
+	case key.Matches(k, keys.join):
 		m.notice = s.join(m)
 		_ = s.load(m)
-	case "s", "p", "r", "x":
-		m.notice = s.console(m, key.String())
-		_ = s.load(m)
-	default:
-		if s.page != nil {
-			s.page.key(key) // j enters the tournament here: ↑/↓, k, PgUp/PgDn, space scroll
+	case key.Matches(k, keys.start):
+		m.notice = s.console(m, m.s.app.director.Start, "started")
+	case key.Matches(k, keys.pause):
+		m.notice = s.console(m, m.s.app.director.Pause, "paused")
+	case key.Matches(k, keys.resume):
+		m.notice = s.console(m, m.s.app.director.Resume, "resumed")
+	case key.Matches(k, keys.cancel):
+		if !s.confirmCancel && m.s.who.Admin {
+			s.confirmCancel = true
+			m.notice = "press x again to cancel the tournament for good (its results so far are kept)"
+			return s, nil
 		}
+		m.notice = s.console(m, m.s.app.director.Cancel, "cancelled")
+	default:
+		s.pager().key(k)
 	}
 	return s, nil
 }
 
-// console runs a teacher's command on the tournament: s start, p pause, r resume, x cancel
-// (x twice: cancelling cannot be undone).
-func (s *standingsScreen) console(m *model, k string) string {
+// console runs a teacher's command on the tournament (start, pause, resume, cancel: x
+// twice, since cancelling cannot be undone), and says how it went.
+func (s *standingsScreen) console(m *model, run func(context.Context, string) error, done string) string {
+	defer func() { _ = s.load(m) }()
 	if !m.s.who.Admin {
 		return "only teachers run tournaments"
-	}
-	if k == "x" && !s.confirmCancel {
-		s.confirmCancel = true
-		return "press x again to cancel the tournament for good (its results so far are kept)"
 	}
 	s.confirmCancel = false
 	ctx, cancel := context.WithTimeout(m.s.context(), 10*time.Second)
 	defer cancel()
-	d := m.s.app.director
-	run := map[string]func(context.Context, string) error{"s": d.Start, "p": d.Pause, "r": d.Resume, "x": d.Cancel}[k]
-	done := map[string]string{"s": "started", "p": "paused", "r": "resumed", "x": "cancelled"}[k]
 	err := run(ctx, s.code)
 	switch {
 	case err == nil:
@@ -230,29 +291,12 @@ func (s *standingsScreen) view(m *model) string {
 	for i, line := range lines {
 		lines[i] = fit(line, m.width()-1)
 	}
-	if s.page == nil {
-		s.page = newPager()
-	}
-	s.page.set(strings.Join(lines, "\n"), m.height()-5) // header, blank; where, blank, keys
+	s.pager().set(strings.Join(lines, "\n"), m.height()-5) // header, blank; where, blank, keys
 	b.WriteString(s.page.view() + "\n")
 	if w := s.page.where(); w != "" {
 		b.WriteString(st.dim.Render(w) + "\n")
 	}
-	keys := []string{"w", "wall", "esc", "back", "?", "help"}
-	if s.rep.State == director.Open {
-		keys = append([]string{"j", "enter it"}, keys...)
-	}
-	if m.s.who.Admin {
-		switch s.rep.State {
-		case director.Open:
-			keys = append([]string{"s", "start"}, keys...)
-		case director.Running:
-			keys = append([]string{"p", "pause", "x", "cancel"}, keys...)
-		case director.Paused:
-			keys = append([]string{"r", "resume", "x", "cancel"}, keys...)
-		}
-	}
-	b.WriteString("\n" + m.keyline(keys...))
+	b.WriteString("\n" + m.footer(s.keys(m)))
 	return b.String()
 }
 
@@ -263,7 +307,5 @@ Rank, name, points (a win 1, a draw ½ in two-player games; in pools, a table's 
 1 point), games played, won, drawn and lost, then the tie-breaks of the format (Swiss:
 Buchholz, then head-to-head). Below: the games being played (watch ROOM to follow one) and
 the games of this round still to start. The screen follows the tournament live.
-
-Keys: j enters you while the tournament is open · w shows its games on the wall · esc back.
-Teachers (admin keys) run it from here too: s start · p pause · r resume · x cancel (twice).`
+Teachers (admin keys) run it from here too.`
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/games"
@@ -69,24 +70,41 @@ func wallCount(shown []rooms.Info) string {
 	return s
 }
 
+var wallKeys = struct{ next, prev, pageDown, pageUp, watch, back key.Binding }{
+	next:     bind("→/l/tab", "the next game", "right", "l", "tab"),
+	prev:     bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
+	pageDown: bind("↓/pgdn/j/space", "the next page", "pgdown", "down", "j", " "),
+	pageUp:   bind("↑/pgup/k", "the previous page", "pgup", "up", "k"),
+	watch:    bind("enter", "watch the chosen game (esc comes back to the wall)", "enter"),
+	back:     bind("esc/q", "back to the lobby", "esc", "q"),
+}
+
+func (w *wallScreen) keys(m *model) keyMap {
+	k := wallKeys
+	return keyMap{
+		short: []key.Binding{pair("choose", k.prev, k.next), pair("page", k.pageUp, k.pageDown), pair("watch", k.watch), pair("lobby", k.back)},
+		full:  [][]key.Binding{{k.next, k.prev, k.pageDown, k.pageUp, k.watch, k.back}},
+	}
+}
+
 func (w *wallScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
-	key, ok := msg.(tea.KeyMsg)
+	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return w, nil
 	}
 	n := len(w.shown)
-	switch key.String() {
-	case "right", "l", "tab":
+	switch keys := wallKeys; {
+	case key.Matches(k, keys.next):
 		w.cursor = min(w.cursor+1, max(n-1, 0))
-	case "left", "h", "shift+tab":
+	case key.Matches(k, keys.prev):
 		w.cursor = max(w.cursor-1, 0)
-	case "pgdown", "down", "j", " ":
+	case key.Matches(k, keys.pageDown):
 		w.first = min(w.first+w.perPage(m), max(n-1, 0))
 		w.cursor = w.first
-	case "pgup", "up", "k":
+	case key.Matches(k, keys.pageUp):
 		w.first = max(w.first-w.perPage(m), 0)
 		w.cursor = w.first
-	case "enter":
+	case key.Matches(k, keys.watch):
 		if w.cursor < n {
 			if r, ok := m.s.app.hub.Find(w.shown[w.cursor].ID); ok {
 				g := newGameScreen(r)
@@ -95,7 +113,7 @@ func (w *wallScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 			}
 		}
 		m.notice = "that room has just closed"
-	case "esc", "q":
+	case key.Matches(k, keys.back):
 		return m.toLobby("")
 	}
 	return w, nil
@@ -213,7 +231,7 @@ func (w *wallScreen) view(m *model) string {
 		}
 		w.first = w.cursor // the chosen tile is past this page: start the page there
 	}
-	out = append(out, m.keyline("←/→", "choose", "↑/↓", "page", "enter", "watch", "esc", "lobby"))
+	out = append(out, m.footer(w.keys(m)))
 	return strings.Join(out, "\n")
 }
 
@@ -222,10 +240,6 @@ func (w *wallScreen) help(m *model) string {
 projector). Games being played come first, then those just finished. A game
 marked "fast" is played by programs as fast as they answer: the wall shows
 its latest moves as often as the screen redraws, and never slows it.
-
-  ←/→      choose a game       ↑/↓, PgUp/PgDn   another page
-  enter    watch the chosen game (esc comes back to the wall)
-  esc, q   back to the lobby
 
 A larger window shows more games: 160×50 holds six 20×20 boards.
 From a shell: ssh -t HOST wall.`

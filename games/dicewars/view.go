@@ -103,8 +103,8 @@ func (view) Swatch(seat int, p games.Palette) string {
 
 func (view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
-		{Keys: "digits/tab", Does: "area"},
-		{Keys: "enter", Does: "choose"},
+		{Keys: "digits/tab/arrows", Does: "area"},
+		{Keys: "enter/space", Does: "choose"},
 		{Keys: "e", Does: "end turn"},
 		{Keys: "esc", Does: "cancel"},
 	}

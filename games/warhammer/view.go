@@ -204,7 +204,7 @@ func (view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
 		{Keys: "arrows", Does: "grenade"},
 		{Keys: "qweadzxc/keypad", Does: "step, hammer"},
-		{Keys: "enter", Does: "take"},
+		{Keys: "enter/space", Does: "take"},
 		{Keys: "backspace", Does: "back"},
 	}
 }

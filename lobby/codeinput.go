@@ -1,0 +1,94 @@
+package lobby
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// codeInput is where a person types a code read aloud (a private room's, a tournament's): a
+// bubbles textinput that takes the characters of codes only, in upper case, at most
+// maxCodeLen of them, with the editing keys of codeKeys (no clipboard, no suggestions: the
+// clipboard would be the server's).
+type codeInput struct{ ti textinput.Model }
+
+const (
+	upperCodeChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	maxCodeLen     = 8
+)
+
+// codeKeys are the keys of a code being typed. typeCode is every character of a code,
+// either case (a paste of several arrives as one message: see codeInput.update).
+var codeKeys = struct {
+	typeCode, erase, eraseAll, left, right, start, end key.Binding
+}{
+	typeCode: bind("A–Z 0–9", "type the code (lower case is fine)", codeCharKeys()...),
+	erase:    bind("backspace", "erase a character", "backspace"),
+	eraseAll: bind("ctrl+u", "erase up to the cursor", "ctrl+u"),
+	left:     bind("←", "move the cursor left", "left"),
+	right:    bind("→", "move the cursor right", "right"),
+	start:    bind("home", "the start of the code", "home", "ctrl+a"),
+	end:      bind("end", "the end of the code", "end", "ctrl+e"),
+}
+
+func codeCharKeys() []string {
+	var out []string
+	for _, c := range upperCodeChars + strings.ToLower(upperCodeChars[:26]) {
+		out = append(out, string(c))
+	}
+	return out
+}
+
+func newCodeInput(st *styles, prompt string) codeInput {
+	ti := textinput.New()
+	ti.Prompt = prompt
+	ti.CharLimit = maxCodeLen
+	ti.KeyMap = textinput.KeyMap{ // the bindings not named here are zero: disabled
+		DeleteCharacterBackward: codeKeys.erase,
+		DeleteBeforeCursor:      codeKeys.eraseAll,
+		CharacterBackward:       codeKeys.left,
+		CharacterForward:        codeKeys.right,
+		LineStart:               codeKeys.start,
+		LineEnd:                 codeKeys.end,
+	}
+	// The session's styles, never lipgloss's global renderer; a cursor that does not blink
+	// (a blinking one would draw the screen twice a second for nothing).
+	ti.PromptStyle, ti.TextStyle, ti.PlaceholderStyle, ti.CompletionStyle = st.plain, st.key, st.dim, st.dim
+	ti.Cursor.Style, ti.Cursor.TextStyle = st.key, st.key
+	ti.Cursor.SetMode(cursor.CursorStatic)
+	ti.Focus()
+	return codeInput{ti: ti}
+}
+
+// editing are the bindings of codeKeys, for a screen's help.
+func (c *codeInput) editing() []key.Binding {
+	k := codeKeys
+	return []key.Binding{k.typeCode, k.erase, k.eraseAll, k.left, k.right, k.start, k.end}
+}
+
+// update takes a key if it is one of codeKeys, and reports whether it was. The characters
+// typed go in upper case; a paste's other characters are dropped.
+func (c *codeInput) update(k tea.KeyMsg) bool {
+	if k.Type == tea.KeyRunes && !k.Alt {
+		var typed []rune
+		for _, r := range k.Runes {
+			if key.Matches(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}, codeKeys.typeCode) {
+				typed = append(typed, []rune(strings.ToUpper(string(r)))...)
+			}
+		}
+		if len(typed) == 0 {
+			return false
+		}
+		k.Runes = typed
+	} else if !key.Matches(k, codeKeys.erase, codeKeys.eraseAll, codeKeys.left, codeKeys.right, codeKeys.start, codeKeys.end) {
+		return false
+	}
+	c.ti, _ = c.ti.Update(k)
+	return true
+}
+
+func (c *codeInput) value() string { return c.ti.Value() }
+func (c *codeInput) view() string  { return c.ti.View() }

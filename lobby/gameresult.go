@@ -1,0 +1,96 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/games"
+)
+
+// result is the end of the game in the panel, width cells wide: who won, rematch calls and
+// the command that shows the game again, whose id is never cut.
+func (g *gameScreen) result(m *model, width int) string {
+	st := m.s.st
+	s := g.snap
+	if s.Outcome == nil {
+		return "Game over."
+	}
+	if !s.Saved {
+		return st.dim.Render(strings.Join(wrapWords("Game over — recording the result…", width), "\n"))
+	}
+	names := make([]string, len(s.Seats))
+	for i, seat := range s.Seats {
+		names[i] = clean(seat.Name)
+	}
+	text, mood := resultText(s.Outcome.Ranks, names, g.seat)
+	style := st.key
+	switch mood {
+	case +1:
+		style = st.good
+	case -1:
+		style = st.bad
+	}
+	var lines []string
+	for _, l := range wrapWords(text, width) {
+		lines = append(lines, style.Render(l))
+	}
+	for i, v := range s.Votes {
+		if v && i != g.seat {
+			lines = append(lines, wrapWords(clean(s.Seats[i].Name)+" wants a rematch: press r", width)...)
+		}
+	}
+	if s.MatchID != "" && m.s.app.archive != nil {
+		for _, l := range wordsThenCode("Watch it again: ssh -t … replay", s.MatchID, width) {
+			lines = append(lines, st.dim.Render(l))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// resultText tells the result from seat's side (-1: a spectator's): "You win!", "You lose.
+// bob wins.", "You finish 3rd. zidane and bobmorane share first.", "Draw.". mood is +1 for
+// a win, -1 for a loss, 0 otherwise.
+func resultText(ranks []int, names []string, seat int) (text string, mood int) {
+	var first []string
+	for i, r := range ranks {
+		if r == 1 {
+			first = append(first, names[i])
+		}
+	}
+	winners := strings.Join(first, " and ") + " wins."
+	if len(first) > 1 {
+		winners = strings.Join(first[:len(first)-1], ", ") + " and " + first[len(first)-1] + " share first."
+	}
+	switch {
+	case len(first) == len(ranks):
+		return "Draw.", 0
+	case seat < 0 || seat >= len(ranks):
+		return winners, 0
+	case ranks[seat] == 1 && len(first) == 1:
+		return "You win!", +1
+	case ranks[seat] == 1:
+		return "You share first place. " + winners, +1
+	case len(ranks) == 2:
+		return "You lose. " + winners, -1
+	}
+	shared := 0
+	for _, r := range ranks {
+		if r == ranks[seat] {
+			shared++
+		}
+	}
+	place := "You finish " + games.Ordinal(ranks[seat]) + " of " + fmt.Sprint(len(ranks)) + "."
+	if shared > 1 {
+		place = "You share " + games.Ordinal(ranks[seat]) + " place of " + fmt.Sprint(len(ranks)) + "."
+	}
+	return place + " " + winners, -1
+}
+
+func formatClock(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	secs := int(d.Round(time.Second) / time.Second)
+	return fmt.Sprintf("%d:%02d", secs/60, secs%60)
+}

@@ -1,0 +1,280 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+type homeScreen struct {
+	game   int // index in catalog.All()
+	cursor int
+}
+
+type homeItem int
+
+const (
+	itemQuick homeItem = iota
+	itemHouseBot
+	itemProgram
+	itemPrivate
+	itemJoin
+	itemWatch
+	itemLeaderboard
+	itemTournaments
+	itemRules
+	itemQuit
+)
+
+// homeItems is the home menu, drawn from this table, and its help page too: about fits the
+// menu's line at 80 columns, more says it in full on the help page ("" : about is enough).
+var homeItems = []struct{ label, about, more string }{
+	itemQuick: {"Quick match", "the next player who comes, else a house bot",
+		"you play the next person who asks for the same game; after a short wait a house bot takes the empty seat"},
+	itemHouseBot: {"Play house bots", "choose your opponents and the board",
+		"choose how many play, a house bot for each other seat, and the board"},
+	itemProgram: {"Play a student's bot", "a program waiting for opponents",
+		"play a program that waits for opponents (ssh HOST bot --game GAME)"},
+	itemPrivate: {"Create a private room", "get a code to give your friends",
+		"you get a code; your friends pick \"Join with a code\" and type it"},
+	itemJoin:        {"Join with a code", "a friend's private room", "type the code of a friend's private room"},
+	itemWatch:       {"Watch a live room", "spectate any game being played", ""},
+	itemLeaderboard: {"Leaderboard", "the ratings of this game's players", ""},
+	itemTournaments: {"Join a tournament", "enter with your teacher's code; standings",
+		"type the code your teacher gives: the standings, live, and j to enter"},
+	itemRules: {"Rules and keys", "how this game is played", ""},
+	itemQuit:  {"Quit", "", "leave the arena"},
+}
+
+// itemKey is the key that picks a menu item: its digit, q for Quit.
+func itemKey(i homeItem) string {
+	if i == itemQuit {
+		return "q" // digits pick the items before it; q quits anywhere
+	}
+	return fmt.Sprint(int(i) + 1)
+}
+
+// homeKeys are the home screen's keys; pick is every item's key (itemKey), in menu order.
+var homeKeys = struct {
+	up, down, prevGame, nextGame, choose key.Binding
+	pick                                 []key.Binding
+}{
+	up:       bind("↑/k", "the item above", "up", "k"),
+	down:     bind("↓/j", "the item below", "down", "j"),
+	prevGame: bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
+	nextGame: bind("→/l/tab", "the next game", "right", "l", "tab"),
+	choose:   bind("enter/space", "select the item", "enter", " "),
+	pick: func() []key.Binding {
+		var out []key.Binding
+		for i, it := range homeItems {
+			k := itemKey(homeItem(i))
+			out = append(out, bind(k, strings.ToLower(it.label[:1])+it.label[1:], k))
+		}
+		return out
+	}(),
+}
+
+func (h *homeScreen) keys(m *model) keyMap {
+	k := homeKeys
+	quit := k.pick[itemQuit]
+	return keyMap{
+		short: []key.Binding{pair("choose", k.up, k.down), pair("select", k.choose), pair("game", k.prevGame, k.nextGame), helpKey, quit},
+		full:  [][]key.Binding{{k.up, k.down, k.choose, k.prevGame, k.nextGame}, k.pick},
+	}
+}
+
+func (h *homeScreen) entry() catalog.Entry {
+	all := catalog.All()
+	return all[h.game%len(all)]
+}
+
+func (h *homeScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return h, nil
+	}
+	n := len(catalog.All())
+	switch keys := homeKeys; {
+	case key.Matches(k, keys.up):
+		h.cursor = (h.cursor + len(homeItems) - 1) % len(homeItems)
+	case key.Matches(k, keys.down):
+		h.cursor = (h.cursor + 1) % len(homeItems)
+	case key.Matches(k, keys.prevGame):
+		h.game = (h.game + n - 1) % n
+	case key.Matches(k, keys.nextGame):
+		h.game = (h.game + 1) % n
+	case key.Matches(k, keys.choose):
+		return h.choose(m)
+	default:
+		for i, b := range keys.pick {
+			if key.Matches(k, b) {
+				h.cursor = i
+				return h.choose(m)
+			}
+		}
+	}
+	return h, nil
+}
+
+func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
+	if homeItem(h.cursor) == itemQuit {
+		m.s.detach()
+		return h, tea.Quit
+	}
+	e := h.entry()
+	cfg, err := humanConfig(e, 0, m.width(), m.height())
+	if err != nil {
+		m.notice = err.Error()
+		return h, nil
+	}
+	switch homeItem(h.cursor) {
+	case itemQuick:
+		q := &queueScreen{entry: e, cfg: cfg}
+		return q, q.init(m)
+	case itemProgram:
+		return &programScreen{entry: e, home: h}, nil
+	case itemHouseBot:
+		return newSetupScreen(e, cfg, true, h), nil
+	case itemPrivate:
+		return newSetupScreen(e, cfg, false, h), nil
+	case itemJoin:
+		return newJoinScreen(m, h), nil
+	case itemWatch:
+		return &watchScreen{home: h}, nil
+	case itemLeaderboard:
+		return newLeaderboardScreen(m, e, h), nil
+	case itemTournaments:
+		return newTournamentsScreen(m, h), nil
+	default: // itemRules
+		return &rulesScreen{entry: e, back: h}, nil
+	}
+}
+
+func (h *homeScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header(st.dim.Render(fmt.Sprintf("%d online", len(m.s.app.Online())))) + "\n\n")
+	// Game tabs.
+	for i, e := range catalog.All() {
+		if i == h.game%len(catalog.All()) {
+			b.WriteString(st.selected.Render("[" + e.Game.Name() + "]"))
+		} else {
+			b.WriteString(st.dim.Render(" " + e.Game.Name() + " "))
+		}
+		b.WriteString(" ")
+	}
+	b.WriteString("\n\n")
+	e := h.entry()
+	for i, it := range homeItems {
+		b.WriteString(item(st, itemKey(homeItem(i))+"  "+it.label, 28, i == h.cursor))
+		about := it.about
+		switch homeItem(i) {
+		case itemQuick:
+			if w := m.s.app.mm.Waiting(e.Game.ID()); w > 0 {
+				about = fmt.Sprintf("%d waiting now — join them", w)
+			}
+		case itemHouseBot:
+			about = onlineLine(strings.Split(bots.Names(e.Bots, false), ", "), m.width()-34)
+		case itemProgram:
+			if n := len(m.s.app.mm.WaitingPrograms(e.Game.ID())); n > 0 {
+				about = fmt.Sprintf("%d waiting now", n)
+			} else {
+				about = "none now (ssh … bot --game " + e.Game.ID() + ")"
+			}
+		}
+		b.WriteString("  " + st.dim.Render(fit(about, m.width()-34)) + "\n")
+	}
+	b.WriteString("\n" + st.heading.Render("Live rooms") + "\n")
+	online := onlineLine(m.s.app.Online(), m.width()-10)
+	// Show as many rooms as the window has rows for, below the menu and above who is online.
+	shown := max(m.height()-len(homeItems)-12, 1)
+	list := m.s.app.hub.List()
+	if len(list) == 0 {
+		b.WriteString(st.dim.Render("  none yet — start one!") + "\n")
+	}
+	for i, r := range list {
+		if i == shown-1 && len(list) > shown {
+			b.WriteString(st.dim.Render(fmt.Sprintf("  … and %d more (Watch a live room)", len(list)-i)) + "\n")
+			break
+		}
+		b.WriteString("  " + fit(roomLine(r), m.width()-3) + "\n")
+	}
+	b.WriteString("\n" + st.heading.Render("Online") + "  " + online + "\n\n")
+	b.WriteString(m.footer(h.keys(m)))
+	return b.String()
+}
+
+// onlineLine names who is online on one line of width cells: as many names as fit, then how
+// many more, so that the home screen keeps its shape with a thousand people online.
+func onlineLine(names []string, width int) string {
+	var b strings.Builder
+	used := 0
+	for i, name := range names {
+		name = clean(name)
+		more := ""
+		if rest := len(names) - i - 1; rest > 0 {
+			more = fmt.Sprintf(", … and %d more", rest)
+		}
+		sep := ""
+		if i > 0 {
+			sep = ", "
+		}
+		w := ansi.StringWidth(sep + name)
+		// This name fits if the count of the others still fits after it.
+		if used+w+ansi.StringWidth(more) > width && i > 0 {
+			fmt.Fprintf(&b, ", … and %d more", len(names)-i)
+			return b.String()
+		}
+		b.WriteString(sep + name)
+		used += w
+	}
+	return b.String()
+}
+
+func roomLine(r rooms.Info) string {
+	watching := ""
+	if r.Spectators > 0 {
+		watching = fmt.Sprintf("  %d watching", r.Spectators)
+	}
+	return fmt.Sprintf("%-5s %-10s %-8s %s%s", r.ID, r.GameName, r.Status, clean(r.Players()), watching)
+}
+
+// help lists every item of the menu, from the table the menu is drawn from.
+func (h *homeScreen) help(m *model) string {
+	// The shell example plays the game shown, against its strongest bot.
+	e := h.entry()
+	example := fmt.Sprintf("ssh -t HOST play %s --vs %s", e.Game.ID(), e.Strongest)
+	var b strings.Builder
+	b.WriteString("arena — classroom games over SSH\n\nPick a game with ←/→ (now " + e.Game.Name() + "), then an item:\n")
+	for i, it := range homeItems {
+		about := it.about
+		if it.more != "" {
+			about = it.more
+		}
+		fmt.Fprintf(&b, "  %s %-22s  %s\n", itemKey(homeItem(i)), it.label, about)
+	}
+	b.WriteString(`
+From a shell:
+  ` + example + `
+  ssh -t HOST watch ROOM
+  ssh HOST rooms`)
+	return b.String()
+}
+
+// item draws one line of a menu, width cells wide. The selected line is marked with a
+// pointer as well as a colour, so that it shows on terminals without colour.
+func item(st *styles, text string, width int, selected bool) string {
+	if selected {
+		return st.selected.Render("› " + fit(text, width))
+	}
+	return "  " + fit(text, width)
+}
+
+func (*homeScreen) showsLobby() {}

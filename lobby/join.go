@@ -1,0 +1,69 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// joinScreen takes a friend's private room code. ? is no code character: here it types
+// nothing and opens no help (model.Update), so that a code is typed without surprises.
+type joinScreen struct {
+	code codeInput
+	home *homeScreen
+}
+
+func newJoinScreen(m *model, home *homeScreen) *joinScreen {
+	return &joinScreen{code: newCodeInput(m.s.st, "Code: "), home: home}
+}
+
+var joinKeys = struct{ join, back key.Binding }{
+	join: bind("enter", "join", "enter"),
+	back: bind("esc", "back", "esc"),
+}
+
+func (j *joinScreen) keys(m *model) keyMap {
+	return keyMap{
+		short: []key.Binding{joinKeys.join, joinKeys.back},
+		full:  [][]key.Binding{{joinKeys.join, joinKeys.back}, j.code.editing()},
+	}
+}
+
+func (j *joinScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return j, nil
+	}
+	switch {
+	case key.Matches(k, joinKeys.back):
+		return j.home, nil
+	case key.Matches(k, joinKeys.join):
+		code := j.code.value()
+		r, ok := m.s.app.hub.Find(code)
+		if !ok || r.Code() == "" || !strings.EqualFold(r.Code(), code) {
+			m.notice = fmt.Sprintf("no private room with code %q — check the code with your friend", code)
+			return j, nil
+		}
+		if _, err := r.Join(m.s.who.ID, m.s.who.Name); err != nil {
+			m.notice = err.Error()
+			return j, nil
+		}
+		g := newGameScreen(r)
+		return g, g.init(m)
+	default:
+		j.code.update(k)
+	}
+	return j, nil
+}
+
+func (j *joinScreen) view(m *model) string {
+	st := m.s.st
+	return m.header("") + "\n\n" + st.heading.Render("Join a private room") + "\n\n" +
+		j.code.view() + "\n\n" + m.footer(j.keys(m))
+}
+
+func (j *joinScreen) help(m *model) string {
+	return "Type the code your friend sees on their screen (five letters and digits),\nthen enter."
+}

@@ -1,0 +1,311 @@
+package lobby
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/arena-classroom/arena/archive"
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// probeKeys are every key a person may press: each printable character, and the special
+// keys of a keyboard.
+var probeKeys = func() []tea.KeyMsg {
+	var out []tea.KeyMsg
+	for r := rune(0x21); r < 0x7f; r++ {
+		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	for _, t := range []tea.KeyType{tea.KeySpace, tea.KeyUp, tea.KeyDown, tea.KeyLeft, tea.KeyRight, tea.KeyEnter,
+		tea.KeyEsc, tea.KeyTab, tea.KeyShiftTab, tea.KeyPgUp, tea.KeyPgDown, tea.KeyHome, tea.KeyEnd, tea.KeyBackspace,
+		tea.KeyDelete, tea.KeyShiftUp, tea.KeyShiftDown, tea.KeyShiftLeft, tea.KeyShiftRight, tea.KeyCtrlA,
+		tea.KeyCtrlD, tea.KeyCtrlE, tea.KeyCtrlK, tea.KeyCtrlU, tea.KeyCtrlW, tea.KeyCtrlV, tea.KeyF1} {
+		out = append(out, tea.KeyMsg{Type: t})
+	}
+	return out
+}()
+
+// screenCase makes a model showing one screen in one state, afresh for each key.
+type screenCase struct {
+	name string
+	make func(t *testing.T) *model
+	// clocked: the view moves with the wall clock (a countdown), so a changed view is no
+	// sign of a key's effect there.
+	clocked bool
+	// unlisted are keys the game takes that its key list leaves out (see unlisted).
+	unlisted string
+}
+
+func screenCases() []screenCase {
+	// A fake clock far behind the wall clock: countdowns show 0:00 and stay there.
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	hubs := map[*App]*rooms.Hub{} // each app's hub, to tick
+	newApp := func(opts Options) *App {
+		hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1, MaxRoomsPerOwner: 100, MaxRoomsPerAddr: 100})
+		if opts.Archive == nil {
+			opts.Archive = archive.New(noArchive{}, nil)
+		}
+		app := onHub(hub, 0, opts)
+		hubs[app] = hub
+		return app
+	}
+	sevencolors, _ := catalog.Lookup("sevencolors")
+	// withRooms is an app with two live rooms of house bots, to watch.
+	withRooms := func(t *testing.T) *App {
+		app := newApp(Options{})
+		for range 2 {
+			if _, err := app.hub.Create(rooms.Spec{Game: sevencolors.Entry, Seats: []rooms.Seat{
+				{Kind: rooms.HouseBot, BotName: "greedy"}, {Kind: rooms.HouseBot, BotName: "random"}}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		hubs[app].Tick(now)
+		return app
+	}
+	show := func(app *App, admin bool, scr func(m *model) screen) *model {
+		srv := terminal("k1", "ann", 100, 40, games.ANSI256)
+		srv.Who.Admin = admin
+		m := &model{s: newSession(app, srv), now: now}
+		m.screen = scr(m)
+		m.Init()
+		return m
+	}
+	home := &homeScreen{}
+	// finished is a game of e played to its end, once.
+	type game struct {
+		m *model
+		r *rooms.Room
+	}
+	played := map[string]game{}
+	finished := func(t *testing.T, e catalog.Entry) (*model, *rooms.Room) {
+		g, ok := played[e.Game.ID()]
+		if !ok {
+			g.m, g.r = finishedGame(t, e, 100, 40, games.ANSI256)
+			played[e.Game.ID()] = g
+		}
+		return g.m, g.r
+	}
+	cases := []screenCase{
+		{name: "home", make: func(t *testing.T) *model {
+			return show(withRooms(t), false, func(*model) screen { return &homeScreen{} })
+		}},
+		{name: "queue", clocked: true, make: func(t *testing.T) *model {
+			return show(newApp(Options{}), false, func(*model) screen { return &queueScreen{entry: sevencolors} })
+		}},
+		{name: "join", make: func(t *testing.T) *model {
+			return show(newApp(Options{}), false, func(m *model) screen { return newJoinScreen(m, home) })
+		}},
+		{name: "watch", make: func(t *testing.T) *model {
+			return show(withRooms(t), false, func(*model) screen { return &watchScreen{home: home, cursor: 1} })
+		}},
+		{name: "programs", make: func(t *testing.T) *model {
+			return show(newApp(Options{}), false, func(*model) screen { return &programScreen{entry: sevencolors, home: home} })
+		}},
+		{name: "leaderboard", make: func(t *testing.T) *model {
+			return show(newApp(Options{}), false, func(m *model) screen { return newLeaderboardScreen(m, sevencolors, home) })
+		}},
+		{name: "tournaments", make: func(t *testing.T) *model {
+			return show(newApp(Options{}), false, func(m *model) screen { return newTournamentsScreen(m, home) })
+		}},
+		{name: "wall", clocked: true, make: func(t *testing.T) *model {
+			return show(withRooms(t), false, func(*model) screen { return newWallScreen() })
+		}},
+	}
+	for _, e := range catalog.All() {
+		id := e.Game.ID()
+		cases = append(cases,
+			screenCase{name: "rules " + id, make: func(t *testing.T) *model {
+				return show(newApp(Options{}), false, func(*model) screen { return &rulesScreen{entry: e, back: home} })
+			}},
+			screenCase{name: "house bots " + id, make: func(t *testing.T) *model {
+				cfg, _ := humanConfig(e, 0, 100, 40)
+				return show(newApp(Options{}), false, func(*model) screen { return newSetupScreen(e, cfg, true, home) })
+			}},
+			screenCase{name: "private room " + id, make: func(t *testing.T) *model {
+				cfg, _ := humanConfig(e, 0, 100, 40)
+				return show(newApp(Options{}), false, func(*model) screen { return newSetupScreen(e, cfg, false, home) })
+			}},
+			screenCase{name: "waiting " + id, make: func(t *testing.T) *model {
+				app := newApp(Options{})
+				seats := []rooms.Seat{{Kind: rooms.Human, Name: "ann", UserID: "k1"}, {Kind: rooms.Open}}
+				for min, _ := e.Game.Seats(); len(seats) < min; {
+					seats = append(seats, rooms.Seat{Kind: rooms.Open})
+				}
+				r, err := app.hub.Create(rooms.Spec{Game: e.Entry, Private: true, Owner: "k1", Seats: seats})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return show(app, false, func(m *model) screen { g := newGameScreen(r); g.init(m); return g })
+			}},
+			screenCase{name: "playing " + id, unlisted: unlisted[id], make: func(t *testing.T) *model {
+				app := newApp(Options{})
+				m := show(app, false, func(m *model) screen { return &homeScreen{} })
+				cfg, _ := humanConfig(e, 0, 100, 40)
+				r, err := m.s.vsBot(e, cfg, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				hubs[app].Tick(now)
+				g := newGameScreen(r)
+				g.init(m)
+				m.screen = g
+				m.Update(snapMsg{r.Snapshot()})
+				return m
+			}},
+			screenCase{name: "watching " + id, make: func(t *testing.T) *model {
+				app := newApp(Options{})
+				r, err := app.hub.Create(rooms.Spec{Game: e.Entry, Seats: []rooms.Seat{
+					{Kind: rooms.HouseBot, BotName: e.Strongest}, {Kind: rooms.HouseBot, BotName: "random"}}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				hubs[app].Tick(now)
+				return show(app, false, func(m *model) screen {
+					g := newGameScreen(r)
+					g.init(m)
+					return g
+				})
+			}},
+			screenCase{name: "result " + id, make: func(t *testing.T) *model {
+				fm, r := finished(t, e)
+				return show(fm.s.app, false, func(m *model) screen { g := newGameScreen(r); g.init(m); return g })
+			}},
+			screenCase{name: "replay " + id, make: func(t *testing.T) *model {
+				fm, r := finished(t, e)
+				m := show(fm.s.app, false, func(*model) screen { return &homeScreen{} })
+				showReplay(t, m, r, 100, 40)
+				m.Init()
+				return m
+			}},
+		)
+	}
+	for _, admin := range []bool{false, true} {
+		for _, state := range []string{store.TournamentOpen, store.TournamentRunning, store.TournamentPaused} {
+			cases = append(cases, screenCase{name: "standings " + state, make: func(t *testing.T) *model {
+				st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { st.Close() })
+				app := newApp(Options{Director: director.New(st, nil)})
+				return show(app, admin, func(*model) screen {
+					return &standingsScreen{code: "TABCDE", rep: director.Report{State: state}, back: home}
+				})
+			}})
+		}
+	}
+	return cases
+}
+
+// helpPage is the whole ? page of m's screen, read through to its end.
+func helpPage(t *testing.T, m *model) string {
+	t.Helper()
+	m.setHelp(true)
+	defer m.setHelp(false)
+	var seen []string
+	for range 100 {
+		view := ansi.Strip(m.View())
+		seen = append(seen, view)
+		if !strings.Contains(view, "lines ") || strings.Contains(view, pagerEnd(view)) {
+			return strings.Join(seen, "\n")
+		}
+		m.helpPage.key(tea.KeyMsg{Type: tea.KeyPgDown})
+	}
+	t.Fatal("the help never ends")
+	return ""
+}
+
+// Every key a screen reacts to is one of its bindings (or a global one), and every binding
+// is in its ? page, on every screen in each of its states: a key added to a screen without
+// its binding, or a binding left out of the help, fails here.
+func TestEveryKeyIsInTheHelp(t *testing.T) {
+	for _, c := range screenCases() {
+		t.Run(c.name, func(t *testing.T) {
+			m := c.make(t)
+			km := m.screen.keys(m)
+			bindings := []key.Binding{globalKeys.quit, globalKeys.help}
+			for _, g := range km.full {
+				bindings = append(bindings, g...)
+			}
+			// Every binding is in the help, and the footer shows only bindings of the screen.
+			page := helpPage(t, m)
+			for _, b := range bindings {
+				if b.Enabled() && !strings.Contains(page, b.Help().Key+" ") {
+					t.Errorf("%q (%s) is not in the help:\n%s", b.Help().Key, b.Help().Desc, page)
+				}
+			}
+			for _, s := range km.short {
+				for _, k := range s.Keys() {
+					if s.Enabled() && !key.Matches(keyString(k), bindings...) {
+						t.Errorf("the footer's %q is no binding of the screen", k)
+					}
+				}
+			}
+			// Every key the screen reacts to is a binding.
+			for _, k := range probeKeys {
+				m := c.make(t)
+				scr, before := m.screen, ansi.Strip(m.View())
+				_, cmd := m.Update(k)
+				after := ansi.Strip(m.View())
+				reacted := m.screen != scr || cmd != nil || m.notice != "" || m.showHelp || !c.clocked && after != before
+				if reacted && !key.Matches(k, bindings...) && !strings.Contains(c.unlisted, k.String()) {
+					t.Errorf("%q does something (%T → %T, command %v, notice %q) but is no binding:\nbefore\n%s\nafter\n%s",
+						k.String(), scr, m.screen, cmd != nil, m.notice, before, after)
+				}
+			}
+		})
+	}
+}
+
+// unlisted are the keys a game takes that its key list leaves out, and why.
+var unlisted = map[string]string{
+	// Garden Tensions' list is its footer, which fits 80 columns (games/garden
+	// TestHelpFitsEightyColumns): the clan keys of its first phase and space for enter are
+	// in its rules and in the prompt of the move being composed, the footer at that time.
+	"garden": "1234r ",
+}
+
+// Every key a game's view takes, at the first decision of a game, is a binding of its key
+// list (gameBindings), so that the game screen's footer and help list it.
+func TestEveryGameKeyIsInItsKeyList(t *testing.T) {
+	for _, e := range catalog.All() {
+		bindings := gameBindings(e.View)
+		cfg, _ := e.Game.Normalize(nil)
+		min, _ := e.Game.Seats()
+		st, err := e.Game.New(cfg, min, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat := st.ToMove()[0]
+		for _, k := range probeKeys {
+			taken := false
+			if _, ok := e.View.Key(st, seat, k.String()); ok {
+				taken = true
+			}
+			if c, ok := e.View.(games.Composer); ok {
+				if _, _, used := c.Compose(st, seat).Key(k.String()); used {
+					taken = true
+				}
+			}
+			if taken && !key.Matches(k, bindings...) && !strings.Contains(unlisted[e.Game.ID()], k.String()) {
+				t.Errorf("%s takes %q, which its key list does not name: %v", e.Game.ID(), k.String(), e.View.Keys())
+			}
+		}
+		for _, b := range bindings {
+			if !slices.ContainsFunc(e.View.Keys(), func(h games.KeyHelp) bool { return h.Keys == b.Help().Key }) {
+				t.Errorf("%s: binding %q is not its key list's", e.Game.ID(), b.Help().Key)
+			}
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/catalog"
+)
+
+// programScreen lists the students' programs waiting in the queue, to play one.
+type programScreen struct {
+	entry  catalog.Entry
+	cursor int
+	home   *homeScreen
+}
+
+var programKeys = listKeys("play the program")
+
+func (p *programScreen) keys(m *model) keyMap {
+	k := programKeys
+	return keyMap{
+		short: []key.Binding{pair("choose", k.up, k.down), pair("play it", k.choose), pair("back", k.back)},
+		full:  [][]key.Binding{{k.up, k.down, k.choose, k.back}},
+	}
+}
+
+func (p *programScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return p, nil
+	}
+	list := m.s.app.mm.WaitingPrograms(p.entry.Game.ID())
+	switch keys := programKeys; {
+	case key.Matches(k, keys.up):
+		p.cursor = max(p.cursor-1, 0)
+	case key.Matches(k, keys.down):
+		p.cursor = min(p.cursor+1, max(len(list)-1, 0))
+	case key.Matches(k, keys.back):
+		return p.home, nil
+	case key.Matches(k, keys.choose):
+		if p.cursor >= len(list) {
+			return p, nil
+		}
+		r, err := m.s.app.mm.Challenge(list[p.cursor], m.s.who.ID, m.s.who.Name)
+		if err != nil {
+			m.notice = err.Error()
+			return p, nil
+		}
+		g := newGameScreen(r)
+		return g, g.init(m)
+	}
+	return p, nil
+}
+
+func (p *programScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header(st.dim.Render(p.entry.Game.Name())) + "\n\n" + st.heading.Render("Programs waiting for an opponent") + "\n\n")
+	list := m.s.app.mm.WaitingPrograms(p.entry.Game.ID())
+	if len(list) == 0 {
+		b.WriteString(st.dim.Render("None right now. A program joins the queue with") + "\n")
+		b.WriteString("  ssh -T -p PORT HOST bot --game " + p.entry.Game.ID() + "\n")
+	}
+	p.cursor = min(p.cursor, max(len(list)-1, 0))
+	for i, w := range list {
+		settings := ""
+		if n, ok := w.Config["size"]; ok {
+			settings = fmt.Sprintf("%d×%d", n, n)
+		}
+		b.WriteString(item(st, fmt.Sprintf("%-24s %s", clean(w.Name), settings), 40, i == p.cursor) + "\n")
+	}
+	b.WriteString("\n" + m.footer(p.keys(m)))
+	return b.String()
+}
+
+func (p *programScreen) help(m *model) string {
+	return "Students' bots wait here for opponents. Pick one to play it: you move first.\nThe game uses the program's settings (board size)."
+}
+
+func (*programScreen) showsLobby() {}

@@ -1,0 +1,107 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/matchmaker"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// queueScreen waits for a quick match: another person, else a house bot after the wait.
+type queueScreen struct {
+	entry  catalog.Entry
+	cfg    map[string]int
+	ticket *matchmaker.Ticket
+	since  time.Time
+	err    error
+}
+
+var queueKeys = struct{ cancel key.Binding }{
+	cancel: bind("esc/q", "cancel: back to the lobby", "esc", "q"),
+}
+
+func (q *queueScreen) keys(m *model) keyMap {
+	what := "cancel"
+	if q.err != nil {
+		what = "back"
+	}
+	return keyMap{short: []key.Binding{pair(what, queueKeys.cancel)}, full: [][]key.Binding{{queueKeys.cancel}}}
+}
+
+func (q *queueScreen) init(m *model) tea.Cmd {
+	if q.ticket != nil {
+		return nil
+	}
+	q.since = time.Now()
+	cmd, err := m.s.queue(&matchmaker.Ticket{
+		UserID: m.s.who.ID, Name: m.s.who.Name, Kind: rooms.Human, Game: q.entry.Entry, Config: q.cfg,
+	})
+	if err != nil {
+		q.err = err
+		return nil
+	}
+	m.s.mu.Lock()
+	q.ticket = m.s.ticket
+	m.s.mu.Unlock()
+	return cmd
+}
+
+func (q *queueScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case assignedMsg:
+		if msg.ticket != q.ticket {
+			return q, nil
+		}
+		if msg.Err != nil {
+			return m.toLobby("quick match: " + msg.Err.Error())
+		}
+		g := newGameScreen(msg.Room)
+		return g, g.init(m)
+	case tea.KeyMsg:
+		if key.Matches(msg, queueKeys.cancel) {
+			return m.toLobby("")
+		}
+	}
+	return q, nil
+}
+
+func (q *queueScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header(st.dim.Render(q.entry.Game.Name())) + "\n\n")
+	if q.err != nil {
+		b.WriteString(st.bad.Render(q.err.Error()) + "\n\n" + m.footer(q.keys(m)))
+		return b.String()
+	}
+	what := q.entry.Game.Name()
+	if n, ok := q.cfg["size"]; ok {
+		what += fmt.Sprintf(" (%d×%d)", n, n)
+	}
+	b.WriteString(st.heading.Render("Quick match: "+what) + "\n\n")
+	waited := max(m.now.Sub(q.since), 0) // a clock that went back must not index the spinner with -1
+	left := m.s.app.mm.FillAfter() - waited
+	if left < 0 {
+		left = 0
+	}
+	spinner := []string{"◐", "◓", "◑", "◒"}[int(waited/(500*time.Millisecond))%4]
+	looking, seats := "an opponent", "the seat"
+	if n := matchmaker.TableSize(q.entry.Entry); n > 2 {
+		looking, seats = fmt.Sprintf("players (%d at a table)", n), "the empty seats"
+	}
+	fmt.Fprintf(&b, "%s Looking for %s…\n\n", st.key.Render(spinner), looking)
+	fmt.Fprintf(&b, "If nobody comes, %s takes %s in %s.\n\n", st.key.Render(q.entry.Strongest), seats, st.key.Render(fmt.Sprintf("%.0fs", left.Seconds())))
+	b.WriteString(m.footer(q.keys(m)))
+	return b.String()
+}
+
+func (q *queueScreen) help(m *model) string {
+	return "Quick match seats you with the next person who asks for the same game\nand board size. After the wait, a house bot takes the empty seat."
+}
+
+func (*queueScreen) ticks() bool { return true }

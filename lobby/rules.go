@@ -1,0 +1,64 @@
+package lobby
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games/playable"
+)
+
+// rulesScreen is a game's rules and keys, scrolled.
+type rulesScreen struct {
+	entry catalog.Entry
+	back  screen
+	page  *pager
+}
+
+// backKey leaves a page of text (rules, a leaderboard) for the lobby.
+var backKey = bind("esc/q/enter", "back", "esc", "q", "enter")
+
+func (r *rulesScreen) pager() *pager {
+	if r.page == nil {
+		r.page = newPager()
+	}
+	return r.page
+}
+
+func (r *rulesScreen) keys(m *model) keyMap {
+	return keyMap{short: []key.Binding{pair("back", backKey)}, full: [][]key.Binding{{backKey}, r.pager().keys.all()}}
+}
+
+func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok {
+		if key.Matches(k, backKey) {
+			return r.back, nil
+		}
+		r.pager().key(k)
+	}
+	return r, nil
+}
+
+func (r *rulesScreen) view(m *model) string {
+	// The header and a blank line above, a blank line and the key line below.
+	r.pager().set(rulesText(m, r.entry.Entry, m.width()-2), m.height()-4)
+	keys := m.footer(r.keys(m))
+	if w := r.page.where(); w != "" {
+		keys += m.s.st.dim.Render(" · " + w)
+	}
+	return m.header(m.s.st.dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.view() + "\n\n" + keys
+}
+
+func (r *rulesScreen) help(m *model) string {
+	return "The rules and keys of " + r.entry.Game.Name() + "."
+}
+
+// rulesText is a game's rules and keys, folded to width cells.
+func rulesText(m *model, e playable.Entry, width int) string {
+	st := m.s.st
+	return st.heading.Render(e.Game.Name()) + "\n\n" + reflow(e.View.Rules(), width) + "\n\n" +
+		st.heading.Render("Keys") + "\n" + keyTable(e.View.Keys(), width, func(k string) string { return st.key.Render(k) })
+}
+
+// panelWidth is the width of the side panel beside a board.
+const panelWidth = 36

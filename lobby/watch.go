@@ -1,0 +1,82 @@
+package lobby
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// watchScreen lists the live rooms, to watch one.
+type watchScreen struct {
+	cursor int
+	home   *homeScreen
+}
+
+// listKeys are the keys of a screen that is a list to choose from (live rooms, programs
+// waiting): what enter does is the screen's.
+func listKeys(does string) struct{ up, down, choose, back key.Binding } {
+	return struct{ up, down, choose, back key.Binding }{
+		up:     bind("↑/k", "the line above", "up", "k"),
+		down:   bind("↓/j", "the line below", "down", "j"),
+		choose: bind("enter/space", does, "enter", " "),
+		back:   bind("esc/q", "back to the lobby", "esc", "q"),
+	}
+}
+
+var watchKeys = listKeys("watch the room")
+
+func (w *watchScreen) keys(m *model) keyMap {
+	k := watchKeys
+	return keyMap{
+		short: []key.Binding{pair("choose", k.up, k.down), pair("watch", k.choose), pair("back", k.back)},
+		full:  [][]key.Binding{{k.up, k.down, k.choose, k.back}},
+	}
+}
+
+func (w *watchScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return w, nil
+	}
+	list := m.s.app.hub.List()
+	switch keys := watchKeys; {
+	case key.Matches(k, keys.up):
+		w.cursor = max(w.cursor-1, 0)
+	case key.Matches(k, keys.down):
+		w.cursor = min(w.cursor+1, max(len(list)-1, 0))
+	case key.Matches(k, keys.back):
+		return w.home, nil
+	case key.Matches(k, keys.choose):
+		if w.cursor < len(list) {
+			if r, ok := m.s.app.hub.Find(list[w.cursor].ID); ok {
+				g := newGameScreen(r)
+				return g, g.init(m)
+			}
+		}
+		m.notice = "that room has just closed"
+	}
+	return w, nil
+}
+
+func (w *watchScreen) view(m *model) string {
+	st := m.s.st
+	var b strings.Builder
+	b.WriteString(m.header("") + "\n\n" + st.heading.Render("Live rooms") + "\n\n")
+	list := m.s.app.hub.List()
+	if len(list) == 0 {
+		b.WriteString(st.dim.Render("No live rooms right now.") + "\n")
+	}
+	w.cursor = min(w.cursor, max(len(list)-1, 0))
+	for i, r := range list {
+		b.WriteString(item(st, roomLine(r), min(m.width()-4, 90), i == w.cursor) + "\n")
+	}
+	b.WriteString("\n" + m.footer(w.keys(m)))
+	return b.String()
+}
+
+func (w *watchScreen) help(m *model) string {
+	return "Choose a room and press enter to watch it. Spectators see the same board\nas the players. From a shell: ssh -t HOST watch ROOM."
+}
+
+func (*watchScreen) showsLobby() {}
