@@ -28,8 +28,13 @@ func newScreen(width, height int) *screen {
 	return s
 }
 
+// maxScreen bounds the cells kept either way: a test of a huge window (the server clamps
+// 65535×65535) must not cost gigabytes. Beyond it, rows and columns fold onto the last.
+const maxScreen = 500
+
 // resize changes the window, keeping what fits (a full-screen program draws it all again).
 func (s *screen) resize(width, height int) {
+	width, height = max(1, min(width, maxScreen)), max(1, min(height, maxScreen))
 	cells := blank(width, height)
 	for r := range min(height, len(s.cells)) {
 		copy(cells[r], s.cells[r])

@@ -51,3 +51,15 @@ func TestTheScreenScrollsPlainLines(t *testing.T) {
 func stripView(v string) string {
 	return strings.TrimRight(Strip(v), "\n")
 }
+
+// A huge window (the server's clamp test asks for 65535×65535) costs a bounded screen.
+func TestAHugeWindowKeepsABoundedScreen(t *testing.T) {
+	s := newScreen(65535, 65535)
+	s.write([]byte("\x1b[65535;65535Hx\x1b[1;1Hhello"))
+	if len(s.cells) > maxScreen || len(s.cells[0]) > maxScreen {
+		t.Fatalf("a %d×%d screen kept", len(s.cells[0]), len(s.cells))
+	}
+	if !strings.HasPrefix(s.String(), "hello") {
+		t.Fatalf("the screen shows %q", s.String()[:20])
+	}
+}
