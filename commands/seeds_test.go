@@ -17,6 +17,7 @@ import (
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/server"
@@ -210,13 +211,7 @@ func TestADiceWarsTournamentRevealsNoSeed(t *testing.T) {
 
 	sam := sshtest.Dial(t, addr, "sam", student)
 	b := arenatest.StartBot(t, sshtest.Dial(t, addr, "sam", student), "--game dicewars --tournament "+code)
-	deadline := time.Now().Add(20 * time.Second)
-	for len(standings(t, prof, code).Standings) < 2 {
-		if time.Now().After(deadline) {
-			t.Fatal("the program never entered")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	until.True(t, 20*time.Second, "the program entering", func() bool { return len(standings(t, prof, code).Standings) >= 2 })
 	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+code); status != 0 {
 		t.Fatalf("start: %d %q", status, errOut)
 	}

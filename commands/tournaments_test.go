@@ -14,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -106,13 +107,7 @@ func TestATournamentOfProgramsAndHouseBots(t *testing.T) {
 	for i, name := range []string{"sam", "lea"} {
 		programs = append(programs, arenatest.StartBot(t, sshtest.Dial(t, addr, name, students[i]), "--game sevencolors --tournament "+strings.ToLower(code)))
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for len(standings(t, prof, code).Standings) < 4 {
-		if time.Now().After(deadline) {
-			t.Fatal("the programs never entered")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	until.True(t, 20*time.Second, "the programs entering", func() bool { return len(standings(t, prof, code).Standings) >= 4 })
 	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+code); status != 0 {
 		t.Fatalf("start: %d %q", status, errOut)
 	}
