@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
 )
 
 // result is the end of the game in the panel, width cells wide: who won, rematch calls and
@@ -17,7 +18,7 @@ func (g *gameScreen) result(m *model, width int) string {
 		return "Game over."
 	}
 	if !s.Saved {
-		return st.dim.Render(strings.Join(wrapWords("Game over — recording the result…", width), "\n"))
+		return st.dim.Render(strings.Join(termtext.WrapWords("Game over — recording the result…", width), "\n"))
 	}
 	names := make([]string, len(s.Seats))
 	for i, seat := range s.Seats {
@@ -32,16 +33,16 @@ func (g *gameScreen) result(m *model, width int) string {
 		style = st.bad
 	}
 	var lines []string
-	for _, l := range wrapWords(text, width) {
+	for _, l := range termtext.WrapWords(text, width) {
 		lines = append(lines, style.Render(l))
 	}
 	for i, v := range s.Votes {
 		if v && i != g.seat {
-			lines = append(lines, wrapWords(clean(s.Seats[i].Name)+" wants a rematch: press r", width)...)
+			lines = append(lines, termtext.WrapWords(clean(s.Seats[i].Name)+" wants a rematch: press r", width)...)
 		}
 	}
 	if s.MatchID != "" && m.s.app.archive != nil {
-		for _, l := range wordsThenCode("Watch it again: ssh -t … replay", s.MatchID, width) {
+		for _, l := range termtext.WordsThenCode("Watch it again: ssh -t … replay", s.MatchID, width) {
 			lines = append(lines, st.dim.Render(l))
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -38,7 +39,7 @@ func (g *gameScreen) view(m *model) string {
 	}
 	// The panel takes the width the board leaves, up to a comfortable reading width.
 	pw := min(max(panelWidth, m.width()-bw-2), maxPanelWidth)
-	draw := func() string { return besideBoard(lines, bw, g.panel(m, pw)) }
+	draw := func() string { return termtext.BesideBoard(lines, bw, g.panel(m, pw)) }
 	if g.seat >= 0 {
 		return head + "\n" + draw() + "\n" + g.footer(m)
 	}
@@ -49,28 +50,6 @@ func (g *gameScreen) view(m *model) string {
 	}
 	key := fmt.Sprintf("%d %d %d %d %s", m.s.palette, scale, pw, m.height(), clock)
 	return head + "\n" + s.Frame(key, draw) + "\n" + g.footer(m)
-}
-
-// besideBoard lays the panel to the right of the board's lines. The board's width is known,
-// so nothing is measured per frame (lipgloss.JoinHorizontal would measure every line).
-func besideBoard(board []string, width int, panel string) string {
-	right := strings.Split(panel, "\n")
-	var b strings.Builder
-	for i := range max(len(board), len(right)) {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		if i < len(board) {
-			b.WriteString(board[i])
-		} else {
-			b.WriteString(strings.Repeat(" ", width))
-		}
-		if i < len(right) {
-			b.WriteString("  ")
-			b.WriteString(right[i])
-		}
-	}
-	return b.String()
 }
 
 func (g *gameScreen) waitingView(m *model) string {
@@ -101,7 +80,7 @@ func (g *gameScreen) footer(m *model) string {
 	case g.confirmLeave:
 		return m.s.st.warn.Render("Leave this game? A house bot takes your seat. y: leave · any other key: stay")
 	case g.snap.Status == rooms.Playing && g.turn.draft != nil:
-		return m.s.st.key.Render(fit(g.turn.draft.Prompt(), m.width()))
+		return m.s.st.key.Render(termtext.Fit(g.turn.draft.Prompt(), m.width()))
 	}
 	return m.footer(g.keys(m))
 }
@@ -123,7 +102,7 @@ func (g *gameScreen) panel(m *model, width int) string {
 	var b strings.Builder
 	if h, ok := s.View().(games.Headliner); ok && s.State != nil {
 		// Folded between its parts: Perfect Aim's says when the next ring turns to lava.
-		for _, l := range wrapParts(h.Headline(s.State, s.Played), width) {
+		for _, l := range termtext.WrapParts(h.Headline(s.State, s.Played), width) {
 			b.WriteString(st.key.Render(l) + "\n")
 		}
 		b.WriteString("\n")
@@ -169,22 +148,22 @@ func (g *gameScreen) panel(m *model, width int) string {
 			}
 			// As wide as the panel leaves, up to maxCompactStatus.
 			statusW := min(max(compactStatus, width-panelWidth+compactStatus)-swatchW, maxCompactStatus)
-			b.WriteString(marker + fit(name, compactName) + " " + st.dim.Render(fit(dropParts(status, statusW), statusW)) + " " + clock + "\n")
+			b.WriteString(marker + termtext.Fit(name, compactName) + " " + st.dim.Render(termtext.Fit(termtext.DropParts(status, statusW), statusW)) + " " + clock + "\n")
 			continue
 		}
-		line := marker + fit(name, 20)
+		line := marker + termtext.Fit(name, 20)
 		if clock != "" {
 			line += " " + clock
 		}
 		b.WriteString(line + "\n")
 		if status != "" {
-			for _, l := range wrapParts(status, width-3) {
-				b.WriteString("   " + st.dim.Render(fit(l, width-3)) + "\n")
+			for _, l := range termtext.WrapParts(status, width-3) {
+				b.WriteString("   " + st.dim.Render(termtext.Fit(l, width-3)) + "\n")
 			}
 		}
 		if seat.Note != "" {
-			for _, l := range wrapWords(clean(seat.Note), width-3) {
-				b.WriteString("   " + st.dim.Render(fit(l, width-3)) + "\n")
+			for _, l := range termtext.WrapWords(clean(seat.Note), width-3) {
+				b.WriteString("   " + st.dim.Render(termtext.Fit(l, width-3)) + "\n")
 			}
 		}
 	}
@@ -205,13 +184,13 @@ func (g *gameScreen) panel(m *model, width int) string {
 	room := m.height() - chromeHeight - strings.Count(b.String(), "\n") - 2
 	var rows []string
 	for i := len(s.Log) - 1; i >= 0 && len(rows) < room; i-- {
-		wrapped := wrapWords(clean(s.Log[i]), width-3)
+		wrapped := termtext.WrapWords(clean(s.Log[i]), width-3)
 		for j := len(wrapped) - 1; j >= 0 && len(rows) < room; j-- {
 			indent := " "
 			if j > 0 {
 				indent = "   " // a continuation
 			}
-			rows = append(rows, indent+fit(wrapped[j], width-len(indent)))
+			rows = append(rows, indent+termtext.Fit(wrapped[j], width-len(indent)))
 		}
 	}
 	if len(rows) > 0 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -189,7 +190,7 @@ func (h *homeScreen) view(m *model) string {
 				about = "none now (ssh … bot --game " + e.Game.ID() + ")"
 			}
 		}
-		b.WriteString("  " + st.dim.Render(fit(about, m.width()-34)) + "\n")
+		b.WriteString("  " + st.dim.Render(termtext.Fit(about, m.width()-34)) + "\n")
 	}
 	b.WriteString("\n" + st.heading.Render("Live rooms") + "\n")
 	online := onlineLine(m.s.app.Online(), m.width()-10)
@@ -204,7 +205,7 @@ func (h *homeScreen) view(m *model) string {
 			b.WriteString(st.dim.Render(fmt.Sprintf("  … and %d more (Watch a live room)", len(list)-i)) + "\n")
 			break
 		}
-		b.WriteString("  " + fit(roomLine(r), m.width()-3) + "\n")
+		b.WriteString("  " + termtext.Fit(roomLine(r), m.width()-3) + "\n")
 	}
 	b.WriteString("\n" + st.heading.Render("Online") + "  " + online + "\n\n")
 	b.WriteString(m.footer(h.keys(m)))
@@ -272,9 +273,9 @@ From a shell:
 // pointer as well as a colour, so that it shows on terminals without colour.
 func item(st *styles, text string, width int, selected bool) string {
 	if selected {
-		return st.selected.Render("› " + fit(text, width))
+		return st.selected.Render("› " + termtext.Fit(text, width))
 	}
-	return "  " + fit(text, width)
+	return "  " + termtext.Fit(text, width)
 }
 
 func (*homeScreen) showsLobby() {}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/rating"
 )
 
@@ -43,7 +44,7 @@ func newLeaderboardScreen(m *model, e catalog.Entry, home *homeScreen) *leaderbo
 		if rating.Provisional(st.Games) {
 			mark = "*"
 		}
-		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, fit(clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(hist, 20)))
+		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(hist, 20)))
 	}
 	return l
 }
@@ -84,7 +85,7 @@ func (l *leaderboardScreen) view(m *model) string {
 		l.pager().set(strings.Join(l.lines, "\n"), m.height()-9)
 		b.WriteString(l.page.view() + "\n")
 	}
-	b.WriteString("\n" + st.dim.Render(fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.width())) + "\n\n")
+	b.WriteString("\n" + st.dim.Render(termtext.Fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.width())) + "\n\n")
 	keys := m.footer(l.keys(m))
 	if l.page != nil && l.page.where() != "" {
 		keys += st.dim.Render(" · " + l.page.where())

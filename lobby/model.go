@@ -15,6 +15,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -185,7 +186,7 @@ func (m *model) setHelp(open bool) {
 func (m *model) helpView() string {
 	st := m.s.st
 	// The box's borders and padding take 4 columns; its borders, the footer and a notice 4 rows.
-	text := reflow(m.screen.help(m)+"\n\n"+m.keysText(m.screen.keys(m)), m.width()-4)
+	text := termtext.Reflow(m.screen.help(m)+"\n\n"+m.keysText(m.screen.keys(m)), m.width()-4)
 	m.helpPage.set(text, m.height()-4)
 	footer := "any key: close help"
 	if w := m.helpPage.where(); w != "" {
@@ -196,7 +197,7 @@ func (m *model) helpView() string {
 			footer = clock + " · " + footer
 		}
 	}
-	return st.box.Render(m.helpPage.view()) + "\n" + st.dim.Render(fit(footer, m.width()))
+	return st.box.Render(m.helpPage.view()) + "\n" + st.dim.Render(termtext.Fit(footer, m.width()))
 }
 
 // toLobby returns to the home screen, leaving any room.

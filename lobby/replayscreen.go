@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/replay"
 )
 
@@ -172,9 +173,9 @@ func (r *replayScreen) setPlaying(on bool) (screen, tea.Cmd) {
 func (r *replayScreen) board(p games.Palette, k int) ([]string, int) {
 	if r.drawnAt != r.cursor.At() || r.drawnPalette != int(p) || r.drawnScale != k || r.lines == nil {
 		if sc, ok := r.g.Entry.View.(games.Scaler); ok && k > 0 {
-			r.lines, r.width = splitBoard(sc.ScaledBoard(r.cursor.State(), -1, p, k))
+			r.lines, r.width = termtext.SplitBoard(sc.ScaledBoard(r.cursor.State(), -1, p, k))
 		} else {
-			r.lines, r.width = splitBoard(r.g.Entry.View.Board(r.cursor.State(), -1, p))
+			r.lines, r.width = termtext.SplitBoard(r.g.Entry.View.Board(r.cursor.State(), -1, p))
 		}
 		r.drawnAt, r.drawnPalette, r.drawnScale = r.cursor.At(), int(p), k
 	}
@@ -191,7 +192,7 @@ func (r *replayScreen) view(m *model) string {
 		return head + "\n\n" + st.warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
 			m.width(), m.height(), bw+2+panelWidth, len(lines)+chromeHeight))
 	}
-	return head + "\n" + besideBoard(lines, bw, r.panel(m, pw)) + "\n" + m.footer(r.keys(m))
+	return head + "\n" + termtext.BesideBoard(lines, bw, r.panel(m, pw)) + "\n" + m.footer(r.keys(m))
 }
 
 func (r *replayScreen) panel(m *model, width int) string {
@@ -203,7 +204,7 @@ func (r *replayScreen) panel(m *model, width int) string {
 		state = fmt.Sprintf("playing, %d moves/s", replaySpeeds[r.speed])
 	}
 	fmt.Fprintf(&b, "%s  %s\n", st.key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.dim.Render(state))
-	b.WriteString(progressBar(c.At(), c.Len(), width-2) + "\n\n")
+	b.WriteString(termtext.ProgressBar(c.At(), c.Len(), width-2) + "\n\n")
 	view := r.g.Entry.View
 	toMove := -1
 	if mv := c.State().ToMove(); len(mv) == 1 && !c.State().Over() {
@@ -220,10 +221,10 @@ func (r *replayScreen) panel(m *model, width int) string {
 			marker += sw.Swatch(i, m.s.palette) + " "
 			nameW -= games.SwatchWidth + 1
 		}
-		b.WriteString(marker + fit(clean(seat.Name), nameW) + "\n")
+		b.WriteString(marker + termtext.Fit(clean(seat.Name), nameW) + "\n")
 		if status := view.Status(c.State(), i); status != "" {
-			for _, l := range wrapParts(status, width-3) {
-				b.WriteString("   " + st.dim.Render(fit(l, width-3)) + "\n")
+			for _, l := range termtext.WrapParts(status, width-3) {
+				b.WriteString("   " + st.dim.Render(termtext.Fit(l, width-3)) + "\n")
 			}
 		}
 	}
@@ -234,15 +235,15 @@ func (r *replayScreen) panel(m *model, width int) string {
 		b.WriteString("\n" + st.heading.Render("This move") + "\n")
 		name := r.g.Rec.Seats[m.Seat].Name
 		if m.Default {
-			b.WriteString(" " + fit(clean(name)+" played the default move", width-1) + "\n")
+			b.WriteString(" " + termtext.Fit(clean(name)+" played the default move", width-1) + "\n")
 		}
 		for _, e := range c.Events() {
 			text := e.Text
 			if e.Seat >= 0 && e.Seat < len(r.g.Rec.Seats) {
 				text = r.g.Rec.Seats[e.Seat].Name + " " + text
 			}
-			for _, line := range wrapWords(clean(text), width-3) {
-				b.WriteString(" " + fit(line, width-1) + "\n")
+			for _, line := range termtext.WrapWords(clean(text), width-3) {
+				b.WriteString(" " + termtext.Fit(line, width-1) + "\n")
 			}
 		}
 	}
@@ -259,18 +260,6 @@ func (r *replayScreen) result() string {
 		return clean(r.g.Rec.Seats[w].Name) + " wins."
 	}
 	return "Draw."
-}
-
-// progressBar is a bar of width cells, filled to at/total.
-func progressBar(at, total, width int) string {
-	if width <= 0 {
-		return ""
-	}
-	filled := width
-	if total > 0 {
-		filled = width * at / total
-	}
-	return strings.Repeat("━", filled) + strings.Repeat("─", width-filled)
 }
 
 func (r *replayScreen) help(m *model) string {

@@ -1,11 +1,16 @@
 package lobby
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/internal/termtext"
 )
 
 // rulesScreen is a game's rules and keys, scrolled.
@@ -56,9 +61,36 @@ func (r *rulesScreen) help(m *model) string {
 // rulesText is a game's rules and keys, folded to width cells.
 func rulesText(m *model, e playable.Entry, width int) string {
 	st := m.s.st
-	return st.heading.Render(e.Game.Name()) + "\n\n" + reflow(e.View.Rules(), width) + "\n\n" +
+	return st.heading.Render(e.Game.Name()) + "\n\n" + termtext.Reflow(e.View.Rules(), width) + "\n\n" +
 		st.heading.Render("Keys") + "\n" + keyTable(e.View.Keys(), width, func(k string) string { return st.key.Render(k) })
 }
 
 // panelWidth is the width of the side panel beside a board.
 const panelWidth = 36
+
+// keyTable lays out a game's keys as two columns within width cells: the keys (styled by
+// key) in a column as wide as the widest, what they do folded beside them; keys too wide
+// for a column of their own put what they do on the next line.
+func keyTable(keys []games.KeyHelp, width int, key func(string) string) string {
+	col := 0
+	for _, k := range keys {
+		col = max(col, ansi.StringWidth(k.Keys))
+	}
+	col = min(col, 22)
+	var b strings.Builder
+	for _, k := range keys {
+		pad := col - ansi.StringWidth(k.Keys)
+		does := termtext.WrapWords(k.Does, max(width-2-col-2, 16))
+		if pad < 0 {
+			b.WriteString("  " + key(k.Keys) + "\n")
+			pad = col
+			b.WriteString("  " + strings.Repeat(" ", pad) + "  " + does[0] + "\n")
+		} else {
+			b.WriteString("  " + key(k.Keys) + strings.Repeat(" ", pad) + "  " + does[0] + "\n")
+		}
+		for _, more := range does[1:] {
+			b.WriteString("  " + strings.Repeat(" ", col) + "  " + more + "\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -221,7 +222,7 @@ func (s *setupScreen) view(m *model) string {
 		if s.row >= s.firstBotRow() && s.row < s.firstBotRow()+len(s.bots) {
 			what = rows[s.row].value
 		}
-		b.WriteString("\n" + st.dim.Render(reflow(what+": "+about, m.width()-4)) + "\n")
+		b.WriteString("\n" + st.dim.Render(termtext.Reflow(what+": "+about, m.width()-4)) + "\n")
 	}
 	if !boardFits(s.entry, s.cfg, m.width(), m.height()) {
 		b.WriteString("\n" + st.warn.Render("This board is larger than your window: enlarge it or choose less."))

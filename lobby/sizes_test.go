@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
 )
 
 // The setup screen offers a setting's values from its described range.
@@ -40,12 +41,12 @@ func TestStepChoiceMovesOnePlaceAndStopsAtTheEnds(t *testing.T) {
 }
 
 func TestWrapWordsFoldsBetweenWords(t *testing.T) {
-	got := wrapWords("anna throws a grenade up: lands at (4,9), player 2's cell drops to 2", 20)
+	got := termtext.WrapWords("anna throws a grenade up: lands at (4,9), player 2's cell drops to 2", 20)
 	want := []string{"anna throws a", "grenade up: lands at", "(4,9), player 2's", "cell drops to 2"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("%q", got)
 	}
-	if got := wrapWords("short", 20); !slices.Equal(got, []string{"short"}) {
+	if got := termtext.WrapWords("short", 20); !slices.Equal(got, []string{"short"}) {
 		t.Fatalf("%q", got)
 	}
 }

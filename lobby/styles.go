@@ -4,12 +4,10 @@ import (
 	"github.com/arena-classroom/arena/internal/plaintext"
 
 	"io"
-	"strings"
 	"sync"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"github.com/arena-classroom/arena/server"
@@ -63,31 +61,3 @@ func makeStyles(r *lipgloss.Renderer) *styles {
 
 // clean strips control and escape characters from text one user shows to another.
 func clean(s string) string { return plaintext.Clean(s) }
-
-// fit pads or cuts s (plain text) to exactly w cells.
-func fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	n := ansi.StringWidth(s)
-	if n > w {
-		s = ansi.Truncate(s, w, "…")
-		n = ansi.StringWidth(s)
-	}
-	return s + strings.Repeat(" ", w-n)
-}
-
-// wrapWords folds one line of plain text into lines of at most width cells, between words
-// (a word longer than width is cut by fit later): x/ansi's word wrap, on the text's words
-// joined by single spaces. Cheaper than wrap (no lipgloss style): panels call it per frame
-// (3 µs for a line of the log, against 1 µs for the hand-made fold it replaced).
-func wrapWords(text string, width int) []string {
-	return strings.Split(ansi.Wordwrap(strings.Join(strings.Fields(text), " "), width, ""), "\n")
-}
-
-// splitBoard splits a drawn board into its lines and their width (a view draws every line
-// the same width).
-func splitBoard(board string) ([]string, int) {
-	lines := strings.Split(board, "\n")
-	return lines, ansi.StringWidth(lines[0])
-}

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
@@ -79,7 +80,7 @@ func (t *tournamentsScreen) view(m *model) string {
 				b.WriteString(st.dim.Render("  …") + "\n")
 				break
 			}
-			b.WriteString(fit(fmt.Sprintf("  %-7s %-12s %-8s %s", tr.Code, tr.Game, tr.State, clean(tr.Name)), m.width()-1) + "\n")
+			b.WriteString(termtext.Fit(fmt.Sprintf("  %-7s %-12s %-8s %s", tr.Code, tr.Game, tr.State, clean(tr.Name)), m.width()-1) + "\n")
 			shown++
 		}
 	}
@@ -289,7 +290,7 @@ func (s *standingsScreen) view(m *model) string {
 	// Every standing, every game: the pager scrolls what the window cannot hold.
 	lines := strings.Split(strings.TrimRight(director.StandingsText(s.rep, 0), "\n"), "\n")
 	for i, line := range lines {
-		lines[i] = fit(line, m.width()-1)
+		lines[i] = termtext.Fit(line, m.width()-1)
 	}
 	s.pager().set(strings.Join(lines, "\n"), m.height()-5) // header, blank; where, blank, keys
 	b.WriteString(s.page.view() + "\n")

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
 )
@@ -154,7 +155,7 @@ func (w *wallScreen) tile(m *model, info rooms.Info, chosen bool) tile {
 		text, _ := resultText(snap.Outcome.Ranks, names, -1)
 		title = info.ID + " · finished · " + text
 	}
-	head := fit(title, width)
+	head := termtext.Fit(title, width)
 	if chosen {
 		head = st.selected.Render(head)
 	} else {
