@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -67,27 +68,27 @@ var homeKeys = struct {
 	up, down, prevGame, nextGame, choose key.Binding
 	pick                                 []key.Binding
 }{
-	up:       bind("↑/k", "the item above", "up", "k"),
-	down:     bind("↓/j", "the item below", "down", "j"),
-	prevGame: bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
-	nextGame: bind("→/l/tab", "the next game", "right", "l", "tab"),
-	choose:   bind("enter/space", "select the item", "enter", " "),
+	up:       widget.Bind("↑/k", "the item above", "up", "k"),
+	down:     widget.Bind("↓/j", "the item below", "down", "j"),
+	prevGame: widget.Bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
+	nextGame: widget.Bind("→/l/tab", "the next game", "right", "l", "tab"),
+	choose:   widget.Bind("enter/space", "select the item", "enter", " "),
 	pick: func() []key.Binding {
 		var out []key.Binding
 		for i, it := range homeItems {
 			k := itemKey(homeItem(i))
-			out = append(out, bind(k, strings.ToLower(it.label[:1])+it.label[1:], k))
+			out = append(out, widget.Bind(k, strings.ToLower(it.label[:1])+it.label[1:], k))
 		}
 		return out
 	}(),
 }
 
-func (h *homeScreen) keys(m *model) keyMap {
+func (h *homeScreen) keys(m *model) widget.KeyMap {
 	k := homeKeys
 	quit := k.pick[itemQuit]
-	return keyMap{
-		short: []key.Binding{pair("choose", k.up, k.down), pair("select", k.choose), pair("game", k.prevGame, k.nextGame), helpKey, quit},
-		full:  [][]key.Binding{{k.up, k.down, k.choose, k.prevGame, k.nextGame}, k.pick},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("select", k.choose), widget.Pair("game", k.prevGame, k.nextGame), helpKey, quit},
+		Full:  [][]key.Binding{{k.up, k.down, k.choose, k.prevGame, k.nextGame}, k.pick},
 	}
 }
 

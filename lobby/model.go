@@ -16,6 +16,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -29,7 +30,7 @@ type screen interface {
 	help(m *model) string
 	// keys are the screen's key bindings in its present state: update dispatches on them,
 	// the footer and the ? overlay are drawn from them.
-	keys(m *model) keyMap
+	keys(m *model) widget.KeyMap
 }
 
 // model is a session's Bubble Tea model: a stack-free screen switcher with a help overlay
@@ -38,7 +39,7 @@ type model struct {
 	s        *session
 	screen   screen
 	showHelp bool
-	helpPage *pager // the ? overlay's text, scrolled when it is taller than the window
+	helpPage *widget.Pager // the ? overlay's text, scrolled when it is taller than the window
 	notice   string
 	lastGame string // the id of the game last played, watched or replayed: the lobby opens on it
 	now      time.Time
@@ -129,7 +130,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 		if m.showHelp {
-			if !m.helpPage.key(msg) {
+			if !m.helpPage.Key(msg) {
 				m.setHelp(false) // esc, q or any other key closes the help
 			}
 			return m, m.schedule(nil)
@@ -174,7 +175,7 @@ func (m *model) setHelp(open bool) {
 	}
 	m.showHelp = open
 	if open {
-		m.helpPage = newPager()
+		m.helpPage = widget.NewPager()
 	}
 	if h, ok := m.screen.(helpHolder); ok {
 		h.helpShown(m, open)
@@ -187,9 +188,9 @@ func (m *model) helpView() string {
 	st := m.s.st
 	// The box's borders and padding take 4 columns; its borders, the footer and a notice 4 rows.
 	text := termtext.Reflow(m.screen.help(m)+"\n\n"+m.keysText(m.screen.keys(m)), m.width()-4)
-	m.helpPage.set(text, m.height()-4)
+	m.helpPage.Set(text, m.height()-4)
 	footer := "any key: close help"
-	if w := m.helpPage.where(); w != "" {
+	if w := m.helpPage.Where(); w != "" {
 		footer = w + " · esc closes"
 	}
 	if c, ok := m.screen.(helpClock); ok {
@@ -197,7 +198,7 @@ func (m *model) helpView() string {
 			footer = clock + " · " + footer
 		}
 	}
-	return st.box.Render(m.helpPage.view()) + "\n" + st.dim.Render(termtext.Fit(footer, m.width()))
+	return st.box.Render(m.helpPage.View()) + "\n" + st.dim.Render(termtext.Fit(footer, m.width()))
 }
 
 // toLobby returns to the home screen, leaving any room.

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/lobby/widget"
 )
 
 // programScreen lists the students' programs waiting in the queue, to play one.
@@ -19,11 +20,11 @@ type programScreen struct {
 
 var programKeys = listKeys("play the program")
 
-func (p *programScreen) keys(m *model) keyMap {
+func (p *programScreen) keys(m *model) widget.KeyMap {
 	k := programKeys
-	return keyMap{
-		short: []key.Binding{pair("choose", k.up, k.down), pair("play it", k.choose), pair("back", k.back)},
-		full:  [][]key.Binding{{k.up, k.down, k.choose, k.back}},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("play it", k.choose), widget.Pair("back", k.back)},
+		Full:  [][]key.Binding{{k.up, k.down, k.choose, k.back}},
 	}
 }
 

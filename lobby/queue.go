@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -23,15 +24,15 @@ type queueScreen struct {
 }
 
 var queueKeys = struct{ cancel key.Binding }{
-	cancel: bind("esc/q", "cancel: back to the lobby", "esc", "q"),
+	cancel: widget.Bind("esc/q", "cancel: back to the lobby", "esc", "q"),
 }
 
-func (q *queueScreen) keys(m *model) keyMap {
+func (q *queueScreen) keys(m *model) widget.KeyMap {
 	what := "cancel"
 	if q.err != nil {
 		what = "back"
 	}
-	return keyMap{short: []key.Binding{pair(what, queueKeys.cancel)}, full: [][]key.Binding{{queueKeys.cancel}}}
+	return widget.KeyMap{Short: []key.Binding{widget.Pair(what, queueKeys.cancel)}, Full: [][]key.Binding{{queueKeys.cancel}}}
 }
 
 func (q *queueScreen) init(m *model) tea.Cmd {

@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/replay"
 )
 
@@ -67,34 +68,34 @@ var replayKeys = struct {
 	play, forward, back, forward10, back10, start, end, faster, slower, leave key.Binding
 	seek                                                                      []key.Binding
 }{
-	play:      bind("space/p/enter", "play / pause (at the end: play again from the start)", " ", "p", "enter"),
-	forward:   bind("→/l/.", "one move forward (pauses)", "right", "l", "."),
-	back:      bind("←/h/,", "one move back (pauses)", "left", "h", ","),
-	forward10: bind("pgdn/L", "ten moves forward", "pgdown", "L"),
-	back10:    bind("pgup/H", "ten moves back", "pgup", "H"),
-	start:     bind("home/g", "the start", "home", "g"),
-	end:       bind("end/G", "the end", "end", "G"),
-	faster:    bind("↑/+", "faster (up to 64 moves a second)", "up", "+", "="),
-	slower:    bind("↓/-", "slower (down to 1 move a second)", "down", "-"),
-	leave:     bind("q/esc", "leave", "q", "esc"),
+	play:      widget.Bind("space/p/enter", "play / pause (at the end: play again from the start)", " ", "p", "enter"),
+	forward:   widget.Bind("→/l/.", "one move forward (pauses)", "right", "l", "."),
+	back:      widget.Bind("←/h/,", "one move back (pauses)", "left", "h", ","),
+	forward10: widget.Bind("pgdn/L", "ten moves forward", "pgdown", "L"),
+	back10:    widget.Bind("pgup/H", "ten moves back", "pgup", "H"),
+	start:     widget.Bind("home/g", "the start", "home", "g"),
+	end:       widget.Bind("end/G", "the end", "end", "G"),
+	faster:    widget.Bind("↑/+", "faster (up to 64 moves a second)", "up", "+", "="),
+	slower:    widget.Bind("↓/-", "slower (down to 1 move a second)", "down", "-"),
+	leave:     widget.Bind("q/esc", "leave", "q", "esc"),
 	seek: func() []key.Binding {
 		var out []key.Binding
 		for d := range 10 {
-			out = append(out, bind("0–9", "go to that tenth of the game (0: the start)", fmt.Sprint(d)))
+			out = append(out, widget.Bind("0–9", "go to that tenth of the game (0: the start)", fmt.Sprint(d)))
 		}
 		return out
 	}(),
 }
 
-func (r *replayScreen) keys(m *model) keyMap {
+func (r *replayScreen) keys(m *model) widget.KeyMap {
 	k := replayKeys
-	seek := pair("", k.seek...) // the ten digits, in one line of help
+	seek := widget.Pair("", k.seek...) // the ten digits, in one line of help
 	seek.SetHelp("0–9", k.seek[0].Help().Desc)
 	short := seek
 	short.SetHelp("0–9", "seek")
-	return keyMap{
-		short: []key.Binding{pair("play/pause", k.play), pair("step", k.back, k.forward), pair("speed", k.faster, k.slower), short, pair("quit", k.leave)},
-		full:  [][]key.Binding{{k.play, k.forward, k.back, k.forward10, k.back10, k.faster, k.slower, seek, k.start, k.end, k.leave}},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("play/pause", k.play), widget.Pair("step", k.back, k.forward), widget.Pair("speed", k.faster, k.slower), short, widget.Pair("quit", k.leave)},
+		Full:  [][]key.Binding{{k.play, k.forward, k.back, k.forward10, k.back10, k.faster, k.slower, seek, k.start, k.end, k.leave}},
 	}
 }
 

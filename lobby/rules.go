@@ -11,27 +11,28 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/widget"
 )
 
 // rulesScreen is a game's rules and keys, scrolled.
 type rulesScreen struct {
 	entry catalog.Entry
 	back  screen
-	page  *pager
+	page  *widget.Pager
 }
 
 // backKey leaves a page of text (rules, a leaderboard) for the lobby.
-var backKey = bind("esc/q/enter", "back", "esc", "q", "enter")
+var backKey = widget.Bind("esc/q/enter", "back", "esc", "q", "enter")
 
-func (r *rulesScreen) pager() *pager {
+func (r *rulesScreen) pager() *widget.Pager {
 	if r.page == nil {
-		r.page = newPager()
+		r.page = widget.NewPager()
 	}
 	return r.page
 }
 
-func (r *rulesScreen) keys(m *model) keyMap {
-	return keyMap{short: []key.Binding{pair("back", backKey)}, full: [][]key.Binding{{backKey}, r.pager().keys.all()}}
+func (r *rulesScreen) keys(m *model) widget.KeyMap {
+	return widget.KeyMap{Short: []key.Binding{widget.Pair("back", backKey)}, Full: [][]key.Binding{{backKey}, r.pager().Keys.All()}}
 }
 
 func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
@@ -39,19 +40,19 @@ func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		if key.Matches(k, backKey) {
 			return r.back, nil
 		}
-		r.pager().key(k)
+		r.pager().Key(k)
 	}
 	return r, nil
 }
 
 func (r *rulesScreen) view(m *model) string {
 	// The header and a blank line above, a blank line and the key line below.
-	r.pager().set(rulesText(m, r.entry.Entry, m.width()-2), m.height()-4)
+	r.pager().Set(rulesText(m, r.entry.Entry, m.width()-2), m.height()-4)
 	keys := m.footer(r.keys(m))
-	if w := r.page.where(); w != "" {
+	if w := r.page.Where(); w != "" {
 		keys += m.s.st.dim.Render(" · " + w)
 	}
-	return m.header(m.s.st.dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.view() + "\n\n" + keys
+	return m.header(m.s.st.dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.View() + "\n\n" + keys
 }
 
 func (r *rulesScreen) help(m *model) string {

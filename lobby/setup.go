@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -137,24 +138,24 @@ func stepChoice(choices []int, v, d int) int {
 }
 
 var setupKeys = struct{ up, down, less, more, open, back key.Binding }{
-	up:   bind("↑/k", "the line above", "up", "k"),
-	down: bind("↓/j/tab", "the line below", "down", "j", "tab"),
-	less: bind("←/h/-", "change the line's value: less, or the previous bot", "left", "h", "-"),
-	more: bind("→/l/+", "change the line's value: more, or the next bot", "right", "l", "+"),
-	open: bind("enter/space", "open the room", "enter", " "),
-	back: bind("esc/q", "back to the lobby", "esc", "q"),
+	up:   widget.Bind("↑/k", "the line above", "up", "k"),
+	down: widget.Bind("↓/j/tab", "the line below", "down", "j", "tab"),
+	less: widget.Bind("←/h/-", "change the line's value: less, or the previous bot", "left", "h", "-"),
+	more: widget.Bind("→/l/+", "change the line's value: more, or the next bot", "right", "l", "+"),
+	open: widget.Bind("enter/space", "open the room", "enter", " "),
+	back: widget.Bind("esc/q", "back to the lobby", "esc", "q"),
 }
 
-func (s *setupScreen) keys(m *model) keyMap {
+func (s *setupScreen) keys(m *model) widget.KeyMap {
 	k := setupKeys
 	open := "open the room"
 	if s.vsBots {
 		open = "play"
 	}
 	k.open.SetHelp(k.open.Help().Key, open)
-	return keyMap{
-		short: []key.Binding{pair("choose", k.up, k.down), pair("change", k.less, k.more), pair(open, k.open), pair("back", k.back)},
-		full:  [][]key.Binding{{k.up, k.down, k.less, k.more, k.open, k.back}},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("change", k.less, k.more), widget.Pair(open, k.open), widget.Pair("back", k.back)},
+		Full:  [][]key.Binding{{k.up, k.down, k.less, k.more, k.open, k.back}},
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
 )
@@ -72,19 +73,19 @@ func wallCount(shown []rooms.Info) string {
 }
 
 var wallKeys = struct{ next, prev, pageDown, pageUp, watch, back key.Binding }{
-	next:     bind("→/l/tab", "the next game", "right", "l", "tab"),
-	prev:     bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
-	pageDown: bind("↓/pgdn/j/space", "the next page", "pgdown", "down", "j", " "),
-	pageUp:   bind("↑/pgup/k", "the previous page", "pgup", "up", "k"),
-	watch:    bind("enter", "watch the chosen game (esc comes back to the wall)", "enter"),
-	back:     bind("esc/q", "back to the lobby", "esc", "q"),
+	next:     widget.Bind("→/l/tab", "the next game", "right", "l", "tab"),
+	prev:     widget.Bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
+	pageDown: widget.Bind("↓/pgdn/j/space", "the next page", "pgdown", "down", "j", " "),
+	pageUp:   widget.Bind("↑/pgup/k", "the previous page", "pgup", "up", "k"),
+	watch:    widget.Bind("enter", "watch the chosen game (esc comes back to the wall)", "enter"),
+	back:     widget.Bind("esc/q", "back to the lobby", "esc", "q"),
 }
 
-func (w *wallScreen) keys(m *model) keyMap {
+func (w *wallScreen) keys(m *model) widget.KeyMap {
 	k := wallKeys
-	return keyMap{
-		short: []key.Binding{pair("choose", k.prev, k.next), pair("page", k.pageUp, k.pageDown), pair("watch", k.watch), pair("lobby", k.back)},
-		full:  [][]key.Binding{{k.next, k.prev, k.pageDown, k.pageUp, k.watch, k.back}},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("choose", k.prev, k.next), widget.Pair("page", k.pageUp, k.pageDown), widget.Pair("watch", k.watch), widget.Pair("lobby", k.back)},
+		Full:  [][]key.Binding{{k.next, k.prev, k.pageDown, k.pageUp, k.watch, k.back}},
 	}
 }
 
