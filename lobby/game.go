@@ -295,7 +295,7 @@ func (g *gameScreen) help(m *model) string {
 		return "connecting…"
 	}
 	e := g.room.Game()
-	text := m.s.st.heading.Render(e.Game.Name()) + "\n\n" + e.View.Rules()
+	text := m.s.st.Heading.Render(e.Game.Name()) + "\n\n" + e.View.Rules()
 	if _, realTime := g.snap.State.(games.RealTime); !realTime {
 		cfg := m.s.app.hub.Config()
 		text += "\n\n" + fmt.Sprintf("Time: %g s per move for people, %g s for programs; the rules above say what running out costs.",

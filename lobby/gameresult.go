@@ -18,19 +18,19 @@ func (g *gameScreen) result(m *model, width int) string {
 		return "Game over."
 	}
 	if !s.Saved {
-		return st.dim.Render(strings.Join(termtext.WrapWords("Game over — recording the result…", width), "\n"))
+		return st.Dim.Render(strings.Join(termtext.WrapWords("Game over — recording the result…", width), "\n"))
 	}
 	names := make([]string, len(s.Seats))
 	for i, seat := range s.Seats {
 		names[i] = clean(seat.Name)
 	}
 	text, mood := resultText(s.Outcome.Ranks, names, g.seat)
-	style := st.key
+	style := st.Key
 	switch mood {
 	case +1:
-		style = st.good
+		style = st.Good
 	case -1:
-		style = st.bad
+		style = st.Bad
 	}
 	var lines []string
 	for _, l := range termtext.WrapWords(text, width) {
@@ -43,7 +43,7 @@ func (g *gameScreen) result(m *model, width int) string {
 	}
 	if s.MatchID != "" && m.s.app.archive != nil {
 		for _, l := range termtext.WordsThenCode("Watch it again: ssh -t … replay", s.MatchID, width) {
-			lines = append(lines, st.dim.Render(l))
+			lines = append(lines, st.Dim.Render(l))
 		}
 	}
 	return strings.Join(lines, "\n")

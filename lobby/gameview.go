@@ -20,7 +20,7 @@ func (g *gameScreen) view(m *model) string {
 	if s.Spectators > 0 {
 		right += fmt.Sprintf(" · %d watching", s.Spectators)
 	}
-	head := m.header(st.dim.Render(right))
+	head := m.header(st.Dim.Render(right))
 	// A board that can be drawn larger is, as large as the window leaves room for.
 	rw, rh := boardRoom(m.width(), m.height())
 	scale := games.ScaleFor(s.View(), s.State, rw, rh)
@@ -33,7 +33,7 @@ func (g *gameScreen) view(m *model) string {
 	}
 	bh := len(lines)
 	if bw+2+panelWidth > m.width() || bh+chromeHeight > m.height() {
-		return head + "\n\n" + st.warn.Render(fmt.Sprintf(
+		return head + "\n\n" + st.Warn.Render(fmt.Sprintf(
 			"Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
 			m.width(), m.height(), bw+2+panelWidth, bh+chromeHeight)) + "\n\n" + g.panel(m, panelWidth)
 	}
@@ -56,14 +56,14 @@ func (g *gameScreen) waitingView(m *model) string {
 	st := m.s.st
 	s := g.snap
 	var b strings.Builder
-	b.WriteString(st.heading.Render("Waiting for players") + "\n\n")
+	b.WriteString(st.Heading.Render("Waiting for players") + "\n\n")
 	if s.Code != "" && g.seat >= 0 {
 		friend := "your friend"
 		if len(s.Seats) > 2 {
 			friend = "your friends"
 		}
-		b.WriteString("Give " + friend + " this code: " + st.good.Render(s.Code) + "\n")
-		b.WriteString(st.dim.Render("They choose \"Join with a code\" in the lobby.") + "\n\n")
+		b.WriteString("Give " + friend + " this code: " + st.Good.Render(s.Code) + "\n")
+		b.WriteString(st.Dim.Render("They choose \"Join with a code\" in the lobby.") + "\n\n")
 	}
 	for i, seat := range s.Seats {
 		name := "(open)"
@@ -78,9 +78,9 @@ func (g *gameScreen) waitingView(m *model) string {
 func (g *gameScreen) footer(m *model) string {
 	switch {
 	case g.confirmLeave:
-		return m.s.st.warn.Render("Leave this game? A house bot takes your seat. y: leave · any other key: stay")
+		return m.s.st.Warn.Render("Leave this game? A house bot takes your seat. y: leave · any other key: stay")
 	case g.snap.Status == rooms.Playing && g.turn.draft != nil:
-		return m.s.st.key.Render(termtext.Fit(g.turn.draft.Prompt(), m.width()))
+		return m.s.st.Key.Render(termtext.Fit(g.turn.draft.Prompt(), m.width()))
 	}
 	return m.footer(g.keys(m))
 }
@@ -103,7 +103,7 @@ func (g *gameScreen) panel(m *model, width int) string {
 	if h, ok := s.View().(games.Headliner); ok && s.State != nil {
 		// Folded between its parts: Perfect Aim's says when the next ring turns to lava.
 		for _, l := range termtext.WrapParts(h.Headline(s.State, s.Played), width) {
-			b.WriteString(st.key.Render(l) + "\n")
+			b.WriteString(st.Key.Render(l) + "\n")
 		}
 		b.WriteString("\n")
 	}
@@ -118,7 +118,7 @@ func (g *gameScreen) panel(m *model, width int) string {
 	for i, seat := range s.Seats {
 		marker := "  "
 		if i == s.ToMove {
-			marker = st.key.Render("▶ ")
+			marker = st.Key.Render("▶ ")
 		}
 		if swatched { // the board's legend: the seat's colour before its name
 			marker += sw.Swatch(i, m.s.palette) + " "
@@ -135,7 +135,7 @@ func (g *gameScreen) panel(m *model, width int) string {
 			left := s.Deadline.Sub(m.now)
 			clock = formatClock(left)
 			if left < 10*time.Second {
-				clock = st.warn.Render(clock)
+				clock = st.Warn.Render(clock)
 			}
 		}
 		status := ""
@@ -148,7 +148,7 @@ func (g *gameScreen) panel(m *model, width int) string {
 			}
 			// As wide as the panel leaves, up to maxCompactStatus.
 			statusW := min(max(compactStatus, width-panelWidth+compactStatus)-swatchW, maxCompactStatus)
-			b.WriteString(marker + termtext.Fit(name, compactName) + " " + st.dim.Render(termtext.Fit(termtext.DropParts(status, statusW), statusW)) + " " + clock + "\n")
+			b.WriteString(marker + termtext.Fit(name, compactName) + " " + st.Dim.Render(termtext.Fit(termtext.DropParts(status, statusW), statusW)) + " " + clock + "\n")
 			continue
 		}
 		line := marker + termtext.Fit(name, 20)
@@ -158,12 +158,12 @@ func (g *gameScreen) panel(m *model, width int) string {
 		b.WriteString(line + "\n")
 		if status != "" {
 			for _, l := range termtext.WrapParts(status, width-3) {
-				b.WriteString("   " + st.dim.Render(termtext.Fit(l, width-3)) + "\n")
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
 			}
 		}
 		if seat.Note != "" {
 			for _, l := range termtext.WrapWords(clean(seat.Note), width-3) {
-				b.WriteString("   " + st.dim.Render(termtext.Fit(l, width-3)) + "\n")
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
 			}
 		}
 	}
@@ -172,9 +172,9 @@ func (g *gameScreen) panel(m *model, width int) string {
 	case rooms.Playing:
 		switch {
 		case g.seat >= 0 && s.ToMove == g.seat:
-			b.WriteString(st.good.Render("Your turn!") + "\n")
+			b.WriteString(st.Good.Render("Your turn!") + "\n")
 		case s.ToMove >= 0:
-			b.WriteString(st.dim.Render(clean(s.Seats[s.ToMove].Name)+" is playing…") + "\n")
+			b.WriteString(st.Dim.Render(clean(s.Seats[s.ToMove].Name)+" is playing…") + "\n")
 		}
 	case rooms.Finished:
 		b.WriteString(g.result(m, width) + "\n")
@@ -194,7 +194,7 @@ func (g *gameScreen) panel(m *model, width int) string {
 		}
 	}
 	if len(rows) > 0 {
-		b.WriteString("\n" + st.heading.Render("Last moves") + "\n")
+		b.WriteString("\n" + st.Heading.Render("Last moves") + "\n")
 		for i := len(rows) - 1; i >= 0; i-- {
 			b.WriteString(rows[i] + "\n")
 		}

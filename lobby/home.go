@@ -162,13 +162,13 @@ func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
 func (h *homeScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render(fmt.Sprintf("%d online", len(m.s.app.Online())))) + "\n\n")
+	b.WriteString(m.header(st.Dim.Render(fmt.Sprintf("%d online", len(m.s.app.Online())))) + "\n\n")
 	// Game tabs.
 	for i, e := range catalog.All() {
 		if i == h.game%len(catalog.All()) {
-			b.WriteString(st.selected.Render("[" + e.Game.Name() + "]"))
+			b.WriteString(st.Selected.Render("[" + e.Game.Name() + "]"))
 		} else {
-			b.WriteString(st.dim.Render(" " + e.Game.Name() + " "))
+			b.WriteString(st.Dim.Render(" " + e.Game.Name() + " "))
 		}
 		b.WriteString(" ")
 	}
@@ -191,24 +191,24 @@ func (h *homeScreen) view(m *model) string {
 				about = "none now (ssh … bot --game " + e.Game.ID() + ")"
 			}
 		}
-		b.WriteString("  " + st.dim.Render(termtext.Fit(about, m.width()-34)) + "\n")
+		b.WriteString("  " + st.Dim.Render(termtext.Fit(about, m.width()-34)) + "\n")
 	}
-	b.WriteString("\n" + st.heading.Render("Live rooms") + "\n")
+	b.WriteString("\n" + st.Heading.Render("Live rooms") + "\n")
 	online := onlineLine(m.s.app.Online(), m.width()-10)
 	// Show as many rooms as the window has rows for, below the menu and above who is online.
 	shown := max(m.height()-len(homeItems)-12, 1)
 	list := m.s.app.hub.List()
 	if len(list) == 0 {
-		b.WriteString(st.dim.Render("  none yet — start one!") + "\n")
+		b.WriteString(st.Dim.Render("  none yet — start one!") + "\n")
 	}
 	for i, r := range list {
 		if i == shown-1 && len(list) > shown {
-			b.WriteString(st.dim.Render(fmt.Sprintf("  … and %d more (Watch a live room)", len(list)-i)) + "\n")
+			b.WriteString(st.Dim.Render(fmt.Sprintf("  … and %d more (Watch a live room)", len(list)-i)) + "\n")
 			break
 		}
 		b.WriteString("  " + termtext.Fit(roomLine(r), m.width()-3) + "\n")
 	}
-	b.WriteString("\n" + st.heading.Render("Online") + "  " + online + "\n\n")
+	b.WriteString("\n" + st.Heading.Render("Online") + "  " + online + "\n\n")
 	b.WriteString(m.footer(h.keys(m)))
 	return b.String()
 }
@@ -272,9 +272,9 @@ From a shell:
 
 // item draws one line of a menu, width cells wide. The selected line is marked with a
 // pointer as well as a colour, so that it shows on terminals without colour.
-func item(st *styles, text string, width int, selected bool) string {
+func item(st *widget.Styles, text string, width int, selected bool) string {
 	if selected {
-		return st.selected.Render("› " + termtext.Fit(text, width))
+		return st.Selected.Render("› " + termtext.Fit(text, width))
 	}
 	return "  " + termtext.Fit(text, width)
 }

@@ -18,7 +18,7 @@ type joinScreen struct {
 }
 
 func newJoinScreen(m *model, home *homeScreen) *joinScreen {
-	return &joinScreen{code: widget.NewCodeInput("Code: ", m.s.st.plain, m.s.st.key, m.s.st.dim), home: home}
+	return &joinScreen{code: widget.NewCodeInput("Code: ", m.s.st.Plain, m.s.st.Key, m.s.st.Dim), home: home}
 }
 
 var joinKeys = struct{ join, back key.Binding }{
@@ -62,7 +62,7 @@ func (j *joinScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 
 func (j *joinScreen) view(m *model) string {
 	st := m.s.st
-	return m.header("") + "\n\n" + st.heading.Render("Join a private room") + "\n\n" +
+	return m.header("") + "\n\n" + st.Heading.Render("Join a private room") + "\n\n" +
 		j.code.View() + "\n\n" + m.footer(j.keys(m))
 }
 

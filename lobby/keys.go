@@ -3,7 +3,6 @@ package lobby
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/arena-classroom/arena/lobby/widget"
@@ -18,28 +17,10 @@ var globalKeys = struct{ quit, help key.Binding }{
 // helpKey is the footer's "? help".
 var helpKey = widget.Bind("?", "help", "?")
 
-// newHelp is the bubbles help model drawn with a session's styles (never lipgloss's global
-// renderer): "k does · k does" for footers, a key column beside what each does for ? pages.
-func newHelp(st *styles) help.Model {
-	h := help.New()
-	h.ShortSeparator = " · "
-	h.Styles = help.Styles{
-		Ellipsis:       st.dim,
-		ShortKey:       st.key,
-		ShortDesc:      st.dim,
-		ShortSeparator: st.dim,
-		// Two spaces or more between the columns: reflow reads the lines as a table's rows.
-		FullKey:       st.key.PaddingRight(1),
-		FullDesc:      st.plain,
-		FullSeparator: st.plain,
-	}
-	return h
-}
-
 // footer is the screen's short help on one line of the window, cut with "…" where it is
 // too long.
 func (m *model) footer(km widget.KeyMap) string {
-	h := m.s.st.help
+	h := m.s.st.Help
 	h.Width = m.width()
 	return h.ShortHelpView(km.ShortHelp())
 }
@@ -47,7 +28,7 @@ func (m *model) footer(km widget.KeyMap) string {
 // keysText is the keys part of a ? page: each group of the screen's bindings, then the
 // global ones, as rows of a two-column table that reflow folds to the window.
 func (m *model) keysText(km widget.KeyMap) string {
-	h := m.s.st.help
+	h := m.s.st.Help
 	var parts []string
 	for _, g := range append(km.FullHelp(), []key.Binding{globalKeys.help, globalKeys.quit}) {
 		if block := h.FullHelpView([][]key.Binding{g}); block != "" {
@@ -58,5 +39,5 @@ func (m *model) keysText(km widget.KeyMap) string {
 			parts = append(parts, strings.Join(lines, "\n"))
 		}
 	}
-	return m.s.st.heading.Render("Keys") + "\n" + strings.Join(parts, "\n\n")
+	return m.s.st.Heading.Render("Keys") + "\n" + strings.Join(parts, "\n\n")
 }

@@ -74,22 +74,22 @@ func (l *leaderboardScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (l *leaderboardScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render(l.name)) + "\n\n" + st.heading.Render("Leaderboard: "+l.name) + "\n\n")
+	b.WriteString(m.header(st.Dim.Render(l.name)) + "\n\n" + st.Heading.Render("Leaderboard: "+l.name) + "\n\n")
 	switch {
 	case l.err != "":
-		b.WriteString(st.warn.Render(l.err) + "\n")
+		b.WriteString(st.Warn.Render(l.err) + "\n")
 	case len(l.lines) == 0:
-		b.WriteString(st.dim.Render("No rated games yet: every game played here counts.") + "\n")
+		b.WriteString(st.Dim.Render("No rated games yet: every game played here counts.") + "\n")
 	default:
-		b.WriteString(st.dim.Render(fmt.Sprintf("%4s  %-20s %8s %5s  %s", "RANK", "NAME", "RATING", "GAMES", "HISTORY")) + "\n")
+		b.WriteString(st.Dim.Render(fmt.Sprintf("%4s  %-20s %8s %5s  %s", "RANK", "NAME", "RATING", "GAMES", "HISTORY")) + "\n")
 		// Header, blank, title, blank, column heads; blank, legend, blank, keys.
 		l.pager().Set(strings.Join(l.lines, "\n"), m.height()-9)
 		b.WriteString(l.page.View() + "\n")
 	}
-	b.WriteString("\n" + st.dim.Render(termtext.Fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.width())) + "\n\n")
+	b.WriteString("\n" + st.Dim.Render(termtext.Fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.width())) + "\n\n")
 	keys := m.footer(l.keys(m))
 	if l.page != nil && l.page.Where() != "" {
-		keys += st.dim.Render(" · " + l.page.Where())
+		keys += st.Dim.Render(" · " + l.page.Where())
 	}
 	b.WriteString(keys)
 	return b.String()

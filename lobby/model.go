@@ -156,7 +156,7 @@ func (m *model) View() string {
 		body += m.screen.view(m)
 	}
 	if m.notice != "" {
-		body += "\n" + m.s.st.warn.Render(m.s.st.wrap(m.notice, m.width()-1))
+		body += "\n" + m.s.st.Warn.Render(m.s.st.Wrap(m.notice, m.width()-1))
 	}
 	return body
 }
@@ -198,7 +198,7 @@ func (m *model) helpView() string {
 			footer = clock + " · " + footer
 		}
 	}
-	return st.box.Render(m.helpPage.View()) + "\n" + st.dim.Render(termtext.Fit(footer, m.width()))
+	return st.Box.Render(m.helpPage.View()) + "\n" + st.Dim.Render(termtext.Fit(footer, m.width()))
 }
 
 // toLobby returns to the home screen, leaving any room.
@@ -220,9 +220,9 @@ func gameIndex(id string) int {
 
 // header is the top line of every screen.
 func (m *model) header(right string) string {
-	left := m.s.st.title.Render("arena") + m.s.st.dim.Render(" · ") + clean(m.s.who.Name)
+	left := m.s.st.Title.Render("arena") + m.s.st.Dim.Render(" · ") + clean(m.s.who.Name)
 	if m.s.who.Guest {
-		left += m.s.st.dim.Render(" (guest)")
+		left += m.s.st.Dim.Render(" (guest)")
 	}
 	gap := m.width() - lipgloss.Width(left) - lipgloss.Width(right)
 	if gap < 1 {

@@ -59,10 +59,10 @@ func (p *programScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (p *programScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render(p.entry.Game.Name())) + "\n\n" + st.heading.Render("Programs waiting for an opponent") + "\n\n")
+	b.WriteString(m.header(st.Dim.Render(p.entry.Game.Name())) + "\n\n" + st.Heading.Render("Programs waiting for an opponent") + "\n\n")
 	list := m.s.app.mm.WaitingPrograms(p.entry.Game.ID())
 	if len(list) == 0 {
-		b.WriteString(st.dim.Render("None right now. A program joins the queue with") + "\n")
+		b.WriteString(st.Dim.Render("None right now. A program joins the queue with") + "\n")
 		b.WriteString("  ssh -T -p PORT HOST bot --game " + p.entry.Game.ID() + "\n")
 	}
 	p.cursor = min(p.cursor, max(len(list)-1, 0))

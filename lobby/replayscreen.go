@@ -185,12 +185,12 @@ func (r *replayScreen) board(p games.Palette, k int) ([]string, int) {
 
 func (r *replayScreen) view(m *model) string {
 	st := m.s.st
-	head := m.header(st.dim.Render(fmt.Sprintf("%s · replay %s", r.g.Entry.Game.Name(), r.g.Rec.ID)))
+	head := m.header(st.Dim.Render(fmt.Sprintf("%s · replay %s", r.g.Entry.Game.Name(), r.g.Rec.ID)))
 	rw, rh := boardRoom(m.width(), m.height())
 	lines, bw := r.board(m.s.palette, games.ScaleFor(r.g.Entry.View, r.cursor.State(), rw, rh))
 	pw := min(max(panelWidth, m.width()-bw-2), maxPanelWidth)
 	if bw+2+panelWidth > m.width() || len(lines)+chromeHeight > m.height() {
-		return head + "\n\n" + st.warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
+		return head + "\n\n" + st.Warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
 			m.width(), m.height(), bw+2+panelWidth, len(lines)+chromeHeight))
 	}
 	return head + "\n" + termtext.BesideBoard(lines, bw, r.panel(m, pw)) + "\n" + m.footer(r.keys(m))
@@ -204,7 +204,7 @@ func (r *replayScreen) panel(m *model, width int) string {
 	if r.playing {
 		state = fmt.Sprintf("playing, %d moves/s", replaySpeeds[r.speed])
 	}
-	fmt.Fprintf(&b, "%s  %s\n", st.key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.dim.Render(state))
+	fmt.Fprintf(&b, "%s  %s\n", st.Key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.Dim.Render(state))
 	b.WriteString(termtext.ProgressBar(c.At(), c.Len(), width-2) + "\n\n")
 	view := r.g.Entry.View
 	toMove := -1
@@ -215,7 +215,7 @@ func (r *replayScreen) panel(m *model, width int) string {
 	for i, seat := range r.g.Rec.Seats {
 		marker := "  "
 		if i == toMove {
-			marker = st.key.Render("▶ ")
+			marker = st.Key.Render("▶ ")
 		}
 		nameW := width - 2
 		if swatched { // the board's legend: the seat's colour before its name
@@ -225,15 +225,15 @@ func (r *replayScreen) panel(m *model, width int) string {
 		b.WriteString(marker + termtext.Fit(clean(seat.Name), nameW) + "\n")
 		if status := view.Status(c.State(), i); status != "" {
 			for _, l := range termtext.WrapParts(status, width-3) {
-				b.WriteString("   " + st.dim.Render(termtext.Fit(l, width-3)) + "\n")
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
 			}
 		}
 	}
 	if c.At() == c.Len() {
-		b.WriteString("\n" + st.key.Render(r.result()) + "\n")
+		b.WriteString("\n" + st.Key.Render(r.result()) + "\n")
 	}
 	if m, ok := c.Move(); ok {
-		b.WriteString("\n" + st.heading.Render("This move") + "\n")
+		b.WriteString("\n" + st.Heading.Render("This move") + "\n")
 		name := r.g.Rec.Seats[m.Seat].Name
 		if m.Default {
 			b.WriteString(" " + termtext.Fit(clean(name)+" played the default move", width-1) + "\n")

@@ -50,9 +50,9 @@ func (r *rulesScreen) view(m *model) string {
 	r.pager().Set(rulesText(m, r.entry.Entry, m.width()-2), m.height()-4)
 	keys := m.footer(r.keys(m))
 	if w := r.page.Where(); w != "" {
-		keys += m.s.st.dim.Render(" · " + w)
+		keys += m.s.st.Dim.Render(" · " + w)
 	}
-	return m.header(m.s.st.dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.View() + "\n\n" + keys
+	return m.header(m.s.st.Dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.View() + "\n\n" + keys
 }
 
 func (r *rulesScreen) help(m *model) string {
@@ -62,8 +62,8 @@ func (r *rulesScreen) help(m *model) string {
 // rulesText is a game's rules and keys, folded to width cells.
 func rulesText(m *model, e playable.Entry, width int) string {
 	st := m.s.st
-	return st.heading.Render(e.Game.Name()) + "\n\n" + termtext.Reflow(e.View.Rules(), width) + "\n\n" +
-		st.heading.Render("Keys") + "\n" + keyTable(e.View.Keys(), width, func(k string) string { return st.key.Render(k) })
+	return st.Heading.Render(e.Game.Name()) + "\n\n" + termtext.Reflow(e.View.Rules(), width) + "\n\n" +
+		st.Heading.Render("Keys") + "\n" + keyTable(e.View.Keys(), width, func(k string) string { return st.Key.Render(k) })
 }
 
 // panelWidth is the width of the side panel beside a board.

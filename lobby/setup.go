@@ -203,19 +203,19 @@ func (s *setupScreen) open(m *model) (roomdir.Room, error) {
 func (s *setupScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render(s.entry.Game.Name())) + "\n\n")
+	b.WriteString(m.header(st.Dim.Render(s.entry.Game.Name())) + "\n\n")
 	title := "A private room of " + s.entry.Game.Name()
 	if s.vsBots {
 		title = s.entry.Game.Name() + " against house bots"
 	}
-	b.WriteString(st.heading.Render(title) + "\n\n")
+	b.WriteString(st.Heading.Render(title) + "\n\n")
 	rows := s.rows()
 	for i, r := range rows {
 		value := "  " + r.value + "  "
 		if i == s.row {
 			value = "◀ " + r.value + " ▶"
 		}
-		b.WriteString(item(st, r.label, 12, i == s.row) + " " + st.key.Render(value) + "\n")
+		b.WriteString(item(st, r.label, 12, i == s.row) + " " + st.Key.Render(value) + "\n")
 	}
 	// What the chosen row means, in full: a bot's style, a setting's rule.
 	if about := rows[s.row].about; about != "" {
@@ -223,10 +223,10 @@ func (s *setupScreen) view(m *model) string {
 		if s.row >= s.firstBotRow() && s.row < s.firstBotRow()+len(s.bots) {
 			what = rows[s.row].value
 		}
-		b.WriteString("\n" + st.dim.Render(termtext.Reflow(what+": "+about, m.width()-4)) + "\n")
+		b.WriteString("\n" + st.Dim.Render(termtext.Reflow(what+": "+about, m.width()-4)) + "\n")
 	}
 	if !boardFits(s.entry, s.cfg, m.width(), m.height()) {
-		b.WriteString("\n" + st.warn.Render("This board is larger than your window: enlarge it or choose less."))
+		b.WriteString("\n" + st.Warn.Render("This board is larger than your window: enlarge it or choose less."))
 	}
 	b.WriteString("\n")
 	if !s.vsBots {

@@ -23,7 +23,7 @@ type tournamentsScreen struct {
 }
 
 func newTournamentsScreen(m *model, home *homeScreen) *tournamentsScreen {
-	return &tournamentsScreen{code: widget.NewCodeInput("", m.s.st.plain, m.s.st.key, m.s.st.dim), home: home}
+	return &tournamentsScreen{code: widget.NewCodeInput("", m.s.st.Plain, m.s.st.Key, m.s.st.Dim), home: home}
 }
 
 func (t *tournamentsScreen) showsLobby() {}
@@ -65,9 +65,9 @@ func (t *tournamentsScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (t *tournamentsScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render("tournaments")) + "\n\n")
+	b.WriteString(m.header(st.Dim.Render("tournaments")) + "\n\n")
 	b.WriteString("Tournament code (your teacher gives it): " + t.code.View() + "\n\n")
-	b.WriteString(st.heading.Render("Being played") + "\n")
+	b.WriteString(st.Heading.Render("Being played") + "\n")
 	shown := 0
 	if m.s.app.director != nil {
 		ctx, cancel := context.WithTimeout(m.s.context(), 5*time.Second)
@@ -78,7 +78,7 @@ func (t *tournamentsScreen) view(m *model) string {
 				continue
 			}
 			if shown == max(m.height()-9, 1) {
-				b.WriteString(st.dim.Render("  …") + "\n")
+				b.WriteString(st.Dim.Render("  …") + "\n")
 				break
 			}
 			b.WriteString(termtext.Fit(fmt.Sprintf("  %-7s %-12s %-8s %s", tr.Code, tr.Game, tr.State, clean(tr.Name)), m.width()-1) + "\n")
@@ -86,7 +86,7 @@ func (t *tournamentsScreen) view(m *model) string {
 		}
 	}
 	if shown == 0 {
-		b.WriteString(st.dim.Render("  none right now") + "\n")
+		b.WriteString(st.Dim.Render("  none right now") + "\n")
 	}
 	b.WriteString("\n" + m.footer(t.keys(m)))
 	return b.String()
@@ -287,7 +287,7 @@ func (s *standingsScreen) view(m *model) string {
 	}
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render("tournament "+s.code)) + "\n\n")
+	b.WriteString(m.header(st.Dim.Render("tournament "+s.code)) + "\n\n")
 	// Every standing, every game: the pager scrolls what the window cannot hold.
 	lines := strings.Split(strings.TrimRight(director.StandingsText(s.rep, 0), "\n"), "\n")
 	for i, line := range lines {
@@ -296,7 +296,7 @@ func (s *standingsScreen) view(m *model) string {
 	s.pager().Set(strings.Join(lines, "\n"), m.height()-5) // header, blank; where, blank, keys
 	b.WriteString(s.page.View() + "\n")
 	if w := s.page.Where(); w != "" {
-		b.WriteString(st.dim.Render(w) + "\n")
+		b.WriteString(st.Dim.Render(w) + "\n")
 	}
 	b.WriteString("\n" + m.footer(s.keys(m)))
 	return b.String()

@@ -158,9 +158,9 @@ func (w *wallScreen) tile(m *model, info rooms.Info, chosen bool) tile {
 	}
 	head := termtext.Fit(title, width)
 	if chosen {
-		head = st.selected.Render(head)
+		head = st.Selected.Render(head)
 	} else {
-		head = st.key.Render(head)
+		head = st.Key.Render(head)
 	}
 	lines := []string{head}
 	for _, l := range board {
@@ -179,9 +179,9 @@ func (w *wallScreen) view(m *model) string {
 	if w.code != "" {
 		right = fmt.Sprintf("the wall · tournament %s · %s", w.code, wallCount(w.shown))
 	}
-	out := []string{m.header(st.dim.Render(right))}
+	out := []string{m.header(st.Dim.Render(right))}
 	if n == 0 {
-		out = append(out, "", st.dim.Render("No game is being played right now. The wall shows every game as it starts."))
+		out = append(out, "", st.Dim.Render("No game is being played right now. The wall shows every game as it starts."))
 	}
 	// Tiles flow left to right, rows top to bottom, as many as the window holds from the
 	// first of the page; the chosen one is always on it.

@@ -64,10 +64,10 @@ func (w *watchScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (w *watchScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header("") + "\n\n" + st.heading.Render("Live rooms") + "\n\n")
+	b.WriteString(m.header("") + "\n\n" + st.Heading.Render("Live rooms") + "\n\n")
 	list := m.s.app.hub.List()
 	if len(list) == 0 {
-		b.WriteString(st.dim.Render("No live rooms right now.") + "\n")
+		b.WriteString(st.Dim.Render("No live rooms right now.") + "\n")
 	}
 	w.cursor = min(w.cursor, max(len(list)-1, 0))
 	for i, r := range list {
