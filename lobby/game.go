@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
@@ -331,11 +332,11 @@ func (g *gameScreen) helpClock(m *model) string {
 	}
 	switch {
 	case s.ToMove == g.seat && s.HeldLeft > 0:
-		return "your move: " + formatClock(s.HeldLeft) + " (stopped)"
+		return "your move: " + roomview.Clock(s.HeldLeft) + " (stopped)"
 	case g.clockHeld:
 		return "your clock is stopped"
 	case s.ToMove == g.seat && !s.Deadline.IsZero():
-		return "your move: " + formatClock(s.Deadline.Sub(m.now))
+		return "your move: " + roomview.Clock(s.Deadline.Sub(m.now))
 	case s.ToMove == g.seat:
 		return "your move"
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
@@ -231,12 +232,10 @@ func (m *model) header(right string) string {
 	return left + strings.Repeat(" ", gap) + right
 }
 
-// chromeHeight is the rows a game screen needs besides the board: header, footer, notice.
-// (Perfect Aim's 21 rows then fit a 24-row terminal.)
-const chromeHeight = 3
-
 // boardRoom is the room a window leaves for a board beside the side panel and the chrome.
-func boardRoom(width, height int) (int, int) { return width - 2 - panelWidth, height - chromeHeight }
+func boardRoom(width, height int) (int, int) {
+	return width - 2 - roomview.PanelWidth, height - roomview.ChromeHeight
+}
 
 // boardFits reports whether e's board for cfg fits a width × height window (boards whose view
 // does not say how large they are fit by assumption).

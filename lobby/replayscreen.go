@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/replay"
 )
@@ -188,10 +189,10 @@ func (r *replayScreen) view(m *model) string {
 	head := m.header(st.Dim.Render(fmt.Sprintf("%s · replay %s", r.g.Entry.Game.Name(), r.g.Rec.ID)))
 	rw, rh := boardRoom(m.width(), m.height())
 	lines, bw := r.board(m.s.palette, games.ScaleFor(r.g.Entry.View, r.cursor.State(), rw, rh))
-	pw := min(max(panelWidth, m.width()-bw-2), maxPanelWidth)
-	if bw+2+panelWidth > m.width() || len(lines)+chromeHeight > m.height() {
+	pw := min(max(roomview.PanelWidth, m.width()-bw-2), roomview.MaxPanelWidth)
+	if bw+2+roomview.PanelWidth > m.width() || len(lines)+roomview.ChromeHeight > m.height() {
 		return head + "\n\n" + st.Warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
-			m.width(), m.height(), bw+2+panelWidth, len(lines)+chromeHeight))
+			m.width(), m.height(), bw+2+roomview.PanelWidth, len(lines)+roomview.ChromeHeight))
 	}
 	return head + "\n" + termtext.BesideBoard(lines, bw, r.panel(m, pw)) + "\n" + m.footer(r.keys(m))
 }

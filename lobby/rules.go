@@ -66,9 +66,6 @@ func rulesText(m *model, e playable.Entry, width int) string {
 		st.Heading.Render("Keys") + "\n" + keyTable(e.View.Keys(), width, func(k string) string { return st.Key.Render(k) })
 }
 
-// panelWidth is the width of the side panel beside a board.
-const panelWidth = 36
-
 // keyTable lays out a game's keys as two columns within width cells: the keys (styled by
 // key) in a column as wide as the widest, what they do folded beside them; keys too wide
 // for a column of their own put what they do on the next line.

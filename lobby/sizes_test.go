@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/roomview"
 )
 
 // The setup screen offers a setting's values from its described range.
@@ -87,7 +88,7 @@ func TestResultTextTellsEachPlayerTheirPlace(t *testing.T) {
 		{[]int{3, 1, 1, 4}, -1, "zidane and bobmorane share first.", 0},
 		{[]int{1, 1, 1, 4}, -1, "anna, zidane and bobmorane share first.", 0},
 	} {
-		got, mood := resultText(tc.ranks, names[:len(tc.ranks)], tc.seat)
+		got, mood := roomview.ResultText(tc.ranks, names[:len(tc.ranks)], tc.seat)
 		if got != tc.want || mood != tc.mood {
 			t.Errorf("%v seat %d: %q %d, want %q %d", tc.ranks, tc.seat, got, mood, tc.want, tc.mood)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -153,7 +154,7 @@ func (w *wallScreen) tile(m *model, info rooms.Info, chosen bool) tile {
 		for i, s := range snap.Seats {
 			names[i] = clean(s.Name)
 		}
-		text, _ := resultText(snap.Outcome.Ranks, names, -1)
+		text, _ := roomview.ResultText(snap.Outcome.Ranks, names, -1)
 		title = info.ID + " · finished · " + text
 	}
 	head := termtext.Fit(title, width)

@@ -5,10 +5,10 @@ import (
 	"github.com/charmbracelet/lipgloss"
 )
 
-// Styles are one session's lipgloss Styles, made from its own renderer (never the global one).
+// Styles are one session's lipgloss styles, made from its own renderer (never the global one).
 type Styles struct {
 	Title, Dim, Key, Selected, Warn, Good, Bad, Heading, Box, Plain lipgloss.Style
-	Help                                                            help.Model // footers and key lists (keys.go)
+	Help                                                            help.Model // footers and key lists (KeyMap)
 }
 
 // Wrap folds text to width cells (at least 20), keeping its own line breaks.
