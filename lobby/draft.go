@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -96,9 +97,9 @@ func (t *turnDraft) boardLines(p games.Palette, k int) ([]string, int) {
 	}
 	if t.lines == nil || t.palette != p || t.scale != k {
 		if sd, ok := t.draft.(games.ScaledDraft); ok && k > 0 {
-			t.lines, t.width = splitBoard(sd.ScaledBoard(p, k))
+			t.lines, t.width = termtext.SplitBoard(sd.ScaledBoard(p, k))
 		} else {
-			t.lines, t.width = splitBoard(t.draft.Board(p))
+			t.lines, t.width = termtext.SplitBoard(t.draft.Board(p))
 		}
 		t.palette, t.scale = p, k
 	}

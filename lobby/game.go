@@ -8,6 +8,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -101,12 +103,12 @@ func (g *gameScreen) follow(m *model) (screen, tea.Cmd) {
 // gameKeys are the game screen's own keys; the game's keys come from its view (gameBindings).
 // Which apply depends on the room's state and on the viewer (keys).
 var gameKeys = struct{ fill, close, rematch, lobby, quit, yes key.Binding }{
-	fill:    bind("b", "house bots take the free seats", "b"),
-	close:   bind("esc/q", "close the room", "esc", "q"),
-	rematch: bind("r", "rematch: a new game, seats turned by one, when everyone asks", "r"),
-	lobby:   bind("l/esc/enter", "lobby", "l", "esc", "enter"),
-	quit:    bind("q", "quit", "q"),
-	yes:     bind("y", "leave the game (any other key: stay)", "y", "Y"),
+	fill:    widget.Bind("b", "house bots take the free seats", "b"),
+	close:   widget.Bind("esc/q", "close the room", "esc", "q"),
+	rematch: widget.Bind("r", "rematch: a new game, seats turned by one, when everyone asks", "r"),
+	lobby:   widget.Bind("l/esc/enter", "lobby", "l", "esc", "enter"),
+	quit:    widget.Bind("q", "quit", "q"),
+	yes:     widget.Bind("y", "leave the game (any other key: stay)", "y", "Y"),
 }
 
 // leaveKey leaves a game being played: esc, and q too in games whose moves take no letters
@@ -115,21 +117,21 @@ func (g *gameScreen) leaveKey() key.Binding {
 	_, composed := g.snap.View().(games.Composer)
 	switch {
 	case g.seat < 0 && composed:
-		return bind("esc", "lobby", "esc")
+		return widget.Bind("esc", "lobby", "esc")
 	case g.seat < 0:
-		return bind("esc/q", "lobby", "esc", "q")
+		return widget.Bind("esc/q", "lobby", "esc", "q")
 	case composed:
-		return bind("esc", "leave the game (a house bot plays on for you)", "esc")
+		return widget.Bind("esc", "leave the game (a house bot plays on for you)", "esc")
 	}
-	return bind("q/esc", "leave the game (a house bot plays on for you)", "q", "esc")
+	return widget.Bind("q/esc", "leave the game (a house bot plays on for you)", "q", "esc")
 }
 
 // keys are what the screen reacts to now: in the footer the game's keys (or the move being
 // composed, see footer), on the ? page every key of the game and of the screen.
-func (g *gameScreen) keys(m *model) keyMap {
+func (g *gameScreen) keys(m *model) widget.KeyMap {
 	s := g.snap
 	if s == nil {
-		return keyMap{}
+		return widget.KeyMap{}
 	}
 	k := gameKeys
 	player := g.seat >= 0
@@ -137,25 +139,25 @@ func (g *gameScreen) keys(m *model) keyMap {
 	var game []key.Binding
 	switch {
 	case g.confirmLeave:
-		return keyMap{short: []key.Binding{k.yes}, full: [][]key.Binding{{k.yes}}}
+		return widget.KeyMap{Short: []key.Binding{k.yes}, Full: [][]key.Binding{{k.yes}}}
 	case s.Status == rooms.Waiting:
 		closeRoom := k.close
 		if !player {
 			closeRoom.SetHelp("esc/q", "lobby")
 		}
-		own = []key.Binding{enabled(k.fill, player), closeRoom}
-		short = []key.Binding{enabled(k.fill, player), pair(closeRoom.Help().Desc, closeRoom), helpKey}
+		own = []key.Binding{widget.Enabled(k.fill, player), closeRoom}
+		short = []key.Binding{widget.Enabled(k.fill, player), widget.Pair(closeRoom.Help().Desc, closeRoom), helpKey}
 	case s.Status == rooms.Finished:
-		own = []key.Binding{enabled(k.rematch, player), k.lobby, k.quit}
-		short = []key.Binding{pair("rematch", enabled(k.rematch, player)), pair("lobby", k.lobby), k.quit, helpKey}
+		own = []key.Binding{widget.Enabled(k.rematch, player), k.lobby, k.quit}
+		short = []key.Binding{widget.Pair("rematch", widget.Enabled(k.rematch, player)), widget.Pair("lobby", k.lobby), k.quit, helpKey}
 		if !player {
-			short = []key.Binding{bind("esc", "lobby", "esc"), helpKey}
+			short = []key.Binding{widget.Bind("esc", "lobby", "esc"), helpKey}
 		}
 	default: // playing
 		leave := g.leaveKey()
 		own = []key.Binding{leave}
 		if !player {
-			short = []key.Binding{pair("lobby", leave), helpKey}
+			short = []key.Binding{widget.Pair("lobby", leave), helpKey}
 			break
 		}
 		game = gameBindings(s.View())
@@ -165,13 +167,13 @@ func (g *gameScreen) keys(m *model) keyMap {
 				short = append(short, b)
 			}
 		}
-		short = append(short, helpKey, pair("leave", leave))
+		short = append(short, helpKey, widget.Pair("leave", leave))
 	}
 	full := [][]key.Binding{own}
 	if game != nil {
 		full = [][]key.Binding{game, own}
 	}
-	return keyMap{short: short, full: full}
+	return widget.KeyMap{Short: short, Full: full}
 }
 
 // keyString is a key as the game screen passes it on (a rune of a paste, a key typed ahead),
@@ -294,7 +296,7 @@ func (g *gameScreen) help(m *model) string {
 		return "connecting…"
 	}
 	e := g.room.Game()
-	text := m.s.st.heading.Render(e.Game.Name()) + "\n\n" + e.View.Rules()
+	text := m.s.st.Heading.Render(e.Game.Name()) + "\n\n" + e.View.Rules()
 	if _, realTime := g.snap.State.(games.RealTime); !realTime {
 		cfg := m.s.app.hub.Config()
 		text += "\n\n" + fmt.Sprintf("Time: %g s per move for people, %g s for programs; the rules above say what running out costs.",
@@ -330,11 +332,11 @@ func (g *gameScreen) helpClock(m *model) string {
 	}
 	switch {
 	case s.ToMove == g.seat && s.HeldLeft > 0:
-		return "your move: " + formatClock(s.HeldLeft) + " (stopped)"
+		return "your move: " + roomview.Clock(s.HeldLeft) + " (stopped)"
 	case g.clockHeld:
 		return "your clock is stopped"
 	case s.ToMove == g.seat && !s.Deadline.IsZero():
-		return "your move: " + formatClock(s.Deadline.Sub(m.now))
+		return "your move: " + roomview.Clock(s.Deadline.Sub(m.now))
 	case s.ToMove == g.seat:
 		return "your move"
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lobby/widget"
 )
 
 // gameBindings are a game's keys as bindings, one for each line of its view's key list
@@ -15,7 +16,7 @@ import (
 func gameBindings(v games.View) []key.Binding {
 	var out []key.Binding
 	for _, k := range v.Keys() {
-		out = append(out, bind(k.Keys, k.Does, keyNames(k.Keys)...))
+		out = append(out, widget.Bind(k.Keys, k.Does, keyNames(k.Keys)...))
 	}
 	return out
 }

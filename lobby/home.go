@@ -10,6 +10,8 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -66,27 +68,27 @@ var homeKeys = struct {
 	up, down, prevGame, nextGame, choose key.Binding
 	pick                                 []key.Binding
 }{
-	up:       bind("↑/k", "the item above", "up", "k"),
-	down:     bind("↓/j", "the item below", "down", "j"),
-	prevGame: bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
-	nextGame: bind("→/l/tab", "the next game", "right", "l", "tab"),
-	choose:   bind("enter/space", "select the item", "enter", " "),
+	up:       widget.Bind("↑/k", "the item above", "up", "k"),
+	down:     widget.Bind("↓/j", "the item below", "down", "j"),
+	prevGame: widget.Bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
+	nextGame: widget.Bind("→/l/tab", "the next game", "right", "l", "tab"),
+	choose:   widget.Bind("enter/space", "select the item", "enter", " "),
 	pick: func() []key.Binding {
 		var out []key.Binding
 		for i, it := range homeItems {
 			k := itemKey(homeItem(i))
-			out = append(out, bind(k, strings.ToLower(it.label[:1])+it.label[1:], k))
+			out = append(out, widget.Bind(k, strings.ToLower(it.label[:1])+it.label[1:], k))
 		}
 		return out
 	}(),
 }
 
-func (h *homeScreen) keys(m *model) keyMap {
+func (h *homeScreen) keys(m *model) widget.KeyMap {
 	k := homeKeys
 	quit := k.pick[itemQuit]
-	return keyMap{
-		short: []key.Binding{pair("choose", k.up, k.down), pair("select", k.choose), pair("game", k.prevGame, k.nextGame), helpKey, quit},
-		full:  [][]key.Binding{{k.up, k.down, k.choose, k.prevGame, k.nextGame}, k.pick},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("select", k.choose), widget.Pair("game", k.prevGame, k.nextGame), helpKey, quit},
+		Full:  [][]key.Binding{{k.up, k.down, k.choose, k.prevGame, k.nextGame}, k.pick},
 	}
 }
 
@@ -160,13 +162,13 @@ func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
 func (h *homeScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render(fmt.Sprintf("%d online", len(m.s.app.Online())))) + "\n\n")
+	b.WriteString(m.header(st.Dim.Render(fmt.Sprintf("%d online", len(m.s.app.Online())))) + "\n\n")
 	// Game tabs.
 	for i, e := range catalog.All() {
 		if i == h.game%len(catalog.All()) {
-			b.WriteString(st.selected.Render("[" + e.Game.Name() + "]"))
+			b.WriteString(st.Selected.Render("[" + e.Game.Name() + "]"))
 		} else {
-			b.WriteString(st.dim.Render(" " + e.Game.Name() + " "))
+			b.WriteString(st.Dim.Render(" " + e.Game.Name() + " "))
 		}
 		b.WriteString(" ")
 	}
@@ -189,24 +191,24 @@ func (h *homeScreen) view(m *model) string {
 				about = "none now (ssh … bot --game " + e.Game.ID() + ")"
 			}
 		}
-		b.WriteString("  " + st.dim.Render(fit(about, m.width()-34)) + "\n")
+		b.WriteString("  " + st.Dim.Render(termtext.Fit(about, m.width()-34)) + "\n")
 	}
-	b.WriteString("\n" + st.heading.Render("Live rooms") + "\n")
+	b.WriteString("\n" + st.Heading.Render("Live rooms") + "\n")
 	online := onlineLine(m.s.app.Online(), m.width()-10)
 	// Show as many rooms as the window has rows for, below the menu and above who is online.
 	shown := max(m.height()-len(homeItems)-12, 1)
 	list := m.s.app.hub.List()
 	if len(list) == 0 {
-		b.WriteString(st.dim.Render("  none yet — start one!") + "\n")
+		b.WriteString(st.Dim.Render("  none yet — start one!") + "\n")
 	}
 	for i, r := range list {
 		if i == shown-1 && len(list) > shown {
-			b.WriteString(st.dim.Render(fmt.Sprintf("  … and %d more (Watch a live room)", len(list)-i)) + "\n")
+			b.WriteString(st.Dim.Render(fmt.Sprintf("  … and %d more (Watch a live room)", len(list)-i)) + "\n")
 			break
 		}
-		b.WriteString("  " + fit(roomLine(r), m.width()-3) + "\n")
+		b.WriteString("  " + termtext.Fit(roomLine(r), m.width()-3) + "\n")
 	}
-	b.WriteString("\n" + st.heading.Render("Online") + "  " + online + "\n\n")
+	b.WriteString("\n" + st.Heading.Render("Online") + "  " + online + "\n\n")
 	b.WriteString(m.footer(h.keys(m)))
 	return b.String()
 }
@@ -270,11 +272,11 @@ From a shell:
 
 // item draws one line of a menu, width cells wide. The selected line is marked with a
 // pointer as well as a colour, so that it shows on terminals without colour.
-func item(st *styles, text string, width int, selected bool) string {
+func item(st *widget.Styles, text string, width int, selected bool) string {
 	if selected {
-		return st.selected.Render("› " + fit(text, width))
+		return st.Selected.Render("› " + termtext.Fit(text, width))
 	}
-	return "  " + fit(text, width)
+	return "  " + termtext.Fit(text, width)
 }
 
 func (*homeScreen) showsLobby() {}

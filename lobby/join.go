@@ -6,28 +6,30 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/lobby/widget"
 )
 
 // joinScreen takes a friend's private room code. ? is no code character: here it types
 // nothing and opens no help (model.Update), so that a code is typed without surprises.
 type joinScreen struct {
-	code codeInput
+	code widget.CodeInput
 	home *homeScreen
 }
 
 func newJoinScreen(m *model, home *homeScreen) *joinScreen {
-	return &joinScreen{code: newCodeInput(m.s.st, "Code: "), home: home}
+	return &joinScreen{code: widget.NewCodeInput("Code: ", m.s.st.Plain, m.s.st.Key, m.s.st.Dim), home: home}
 }
 
 var joinKeys = struct{ join, back key.Binding }{
-	join: bind("enter", "join", "enter"),
-	back: bind("esc", "back", "esc"),
+	join: widget.Bind("enter", "join", "enter"),
+	back: widget.Bind("esc", "back", "esc"),
 }
 
-func (j *joinScreen) keys(m *model) keyMap {
-	return keyMap{
-		short: []key.Binding{joinKeys.join, joinKeys.back},
-		full:  [][]key.Binding{{joinKeys.join, joinKeys.back}, j.code.editing()},
+func (j *joinScreen) keys(m *model) widget.KeyMap {
+	return widget.KeyMap{
+		Short: []key.Binding{joinKeys.join, joinKeys.back},
+		Full:  [][]key.Binding{{joinKeys.join, joinKeys.back}, j.code.Editing()},
 	}
 }
 
@@ -40,7 +42,7 @@ func (j *joinScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 	case key.Matches(k, joinKeys.back):
 		return j.home, nil
 	case key.Matches(k, joinKeys.join):
-		code := j.code.value()
+		code := j.code.Value()
 		r, ok := m.s.app.hub.Find(code)
 		if !ok || r.Code() == "" || !strings.EqualFold(r.Code(), code) {
 			m.notice = fmt.Sprintf("no private room with code %q — check the code with your friend", code)
@@ -53,15 +55,15 @@ func (j *joinScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		g := newGameScreen(r)
 		return g, g.init(m)
 	default:
-		j.code.update(k)
+		j.code.Update(k)
 	}
 	return j, nil
 }
 
 func (j *joinScreen) view(m *model) string {
 	st := m.s.st
-	return m.header("") + "\n\n" + st.heading.Render("Join a private room") + "\n\n" +
-		j.code.view() + "\n\n" + m.footer(j.keys(m))
+	return m.header("") + "\n\n" + st.Heading.Render("Join a private room") + "\n\n" +
+		j.code.View() + "\n\n" + m.footer(j.keys(m))
 }
 
 func (j *joinScreen) help(m *model) string {

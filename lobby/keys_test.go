@@ -220,7 +220,7 @@ func helpPage(t *testing.T, m *model) string {
 		if !strings.Contains(view, "lines ") || strings.Contains(view, pagerEnd(view)) {
 			return strings.Join(seen, "\n")
 		}
-		m.helpPage.key(tea.KeyMsg{Type: tea.KeyPgDown})
+		m.helpPage.Key(tea.KeyMsg{Type: tea.KeyPgDown})
 	}
 	t.Fatal("the help never ends")
 	return ""
@@ -235,7 +235,7 @@ func TestEveryKeyIsInTheHelp(t *testing.T) {
 			m := c.make(t)
 			km := m.screen.keys(m)
 			bindings := []key.Binding{globalKeys.quit, globalKeys.help}
-			for _, g := range km.full {
+			for _, g := range km.Full {
 				bindings = append(bindings, g...)
 			}
 			// Every binding is in the help, and the footer shows only bindings of the screen.
@@ -245,7 +245,7 @@ func TestEveryKeyIsInTheHelp(t *testing.T) {
 					t.Errorf("%q (%s) is not in the help:\n%s", b.Help().Key, b.Help().Desc, page)
 				}
 			}
-			for _, s := range km.short {
+			for _, s := range km.Short {
 				for _, k := range s.Keys() {
 					if s.Enabled() && !key.Matches(keyString(k), bindings...) {
 						t.Errorf("the footer's %q is no binding of the screen", k)

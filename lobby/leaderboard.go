@@ -11,6 +11,8 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rating"
 )
 
@@ -21,7 +23,7 @@ type leaderboardScreen struct {
 	lines []string // drawn once when opened: ratings change only when games end
 	err   string
 	home  *homeScreen
-	page  *pager
+	page  *widget.Pager
 }
 
 func newLeaderboardScreen(m *model, e catalog.Entry, home *homeScreen) *leaderboardScreen {
@@ -43,20 +45,20 @@ func newLeaderboardScreen(m *model, e catalog.Entry, home *homeScreen) *leaderbo
 		if rating.Provisional(st.Games) {
 			mark = "*"
 		}
-		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, fit(clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(hist, 20)))
+		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(hist, 20)))
 	}
 	return l
 }
 
-func (l *leaderboardScreen) pager() *pager {
+func (l *leaderboardScreen) pager() *widget.Pager {
 	if l.page == nil {
-		l.page = newPager()
+		l.page = widget.NewPager()
 	}
 	return l.page
 }
 
-func (l *leaderboardScreen) keys(m *model) keyMap {
-	return keyMap{short: []key.Binding{pair("back", backKey)}, full: [][]key.Binding{{backKey}, l.pager().keys.all()}}
+func (l *leaderboardScreen) keys(m *model) widget.KeyMap {
+	return widget.KeyMap{Short: []key.Binding{widget.Pair("back", backKey)}, Full: [][]key.Binding{{backKey}, l.pager().Keys.All()}}
 }
 
 func (l *leaderboardScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
@@ -64,7 +66,7 @@ func (l *leaderboardScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		if key.Matches(k, backKey) {
 			return l.home, nil
 		}
-		l.pager().key(k)
+		l.pager().Key(k)
 	}
 	return l, nil
 }
@@ -72,22 +74,22 @@ func (l *leaderboardScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (l *leaderboardScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render(l.name)) + "\n\n" + st.heading.Render("Leaderboard: "+l.name) + "\n\n")
+	b.WriteString(m.header(st.Dim.Render(l.name)) + "\n\n" + st.Heading.Render("Leaderboard: "+l.name) + "\n\n")
 	switch {
 	case l.err != "":
-		b.WriteString(st.warn.Render(l.err) + "\n")
+		b.WriteString(st.Warn.Render(l.err) + "\n")
 	case len(l.lines) == 0:
-		b.WriteString(st.dim.Render("No rated games yet: every game played here counts.") + "\n")
+		b.WriteString(st.Dim.Render("No rated games yet: every game played here counts.") + "\n")
 	default:
-		b.WriteString(st.dim.Render(fmt.Sprintf("%4s  %-20s %8s %5s  %s", "RANK", "NAME", "RATING", "GAMES", "HISTORY")) + "\n")
+		b.WriteString(st.Dim.Render(fmt.Sprintf("%4s  %-20s %8s %5s  %s", "RANK", "NAME", "RATING", "GAMES", "HISTORY")) + "\n")
 		// Header, blank, title, blank, column heads; blank, legend, blank, keys.
-		l.pager().set(strings.Join(l.lines, "\n"), m.height()-9)
-		b.WriteString(l.page.view() + "\n")
+		l.pager().Set(strings.Join(l.lines, "\n"), m.height()-9)
+		b.WriteString(l.page.View() + "\n")
 	}
-	b.WriteString("\n" + st.dim.Render(fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.width())) + "\n\n")
+	b.WriteString("\n" + st.Dim.Render(termtext.Fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.width())) + "\n\n")
 	keys := m.footer(l.keys(m))
-	if l.page != nil && l.page.where() != "" {
-		keys += st.dim.Render(" · " + l.page.where())
+	if l.page != nil && l.page.Where() != "" {
+		keys += st.Dim.Render(" · " + l.page.Where())
 	}
 	b.WriteString(keys)
 	return b.String()

@@ -15,6 +15,9 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -28,7 +31,7 @@ type screen interface {
 	help(m *model) string
 	// keys are the screen's key bindings in its present state: update dispatches on them,
 	// the footer and the ? overlay are drawn from them.
-	keys(m *model) keyMap
+	keys(m *model) widget.KeyMap
 }
 
 // model is a session's Bubble Tea model: a stack-free screen switcher with a help overlay
@@ -37,7 +40,7 @@ type model struct {
 	s        *session
 	screen   screen
 	showHelp bool
-	helpPage *pager // the ? overlay's text, scrolled when it is taller than the window
+	helpPage *widget.Pager // the ? overlay's text, scrolled when it is taller than the window
 	notice   string
 	lastGame string // the id of the game last played, watched or replayed: the lobby opens on it
 	now      time.Time
@@ -128,7 +131,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 		if m.showHelp {
-			if !m.helpPage.key(msg) {
+			if !m.helpPage.Key(msg) {
 				m.setHelp(false) // esc, q or any other key closes the help
 			}
 			return m, m.schedule(nil)
@@ -154,7 +157,7 @@ func (m *model) View() string {
 		body += m.screen.view(m)
 	}
 	if m.notice != "" {
-		body += "\n" + m.s.st.warn.Render(m.s.st.wrap(m.notice, m.width()-1))
+		body += "\n" + m.s.st.Warn.Render(m.s.st.Wrap(m.notice, m.width()-1))
 	}
 	return body
 }
@@ -173,7 +176,7 @@ func (m *model) setHelp(open bool) {
 	}
 	m.showHelp = open
 	if open {
-		m.helpPage = newPager()
+		m.helpPage = widget.NewPager()
 	}
 	if h, ok := m.screen.(helpHolder); ok {
 		h.helpShown(m, open)
@@ -185,10 +188,10 @@ func (m *model) setHelp(open bool) {
 func (m *model) helpView() string {
 	st := m.s.st
 	// The box's borders and padding take 4 columns; its borders, the footer and a notice 4 rows.
-	text := reflow(m.screen.help(m)+"\n\n"+m.keysText(m.screen.keys(m)), m.width()-4)
-	m.helpPage.set(text, m.height()-4)
+	text := termtext.Reflow(m.screen.help(m)+"\n\n"+m.keysText(m.screen.keys(m)), m.width()-4)
+	m.helpPage.Set(text, m.height()-4)
 	footer := "any key: close help"
-	if w := m.helpPage.where(); w != "" {
+	if w := m.helpPage.Where(); w != "" {
 		footer = w + " · esc closes"
 	}
 	if c, ok := m.screen.(helpClock); ok {
@@ -196,7 +199,7 @@ func (m *model) helpView() string {
 			footer = clock + " · " + footer
 		}
 	}
-	return st.box.Render(m.helpPage.view()) + "\n" + st.dim.Render(fit(footer, m.width()))
+	return st.Box.Render(m.helpPage.View()) + "\n" + st.Dim.Render(termtext.Fit(footer, m.width()))
 }
 
 // toLobby returns to the home screen, leaving any room.
@@ -218,9 +221,9 @@ func gameIndex(id string) int {
 
 // header is the top line of every screen.
 func (m *model) header(right string) string {
-	left := m.s.st.title.Render("arena") + m.s.st.dim.Render(" · ") + clean(m.s.who.Name)
+	left := m.s.st.Title.Render("arena") + m.s.st.Dim.Render(" · ") + clean(m.s.who.Name)
 	if m.s.who.Guest {
-		left += m.s.st.dim.Render(" (guest)")
+		left += m.s.st.Dim.Render(" (guest)")
 	}
 	gap := m.width() - lipgloss.Width(left) - lipgloss.Width(right)
 	if gap < 1 {
@@ -229,12 +232,10 @@ func (m *model) header(right string) string {
 	return left + strings.Repeat(" ", gap) + right
 }
 
-// chromeHeight is the rows a game screen needs besides the board: header, footer, notice.
-// (Perfect Aim's 21 rows then fit a 24-row terminal.)
-const chromeHeight = 3
-
 // boardRoom is the room a window leaves for a board beside the side panel and the chrome.
-func boardRoom(width, height int) (int, int) { return width - 2 - panelWidth, height - chromeHeight }
+func boardRoom(width, height int) (int, int) {
+	return width - 2 - roomview.PanelWidth, height - roomview.ChromeHeight
+}
 
 // boardFits reports whether e's board for cfg fits a width × height window (boards whose view
 // does not say how large they are fit by assumption).

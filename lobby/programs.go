@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/lobby/widget"
 )
 
 // programScreen lists the students' programs waiting in the queue, to play one.
@@ -19,11 +20,11 @@ type programScreen struct {
 
 var programKeys = listKeys("play the program")
 
-func (p *programScreen) keys(m *model) keyMap {
+func (p *programScreen) keys(m *model) widget.KeyMap {
 	k := programKeys
-	return keyMap{
-		short: []key.Binding{pair("choose", k.up, k.down), pair("play it", k.choose), pair("back", k.back)},
-		full:  [][]key.Binding{{k.up, k.down, k.choose, k.back}},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("play it", k.choose), widget.Pair("back", k.back)},
+		Full:  [][]key.Binding{{k.up, k.down, k.choose, k.back}},
 	}
 }
 
@@ -58,10 +59,10 @@ func (p *programScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (p *programScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render(p.entry.Game.Name())) + "\n\n" + st.heading.Render("Programs waiting for an opponent") + "\n\n")
+	b.WriteString(m.header(st.Dim.Render(p.entry.Game.Name())) + "\n\n" + st.Heading.Render("Programs waiting for an opponent") + "\n\n")
 	list := m.s.app.mm.WaitingPrograms(p.entry.Game.ID())
 	if len(list) == 0 {
-		b.WriteString(st.dim.Render("None right now. A program joins the queue with") + "\n")
+		b.WriteString(st.Dim.Render("None right now. A program joins the queue with") + "\n")
 		b.WriteString("  ssh -T -p PORT HOST bot --game " + p.entry.Game.ID() + "\n")
 	}
 	p.cursor = min(p.cursor, max(len(list)-1, 0))

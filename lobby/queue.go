@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -23,15 +24,15 @@ type queueScreen struct {
 }
 
 var queueKeys = struct{ cancel key.Binding }{
-	cancel: bind("esc/q", "cancel: back to the lobby", "esc", "q"),
+	cancel: widget.Bind("esc/q", "cancel: back to the lobby", "esc", "q"),
 }
 
-func (q *queueScreen) keys(m *model) keyMap {
+func (q *queueScreen) keys(m *model) widget.KeyMap {
 	what := "cancel"
 	if q.err != nil {
 		what = "back"
 	}
-	return keyMap{short: []key.Binding{pair(what, queueKeys.cancel)}, full: [][]key.Binding{{queueKeys.cancel}}}
+	return widget.KeyMap{Short: []key.Binding{widget.Pair(what, queueKeys.cancel)}, Full: [][]key.Binding{{queueKeys.cancel}}}
 }
 
 func (q *queueScreen) init(m *model) tea.Cmd {
@@ -74,16 +75,16 @@ func (q *queueScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (q *queueScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render(q.entry.Game.Name())) + "\n\n")
+	b.WriteString(m.header(st.Dim.Render(q.entry.Game.Name())) + "\n\n")
 	if q.err != nil {
-		b.WriteString(st.bad.Render(q.err.Error()) + "\n\n" + m.footer(q.keys(m)))
+		b.WriteString(st.Bad.Render(q.err.Error()) + "\n\n" + m.footer(q.keys(m)))
 		return b.String()
 	}
 	what := q.entry.Game.Name()
 	if n, ok := q.cfg["size"]; ok {
 		what += fmt.Sprintf(" (%d×%d)", n, n)
 	}
-	b.WriteString(st.heading.Render("Quick match: "+what) + "\n\n")
+	b.WriteString(st.Heading.Render("Quick match: "+what) + "\n\n")
 	waited := max(m.now.Sub(q.since), 0) // a clock that went back must not index the spinner with -1
 	left := m.s.app.mm.FillAfter() - waited
 	if left < 0 {
@@ -94,8 +95,8 @@ func (q *queueScreen) view(m *model) string {
 	if n := matchmaker.TableSize(q.entry.Entry); n > 2 {
 		looking, seats = fmt.Sprintf("players (%d at a table)", n), "the empty seats"
 	}
-	fmt.Fprintf(&b, "%s Looking for %s…\n\n", st.key.Render(spinner), looking)
-	fmt.Fprintf(&b, "If nobody comes, %s takes %s in %s.\n\n", st.key.Render(q.entry.Strongest), seats, st.key.Render(fmt.Sprintf("%.0fs", left.Seconds())))
+	fmt.Fprintf(&b, "%s Looking for %s…\n\n", st.Key.Render(spinner), looking)
+	fmt.Fprintf(&b, "If nobody comes, %s takes %s in %s.\n\n", st.Key.Render(q.entry.Strongest), seats, st.Key.Render(fmt.Sprintf("%.0fs", left.Seconds())))
 	b.WriteString(m.footer(q.keys(m)))
 	return b.String()
 }

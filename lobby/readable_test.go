@@ -15,6 +15,7 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
@@ -228,7 +229,7 @@ func TestReflowFoldsParagraphsListsAndTables(t *testing.T) {
 		"  1. The action: the letters around s (q w e / a d / z x c) or the keypad digits\n" +
 		"     (7 8 9 / 4 6 / 1 2 3) step.\n" +
 		"  space      play / pause (at the end: play again from the start)"
-	got := reflow(text, 40)
+	got := termtext.Reflow(text, 40)
 	want := "A paragraph written for seventy-eight\ncolumns that goes on.\n\n" +
 		"  1. The action: the letters around s\n     (q w e / a d / z x c) or the keypad\n     digits (7 8 9 / 4 6 / 1 2 3) step.\n" +
 		"  space      play / pause (at the end:\n             play again from the start)"
@@ -279,7 +280,7 @@ func TestHomeDescriptionsAreWholeAt80Columns(t *testing.T) {
 
 // Item 6: a status of several parts folds between its parts, never "1 sup…".
 func TestStatusFoldsBetweenItsParts(t *testing.T) {
-	got := wrapParts("RED · speed 1.25 · 3 coins · shield · 1 super fireball", 33)
+	got := termtext.WrapParts("RED · speed 1.25 · 3 coins · shield · 1 super fireball", 33)
 	want := []string{"RED · speed 1.25 · 3 coins", "shield · 1 super fireball"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("%q", got)
@@ -422,7 +423,7 @@ func TestACompactStatusDropsItsLastParts(t *testing.T) {
 		{"10 areas · 45 dice · group 10", 29, "10 areas · 45 dice · group 10"},
 		{"out · 4th place", 5, "out"},
 	} {
-		if got := dropParts(tc.status, tc.width); got != tc.want {
+		if got := termtext.DropParts(tc.status, tc.width); got != tc.want {
 			t.Errorf("dropParts(%q, %d) = %q, want %q", tc.status, tc.width, got, tc.want)
 		}
 	}

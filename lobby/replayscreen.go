@@ -10,6 +10,9 @@ import (
 
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/replay"
 )
 
@@ -66,34 +69,34 @@ var replayKeys = struct {
 	play, forward, back, forward10, back10, start, end, faster, slower, leave key.Binding
 	seek                                                                      []key.Binding
 }{
-	play:      bind("space/p/enter", "play / pause (at the end: play again from the start)", " ", "p", "enter"),
-	forward:   bind("→/l/.", "one move forward (pauses)", "right", "l", "."),
-	back:      bind("←/h/,", "one move back (pauses)", "left", "h", ","),
-	forward10: bind("pgdn/L", "ten moves forward", "pgdown", "L"),
-	back10:    bind("pgup/H", "ten moves back", "pgup", "H"),
-	start:     bind("home/g", "the start", "home", "g"),
-	end:       bind("end/G", "the end", "end", "G"),
-	faster:    bind("↑/+", "faster (up to 64 moves a second)", "up", "+", "="),
-	slower:    bind("↓/-", "slower (down to 1 move a second)", "down", "-"),
-	leave:     bind("q/esc", "leave", "q", "esc"),
+	play:      widget.Bind("space/p/enter", "play / pause (at the end: play again from the start)", " ", "p", "enter"),
+	forward:   widget.Bind("→/l/.", "one move forward (pauses)", "right", "l", "."),
+	back:      widget.Bind("←/h/,", "one move back (pauses)", "left", "h", ","),
+	forward10: widget.Bind("pgdn/L", "ten moves forward", "pgdown", "L"),
+	back10:    widget.Bind("pgup/H", "ten moves back", "pgup", "H"),
+	start:     widget.Bind("home/g", "the start", "home", "g"),
+	end:       widget.Bind("end/G", "the end", "end", "G"),
+	faster:    widget.Bind("↑/+", "faster (up to 64 moves a second)", "up", "+", "="),
+	slower:    widget.Bind("↓/-", "slower (down to 1 move a second)", "down", "-"),
+	leave:     widget.Bind("q/esc", "leave", "q", "esc"),
 	seek: func() []key.Binding {
 		var out []key.Binding
 		for d := range 10 {
-			out = append(out, bind("0–9", "go to that tenth of the game (0: the start)", fmt.Sprint(d)))
+			out = append(out, widget.Bind("0–9", "go to that tenth of the game (0: the start)", fmt.Sprint(d)))
 		}
 		return out
 	}(),
 }
 
-func (r *replayScreen) keys(m *model) keyMap {
+func (r *replayScreen) keys(m *model) widget.KeyMap {
 	k := replayKeys
-	seek := pair("", k.seek...) // the ten digits, in one line of help
+	seek := widget.Pair("", k.seek...) // the ten digits, in one line of help
 	seek.SetHelp("0–9", k.seek[0].Help().Desc)
 	short := seek
 	short.SetHelp("0–9", "seek")
-	return keyMap{
-		short: []key.Binding{pair("play/pause", k.play), pair("step", k.back, k.forward), pair("speed", k.faster, k.slower), short, pair("quit", k.leave)},
-		full:  [][]key.Binding{{k.play, k.forward, k.back, k.forward10, k.back10, k.faster, k.slower, seek, k.start, k.end, k.leave}},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("play/pause", k.play), widget.Pair("step", k.back, k.forward), widget.Pair("speed", k.faster, k.slower), short, widget.Pair("quit", k.leave)},
+		Full:  [][]key.Binding{{k.play, k.forward, k.back, k.forward10, k.back10, k.faster, k.slower, seek, k.start, k.end, k.leave}},
 	}
 }
 
@@ -172,9 +175,9 @@ func (r *replayScreen) setPlaying(on bool) (screen, tea.Cmd) {
 func (r *replayScreen) board(p games.Palette, k int) ([]string, int) {
 	if r.drawnAt != r.cursor.At() || r.drawnPalette != int(p) || r.drawnScale != k || r.lines == nil {
 		if sc, ok := r.g.Entry.View.(games.Scaler); ok && k > 0 {
-			r.lines, r.width = splitBoard(sc.ScaledBoard(r.cursor.State(), -1, p, k))
+			r.lines, r.width = termtext.SplitBoard(sc.ScaledBoard(r.cursor.State(), -1, p, k))
 		} else {
-			r.lines, r.width = splitBoard(r.g.Entry.View.Board(r.cursor.State(), -1, p))
+			r.lines, r.width = termtext.SplitBoard(r.g.Entry.View.Board(r.cursor.State(), -1, p))
 		}
 		r.drawnAt, r.drawnPalette, r.drawnScale = r.cursor.At(), int(p), k
 	}
@@ -183,15 +186,15 @@ func (r *replayScreen) board(p games.Palette, k int) ([]string, int) {
 
 func (r *replayScreen) view(m *model) string {
 	st := m.s.st
-	head := m.header(st.dim.Render(fmt.Sprintf("%s · replay %s", r.g.Entry.Game.Name(), r.g.Rec.ID)))
+	head := m.header(st.Dim.Render(fmt.Sprintf("%s · replay %s", r.g.Entry.Game.Name(), r.g.Rec.ID)))
 	rw, rh := boardRoom(m.width(), m.height())
 	lines, bw := r.board(m.s.palette, games.ScaleFor(r.g.Entry.View, r.cursor.State(), rw, rh))
-	pw := min(max(panelWidth, m.width()-bw-2), maxPanelWidth)
-	if bw+2+panelWidth > m.width() || len(lines)+chromeHeight > m.height() {
-		return head + "\n\n" + st.warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
-			m.width(), m.height(), bw+2+panelWidth, len(lines)+chromeHeight))
+	pw := min(max(roomview.PanelWidth, m.width()-bw-2), roomview.MaxPanelWidth)
+	if bw+2+roomview.PanelWidth > m.width() || len(lines)+roomview.ChromeHeight > m.height() {
+		return head + "\n\n" + st.Warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
+			m.width(), m.height(), bw+2+roomview.PanelWidth, len(lines)+roomview.ChromeHeight))
 	}
-	return head + "\n" + besideBoard(lines, bw, r.panel(m, pw)) + "\n" + m.footer(r.keys(m))
+	return head + "\n" + termtext.BesideBoard(lines, bw, r.panel(m, pw)) + "\n" + m.footer(r.keys(m))
 }
 
 func (r *replayScreen) panel(m *model, width int) string {
@@ -202,8 +205,8 @@ func (r *replayScreen) panel(m *model, width int) string {
 	if r.playing {
 		state = fmt.Sprintf("playing, %d moves/s", replaySpeeds[r.speed])
 	}
-	fmt.Fprintf(&b, "%s  %s\n", st.key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.dim.Render(state))
-	b.WriteString(progressBar(c.At(), c.Len(), width-2) + "\n\n")
+	fmt.Fprintf(&b, "%s  %s\n", st.Key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.Dim.Render(state))
+	b.WriteString(termtext.ProgressBar(c.At(), c.Len(), width-2) + "\n\n")
 	view := r.g.Entry.View
 	toMove := -1
 	if mv := c.State().ToMove(); len(mv) == 1 && !c.State().Over() {
@@ -213,36 +216,36 @@ func (r *replayScreen) panel(m *model, width int) string {
 	for i, seat := range r.g.Rec.Seats {
 		marker := "  "
 		if i == toMove {
-			marker = st.key.Render("▶ ")
+			marker = st.Key.Render("▶ ")
 		}
 		nameW := width - 2
 		if swatched { // the board's legend: the seat's colour before its name
 			marker += sw.Swatch(i, m.s.palette) + " "
 			nameW -= games.SwatchWidth + 1
 		}
-		b.WriteString(marker + fit(clean(seat.Name), nameW) + "\n")
+		b.WriteString(marker + termtext.Fit(clean(seat.Name), nameW) + "\n")
 		if status := view.Status(c.State(), i); status != "" {
-			for _, l := range wrapParts(status, width-3) {
-				b.WriteString("   " + st.dim.Render(fit(l, width-3)) + "\n")
+			for _, l := range termtext.WrapParts(status, width-3) {
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
 			}
 		}
 	}
 	if c.At() == c.Len() {
-		b.WriteString("\n" + st.key.Render(r.result()) + "\n")
+		b.WriteString("\n" + st.Key.Render(r.result()) + "\n")
 	}
 	if m, ok := c.Move(); ok {
-		b.WriteString("\n" + st.heading.Render("This move") + "\n")
+		b.WriteString("\n" + st.Heading.Render("This move") + "\n")
 		name := r.g.Rec.Seats[m.Seat].Name
 		if m.Default {
-			b.WriteString(" " + fit(clean(name)+" played the default move", width-1) + "\n")
+			b.WriteString(" " + termtext.Fit(clean(name)+" played the default move", width-1) + "\n")
 		}
 		for _, e := range c.Events() {
 			text := e.Text
 			if e.Seat >= 0 && e.Seat < len(r.g.Rec.Seats) {
 				text = r.g.Rec.Seats[e.Seat].Name + " " + text
 			}
-			for _, line := range wrapWords(clean(text), width-3) {
-				b.WriteString(" " + fit(line, width-1) + "\n")
+			for _, line := range termtext.WrapWords(clean(text), width-3) {
+				b.WriteString(" " + termtext.Fit(line, width-1) + "\n")
 			}
 		}
 	}
@@ -259,18 +262,6 @@ func (r *replayScreen) result() string {
 		return clean(r.g.Rec.Seats[w].Name) + " wins."
 	}
 	return "Draw."
-}
-
-// progressBar is a bar of width cells, filled to at/total.
-func progressBar(at, total, width int) string {
-	if width <= 0 {
-		return ""
-	}
-	filled := width
-	if total > 0 {
-		filled = width * at / total
-	}
-	return strings.Repeat("━", filled) + strings.Repeat("─", width-filled)
 }
 
 func (r *replayScreen) help(m *model) string {

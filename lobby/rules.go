@@ -1,32 +1,38 @@
 package lobby
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/widget"
 )
 
 // rulesScreen is a game's rules and keys, scrolled.
 type rulesScreen struct {
 	entry catalog.Entry
 	back  screen
-	page  *pager
+	page  *widget.Pager
 }
 
 // backKey leaves a page of text (rules, a leaderboard) for the lobby.
-var backKey = bind("esc/q/enter", "back", "esc", "q", "enter")
+var backKey = widget.Bind("esc/q/enter", "back", "esc", "q", "enter")
 
-func (r *rulesScreen) pager() *pager {
+func (r *rulesScreen) pager() *widget.Pager {
 	if r.page == nil {
-		r.page = newPager()
+		r.page = widget.NewPager()
 	}
 	return r.page
 }
 
-func (r *rulesScreen) keys(m *model) keyMap {
-	return keyMap{short: []key.Binding{pair("back", backKey)}, full: [][]key.Binding{{backKey}, r.pager().keys.all()}}
+func (r *rulesScreen) keys(m *model) widget.KeyMap {
+	return widget.KeyMap{Short: []key.Binding{widget.Pair("back", backKey)}, Full: [][]key.Binding{{backKey}, r.pager().Keys.All()}}
 }
 
 func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
@@ -34,19 +40,19 @@ func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		if key.Matches(k, backKey) {
 			return r.back, nil
 		}
-		r.pager().key(k)
+		r.pager().Key(k)
 	}
 	return r, nil
 }
 
 func (r *rulesScreen) view(m *model) string {
 	// The header and a blank line above, a blank line and the key line below.
-	r.pager().set(rulesText(m, r.entry.Entry, m.width()-2), m.height()-4)
+	r.pager().Set(rulesText(m, r.entry.Entry, m.width()-2), m.height()-4)
 	keys := m.footer(r.keys(m))
-	if w := r.page.where(); w != "" {
-		keys += m.s.st.dim.Render(" · " + w)
+	if w := r.page.Where(); w != "" {
+		keys += m.s.st.Dim.Render(" · " + w)
 	}
-	return m.header(m.s.st.dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.view() + "\n\n" + keys
+	return m.header(m.s.st.Dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.View() + "\n\n" + keys
 }
 
 func (r *rulesScreen) help(m *model) string {
@@ -56,9 +62,33 @@ func (r *rulesScreen) help(m *model) string {
 // rulesText is a game's rules and keys, folded to width cells.
 func rulesText(m *model, e playable.Entry, width int) string {
 	st := m.s.st
-	return st.heading.Render(e.Game.Name()) + "\n\n" + reflow(e.View.Rules(), width) + "\n\n" +
-		st.heading.Render("Keys") + "\n" + keyTable(e.View.Keys(), width, func(k string) string { return st.key.Render(k) })
+	return st.Heading.Render(e.Game.Name()) + "\n\n" + termtext.Reflow(e.View.Rules(), width) + "\n\n" +
+		st.Heading.Render("Keys") + "\n" + keyTable(e.View.Keys(), width, func(k string) string { return st.Key.Render(k) })
 }
 
-// panelWidth is the width of the side panel beside a board.
-const panelWidth = 36
+// keyTable lays out a game's keys as two columns within width cells: the keys (styled by
+// key) in a column as wide as the widest, what they do folded beside them; keys too wide
+// for a column of their own put what they do on the next line.
+func keyTable(keys []games.KeyHelp, width int, key func(string) string) string {
+	col := 0
+	for _, k := range keys {
+		col = max(col, ansi.StringWidth(k.Keys))
+	}
+	col = min(col, 22)
+	var b strings.Builder
+	for _, k := range keys {
+		pad := col - ansi.StringWidth(k.Keys)
+		does := termtext.WrapWords(k.Does, max(width-2-col-2, 16))
+		if pad < 0 {
+			b.WriteString("  " + key(k.Keys) + "\n")
+			pad = col
+			b.WriteString("  " + strings.Repeat(" ", pad) + "  " + does[0] + "\n")
+		} else {
+			b.WriteString("  " + key(k.Keys) + strings.Repeat(" ", pad) + "  " + does[0] + "\n")
+		}
+		for _, more := range does[1:] {
+			b.WriteString("  " + strings.Repeat(" ", col) + "  " + more + "\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

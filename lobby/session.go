@@ -13,6 +13,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
@@ -25,7 +26,7 @@ type session struct {
 	ssh     *server.Session
 	who     keys.Identity
 	palette games.Palette
-	st      *styles // shared with the sessions of the same colour profile: never changed
+	st      *widget.Styles // shared with the sessions of the same colour profile: never changed
 	program *tea.Program
 	mb      *rooms.Mailbox
 

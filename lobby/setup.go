@@ -11,6 +11,8 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -136,24 +138,24 @@ func stepChoice(choices []int, v, d int) int {
 }
 
 var setupKeys = struct{ up, down, less, more, open, back key.Binding }{
-	up:   bind("↑/k", "the line above", "up", "k"),
-	down: bind("↓/j/tab", "the line below", "down", "j", "tab"),
-	less: bind("←/h/-", "change the line's value: less, or the previous bot", "left", "h", "-"),
-	more: bind("→/l/+", "change the line's value: more, or the next bot", "right", "l", "+"),
-	open: bind("enter/space", "open the room", "enter", " "),
-	back: bind("esc/q", "back to the lobby", "esc", "q"),
+	up:   widget.Bind("↑/k", "the line above", "up", "k"),
+	down: widget.Bind("↓/j/tab", "the line below", "down", "j", "tab"),
+	less: widget.Bind("←/h/-", "change the line's value: less, or the previous bot", "left", "h", "-"),
+	more: widget.Bind("→/l/+", "change the line's value: more, or the next bot", "right", "l", "+"),
+	open: widget.Bind("enter/space", "open the room", "enter", " "),
+	back: widget.Bind("esc/q", "back to the lobby", "esc", "q"),
 }
 
-func (s *setupScreen) keys(m *model) keyMap {
+func (s *setupScreen) keys(m *model) widget.KeyMap {
 	k := setupKeys
 	open := "open the room"
 	if s.vsBots {
 		open = "play"
 	}
 	k.open.SetHelp(k.open.Help().Key, open)
-	return keyMap{
-		short: []key.Binding{pair("choose", k.up, k.down), pair("change", k.less, k.more), pair(open, k.open), pair("back", k.back)},
-		full:  [][]key.Binding{{k.up, k.down, k.less, k.more, k.open, k.back}},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("change", k.less, k.more), widget.Pair(open, k.open), widget.Pair("back", k.back)},
+		Full:  [][]key.Binding{{k.up, k.down, k.less, k.more, k.open, k.back}},
 	}
 }
 
@@ -201,19 +203,19 @@ func (s *setupScreen) open(m *model) (roomdir.Room, error) {
 func (s *setupScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render(s.entry.Game.Name())) + "\n\n")
+	b.WriteString(m.header(st.Dim.Render(s.entry.Game.Name())) + "\n\n")
 	title := "A private room of " + s.entry.Game.Name()
 	if s.vsBots {
 		title = s.entry.Game.Name() + " against house bots"
 	}
-	b.WriteString(st.heading.Render(title) + "\n\n")
+	b.WriteString(st.Heading.Render(title) + "\n\n")
 	rows := s.rows()
 	for i, r := range rows {
 		value := "  " + r.value + "  "
 		if i == s.row {
 			value = "◀ " + r.value + " ▶"
 		}
-		b.WriteString(item(st, r.label, 12, i == s.row) + " " + st.key.Render(value) + "\n")
+		b.WriteString(item(st, r.label, 12, i == s.row) + " " + st.Key.Render(value) + "\n")
 	}
 	// What the chosen row means, in full: a bot's style, a setting's rule.
 	if about := rows[s.row].about; about != "" {
@@ -221,10 +223,10 @@ func (s *setupScreen) view(m *model) string {
 		if s.row >= s.firstBotRow() && s.row < s.firstBotRow()+len(s.bots) {
 			what = rows[s.row].value
 		}
-		b.WriteString("\n" + st.dim.Render(reflow(what+": "+about, m.width()-4)) + "\n")
+		b.WriteString("\n" + st.Dim.Render(termtext.Reflow(what+": "+about, m.width()-4)) + "\n")
 	}
 	if !boardFits(s.entry, s.cfg, m.width(), m.height()) {
-		b.WriteString("\n" + st.warn.Render("This board is larger than your window: enlarge it or choose less."))
+		b.WriteString("\n" + st.Warn.Render("This board is larger than your window: enlarge it or choose less."))
 	}
 	b.WriteString("\n")
 	if !s.vsBots {

@@ -9,6 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/roomview"
 )
 
 // The setup screen offers a setting's values from its described range.
@@ -40,12 +42,12 @@ func TestStepChoiceMovesOnePlaceAndStopsAtTheEnds(t *testing.T) {
 }
 
 func TestWrapWordsFoldsBetweenWords(t *testing.T) {
-	got := wrapWords("anna throws a grenade up: lands at (4,9), player 2's cell drops to 2", 20)
+	got := termtext.WrapWords("anna throws a grenade up: lands at (4,9), player 2's cell drops to 2", 20)
 	want := []string{"anna throws a", "grenade up: lands at", "(4,9), player 2's", "cell drops to 2"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("%q", got)
 	}
-	if got := wrapWords("short", 20); !slices.Equal(got, []string{"short"}) {
+	if got := termtext.WrapWords("short", 20); !slices.Equal(got, []string{"short"}) {
 		t.Fatalf("%q", got)
 	}
 }
@@ -86,7 +88,7 @@ func TestResultTextTellsEachPlayerTheirPlace(t *testing.T) {
 		{[]int{3, 1, 1, 4}, -1, "zidane and bobmorane share first.", 0},
 		{[]int{1, 1, 1, 4}, -1, "anna, zidane and bobmorane share first.", 0},
 	} {
-		got, mood := resultText(tc.ranks, names[:len(tc.ranks)], tc.seat)
+		got, mood := roomview.ResultText(tc.ranks, names[:len(tc.ranks)], tc.seat)
 		if got != tc.want || mood != tc.mood {
 			t.Errorf("%v seat %d: %q %d, want %q %d", tc.ranks, tc.seat, got, mood, tc.want, tc.mood)
 		}

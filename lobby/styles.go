@@ -1,93 +1,34 @@
 package lobby
 
 import (
-	"github.com/arena-classroom/arena/internal/plaintext"
-
 	"io"
-	"strings"
 	"sync"
 
-	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
+	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/server"
 )
 
-// styles are one session's lipgloss styles, made from its own renderer (never the global one).
-type styles struct {
-	title, dim, key, selected, warn, good, bad, heading, box, plain lipgloss.Style
-	help                                                            help.Model // footers and key lists (keys.go)
-}
-
-// wrap folds text to width cells (at least 20), keeping its own line breaks.
-func (st *styles) wrap(text string, width int) string {
-	return st.plain.Width(max(width, 20)).Render(text)
-}
-
 // styleSets are the styles made for each renderer: the server shares one renderer between
 // the sessions with the same colour profile, and so do they the styles (a set is ~5 KiB).
-var styleSets sync.Map // *lipgloss.Renderer → *styles
+var styleSets sync.Map // *lipgloss.Renderer → *widget.Styles
 
 var plainRenderer = lipgloss.NewRenderer(io.Discard, termenv.WithProfile(termenv.Ascii))
 
-func newStyles(s *server.Session) *styles {
+func newStyles(s *server.Session) *widget.Styles {
 	r := s.Renderer
 	if r == nil {
 		r = plainRenderer
 	}
 	if st, ok := styleSets.Load(r); ok {
-		return st.(*styles)
+		return st.(*widget.Styles)
 	}
-	st, _ := styleSets.LoadOrStore(r, makeStyles(r))
-	return st.(*styles)
-}
-
-func makeStyles(r *lipgloss.Renderer) *styles {
-	st := &styles{
-		title:    r.NewStyle().Bold(true).Foreground(lipgloss.Color("213")),
-		dim:      r.NewStyle().Foreground(lipgloss.Color("245")),
-		key:      r.NewStyle().Bold(true).Foreground(lipgloss.Color("81")),
-		selected: r.NewStyle().Bold(true).Foreground(lipgloss.Color("231")).Background(lipgloss.Color("62")),
-		warn:     r.NewStyle().Foreground(lipgloss.Color("214")),
-		good:     r.NewStyle().Bold(true).Foreground(lipgloss.Color("120")),
-		bad:      r.NewStyle().Bold(true).Foreground(lipgloss.Color("203")),
-		heading:  r.NewStyle().Bold(true).Underline(true),
-		plain:    r.NewStyle(),
-		box:      r.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(lipgloss.Color("240")).Padding(0, 1),
-	}
-	st.help = newHelp(st)
-	return st
+	st, _ := styleSets.LoadOrStore(r, widget.NewStyles(r))
+	return st.(*widget.Styles)
 }
 
 // clean strips control and escape characters from text one user shows to another.
 func clean(s string) string { return plaintext.Clean(s) }
-
-// fit pads or cuts s (plain text) to exactly w cells.
-func fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	n := ansi.StringWidth(s)
-	if n > w {
-		s = ansi.Truncate(s, w, "…")
-		n = ansi.StringWidth(s)
-	}
-	return s + strings.Repeat(" ", w-n)
-}
-
-// wrapWords folds one line of plain text into lines of at most width cells, between words
-// (a word longer than width is cut by fit later): x/ansi's word wrap, on the text's words
-// joined by single spaces. Cheaper than wrap (no lipgloss style): panels call it per frame
-// (3 µs for a line of the log, against 1 µs for the hand-made fold it replaced).
-func wrapWords(text string, width int) []string {
-	return strings.Split(ansi.Wordwrap(strings.Join(strings.Fields(text), " "), width, ""), "\n")
-}
-
-// splitBoard splits a drawn board into its lines and their width (a view draws every line
-// the same width).
-func splitBoard(board string) ([]string, int) {
-	lines := strings.Split(board, "\n")
-	return lines, ansi.StringWidth(lines[0])
-}

@@ -10,32 +10,34 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // tournamentsScreen asks for a tournament's code (the teacher gives it) and lists the
 // tournaments being played, to follow.
 type tournamentsScreen struct {
-	code codeInput
+	code widget.CodeInput
 	home *homeScreen
 }
 
 func newTournamentsScreen(m *model, home *homeScreen) *tournamentsScreen {
-	return &tournamentsScreen{code: newCodeInput(m.s.st, ""), home: home}
+	return &tournamentsScreen{code: widget.NewCodeInput("", m.s.st.Plain, m.s.st.Key, m.s.st.Dim), home: home}
 }
 
 func (t *tournamentsScreen) showsLobby() {}
 
 var tournamentsKeys = struct{ open, back key.Binding }{
-	open: bind("enter", "open the tournament: its standings", "enter"),
-	back: bind("esc", "back", "esc"),
+	open: widget.Bind("enter", "open the tournament: its standings", "enter"),
+	back: widget.Bind("esc", "back", "esc"),
 }
 
-func (t *tournamentsScreen) keys(m *model) keyMap {
+func (t *tournamentsScreen) keys(m *model) widget.KeyMap {
 	k := tournamentsKeys
-	return keyMap{
-		short: []key.Binding{pair("open", k.open), k.back, helpKey},
-		full:  [][]key.Binding{{k.open, k.back}, t.code.editing()},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("open", k.open), k.back, helpKey},
+		Full:  [][]key.Binding{{k.open, k.back}, t.code.Editing()},
 	}
 }
 
@@ -48,14 +50,14 @@ func (t *tournamentsScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 	case key.Matches(k, tournamentsKeys.back):
 		return t.home, nil
 	case key.Matches(k, tournamentsKeys.open):
-		s, err := newStandingsScreen(m, t.code.value(), t)
+		s, err := newStandingsScreen(m, t.code.Value(), t)
 		if err != nil {
 			m.notice = err.Error()
 			return t, nil
 		}
 		return s, nil
 	default:
-		t.code.update(k)
+		t.code.Update(k)
 	}
 	return t, nil
 }
@@ -63,9 +65,9 @@ func (t *tournamentsScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (t *tournamentsScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render("tournaments")) + "\n\n")
-	b.WriteString("Tournament code (your teacher gives it): " + t.code.view() + "\n\n")
-	b.WriteString(st.heading.Render("Being played") + "\n")
+	b.WriteString(m.header(st.Dim.Render("tournaments")) + "\n\n")
+	b.WriteString("Tournament code (your teacher gives it): " + t.code.View() + "\n\n")
+	b.WriteString(st.Heading.Render("Being played") + "\n")
 	shown := 0
 	if m.s.app.director != nil {
 		ctx, cancel := context.WithTimeout(m.s.context(), 5*time.Second)
@@ -76,15 +78,15 @@ func (t *tournamentsScreen) view(m *model) string {
 				continue
 			}
 			if shown == max(m.height()-9, 1) {
-				b.WriteString(st.dim.Render("  …") + "\n")
+				b.WriteString(st.Dim.Render("  …") + "\n")
 				break
 			}
-			b.WriteString(fit(fmt.Sprintf("  %-7s %-12s %-8s %s", tr.Code, tr.Game, tr.State, clean(tr.Name)), m.width()-1) + "\n")
+			b.WriteString(termtext.Fit(fmt.Sprintf("  %-7s %-12s %-8s %s", tr.Code, tr.Game, tr.State, clean(tr.Name)), m.width()-1) + "\n")
 			shown++
 		}
 	}
 	if shown == 0 {
-		b.WriteString(st.dim.Render("  none right now") + "\n")
+		b.WriteString(st.Dim.Render("  none right now") + "\n")
 	}
 	b.WriteString("\n" + m.footer(t.keys(m)))
 	return b.String()
@@ -108,7 +110,7 @@ type standingsScreen struct {
 	at   uint64 // the director's version when rep was read
 	// confirmCancel: x was pressed once; a second x cancels.
 	confirmCancel bool
-	page          *pager
+	page          *widget.Pager
 }
 
 func newStandingsScreen(m *model, code string, back screen) (*standingsScreen, error) {
@@ -144,47 +146,47 @@ func (s *standingsScreen) load(m *model) error {
 var standingsKeys = struct {
 	back, wall, join, start, pause, resume, cancel key.Binding
 }{
-	back:   bind("esc/q", "back", "esc", "q"),
-	wall:   bind("w", "its games on the wall", "w"),
-	join:   bind("j", "enter it (while it is open)", "j"),
-	start:  bind("s", "teachers: start it", "s"),
-	pause:  bind("p", "teachers: pause it", "p"),
-	resume: bind("r", "teachers: resume it", "r"),
-	cancel: bind("x", "teachers: cancel it (press twice)", "x"),
+	back:   widget.Bind("esc/q", "back", "esc", "q"),
+	wall:   widget.Bind("w", "its games on the wall", "w"),
+	join:   widget.Bind("j", "enter it (while it is open)", "j"),
+	start:  widget.Bind("s", "teachers: start it", "s"),
+	pause:  widget.Bind("p", "teachers: pause it", "p"),
+	resume: widget.Bind("r", "teachers: resume it", "r"),
+	cancel: widget.Bind("x", "teachers: cancel it (press twice)", "x"),
 }
 
-func standingsPagerKeys() pagerKeyMap {
-	p := newPagerKeys()
-	p.down = bind("↓", "scroll down a line", "down")
+func standingsPagerKeys() widget.PagerKeys {
+	p := widget.NewPagerKeys()
+	p.Down = widget.Bind("↓", "scroll down a line", "down")
 	return p
 }
 
-func (s *standingsScreen) pager() *pager {
+func (s *standingsScreen) pager() *widget.Pager {
 	if s.page == nil {
-		s.page = newPagerWith(standingsPagerKeys())
+		s.page = widget.NewPagerWith(standingsPagerKeys())
 	}
 	return s.page
 }
 
-func (s *standingsScreen) keys(m *model) keyMap {
+func (s *standingsScreen) keys(m *model) widget.KeyMap {
 	k := standingsKeys
-	short := []key.Binding{pair("wall", k.wall), pair("back", k.back), helpKey}
+	short := []key.Binding{widget.Pair("wall", k.wall), widget.Pair("back", k.back), helpKey}
 	if s.rep.State == director.Open {
-		short = append([]key.Binding{pair("enter it", k.join)}, short...)
+		short = append([]key.Binding{widget.Pair("enter it", k.join)}, short...)
 	}
 	if m.s.who.Admin {
 		switch s.rep.State {
 		case director.Open:
-			short = append([]key.Binding{pair("start", k.start)}, short...)
+			short = append([]key.Binding{widget.Pair("start", k.start)}, short...)
 		case director.Running:
-			short = append([]key.Binding{pair("pause", k.pause), pair("cancel", k.cancel)}, short...)
+			short = append([]key.Binding{widget.Pair("pause", k.pause), widget.Pair("cancel", k.cancel)}, short...)
 		case director.Paused:
-			short = append([]key.Binding{pair("resume", k.resume), pair("cancel", k.cancel)}, short...)
+			short = append([]key.Binding{widget.Pair("resume", k.resume), widget.Pair("cancel", k.cancel)}, short...)
 		}
 	}
-	return keyMap{
-		short: short,
-		full:  [][]key.Binding{{k.join, k.wall, k.back}, {k.start, k.pause, k.resume, k.cancel}, s.pager().keys.all()},
+	return widget.KeyMap{
+		Short: short,
+		Full:  [][]key.Binding{{k.join, k.wall, k.back}, {k.start, k.pause, k.resume, k.cancel}, s.pager().Keys.All()},
 	}
 }
 
@@ -220,7 +222,7 @@ func (s *standingsScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		}
 		m.notice = s.console(m, m.s.app.director.Cancel, "cancelled")
 	default:
-		s.pager().key(k)
+		s.pager().Key(k)
 	}
 	return s, nil
 }
@@ -285,16 +287,16 @@ func (s *standingsScreen) view(m *model) string {
 	}
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.dim.Render("tournament "+s.code)) + "\n\n")
+	b.WriteString(m.header(st.Dim.Render("tournament "+s.code)) + "\n\n")
 	// Every standing, every game: the pager scrolls what the window cannot hold.
 	lines := strings.Split(strings.TrimRight(director.StandingsText(s.rep, 0), "\n"), "\n")
 	for i, line := range lines {
-		lines[i] = fit(line, m.width()-1)
+		lines[i] = termtext.Fit(line, m.width()-1)
 	}
-	s.pager().set(strings.Join(lines, "\n"), m.height()-5) // header, blank; where, blank, keys
-	b.WriteString(s.page.view() + "\n")
-	if w := s.page.where(); w != "" {
-		b.WriteString(st.dim.Render(w) + "\n")
+	s.pager().Set(strings.Join(lines, "\n"), m.height()-5) // header, blank; where, blank, keys
+	b.WriteString(s.page.View() + "\n")
+	if w := s.page.Where(); w != "" {
+		b.WriteString(st.Dim.Render(w) + "\n")
 	}
 	b.WriteString("\n" + m.footer(s.keys(m)))
 	return b.String()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -66,7 +67,7 @@ func TestFitPadsAndCutsToTheCell(t *testing.T) {
 		{"日本語テキスト", 5, "日本…"},
 		{"x", 0, ""},
 	} {
-		if got := fit(tc.in, tc.w); got != tc.want || (tc.w > 0 && lipgloss.Width(got) != tc.w) {
+		if got := termtext.Fit(tc.in, tc.w); got != tc.want || (tc.w > 0 && lipgloss.Width(got) != tc.w) {
 			t.Errorf("fit(%q, %d) = %q (width %d), want %q", tc.in, tc.w, got, lipgloss.Width(got), tc.want)
 		}
 	}

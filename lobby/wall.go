@@ -8,6 +8,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
 )
@@ -71,19 +74,19 @@ func wallCount(shown []rooms.Info) string {
 }
 
 var wallKeys = struct{ next, prev, pageDown, pageUp, watch, back key.Binding }{
-	next:     bind("→/l/tab", "the next game", "right", "l", "tab"),
-	prev:     bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
-	pageDown: bind("↓/pgdn/j/space", "the next page", "pgdown", "down", "j", " "),
-	pageUp:   bind("↑/pgup/k", "the previous page", "pgup", "up", "k"),
-	watch:    bind("enter", "watch the chosen game (esc comes back to the wall)", "enter"),
-	back:     bind("esc/q", "back to the lobby", "esc", "q"),
+	next:     widget.Bind("→/l/tab", "the next game", "right", "l", "tab"),
+	prev:     widget.Bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
+	pageDown: widget.Bind("↓/pgdn/j/space", "the next page", "pgdown", "down", "j", " "),
+	pageUp:   widget.Bind("↑/pgup/k", "the previous page", "pgup", "up", "k"),
+	watch:    widget.Bind("enter", "watch the chosen game (esc comes back to the wall)", "enter"),
+	back:     widget.Bind("esc/q", "back to the lobby", "esc", "q"),
 }
 
-func (w *wallScreen) keys(m *model) keyMap {
+func (w *wallScreen) keys(m *model) widget.KeyMap {
 	k := wallKeys
-	return keyMap{
-		short: []key.Binding{pair("choose", k.prev, k.next), pair("page", k.pageUp, k.pageDown), pair("watch", k.watch), pair("lobby", k.back)},
-		full:  [][]key.Binding{{k.next, k.prev, k.pageDown, k.pageUp, k.watch, k.back}},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("choose", k.prev, k.next), widget.Pair("page", k.pageUp, k.pageDown), widget.Pair("watch", k.watch), widget.Pair("lobby", k.back)},
+		Full:  [][]key.Binding{{k.next, k.prev, k.pageDown, k.pageUp, k.watch, k.back}},
 	}
 }
 
@@ -151,14 +154,14 @@ func (w *wallScreen) tile(m *model, info rooms.Info, chosen bool) tile {
 		for i, s := range snap.Seats {
 			names[i] = clean(s.Name)
 		}
-		text, _ := resultText(snap.Outcome.Ranks, names, -1)
+		text, _ := roomview.ResultText(snap.Outcome.Ranks, names, -1)
 		title = info.ID + " · finished · " + text
 	}
-	head := fit(title, width)
+	head := termtext.Fit(title, width)
 	if chosen {
-		head = st.selected.Render(head)
+		head = st.Selected.Render(head)
 	} else {
-		head = st.key.Render(head)
+		head = st.Key.Render(head)
 	}
 	lines := []string{head}
 	for _, l := range board {
@@ -177,9 +180,9 @@ func (w *wallScreen) view(m *model) string {
 	if w.code != "" {
 		right = fmt.Sprintf("the wall · tournament %s · %s", w.code, wallCount(w.shown))
 	}
-	out := []string{m.header(st.dim.Render(right))}
+	out := []string{m.header(st.Dim.Render(right))}
 	if n == 0 {
-		out = append(out, "", st.dim.Render("No game is being played right now. The wall shows every game as it starts."))
+		out = append(out, "", st.Dim.Render("No game is being played right now. The wall shows every game as it starts."))
 	}
 	// Tiles flow left to right, rows top to bottom, as many as the window holds from the
 	// first of the page; the chosen one is always on it.

@@ -5,6 +5,8 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/lobby/widget"
 )
 
 // watchScreen lists the live rooms, to watch one.
@@ -17,20 +19,20 @@ type watchScreen struct {
 // waiting): what enter does is the screen's.
 func listKeys(does string) struct{ up, down, choose, back key.Binding } {
 	return struct{ up, down, choose, back key.Binding }{
-		up:     bind("↑/k", "the line above", "up", "k"),
-		down:   bind("↓/j", "the line below", "down", "j"),
-		choose: bind("enter/space", does, "enter", " "),
-		back:   bind("esc/q", "back to the lobby", "esc", "q"),
+		up:     widget.Bind("↑/k", "the line above", "up", "k"),
+		down:   widget.Bind("↓/j", "the line below", "down", "j"),
+		choose: widget.Bind("enter/space", does, "enter", " "),
+		back:   widget.Bind("esc/q", "back to the lobby", "esc", "q"),
 	}
 }
 
 var watchKeys = listKeys("watch the room")
 
-func (w *watchScreen) keys(m *model) keyMap {
+func (w *watchScreen) keys(m *model) widget.KeyMap {
 	k := watchKeys
-	return keyMap{
-		short: []key.Binding{pair("choose", k.up, k.down), pair("watch", k.choose), pair("back", k.back)},
-		full:  [][]key.Binding{{k.up, k.down, k.choose, k.back}},
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("watch", k.choose), widget.Pair("back", k.back)},
+		Full:  [][]key.Binding{{k.up, k.down, k.choose, k.back}},
 	}
 }
 
@@ -62,10 +64,10 @@ func (w *watchScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (w *watchScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header("") + "\n\n" + st.heading.Render("Live rooms") + "\n\n")
+	b.WriteString(m.header("") + "\n\n" + st.Heading.Render("Live rooms") + "\n\n")
 	list := m.s.app.hub.List()
 	if len(list) == 0 {
-		b.WriteString(st.dim.Render("No live rooms right now.") + "\n")
+		b.WriteString(st.Dim.Render("No live rooms right now.") + "\n")
 	}
 	w.cursor = min(w.cursor, max(len(list)-1, 0))
 	for i, r := range list {

@@ -1,14 +1,15 @@
-package lobby
+// Package termtext lays out plain text for terminals: folding paragraphs, key tables and
+// statuses to a width in cells, fitting a string to a column, a board beside its panel. It
+// knows no styles, no screens and no games: what it is given is text and a width.
+package termtext
 
 import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/arena-classroom/arena/games"
 )
 
-// reflow folds a text written for about 78 columns (rules, help pages) to width cells,
+// Reflow folds a text written for about 78 columns (rules, help pages) to width cells,
 // reading its shape rather than cutting its lines where they stand: the lines of a
 // paragraph are joined and folded between words; an indented line (a list item, a row of a
 // key table, a shell command) starts a line of its own, and its own continuation lines,
@@ -18,9 +19,9 @@ import (
 //
 // Charm's wrappers (ansi.Wordwrap, lipgloss Style.Width) fold a paragraph as it stands:
 // they keep a text's own line breaks, know no hanging indent, and would break a key list
-// such as "(q w e / a d / z x c)" between its keys; reflow keeps those, and uses
-// wrapWords (ansi.Wordwrap) where a plain fold is all that is wanted.
-func reflow(text string, width int) string {
+// such as "(q w e / a d / z x c)" between its keys; Reflow keeps those, and uses
+// WrapWords (ansi.Wordwrap) where a plain fold is all that is wanted.
+func Reflow(text string, width int) string {
 	width = max(width, 20)
 	var out []string
 	var block []string    // the words of the block being gathered
@@ -127,38 +128,11 @@ func foldBlock(words []string, first, hang string, width int) []string {
 	return append(lines, line)
 }
 
-// keyTable lays out a game's keys as two columns within width cells: the keys (styled by
-// key) in a column as wide as the widest, what they do folded beside them; keys too wide
-// for a column of their own put what they do on the next line.
-func keyTable(keys []games.KeyHelp, width int, key func(string) string) string {
-	col := 0
-	for _, k := range keys {
-		col = max(col, ansi.StringWidth(k.Keys))
-	}
-	col = min(col, 22)
-	var b strings.Builder
-	for _, k := range keys {
-		pad := col - ansi.StringWidth(k.Keys)
-		does := wrapWords(k.Does, max(width-2-col-2, 16))
-		if pad < 0 {
-			b.WriteString("  " + key(k.Keys) + "\n")
-			pad = col
-			b.WriteString("  " + strings.Repeat(" ", pad) + "  " + does[0] + "\n")
-		} else {
-			b.WriteString("  " + key(k.Keys) + strings.Repeat(" ", pad) + "  " + does[0] + "\n")
-		}
-		for _, more := range does[1:] {
-			b.WriteString("  " + strings.Repeat(" ", col) + "  " + more + "\n")
-		}
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-// wordsThenCode folds words to width and ends with code (an id, a command, a code a person
+// WordsThenCode folds words to width and ends with code (an id, a command, a code a person
 // types back), which is never cut: it goes on the last line when it fits there, else on a
 // line of its own.
-func wordsThenCode(words, code string, width int) []string {
-	lines := wrapWords(words, width)
+func WordsThenCode(words, code string, width int) []string {
+	lines := WrapWords(words, width)
 	last := lines[len(lines)-1]
 	if ansi.StringWidth(last)+1+ansi.StringWidth(code) <= width {
 		lines[len(lines)-1] = strings.TrimLeft(last+" "+code, " ")
@@ -191,11 +165,9 @@ func units(text string) []string {
 	return out
 }
 
-// wrapParts folds a status of parts joined by " · " ("RED · speed 1 · 3 coins · 1 super
-// fireball") into lines of at most width cells, breaking between parts where it can.
-// dropParts leaves out the last " · " parts of text until it fits width (the first part
+// DropParts leaves out the last " · " parts of text until it fits width (the first part
 // stays, whatever its width): a status on one narrow line says less, never half a word.
-func dropParts(text string, width int) string {
+func DropParts(text string, width int) string {
 	for ansi.StringWidth(text) > width {
 		i := strings.LastIndex(text, " · ")
 		if i < 0 {
@@ -206,7 +178,9 @@ func dropParts(text string, width int) string {
 	return text
 }
 
-func wrapParts(text string, width int) []string {
+// WrapParts folds a status of parts joined by " · " ("RED · speed 1 · 3 coins · 1 super
+// fireball") into lines of at most width cells, breaking between parts where it can.
+func WrapParts(text string, width int) []string {
 	var lines []string
 	line := ""
 	for _, part := range strings.Split(text, " · ") {
@@ -222,7 +196,7 @@ func wrapParts(text string, width int) []string {
 	}
 	var out []string
 	for _, l := range append(lines, line) {
-		out = append(out, wrapWords(l, width)...)
+		out = append(out, WrapWords(l, width)...)
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package lobby
+package widget
 
 import (
 	"fmt"
@@ -9,28 +9,28 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// pager shows a long text (rules, help, standings, a leaderboard) a window of lines at a
+// Pager shows a long text (rules, help, standings, a leaderboard) a window of lines at a
 // time. bubbles' viewport keeps the position; the keys are those people know from pagers
-// (pagerKeyMap: ↑/↓ j/k, PgUp/PgDn, space, b/f, u/d, Home/End g/G), listed in the help of
+// (PagerKeys: ↑/↓ j/k, PgUp/PgDn, space, b/f, u/d, Home/End g/G), listed in the help of
 // every screen that pages. The lines are drawn here, from the viewport's offset, so that no
 // global lipgloss renderer is involved.
-type pager struct {
+type Pager struct {
 	vp    viewport.Model
-	keys  pagerKeyMap
+	Keys  PagerKeys
 	lines []string
 	text  string // what lines hold, to skip setting the same content again
 }
 
-func newPager() *pager { return newPagerWith(newPagerKeys()) }
+func NewPager() *Pager { return NewPagerWith(NewPagerKeys()) }
 
-// newPagerWith is a pager scrolled by keys (a screen that gives j another use drops it).
-func newPagerWith(keys pagerKeyMap) *pager {
-	return &pager{vp: viewport.New(0, 0), keys: keys}
+// NewPagerWith is a pager scrolled by keys (a screen that gives j another use drops it).
+func NewPagerWith(keys PagerKeys) *Pager {
+	return &Pager{vp: viewport.New(0, 0), Keys: keys}
 }
 
-// set gives the pager its text (already fitted to the width) and the rows it may take,
+// Set gives the pager its text (already fitted to the width) and the rows it may take,
 // keeping the position where it can.
-func (p *pager) set(text string, rows int) {
+func (p *Pager) Set(text string, rows int) {
 	if text != p.text {
 		p.text = text
 		p.lines = strings.Split(text, "\n")
@@ -40,9 +40,9 @@ func (p *pager) set(text string, rows int) {
 	p.vp.SetYOffset(p.vp.YOffset) // clamps to the new height
 }
 
-// key scrolls by k and reports whether k is one of the pager's keys.
-func (p *pager) key(k tea.KeyMsg) bool {
-	switch km := p.keys; {
+// Key scrolls by k and reports whether k is one of the pager's keys.
+func (p *Pager) Key(k tea.KeyMsg) bool {
+	switch km := p.Keys; {
 	case key.Matches(k, km.top):
 		p.vp.GotoTop()
 	case key.Matches(k, km.bottom):
@@ -55,7 +55,7 @@ func (p *pager) key(k tea.KeyMsg) bool {
 		p.vp.HalfPageDown()
 	case key.Matches(k, km.halfUp):
 		p.vp.HalfPageUp()
-	case key.Matches(k, km.down):
+	case key.Matches(k, km.Down):
 		p.vp.ScrollDown(1)
 	case key.Matches(k, km.up):
 		p.vp.ScrollUp(1)
@@ -65,19 +65,19 @@ func (p *pager) key(k tea.KeyMsg) bool {
 	return true
 }
 
-// fits reports whether the whole text shows at once.
-func (p *pager) fits() bool { return len(p.lines) <= p.vp.Height }
+// Fits reports whether the whole text shows at once.
+func (p *Pager) Fits() bool { return len(p.lines) <= p.vp.Height }
 
-// view is the visible lines, no more than the rows given.
-func (p *pager) view() string {
+// View is the visible lines, no more than the rows given.
+func (p *Pager) View() string {
 	top := min(p.vp.YOffset, max(len(p.lines)-p.vp.Height, 0))
 	return strings.Join(p.lines[top:min(top+p.vp.Height, len(p.lines))], "\n")
 }
 
-// where says which lines show, when not all do: "lines 1–20 of 64 · ↑↓ scroll" (PgUp/PgDn,
+// Where says which lines show, when not all do: "lines 1–20 of 64 · ↑↓ scroll" (PgUp/PgDn,
 // space, Home/End too: the pages that use a pager say so in their help).
-func (p *pager) where() string {
-	if p.fits() {
+func (p *Pager) Where() string {
+	if p.Fits() {
 		return ""
 	}
 	top := min(p.vp.YOffset, max(len(p.lines)-p.vp.Height, 0))

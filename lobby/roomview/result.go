@@ -1,4 +1,4 @@
-package lobby
+package roomview
 
 import (
 	"fmt"
@@ -6,52 +6,53 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/rooms"
 )
 
-// result is the end of the game in the panel, width cells wide: who won, rematch calls and
+// Result is the end of the game in the panel, width cells wide: who won, rematch calls and
 // the command that shows the game again, whose id is never cut.
-func (g *gameScreen) result(m *model, width int) string {
-	st := m.s.st
-	s := g.snap
+func Result(v Viewer, s *rooms.Snapshot, width int) string {
+	st := v.St
 	if s.Outcome == nil {
 		return "Game over."
 	}
 	if !s.Saved {
-		return st.dim.Render(strings.Join(wrapWords("Game over — recording the result…", width), "\n"))
+		return st.Dim.Render(strings.Join(termtext.WrapWords("Game over — recording the result…", width), "\n"))
 	}
 	names := make([]string, len(s.Seats))
 	for i, seat := range s.Seats {
 		names[i] = clean(seat.Name)
 	}
-	text, mood := resultText(s.Outcome.Ranks, names, g.seat)
-	style := st.key
+	text, mood := ResultText(s.Outcome.Ranks, names, v.Seat)
+	style := st.Key
 	switch mood {
 	case +1:
-		style = st.good
+		style = st.Good
 	case -1:
-		style = st.bad
+		style = st.Bad
 	}
 	var lines []string
-	for _, l := range wrapWords(text, width) {
+	for _, l := range termtext.WrapWords(text, width) {
 		lines = append(lines, style.Render(l))
 	}
-	for i, v := range s.Votes {
-		if v && i != g.seat {
-			lines = append(lines, wrapWords(clean(s.Seats[i].Name)+" wants a rematch: press r", width)...)
+	for i, asked := range s.Votes {
+		if asked && i != v.Seat {
+			lines = append(lines, termtext.WrapWords(clean(s.Seats[i].Name)+" wants a rematch: press r", width)...)
 		}
 	}
-	if s.MatchID != "" && m.s.app.archive != nil {
-		for _, l := range wordsThenCode("Watch it again: ssh -t … replay", s.MatchID, width) {
-			lines = append(lines, st.dim.Render(l))
+	if s.MatchID != "" && v.Replays {
+		for _, l := range termtext.WordsThenCode("Watch it again: ssh -t … replay", s.MatchID, width) {
+			lines = append(lines, st.Dim.Render(l))
 		}
 	}
 	return strings.Join(lines, "\n")
 }
 
-// resultText tells the result from seat's side (-1: a spectator's): "You win!", "You lose.
+// ResultText tells the result from seat's side (-1: a spectator's): "You win!", "You lose.
 // bob wins.", "You finish 3rd. zidane and bobmorane share first.", "Draw.". mood is +1 for
 // a win, -1 for a loss, 0 otherwise.
-func resultText(ranks []int, names []string, seat int) (text string, mood int) {
+func ResultText(ranks []int, names []string, seat int) (text string, mood int) {
 	var first []string
 	for i, r := range ranks {
 		if r == 1 {
@@ -87,7 +88,8 @@ func resultText(ranks []int, names []string, seat int) (text string, mood int) {
 	return place + " " + winners, -1
 }
 
-func formatClock(d time.Duration) string {
+// Clock is a time left as m:ss ("0:57"), never negative.
+func Clock(d time.Duration) string {
 	if d < 0 {
 		d = 0
 	}

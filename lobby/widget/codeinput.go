@@ -1,4 +1,4 @@
-package lobby
+package widget
 
 import (
 	"strings"
@@ -7,13 +7,14 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 )
 
-// codeInput is where a person types a code read aloud (a private room's, a tournament's): a
+// CodeInput is where a person types a code read aloud (a private room's, a tournament's): a
 // bubbles textinput that takes the characters of codes only, in upper case, at most
 // maxCodeLen of them, with the editing keys of codeKeys (no clipboard, no suggestions: the
 // clipboard would be the server's).
-type codeInput struct{ ti textinput.Model }
+type CodeInput struct{ ti textinput.Model }
 
 const (
 	upperCodeChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -21,17 +22,17 @@ const (
 )
 
 // codeKeys are the keys of a code being typed. typeCode is every character of a code,
-// either case (a paste of several arrives as one message: see codeInput.update).
+// either case (a paste of several arrives as one message: see CodeInput.Update).
 var codeKeys = struct {
 	typeCode, erase, eraseAll, left, right, start, end key.Binding
 }{
-	typeCode: bind("A–Z 0–9", "type the code (lower case is fine)", codeCharKeys()...),
-	erase:    bind("backspace", "erase a character", "backspace"),
-	eraseAll: bind("ctrl+u", "erase up to the cursor", "ctrl+u"),
-	left:     bind("←", "move the cursor left", "left"),
-	right:    bind("→", "move the cursor right", "right"),
-	start:    bind("home", "the start of the code", "home", "ctrl+a"),
-	end:      bind("end", "the end of the code", "end", "ctrl+e"),
+	typeCode: Bind("A–Z 0–9", "type the code (lower case is fine)", codeCharKeys()...),
+	erase:    Bind("backspace", "erase a character", "backspace"),
+	eraseAll: Bind("ctrl+u", "erase up to the cursor", "ctrl+u"),
+	left:     Bind("←", "move the cursor left", "left"),
+	right:    Bind("→", "move the cursor right", "right"),
+	start:    Bind("home", "the start of the code", "home", "ctrl+a"),
+	end:      Bind("end", "the end of the code", "end", "ctrl+e"),
 }
 
 func codeCharKeys() []string {
@@ -42,7 +43,7 @@ func codeCharKeys() []string {
 	return out
 }
 
-func newCodeInput(st *styles, prompt string) codeInput {
+func NewCodeInput(prompt string, plain, typed, dim lipgloss.Style) CodeInput {
 	ti := textinput.New()
 	ti.Prompt = prompt
 	ti.CharLimit = maxCodeLen
@@ -54,24 +55,25 @@ func newCodeInput(st *styles, prompt string) codeInput {
 		LineStart:               codeKeys.start,
 		LineEnd:                 codeKeys.end,
 	}
-	// The session's styles, never lipgloss's global renderer; a cursor that does not blink
+	// The session's styles (plain for the prompt, typed for the code and the cursor, dim for
+	// the rest), never lipgloss's global renderer; a cursor that does not blink
 	// (a blinking one would draw the screen twice a second for nothing).
-	ti.PromptStyle, ti.TextStyle, ti.PlaceholderStyle, ti.CompletionStyle = st.plain, st.key, st.dim, st.dim
-	ti.Cursor.Style, ti.Cursor.TextStyle = st.key, st.key
+	ti.PromptStyle, ti.TextStyle, ti.PlaceholderStyle, ti.CompletionStyle = plain, typed, dim, dim
+	ti.Cursor.Style, ti.Cursor.TextStyle = typed, typed
 	ti.Cursor.SetMode(cursor.CursorStatic)
 	ti.Focus()
-	return codeInput{ti: ti}
+	return CodeInput{ti: ti}
 }
 
-// editing are the bindings of codeKeys, for a screen's help.
-func (c *codeInput) editing() []key.Binding {
+// Editing are the bindings of codeKeys, for a screen's help.
+func (c *CodeInput) Editing() []key.Binding {
 	k := codeKeys
 	return []key.Binding{k.typeCode, k.erase, k.eraseAll, k.left, k.right, k.start, k.end}
 }
 
-// update takes a key if it is one of codeKeys, and reports whether it was. The characters
+// Update takes a key if it is one of codeKeys, and reports whether it was. The characters
 // typed go in upper case; a paste's other characters are dropped.
-func (c *codeInput) update(k tea.KeyMsg) bool {
+func (c *CodeInput) Update(k tea.KeyMsg) bool {
 	if k.Type == tea.KeyRunes && !k.Alt {
 		var typed []rune
 		for _, r := range k.Runes {
@@ -90,5 +92,5 @@ func (c *codeInput) update(k tea.KeyMsg) bool {
 	return true
 }
 
-func (c *codeInput) value() string { return c.ti.Value() }
-func (c *codeInput) view() string  { return c.ti.View() }
+func (c *CodeInput) Value() string { return c.ti.Value() }
+func (c *CodeInput) View() string  { return c.ti.View() }

@@ -1,0 +1,171 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/seed"
+	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// createUsage is tournament create's help, every option with its default; the games are
+// the catalog's.
+var createUsage = `usage: tournament create --game GAME --format FORMAT [options]
+
+  --game GAME             ` + gameIDs(false) + `
+  --format FORMAT         round-robin, double-round-robin, swiss, elimination, pools
+  --name NAME             shown to everyone (default: the game and the format). Over ssh
+                          the command is split again on the server: quote a name of several
+                          words twice, --name "'TP 7 couleurs'" (unquoted words that follow
+                          --name are taken as the name too)
+  --games-per-pairing N   games each pairing or table plays, seats alternating (default 1,
+                          at most 100)
+  --rounds N              Swiss: its rounds (default ceil(log2 n)+1, at most 100)
+  --best-of N             elimination: games a match (default 1, at most 99)
+  --table-size 3|4        pools: players a table (default 4)
+  --size N                the board (default: the game's); --config KEY=VAL for other settings
+  --parallel N            games played at once (default 256: every game of a round that can
+                          start; an entrant plays one game at a time)
+  --max-entrants N        entries close once N have entered (default 64, at most 1000)
+  --pace fast|live        games without a person: fast plays them as fast as the entrants
+                          answer (default); live at a person's pace, to follow on the
+                          projector (tournament pace CODE changes it later)
+  --grace D               how long a due program is waited for before it forfeits (default 60s)
+  --seed N                the tournament's seed: the same seed on the same server replays it
+
+The last line printed is the code students enter.`
+
+// joinNameWords gathers the words that follow --name up to the next option into one name:
+// ssh joins a command's words with spaces and the server splits them again, so the
+// quotes of --name "TP 7 couleurs" do not survive the trip.
+func joinNameWords(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		out = append(out, args[i])
+		if args[i] != "--name" && args[i] != "-name" {
+			continue
+		}
+		j := i + 1
+		for j < len(args) && (j == i+1 || !strings.HasPrefix(args[j], "-")) {
+			j++
+		}
+		if j > i+1 {
+			out = append(out, strings.Join(args[i+1:j], " "))
+		}
+		i = j - 1
+	}
+	return out
+}
+
+func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+	args := s.Args[2:]
+	if slices.ContainsFunc(args, isHelpFlag) || slices.Contains(args, "help") {
+		fmt.Fprintln(stdout, createUsage)
+		return 0
+	}
+	fs := quietFlags("tournament create")
+	gameID := fs.String("game", "", "")
+	format := fs.String("format", "", "")
+	name := fs.String("name", "", "")
+	var o director.Options
+	fs.IntVar(&o.Rounds, "rounds", 0, "")
+	fs.IntVar(&o.GamesPerPairing, "games-per-pairing", 0, "")
+	fs.IntVar(&o.BestOf, "best-of", 0, "")
+	fs.IntVar(&o.TableSize, "table-size", 0, "")
+	fs.IntVar(&o.MaxEntrants, "max-entrants", director.DefaultMaxEntrants, "")
+	size := fs.Int("size", 0, "")
+	parallel := fs.Int("parallel", director.MaxParallel, "")
+	fs.StringVar(&o.Pace, "pace", director.PaceFast, "")
+	grace := fs.Duration("grace", DefaultGrace, "")
+	seedText := fs.String("seed", "", "")
+	cfg := map[string]int{}
+	fs.Func("config", "", games.Config(cfg).Set)
+	bad := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "arena: tournament create: "+format+"\n(tournament create --help lists the options)\n", args...)
+		return 2
+	}
+	if err := fs.Parse(joinNameWords(args)); err != nil {
+		return bad("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return bad("unexpected argument %q", fs.Arg(0))
+	}
+	e, err := catalog.Lookup(*gameID)
+	if err != nil {
+		return bad("--game: %v", err)
+	}
+	if *format == "" {
+		return bad("--format: one of %s", strings.Join(tournament.Names, ", "))
+	}
+	f, err := director.Format(e, *format, o)
+	if err != nil {
+		return bad("--format: %v", err)
+	}
+	if o.MaxEntrants < 2 || o.MaxEntrants > director.MaxEntrants {
+		return bad("--max-entrants: from 2 to %d, not %d", director.MaxEntrants, o.MaxEntrants)
+	}
+	if n := tournament.GamesAtMost(f, o.MaxEntrants); n > tournament.MaxGames {
+		return bad("%s would schedule up to %d games with %d entrants; a tournament has at most %d: fewer games per pairing, rounds or --max-entrants",
+			*format, n, o.MaxEntrants, tournament.MaxGames)
+	}
+	if o.Pace != director.PaceFast && o.Pace != director.PaceLive {
+		return bad("--pace: fast or live, not %q", o.Pace)
+	}
+	if *parallel < 1 || *parallel > director.MaxParallel {
+		return bad("--parallel: from 1 to %d games at once, not %d", director.MaxParallel, *parallel)
+	}
+	if *grace < 5*time.Second || *grace > time.Hour {
+		return bad("--grace: from 5s to 1h, not %s", *grace)
+	}
+	if *size != 0 {
+		cfg["size"] = *size
+	}
+	normalized, err := e.Game.Normalize(cfg)
+	if err != nil {
+		return bad("%v", err)
+	}
+	*name = strings.TrimSpace(plaintext.Clean(*name)) // shown to everyone: no escape sequences
+	if *name == "" {
+		*name = e.Game.Name() + " " + *format
+	}
+	if len(*name) > 60 {
+		return bad("--name: at most 60 characters")
+	}
+	gameSeed := seed.Random()
+	if *seedText != "" {
+		if gameSeed, err = seed.Parse(*seedText, 1); err != nil || gameSeed == 0 {
+			return bad("--seed: a whole number from 1 to %d", uint64(seed.Max))
+		}
+	}
+	opts, _ := json.Marshal(o)
+	settings, _ := json.Marshal(normalized)
+	t := store.Tournament{Name: *name, Game: e.Game.ID(), Format: *format, Options: opts, Config: settings,
+		Seed: gameSeed, Parallel: *parallel, Grace: *grace, CreatedBy: s.Who.ID, CreatedAt: time.Now().UTC()}
+	t.Code, err = storeWithCode("T", func(code string) error {
+		t.Code = code
+		return a.tournaments.CreateTournament(ctx, t)
+	})
+	if err != nil {
+		a.log.Error("create tournament", "err", err)
+		fmt.Fprintln(stderr, "arena: the tournament could not be stored right now; try again")
+		return 1
+	}
+	a.log.Info("tournament created", "code", t.Code, "by", s.Who.Name, "game", t.Game, "format", t.Format)
+	fmt.Fprintf(stdout, "Tournament %s %q: %s, %s, settings %s, %s at once.\n", t.Code, t.Name, e.Game.Name(),
+		*format, settings, games.Count(t.Parallel, "game", "games"))
+	fmt.Fprintf(stdout, "Entrants join: ssh -T HOST bot --game %s --tournament %s (programs), or Join a tournament in the lobby.\n", t.Game, t.Code)
+	fmt.Fprintf(stdout, "Add house bots: ssh HOST tournament add %s --bot %s; then: ssh HOST tournament start %s\n", t.Code, e.Strongest, t.Code)
+	fmt.Fprintln(stdout, t.Code)
+	return 0
+}

@@ -1,0 +1,157 @@
+package roomview
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// Waiting is the waiting room: the code to give friends (to a seated viewer), the seats.
+func Waiting(v Viewer, s *rooms.Snapshot) string {
+	st := v.St
+	var b strings.Builder
+	b.WriteString(st.Heading.Render("Waiting for players") + "\n\n")
+	if s.Code != "" && v.Seat >= 0 {
+		friend := "your friend"
+		if len(s.Seats) > 2 {
+			friend = "your friends"
+		}
+		b.WriteString("Give " + friend + " this code: " + st.Good.Render(s.Code) + "\n")
+		b.WriteString(st.Dim.Render("They choose \"Join with a code\" in the lobby.") + "\n\n")
+	}
+	for i, seat := range s.Seats {
+		name := "(open)"
+		if seat.Kind != rooms.Open {
+			name = clean(seat.Name)
+		}
+		fmt.Fprintf(&b, "  seat %d: %s\n", i+1, name)
+	}
+	return b.String()
+}
+
+// A compact seat line: the marker, the name, the game's status and the clock ("0:57").
+const (
+	compactName   = 11
+	compactStatus = PanelWidth - 2 - compactName - 1 - 1 - 4
+	MaxPanelWidth = 64 // the widest the panel grows where the window leaves room
+	// maxCompactStatus is the widest a compact status is drawn: the clock stays near it.
+	maxCompactStatus = 40
+)
+
+// Panel is the side panel, width columns wide: players, whose turn, time left, result, the
+// latest events.
+func Panel(v Viewer, s *rooms.Snapshot, width int) string {
+	st := v.St
+	var b strings.Builder
+	if h, ok := s.View().(games.Headliner); ok && s.State != nil {
+		// Folded between its parts: Perfect Aim's says when the next ring turns to lava.
+		for _, l := range termtext.WrapParts(h.Headline(s.State, s.Played), width) {
+			b.WriteString(st.Key.Render(l) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	// Up to four seats take two lines each (name and clock, then the game's status); more
+	// take one line each, so that eight players and the log fit beside a 24-row board.
+	compact := len(s.Seats) > 4
+	sw, swatched := s.View().(games.Swatcher)
+	swatchW := 0
+	if swatched {
+		swatchW = games.SwatchWidth + 1
+	}
+	for i, seat := range s.Seats {
+		marker := "  "
+		if i == s.ToMove {
+			marker = st.Key.Render("▶ ")
+		}
+		if swatched { // the board's legend: the seat's colour before its name
+			marker += sw.Swatch(i, v.Palette) + " "
+		}
+		name := clean(seat.Name)
+		if i == v.Seat {
+			name += " (you)"
+		}
+		clock := ""
+		switch {
+		case i == s.ToMove && s.HeldLeft > 0:
+			clock = Clock(s.HeldLeft) // stopped: the player reads the rules
+		case i == s.ToMove && !s.Deadline.IsZero():
+			left := s.Deadline.Sub(v.Now)
+			clock = Clock(left)
+			if left < 10*time.Second {
+				clock = st.Warn.Render(clock)
+			}
+		}
+		status := ""
+		if s.State != nil {
+			status = s.View().Status(s.State, i)
+		}
+		if compact {
+			if seat.Note != "" {
+				status = seat.Note
+			}
+			// As wide as the panel leaves, up to maxCompactStatus.
+			statusW := min(max(compactStatus, width-PanelWidth+compactStatus)-swatchW, maxCompactStatus)
+			b.WriteString(marker + termtext.Fit(name, compactName) + " " + st.Dim.Render(termtext.Fit(termtext.DropParts(status, statusW), statusW)) + " " + clock + "\n")
+			continue
+		}
+		line := marker + termtext.Fit(name, 20)
+		if clock != "" {
+			line += " " + clock
+		}
+		b.WriteString(line + "\n")
+		if status != "" {
+			for _, l := range termtext.WrapParts(status, width-3) {
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
+			}
+		}
+		if seat.Note != "" {
+			for _, l := range termtext.WrapWords(clean(seat.Note), width-3) {
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
+			}
+		}
+	}
+	b.WriteString("\n")
+	switch s.Status {
+	case rooms.Playing:
+		switch {
+		case v.Seat >= 0 && s.ToMove == v.Seat:
+			b.WriteString(st.Good.Render("Your turn!") + "\n")
+		case s.ToMove >= 0:
+			b.WriteString(st.Dim.Render(clean(s.Seats[s.ToMove].Name)+" is playing…") + "\n")
+		}
+	case rooms.Finished:
+		b.WriteString(Result(v, s, width) + "\n")
+	}
+	// The log takes the rows left beside the board: its latest entries, each wrapped to the
+	// panel's width.
+	room := v.Height - ChromeHeight - strings.Count(b.String(), "\n") - 2
+	var rows []string
+	for i := len(s.Log) - 1; i >= 0 && len(rows) < room; i-- {
+		wrapped := termtext.WrapWords(clean(s.Log[i]), width-3)
+		for j := len(wrapped) - 1; j >= 0 && len(rows) < room; j-- {
+			indent := " "
+			if j > 0 {
+				indent = "   " // a continuation
+			}
+			rows = append(rows, indent+termtext.Fit(wrapped[j], width-len(indent)))
+		}
+	}
+	if len(rows) > 0 {
+		b.WriteString("\n" + st.Heading.Render("Last moves") + "\n")
+		for i := len(rows) - 1; i >= 0; i-- {
+			b.WriteString(rows[i] + "\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// PanelWidth is the width of the side panel beside a board.
+const PanelWidth = 36
+
+// ChromeHeight is the rows a game screen needs besides the board: header, footer, notice.
+// (Perfect Aim's 21 rows then fit a 24-row terminal.)
+const ChromeHeight = 3

@@ -1,0 +1,27 @@
+// Package roomview draws a room's snapshot for one viewer: the side panel beside the board
+// (players, whose turn, clocks, the result, the last moves), the waiting room, the result in
+// words. What it draws is a function of the snapshot, the viewer (seat, palette, styles,
+// window height, the time) and a width: no session, screen or hub.
+package roomview
+
+import (
+	"time"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/lobby/widget"
+)
+
+// Viewer is who looks at a room, and how.
+type Viewer struct {
+	St      *widget.Styles
+	Palette games.Palette
+	Seat    int       // -1 for a spectator
+	Now     time.Time // what the clocks show is as of now
+	Height  int       // the window's rows: the log takes those the panel leaves
+	// Replays says that finished games can be watched again (an archive keeps them): the
+	// result then names the command.
+	Replays bool
+}
+
+func clean(s string) string { return plaintext.Clean(s) }

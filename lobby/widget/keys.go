@@ -1,0 +1,74 @@
+// Package widget is the parts the lobby's screens are built from, on Charm's bubbles: a
+// screen's key bindings and their help (KeyMap, Bind, Pair), a pager over bubbles' viewport,
+// and the input of a code read aloud over bubbles' textinput. It knows no screen, session
+// or room: styles are given to it, so that it never draws with lipgloss's global renderer.
+package widget
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+)
+
+// KeyMap is a screen's keys: every key the screen reacts to is one of its bindings, and its
+// footer (short) and the keys part of its ? page (full) are drawn from those bindings by
+// bubbles/help, so that what a screen does and what its help says are one list. A binding
+// that does nothing in the screen's present state is disabled, and then neither shown nor
+// matched. (help.KeyMap.)
+type KeyMap struct {
+	Short []key.Binding   // the footer, in order (pairs of bindings may be joined: see Pair)
+	Full  [][]key.Binding // every binding the screen handles, in groups, for the ? page
+}
+
+func (k KeyMap) ShortHelp() []key.Binding { return k.Short }
+
+func (k KeyMap) FullHelp() [][]key.Binding { return k.Full }
+
+// Bind is a binding: the keys (as tea.KeyMsg.String() spells them) and its help.
+func Bind(help, does string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, does))
+}
+
+// Enabled is b, disabled unless on: a key the screen has no use for in its present state.
+func Enabled(b key.Binding, on bool) key.Binding {
+	b.SetEnabled(on)
+	return b
+}
+
+// Pair joins bindings that the footer shows as one ("↑/↓ choose"): every key of each, and
+// the first key of each help ("↑/k" and "↓/j" give "↑/↓"). The full help lists them apart.
+func Pair(does string, bs ...key.Binding) key.Binding {
+	var keys, help []string
+	for _, b := range bs {
+		if !b.Enabled() {
+			continue
+		}
+		keys = append(keys, b.Keys()...)
+		first, _, _ := strings.Cut(b.Help().Key, "/")
+		help = append(help, first)
+	}
+	return Enabled(Bind(strings.Join(help, "/"), does, keys...), len(keys) > 0)
+}
+
+// PagerKeys is what scrolls a pager: bubbles' viewport keys, and Home/End (g/G) to either
+// end. Screens that page a text list these among their keys.
+type PagerKeys struct {
+	up, Down, pageUp, pageDown, halfUp, halfDown, top, bottom key.Binding
+}
+
+func NewPagerKeys() PagerKeys {
+	return PagerKeys{
+		up:       Bind("↑/k", "scroll up a line", "up", "k"),
+		Down:     Bind("↓/j", "scroll down a line", "down", "j"),
+		pageUp:   Bind("pgup/b", "a page up", "pgup", "b"),
+		pageDown: Bind("pgdn/space/f", "a page down", "pgdown", " ", "f"),
+		halfUp:   Bind("u", "half a page up", "u", "ctrl+u"),
+		halfDown: Bind("d", "half a page down", "d", "ctrl+d"),
+		top:      Bind("home/g", "the top", "home", "g"),
+		bottom:   Bind("end/G", "the end", "end", "G"),
+	}
+}
+
+func (p PagerKeys) All() []key.Binding {
+	return []key.Binding{p.up, p.Down, p.pageUp, p.pageDown, p.halfUp, p.halfDown, p.top, p.bottom}
+}
