@@ -1,13 +1,13 @@
 package lobby_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/store"
 )
 
@@ -21,13 +21,9 @@ func adminKeys(t *testing.T, teacher gossh.Signer) string {
 	return file
 }
 
-// testStore opens a store in a fresh directory, closed when the test ends.
+// testStore opens a fresh store (SQLite, or PostgreSQL: see storetest), closed when the
+// test ends.
 func testStore(t *testing.T) *store.Store {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
+	return storetest.Open(t)
 }

@@ -13,6 +13,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/rooms"
@@ -28,7 +29,7 @@ func namesArena(t *testing.T, teacher gossh.Signer) string {
 	if err := os.WriteFile(adminFile, gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(context.Background(), filepath.Join(dir, store.FileName))
+	st, err := store.Open(context.Background(), storetest.Where(t, filepath.Join(dir, store.FileName)))
 	if err != nil {
 		t.Fatal(err)
 	}
