@@ -16,18 +16,25 @@ import (
 
 // BenchmarkTenThousandResults records 10,000 finished games, each with its replay (2 KB of
 // moves) and the ratings of its two players (a rated game: two ratings read and written,
-// two history rows), on each back end, from 8 goroutines as a busy server's rooms do.
+// two history rows), on each back end, from one goroutine, then from 8 as a busy server's
+// rooms do (they take turns: the latency then includes the wait for the writer's turn).
 // results/s is the throughput; p50-ms and p99-ms one SaveMatch's latency, commit included:
 //
 //	go test -run '^$' -bench TenThousandResults -benchtime 1x ./store/
 //	PG_DURABLE=1 scripts/with-postgres go test -run '^$' -bench TenThousandResults -benchtime 1x ./store/
 func BenchmarkTenThousandResults(b *testing.B) {
-	b.Run("sqlite", func(b *testing.B) { benchResults(b, func() string { return filepath.Join(b.TempDir(), FileName) }) })
-	b.Run("postgres", func(b *testing.B) { benchResults(b, func() string { return pgtest.Database(b) }) })
+	for _, writers := range []int{1, 8} {
+		b.Run(fmt.Sprintf("sqlite/writers=%d", writers), func(b *testing.B) {
+			benchResults(b, writers, func() string { return filepath.Join(b.TempDir(), FileName) })
+		})
+		b.Run(fmt.Sprintf("postgres/writers=%d", writers), func(b *testing.B) {
+			benchResults(b, writers, func() string { return pgtest.Database(b) })
+		})
+	}
 }
 
-func benchResults(b *testing.B, fresh func() string) {
-	const results, writers = 10000, 8
+func benchResults(b *testing.B, writers int, fresh func() string) {
+	const results = 10000
 	replay := json.RawMessage(`{"version":2,"actions":[` + strings.TrimSuffix(strings.Repeat(`{"seat":0,"action":3},`, 100), ",") + `]}`)
 	for range b.N {
 		s, err := Open(context.Background(), fresh())
