@@ -15,6 +15,7 @@ import (
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
@@ -29,7 +30,7 @@ func namesArena(t *testing.T, teacher gossh.Signer) string {
 	if err := os.WriteFile(adminFile, gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(context.Background(), filepath.Join(dir, store.FileName))
+	st, err := store.Open(context.Background(), storetest.Where(t, filepath.Join(dir, store.FileName)))
 	if err != nil {
 		t.Fatal(err)
 	}

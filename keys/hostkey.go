@@ -35,6 +35,28 @@ func LoadOrCreateHostKey(dir string) (gossh.Signer, error) {
 	return loadHostKey(path)
 }
 
+// NewHostKeyPEM makes a new ed25519 host key, PEM-encoded (OpenSSH's private key format).
+func NewHostKeyPEM() ([]byte, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return nil, fmt.Errorf("host key: generate: %w", err)
+	}
+	block, err := gossh.MarshalPrivateKey(priv, "arena host key")
+	if err != nil {
+		return nil, fmt.Errorf("host key: encode: %w", err)
+	}
+	return pem.EncodeToMemory(block), nil
+}
+
+// ParseHostKey reads a host key that NewHostKeyPEM made.
+func ParseHostKey(pemKey []byte) (gossh.Signer, error) {
+	signer, err := gossh.ParsePrivateKey(pemKey)
+	if err != nil {
+		return nil, fmt.Errorf("host key: %w", err)
+	}
+	return signer, nil
+}
+
 func loadHostKey(path string) (gossh.Signer, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -51,13 +73,9 @@ func loadHostKey(path string) (gossh.Signer, error) {
 // starting at once on the same directory end up with the same key and nobody reads half a
 // file.
 func createHostKey(path string) error {
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	pemKey, err := NewHostKeyPEM()
 	if err != nil {
-		return fmt.Errorf("host key: generate: %w", err)
-	}
-	block, err := gossh.MarshalPrivateKey(priv, "arena host key")
-	if err != nil {
-		return fmt.Errorf("host key: encode: %w", err)
+		return err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".host_ed25519-*")
 	if err != nil {
@@ -68,7 +86,7 @@ func createHostKey(path string) error {
 		tmp.Close()
 		return fmt.Errorf("host key: %w", err)
 	}
-	if _, err := tmp.Write(pem.EncodeToMemory(block)); err != nil {
+	if _, err := tmp.Write(pemKey); err != nil {
 		tmp.Close()
 		return fmt.Errorf("host key: write: %w", err)
 	}

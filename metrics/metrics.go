@@ -37,8 +37,8 @@ type Metrics struct {
 	sources    *sourced
 	tick, late prometheus.Histogram
 	decision   *prometheus.HistogramVec
-	storeWrite prometheus.Histogram
-	storeFail  prometheus.Counter
+	storeWrite *prometheus.HistogramVec
+	storeFail  *prometheus.CounterVec
 	frameDelay prometheus.Histogram
 }
 
@@ -61,13 +61,13 @@ func New(src Sources) *Metrics {
 			Name: "arena_bot_decision_seconds", Help: "Time a house bot takes to choose a move, by game.",
 			Buckets: prometheus.ExponentialBuckets(0.00001, 4, 10),
 		}, []string{"game"}),
-		storeWrite: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "arena_store_write_seconds", Help: "Time to record a finished game durably.",
+		storeWrite: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "arena_store_write_seconds", Help: "Time to record a finished game durably, by store back end (sqlite, postgres).",
 			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 12),
-		}),
-		storeFail: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "arena_store_write_failures_total", Help: "Finished games that could not be recorded.",
-		}),
+		}, []string{"backend"}),
+		storeFail: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "arena_store_write_failures_total", Help: "Finished games that could not be recorded, by store back end.",
+		}, []string{"backend"}),
 		frameDelay: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name:    "arena_frame_delay_seconds",
 			Help:    "Time from a room's snapshot to its frame written to a person's terminal.",
@@ -105,14 +105,16 @@ func (m *Metrics) FrameDrawn(delay time.Duration) {
 	m.frameDelay.Observe(max(delay, 0).Seconds())
 }
 
-// Store wraps a recorder (the hub's OnFinish) to time its writes.
-func (m *Metrics) Store(record func(rooms.Info, replay.Replay) error) func(rooms.Info, replay.Replay) error {
+// Store wraps a recorder (the hub's OnFinish) to time its writes to the store's backend
+// ("sqlite", "postgres"; store.Store.Backend).
+func (m *Metrics) Store(backend string, record func(rooms.Info, replay.Replay) error) func(rooms.Info, replay.Replay) error {
+	took, failed := m.storeWrite.WithLabelValues(backend), m.storeFail.WithLabelValues(backend)
 	return func(info rooms.Info, rp replay.Replay) error {
 		start := time.Now()
 		err := record(info, rp)
-		m.storeWrite.Observe(time.Since(start).Seconds())
+		took.Observe(time.Since(start).Seconds())
 		if err != nil {
-			m.storeFail.Inc()
+			failed.Inc()
 		}
 		return err
 	}

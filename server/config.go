@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"path/filepath"
 	"time"
+
+	gossh "golang.org/x/crypto/ssh"
 )
 
 // Config is the server's configuration. Start from DefaultConfig: a zero field takes its
@@ -12,6 +14,9 @@ type Config struct {
 	Listen        string // address to listen on, ":2222"
 	DataDir       string // host key and database live here, "./arena-data"
 	AdminKeysFile string // teachers' keys (authorized_keys format); default DataDir/admin_keys
+	// HostKey is the server's SSH host key when it is kept elsewhere (a store on
+	// PostgreSQL, shared by every node); nil loads or creates it in DataDir.
+	HostKey gossh.Signer
 	// AllowGuests lets clients without a key in (keyboard-interactive, no prompts). Guests
 	// play but are never stored or ranked.
 	AllowGuests bool

@@ -60,16 +60,19 @@ type liveSession struct {
 	prog   *tea.Program // nil for exec sessions and before the program starts
 }
 
-// New builds a server: it loads (or creates) the host key in cfg.DataDir and watches the
-// admin keys file. accounts and app must not be nil.
+// New builds a server: it loads (or creates) the host key in cfg.DataDir unless cfg.HostKey
+// is given, and watches the admin keys file. accounts and app must not be nil.
 func New(cfg Config, accounts Accounts, app App) (*Server, error) {
 	if accounts == nil || app == nil {
 		return nil, errors.New("server: accounts and app are required")
 	}
 	cfg = cfg.withDefaults()
-	hostKey, err := keys.LoadOrCreateHostKey(cfg.DataDir)
-	if err != nil {
-		return nil, err
+	var err error
+	hostKey := cfg.HostKey
+	if hostKey == nil {
+		if hostKey, err = keys.LoadOrCreateHostKey(cfg.DataDir); err != nil {
+			return nil, err
+		}
 	}
 	s := &Server{
 		cfg:       cfg,

@@ -47,13 +47,13 @@ func (s *Store) ClaimName(ctx context.Context, id, wanted string) (string, error
 	now := s.now().UnixMilli()
 	var current string
 	var seen int64
-	err := s.db.QueryRowContext(ctx, `SELECT name, seen_at FROM accounts WHERE id = ?`, id).Scan(&current, &seen)
+	err := s.db.queryRow(ctx, `SELECT name, seen_at FROM accounts WHERE id = ?`, id).Scan(&current, &seen)
 	if err == nil && (wanted == "" || wanted == current) && now-seen < seenResolution.Milliseconds() {
 		return current, nil
 	}
 	var name string
 	err = s.write(ctx, func() error {
-		tx, err := s.db.BeginTx(ctx, nil) // IMMEDIATE (see Open): claims are serialized
+		tx, err := s.db.begin(ctx) // IMMEDIATE (see Open): claims are serialized
 		if err != nil {
 			return fmt.Errorf("claim name: %w", err)
 		}
@@ -69,15 +69,15 @@ func (s *Store) ClaimName(ctx context.Context, id, wanted string) (string, error
 	return name, err
 }
 
-func claimName(ctx context.Context, tx *sql.Tx, id, wanted string, now int64) (string, error) {
+func claimName(ctx context.Context, tx writeTx, id, wanted string, now int64) (string, error) {
 	var current string
-	err := tx.QueryRowContext(ctx, `SELECT name FROM accounts WHERE id = ?`, id).Scan(&current)
+	err := tx.queryRow(ctx, `SELECT name FROM accounts WHERE id = ?`, id).Scan(&current)
 	hasAccount := err == nil
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return "", err
 	}
 	use := func(name string) (string, error) {
-		_, err := tx.ExecContext(ctx, `INSERT INTO accounts (id, name, created_at, seen_at) VALUES (?, ?, ?, ?)
+		_, err := tx.exec(ctx, `INSERT INTO accounts (id, name, created_at, seen_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at`,
 			id, name, now, now)
 		return name, err
@@ -89,13 +89,13 @@ func claimName(ctx context.Context, tx *sql.Tx, id, wanted string, now int64) (s
 		wanted = keys.GeneratedName(id)
 	}
 	var held int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM names WHERE account_id = ?`, id).Scan(&held); err != nil {
+	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM names WHERE account_id = ?`, id).Scan(&held); err != nil {
 		return "", err
 	}
 	for n := 1; n <= maxVariants; n++ {
 		cand := keys.Variant(wanted, n)
 		var owner string
-		err := tx.QueryRowContext(ctx, `SELECT account_id FROM names WHERE name = ?`, cand).Scan(&owner)
+		err := tx.queryRow(ctx, `SELECT account_id FROM names WHERE name = ?`, cand).Scan(&owner)
 		switch {
 		case err == nil && owner == id:
 			return use(cand)
@@ -111,7 +111,7 @@ func claimName(ctx context.Context, tx *sql.Tx, id, wanted string, now int64) (s
 		if _, err := use(cand); err != nil {
 			return "", err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO names (name, account_id, claimed_at) VALUES (?, ?, ?)`, cand, id, now); err != nil {
+		if _, err := tx.exec(ctx, `INSERT INTO names (name, account_id, claimed_at) VALUES (?, ?, ?)`, cand, id, now); err != nil {
 			return "", err
 		}
 		return cand, nil
@@ -132,14 +132,14 @@ type Account struct {
 // Account looks up a key's account; ErrNotFound if it never connected.
 func (s *Store) Account(ctx context.Context, id string) (Account, error) {
 	a := Account{ID: id}
-	err := s.db.QueryRowContext(ctx, `SELECT name FROM accounts WHERE id = ?`, id).Scan(&a.Name)
+	err := s.db.queryRow(ctx, `SELECT name FROM accounts WHERE id = ?`, id).Scan(&a.Name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Account{}, ErrNotFound
 	}
 	if err != nil {
 		return Account{}, fmt.Errorf("account: %w", err)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT name FROM names WHERE account_id = ? ORDER BY claimed_at, rowid`, id)
+	rows, err := s.db.query(ctx, `SELECT name FROM names WHERE account_id = ? ORDER BY claimed_at, rowid`, id)
 	if err != nil {
 		return Account{}, fmt.Errorf("account: %w", err)
 	}
@@ -170,32 +170,32 @@ func (s *Store) ReleaseName(ctx context.Context, name string) (owner string, err
 }
 
 func (s *Store) releaseName(ctx context.Context, name string) (string, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return "", fmt.Errorf("release name: %w", err)
 	}
 	defer tx.Rollback()
 	var owner string
-	err = tx.QueryRowContext(ctx, `SELECT account_id FROM names WHERE name = ?`, name).Scan(&owner)
+	err = tx.queryRow(ctx, `SELECT account_id FROM names WHERE name = ?`, name).Scan(&owner)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNotFound
 	}
 	if err != nil {
 		return "", fmt.Errorf("release name %q: %w", name, err)
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM names WHERE name = ?`, name); err != nil {
+	if _, err := tx.exec(ctx, `DELETE FROM names WHERE name = ?`, name); err != nil {
 		return "", fmt.Errorf("release name %q: %w", name, err)
 	}
 	// The holder's displayed name, if it was this one: its earliest other name, else its
 	// generated one. seen_at is cleared so that its next login writes afresh.
 	var other string
-	err = tx.QueryRowContext(ctx, `SELECT name FROM names WHERE account_id = ? ORDER BY claimed_at, rowid LIMIT 1`, owner).Scan(&other)
+	err = tx.queryRow(ctx, `SELECT name FROM names WHERE account_id = ? ORDER BY claimed_at, rowid LIMIT 1`, owner).Scan(&other)
 	if errors.Is(err, sql.ErrNoRows) {
 		other = keys.GeneratedName(owner)
 	} else if err != nil {
 		return "", fmt.Errorf("release name %q: %w", name, err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE accounts SET name = ?, seen_at = 0 WHERE id = ? AND name = ?`, other, owner, name); err != nil {
+	if _, err := tx.exec(ctx, `UPDATE accounts SET name = ?, seen_at = 0 WHERE id = ? AND name = ?`, other, owner, name); err != nil {
 		return "", fmt.Errorf("release name %q: %w", name, err)
 	}
 	if err := tx.Commit(); err != nil {

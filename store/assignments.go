@@ -42,7 +42,7 @@ var ErrCodeTaken = errors.New("that code is taken")
 // CreateAssignment stores a new assignment.
 func (s *Store) CreateAssignment(ctx context.Context, a Assignment) error {
 	err := s.write(ctx, func() error {
-		_, err := s.db.ExecContext(ctx, `INSERT INTO assignments (code, game, vs, games, config, seed, pass_pct, created_by, created_at)
+		_, err := s.db.exec(ctx, `INSERT INTO assignments (code, game, vs, games, config, seed, pass_pct, created_by, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, a.Code, a.Game, a.Vs, a.Games, jsonText(a.Config), int64(a.Seed), a.PassPct,
 			a.CreatedBy, a.CreatedAt.UnixMilli())
 		return err
@@ -73,7 +73,7 @@ func scanAssignment(r scanner) (Assignment, error) {
 
 // Assignment finds one by code, or ErrNotFound.
 func (s *Store) Assignment(ctx context.Context, code string) (Assignment, error) {
-	a, err := scanAssignment(s.db.QueryRowContext(ctx, `SELECT `+assignmentColumns+` FROM assignments WHERE code = ?`, code))
+	a, err := scanAssignment(s.db.queryRow(ctx, `SELECT `+assignmentColumns+` FROM assignments WHERE code = ?`, code))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Assignment{}, ErrNotFound
 	}
@@ -85,7 +85,7 @@ func (s *Store) Assignment(ctx context.Context, code string) (Assignment, error)
 
 // Assignments lists every assignment, the newest first, with its number of runs.
 func (s *Store) Assignments(ctx context.Context) ([]Assignment, []int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+assignmentColumns+`, (SELECT COUNT(*) FROM assignment_runs r WHERE r.code = a.code)
+	rows, err := s.db.query(ctx, `SELECT `+assignmentColumns+`, (SELECT COUNT(*) FROM assignment_runs r WHERE r.code = a.code)
 		FROM assignments a ORDER BY created_at DESC, rowid DESC`)
 	if err != nil {
 		return nil, nil, fmt.Errorf("assignments: %w", err)
@@ -106,7 +106,7 @@ func (s *Store) Assignments(ctx context.Context) ([]Assignment, []int, error) {
 
 // extraScanner scans a row followed by one extra integer column.
 type extraScanner struct {
-	rows  *sql.Rows
+	rows  rows
 	extra *int
 }
 
@@ -115,7 +115,7 @@ func (e extraScanner) Scan(dest ...any) error { return e.rows.Scan(append(dest, 
 // RecordRun stores a student's complete run.
 func (s *Store) RecordRun(ctx context.Context, r Run) error {
 	err := s.write(ctx, func() error {
-		_, err := s.db.ExecContext(ctx, `INSERT INTO assignment_runs (code, identity, name, games, wins, draws, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		_, err := s.db.exec(ctx, `INSERT INTO assignment_runs (code, identity, name, games, wins, draws, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			r.Code, r.Identity, r.Name, r.Games, r.Wins, r.Draws, r.At.UnixMilli())
 		return err
 	})
@@ -128,7 +128,7 @@ func (s *Store) RecordRun(ctx context.Context, r Run) error {
 // BestRuns is each student's best run of an assignment (most wins, then most draws, then the
 // earliest), students in the order of their names.
 func (s *Store) BestRuns(ctx context.Context, code string) ([]Run, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT code, identity, name, games, wins, draws, at FROM assignment_runs
+	rows, err := s.db.query(ctx, `SELECT code, identity, name, games, wins, draws, at FROM assignment_runs
 		WHERE code = ? ORDER BY identity, wins DESC, draws DESC, at, rowid`, code)
 	if err != nil {
 		return nil, fmt.Errorf("runs of %s: %w", code, err)

@@ -13,7 +13,7 @@ const HistoryLimit = 500
 // NameOwner is the key fingerprint that holds name, or ErrNotFound.
 func (s *Store) NameOwner(ctx context.Context, name string) (string, error) {
 	var id string
-	err := s.db.QueryRowContext(ctx, `SELECT account_id FROM names WHERE name = ?`, name).Scan(&id)
+	err := s.db.queryRow(ctx, `SELECT account_id FROM names WHERE name = ?`, name).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNotFound
 	}
@@ -37,7 +37,7 @@ func (s *Store) History(ctx context.Context, identity, bot, game string, limit i
 	if who == "" {
 		return nil, errors.New("history: whose games?")
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT m.id, m.game, m.seed, m.config, m.outcome, 'null', m.started_at, m.ended_at, m.rowid
+	rows, err := s.db.query(ctx, `SELECT DISTINCT m.id, m.game, m.seed, m.config, m.outcome, 'null', m.started_at, m.ended_at, m.rowid
 		FROM matches m JOIN match_seats s ON s.match_id = m.id
 		WHERE s.`+column+` = ? AND (? = '' OR m.game = ?)
 		ORDER BY m.ended_at DESC, m.rowid DESC LIMIT ?`, who, game, game, limit)
@@ -70,7 +70,7 @@ func (s *Store) History(ctx context.Context, identity, bot, game string, limit i
 // rowScanner scans a match row followed by one extra column (the ordering's rowid, which
 // DISTINCT needs selected).
 type rowScanner struct {
-	rows  *sql.Rows
+	rows  rows
 	extra *int64
 }
 

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -50,22 +49,37 @@ type SeatRecord struct {
 	LeftAtMove int
 }
 
+// ErrDuplicate is returned by SaveMatch for a match already stored.
+var ErrDuplicate = errors.New("already stored")
+
 // SaveMatch stores a finished match. It returns once the match is committed to disk, so a
-// result may be announced as soon as it returns. Saving the same ID twice is an error.
+// result may be announced as soon as it returns. Saving the same ID twice is an error,
+// ErrDuplicate.
 func (s *Store) SaveMatch(ctx context.Context, m MatchRecord) error {
 	if m.ID == "" || m.Game == "" {
 		return errors.New("save match: missing id or game")
 	}
-	return s.write(ctx, func() error { return s.saveMatch(ctx, m) })
+	err := s.write(ctx, func() error { return s.saveMatch(ctx, m) })
+	if err != nil && s.stored(ctx, m.ID) {
+		return fmt.Errorf("save match %s: %w", m.ID, ErrDuplicate)
+	}
+	return err
+}
+
+// stored says whether the match id is stored (false when that cannot be read either).
+func (s *Store) stored(ctx context.Context, id string) bool {
+	var n int
+	err := s.db.queryRow(ctx, `SELECT COUNT(*) FROM matches WHERE id = ?`, id).Scan(&n)
+	return err == nil && n > 0
 }
 
 func (s *Store) saveMatch(ctx context.Context, m MatchRecord) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return fmt.Errorf("save match %s: %w", m.ID, err)
 	}
 	defer tx.Rollback()
-	_, err = tx.ExecContext(ctx, `INSERT INTO matches (id, game, seed, config, outcome, replay, started_at, ended_at)
+	_, err = tx.exec(ctx, `INSERT INTO matches (id, game, seed, config, outcome, replay, started_at, ended_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 		m.ID, m.Game, int64(m.Seed), jsonText(m.Config), jsonText(m.Outcome), jsonText(m.Replay),
 		m.StartedAt.UnixMilli(), m.EndedAt.UnixMilli())
@@ -77,7 +91,7 @@ func (s *Store) saveMatch(ctx context.Context, m MatchRecord) error {
 		if seat.ReplacedBy == "" {
 			left = -1
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO match_seats (match_id, seat, name, identity, bot, left_at_move, replaced_by)
+		_, err := tx.exec(ctx, `INSERT INTO match_seats (match_id, seat, name, identity, bot, left_at_move, replaced_by)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`,
 			m.ID, i, seat.Name, seat.ID, seat.Bot, left, seat.ReplacedBy)
 		if err != nil {
@@ -115,7 +129,7 @@ func (s *Store) RecentMatches(ctx context.Context, limit int) ([]MatchRecord, er
 	if limit <= 0 {
 		return nil, nil
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at
+	rows, err := s.db.query(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at
 		FROM matches ORDER BY ended_at DESC, rowid DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("recent matches: %w", err)
@@ -143,7 +157,7 @@ func (s *Store) RecentMatches(ctx context.Context, limit int) ([]MatchRecord, er
 
 // Match returns one match by id, or ErrNotFound.
 func (s *Store) Match(ctx context.Context, id string) (MatchRecord, error) {
-	row := s.db.QueryRowContext(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at
+	row := s.db.queryRow(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at
 		FROM matches WHERE id = ?`, id)
 	m, err := scanMatch(row)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -164,19 +178,8 @@ func (s *Store) MatchIDs(ctx context.Context, prefix string, limit int) ([]strin
 	if prefix == "" || limit < 1 {
 		return nil, nil
 	}
-	// GLOB is case-sensitive as ids are, and a prefix pattern uses the primary key's index;
-	// its own wildcards in prefix are taken literally.
-	var pattern strings.Builder
-	for _, r := range prefix {
-		switch r {
-		case '*', '?', '[':
-			pattern.WriteString("[" + string(r) + "]")
-		default:
-			pattern.WriteRune(r)
-		}
-	}
-	pattern.WriteString("*")
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM matches WHERE id GLOB ? ORDER BY id LIMIT ?`, pattern.String(), limit)
+	cond, pattern := s.db.prefix("id", prefix)
+	rows, err := s.db.query(ctx, `SELECT id FROM matches WHERE `+cond+` ORDER BY id LIMIT ?`, pattern, limit)
 	if err != nil {
 		return nil, fmt.Errorf("match ids %q: %w", prefix, err)
 	}
@@ -195,8 +198,6 @@ func (s *Store) MatchIDs(ctx context.Context, prefix string, limit int) ([]strin
 	return out, nil
 }
 
-type scanner interface{ Scan(dest ...any) error }
-
 func scanMatch(r scanner) (MatchRecord, error) {
 	var (
 		m                       MatchRecord
@@ -213,7 +214,7 @@ func scanMatch(r scanner) (MatchRecord, error) {
 }
 
 func (s *Store) seats(ctx context.Context, matchID string) ([]SeatRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT name, identity, bot, left_at_move, replaced_by FROM match_seats WHERE match_id = ? ORDER BY seat`, matchID)
+	rows, err := s.db.query(ctx, `SELECT name, identity, bot, left_at_move, replaced_by FROM match_seats WHERE match_id = ? ORDER BY seat`, matchID)
 	if err != nil {
 		return nil, err
 	}

@@ -26,7 +26,7 @@ func RatedPlayer(seat SeatRecord) string {
 // rate updates the ratings of m's rated players from its recorded ranks (those who left rank
 // last): every rated seat is a team of one. A game with fewer than two rated players, or
 // the same player in two seats, rates nobody.
-func rate(ctx context.Context, tx *sql.Tx, m MatchRecord) error {
+func rate(ctx context.Context, tx writeTx, m MatchRecord) error {
 	var out struct {
 		Ranks []int `json:"ranks"`
 	}
@@ -56,7 +56,7 @@ func rate(ctx context.Context, tx *sql.Tx, m MatchRecord) error {
 	games := make([]int, len(players))
 	for k, p := range players {
 		r := model.NewRating()
-		err := tx.QueryRowContext(ctx, `SELECT mu, sigma, games FROM ratings WHERE game = ? AND player = ?`, m.Game, p).Scan(&r.Mu, &r.Sigma, &games[k])
+		err := tx.queryRow(ctx, `SELECT mu, sigma, games FROM ratings WHERE game = ? AND player = ?`, m.Game, p).Scan(&r.Mu, &r.Sigma, &games[k])
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
@@ -70,13 +70,13 @@ func rate(ctx context.Context, tx *sql.Tx, m MatchRecord) error {
 	at := m.EndedAt.UnixMilli()
 	for k, p := range players {
 		r := after[k][0]
-		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings (game, player, name, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+		if _, err := tx.exec(ctx, `INSERT INTO ratings (game, player, name, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (game, player) DO UPDATE SET name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,
 			games = excluded.games, updated_at = excluded.updated_at`,
 			m.Game, p, m.Seats[seats[k]].Name, r.Mu, r.Sigma, games[k]+1, at); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO rating_history (match_id, game, player, mu, sigma, at) VALUES (?, ?, ?, ?, ?, ?)`,
+		if _, err := tx.exec(ctx, `INSERT INTO rating_history (match_id, game, player, mu, sigma, at) VALUES (?, ?, ?, ?, ?, ?)`,
 			m.ID, m.Game, p, r.Mu, r.Sigma, at); err != nil {
 			return err
 		}
@@ -94,7 +94,7 @@ type Standing struct {
 
 // Leaderboard lists game's rated players, best displayed rating (μ − 3σ) first.
 func (s *Store) Leaderboard(ctx context.Context, game string, limit int) ([]Standing, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT player, name, mu, sigma, games FROM ratings WHERE game = ?
+	rows, err := s.db.query(ctx, `SELECT player, name, mu, sigma, games FROM ratings WHERE game = ?
 		ORDER BY mu - 3*sigma DESC, games DESC, name LIMIT ?`, game, limit)
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard %s: %w", game, err)
@@ -114,7 +114,7 @@ func (s *Store) Leaderboard(ctx context.Context, game string, limit int) ([]Stan
 // RatingHistory is a player's displayed rating after each of its rated games of game, oldest
 // first.
 func (s *Store) RatingHistory(ctx context.Context, game, player string) ([]float64, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT mu, sigma FROM rating_history WHERE game = ? AND player = ? ORDER BY at, rowid`, game, player)
+	rows, err := s.db.query(ctx, `SELECT mu, sigma FROM rating_history WHERE game = ? AND player = ? ORDER BY at, rowid`, game, player)
 	if err != nil {
 		return nil, fmt.Errorf("rating history: %w", err)
 	}

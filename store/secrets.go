@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/seed"
 )
 
@@ -17,23 +20,61 @@ const seedSecret = "seeds"
 // that a tournament re-run with the same --seed on the same store plays the same games. It
 // is never shown: anyone who had it could compute every game's dice.
 func (s *Store) SeedSecret(ctx context.Context) (seed.Secret, error) {
-	fresh := seed.NewSecret()
-	err := s.write(ctx, func() error {
-		_, err := s.db.ExecContext(ctx, `INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`,
-			seedSecret, []byte(fresh))
-		return err
-	})
+	v, err := s.secret(ctx, seedSecret, func() ([]byte, error) { return seed.NewSecret(), nil })
 	if err != nil {
-		return nil, fmt.Errorf("seed secret: %w", err)
-	}
-	var v []byte
-	if err := s.db.QueryRowContext(ctx, `SELECT value FROM secrets WHERE name = ?`, seedSecret).Scan(&v); err != nil {
 		return nil, fmt.Errorf("seed secret: %w", err)
 	}
 	if len(v) < seed.SecretSize {
 		return nil, fmt.Errorf("seed secret: %d bytes stored, want %d", len(v), seed.SecretSize)
 	}
 	return seed.Secret(v), nil
+}
+
+// HostKeySecret names the SSH host key in the secrets table, where a store on PostgreSQL
+// keeps it (SQLite's data directory keeps it in a file beside the database).
+const HostKeySecret = "host_key"
+
+// HostKey is the server's SSH host key kept in the database: made the first time it is
+// asked for, then the same for every node that shares the database, so that players'
+// known_hosts stay valid whichever node answers.
+func (s *Store) HostKey(ctx context.Context) (gossh.Signer, error) {
+	pem, err := s.HostKeyPEM(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return keys.ParseHostKey(pem)
+}
+
+// HostKeyPEM is HostKey as keys.NewHostKeyPEM encodes it.
+func (s *Store) HostKeyPEM(ctx context.Context) ([]byte, error) {
+	pem, err := s.secret(ctx, HostKeySecret, keys.NewHostKeyPEM)
+	if err != nil {
+		return nil, fmt.Errorf("host key: %w", err)
+	}
+	return pem, nil
+}
+
+// secret is the value of the secret name, made by fresh and stored the first time it is
+// asked for; a secret made by another node at the same time wins once stored.
+func (s *Store) secret(ctx context.Context, name string, fresh func() ([]byte, error)) ([]byte, error) {
+	var v []byte
+	err := s.db.queryRow(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&v)
+	if err == nil || !errors.Is(err, sql.ErrNoRows) {
+		return v, err
+	}
+	made, err := fresh()
+	if err != nil {
+		return nil, err
+	}
+	err = s.write(ctx, func() error {
+		_, err := s.db.exec(ctx, `INSERT INTO secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`, name, made)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = s.db.queryRow(ctx, `SELECT value FROM secrets WHERE name = ?`, name).Scan(&v)
+	return v, err
 }
 
 // StartTournamentGame counts one more start of a tournament game and returns its attempt
@@ -43,13 +84,13 @@ func (s *Store) SeedSecret(ctx context.Context) (seed.Secret, error) {
 func (s *Store) StartTournamentGame(ctx context.Context, code string, round, pairing, leg int) (int, error) {
 	var attempt int
 	err := s.write(ctx, func() error {
-		tx, err := s.db.BeginTx(ctx, nil)
+		tx, err := s.db.begin(ctx)
 		if err != nil {
 			return err
 		}
 		defer tx.Rollback()
-		err = tx.QueryRowContext(ctx, `INSERT INTO tournament_starts (code, round, pairing, leg, attempts) VALUES (?, ?, ?, ?, 1)
-			ON CONFLICT (code, round, pairing, leg) DO UPDATE SET attempts = attempts + 1 RETURNING attempts`,
+		err = tx.queryRow(ctx, `INSERT INTO tournament_starts (code, round, pairing, leg, attempts) VALUES (?, ?, ?, ?, 1)
+			ON CONFLICT (code, round, pairing, leg) DO UPDATE SET attempts = tournament_starts.attempts + 1 RETURNING attempts`,
 			code, round, pairing, leg).Scan(&attempt)
 		if err != nil {
 			return err
@@ -65,7 +106,7 @@ func (s *Store) StartTournamentGame(ctx context.Context, code string, round, pai
 // MatchTournament is the tournament a stored match was a game of, and its state; "" and ""
 // for a match of no tournament.
 func (s *Store) MatchTournament(ctx context.Context, matchID string) (code, state string, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT t.code, t.state FROM tournament_games g JOIN tournaments t ON t.code = g.code
+	err = s.db.queryRow(ctx, `SELECT t.code, t.state FROM tournament_games g JOIN tournaments t ON t.code = g.code
 		WHERE g.match_id = ? AND g.match_id != ''`, matchID).Scan(&code, &state)
 	if err == nil || errors.Is(err, sql.ErrNoRows) {
 		return code, state, nil

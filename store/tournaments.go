@@ -75,7 +75,7 @@ var (
 // CreateTournament stores a new tournament in the open state.
 func (s *Store) CreateTournament(ctx context.Context, t Tournament) error {
 	err := s.write(ctx, func() error {
-		_, err := s.db.ExecContext(ctx, `INSERT INTO tournaments (code, name, game, format, options, config, seed, parallel,
+		_, err := s.db.exec(ctx, `INSERT INTO tournaments (code, name, game, format, options, config, seed, parallel,
 			grace_ms, state, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			t.Code, t.Name, t.Game, t.Format, jsonText(t.Options), jsonText(t.Config), int64(t.Seed), t.Parallel,
 			t.Grace.Milliseconds(), TournamentOpen, t.CreatedBy, t.CreatedAt.UnixMilli(), t.CreatedAt.UnixMilli())
@@ -110,7 +110,7 @@ func scanTournament(r scanner) (Tournament, error) {
 
 // Tournament finds one by code, or ErrNotFound.
 func (s *Store) Tournament(ctx context.Context, code string) (Tournament, error) {
-	t, err := scanTournament(s.db.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE code = ?`, code))
+	t, err := scanTournament(s.db.queryRow(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE code = ?`, code))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Tournament{}, ErrNotFound
 	}
@@ -122,7 +122,7 @@ func (s *Store) Tournament(ctx context.Context, code string) (Tournament, error)
 
 // Tournaments lists every tournament, the newest first.
 func (s *Store) Tournaments(ctx context.Context) ([]Tournament, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments ORDER BY created_at DESC, rowid DESC`)
+	rows, err := s.db.query(ctx, `SELECT `+tournamentColumns+` FROM tournaments ORDER BY created_at DESC, rowid DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("tournaments: %w", err)
 	}
@@ -141,12 +141,12 @@ func (s *Store) Tournaments(ctx context.Context) ([]Tournament, error) {
 // SetTournamentState moves a tournament to state.
 func (s *Store) SetTournamentState(ctx context.Context, code, state string) error {
 	return s.write(ctx, func() error {
-		res, err := s.db.ExecContext(ctx, `UPDATE tournaments SET state = ?, updated_at = ? WHERE code = ?`,
+		n, err := s.db.exec(ctx, `UPDATE tournaments SET state = ?, updated_at = ? WHERE code = ?`,
 			state, s.now().UnixMilli(), code)
 		if err != nil {
 			return fmt.Errorf("tournament %s: %w", code, err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if n == 0 {
 			return ErrNotFound
 		}
 		return nil
@@ -155,13 +155,13 @@ func (s *Store) SetTournamentState(ctx context.Context, code, state string) erro
 
 // beginWithState begins a transaction that changes a tournament's entrants, and reads the
 // tournament's state in it (ErrNotFound when there is no such tournament).
-func (s *Store) beginWithState(ctx context.Context, code string) (*sql.Tx, string, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+func (s *Store) beginWithState(ctx context.Context, code string) (writeTx, string, error) {
+	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return nil, "", err
 	}
 	var state string
-	err = tx.QueryRowContext(ctx, `SELECT state FROM tournaments WHERE code = ?`, code).Scan(&state)
+	err = tx.queryRow(ctx, `SELECT state FROM tournaments WHERE code = ?`, code).Scan(&state)
 	if err != nil {
 		tx.Rollback()
 		if errors.Is(err, sql.ErrNoRows) {
@@ -184,7 +184,7 @@ func (s *Store) AddEntrant(ctx context.Context, code string, e Entrant) error {
 			return ErrNotOpen
 		}
 		var idTaken, nameTaken int
-		err = tx.QueryRowContext(ctx, `SELECT COUNT(*) FILTER (WHERE id = ?), COUNT(*) FILTER (WHERE name = ?)
+		err = tx.queryRow(ctx, `SELECT COUNT(*) FILTER (WHERE id = ?), COUNT(*) FILTER (WHERE name = ?)
 			FROM tournament_entrants WHERE code = ?`, e.ID, e.Name, code).Scan(&idTaken, &nameTaken)
 		if err != nil {
 			return fmt.Errorf("enter %s: %w", code, err)
@@ -199,7 +199,7 @@ func (s *Store) AddEntrant(ctx context.Context, code string, e Entrant) error {
 		if at.IsZero() {
 			at = s.now()
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO tournament_entrants (code, seq, id, name, kind, bot, rating, entered_at, addr)
+		_, err = tx.exec(ctx, `INSERT INTO tournament_entrants (code, seq, id, name, kind, bot, rating, entered_at, addr)
 			VALUES (?, (SELECT COALESCE(MAX(seq) + 1, 0) FROM tournament_entrants WHERE code = ?), ?, ?, ?, ?, ?, ?, ?)`,
 			code, code, e.ID, e.Name, e.Kind, e.Bot, e.Rating, at.UnixMilli(), e.Addr)
 		if err != nil {
@@ -211,7 +211,7 @@ func (s *Store) AddEntrant(ctx context.Context, code string, e Entrant) error {
 
 // Entrants lists a tournament's entrants in the order they entered.
 func (s *Store) Entrants(ctx context.Context, code string) ([]Entrant, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, kind, bot, rating, entered_at, addr FROM tournament_entrants
+	rows, err := s.db.query(ctx, `SELECT id, name, kind, bot, rating, entered_at, addr FROM tournament_entrants
 		WHERE code = ? ORDER BY seq`, code)
 	if err != nil {
 		return nil, fmt.Errorf("entrants of %s: %w", code, err)
@@ -244,11 +244,11 @@ func (s *Store) RemoveEntrant(ctx context.Context, code, id string) error {
 		if state != TournamentOpen && state != TournamentClosed {
 			return ErrNotOpen
 		}
-		res, err := tx.ExecContext(ctx, `DELETE FROM tournament_entrants WHERE code = ? AND id = ?`, code, id)
+		n, err := tx.exec(ctx, `DELETE FROM tournament_entrants WHERE code = ? AND id = ?`, code, id)
 		if err != nil {
 			return fmt.Errorf("remove from %s: %w", code, err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if n == 0 {
 			return ErrNotFound
 		}
 		return tx.Commit()
@@ -258,12 +258,12 @@ func (s *Store) RemoveEntrant(ctx context.Context, code, id string) error {
 // SetTournamentOptions replaces a tournament's options (its pace, say).
 func (s *Store) SetTournamentOptions(ctx context.Context, code string, options json.RawMessage) error {
 	return s.write(ctx, func() error {
-		res, err := s.db.ExecContext(ctx, `UPDATE tournaments SET options = ?, updated_at = ? WHERE code = ?`,
+		n, err := s.db.exec(ctx, `UPDATE tournaments SET options = ?, updated_at = ? WHERE code = ?`,
 			string(options), s.now().UnixMilli(), code)
 		if err != nil {
 			return fmt.Errorf("tournament %s: %w", code, err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if n == 0 {
 			return ErrNotFound
 		}
 		return nil
@@ -272,7 +272,7 @@ func (s *Store) SetTournamentOptions(ctx context.Context, code string, options j
 
 // TournamentGames lists the results recorded for a tournament, in the order of the schedule.
 func (s *Store) TournamentGames(ctx context.Context, code string) ([]TournamentGame, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT round, pairing, leg, seats, ranks, forfeit, match_id, at
+	rows, err := s.db.query(ctx, `SELECT round, pairing, leg, seats, ranks, forfeit, match_id, at
 		FROM tournament_games WHERE code = ? ORDER BY round, pairing, leg`, code)
 	if err != nil {
 		return nil, fmt.Errorf("results of %s: %w", code, err)
@@ -303,7 +303,7 @@ func (s *Store) TournamentGames(ctx context.Context, code string) ([]TournamentG
 // RecordForfeit stores the result of a game that was not played.
 func (s *Store) RecordForfeit(ctx context.Context, code string, g TournamentGame) error {
 	return s.write(ctx, func() error {
-		tx, err := s.db.BeginTx(ctx, nil)
+		tx, err := s.db.begin(ctx)
 		if err != nil {
 			return fmt.Errorf("forfeit in %s: %w", code, err)
 		}
@@ -317,7 +317,7 @@ func (s *Store) RecordForfeit(ctx context.Context, code string, g TournamentGame
 
 // insertTournamentGame records one result; a second result for the same game is refused, so
 // a game replayed after a crash can never count twice.
-func insertTournamentGame(ctx context.Context, tx *sql.Tx, code string, g TournamentGame) error {
+func insertTournamentGame(ctx context.Context, tx writeTx, code string, g TournamentGame) error {
 	seats, err := json.Marshal(g.Seats)
 	if err != nil {
 		return err
@@ -326,7 +326,7 @@ func insertTournamentGame(ctx context.Context, tx *sql.Tx, code string, g Tourna
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO tournament_games (code, round, pairing, leg, seats, ranks, forfeit, match_id, at)
+	_, err = tx.exec(ctx, `INSERT INTO tournament_games (code, round, pairing, leg, seats, ranks, forfeit, match_id, at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, code, g.Round, g.Pairing, g.Leg, string(seats), string(ranks), g.Forfeit,
 		g.MatchID, g.At.UnixMilli())
 	if err != nil {

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -22,148 +21,156 @@ func newTournament(t *testing.T, s *Store, code string) Tournament {
 }
 
 func TestTournamentRoundTrip(t *testing.T) {
-	ctx := context.Background()
-	s := open(t, filepath.Join(t.TempDir(), FileName))
-	want := newTournament(t, s, "T2345")
-	if err := s.CreateTournament(ctx, want); !errors.Is(err, ErrCodeTaken) {
-		t.Fatalf("second create with the same code: %v, want ErrCodeTaken", err)
-	}
-	got, err := s.Tournament(ctx, "T2345")
-	if err != nil {
-		t.Fatal(err)
-	}
-	want.State, want.UpdatedAt = TournamentOpen, want.CreatedAt
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("got  %+v\nwant %+v", got, want)
-	}
-	if _, err := s.Tournament(ctx, "NOPE"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("missing tournament: %v", err)
-	}
-	if err := s.SetTournamentState(ctx, "NOPE", TournamentRunning); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("state of a missing tournament: %v", err)
-	}
+	eachBackend(t, func(t *testing.T, where string) {
+		ctx := context.Background()
+		s := open(t, where)
+		want := newTournament(t, s, "T2345")
+		if err := s.CreateTournament(ctx, want); !errors.Is(err, ErrCodeTaken) {
+			t.Fatalf("second create with the same code: %v, want ErrCodeTaken", err)
+		}
+		got, err := s.Tournament(ctx, "T2345")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.State, want.UpdatedAt = TournamentOpen, want.CreatedAt
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("got  %+v\nwant %+v", got, want)
+		}
+		if _, err := s.Tournament(ctx, "NOPE"); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("missing tournament: %v", err)
+		}
+		if err := s.SetTournamentState(ctx, "NOPE", TournamentRunning); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("state of a missing tournament: %v", err)
+		}
+	})
 }
 
 func TestEntrantsCloseWhenTheTournamentStarts(t *testing.T) {
-	ctx := context.Background()
-	s := open(t, filepath.Join(t.TempDir(), FileName))
-	newTournament(t, s, "T1")
-	at := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
-	entrants := []Entrant{
-		{ID: "house:greedy", Name: "greedy", Kind: EntrantHouse, Bot: "greedy", Rating: 20, EnteredAt: at},
-		{ID: "SHA256:ada", Name: "ada", Kind: EntrantProgram, EnteredAt: at.Add(time.Second), Addr: "10.0.0.7"},
-		{ID: "SHA256:bob", Name: "bob", Kind: EntrantPerson, Rating: 3.5, EnteredAt: at.Add(2 * time.Second), Addr: "10.0.0.8"},
-	}
-	for _, e := range entrants {
-		if err := s.AddEntrant(ctx, "T1", e); err != nil {
+	eachBackend(t, func(t *testing.T, where string) {
+		ctx := context.Background()
+		s := open(t, where)
+		newTournament(t, s, "T1")
+		at := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+		entrants := []Entrant{
+			{ID: "house:greedy", Name: "greedy", Kind: EntrantHouse, Bot: "greedy", Rating: 20, EnteredAt: at},
+			{ID: "SHA256:ada", Name: "ada", Kind: EntrantProgram, EnteredAt: at.Add(time.Second), Addr: "10.0.0.7"},
+			{ID: "SHA256:bob", Name: "bob", Kind: EntrantPerson, Rating: 3.5, EnteredAt: at.Add(2 * time.Second), Addr: "10.0.0.8"},
+		}
+		for _, e := range entrants {
+			if err := s.AddEntrant(ctx, "T1", e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.AddEntrant(ctx, "T1", Entrant{ID: "SHA256:ada", Name: "ada2", Kind: EntrantProgram}); !errors.Is(err, ErrEntrantExists) {
+			t.Fatalf("the same key twice: %v", err)
+		}
+		if err := s.AddEntrant(ctx, "T1", Entrant{ID: "SHA256:eve", Name: "ada", Kind: EntrantProgram}); !errors.Is(err, ErrEntrantName) {
+			t.Fatalf("the same name twice: %v", err)
+		}
+		if err := s.AddEntrant(ctx, "NOPE", entrants[0]); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("entering a missing tournament: %v", err)
+		}
+		if err := s.SetTournamentState(ctx, "T1", TournamentRunning); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if err := s.AddEntrant(ctx, "T1", Entrant{ID: "SHA256:ada", Name: "ada2", Kind: EntrantProgram}); !errors.Is(err, ErrEntrantExists) {
-		t.Fatalf("the same key twice: %v", err)
-	}
-	if err := s.AddEntrant(ctx, "T1", Entrant{ID: "SHA256:eve", Name: "ada", Kind: EntrantProgram}); !errors.Is(err, ErrEntrantName) {
-		t.Fatalf("the same name twice: %v", err)
-	}
-	if err := s.AddEntrant(ctx, "NOPE", entrants[0]); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("entering a missing tournament: %v", err)
-	}
-	if err := s.SetTournamentState(ctx, "T1", TournamentRunning); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.AddEntrant(ctx, "T1", Entrant{ID: "SHA256:eve", Name: "eve", Kind: EntrantProgram}); !errors.Is(err, ErrNotOpen) {
-		t.Fatalf("entering a running tournament: %v", err)
-	}
-	got, err := s.Entrants(ctx, "T1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, entrants) {
-		t.Fatalf("entrants %+v, want %+v in the order they entered", got, entrants)
-	}
-	if err := s.RemoveEntrant(ctx, "T1", "SHA256:ada"); !errors.Is(err, ErrNotOpen) {
-		t.Fatalf("removing from a running tournament: %v", err)
-	}
+		if err := s.AddEntrant(ctx, "T1", Entrant{ID: "SHA256:eve", Name: "eve", Kind: EntrantProgram}); !errors.Is(err, ErrNotOpen) {
+			t.Fatalf("entering a running tournament: %v", err)
+		}
+		got, err := s.Entrants(ctx, "T1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, entrants) {
+			t.Fatalf("entrants %+v, want %+v in the order they entered", got, entrants)
+		}
+		if err := s.RemoveEntrant(ctx, "T1", "SHA256:ada"); !errors.Is(err, ErrNotOpen) {
+			t.Fatalf("removing from a running tournament: %v", err)
+		}
+	})
 }
 
 // Before the start an entrant can be removed; a later entrant still comes after the others.
 func TestRemovingAnEntrant(t *testing.T) {
-	ctx := context.Background()
-	s := open(t, filepath.Join(t.TempDir(), FileName))
-	newTournament(t, s, "T1")
-	for _, n := range []string{"a", "b", "c"} {
-		if err := s.AddEntrant(ctx, "T1", Entrant{ID: "k:" + n, Name: n, Kind: EntrantProgram}); err != nil {
+	eachBackend(t, func(t *testing.T, where string) {
+		ctx := context.Background()
+		s := open(t, where)
+		newTournament(t, s, "T1")
+		for _, n := range []string{"a", "b", "c"} {
+			if err := s.AddEntrant(ctx, "T1", Entrant{ID: "k:" + n, Name: n, Kind: EntrantProgram}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.RemoveEntrant(ctx, "T1", "k:a"); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if err := s.RemoveEntrant(ctx, "T1", "k:a"); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.RemoveEntrant(ctx, "T1", "k:a"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("removing twice: %v", err)
-	}
-	if err := s.SetTournamentState(ctx, "T1", TournamentClosed); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.AddEntrant(ctx, "T1", Entrant{ID: "k:d", Name: "d", Kind: EntrantProgram}); !errors.Is(err, ErrNotOpen) {
-		t.Fatalf("entering a closed tournament: %v", err)
-	}
-	if err := s.RemoveEntrant(ctx, "T1", "k:b"); err != nil {
-		t.Fatalf("removing from a closed tournament: %v", err)
-	}
-	if err := s.SetTournamentState(ctx, "T1", TournamentOpen); err != nil {
-		t.Fatal(err)
-	}
-	if err := s.AddEntrant(ctx, "T1", Entrant{ID: "k:d", Name: "d", Kind: EntrantProgram}); err != nil {
-		t.Fatal(err)
-	}
-	got, _ := s.Entrants(ctx, "T1")
-	var names []string
-	for _, e := range got {
-		names = append(names, e.Name)
-	}
-	if strings.Join(names, ",") != "c,d" {
-		t.Fatalf("entrants %v, want c,d", names)
-	}
+		if err := s.RemoveEntrant(ctx, "T1", "k:a"); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("removing twice: %v", err)
+		}
+		if err := s.SetTournamentState(ctx, "T1", TournamentClosed); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AddEntrant(ctx, "T1", Entrant{ID: "k:d", Name: "d", Kind: EntrantProgram}); !errors.Is(err, ErrNotOpen) {
+			t.Fatalf("entering a closed tournament: %v", err)
+		}
+		if err := s.RemoveEntrant(ctx, "T1", "k:b"); err != nil {
+			t.Fatalf("removing from a closed tournament: %v", err)
+		}
+		if err := s.SetTournamentState(ctx, "T1", TournamentOpen); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.AddEntrant(ctx, "T1", Entrant{ID: "k:d", Name: "d", Kind: EntrantProgram}); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.Entrants(ctx, "T1")
+		var names []string
+		for _, e := range got {
+			names = append(names, e.Name)
+		}
+		if strings.Join(names, ",") != "c,d" {
+			t.Fatalf("entrants %v, want c,d", names)
+		}
+	})
 }
 
 func TestTournamentResultIsSavedWithItsMatch(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), FileName)
-	s := open(t, path)
-	newTournament(t, s, "T1")
-	g := TournamentGame{Round: 1, Pairing: 0, Leg: 1, Seats: []string{"SHA256:ada", "house:greedy"}, Ranks: []int{2, 1}}
-	m := MatchRecord{ID: "m_1", Game: "sevencolors", Config: []byte(`{}`), Outcome: []byte(`{}`), Replay: []byte(`{}`),
-		Seats:     []SeatRecord{{Name: "ada", ID: "SHA256:ada"}, {Name: "greedy", Bot: "greedy"}},
-		StartedAt: time.UnixMilli(1000).UTC(), EndedAt: time.UnixMilli(2000).UTC(), Rated: true,
-		Tournament: &TournamentEntry{Code: "T1", Game: g}}
-	if err := s.SaveMatch(ctx, m); err != nil {
-		t.Fatal(err)
-	}
-	// The same game recorded again (a replayed game after a crash) is refused whole: the
-	// second match is not stored either.
-	m2 := m
-	m2.ID = "m_2"
-	if err := s.SaveMatch(ctx, m2); err == nil {
-		t.Fatal("a second result for the same tournament game was accepted")
-	}
-	if _, err := s.Match(ctx, "m_2"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("the refused match was stored: %v", err)
-	}
-	if err := s.RecordForfeit(ctx, "T1", TournamentGame{Round: 1, Pairing: 1, Seats: []string{"SHA256:bob", "SHA256:eve"},
-		Forfeit: "SHA256:bob", At: time.UnixMilli(3000).UTC()}); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	s = open(t, path)
-	got, err := s.TournamentGames(ctx, "T1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.MatchID, g.At = "m_1", m.EndedAt
-	want := []TournamentGame{g, {Round: 1, Pairing: 1, Seats: []string{"SHA256:bob", "SHA256:eve"}, Forfeit: "SHA256:bob",
-		At: time.UnixMilli(3000).UTC()}}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("results %+v\nwant    %+v", got, want)
-	}
+	eachBackend(t, func(t *testing.T, where string) {
+		ctx := context.Background()
+
+		s := open(t, where)
+		newTournament(t, s, "T1")
+		g := TournamentGame{Round: 1, Pairing: 0, Leg: 1, Seats: []string{"SHA256:ada", "house:greedy"}, Ranks: []int{2, 1}}
+		m := MatchRecord{ID: "m_1", Game: "sevencolors", Config: []byte(`{}`), Outcome: []byte(`{}`), Replay: []byte(`{}`),
+			Seats:     []SeatRecord{{Name: "ada", ID: "SHA256:ada"}, {Name: "greedy", Bot: "greedy"}},
+			StartedAt: time.UnixMilli(1000).UTC(), EndedAt: time.UnixMilli(2000).UTC(), Rated: true,
+			Tournament: &TournamentEntry{Code: "T1", Game: g}}
+		if err := s.SaveMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		// The same game recorded again (a replayed game after a crash) is refused whole: the
+		// second match is not stored either.
+		m2 := m
+		m2.ID = "m_2"
+		if err := s.SaveMatch(ctx, m2); err == nil {
+			t.Fatal("a second result for the same tournament game was accepted")
+		}
+		if _, err := s.Match(ctx, "m_2"); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("the refused match was stored: %v", err)
+		}
+		if err := s.RecordForfeit(ctx, "T1", TournamentGame{Round: 1, Pairing: 1, Seats: []string{"SHA256:bob", "SHA256:eve"},
+			Forfeit: "SHA256:bob", At: time.UnixMilli(3000).UTC()}); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		s = open(t, where)
+		got, err := s.TournamentGames(ctx, "T1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.MatchID, g.At = "m_1", m.EndedAt
+		want := []TournamentGame{g, {Round: 1, Pairing: 1, Seats: []string{"SHA256:bob", "SHA256:eve"}, Forfeit: "SHA256:bob",
+			At: time.UnixMilli(3000).UTC()}}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("results %+v\nwant    %+v", got, want)
+		}
+	})
 }

@@ -57,7 +57,7 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 	if opts.Metrics != nil {
 		cfg.Observer = opts.Metrics
 		if cfg.OnFinish != nil {
-			cfg.OnFinish = opts.Metrics.Store(cfg.OnFinish)
+			cfg.OnFinish = opts.Metrics.Store(opts.Store.Backend(), cfg.OnFinish)
 		}
 	}
 	hub = rooms.NewHub(cfg)

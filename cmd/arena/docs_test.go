@@ -146,12 +146,15 @@ func checkArenaLine(c docscheck.Command) error {
 			return fmt.Errorf("arena spec refuses it: %s", strings.TrimSpace(errb.String()))
 		}
 		return nil
+	case "store":
+		_, err := parseStoreCopy(rest, io.Discard)
+		return helpIsFine(err, "arena store refuses it")
 	case "help":
 		return nil
 	}
 	tool, ok := catalog.Tool(cmd)
 	if !ok {
-		return fmt.Errorf("arena has no command %q (serve, match, position, spec, help, or a game's tool: %s)", cmd, toolNames())
+		return fmt.Errorf("arena has no command %q (serve, match, position, spec, store, help, or a game's tool: %s)", cmd, toolNames())
 	}
 	if slices.Contains(rest, "--ia") {
 		// The seed assignments' AI interface: its options, and a house bot of the tool's game.
@@ -196,6 +199,8 @@ func checkArenaFragment(cmd string, args []string) error {
 		if len(args) > 0 && !strings.HasPrefix(args[0], "-") && !strings.Contains(help.String(), "arena position "+args[0]+" ") {
 			return fmt.Errorf("arena position has no command %q (new, step, obs, bot)", args[0])
 		}
+	case "store":
+		help.WriteString(storeUsage)
 	case "spec", "help":
 		if len(args) > 0 && !docscheck.IsPlaceholder(args[0]) {
 			game = args[0]
@@ -206,7 +211,7 @@ func checkArenaFragment(cmd string, args []string) error {
 	default:
 		tool, ok := catalog.Tool(cmd)
 		if !ok {
-			return fmt.Errorf("arena has no command %q (serve, match, position, spec, help, or a game's tool: %s)", cmd, toolNames())
+			return fmt.Errorf("arena has no command %q (serve, match, position, spec, store, help, or a game's tool: %s)", cmd, toolNames())
 		}
 		help.WriteString(tool.Usage + " --help ")
 		if _, ok := catalog.Get(cmd); ok {

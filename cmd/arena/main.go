@@ -18,6 +18,8 @@ Usage:
   arena position new|step|obs|bot --game ID …   positions of turn-based games: a state as
                                                 JSON, one action at a time, a bot's choice
   arena spec GAME                               the bot protocol's schema of a game
+  arena store copy --from WHERE --to WHERE      copy an arena's store between a data
+                                                directory and PostgreSQL, either way
   arena help                                    this text
 `
 
@@ -59,6 +61,8 @@ func run(args []string) int {
 		return runPosition(args)
 	case "spec":
 		return runSpec(args)
+	case "store":
+		return runStore(args)
 	case "help", "-h", "--help":
 		fmt.Print(usage())
 		return 0

@@ -30,6 +30,13 @@ variable named beside it; a flag on the command line wins.
 
   --listen ADDR        address to listen on (ARENA_LISTEN, default :2222)
   --data DIR           data directory: host key, database (ARENA_DATA, default ./arena-data)
+  --store URL          keep the database on a PostgreSQL server instead of in the data
+                       directory: postgres://USER@HOST:PORT/DB?sslmode=… (ARENA_STORE;
+                       default none: SQLite in DIR/arena.db). The host key is then kept
+                       in the database too, the same for every node that shares it
+  --store-pool N       database connections open at once (ARENA_STORE_POOL, default 8)
+  --store-timeout D    longest a database statement or connection attempt may take
+                       (ARENA_STORE_TIMEOUT, default 10s)
   --admin-keys FILE    teachers' public keys, authorized_keys format
                        (ARENA_ADMIN_KEYS, default DATA/admin_keys; read again when it changes)
   --guests BOOL        let clients without an SSH key in as unranked guests
@@ -76,6 +83,7 @@ func runServe(args []string) int {
 // serveConfig is the parsed command line.
 type serveConfig struct {
 	listen, data, adminKeys, logLevel string
+	store                             store.Config // Where "" for SQLite in the data directory
 	guests                            bool
 	tickHz, maxConnsPerIP             int
 	maxConns, maxChannels             int
@@ -95,7 +103,8 @@ var serveEnv = map[string]string{
 	"max-channels": "ARENA_MAX_CHANNELS", "games-per-player": "ARENA_GAMES_PER_PLAYER",
 	"games-per-address": "ARENA_GAMES_PER_ADDRESS", "log-level": "ARENA_LOG_LEVEL", "metrics": "ARENA_METRICS",
 	"fill-after": "ARENA_FILL_AFTER", "human-move": "ARENA_HUMAN_MOVE", "bot-move": "ARENA_BOT_MOVE",
-	"idle-timeout": "ARENA_IDLE_TIMEOUT",
+	"idle-timeout": "ARENA_IDLE_TIMEOUT", "store": "ARENA_STORE", "store-pool": "ARENA_STORE_POOL",
+	"store-timeout": "ARENA_STORE_TIMEOUT",
 }
 
 // parseServe reads arena serve's flags, then, for each flag not given, its environment
@@ -120,7 +129,7 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	// Each default is its package's own: a default changed there changes here.
-	srv, hub := server.DefaultConfig(), rooms.DefaultConfig()
+	srv, hub, st := server.DefaultConfig(), rooms.DefaultConfig(), store.DefaultConfig()
 	fs.StringVar(&c.listen, "listen", srv.Listen, "")
 	fs.StringVar(&c.data, "data", srv.DataDir, "")
 	fs.StringVar(&c.adminKeys, "admin-keys", "", "")
@@ -139,6 +148,9 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.DurationVar(&c.humanMove, "human-move", hub.HumanMove, "")
 	fs.DurationVar(&c.botMove, "bot-move", hub.BotMove, "")
 	fs.DurationVar(&c.idleTimeout, "idle-timeout", srv.IdleNoChannel, "")
+	fs.StringVar(&c.store.Where, "store", "", "")
+	fs.IntVar(&c.store.PoolSize, "store-pool", st.PoolSize, "")
+	fs.DurationVar(&c.store.Timeout, "store-timeout", st.Timeout, "")
 	return fs
 }
 
@@ -164,6 +176,15 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 	}
 	if c.maxChannels < 1 {
 		return fmt.Errorf("--max-channels %d: want at least 1", c.maxChannels)
+	}
+	if c.store.Where != "" && !store.IsURL(c.store.Where) {
+		return fmt.Errorf("--store %q: want a PostgreSQL URL, postgres://USER@HOST:PORT/DB?sslmode=… (without --store, the database is in --data)", c.store.Where)
+	}
+	if c.store.PoolSize < 1 {
+		return fmt.Errorf("--store-pool %d: want at least 1", c.store.PoolSize)
+	}
+	if c.store.Where == "" {
+		c.store.Where = filepath.Join(c.data, store.FileName)
 	}
 	if c.adminKeys == "" {
 		c.adminKeys = filepath.Join(c.data, "admin_keys")
@@ -254,11 +275,12 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 		return fail("data directory: %v", err)
 	}
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(c.data, store.FileName))
+	st, err := store.OpenConfig(ctx, c.store)
 	if err != nil {
 		return fail("%v", err)
 	}
 	defer st.Close()
+	log.Info("store", "backend", st.Backend(), "at", store.Redact(c.store.Where))
 
 	var mx *metrics.Metrics
 	if c.metrics != "" {
@@ -282,6 +304,12 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	cfg.IdleNoChannel = c.idleTimeout
 	cfg.ReservedNames = houseBotNames()
 	cfg.Logger = log
+	if st.Backend() == "postgres" {
+		// Every node of the database presents the same key.
+		if cfg.HostKey, err = st.HostKey(ctx); err != nil {
+			return fail("%v", err)
+		}
+	}
 	srv, err := server.New(cfg, st, app)
 	if err != nil {
 		return fail("%v", err)

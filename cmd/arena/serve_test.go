@@ -16,8 +16,10 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/store"
 )
 
 func TestParseServeFlagsWinOverEnv(t *testing.T) {
@@ -107,7 +109,7 @@ func startServe(t *testing.T, args ...string) (addr string, logs *syncBuffer, da
 	logs = &syncBuffer{changed: make(chan struct{}, 1)}
 	stopCh := make(chan struct{})
 	done := make(chan int, 1)
-	args = append([]string{"--listen", "127.0.0.1:0", "--data", data}, args...)
+	args = append(append([]string{"--listen", "127.0.0.1:0", "--data", data}, storetest.Flags(t, data)...), args...)
 	go func() { done <- serveMain(args, logs, stopCh) }()
 	addrRe := regexp.MustCompile(`msg=serving addr=(\S+)`)
 	deadline := time.After(20 * time.Second)
@@ -145,9 +147,18 @@ func TestServeStartsAndStops(t *testing.T) {
 	addr, logs, data, stop := startServe(t)
 	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
 	c.Close()
-	for _, f := range []string{keys.HostKeyFile, "arena.db"} {
+	inData, inStore := []string{keys.HostKeyFile, store.FileName}, []string(nil)
+	if storetest.OnPostgres() {
+		inData, inStore = nil, inData // --store keeps both in the database
+	}
+	for _, f := range inData {
 		if _, err := os.Stat(filepath.Join(data, f)); err != nil {
 			t.Errorf("%s missing from the data directory: %v", f, err)
+		}
+	}
+	for _, f := range inStore {
+		if _, err := os.Stat(filepath.Join(data, f)); err == nil {
+			t.Errorf("%s in the data directory of a server with --store", f)
 		}
 	}
 	stop()

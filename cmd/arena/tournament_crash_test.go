@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,9 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/internal/until"
+	"github.com/arena-classroom/arena/store"
 )
 
 // serverProcess is `arena serve` running as its own process on data.
@@ -34,7 +37,14 @@ func startServerProcess(t *testing.T, data string) *serverProcess {
 // startServerProcessAt serves on addr (a server started again where its clients expect it).
 func startServerProcessAt(t *testing.T, data, addr string) *serverProcess {
 	t.Helper()
-	cmd := exec.Command(sshtest.ArenaBinary(t), "serve", "--listen", addr, "--data", data)
+	return startServerProcessWith(t, append([]string{"--listen", addr, "--data", data}, storetest.Flags(t, data)...)...)
+}
+
+// startServerProcessWith runs arena serve with args.
+func startServerProcessWith(t *testing.T, args ...string) *serverProcess {
+	t.Helper()
+	addr := args[slices.Index(args, "--listen")+1]
+	cmd := exec.Command(sshtest.ArenaBinary(t), append([]string{"serve"}, args...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -129,16 +139,7 @@ func TestATournamentSurvivesKillNine(t *testing.T) {
 		t.Skip("builds and runs the server as a process")
 	}
 	teacher := sshtest.NewKey(t)
-	newData := func() string {
-		data := filepath.Join(t.TempDir(), "data")
-		if err := os.MkdirAll(data, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(data, "admin_keys"), gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return data
-	}
+	newData := func() string { return newDataDir(t, teacher) }
 	// Both arenas below start from one store of no games: the same seed secret (a
 	// tournament's games are keyed with it: the same --seed on another store is another
 	// tournament), no ratings yet.
@@ -189,13 +190,27 @@ func TestATournamentSurvivesKillNine(t *testing.T) {
 	}
 }
 
+// newDataDir is a fresh data directory whose admin keys file lists teacher.
+func newDataDir(t *testing.T, teacher gossh.Signer) string {
+	t.Helper()
+	data := filepath.Join(t.TempDir(), "data")
+	if err := os.MkdirAll(data, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(data, "admin_keys"), gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 // copyDir copies a data directory (the database with its write-ahead log, the keys) to a
-// new one.
+// new one, and on PostgreSQL its database.
 func copyDir(t *testing.T, from string) string {
 	t.Helper()
 	to := filepath.Join(t.TempDir(), "data")
 	if err := os.CopyFS(to, os.DirFS(from)); err != nil {
 		t.Fatal(err)
 	}
+	storetest.Copy(t, filepath.Join(from, store.FileName), filepath.Join(to, store.FileName))
 	return to
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
 )
@@ -73,13 +74,9 @@ func AdminKeys(t *testing.T, teacher gossh.Signer) string {
 	return file
 }
 
-// Store opens a store in a fresh directory, closed when the test ends.
+// Store opens a fresh store (SQLite, or PostgreSQL: see storetest), closed when the test
+// ends.
 func Store(t *testing.T) *store.Store {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
+	return storetest.Open(t)
 }

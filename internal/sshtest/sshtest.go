@@ -23,6 +23,7 @@ import (
 
 	"golang.org/x/crypto/ssh"
 
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 )
@@ -30,8 +31,8 @@ import (
 // Option adjusts the server configuration before Start builds it (limits, guests, data dir).
 type Option func(*server.Config)
 
-// Start serves app on 127.0.0.1 with a fresh data directory (host key, database) and the
-// default configuration adjusted by opts. The server is shut down when the test ends.
+// Start serves app on 127.0.0.1 with a fresh data directory (host key, database: see
+// storetest.Where) and the default configuration adjusted by opts. The server is shut down when the test ends.
 func Start(t testing.TB, app server.App, opts ...Option) (addr string, srv *server.Server) {
 	t.Helper()
 	cfg := server.DefaultConfig()
@@ -42,9 +43,15 @@ func Start(t testing.TB, app server.App, opts ...Option) (addr string, srv *serv
 	for _, o := range opts {
 		o(&cfg)
 	}
-	st, err := store.Open(context.Background(), filepath.Join(cfg.DataDir, store.FileName))
+	st, err := store.Open(context.Background(), storetest.Where(t, filepath.Join(cfg.DataDir, store.FileName)))
 	if err != nil {
 		t.Fatalf("sshtest: %v", err)
+	}
+	if st.Backend() == "postgres" { // as arena serve --store does
+		if cfg.HostKey, err = st.HostKey(context.Background()); err != nil {
+			st.Close()
+			t.Fatalf("sshtest: %v", err)
+		}
 	}
 	srv, err = server.New(cfg, st, app)
 	if err != nil {

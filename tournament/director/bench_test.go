@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
@@ -77,7 +78,7 @@ func BenchmarkDoubleRoundRobin32(b *testing.B) {
 func BenchmarkGamesInSeries(b *testing.B) {
 	for range b.N {
 		ctx, cancel := context.WithCancel(context.Background())
-		st, err := store.Open(ctx, filepath.Join(b.TempDir(), "a.db"))
+		st, err := store.Open(ctx, storetest.Where(b, filepath.Join(b.TempDir(), "a.db")))
 		if err != nil {
 			b.Fatal(err)
 		}

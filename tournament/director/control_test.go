@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament"
@@ -36,7 +37,7 @@ func (s *holdingStore) SetTournamentState(ctx context.Context, code, state strin
 // not yet taken up) waits for the start, then pauses it (it used to dereference nil).
 func TestPauseBetweenTheTwoStepsOfStart(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "a.db"))
+	st, err := store.Open(ctx, storetest.Where(t, filepath.Join(t.TempDir(), "a.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

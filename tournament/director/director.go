@@ -63,7 +63,14 @@ type Director struct {
 	changed chan struct{}       // closed when standings or games change
 	version atomic.Uint64       // counts changes (see Version)
 	calls   map[string]Call     // people called to a game about to start, by key
+
+	// SaveRetry is how long OnFinish keeps asking a failing store to take a result
+	// (DefaultSaveRetry); set it before the hub runs.
+	SaveRetry time.Duration
 }
+
+// DefaultSaveRetry outlasts a database server's restart.
+const DefaultSaveRetry = time.Minute
 
 // CallAhead is how long people are called to their game before it starts: their lobby rings
 // and counts down, so that nobody's first turn runs out as they come.
@@ -84,7 +91,7 @@ func New(st Store, log *slog.Logger) *Director {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Director{st: st, log: log, now: time.Now, wake: make(chan struct{}, 1),
+	return &Director{st: st, log: log, now: time.Now, wake: make(chan struct{}, 1), SaveRetry: DefaultSaveRetry,
 		live: make(map[string]*live), tickets: make(map[string]*Ticket), busy: make(map[string]bool),
 		missed: make(map[string][]string), changed: make(chan struct{}), calls: make(map[string]Call)}
 }
@@ -504,22 +511,28 @@ func (d *Director) Annotate(info rooms.Info, rec *store.MatchRecord) {
 // Finished takes the result of a room once it is stored (the hub's OnFinish, after the
 // save): the round goes on.
 func (d *Director) Finished(info rooms.Info, rec store.MatchRecord) {
+	d.settle(rec, func(l *live, t *store.TournamentEntry) bool {
+		r := resultOf(t.Game)
+		d.free(t.Code, r.Game)
+		l.add(r)
+		l.note(d.now(), "round %d: %s: %s", r.Game.Round, info.Players(), resultText(l, r))
+		return true
+	})
+}
+
+// settle runs f on the live tournament that rec was a game of, if any, holding d.mu, and
+// says the tournament changed when f reports it did.
+func (d *Director) settle(rec store.MatchRecord, f func(l *live, t *store.TournamentEntry) bool) {
 	t := rec.Tournament
 	if t == nil {
 		return
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	l := d.live[t.Code]
-	if l == nil {
-		return
+	if l := d.live[t.Code]; l != nil && f(l, t) {
+		d.changedLocked()
+		d.poke()
 	}
-	r := resultOf(t.Game)
-	d.free(t.Code, r.Game)
-	l.add(r)
-	l.note(d.now(), "round %d: %s: %s", r.Game.Round, info.Players(), resultText(l, r))
-	d.changedLocked()
-	d.poke()
 }
 
 // resultText says who won a game, in words.
@@ -538,6 +551,11 @@ func resultText(l *live, r tournament.Result) string {
 
 // OnFinish is the hub's OnFinish: it records a finished room with save, with its tournament
 // game in the same record when it is one, and goes on with the tournament once it is saved.
+//
+// A store that fails (its database server restarting, say) is asked again, for SaveRetry
+// in all, while the room shows that its result is being recorded. A result still not
+// stored then is lost, and said to be: in the log, and to the room's players by the hub;
+// a tournament game is then played again.
 func (d *Director) OnFinish(save func(context.Context, store.MatchRecord) error) func(rooms.Info, replay.Replay) error {
 	return func(info rooms.Info, rp replay.Replay) error {
 		rec, err := record.Match(info, rp, time.Now())
@@ -545,14 +563,55 @@ func (d *Director) OnFinish(save func(context.Context, store.MatchRecord) error)
 			return err
 		}
 		d.Annotate(info, &rec)
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := save(ctx, rec); err != nil {
+		if err := d.saveRetrying(save, rec); err != nil {
+			d.log.Error("a result could not be stored and is lost", "match", rec.ID, "game", rec.Game,
+				"players", info.Players(), "err", err)
+			d.lost(info, rec)
 			return err
 		}
 		d.Finished(info, rec)
 		return nil
 	}
+}
+
+// saveRetrying saves rec, asking again with growing pauses for SaveRetry in all.
+func (d *Director) saveRetrying(save func(context.Context, store.MatchRecord) error, rec store.MatchRecord) error {
+	give := time.Now().Add(d.SaveRetry)
+	pause := 250 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		err := save(ctx, rec)
+		cancel()
+		switch {
+		case err == nil:
+			if attempt > 1 {
+				d.log.Info("a result was stored after the store came back", "match", rec.ID, "attempts", attempt)
+			}
+			return nil
+		case attempt > 1 && errors.Is(err, store.ErrDuplicate):
+			return nil // an earlier attempt committed, but its answer was lost on the way
+		case errors.Is(err, store.ErrDuplicate) || time.Now().Add(pause).After(give):
+			return err
+		}
+		d.log.Warn("the store did not take a result; trying again", "match", rec.ID, "attempt", attempt, "err", err)
+		time.Sleep(pause)
+		pause = min(2*pause, 5*time.Second)
+	}
+}
+
+// lost gives a tournament game whose result could not be stored to be played again.
+func (d *Director) lost(info rooms.Info, rec store.MatchRecord) {
+	d.settle(rec, func(l *live, t *store.TournamentEntry) bool {
+		k := gameKey{t.Game.Round, t.Game.Pairing, t.Game.Leg}
+		p, ok := l.playing[k]
+		if !ok || p.room.MatchID() != info.MatchID {
+			return false
+		}
+		delete(l.playing, k)
+		d.free(t.Code, p.game)
+		l.note(d.now(), "round %d: %s: the result could not be stored; the game is played again", t.Game.Round, info.Players())
+		return true
+	})
 }
 
 // finish ends a tournament: finished when its last game has a result, cancelled by its

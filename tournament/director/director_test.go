@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/store"
@@ -50,12 +51,17 @@ type rig struct {
 
 func newRig(t testing.TB, path string, c *clock) *rig {
 	t.Helper()
-	st, err := store.Open(context.Background(), path)
+	st, err := store.Open(context.Background(), storetest.Where(t, path))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	d := director.New(st, nil)
+	return rigOn(t, st, c, director.New(st, nil))
+}
+
+// rigOn is the arena of director d on st.
+func rigOn(t testing.TB, st *store.Store, c *clock, d *director.Director) *rig {
+	t.Helper()
 	hub := rooms.NewHub(rooms.Config{Now: c.Now, HumanMove: 10 * time.Second, OnFinish: d.OnFinish(st.SaveMatch), Secret: secret})
 	d.SetHub(hub)
 	if err := d.Load(context.Background()); err != nil {

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/store"
+)
+
+const storeUsage = `Usage: arena store copy --from WHERE --to WHERE [--replace]
+
+Copies an arena's whole store, every table, from one database to another: a data
+directory (SQLite, DIR/arena.db) or a PostgreSQL URL (postgres://USER@HOST:PORT/DB?sslmode=…),
+either way. Stop the servers of both first.
+
+  --from WHERE   the arena to copy
+  --to WHERE     where it goes; a data directory is created if needed
+  --replace      empty a target that holds data first (it is refused otherwise)
+
+Each table's row count is printed, verified on both sides; the copy is one transaction of
+the target: all of it or nothing. The secrets go with it (the key that tournament seeds
+derive from), and so does the host key: a data directory keeps it in a file
+(host_ed25519), PostgreSQL in the database, so players' known_hosts stay valid.
+`
+
+func runStore(args []string) int {
+	return storeMain(args, os.Stdout, os.Stderr)
+}
+
+func storeMain(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help") {
+		fmt.Fprint(stdout, storeUsage)
+		return 0
+	}
+	c, err := parseStoreCopy(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "arena store: %v\n\n%s", err, storeUsage)
+		return 2
+	}
+	if err := copyStore(context.Background(), c.from, c.to, c.replace, stdout); err != nil {
+		fmt.Fprintf(stderr, "arena store copy: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// storeCopy is arena store copy's command line.
+type storeCopy struct {
+	from, to string
+	replace  bool
+}
+
+func parseStoreCopy(args []string, stderr io.Writer) (storeCopy, error) {
+	var c storeCopy
+	if len(args) == 0 || args[0] != "copy" {
+		return c, errors.New("the one command is copy")
+	}
+	fs := flag.NewFlagSet("store copy", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, storeUsage) }
+	fs.StringVar(&c.from, "from", "", "")
+	fs.StringVar(&c.to, "to", "", "")
+	fs.BoolVar(&c.replace, "replace", false, "")
+	if err := fs.Parse(args[1:]); err != nil {
+		return c, err
+	}
+	if c.from == "" || c.to == "" {
+		return c, errors.New("copy: --from and --to are both needed")
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("copy: unexpected argument %q", fs.Arg(0))
+	}
+	return c, nil
+}
+
+// place is one side of a copy: a data directory, or a PostgreSQL database.
+type place struct {
+	where string // the store's: a URL, or DIR/arena.db
+	dir   string // the data directory; "" for PostgreSQL
+}
+
+func placeOf(arg string) place {
+	if store.IsURL(arg) {
+		return place{where: arg}
+	}
+	return place{where: filepath.Join(arg, store.FileName), dir: arg}
+}
+
+func copyStore(ctx context.Context, fromArg, toArg string, replace bool, out io.Writer) error {
+	from, to := placeOf(fromArg), placeOf(toArg)
+	if from.where == to.where {
+		return errors.New("--from and --to are the same database")
+	}
+	if from.dir != "" {
+		if _, err := os.Stat(from.where); err != nil {
+			return fmt.Errorf("--from %s: no arena database there (%s)", fromArg, store.FileName)
+		}
+	}
+	if to.dir != "" {
+		if err := os.MkdirAll(to.dir, 0o700); err != nil {
+			return fmt.Errorf("--to %s: %w", toArg, err)
+		}
+	}
+	src, err := store.Open(ctx, from.where)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := store.Open(ctx, to.where)
+	if err != nil {
+		return err
+	}
+	defer dst.Close()
+
+	hostKey, err := readHostKey(ctx, from, src)
+	if err != nil {
+		return err
+	}
+	opts := store.CopyOptions{Replace: replace}
+	if hostKey != nil && to.dir == "" {
+		opts.Secrets = map[string][]byte{store.HostKeySecret: hostKey}
+	}
+	keyFile := ""
+	if to.dir != "" && hostKey != nil {
+		keyFile = filepath.Join(to.dir, keys.HostKeyFile)
+		if err := mayWriteHostKey(keyFile, hostKey, replace); err != nil {
+			return err
+		}
+	}
+	counts, err := store.Copy(ctx, src, dst, opts)
+	if errors.Is(err, store.ErrNotEmpty) {
+		return fmt.Errorf("%w: --replace empties it first", err)
+	}
+	if err != nil {
+		return err
+	}
+	if keyFile != "" {
+		if err := os.WriteFile(keyFile, hostKey, 0o600); err != nil {
+			return fmt.Errorf("host key: %w", err)
+		}
+	}
+	total := 0
+	for _, c := range counts {
+		fmt.Fprintf(out, "%-20s %8d rows, verified\n", c.Table, c.Rows)
+		total += c.Rows
+	}
+	fmt.Fprintf(out, "%-20s %8d rows copied from %s to %s\n", "total", total, store.Redact(fromArg), store.Redact(toArg))
+	if hostKey != nil {
+		signer, err := keys.ParseHostKey(hostKey)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "host key %s copied\n", keys.Fingerprint(signer.PublicKey()))
+	}
+	return nil
+}
+
+// readHostKey is the arena's host key: its data directory's file, or its database's
+// secret; nil when it has none yet.
+func readHostKey(ctx context.Context, p place, st *store.Store) ([]byte, error) {
+	if p.dir != "" {
+		data, err := os.ReadFile(filepath.Join(p.dir, keys.HostKeyFile))
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, nil
+		}
+		return data, err
+	}
+	return st.HostKeyPEM(ctx)
+}
+
+// mayWriteHostKey refuses to overwrite another host key at file unless replace.
+func mayWriteHostKey(file string, key []byte, replace bool) error {
+	old, err := os.ReadFile(file)
+	switch {
+	case errors.Is(err, os.ErrNotExist) || replace || bytes.Equal(old, key):
+		return nil
+	case err != nil:
+		return fmt.Errorf("host key: %w", err)
+	}
+	return fmt.Errorf("%s holds another host key: --replace overwrites it", file)
+}

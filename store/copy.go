@@ -1,0 +1,178 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// table is one table of the schema as a copy reads it: its columns, and the order that
+// keeps its rows' insertion order (rowid) where listings depend on it.
+type table struct {
+	name, columns, order string
+}
+
+// tables lists every table, each after those it references. TestCopyCoversTheSchema holds
+// it to the schema: a migration that adds a table or a column adds it here.
+var tables = []table{
+	{"accounts", "id, name, created_at, seen_at", "id"},
+	{"names", "name, account_id, claimed_at", "rowid"},
+	{"matches", "id, game, seed, config, outcome, replay, started_at, ended_at", "rowid"},
+	{"match_seats", "match_id, seat, name, identity, bot, left_at_move, replaced_by", "match_id, seat"},
+	{"assignments", "code, game, vs, games, config, seed, pass_pct, created_by, created_at", "rowid"},
+	{"assignment_runs", "code, identity, name, games, wins, draws, at", "rowid"},
+	{"ratings", "game, player, name, mu, sigma, games, updated_at", "game, player"},
+	{"rating_history", "match_id, game, player, mu, sigma, at", "rowid"},
+	{"tournaments", "code, name, game, format, options, config, seed, parallel, grace_ms, state, created_by, created_at, updated_at", "rowid"},
+	{"tournament_entrants", "code, seq, id, name, kind, bot, rating, entered_at, addr", "code, seq"},
+	{"tournament_games", "code, round, pairing, leg, seats, ranks, forfeit, match_id, at", "code, round, pairing, leg"},
+	{"secrets", "name, value", "name"},
+	{"tournament_starts", "code, round, pairing, leg, attempts", "code, round, pairing, leg"},
+}
+
+// TableCount is how many rows a table holds.
+type TableCount struct {
+	Table string
+	Rows  int
+}
+
+// ErrNotEmpty is returned by Copy into a database that already holds data.
+var ErrNotEmpty = errors.New("the target database is not empty")
+
+// CopyOptions are Copy's choices.
+type CopyOptions struct {
+	// Replace empties a target that holds data first, instead of refusing it.
+	Replace bool
+	// Secrets are written to the target's secrets after the copy (the host key of a data
+	// directory, which SQLite keeps beside the database rather than in it).
+	Secrets map[string][]byte
+}
+
+// Copy copies every row of every table of from into to, in one transaction of to: all of
+// it or nothing. Rows keep their order, so listings read the same on both. Each table's
+// count is verified on both sides and returned. Neither database should be in use by a
+// server meanwhile (both are held for writing, which stops this node's writers).
+func Copy(ctx context.Context, from, to *Store, opts CopyOptions) ([]TableCount, error) {
+	var counts []TableCount
+	err := from.write(ctx, func() error {
+		src, err := from.db.begin(ctx) // held for a consistent read of every table
+		if err != nil {
+			return fmt.Errorf("copy: source: %w", err)
+		}
+		defer src.Rollback()
+		return to.write(ctx, func() error {
+			dst, err := to.db.begin(ctx)
+			if err != nil {
+				return fmt.Errorf("copy: target: %w", err)
+			}
+			defer dst.Rollback()
+			if err := emptyTarget(ctx, dst, opts.Replace); err != nil {
+				return err
+			}
+			for _, t := range tables {
+				n, err := copyTable(ctx, src, dst, t)
+				if err != nil {
+					return fmt.Errorf("copy %s: %w", t.name, err)
+				}
+				counts = append(counts, TableCount{t.name, n})
+			}
+			for name, value := range opts.Secrets {
+				if _, err := dst.exec(ctx, `INSERT INTO secrets (name, value) VALUES (?, ?)
+					ON CONFLICT (name) DO UPDATE SET value = excluded.value`, name, value); err != nil {
+					return fmt.Errorf("copy: secret %s: %w", name, err)
+				}
+			}
+			return dst.Commit()
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return counts, nil
+}
+
+// emptyTarget refuses a target with data in it, or empties it when told to.
+func emptyTarget(ctx context.Context, dst writeTx, replace bool) error {
+	var held []string
+	for _, t := range tables {
+		n, err := count(ctx, dst, t.name)
+		if err != nil {
+			return fmt.Errorf("copy: target: %w", err)
+		}
+		if n > 0 {
+			held = append(held, fmt.Sprintf("%s %d", t.name, n))
+		}
+	}
+	if len(held) == 0 {
+		return nil
+	}
+	if !replace {
+		return fmt.Errorf("%w (%s)", ErrNotEmpty, strings.Join(held, ", "))
+	}
+	for i := len(tables) - 1; i >= 0; i-- {
+		if _, err := dst.exec(ctx, "DELETE FROM "+tables[i].name); err != nil {
+			return fmt.Errorf("copy: empty the target's %s: %w", tables[i].name, err)
+		}
+	}
+	return nil
+}
+
+// copyTable copies one table's rows in order and checks both sides hold as many.
+func copyTable(ctx context.Context, src, dst writeTx, t table) (int, error) {
+	rows, err := src.query(ctx, "SELECT "+t.columns+" FROM "+t.name+" ORDER BY "+t.order)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	width := len(strings.Split(t.columns, ","))
+	insert := "INSERT INTO " + t.name + " (" + t.columns + ") VALUES (" + strings.TrimSuffix(strings.Repeat("?, ", width), ", ") + ")"
+	values := make([]any, width)
+	dest := make([]any, width)
+	for i := range values {
+		dest[i] = &values[i]
+	}
+	n := 0
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return n, err
+		}
+		if _, err := dst.exec(ctx, insert, values...); err != nil {
+			return n, err
+		}
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return n, err
+	}
+	rows.Close()
+	for side, q := range map[string]writeTx{"source": src, "target": dst} {
+		got, err := count(ctx, q, t.name)
+		if err != nil {
+			return n, err
+		}
+		if got != n {
+			return n, fmt.Errorf("%d rows copied, but the %s holds %d", n, side, got)
+		}
+	}
+	return n, nil
+}
+
+func count(ctx context.Context, q querier, table string) (int, error) {
+	var n int
+	err := q.queryRow(ctx, "SELECT COUNT(*) FROM "+table).Scan(&n)
+	return n, err
+}
+
+// Counts is how many rows each table holds.
+func (s *Store) Counts(ctx context.Context) ([]TableCount, error) {
+	var out []TableCount
+	for _, t := range tables {
+		n, err := count(ctx, s.db, t.name)
+		if err != nil {
+			return nil, fmt.Errorf("count %s: %w", t.name, err)
+		}
+		out = append(out, TableCount{t.name, n})
+	}
+	return out, nil
+}

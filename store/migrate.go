@@ -1,0 +1,156 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/database"
+	"github.com/pressly/goose/v3/lock"
+)
+
+// migrations are the schema's history, one folder per database, run in order by goose. A
+// version names the same schema in both folders. Append only: never edit a migration that
+// has shipped.
+//
+//go:embed migrations
+var migrations embed.FS
+
+// migrate brings the schema up to date, and refuses a database made by a newer arena.
+func (s *Store) migrate(ctx context.Context) error {
+	p, done, err := s.migrator()
+	if err != nil {
+		return err
+	}
+	defer done()
+	current, err := p.GetDBVersion(ctx)
+	if err != nil {
+		return fmt.Errorf("read the schema version: %w", err)
+	}
+	sources := p.ListSources()
+	latest := sources[len(sources)-1].Version
+	if current > latest {
+		return fmt.Errorf("the database's schema (version %d) is newer than this arena's (%d): upgrade the arena", current, latest)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// SchemaVersion reports the schema version of the open database.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	p, done, err := s.migrator()
+	if err != nil {
+		return 0, err
+	}
+	defer done()
+	v, err := p.GetDBVersion(ctx)
+	return int(v), err
+}
+
+// migrator is goose on the open database; done releases what it holds.
+func (s *Store) migrator() (*goose.Provider, func(), error) {
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithLogger(goose.NopLogger())}
+	var (
+		dialect goose.Dialect
+		db      *sql.DB
+		dir     string
+		done    = func() {}
+	)
+	switch b := s.db.(type) {
+	case *sqliteDB:
+		// SQLite's version stays where every release recorded it: a data directory made
+		// before the migrations moved to files opens with nothing to convert, and an older
+		// arena still refuses a newer database.
+		dialect, db, dir = goose.DialectCustom, b.db, "migrations/sqlite"
+		opts = append(opts, goose.WithStore(userVersion{}))
+	case *postgresDB:
+		dialect, db, dir = goose.DialectPostgres, stdlib.OpenDBFromPool(b.pool), "migrations/postgres"
+		done = func() { db.Close() }
+		// Several nodes starting at once migrate one at a time.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return nil, nil, err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	files, err := fs.Sub(migrations, dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := goose.NewProvider(dialect, db, files, opts...)
+	if err != nil {
+		done()
+		return nil, nil, fmt.Errorf("migrations: %w", err)
+	}
+	return p, done, nil
+}
+
+// userVersion keeps goose's record of the schema in SQLite's PRAGMA user_version: the
+// migrations ran in order, so version N means 1 to N applied.
+type userVersion struct{}
+
+var _ database.Store = userVersion{}
+
+func (userVersion) Tablename() string { return "PRAGMA user_version" }
+
+// CreateVersionTable has nothing to create: the header of every SQLite file holds it.
+func (userVersion) CreateVersionTable(context.Context, database.DBTxConn) error { return nil }
+
+func (userVersion) Insert(ctx context.Context, db database.DBTxConn, req database.InsertRequest) error {
+	return setUserVersion(ctx, db, req.Version)
+}
+
+func (userVersion) Delete(ctx context.Context, db database.DBTxConn, version int64) error {
+	return setUserVersion(ctx, db, version-1)
+}
+
+func (userVersion) GetMigration(ctx context.Context, db database.DBTxConn, version int64) (*database.GetMigrationResult, error) {
+	v, err := readUserVersion(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	if version > v {
+		return nil, database.ErrVersionNotFound
+	}
+	return &database.GetMigrationResult{IsApplied: true}, nil
+}
+
+func (userVersion) GetLatestVersion(ctx context.Context, db database.DBTxConn) (int64, error) {
+	return readUserVersion(ctx, db)
+}
+
+func (userVersion) ListMigrations(ctx context.Context, db database.DBTxConn) ([]*database.ListMigrationsResult, error) {
+	v, err := readUserVersion(ctx, db)
+	if err != nil {
+		return nil, err
+	}
+	var out []*database.ListMigrationsResult
+	for ; v >= 0; v-- {
+		out = append(out, &database.ListMigrationsResult{Version: v, IsApplied: true})
+	}
+	return out, nil
+}
+
+func readUserVersion(ctx context.Context, db database.DBTxConn) (int64, error) {
+	var v int64
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return 0, fmt.Errorf("read user_version: %w", err)
+	}
+	return v, nil
+}
+
+func setUserVersion(ctx context.Context, db database.DBTxConn, v int64) error {
+	if v < 0 {
+		return errors.New("user_version below 0")
+	}
+	// PRAGMA takes no bound parameters; the value is goose's own integer.
+	_, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v))
+	return err
+}

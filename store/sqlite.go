@@ -1,0 +1,70 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"strings"
+
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// sqliteDB is the embedded back end: one file in the data directory.
+type sqliteDB struct {
+	sqlQuerier
+	db *sql.DB
+}
+
+func openSQLite(path string, c Config) (*sqliteDB, error) {
+	q := url.Values{}
+	// WAL lets readers run beside the one writer; synchronous(FULL) makes a commit durable
+	// before it returns (a finished match is on disk before anyone is told); IMMEDIATE
+	// transactions take the write lock up front, so read-then-write claims cannot deadlock.
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "synchronous(FULL)")
+	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", c.Timeout.Milliseconds()))
+	q.Add("_pragma", "foreign_keys(ON)")
+	q.Set("_txlock", "immediate")
+	dsn := "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	// A bounded pool: a burst of logins queues for a connection instead of opening a file
+	// handle (and a page cache) each. One writer at a time anyway; readers share the rest.
+	db.SetMaxOpenConns(c.PoolSize)
+	db.SetMaxIdleConns(c.PoolSize)
+	return &sqliteDB{sqlQuerier: sqlQuerier{db}, db: db}, nil
+}
+
+func (s *sqliteDB) begin(ctx context.Context) (writeTx, error) {
+	t, err := s.db.BeginTx(ctx, nil) // IMMEDIATE (see openSQLite): writers are serialized
+	if err != nil {
+		return nil, err
+	}
+	return sqliteTx{sqlQuerier{t}, t}, nil
+}
+
+type sqliteTx struct {
+	sqlQuerier
+	*sql.Tx
+}
+
+func (s *sqliteDB) prefix(column, prefix string) (string, string) {
+	// GLOB is case-sensitive as ids are, and a prefix pattern uses the primary key's index;
+	// its own wildcards in prefix are taken literally.
+	var pattern strings.Builder
+	for _, r := range prefix {
+		switch r {
+		case '*', '?', '[':
+			pattern.WriteString("[" + string(r) + "]")
+		default:
+			pattern.WriteRune(r)
+		}
+	}
+	pattern.WriteString("*")
+	return column + " GLOB ?", pattern.String()
+}
+
+func (s *sqliteDB) close() error { return s.db.Close() }
