@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -197,71 +196,14 @@ func (r *replayScreen) view(m *model) string {
 	return head + "\n" + termtext.BesideBoard(lines, bw, r.panel(m, pw)) + "\n" + m.footer(r.keys(m))
 }
 
+// panel is the side panel beside the board: the move shown, playback, seats, the move's events.
 func (r *replayScreen) panel(m *model, width int) string {
-	st := m.s.st
-	c := r.cursor
-	var b strings.Builder
-	state := "paused"
+	playback := "paused"
 	if r.playing {
-		state = fmt.Sprintf("playing, %d moves/s", replaySpeeds[r.speed])
+		playback = fmt.Sprintf("playing, %d moves/s", replaySpeeds[r.speed])
 	}
-	fmt.Fprintf(&b, "%s  %s\n", st.Key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.Dim.Render(state))
-	b.WriteString(termtext.ProgressBar(c.At(), c.Len(), width-2) + "\n\n")
-	view := r.g.Entry.View
-	toMove := -1
-	if mv := c.State().ToMove(); len(mv) == 1 && !c.State().Over() {
-		toMove = mv[0]
-	}
-	sw, swatched := view.(games.Swatcher)
-	for i, seat := range r.g.Rec.Seats {
-		marker := "  "
-		if i == toMove {
-			marker = st.Key.Render("▶ ")
-		}
-		nameW := width - 2
-		if swatched { // the board's legend: the seat's colour before its name
-			marker += sw.Swatch(i, m.s.palette) + " "
-			nameW -= games.SwatchWidth + 1
-		}
-		b.WriteString(marker + termtext.Fit(clean(seat.Name), nameW) + "\n")
-		if status := view.Status(c.State(), i); status != "" {
-			for _, l := range termtext.WrapParts(status, width-3) {
-				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
-			}
-		}
-	}
-	if c.At() == c.Len() {
-		b.WriteString("\n" + st.Key.Render(r.result()) + "\n")
-	}
-	if m, ok := c.Move(); ok {
-		b.WriteString("\n" + st.Heading.Render("This move") + "\n")
-		name := r.g.Rec.Seats[m.Seat].Name
-		if m.Default {
-			b.WriteString(" " + termtext.Fit(clean(name)+" played the default move", width-1) + "\n")
-		}
-		for _, e := range c.Events() {
-			text := e.Text
-			if e.Seat >= 0 && e.Seat < len(r.g.Rec.Seats) {
-				text = r.g.Rec.Seats[e.Seat].Name + " " + text
-			}
-			for _, line := range termtext.WrapWords(clean(text), width-3) {
-				b.WriteString(" " + termtext.Fit(line, width-1) + "\n")
-			}
-		}
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-// result is the recorded outcome in words: "alice wins", "draw", with places for more.
-func (r *replayScreen) result() string {
-	out := r.g.Replay.Outcome
-	if out == nil {
-		return "Game over."
-	}
-	if w := out.Winner(); w >= 0 {
-		return clean(r.g.Rec.Seats[w].Name) + " wins."
-	}
-	return "Draw."
+	v := roomview.Viewer{St: m.s.st, Palette: m.s.palette, Seat: -1, Now: m.now, Height: m.height()}
+	return roomview.ReplayPanel(v, r.g, r.cursor, playback, width)
 }
 
 func (r *replayScreen) help(m *model) string {

@@ -8,7 +8,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
@@ -127,47 +126,13 @@ func (w *wallScreen) perPage(m *model) int {
 	return max((m.width()/46)*((m.height()-3)/23), 1)
 }
 
-// tile is one room drawn for the wall: a title line over its board.
-type tile struct {
-	lines []string
-	width int
-}
-
-func (w *wallScreen) tile(m *model, info rooms.Info, chosen bool) tile {
-	st := m.s.st
+// tile is room info drawn for the wall (the zero Tile when it has closed or has no board).
+func (w *wallScreen) tile(m *model, info rooms.Info, chosen bool) roomview.Tile {
 	r, ok := m.s.app.hub.Find(info.ID)
 	if !ok {
-		return tile{}
+		return roomview.Tile{}
 	}
-	snap := r.Snapshot()
-	board, bw := snap.BoardLines(m.s.palette)
-	if bw == 0 {
-		return tile{}
-	}
-	width := max(bw, 24)
-	title := fmt.Sprintf("%s %s · %s", info.ID, info.GameName, clean(info.Players()))
-	if info.Fast {
-		title = info.ID + " fast · " + clean(info.Players())
-	}
-	if snap.Status == rooms.Finished && snap.Outcome != nil {
-		names := make([]string, len(snap.Seats))
-		for i, s := range snap.Seats {
-			names[i] = clean(s.Name)
-		}
-		text, _ := roomview.ResultText(snap.Outcome.Ranks, names, -1)
-		title = info.ID + " · finished · " + text
-	}
-	head := termtext.Fit(title, width)
-	if chosen {
-		head = st.Selected.Render(head)
-	} else {
-		head = st.Key.Render(head)
-	}
-	lines := []string{head}
-	for _, l := range board {
-		lines = append(lines, l+strings.Repeat(" ", width-bw))
-	}
-	return tile{lines: lines, width: width}
+	return roomview.WallTile(roomview.Viewer{St: m.s.st, Palette: m.s.palette, Seat: -1}, info, r.Snapshot(), chosen)
 }
 
 func (w *wallScreen) view(m *model) string {
@@ -191,24 +156,24 @@ func (w *wallScreen) view(m *model) string {
 		var rowsOut []string
 		i := w.first
 		for i < n {
-			var row []tile
+			var row []roomview.Tile
 			used := 0
 			for i < n {
 				t := w.tile(m, w.shown[i], i == w.cursor)
-				if t.width == 0 {
+				if t.Width == 0 {
 					i++
 					continue
 				}
-				if used > 0 && used+2+t.width > m.width() {
+				if used > 0 && used+2+t.Width > m.width() {
 					break
 				}
 				row = append(row, t)
-				used += t.width + 2
+				used += t.Width + 2
 				i++
 			}
 			height := 0
 			for _, t := range row {
-				height = max(height, len(t.lines))
+				height = max(height, len(t.Lines))
 			}
 			if len(rowsOut)+height+1 > room && len(rowsOut) > 0 {
 				i -= len(row)
@@ -217,10 +182,10 @@ func (w *wallScreen) view(m *model) string {
 			for y := range height {
 				var b strings.Builder
 				for _, t := range row {
-					if y < len(t.lines) {
-						b.WriteString(t.lines[y])
+					if y < len(t.Lines) {
+						b.WriteString(t.Lines[y])
 					} else {
-						b.WriteString(strings.Repeat(" ", t.width))
+						b.WriteString(strings.Repeat(" ", t.Width))
 					}
 					b.WriteString("  ")
 				}
