@@ -16,6 +16,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/archive"
+	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/roomdir"
@@ -49,6 +50,8 @@ type App struct {
 	archive  *archive.Archive
 	director *director.Director
 	presence *presence.Board
+	// tournaments are what the tournament screens (lobby/tournaments) use of the server.
+	tournaments *tournaments.Services
 
 	framesSent atomic.Uint64 // snapshots handed to the sessions' screens
 	frameDrawn func(delay time.Duration)
@@ -84,6 +87,7 @@ func New(opts Options) *App {
 		changed:    make(chan struct{}),
 		frameDrawn: opts.FrameDrawn,
 	}
+	a.tournaments = &tournaments.Services{Director: opts.Director, Archive: opts.Archive, Log: opts.Logger}
 	opts.Rooms.OnTick(a.announce)
 	return a
 }

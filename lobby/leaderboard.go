@@ -61,7 +61,7 @@ func (l *leaderboardScreen) keys(m *model) widget.KeyMap {
 	return widget.KeyMap{Short: []key.Binding{widget.Pair("back", backKey)}, Full: [][]key.Binding{{backKey}, l.pager().Keys.All()}}
 }
 
-func (l *leaderboardScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (l *leaderboardScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		if key.Matches(k, backKey) {
 			return l.home, nil
@@ -74,7 +74,7 @@ func (l *leaderboardScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (l *leaderboardScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.Dim.Render(l.name)) + "\n\n" + st.Heading.Render("Leaderboard: "+l.name) + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(l.name)) + "\n\n" + st.Heading.Render("Leaderboard: "+l.name) + "\n\n")
 	switch {
 	case l.err != "":
 		b.WriteString(st.Warn.Render(l.err) + "\n")
@@ -83,11 +83,11 @@ func (l *leaderboardScreen) view(m *model) string {
 	default:
 		b.WriteString(st.Dim.Render(fmt.Sprintf("%4s  %-20s %8s %5s  %s", "RANK", "NAME", "RATING", "GAMES", "HISTORY")) + "\n")
 		// Header, blank, title, blank, column heads; blank, legend, blank, keys.
-		l.pager().Set(strings.Join(l.lines, "\n"), m.height()-9)
+		l.pager().Set(strings.Join(l.lines, "\n"), m.Height()-9)
 		b.WriteString(l.page.View() + "\n")
 	}
-	b.WriteString("\n" + st.Dim.Render(termtext.Fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.width())) + "\n\n")
-	keys := m.footer(l.keys(m))
+	b.WriteString("\n" + st.Dim.Render(termtext.Fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.Width())) + "\n\n")
+	keys := m.Footer(l.keys(m))
 	if l.page != nil && l.page.Where() != "" {
 		keys += st.Dim.Render(" · " + l.page.Where())
 	}

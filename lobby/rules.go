@@ -17,7 +17,7 @@ import (
 // rulesScreen is a game's rules and keys, scrolled.
 type rulesScreen struct {
 	entry catalog.Entry
-	back  screen
+	back  page
 	page  *widget.Pager
 }
 
@@ -35,7 +35,7 @@ func (r *rulesScreen) keys(m *model) widget.KeyMap {
 	return widget.KeyMap{Short: []key.Binding{widget.Pair("back", backKey)}, Full: [][]key.Binding{{backKey}, r.pager().Keys.All()}}
 }
 
-func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (r *rulesScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		if key.Matches(k, backKey) {
 			return r.back, nil
@@ -47,12 +47,12 @@ func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 
 func (r *rulesScreen) view(m *model) string {
 	// The header and a blank line above, a blank line and the key line below.
-	r.pager().Set(rulesText(m, r.entry.Entry, m.width()-2), m.height()-4)
-	keys := m.footer(r.keys(m))
+	r.pager().Set(rulesText(m, r.entry.Entry, m.Width()-2), m.Height()-4)
+	keys := m.Footer(r.keys(m))
 	if w := r.page.Where(); w != "" {
 		keys += m.s.st.Dim.Render(" · " + w)
 	}
-	return m.header(m.s.st.Dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.View() + "\n\n" + keys
+	return m.Header(m.s.st.Dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.View() + "\n\n" + keys
 }
 
 func (r *rulesScreen) help(m *model) string {
