@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/reading"
 	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
@@ -152,11 +153,11 @@ func (h *homeScreen) choose(m *model) (page, tea.Cmd) {
 	case itemWatch:
 		return &watchScreen{home: h}, nil
 	case itemLeaderboard:
-		return newLeaderboardScreen(m, e, h), nil
+		return family{reading.NewLeaderboard(m, m.s.app.archive, e, lend(h))}, nil
 	case itemTournaments:
 		return family{tournaments.New(m, m.s.app.tournaments, lend(h))}, nil
 	default: // itemRules
-		return &rulesScreen{entry: e, back: h}, nil
+		return family{reading.NewRules(e, lend(h))}, nil
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lobby/reading"
 	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
@@ -114,7 +115,9 @@ func screenCases() []screenCase {
 			return show(newApp(Options{}), false, func(*model) page { return &programScreen{entry: sevencolors, home: home} })
 		}},
 		{name: "leaderboard", make: func(t *testing.T) *model {
-			return show(newApp(Options{}), false, func(m *model) page { return newLeaderboardScreen(m, sevencolors, home) })
+			return show(newApp(Options{}), false, func(m *model) page {
+				return family{reading.NewLeaderboard(m, m.s.app.archive, sevencolors, lend(home))}
+			})
 		}},
 		{name: "tournaments", make: func(t *testing.T) *model {
 			return show(newApp(Options{}), false, func(m *model) page {
@@ -129,7 +132,7 @@ func screenCases() []screenCase {
 		id := e.Game.ID()
 		cases = append(cases,
 			screenCase{name: "rules " + id, make: func(t *testing.T) *model {
-				return show(newApp(Options{}), false, func(*model) page { return &rulesScreen{entry: e, back: home} })
+				return show(newApp(Options{}), false, func(*model) page { return family{reading.NewRules(e, lend(home))} })
 			}},
 			screenCase{name: "house bots " + id, make: func(t *testing.T) *model {
 				cfg, _ := humanConfig(e, 0, 100, 40)
