@@ -1,10 +1,9 @@
-// Package lobby is what a person sees over SSH: the Bubble Tea lobby (games, live rooms,
-// quick match, private rooms, spectating, rules), the game screens, the matchmaker, and the
-// plain-text commands such as `rooms`.
-// Package lobby is what a person sees over SSH: the Bubble Tea screens of the lobby (games,
-// live rooms, quick match, private rooms, spectating, rules, tournaments, leaderboards), the
-// game screens and replays. Rooms, the matchmaker's queue, stored games and tournaments are
-// reached through roomdir, matchmaker, archive and the tournament director.
+// Package lobby is what a person sees over SSH: the Bubble Tea model and session, and the
+// screens of the lobby (games, live rooms, quick match, private rooms, spectating) and the
+// game screen; the tournaments, replays and the texts to read (rules, leaderboards) are
+// screens of sub-packages shown through the screen contract (lobby/screen). Rooms, the
+// matchmaker's queue, stored games and tournaments are reached through roomdir, matchmaker,
+// archive and the tournament director.
 package lobby
 
 import (
