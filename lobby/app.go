@@ -1,10 +1,9 @@
-// Package lobby is what a person sees over SSH: the Bubble Tea lobby (games, live rooms,
-// quick match, private rooms, spectating, rules), the game screens, the matchmaker, and the
-// plain-text commands such as `rooms`.
-// Package lobby is what a person sees over SSH: the Bubble Tea screens of the lobby (games,
-// live rooms, quick match, private rooms, spectating, rules, tournaments, leaderboards), the
-// game screens and replays. Rooms, the matchmaker's queue, stored games and tournaments are
-// reached through roomdir, matchmaker, archive and the tournament director.
+// Package lobby is what a person sees over SSH: the Bubble Tea model and session, and the
+// screens of the lobby (games, live rooms, quick match, private rooms, spectating) and the
+// game screen; the tournaments, replays and the texts to read (rules, leaderboards) are
+// screens of sub-packages shown through the screen contract (lobby/screen). Rooms, the
+// matchmaker's queue, stored games and tournaments are reached through roomdir, matchmaker,
+// archive and the tournament director.
 package lobby
 
 import (
@@ -16,6 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/archive"
+	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/roomdir"
@@ -49,6 +49,8 @@ type App struct {
 	archive  *archive.Archive
 	director *director.Director
 	presence *presence.Board
+	// tournaments are what the tournament screens (lobby/tournaments) use of the server.
+	tournaments *tournaments.Services
 
 	framesSent atomic.Uint64 // snapshots handed to the sessions' screens
 	frameDrawn func(delay time.Duration)
@@ -84,6 +86,7 @@ func New(opts Options) *App {
 		changed:    make(chan struct{}),
 		frameDrawn: opts.FrameDrawn,
 	}
+	a.tournaments = &tournaments.Services{Director: opts.Director, Archive: opts.Archive, Log: opts.Logger}
 	opts.Rooms.OnTick(a.announce)
 	return a
 }

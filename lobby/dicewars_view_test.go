@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/dicewars"
+	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -69,7 +70,7 @@ func TestDiceWarsScreenFitsTheWindow(t *testing.T) {
 			if strings.Contains(screen, "Enlarge the window") {
 				t.Fatalf("%v: the board does not fit\n%s", size, screen)
 			}
-			rw, rh := boardRoom(size[0], size[1])
+			rw, rh := roomview.BoardRoom(size[0], size[1])
 			k := games.ScaleFor(r.Snapshot().View(), r.Snapshot().State, rw, rh)
 			board, _ := r.Snapshot().BoardLinesAt(p, k)
 			mapHeight[size] = len(board)
@@ -122,7 +123,7 @@ func TestDiceWarsReplayScalesWithTheWindow(t *testing.T) {
 		if !strings.Contains(screen, "[d] "+r.Snapshot().Seats[3].Name) {
 			t.Fatalf("%v: no swatch before seat 4's name\n%s", size, screen)
 		}
-		if drawn := rs.width; size[0] == 160 && drawn < 2*28 || size[0] == 80 && drawn != 28 {
+		if drawn := rs.BoardWidth(); size[0] == 160 && drawn < 2*28 || size[0] == 80 && drawn != 28 {
 			t.Fatalf("%v draws the replay's map %d wide", size, drawn)
 		}
 	}

@@ -22,8 +22,8 @@ type gameScreen struct {
 	confirmLeave bool
 	attached     bool
 	turn         turnDraft
-	back         screen // where a spectator's esc goes (the wall); nil: the lobby
-	clockHeld    bool   // the room stopped this player's clock while they read the help
+	back         page // where a spectator's esc goes (the wall); nil: the lobby
+	clockHeld    bool // the room stopped this player's clock while they read the help
 }
 
 func newGameScreen(r roomdir.Room) *gameScreen { return &gameScreen{room: r, seat: -1} }
@@ -40,7 +40,7 @@ func (g *gameScreen) init(m *model) tea.Cmd {
 	return nil
 }
 
-func (g *gameScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (g *gameScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	if !g.attached {
 		g.init(m)
 	}
@@ -61,10 +61,10 @@ func (g *gameScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 	case tea.KeyMsg:
 		// Keys typed fast (or pasted) arrive as one message of several runes: each is a key.
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Alt {
-			var next screen = g
+			var next page = g
 			var cmd tea.Cmd
 			for _, r := range msg.Runes {
-				if next != screen(g) {
+				if next != page(g) {
 					break // a key left the game screen: the rest belonged to it
 				}
 				next, cmd = g.key(m, string(r))
@@ -78,7 +78,7 @@ func (g *gameScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 
 // follow reacts to what the room became: closed rooms send everyone back to the lobby and
 // a rematch takes everyone along.
-func (g *gameScreen) follow(m *model) (screen, tea.Cmd) {
+func (g *gameScreen) follow(m *model) (page, tea.Cmd) {
 	s := g.snap
 	if s.Status == rooms.Closed {
 		why := s.Error
@@ -146,18 +146,18 @@ func (g *gameScreen) keys(m *model) widget.KeyMap {
 			closeRoom.SetHelp("esc/q", "lobby")
 		}
 		own = []key.Binding{widget.Enabled(k.fill, player), closeRoom}
-		short = []key.Binding{widget.Enabled(k.fill, player), widget.Pair(closeRoom.Help().Desc, closeRoom), helpKey}
+		short = []key.Binding{widget.Enabled(k.fill, player), widget.Pair(closeRoom.Help().Desc, closeRoom), widget.HelpKey}
 	case s.Status == rooms.Finished:
 		own = []key.Binding{widget.Enabled(k.rematch, player), k.lobby, k.quit}
-		short = []key.Binding{widget.Pair("rematch", widget.Enabled(k.rematch, player)), widget.Pair("lobby", k.lobby), k.quit, helpKey}
+		short = []key.Binding{widget.Pair("rematch", widget.Enabled(k.rematch, player)), widget.Pair("lobby", k.lobby), k.quit, widget.HelpKey}
 		if !player {
-			short = []key.Binding{widget.Bind("esc", "lobby", "esc"), helpKey}
+			short = []key.Binding{widget.Bind("esc", "lobby", "esc"), widget.HelpKey}
 		}
 	default: // playing
 		leave := g.leaveKey()
 		own = []key.Binding{leave}
 		if !player {
-			short = []key.Binding{widget.Pair("lobby", leave), helpKey}
+			short = []key.Binding{widget.Pair("lobby", leave), widget.HelpKey}
 			break
 		}
 		game = gameBindings(s.View())
@@ -167,7 +167,7 @@ func (g *gameScreen) keys(m *model) widget.KeyMap {
 				short = append(short, b)
 			}
 		}
-		short = append(short, helpKey, widget.Pair("leave", leave))
+		short = append(short, widget.HelpKey, widget.Pair("leave", leave))
 	}
 	full := [][]key.Binding{own}
 	if game != nil {
@@ -182,7 +182,7 @@ type keyString string
 
 func (k keyString) String() string { return string(k) }
 
-func (g *gameScreen) key(m *model, k string) (screen, tea.Cmd) {
+func (g *gameScreen) key(m *model, k string) (page, tea.Cmd) {
 	s := g.snap
 	if s == nil {
 		return g, nil
@@ -349,7 +349,7 @@ func (g *gameScreen) ticks() bool {
 }
 
 // leaveWatching takes a spectator back where they came from: the wall, or the lobby.
-func (g *gameScreen) leaveWatching(m *model) (screen, tea.Cmd) {
+func (g *gameScreen) leaveWatching(m *model) (page, tea.Cmd) {
 	if g.back != nil {
 		m.s.detach()
 		return g.back, nil

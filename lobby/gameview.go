@@ -13,15 +13,15 @@ func (g *gameScreen) view(m *model) string {
 	st := m.s.st
 	s := g.snap
 	if s == nil {
-		return m.header("") + "\n\nconnecting to the room…"
+		return m.Header("") + "\n\nconnecting to the room…"
 	}
 	right := s.GameName + " · room " + s.ID
 	if s.Spectators > 0 {
 		right += fmt.Sprintf(" · %d watching", s.Spectators)
 	}
-	head := m.header(st.Dim.Render(right))
+	head := m.Header(st.Dim.Render(right))
 	// A board that can be drawn larger is, as large as the window leaves room for.
-	rw, rh := boardRoom(m.width(), m.height())
+	rw, rh := roomview.BoardRoom(m.Width(), m.Height())
 	scale := games.ScaleFor(s.View(), s.State, rw, rh)
 	lines, bw := g.turn.boardLines(m.s.palette, scale)
 	if lines == nil {
@@ -31,13 +31,13 @@ func (g *gameScreen) view(m *model) string {
 		return head + "\n\n" + roomview.Waiting(g.viewer(m), s) + "\n\n" + g.footer(m)
 	}
 	bh := len(lines)
-	if bw+2+roomview.PanelWidth > m.width() || bh+roomview.ChromeHeight > m.height() {
+	if bw+2+roomview.PanelWidth > m.Width() || bh+roomview.ChromeHeight > m.Height() {
 		return head + "\n\n" + st.Warn.Render(fmt.Sprintf(
 			"Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
-			m.width(), m.height(), bw+2+roomview.PanelWidth, bh+roomview.ChromeHeight)) + "\n\n" + roomview.Panel(g.viewer(m), s, roomview.PanelWidth)
+			m.Width(), m.Height(), bw+2+roomview.PanelWidth, bh+roomview.ChromeHeight)) + "\n\n" + roomview.Panel(g.viewer(m), s, roomview.PanelWidth)
 	}
 	// The panel takes the width the board leaves, up to a comfortable reading width.
-	pw := min(max(roomview.PanelWidth, m.width()-bw-2), roomview.MaxPanelWidth)
+	pw := min(max(roomview.PanelWidth, m.Width()-bw-2), roomview.MaxPanelWidth)
 	draw := func() string { return termtext.BesideBoard(lines, bw, roomview.Panel(g.viewer(m), s, pw)) }
 	if g.seat >= 0 {
 		return head + "\n" + draw() + "\n" + g.footer(m)
@@ -47,7 +47,7 @@ func (g *gameScreen) view(m *model) string {
 	if !s.Deadline.IsZero() {
 		clock = roomview.Clock(s.Deadline.Sub(m.now))
 	}
-	key := fmt.Sprintf("%d %d %d %d %s", m.s.palette, scale, pw, m.height(), clock)
+	key := fmt.Sprintf("%d %d %d %d %s", m.s.palette, scale, pw, m.Height(), clock)
 	return head + "\n" + s.Frame(key, draw) + "\n" + g.footer(m)
 }
 
@@ -56,12 +56,12 @@ func (g *gameScreen) footer(m *model) string {
 	case g.confirmLeave:
 		return m.s.st.Warn.Render("Leave this game? A house bot takes your seat. y: leave · any other key: stay")
 	case g.snap.Status == rooms.Playing && g.turn.draft != nil:
-		return m.s.st.Key.Render(termtext.Fit(g.turn.draft.Prompt(), m.width()))
+		return m.s.st.Key.Render(termtext.Fit(g.turn.draft.Prompt(), m.Width()))
 	}
-	return m.footer(g.keys(m))
+	return m.Footer(g.keys(m))
 }
 
 // viewer is who looks at the room through this screen.
 func (g *gameScreen) viewer(m *model) roomview.Viewer {
-	return roomview.Viewer{St: m.s.st, Palette: m.s.palette, Seat: g.seat, Now: m.now, Height: m.height(), Replays: m.s.app.archive != nil}
+	return roomview.Viewer{St: m.s.st, Palette: m.s.palette, Seat: g.seat, Now: m.now, Height: m.Height(), Replays: m.s.app.archive != nil}
 }

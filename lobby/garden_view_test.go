@@ -10,6 +10,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
+	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -89,7 +90,7 @@ func TestGardenScreenFitsTheWindow(t *testing.T) {
 						t.Fatalf("%d×%d: a line of %d cells: %q", c.width, c.height, w, ansi.Strip(l))
 					}
 				}
-				rw, rh := boardRoom(c.width, c.height)
+				rw, rh := roomview.BoardRoom(c.width, c.height)
 				if k := games.ScaleFor(snap.View(), snap.State, rw, rh); k != c.scale {
 					t.Fatalf("%d×%d draws the garden at scale %d, want %d", c.width, c.height, k, c.scale)
 				}
@@ -123,8 +124,8 @@ func TestGardenReplayScalesWithTheWindow(t *testing.T) {
 	for _, c := range []struct{ width, height, boardWidth int }{{80, 24, 41}, {160, 50, 111}} {
 		m, r := gardenScreen(t, c.width, c.height, games.Plain, false)
 		rs, _ := showReplay(t, m, r, c.width, c.height)
-		if rs.width != c.boardWidth {
-			t.Fatalf("%d×%d draws the replay's garden %d wide, want %d", c.width, c.height, rs.width, c.boardWidth)
+		if rs.BoardWidth() != c.boardWidth {
+			t.Fatalf("%d×%d draws the replay's garden %d wide, want %d", c.width, c.height, rs.BoardWidth(), c.boardWidth)
 		}
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/reading"
+	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -87,7 +89,7 @@ func (h *homeScreen) keys(m *model) widget.KeyMap {
 	k := homeKeys
 	quit := k.pick[itemQuit]
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("select", k.choose), widget.Pair("game", k.prevGame, k.nextGame), helpKey, quit},
+		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("select", k.choose), widget.Pair("game", k.prevGame, k.nextGame), widget.HelpKey, quit},
 		Full:  [][]key.Binding{{k.up, k.down, k.choose, k.prevGame, k.nextGame}, k.pick},
 	}
 }
@@ -97,7 +99,7 @@ func (h *homeScreen) entry() catalog.Entry {
 	return all[h.game%len(all)]
 }
 
-func (h *homeScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (h *homeScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return h, nil
@@ -125,13 +127,13 @@ func (h *homeScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 	return h, nil
 }
 
-func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
+func (h *homeScreen) choose(m *model) (page, tea.Cmd) {
 	if homeItem(h.cursor) == itemQuit {
 		m.s.detach()
 		return h, tea.Quit
 	}
 	e := h.entry()
-	cfg, err := humanConfig(e, 0, m.width(), m.height())
+	cfg, err := humanConfig(e, 0, m.Width(), m.Height())
 	if err != nil {
 		m.notice = err.Error()
 		return h, nil
@@ -151,18 +153,18 @@ func (h *homeScreen) choose(m *model) (screen, tea.Cmd) {
 	case itemWatch:
 		return &watchScreen{home: h}, nil
 	case itemLeaderboard:
-		return newLeaderboardScreen(m, e, h), nil
+		return family{reading.NewLeaderboard(m, m.s.app.archive, e, lend(h))}, nil
 	case itemTournaments:
-		return newTournamentsScreen(m, h), nil
+		return family{tournaments.New(m, m.s.app.tournaments, lend(h))}, nil
 	default: // itemRules
-		return &rulesScreen{entry: e, back: h}, nil
+		return family{reading.NewRules(e, lend(h))}, nil
 	}
 }
 
 func (h *homeScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.Dim.Render(fmt.Sprintf("%d online", len(m.s.app.Online())))) + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(fmt.Sprintf("%d online", len(m.s.app.Online())))) + "\n\n")
 	// Game tabs.
 	for i, e := range catalog.All() {
 		if i == h.game%len(catalog.All()) {
@@ -183,7 +185,7 @@ func (h *homeScreen) view(m *model) string {
 				about = fmt.Sprintf("%d waiting now — join them", w)
 			}
 		case itemHouseBot:
-			about = onlineLine(strings.Split(bots.Names(e.Bots, false), ", "), m.width()-34)
+			about = onlineLine(strings.Split(bots.Names(e.Bots, false), ", "), m.Width()-34)
 		case itemProgram:
 			if n := len(m.s.app.mm.WaitingPrograms(e.Game.ID())); n > 0 {
 				about = fmt.Sprintf("%d waiting now", n)
@@ -191,12 +193,12 @@ func (h *homeScreen) view(m *model) string {
 				about = "none now (ssh … bot --game " + e.Game.ID() + ")"
 			}
 		}
-		b.WriteString("  " + st.Dim.Render(termtext.Fit(about, m.width()-34)) + "\n")
+		b.WriteString("  " + st.Dim.Render(termtext.Fit(about, m.Width()-34)) + "\n")
 	}
 	b.WriteString("\n" + st.Heading.Render("Live rooms") + "\n")
-	online := onlineLine(m.s.app.Online(), m.width()-10)
+	online := onlineLine(m.s.app.Online(), m.Width()-10)
 	// Show as many rooms as the window has rows for, below the menu and above who is online.
-	shown := max(m.height()-len(homeItems)-12, 1)
+	shown := max(m.Height()-len(homeItems)-12, 1)
 	list := m.s.app.hub.List()
 	if len(list) == 0 {
 		b.WriteString(st.Dim.Render("  none yet — start one!") + "\n")
@@ -206,10 +208,10 @@ func (h *homeScreen) view(m *model) string {
 			b.WriteString(st.Dim.Render(fmt.Sprintf("  … and %d more (Watch a live room)", len(list)-i)) + "\n")
 			break
 		}
-		b.WriteString("  " + termtext.Fit(roomLine(r), m.width()-3) + "\n")
+		b.WriteString("  " + termtext.Fit(roomLine(r), m.Width()-3) + "\n")
 	}
 	b.WriteString("\n" + st.Heading.Render("Online") + "  " + online + "\n\n")
-	b.WriteString(m.footer(h.keys(m)))
+	b.WriteString(m.Footer(h.keys(m)))
 	return b.String()
 }
 
@@ -279,4 +281,4 @@ func item(st *widget.Styles, text string, width int, selected bool) string {
 	return "  " + termtext.Fit(text, width)
 }
 
-func (*homeScreen) showsLobby() {}
+func (*homeScreen) showsLobby() bool { return true }

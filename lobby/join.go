@@ -33,7 +33,7 @@ func (j *joinScreen) keys(m *model) widget.KeyMap {
 	}
 }
 
-func (j *joinScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (j *joinScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return j, nil
@@ -62,8 +62,8 @@ func (j *joinScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 
 func (j *joinScreen) view(m *model) string {
 	st := m.s.st
-	return m.header("") + "\n\n" + st.Heading.Render("Join a private room") + "\n\n" +
-		j.code.View() + "\n\n" + m.footer(j.keys(m))
+	return m.Header("") + "\n\n" + st.Heading.Render("Join a private room") + "\n\n" +
+		j.code.View() + "\n\n" + m.Footer(j.keys(m))
 }
 
 func (j *joinScreen) help(m *model) string {

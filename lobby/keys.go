@@ -14,14 +14,11 @@ var globalKeys = struct{ quit, help key.Binding }{
 	help: widget.Bind("?", "this help (any key closes it)", "?"),
 }
 
-// helpKey is the footer's "? help".
-var helpKey = widget.Bind("?", "help", "?")
-
-// footer is the screen's short help on one line of the window, cut with "…" where it is
+// Footer is the screen's short help on one line of the window, cut with "…" where it is
 // too long.
-func (m *model) footer(km widget.KeyMap) string {
+func (m *model) Footer(km widget.KeyMap) string {
 	h := m.s.st.Help
-	h.Width = m.width()
+	h.Width = m.Width()
 	return h.ShortHelpView(km.ShortHelp())
 }
 

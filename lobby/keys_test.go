@@ -15,6 +15,8 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lobby/reading"
+	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -73,7 +75,7 @@ func screenCases() []screenCase {
 		hubs[app].Tick(now)
 		return app
 	}
-	show := func(app *App, admin bool, scr func(m *model) screen) *model {
+	show := func(app *App, admin bool, scr func(m *model) page) *model {
 		srv := terminal("k1", "ann", 100, 40, games.ANSI256)
 		srv.Who.Admin = admin
 		m := &model{s: newSession(app, srv), now: now}
@@ -98,43 +100,47 @@ func screenCases() []screenCase {
 	}
 	cases := []screenCase{
 		{name: "home", make: func(t *testing.T) *model {
-			return show(withRooms(t), false, func(*model) screen { return &homeScreen{} })
+			return show(withRooms(t), false, func(*model) page { return &homeScreen{} })
 		}},
 		{name: "queue", clocked: true, make: func(t *testing.T) *model {
-			return show(newApp(Options{}), false, func(*model) screen { return &queueScreen{entry: sevencolors} })
+			return show(newApp(Options{}), false, func(*model) page { return &queueScreen{entry: sevencolors} })
 		}},
 		{name: "join", make: func(t *testing.T) *model {
-			return show(newApp(Options{}), false, func(m *model) screen { return newJoinScreen(m, home) })
+			return show(newApp(Options{}), false, func(m *model) page { return newJoinScreen(m, home) })
 		}},
 		{name: "watch", make: func(t *testing.T) *model {
-			return show(withRooms(t), false, func(*model) screen { return &watchScreen{home: home, cursor: 1} })
+			return show(withRooms(t), false, func(*model) page { return &watchScreen{home: home, cursor: 1} })
 		}},
 		{name: "programs", make: func(t *testing.T) *model {
-			return show(newApp(Options{}), false, func(*model) screen { return &programScreen{entry: sevencolors, home: home} })
+			return show(newApp(Options{}), false, func(*model) page { return &programScreen{entry: sevencolors, home: home} })
 		}},
 		{name: "leaderboard", make: func(t *testing.T) *model {
-			return show(newApp(Options{}), false, func(m *model) screen { return newLeaderboardScreen(m, sevencolors, home) })
+			return show(newApp(Options{}), false, func(m *model) page {
+				return family{reading.NewLeaderboard(m, m.s.app.archive, sevencolors, lend(home))}
+			})
 		}},
 		{name: "tournaments", make: func(t *testing.T) *model {
-			return show(newApp(Options{}), false, func(m *model) screen { return newTournamentsScreen(m, home) })
+			return show(newApp(Options{}), false, func(m *model) page {
+				return family{tournaments.New(m, m.s.app.tournaments, lend(home))}
+			})
 		}},
 		{name: "wall", clocked: true, make: func(t *testing.T) *model {
-			return show(withRooms(t), false, func(*model) screen { return newWallScreen() })
+			return show(withRooms(t), false, func(*model) page { return family{tournaments.NewWall("")} })
 		}},
 	}
 	for _, e := range catalog.All() {
 		id := e.Game.ID()
 		cases = append(cases,
 			screenCase{name: "rules " + id, make: func(t *testing.T) *model {
-				return show(newApp(Options{}), false, func(*model) screen { return &rulesScreen{entry: e, back: home} })
+				return show(newApp(Options{}), false, func(*model) page { return family{reading.NewRules(e, lend(home))} })
 			}},
 			screenCase{name: "house bots " + id, make: func(t *testing.T) *model {
 				cfg, _ := humanConfig(e, 0, 100, 40)
-				return show(newApp(Options{}), false, func(*model) screen { return newSetupScreen(e, cfg, true, home) })
+				return show(newApp(Options{}), false, func(*model) page { return newSetupScreen(e, cfg, true, home) })
 			}},
 			screenCase{name: "private room " + id, make: func(t *testing.T) *model {
 				cfg, _ := humanConfig(e, 0, 100, 40)
-				return show(newApp(Options{}), false, func(*model) screen { return newSetupScreen(e, cfg, false, home) })
+				return show(newApp(Options{}), false, func(*model) page { return newSetupScreen(e, cfg, false, home) })
 			}},
 			screenCase{name: "waiting " + id, make: func(t *testing.T) *model {
 				app := newApp(Options{})
@@ -146,11 +152,11 @@ func screenCases() []screenCase {
 				if err != nil {
 					t.Fatal(err)
 				}
-				return show(app, false, func(m *model) screen { g := newGameScreen(r); g.init(m); return g })
+				return show(app, false, func(m *model) page { g := newGameScreen(r); g.init(m); return g })
 			}},
 			screenCase{name: "playing " + id, unlisted: unlisted[id], make: func(t *testing.T) *model {
 				app := newApp(Options{})
-				m := show(app, false, func(m *model) screen { return &homeScreen{} })
+				m := show(app, false, func(m *model) page { return &homeScreen{} })
 				cfg, _ := humanConfig(e, 0, 100, 40)
 				r, err := m.s.vsBot(e, cfg, "")
 				if err != nil {
@@ -171,7 +177,7 @@ func screenCases() []screenCase {
 					t.Fatal(err)
 				}
 				hubs[app].Tick(now)
-				return show(app, false, func(m *model) screen {
+				return show(app, false, func(m *model) page {
 					g := newGameScreen(r)
 					g.init(m)
 					return g
@@ -179,11 +185,11 @@ func screenCases() []screenCase {
 			}},
 			screenCase{name: "result " + id, make: func(t *testing.T) *model {
 				fm, r := finished(t, e)
-				return show(fm.s.app, false, func(m *model) screen { g := newGameScreen(r); g.init(m); return g })
+				return show(fm.s.app, false, func(m *model) page { g := newGameScreen(r); g.init(m); return g })
 			}},
 			screenCase{name: "replay " + id, make: func(t *testing.T) *model {
 				fm, r := finished(t, e)
-				m := show(fm.s.app, false, func(*model) screen { return &homeScreen{} })
+				m := show(fm.s.app, false, func(*model) page { return &homeScreen{} })
 				showReplay(t, m, r, 100, 40)
 				m.Init()
 				return m
@@ -199,8 +205,8 @@ func screenCases() []screenCase {
 				}
 				t.Cleanup(func() { st.Close() })
 				app := newApp(Options{Director: director.New(st, nil)})
-				return show(app, admin, func(*model) screen {
-					return &standingsScreen{code: "TABCDE", rep: director.Report{State: state}, back: home}
+				return show(app, admin, func(*model) page {
+					return family{tournaments.Standings(app.tournaments, "TABCDE", director.Report{State: state}, lend(home))}
 				})
 			}})
 		}

@@ -16,16 +16,20 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/replays"
 	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
-// screen is one page of the UI. update returns the next screen (itself to stay).
-type screen interface {
-	update(m *model, msg tea.Msg) (screen, tea.Cmd)
+// page is one of the lobby's own screens, which take the lobby's model itself. update
+// returns the next page (itself to stay). The screens of sub-packages follow the screen
+// contract (lobby/screen) instead, and are shown as a page through family (contract.go).
+type page interface {
+	update(m *model, msg tea.Msg) (page, tea.Cmd)
 	view(m *model) string
 	// help is the prose of the ? overlay on this screen; the overlay lists the keys after it.
 	help(m *model) string
@@ -38,7 +42,7 @@ type screen interface {
 // and a one-line notice.
 type model struct {
 	s        *session
-	screen   screen
+	screen   page
 	showHelp bool
 	helpPage *widget.Pager // the ? overlay's text, scrolled when it is taller than the window
 	notice   string
@@ -68,14 +72,20 @@ func clock() tea.Cmd {
 // so that a thousand people idle in the lobby cost nothing.
 type ticker interface{ ticks() bool }
 
-// lobbyViewer is a screen showing the lobby's shared state: it hears lobbyMsg.
-type lobbyViewer interface{ showsLobby() }
+// lobbyViewer is a screen that may show the lobby's shared state: it hears lobbyMsg when
+// showsLobby.
+type lobbyViewer interface{ showsLobby() bool }
+
+// showsLobby reports whether page p shows the lobby's shared state.
+func showsLobby(p page) bool {
+	v, ok := p.(lobbyViewer)
+	return ok && v.showsLobby()
+}
 
 // schedule starts the clock when the screen needs it, and tells the session whether the
 // screen wants lobby changes.
 func (m *model) schedule(cmd tea.Cmd) tea.Cmd {
-	_, shows := m.screen.(lobbyViewer)
-	m.s.wantsLobby.Store(shows)
+	m.s.wantsLobby.Store(showsLobby(m.screen))
 	t, ok := m.screen.(ticker)
 	if (ok && t.ticks() || m.called) && !m.clockOn {
 		m.clockOn = true
@@ -93,8 +103,8 @@ func (m *model) Init() tea.Cmd {
 	return m.schedule(cmd)
 }
 
-func (m *model) width() int  { return m.s.ssh.Width }
-func (m *model) height() int { return m.s.ssh.Height }
+func (m *model) Width() int  { return m.s.ssh.Width }
+func (m *model) Height() int { return m.s.ssh.Height }
 
 func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if snap, ok := msg.(snapMsg); ok && m.snapAt.IsZero() {
@@ -113,7 +123,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.screen = next
 		return m, m.schedule(cmd)
 	case lobbyMsg:
-		if _, shows := m.screen.(lobbyViewer); !shows {
+		if !showsLobby(m.screen) {
 			return m, nil
 		}
 		m.now = time.Now()
@@ -157,7 +167,7 @@ func (m *model) View() string {
 		body += m.screen.view(m)
 	}
 	if m.notice != "" {
-		body += "\n" + m.s.st.Warn.Render(m.s.st.Wrap(m.notice, m.width()-1))
+		body += "\n" + m.s.st.Warn.Render(m.s.st.Wrap(m.notice, m.Width()-1))
 	}
 	return body
 }
@@ -188,8 +198,8 @@ func (m *model) setHelp(open bool) {
 func (m *model) helpView() string {
 	st := m.s.st
 	// The box's borders and padding take 4 columns; its borders, the footer and a notice 4 rows.
-	text := termtext.Reflow(m.screen.help(m)+"\n\n"+m.keysText(m.screen.keys(m)), m.width()-4)
-	m.helpPage.Set(text, m.height()-4)
+	text := termtext.Reflow(m.screen.help(m)+"\n\n"+m.keysText(m.screen.keys(m)), m.Width()-4)
+	m.helpPage.Set(text, m.Height()-4)
 	footer := "any key: close help"
 	if w := m.helpPage.Where(); w != "" {
 		footer = w + " · esc closes"
@@ -199,11 +209,11 @@ func (m *model) helpView() string {
 			footer = clock + " · " + footer
 		}
 	}
-	return st.Box.Render(m.helpPage.View()) + "\n" + st.Dim.Render(termtext.Fit(footer, m.width()))
+	return st.Box.Render(m.helpPage.View()) + "\n" + st.Dim.Render(termtext.Fit(footer, m.Width()))
 }
 
 // toLobby returns to the home screen, leaving any room.
-func (m *model) toLobby(notice string) (screen, tea.Cmd) {
+func (m *model) toLobby(notice string) (page, tea.Cmd) {
 	m.s.detach()
 	m.notice = notice
 	return &homeScreen{game: gameIndex(m.lastGame)}, nil
@@ -219,22 +229,17 @@ func gameIndex(id string) int {
 	return 0
 }
 
-// header is the top line of every screen.
-func (m *model) header(right string) string {
+// Header is the top line of every screen.
+func (m *model) Header(right string) string {
 	left := m.s.st.Title.Render("arena") + m.s.st.Dim.Render(" · ") + clean(m.s.who.Name)
 	if m.s.who.Guest {
 		left += m.s.st.Dim.Render(" (guest)")
 	}
-	gap := m.width() - lipgloss.Width(left) - lipgloss.Width(right)
+	gap := m.Width() - lipgloss.Width(left) - lipgloss.Width(right)
 	if gap < 1 {
 		gap = 1
 	}
 	return left + strings.Repeat(" ", gap) + right
-}
-
-// boardRoom is the room a window leaves for a board beside the side panel and the chrome.
-func boardRoom(width, height int) (int, int) {
-	return width - 2 - roomview.PanelWidth, height - roomview.ChromeHeight
 }
 
 // boardFits reports whether e's board for cfg fits a width × height window (boards whose view
@@ -245,12 +250,12 @@ func boardFits(e catalog.Entry, cfg games.Config, width, height int) bool {
 		return true
 	}
 	bw, bh := f.BoardSize(cfg)
-	rw, rh := boardRoom(width, height)
+	rw, rh := roomview.BoardRoom(width, height)
 	return bw <= rw && bh <= rh
 }
 
 // screenFor is the first screen for an exec command on a PTY.
-func (s *session) screenFor(args []string) (screen, error) {
+func (s *session) screenFor(args []string) (page, error) {
 	if len(args) == 0 {
 		return &homeScreen{}, nil
 	}
@@ -261,11 +266,11 @@ func (s *session) screenFor(args []string) (screen, error) {
 		if len(args) > 2 || len(args) == 2 && strings.HasPrefix(args[1], "-") {
 			return nil, fmt.Errorf("usage: wall [TOURNAMENT-CODE] (ssh -t)")
 		}
-		w := newWallScreen()
+		code := ""
 		if len(args) == 2 {
-			w.code = strings.ToUpper(args[1])
+			code = strings.ToUpper(args[1])
 		}
-		return w, nil
+		return family{tournaments.NewWall(code)}, nil
 	case "replay":
 		if len(args) != 2 || strings.HasPrefix(args[1], "-") {
 			return nil, fmt.Errorf("usage: replay ID (ssh -t), or ssh HOST replay ID --json to export it")
@@ -276,7 +281,11 @@ func (s *session) screenFor(args []string) (screen, error) {
 		if err != nil {
 			return nil, err
 		}
-		return newReplayScreen(g)
+		r, err := replays.New(g)
+		if err != nil {
+			return nil, err
+		}
+		return family{r}, nil
 	case "watch":
 		if len(args) != 2 {
 			return nil, fmt.Errorf("usage: watch ROOM (see `rooms` for the live rooms)")
@@ -292,7 +301,7 @@ func (s *session) screenFor(args []string) (screen, error) {
 }
 
 // playCommand handles `play GAME [--vs BOT] [--size N]`.
-func (s *session) playCommand(args []string) (screen, error) {
+func (s *session) playCommand(args []string) (page, error) {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	vs := fs.String("vs", "", "house bots to play against, comma-separated (default: quick match)")
@@ -356,7 +365,7 @@ func humanConfig(e catalog.Entry, size, width, height int) (map[string]int, erro
 		return e.Game.Normalize(def)
 	}
 	if f, ok := e.View.(games.Fitter); ok {
-		rw, rh := boardRoom(width, height)
+		rw, rh := roomview.BoardRoom(width, height)
 		return e.Game.Normalize(f.FitConfig(def, rw, rh))
 	}
 	return def, nil

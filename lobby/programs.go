@@ -28,7 +28,7 @@ func (p *programScreen) keys(m *model) widget.KeyMap {
 	}
 }
 
-func (p *programScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (p *programScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return p, nil
@@ -59,7 +59,7 @@ func (p *programScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (p *programScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.Dim.Render(p.entry.Game.Name())) + "\n\n" + st.Heading.Render("Programs waiting for an opponent") + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(p.entry.Game.Name())) + "\n\n" + st.Heading.Render("Programs waiting for an opponent") + "\n\n")
 	list := m.s.app.mm.WaitingPrograms(p.entry.Game.ID())
 	if len(list) == 0 {
 		b.WriteString(st.Dim.Render("None right now. A program joins the queue with") + "\n")
@@ -73,7 +73,7 @@ func (p *programScreen) view(m *model) string {
 		}
 		b.WriteString(item(st, fmt.Sprintf("%-24s %s", clean(w.Name), settings), 40, i == p.cursor) + "\n")
 	}
-	b.WriteString("\n" + m.footer(p.keys(m)))
+	b.WriteString("\n" + m.Footer(p.keys(m)))
 	return b.String()
 }
 
@@ -81,4 +81,4 @@ func (p *programScreen) help(m *model) string {
 	return "Students' bots wait here for opponents. Pick one to play it: you move first.\nThe game uses the program's settings (board size)."
 }
 
-func (*programScreen) showsLobby() {}
+func (*programScreen) showsLobby() bool { return true }

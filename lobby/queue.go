@@ -53,7 +53,7 @@ func (q *queueScreen) init(m *model) tea.Cmd {
 	return cmd
 }
 
-func (q *queueScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (q *queueScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	switch msg := msg.(type) {
 	case assignedMsg:
 		if msg.ticket != q.ticket {
@@ -75,9 +75,9 @@ func (q *queueScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (q *queueScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.Dim.Render(q.entry.Game.Name())) + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(q.entry.Game.Name())) + "\n\n")
 	if q.err != nil {
-		b.WriteString(st.Bad.Render(q.err.Error()) + "\n\n" + m.footer(q.keys(m)))
+		b.WriteString(st.Bad.Render(q.err.Error()) + "\n\n" + m.Footer(q.keys(m)))
 		return b.String()
 	}
 	what := q.entry.Game.Name()
@@ -97,7 +97,7 @@ func (q *queueScreen) view(m *model) string {
 	}
 	fmt.Fprintf(&b, "%s Looking for %s…\n\n", st.Key.Render(spinner), looking)
 	fmt.Fprintf(&b, "If nobody comes, %s takes %s in %s.\n\n", st.Key.Render(q.entry.Strongest), seats, st.Key.Render(fmt.Sprintf("%.0fs", left.Seconds())))
-	b.WriteString(m.footer(q.keys(m)))
+	b.WriteString(m.Footer(q.keys(m)))
 	return b.String()
 }
 

@@ -159,7 +159,7 @@ func (s *setupScreen) keys(m *model) widget.KeyMap {
 	}
 }
 
-func (s *setupScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (s *setupScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return s, nil
@@ -203,7 +203,7 @@ func (s *setupScreen) open(m *model) (roomdir.Room, error) {
 func (s *setupScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header(st.Dim.Render(s.entry.Game.Name())) + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(s.entry.Game.Name())) + "\n\n")
 	title := "A private room of " + s.entry.Game.Name()
 	if s.vsBots {
 		title = s.entry.Game.Name() + " against house bots"
@@ -223,16 +223,16 @@ func (s *setupScreen) view(m *model) string {
 		if s.row >= s.firstBotRow() && s.row < s.firstBotRow()+len(s.bots) {
 			what = rows[s.row].value
 		}
-		b.WriteString("\n" + st.Dim.Render(termtext.Reflow(what+": "+about, m.width()-4)) + "\n")
+		b.WriteString("\n" + st.Dim.Render(termtext.Reflow(what+": "+about, m.Width()-4)) + "\n")
 	}
-	if !boardFits(s.entry, s.cfg, m.width(), m.height()) {
+	if !boardFits(s.entry, s.cfg, m.Width(), m.Height()) {
 		b.WriteString("\n" + st.Warn.Render("This board is larger than your window: enlarge it or choose less."))
 	}
 	b.WriteString("\n")
 	if !s.vsBots {
 		b.WriteString("You get a code to give your friends; the room starts when every seat is taken.\n\n")
 	}
-	b.WriteString(m.footer(s.keys(m)))
+	b.WriteString(m.Footer(s.keys(m)))
 	return b.String()
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lobby/replays"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
@@ -35,17 +36,17 @@ func terminal(id, name string, width, height int, p games.Palette) *server.Sessi
 // showReplay puts the replay of room r's game so far on m's screen, as the archive would
 // (seat names only), and returns the screen and what it draws, having checked that it fits
 // width × height.
-func showReplay(t *testing.T, m *model, r *rooms.Room, width, height int) (*replayScreen, string) {
+func showReplay(t *testing.T, m *model, r *rooms.Room, width, height int) (*replays.Screen, string) {
 	t.Helper()
 	rec := store.MatchRecord{ID: "m1", Game: r.Game().Game.ID()}
 	for _, seat := range r.Snapshot().Seats {
 		rec.Seats = append(rec.Seats, store.SeatRecord{Name: seat.Name})
 	}
-	rs, err := newReplayScreen(archive.Game{Rec: rec, Entry: catalog.Entry{Entry: r.Game()}, Replay: *r.Replay()})
+	rs, err := replays.New(archive.Game{Rec: rec, Entry: catalog.Entry{Entry: r.Game()}, Replay: *r.Replay()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.screen = rs
+	m.screen = family{rs}
 	screen := m.View()
 	lines := strings.Split(screen, "\n")
 	if len(lines) > height || strings.Contains(screen, "Enlarge") {

@@ -36,7 +36,7 @@ func (w *watchScreen) keys(m *model) widget.KeyMap {
 	}
 }
 
-func (w *watchScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (w *watchScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return w, nil
@@ -64,16 +64,16 @@ func (w *watchScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 func (w *watchScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.header("") + "\n\n" + st.Heading.Render("Live rooms") + "\n\n")
+	b.WriteString(m.Header("") + "\n\n" + st.Heading.Render("Live rooms") + "\n\n")
 	list := m.s.app.hub.List()
 	if len(list) == 0 {
 		b.WriteString(st.Dim.Render("No live rooms right now.") + "\n")
 	}
 	w.cursor = min(w.cursor, max(len(list)-1, 0))
 	for i, r := range list {
-		b.WriteString(item(st, roomLine(r), min(m.width()-4, 90), i == w.cursor) + "\n")
+		b.WriteString(item(st, roomLine(r), min(m.Width()-4, 90), i == w.cursor) + "\n")
 	}
-	b.WriteString("\n" + m.footer(w.keys(m)))
+	b.WriteString("\n" + m.Footer(w.keys(m)))
 	return b.String()
 }
 
@@ -81,4 +81,4 @@ func (w *watchScreen) help(m *model) string {
 	return "Choose a room and press enter to watch it. Spectators see the same board\nas the players. From a shell: ssh -t HOST watch ROOM."
 }
 
-func (*watchScreen) showsLobby() {}
+func (*watchScreen) showsLobby() bool { return true }

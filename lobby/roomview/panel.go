@@ -155,3 +155,9 @@ const PanelWidth = 36
 // ChromeHeight is the rows a game screen needs besides the board: header, footer, notice.
 // (Perfect Aim's 21 rows then fit a 24-row terminal.)
 const ChromeHeight = 3
+
+// BoardRoom is the room a width × height window leaves for a board beside the side panel
+// and the chrome.
+func BoardRoom(width, height int) (int, int) {
+	return width - 2 - PanelWidth, height - ChromeHeight
+}

@@ -1,7 +1,8 @@
 // Package roomview draws a room's snapshot for one viewer: the side panel beside the board
 // (players, whose turn, clocks, the result, the last moves), the waiting room, the result in
-// words. What it draws is a function of the snapshot, the viewer (seat, palette, styles,
-// window height, the time) and a width: no session, screen or hub.
+// words, a room's tile on the wall, and the panel of a stored game replayed. What it draws is
+// a function of the snapshot (or the record), the viewer (seat, palette, styles, window
+// height, the time) and a width: no session, screen or hub.
 package roomview
 
 import (

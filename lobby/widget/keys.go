@@ -72,3 +72,6 @@ func NewPagerKeys() PagerKeys {
 func (p PagerKeys) All() []key.Binding {
 	return []key.Binding{p.up, p.Down, p.pageUp, p.pageDown, p.halfUp, p.halfDown, p.top, p.bottom}
 }
+
+// HelpKey is the footer's "? help" (the model opens the ? page on every screen).
+var HelpKey = Bind("?", "help", "?")

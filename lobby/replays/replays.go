@@ -1,8 +1,9 @@
-package lobby
+// Package replays is the lobby's replay screen: a stored game played again in the game's
+// own view, shown through the screen contract (lobby/screen).
+package replays
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -12,13 +13,14 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/replay"
 )
 
-// replayScreen plays a stored game again in the game's own view: play and pause, step
+// Screen plays a stored game again in the game's own view: play and pause, step
 // forward and back, seek, speed.
-type replayScreen struct {
+type Screen struct {
 	g       archive.Game
 	cursor  *replay.Cursor
 	playing bool
@@ -37,7 +39,8 @@ var replaySpeeds = []int{1, 2, 4, 8, 16, 32, 64}
 // replayTick advances playback; gen tells stale ticks (from before a pause) apart.
 type replayTick struct{ gen int }
 
-func newReplayScreen(g archive.Game) (*replayScreen, error) {
+// New is the replay of stored game g, playing from its start.
+func New(g archive.Game) (*Screen, error) {
 	c, err := replay.NewCursor(g.Entry.Game, g.Replay)
 	if err != nil {
 		return nil, fmt.Errorf("game %s does not replay with this version of the arena: %v", g.Rec.ID, err)
@@ -46,23 +49,24 @@ func newReplayScreen(g archive.Game) (*replayScreen, error) {
 	if _, realTime := c.State().(games.RealTime); realTime {
 		speed = 4 // a real-time game's moves are many and small
 	}
-	return &replayScreen{g: g, cursor: c, playing: true, speed: speed, drawnAt: -1}, nil
+	return &Screen{g: g, cursor: c, playing: true, speed: speed, drawnAt: -1}, nil
 }
 
-func (r *replayScreen) init(m *model) tea.Cmd {
-	m.lastGame = r.g.Entry.Game.ID()
+// Init starts playback; the lobby then opens on the game replayed.
+func (r *Screen) Init(m screen.Model) tea.Cmd {
+	m.Played(r.g.Entry.Game.ID())
 	return r.tick()
 }
 
 // tick schedules the next playback step at the current speed (at most 20 redraws a second;
 // faster speeds play several moves a step).
-func (r *replayScreen) tick() tea.Cmd {
+func (r *Screen) tick() tea.Cmd {
 	gen := r.gen
 	every := max(time.Second/time.Duration(replaySpeeds[r.speed]), 50*time.Millisecond)
 	return tea.Tick(every, func(time.Time) tea.Msg { return replayTick{gen} })
 }
 
-func (r *replayScreen) perStep() int { return max(replaySpeeds[r.speed]/20, 1) }
+func (r *Screen) perStep() int { return max(replaySpeeds[r.speed]/20, 1) }
 
 // replayKeys are the replay's keys; seek is the digits, each a tenth of the game.
 var replayKeys = struct {
@@ -88,7 +92,7 @@ var replayKeys = struct {
 	}(),
 }
 
-func (r *replayScreen) keys(m *model) widget.KeyMap {
+func (r *Screen) Keys(m screen.Model) widget.KeyMap {
 	k := replayKeys
 	seek := widget.Pair("", k.seek...) // the ten digits, in one line of help
 	seek.SetHelp("0–9", k.seek[0].Help().Desc)
@@ -100,7 +104,7 @@ func (r *replayScreen) keys(m *model) widget.KeyMap {
 	}
 }
 
-func (r *replayScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (r *Screen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case replayTick:
 		if msg.gen != r.gen || !r.playing {
@@ -118,11 +122,11 @@ func (r *replayScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 	return r, nil
 }
 
-func (r *replayScreen) key(m *model, k tea.KeyMsg) (screen, tea.Cmd) {
+func (r *Screen) key(m screen.Model, k tea.KeyMsg) (screen.Screen, tea.Cmd) {
 	c := r.cursor
 	switch keys := replayKeys; {
 	case key.Matches(k, keys.leave):
-		return m.toLobby("")
+		return m.ToLobby("")
 	case key.Matches(k, keys.play):
 		if !r.playing && c.At() == c.Len() {
 			c.Seek(0) // play again from the start
@@ -162,7 +166,7 @@ func (r *replayScreen) key(m *model, k tea.KeyMsg) (screen, tea.Cmd) {
 }
 
 // setPlaying starts or stops playback; a new chain of ticks replaces any running one.
-func (r *replayScreen) setPlaying(on bool) (screen, tea.Cmd) {
+func (r *Screen) setPlaying(on bool) (screen.Screen, tea.Cmd) {
 	r.playing = on
 	r.gen++
 	if on {
@@ -171,8 +175,11 @@ func (r *replayScreen) setPlaying(on bool) (screen, tea.Cmd) {
 	return r, nil
 }
 
+// BoardWidth is the width of the board as last drawn, in cells.
+func (r *Screen) BoardWidth() int { return r.width }
+
 // board is the board at the cursor at scale k (see games.Scaler), drawn once per change.
-func (r *replayScreen) board(p games.Palette, k int) ([]string, int) {
+func (r *Screen) board(p games.Palette, k int) ([]string, int) {
 	if r.drawnAt != r.cursor.At() || r.drawnPalette != int(p) || r.drawnScale != k || r.lines == nil {
 		if sc, ok := r.g.Entry.View.(games.Scaler); ok && k > 0 {
 			r.lines, r.width = termtext.SplitBoard(sc.ScaledBoard(r.cursor.State(), -1, p, k))
@@ -184,87 +191,30 @@ func (r *replayScreen) board(p games.Palette, k int) ([]string, int) {
 	return r.lines, r.width
 }
 
-func (r *replayScreen) view(m *model) string {
-	st := m.s.st
-	head := m.header(st.Dim.Render(fmt.Sprintf("%s · replay %s", r.g.Entry.Game.Name(), r.g.Rec.ID)))
-	rw, rh := boardRoom(m.width(), m.height())
-	lines, bw := r.board(m.s.palette, games.ScaleFor(r.g.Entry.View, r.cursor.State(), rw, rh))
-	pw := min(max(roomview.PanelWidth, m.width()-bw-2), roomview.MaxPanelWidth)
-	if bw+2+roomview.PanelWidth > m.width() || len(lines)+roomview.ChromeHeight > m.height() {
+func (r *Screen) View(m screen.Model) string {
+	st := m.Styles()
+	head := m.Header(st.Dim.Render(fmt.Sprintf("%s · replay %s", r.g.Entry.Game.Name(), r.g.Rec.ID)))
+	rw, rh := roomview.BoardRoom(m.Width(), m.Height())
+	lines, bw := r.board(m.Palette(), games.ScaleFor(r.g.Entry.View, r.cursor.State(), rw, rh))
+	pw := min(max(roomview.PanelWidth, m.Width()-bw-2), roomview.MaxPanelWidth)
+	if bw+2+roomview.PanelWidth > m.Width() || len(lines)+roomview.ChromeHeight > m.Height() {
 		return head + "\n\n" + st.Warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
-			m.width(), m.height(), bw+2+roomview.PanelWidth, len(lines)+roomview.ChromeHeight))
+			m.Width(), m.Height(), bw+2+roomview.PanelWidth, len(lines)+roomview.ChromeHeight))
 	}
-	return head + "\n" + termtext.BesideBoard(lines, bw, r.panel(m, pw)) + "\n" + m.footer(r.keys(m))
+	return head + "\n" + termtext.BesideBoard(lines, bw, r.panel(m, pw)) + "\n" + m.Footer(r.Keys(m))
 }
 
-func (r *replayScreen) panel(m *model, width int) string {
-	st := m.s.st
-	c := r.cursor
-	var b strings.Builder
-	state := "paused"
+// panel is the side panel beside the board: the move shown, playback, seats, the move's events.
+func (r *Screen) panel(m screen.Model, width int) string {
+	playback := "paused"
 	if r.playing {
-		state = fmt.Sprintf("playing, %d moves/s", replaySpeeds[r.speed])
+		playback = fmt.Sprintf("playing, %d moves/s", replaySpeeds[r.speed])
 	}
-	fmt.Fprintf(&b, "%s  %s\n", st.Key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.Dim.Render(state))
-	b.WriteString(termtext.ProgressBar(c.At(), c.Len(), width-2) + "\n\n")
-	view := r.g.Entry.View
-	toMove := -1
-	if mv := c.State().ToMove(); len(mv) == 1 && !c.State().Over() {
-		toMove = mv[0]
-	}
-	sw, swatched := view.(games.Swatcher)
-	for i, seat := range r.g.Rec.Seats {
-		marker := "  "
-		if i == toMove {
-			marker = st.Key.Render("▶ ")
-		}
-		nameW := width - 2
-		if swatched { // the board's legend: the seat's colour before its name
-			marker += sw.Swatch(i, m.s.palette) + " "
-			nameW -= games.SwatchWidth + 1
-		}
-		b.WriteString(marker + termtext.Fit(clean(seat.Name), nameW) + "\n")
-		if status := view.Status(c.State(), i); status != "" {
-			for _, l := range termtext.WrapParts(status, width-3) {
-				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
-			}
-		}
-	}
-	if c.At() == c.Len() {
-		b.WriteString("\n" + st.Key.Render(r.result()) + "\n")
-	}
-	if m, ok := c.Move(); ok {
-		b.WriteString("\n" + st.Heading.Render("This move") + "\n")
-		name := r.g.Rec.Seats[m.Seat].Name
-		if m.Default {
-			b.WriteString(" " + termtext.Fit(clean(name)+" played the default move", width-1) + "\n")
-		}
-		for _, e := range c.Events() {
-			text := e.Text
-			if e.Seat >= 0 && e.Seat < len(r.g.Rec.Seats) {
-				text = r.g.Rec.Seats[e.Seat].Name + " " + text
-			}
-			for _, line := range termtext.WrapWords(clean(text), width-3) {
-				b.WriteString(" " + termtext.Fit(line, width-1) + "\n")
-			}
-		}
-	}
-	return strings.TrimRight(b.String(), "\n")
+	v := roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1, Now: m.Now(), Height: m.Height()}
+	return roomview.ReplayPanel(v, r.g, r.cursor, playback, width)
 }
 
-// result is the recorded outcome in words: "alice wins", "draw", with places for more.
-func (r *replayScreen) result() string {
-	out := r.g.Replay.Outcome
-	if out == nil {
-		return "Game over."
-	}
-	if w := out.Winner(); w >= 0 {
-		return clean(r.g.Rec.Seats[w].Name) + " wins."
-	}
-	return "Draw."
-}
-
-func (r *replayScreen) help(m *model) string {
+func (r *Screen) Help(m screen.Model) string {
 	return `Replay of a stored game, in the game's own view.
 
 From a shell: ssh -t HOST replay ID; ssh HOST replay ID --json exports it;

@@ -1,4 +1,4 @@
-package lobby
+package tournaments
 
 import (
 	"fmt"
@@ -8,8 +8,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -25,10 +25,11 @@ type wallScreen struct {
 	code   string // a tournament's code: only its games ("" for every game)
 }
 
-func newWallScreen() *wallScreen { return &wallScreen{} }
+// NewWall is the wall of every live game, or of tournament code's only ("" for every game).
+func NewWall(code string) screen.Screen { return &wallScreen{code: code} }
 
-func (w *wallScreen) ticks() bool { return true } // the boards move
-func (w *wallScreen) showsLobby() {}
+func (w *wallScreen) Ticks() bool { return true } // the boards move
+func (w *wallScreen) ShowsLobby() {}
 
 // wallRooms are the rooms the wall shows: games being played, then those just finished.
 // With a tournament's code, only that tournament's.
@@ -82,7 +83,7 @@ var wallKeys = struct{ next, prev, pageDown, pageUp, watch, back key.Binding }{
 	back:     widget.Bind("esc/q", "back to the lobby", "esc", "q"),
 }
 
-func (w *wallScreen) keys(m *model) widget.KeyMap {
+func (w *wallScreen) Keys(m screen.Model) widget.KeyMap {
 	k := wallKeys
 	return widget.KeyMap{
 		Short: []key.Binding{widget.Pair("choose", k.prev, k.next), widget.Pair("page", k.pageUp, k.pageDown), widget.Pair("watch", k.watch), widget.Pair("lobby", k.back)},
@@ -90,7 +91,7 @@ func (w *wallScreen) keys(m *model) widget.KeyMap {
 	}
 }
 
-func (w *wallScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (w *wallScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return w, nil
@@ -109,70 +110,34 @@ func (w *wallScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 		w.cursor = w.first
 	case key.Matches(k, keys.watch):
 		if w.cursor < n {
-			if r, ok := m.s.app.hub.Find(w.shown[w.cursor].ID); ok {
-				g := newGameScreen(r)
-				g.back = w
-				return g, g.init(m)
+			if r, ok := m.Rooms().Find(w.shown[w.cursor].ID); ok {
+				return m.Watch(r, w)
 			}
 		}
-		m.notice = "that room has just closed"
+		m.Notify("that room has just closed")
 	case key.Matches(k, keys.back):
-		return m.toLobby("")
+		return m.ToLobby("")
 	}
 	return w, nil
 }
 
 // perPage is a rough count of the tiles one screen holds, for paging.
-func (w *wallScreen) perPage(m *model) int {
-	return max((m.width()/46)*((m.height()-3)/23), 1)
+func (w *wallScreen) perPage(m screen.Model) int {
+	return max((m.Width()/46)*((m.Height()-3)/23), 1)
 }
 
-// tile is one room drawn for the wall: a title line over its board.
-type tile struct {
-	lines []string
-	width int
-}
-
-func (w *wallScreen) tile(m *model, info rooms.Info, chosen bool) tile {
-	st := m.s.st
-	r, ok := m.s.app.hub.Find(info.ID)
+// tile is room info drawn for the wall (the zero Tile when it has closed or has no board).
+func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool) roomview.Tile {
+	r, ok := m.Rooms().Find(info.ID)
 	if !ok {
-		return tile{}
+		return roomview.Tile{}
 	}
-	snap := r.Snapshot()
-	board, bw := snap.BoardLines(m.s.palette)
-	if bw == 0 {
-		return tile{}
-	}
-	width := max(bw, 24)
-	title := fmt.Sprintf("%s %s · %s", info.ID, info.GameName, clean(info.Players()))
-	if info.Fast {
-		title = info.ID + " fast · " + clean(info.Players())
-	}
-	if snap.Status == rooms.Finished && snap.Outcome != nil {
-		names := make([]string, len(snap.Seats))
-		for i, s := range snap.Seats {
-			names[i] = clean(s.Name)
-		}
-		text, _ := roomview.ResultText(snap.Outcome.Ranks, names, -1)
-		title = info.ID + " · finished · " + text
-	}
-	head := termtext.Fit(title, width)
-	if chosen {
-		head = st.Selected.Render(head)
-	} else {
-		head = st.Key.Render(head)
-	}
-	lines := []string{head}
-	for _, l := range board {
-		lines = append(lines, l+strings.Repeat(" ", width-bw))
-	}
-	return tile{lines: lines, width: width}
+	return roomview.WallTile(roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1}, info, r.Snapshot(), chosen)
 }
 
-func (w *wallScreen) view(m *model) string {
-	st := m.s.st
-	w.shown = wallRooms(m.s.app.hub.List(), w.code)
+func (w *wallScreen) View(m screen.Model) string {
+	st := m.Styles()
+	w.shown = wallRooms(m.Rooms().List(), w.code)
 	n := len(w.shown)
 	w.cursor = min(w.cursor, max(n-1, 0))
 	w.first = min(w.first, w.cursor)
@@ -180,35 +145,35 @@ func (w *wallScreen) view(m *model) string {
 	if w.code != "" {
 		right = fmt.Sprintf("the wall · tournament %s · %s", w.code, wallCount(w.shown))
 	}
-	out := []string{m.header(st.Dim.Render(right))}
+	out := []string{m.Header(st.Dim.Render(right))}
 	if n == 0 {
 		out = append(out, "", st.Dim.Render("No game is being played right now. The wall shows every game as it starts."))
 	}
 	// Tiles flow left to right, rows top to bottom, as many as the window holds from the
 	// first of the page; the chosen one is always on it.
-	room := m.height() - 2
+	room := m.Height() - 2
 	for {
 		var rowsOut []string
 		i := w.first
 		for i < n {
-			var row []tile
+			var row []roomview.Tile
 			used := 0
 			for i < n {
 				t := w.tile(m, w.shown[i], i == w.cursor)
-				if t.width == 0 {
+				if t.Width == 0 {
 					i++
 					continue
 				}
-				if used > 0 && used+2+t.width > m.width() {
+				if used > 0 && used+2+t.Width > m.Width() {
 					break
 				}
 				row = append(row, t)
-				used += t.width + 2
+				used += t.Width + 2
 				i++
 			}
 			height := 0
 			for _, t := range row {
-				height = max(height, len(t.lines))
+				height = max(height, len(t.Lines))
 			}
 			if len(rowsOut)+height+1 > room && len(rowsOut) > 0 {
 				i -= len(row)
@@ -217,10 +182,10 @@ func (w *wallScreen) view(m *model) string {
 			for y := range height {
 				var b strings.Builder
 				for _, t := range row {
-					if y < len(t.lines) {
-						b.WriteString(t.lines[y])
+					if y < len(t.Lines) {
+						b.WriteString(t.Lines[y])
 					} else {
-						b.WriteString(strings.Repeat(" ", t.width))
+						b.WriteString(strings.Repeat(" ", t.Width))
 					}
 					b.WriteString("  ")
 				}
@@ -234,11 +199,11 @@ func (w *wallScreen) view(m *model) string {
 		}
 		w.first = w.cursor // the chosen tile is past this page: start the page there
 	}
-	out = append(out, m.footer(w.keys(m)))
+	out = append(out, m.Footer(w.Keys(m)))
 	return strings.Join(out, "\n")
 }
 
-func (w *wallScreen) help(m *model) string {
+func (w *wallScreen) Help(m screen.Model) string {
 	return `The wall: every live game at once, updating live (for the classroom
 projector). Games being played come first, then those just finished. A game
 marked "fast" is played by programs as fast as they answer: the wall shows

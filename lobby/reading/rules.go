@@ -1,4 +1,6 @@
-package lobby
+// Package reading is the lobby's screens of text to read, from the home menu: a game's rules
+// and keys, a game's leaderboard. They are shown through the screen contract (lobby/screen).
+package reading
 
 import (
 	"strings"
@@ -11,14 +13,20 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 )
 
 // rulesScreen is a game's rules and keys, scrolled.
 type rulesScreen struct {
 	entry catalog.Entry
-	back  screen
+	back  screen.Screen
 	page  *widget.Pager
+}
+
+// NewRules is game e's rules and keys; esc goes back to back.
+func NewRules(e catalog.Entry, back screen.Screen) screen.Screen {
+	return &rulesScreen{entry: e, back: back}
 }
 
 // backKey leaves a page of text (rules, a leaderboard) for the lobby.
@@ -31,11 +39,11 @@ func (r *rulesScreen) pager() *widget.Pager {
 	return r.page
 }
 
-func (r *rulesScreen) keys(m *model) widget.KeyMap {
+func (r *rulesScreen) Keys(m screen.Model) widget.KeyMap {
 	return widget.KeyMap{Short: []key.Binding{widget.Pair("back", backKey)}, Full: [][]key.Binding{{backKey}, r.pager().Keys.All()}}
 }
 
-func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (r *rulesScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		if key.Matches(k, backKey) {
 			return r.back, nil
@@ -45,23 +53,23 @@ func (r *rulesScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
 	return r, nil
 }
 
-func (r *rulesScreen) view(m *model) string {
+func (r *rulesScreen) View(m screen.Model) string {
 	// The header and a blank line above, a blank line and the key line below.
-	r.pager().Set(rulesText(m, r.entry.Entry, m.width()-2), m.height()-4)
-	keys := m.footer(r.keys(m))
+	r.pager().Set(rulesText(m, r.entry.Entry, m.Width()-2), m.Height()-4)
+	keys := m.Footer(r.Keys(m))
 	if w := r.page.Where(); w != "" {
-		keys += m.s.st.Dim.Render(" · " + w)
+		keys += m.Styles().Dim.Render(" · " + w)
 	}
-	return m.header(m.s.st.Dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.View() + "\n\n" + keys
+	return m.Header(m.Styles().Dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.View() + "\n\n" + keys
 }
 
-func (r *rulesScreen) help(m *model) string {
+func (r *rulesScreen) Help(m screen.Model) string {
 	return "The rules and keys of " + r.entry.Game.Name() + "."
 }
 
 // rulesText is a game's rules and keys, folded to width cells.
-func rulesText(m *model, e playable.Entry, width int) string {
-	st := m.s.st
+func rulesText(m screen.Model, e playable.Entry, width int) string {
+	st := m.Styles()
 	return st.Heading.Render(e.Game.Name()) + "\n\n" + termtext.Reflow(e.View.Rules(), width) + "\n\n" +
 		st.Heading.Render("Keys") + "\n" + keyTable(e.View.Keys(), width, func(k string) string { return st.Key.Render(k) })
 }

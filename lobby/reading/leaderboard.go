@@ -1,4 +1,4 @@
-package lobby
+package reading
 
 import (
 	"context"
@@ -9,9 +9,11 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rating"
 )
@@ -22,30 +24,32 @@ type leaderboardScreen struct {
 	name  string
 	lines []string // drawn once when opened: ratings change only when games end
 	err   string
-	home  *homeScreen
+	back  screen.Screen
 	page  *widget.Pager
 }
 
-func newLeaderboardScreen(m *model, e catalog.Entry, home *homeScreen) *leaderboardScreen {
-	l := &leaderboardScreen{game: e.Game.ID(), name: e.Game.Name(), home: home}
-	if m.s.app.archive == nil {
+// NewLeaderboard is game e's leaderboard as archive a keeps it (nil: none kept); esc goes
+// back to back.
+func NewLeaderboard(m screen.Model, a *archive.Archive, e catalog.Entry, back screen.Screen) screen.Screen {
+	l := &leaderboardScreen{game: e.Game.ID(), name: e.Game.Name(), back: back}
+	if a == nil {
 		l.err = "this server keeps no ratings"
 		return l
 	}
-	ctx, cancel := context.WithTimeout(m.s.context(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(m.Context(), 10*time.Second)
 	defer cancel()
-	board, err := m.s.app.archive.Leaderboard(ctx, l.game, 200)
+	board, err := a.Leaderboard(ctx, l.game, 200)
 	if err != nil {
 		l.err = "the leaderboard could not be read right now; try again"
 		return l
 	}
 	for i, st := range board {
-		hist, _ := m.s.app.archive.RatingHistory(ctx, l.game, st.Player)
+		hist, _ := a.RatingHistory(ctx, l.game, st.Player)
 		mark := " "
 		if rating.Provisional(st.Games) {
 			mark = "*"
 		}
-		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(hist, 20)))
+		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(plaintext.Clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(hist, 20)))
 	}
 	return l
 }
@@ -57,24 +61,24 @@ func (l *leaderboardScreen) pager() *widget.Pager {
 	return l.page
 }
 
-func (l *leaderboardScreen) keys(m *model) widget.KeyMap {
+func (l *leaderboardScreen) Keys(m screen.Model) widget.KeyMap {
 	return widget.KeyMap{Short: []key.Binding{widget.Pair("back", backKey)}, Full: [][]key.Binding{{backKey}, l.pager().Keys.All()}}
 }
 
-func (l *leaderboardScreen) update(m *model, msg tea.Msg) (screen, tea.Cmd) {
+func (l *leaderboardScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		if key.Matches(k, backKey) {
-			return l.home, nil
+			return l.back, nil
 		}
 		l.pager().Key(k)
 	}
 	return l, nil
 }
 
-func (l *leaderboardScreen) view(m *model) string {
-	st := m.s.st
+func (l *leaderboardScreen) View(m screen.Model) string {
+	st := m.Styles()
 	var b strings.Builder
-	b.WriteString(m.header(st.Dim.Render(l.name)) + "\n\n" + st.Heading.Render("Leaderboard: "+l.name) + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(l.name)) + "\n\n" + st.Heading.Render("Leaderboard: "+l.name) + "\n\n")
 	switch {
 	case l.err != "":
 		b.WriteString(st.Warn.Render(l.err) + "\n")
@@ -83,11 +87,11 @@ func (l *leaderboardScreen) view(m *model) string {
 	default:
 		b.WriteString(st.Dim.Render(fmt.Sprintf("%4s  %-20s %8s %5s  %s", "RANK", "NAME", "RATING", "GAMES", "HISTORY")) + "\n")
 		// Header, blank, title, blank, column heads; blank, legend, blank, keys.
-		l.pager().Set(strings.Join(l.lines, "\n"), m.height()-9)
+		l.pager().Set(strings.Join(l.lines, "\n"), m.Height()-9)
 		b.WriteString(l.page.View() + "\n")
 	}
-	b.WriteString("\n" + st.Dim.Render(termtext.Fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.width())) + "\n\n")
-	keys := m.footer(l.keys(m))
+	b.WriteString("\n" + st.Dim.Render(termtext.Fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.Width())) + "\n\n")
+	keys := m.Footer(l.Keys(m))
 	if l.page != nil && l.page.Where() != "" {
 		keys += st.Dim.Render(" · " + l.page.Where())
 	}
@@ -95,7 +99,7 @@ func (l *leaderboardScreen) view(m *model) string {
 	return b.String()
 }
 
-func (l *leaderboardScreen) help(m *model) string {
+func (l *leaderboardScreen) Help(m screen.Model) string {
 	return `Every game played here is rated (OpenSkill): the rating shown is μ − 3σ, a
 cautious estimate that grows as a player wins and as the arena grows sure of
 them. Guests and practice games are not rated. From a shell:

@@ -1,0 +1,49 @@
+package roomview
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// Tile is one room drawn for the wall: a title line over its board, every line Width cells.
+type Tile struct {
+	Lines []string
+	Width int
+}
+
+// WallTile draws room info, whose snapshot is snap, as a tile of the wall (chosen: the one
+// enter watches). A room with no board yet is the zero Tile.
+func WallTile(v Viewer, info rooms.Info, snap *rooms.Snapshot, chosen bool) Tile {
+	st := v.St
+	board, bw := snap.BoardLines(v.Palette)
+	if bw == 0 {
+		return Tile{}
+	}
+	width := max(bw, 24)
+	title := fmt.Sprintf("%s %s · %s", info.ID, info.GameName, clean(info.Players()))
+	if info.Fast {
+		title = info.ID + " fast · " + clean(info.Players())
+	}
+	if snap.Status == rooms.Finished && snap.Outcome != nil {
+		names := make([]string, len(snap.Seats))
+		for i, s := range snap.Seats {
+			names[i] = clean(s.Name)
+		}
+		text, _ := ResultText(snap.Outcome.Ranks, names, -1)
+		title = info.ID + " · finished · " + text
+	}
+	head := termtext.Fit(title, width)
+	if chosen {
+		head = st.Selected.Render(head)
+	} else {
+		head = st.Key.Render(head)
+	}
+	lines := []string{head}
+	for _, l := range board {
+		lines = append(lines, l+strings.Repeat(" ", width-bw))
+	}
+	return Tile{Lines: lines, Width: width}
+}

@@ -1,0 +1,71 @@
+// Package screen is the contract between the lobby's model and the screens kept in
+// packages of their own (lobby/tournaments, lobby/replays): what a screen does, and what it
+// may ask of the session showing it. Such a screen never imports the lobby: it goes back to
+// the home screen, or into a game, through its Model, and is given the screen to go back to.
+package screen
+
+import (
+	"context"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lobby/widget"
+	"github.com/arena-classroom/arena/roomdir"
+)
+
+// Screen is one page of the UI. Update returns the next screen (itself to stay).
+type Screen interface {
+	Update(m Model, msg tea.Msg) (Screen, tea.Cmd)
+	View(m Model) string
+	// Help is the prose of the ? overlay on this screen; the overlay lists the keys after it.
+	Help(m Model) string
+	// Keys are the screen's key bindings in its present state: Update dispatches on them,
+	// the footer and the ? overlay are drawn from them.
+	Keys(m Model) widget.KeyMap
+}
+
+// What a screen may do besides, found by type assertion.
+type (
+	// Initer is a screen with something to do (or start) when it is first shown.
+	Initer interface{ Init(m Model) tea.Cmd }
+	// Ticker is a screen showing something that moves with time: the clock runs while it
+	// is shown and Ticks. Other screens are drawn again only when something changes.
+	Ticker interface{ Ticks() bool }
+	// LobbyViewer is a screen showing the lobby's shared state (rooms, people, tournaments):
+	// it is drawn again when that changes.
+	LobbyViewer interface{ ShowsLobby() }
+)
+
+// Model is what a screen may ask of the session showing it.
+type Model interface {
+	// Width and Height are the window's, in cells.
+	Width() int
+	Height() int
+	Styles() *widget.Styles
+	Palette() games.Palette
+	Who() keys.Identity
+	// Addr is the person's network host, against which rooms and entries are counted.
+	Addr() string
+	// Context ends with the person's connection.
+	Context() context.Context
+	// Now is the time of the message being handled: what the screen shows is as of then.
+	Now() time.Time
+	Rooms() roomdir.Directory
+
+	// Header is the top line of every screen: the arena, who is connected, then right.
+	Header(right string) string
+	// Footer is the screen's short help, on one line of the window.
+	Footer(km widget.KeyMap) string
+	// Notify shows a notice below the screen until the next key.
+	Notify(notice string)
+	// Played says that the person played, watched or replayed game id: the lobby opens on it.
+	Played(id string)
+
+	// ToLobby leaves any room for the home screen, with a notice ("" for none).
+	ToLobby(notice string) (Screen, tea.Cmd)
+	// Watch shows room r; leaving it as a spectator comes back to back.
+	Watch(r roomdir.Room, back Screen) (Screen, tea.Cmd)
+}

@@ -1,0 +1,122 @@
+// Package tournaments is the lobby's screens of class tournaments: the list of those being
+// played (to open one by its code), a tournament's live standings (where a person enters it
+// and a teacher runs it), and the wall, every live game at once for the classroom's
+// projector. They are shown through the screen contract (lobby/screen): they reach rooms and
+// the lobby through the Model, tournaments through the director.
+package tournaments
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/archive"
+	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/screen"
+	"github.com/arena-classroom/arena/lobby/widget"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// Services are what the tournament screens use besides the session: the director runs the
+// tournaments (nil: this server keeps none), the archive seeds an entrant's rating.
+type Services struct {
+	Director *director.Director
+	Archive  *archive.Archive
+	Log      *slog.Logger
+}
+
+// tournamentsScreen asks for a tournament's code (the teacher gives it) and lists the
+// tournaments being played, to follow.
+type tournamentsScreen struct {
+	svc  *Services
+	code widget.CodeInput
+	back screen.Screen
+}
+
+// New is the tournaments screen; esc goes back to back.
+func New(m screen.Model, svc *Services, back screen.Screen) screen.Screen {
+	st := m.Styles()
+	return &tournamentsScreen{svc: svc, code: widget.NewCodeInput("", st.Plain, st.Key, st.Dim), back: back}
+}
+
+func (t *tournamentsScreen) ShowsLobby() {}
+
+var tournamentsKeys = struct{ open, back key.Binding }{
+	open: widget.Bind("enter", "open the tournament: its standings", "enter"),
+	back: widget.Bind("esc", "back", "esc"),
+}
+
+func (t *tournamentsScreen) Keys(m screen.Model) widget.KeyMap {
+	k := tournamentsKeys
+	return widget.KeyMap{
+		Short: []key.Binding{widget.Pair("open", k.open), k.back, widget.HelpKey},
+		Full:  [][]key.Binding{{k.open, k.back}, t.code.Editing()},
+	}
+}
+
+func (t *tournamentsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return t, nil
+	}
+	switch {
+	case key.Matches(k, tournamentsKeys.back):
+		return t.back, nil
+	case key.Matches(k, tournamentsKeys.open):
+		s, err := OpenStandings(m, t.svc, t.code.Value(), t)
+		if err != nil {
+			m.Notify(err.Error())
+			return t, nil
+		}
+		return s, nil
+	default:
+		t.code.Update(k)
+	}
+	return t, nil
+}
+
+func (t *tournamentsScreen) View(m screen.Model) string {
+	st := m.Styles()
+	var b strings.Builder
+	b.WriteString(m.Header(st.Dim.Render("tournaments")) + "\n\n")
+	b.WriteString("Tournament code (your teacher gives it): " + t.code.View() + "\n\n")
+	b.WriteString(st.Heading.Render("Being played") + "\n")
+	shown := 0
+	if t.svc.Director != nil {
+		ctx, cancel := context.WithTimeout(m.Context(), 5*time.Second)
+		list, _ := t.svc.Director.Tournaments(ctx)
+		cancel()
+		for _, tr := range list {
+			if tr.State != director.Running && tr.State != director.Paused {
+				continue
+			}
+			if shown == max(m.Height()-9, 1) {
+				b.WriteString(st.Dim.Render("  …") + "\n")
+				break
+			}
+			b.WriteString(termtext.Fit(fmt.Sprintf("  %-7s %-12s %-8s %s", tr.Code, tr.Game, tr.State, plaintext.Clean(tr.Name)), m.Width()-1) + "\n")
+			shown++
+		}
+	}
+	if shown == 0 {
+		b.WriteString(st.Dim.Render("  none right now") + "\n")
+	}
+	b.WriteString("\n" + m.Footer(t.Keys(m)))
+	return b.String()
+}
+
+func (t *tournamentsScreen) Help(m screen.Model) string {
+	return `Tournaments
+
+Type the code your teacher gave (it starts with T) and open it: you see the standings,
+the games being played and the next round, live. While the tournament is open, press j
+there to enter it yourself; your programs enter with
+  ssh -T HOST bot --game GAME --tournament CODE
+When one of your games is due, the lobby rings and counts down, then takes you to it.`
+}
