@@ -94,7 +94,16 @@ func (r *Room) advance(now time.Time) (more bool) {
 			r.finish(now)
 			return false
 		}
-		if !played || r.pace > 0 {
+		if !played {
+			return false
+		}
+		if r.pace > 0 {
+			// One move a tick in a paced room, but the next turn starts in this tick: the
+			// snapshot published now shows the next player's own clock, not the last
+			// mover's, which a person's screen would take for a new turn a tick later.
+			if r.turn(now, st) && st.Over() {
+				r.finish(now)
+			}
 			return false
 		}
 	}
