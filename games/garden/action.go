@@ -28,6 +28,9 @@ const (
 
 var verbNames = [...]string{"", "clan", "move", "sky", "bbq", "pool", "pillage", "zone", "place", "end"}
 
+// String is the command's word ("move", "bbq"), "" for an unreadable command.
+func (v Verb) String() string { return verbNames[v] }
+
 // Action is one command line: "move 2 0 2 1", "place 2 1", "clan cooks", "end". Cells a
 // command does not name are NoHex; Text keeps an unreadable command as it was written.
 type Action struct {

@@ -421,7 +421,7 @@ func (d *draft) preview(a Action) string {
 	case SkyAttack:
 		pays = append(pays, costText(CostOf(Sky)))
 	case BBQPower, PoolPower:
-		pays = append(pays, costText(CostOf(powerKind(a.Verb))))
+		pays = append(pays, costText(CostOf(PowerKind(a.Verb))))
 	case Pillage, Zone:
 		pays = append(pays, fmt.Sprintf("%d points", AbilityCost))
 	}

@@ -16,8 +16,8 @@ type PowerData struct {
 	Effect string `json:"effect,omitempty"` // a zone attack's: poisoned, forged, immobile, deported
 }
 
-// powerKind is the special cell whose power a verb uses.
-func powerKind(v Verb) Kind {
+// PowerKind is the special cell whose power a verb uses (bbq, pool).
+func PowerKind(v Verb) Kind {
 	if v == PoolPower {
 		return Pool
 	}
@@ -26,7 +26,7 @@ func powerKind(v Verb) Kind {
 
 // power plays "bbq T" or "pool T" (rule 11): kill up to 3 creatures on T.
 func (s *State) power(seat int, v Verb, to Hex) []games.Event {
-	k := powerKind(v)
+	k := PowerKind(v)
 	cost := CostOf(k)
 	s.players[seat].Stock[cost.Resource] -= cost.Amount
 	if ev, cancelled := s.protection(seat, to); cancelled {

@@ -193,7 +193,7 @@ func (s *State) checkSky(seat int, from, to Hex) error {
 }
 
 func (s *State) checkPower(seat int, v Verb, to Hex) error {
-	if err := s.checkSpecial(seat, powerKind(v)); err != nil {
+	if err := s.checkSpecial(seat, PowerKind(v)); err != nil {
 		return err
 	}
 	if err := s.checkEnemy(seat, to, "rule 11"); err != nil {
@@ -350,7 +350,7 @@ func (s *State) ConquestActions(seat int) []Action {
 		}
 	}
 	for _, v := range []Verb{BBQPower, PoolPower} {
-		if usable(powerKind(v)) {
+		if usable(PowerKind(v)) {
 			for t := range Hex(NumCells) {
 				if has(enemy, t) && has(near, t) {
 					out = append(out, TargetAction(v, t))
