@@ -10,6 +10,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/dicewars"
 	"github.com/arena-classroom/arena/games/garden"
+	"github.com/arena-classroom/arena/games/garden/gardenview"
 	"github.com/arena-classroom/arena/games/perfectaim"
 	paMatch "github.com/arena-classroom/arena/games/perfectaim/arenamatch"
 	"github.com/arena-classroom/arena/games/playable"
@@ -41,7 +42,7 @@ func All() []Entry {
 		{Entry: playable.Entry{Game: warhammer.Game, View: warhammer.View, Bots: warhammerbots.All, Strongest: warhammerbots.Strongest},
 			Tools: []games.Tool{warhammerbots.Tool}},
 		{Entry: playable.Entry{Game: dicewars.Game, View: dicewars.View, Bots: dicewarsbots.All, Strongest: dicewarsbots.Strongest}},
-		{Entry: playable.Entry{Game: garden.Game, View: garden.View, Bots: gardenbots.All, Strongest: gardenbots.Strongest}},
+		{Entry: playable.Entry{Game: garden.Game, View: gardenview.View, Bots: gardenbots.All, Strongest: gardenbots.Strongest}},
 	}
 }
 

@@ -1,10 +1,15 @@
-package garden
+// Package gardenview is Garden Tensions' terminal view: the garden drawn at each scale, the
+// side panel's status, the help, and the drafts that compose a command over several keys.
+// It reads the rules' state through its accessors only and never changes it; the rules
+// (package garden) know nothing of it.
+package gardenview
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/garden"
 )
 
 type view struct{}
@@ -29,26 +34,26 @@ const footLines = 3
 // neighbour in the next row (half the step along a row), and the lines of a cell.
 type scale struct {
 	cellWidth, halfStep int
-	occupant            func(c Cell, m mark, p games.Palette) []string // in the owner's colour
-	site                func(c Cell) []string                          // in the terrain's colour
+	occupant            func(c garden.Cell, m mark, p games.Palette) []string // in the owner's colour
+	site                func(c garden.Cell) []string                          // in the terrain's colour
 }
 
 // scales: 0 is the compact board; 1 (82×27) fits beside the panel in 120×40; 2 (111×37) in
 // 160×50. Every cell of a scale has the same number of occupant and site lines.
 var scales = []scale{
 	{cellWidth: 5, halfStep: 3,
-		occupant: func(c Cell, m mark, _ games.Palette) []string { return []string{markLine(c, m)} },
-		site:     func(c Cell) []string { return []string{centre(siteLabel(c), 5)} }},
+		occupant: func(c garden.Cell, m mark, _ games.Palette) []string { return []string{markLine(c, m)} },
+		site:     func(c garden.Cell) []string { return []string{centre(siteLabel(c), 5)} }},
 	{cellWidth: 10, halfStep: 6,
-		occupant: func(c Cell, m mark, p games.Palette) []string {
+		occupant: func(c garden.Cell, m mark, p games.Palette) []string {
 			return []string{markLine(c, m), " " + pips(c, p)}
 		},
-		site: func(c Cell) []string { return []string{" " + siteName(c), " " + siteYield(c, "")} }},
+		site: func(c garden.Cell) []string { return []string{" " + siteName(c), " " + siteYield(c, "")} }},
 	{cellWidth: 15, halfStep: 8,
-		occupant: func(c Cell, m mark, _ games.Palette) []string {
+		occupant: func(c garden.Cell, m mark, _ games.Palette) []string {
 			return []string{markLine(c, m), " " + creatureWords(c), " " + statusWords(c), " " + flagWords(c)}
 		},
-		site: func(c Cell) []string { return []string{" " + siteName(c), " " + siteYield(c, "costs ")} }},
+		site: func(c garden.Cell) []string { return []string{" " + siteName(c), " " + siteYield(c, "costs ")} }},
 }
 
 // width is the board's at this scale: 12 half steps from the leftmost cell, (2,0), to the
@@ -57,25 +62,25 @@ func (sc scale) width() int { return 12*sc.halfStep + sc.cellWidth }
 
 // cellLines is how many lines every cell takes at this scale.
 func (sc scale) cellLines() int {
-	var c Cell
+	var c garden.Cell
 	return len(sc.occupant(c, markNone, games.Plain)) + len(sc.site(c))
 }
 
 // height is the board's at this scale, its footer included.
-func (sc scale) height() int { return Rows*sc.cellLines() + Rows - 1 + footLines }
+func (sc scale) height() int { return garden.Rows*sc.cellLines() + garden.Rows - 1 + footLines }
 
 // Letters are the seats' letters on the board and in the panel.
-var Letters = [Players]string{"a", "b"}
+var Letters = [garden.Players]string{"a", "b"}
 
 var specialLabels = [...]string{"", "SKY", "CANDY", "BBQ", "POOL"}
 
 // sgr are the colours: [palette-1][what], what being a seat, emptyOwner or a site.
-var ownerSGR = [2][Players + 1]string{
+var ownerSGR = [2][garden.Players + 1]string{
 	{"30;101", "30;104", "37;40"},
 	{"38;5;16;48;5;210", "38;5;16;48;5;111", "38;5;250;48;5;236"},
 }
 
-var siteSGR = [2][NumTerrains + 1]string{ // grass, sand, dirt, special
+var siteSGR = [2][garden.NumTerrains + 1]string{ // grass, sand, dirt, special
 	{"30;102", "30;103", "97;43", "97;45"},
 	{"38;5;16;48;5;114", "38;5;16;48;5;222", "38;5;231;48;5;94", "38;5;231;48;5;133"},
 }
@@ -98,7 +103,7 @@ func (v view) Board(st games.State, seat int, p games.Palette) string {
 
 // ScaledBoard draws the garden at scale k, the largest the lobby has room for.
 func (view) ScaledBoard(st games.State, _ int, p games.Palette, k int) string {
-	s, ok := st.(*State)
+	s, ok := st.(*garden.State)
 	if !ok {
 		return ""
 	}
@@ -107,7 +112,7 @@ func (view) ScaledBoard(st games.State, _ int, p games.Palette, k int) string {
 
 // Scales are the board's sizes, the same for every garden.
 func (view) Scales(st games.State) [][2]int {
-	if _, ok := st.(*State); !ok {
+	if _, ok := st.(*garden.State); !ok {
 		return nil
 	}
 	out := make([][2]int, len(scales))
@@ -118,23 +123,23 @@ func (view) Scales(st games.State) [][2]int {
 }
 
 // drawBoard draws the garden at scale k with marks (nil: none) and the lines under it.
-func drawBoard(s *State, p games.Palette, marks map[Hex]mark, foot [footLines]string, k int) string {
+func drawBoard(s *garden.State, p games.Palette, marks map[garden.Hex]mark, foot [footLines]string, k int) string {
 	sc := scales[min(max(k, 0), len(scales)-1)]
 	width := sc.width()
-	var cells [NumCells][]string
-	for h := range Hex(NumCells) {
-		cells[h] = sc.cell(s.cells[h], p, marks[h])
+	var cells [garden.NumCells][]string
+	for h := range garden.Hex(garden.NumCells) {
+		cells[h] = sc.cell(s.Cell(h), p, marks[h])
 	}
 	lines := make([]string, 0, sc.height())
-	for r := range Rows {
+	for r := range garden.Rows {
 		if r > 0 {
 			lines = append(lines, strings.Repeat(" ", width))
 		}
 		for line := range len(cells[0]) {
 			var b strings.Builder
 			col := 0
-			for q := range Cols {
-				if h := HexAt(r, q); h != NoHex {
+			for q := range garden.Cols {
+				if h := garden.HexAt(r, q); h != garden.NoHex {
 					at := sc.halfStep * (2*q + r - 2)
 					b.WriteString(strings.Repeat(" ", at-col) + cells[h][line])
 					col = at + sc.cellWidth
@@ -151,7 +156,7 @@ func drawBoard(s *State, p games.Palette, marks map[Hex]mark, foot [footLines]st
 }
 
 // cell is c's lines at this scale, each cellWidth wide and coloured for p.
-func (sc scale) cell(c Cell, p games.Palette, m mark) []string {
+func (sc scale) cell(c garden.Cell, p games.Palette, m mark) []string {
 	if m == 0 {
 		m = markNone
 	}
@@ -166,7 +171,7 @@ func (sc scale) cell(c Cell, p games.Palette, m mark) []string {
 }
 
 // markLine is the cell's first line: ">a3~!".
-func markLine(c Cell, m mark) string {
+func markLine(c garden.Cell, m mark) string {
 	owner, count := "·", " "
 	if !c.Empty() {
 		owner, count = Letters[c.Owner], fmt.Sprint(c.Creatures)
@@ -174,23 +179,23 @@ func markLine(c Cell, m mark) string {
 	return string(m) + owner + count + statusMark(c) + flagMark(c)
 }
 
-func ownerColour(c Cell, p games.Palette) string {
+func ownerColour(c garden.Cell, p games.Palette) string {
 	if p == games.Plain {
 		return ""
 	}
-	who := Players
+	who := garden.Players
 	if !c.Empty() {
 		who = int(c.Owner)
 	}
 	return ownerSGR[int(p)-1][who]
 }
 
-func siteColour(c Cell, p games.Palette) string {
+func siteColour(c garden.Cell, p games.Palette) string {
 	if p == games.Plain {
 		return ""
 	}
-	site := int(NumTerrains)
-	if c.Kind == Simple {
+	site := int(garden.NumTerrains)
+	if c.Kind == garden.Simple {
 		site = int(c.Terrain)
 	}
 	return siteSGR[int(p)-1][site]
@@ -214,7 +219,7 @@ func paint(text, sgr string, m mark, p games.Palette) string {
 
 // pips are the creatures one by one, "● ● ●" ("o o o" in Plain, for terminals without
 // Unicode).
-func pips(c Cell, p games.Palette) string {
+func pips(c garden.Cell, p games.Palette) string {
 	pip := "●"
 	if p == games.Plain {
 		pip = "o"
@@ -223,7 +228,7 @@ func pips(c Cell, p games.Palette) string {
 }
 
 // creatureWords is "3 creatures", "" on an empty cell.
-func creatureWords(c Cell) string {
+func creatureWords(c garden.Cell) string {
 	if c.Empty() {
 		return ""
 	}
@@ -231,18 +236,18 @@ func creatureWords(c Cell) string {
 }
 
 // statusWords is "poison 2" (its turns left) or "protected".
-func statusWords(c Cell) string {
+func statusWords(c garden.Cell) string {
 	switch c.Status {
-	case Poisoned:
+	case garden.Poisoned:
 		return fmt.Sprintf("poison %d", c.Timer)
-	case Protected:
+	case garden.Protected:
 		return "protected"
 	}
 	return ""
 }
 
 // flagWords is "forged", "pinned" or both.
-func flagWords(c Cell) string {
+func flagWords(c garden.Cell) string {
 	var words []string
 	if c.Forged > 0 {
 		words = append(words, "forged")
@@ -254,8 +259,8 @@ func flagWords(c Cell) string {
 }
 
 // siteName is the terrain ("grass") or the special's name ("SKY").
-func siteName(c Cell) string {
-	if c.Kind != Simple {
+func siteName(c garden.Cell) string {
+	if c.Kind != garden.Simple {
 		return specialLabels[c.Kind]
 	}
 	return c.Terrain.String()
@@ -263,24 +268,24 @@ func siteName(c Cell) string {
 
 // siteYield is the resource and yield ("food +2"), or what the special costs to enter or
 // use, after costs ("5 metal").
-func siteYield(c Cell, costs string) string {
-	if c.Kind != Simple {
-		return costs + costText(CostOf(c.Kind))
+func siteYield(c garden.Cell, costs string) string {
+	if c.Kind != garden.Simple {
+		return costs + costText(garden.CostOf(c.Kind))
 	}
 	return fmt.Sprintf("%s +%d", c.Resource, c.Yield)
 }
 
-func statusMark(c Cell) string {
+func statusMark(c garden.Cell) string {
 	switch c.Status {
-	case Poisoned:
+	case garden.Poisoned:
 		return "~"
-	case Protected:
+	case garden.Protected:
 		return "#"
 	}
 	return " "
 }
 
-func flagMark(c Cell) string {
+func flagMark(c garden.Cell) string {
 	switch {
 	case c.Forged > 0 && c.Immobile > 0:
 		return "&"
@@ -293,15 +298,15 @@ func flagMark(c Cell) string {
 }
 
 // siteLabel is "gF2" for a simple cell, the special's name otherwise.
-func siteLabel(c Cell) string {
-	if c.Kind != Simple {
+func siteLabel(c garden.Cell) string {
+	if c.Kind != garden.Simple {
 		return specialLabels[c.Kind]
 	}
 	return c.Terrain.String()[:1] + strings.ToUpper(c.Resource.String()[:1]) + fmt.Sprint(c.Yield)
 }
 
 // footer is the turn and both players' cells and creatures.
-func footer(s *State) [footLines]string {
+func footer(s *garden.State) [footLines]string {
 	var f [footLines]string
 	f[0] = turnLine(s)
 	f[1] = fmt.Sprintf("a %d cells %d creatures · b %d cells %d", s.CellsOf(0), s.CreaturesOf(0), s.CellsOf(1), s.CreaturesOf(1))
@@ -311,18 +316,18 @@ func footer(s *State) [footLines]string {
 
 // turnLine says where the game stands, in rounds as the game was set up (a round is a turn
 // each): "round 4/50 · a: 3 actions left".
-func turnLine(s *State) string {
-	who := Letters[s.toMove]
-	round := fmt.Sprintf("round %d/%d", s.Round(), s.rounds)
+func turnLine(s *garden.State) string {
+	who := Letters[s.Turn()]
+	round := fmt.Sprintf("round %d/%d", s.Round(), s.Rounds())
 	switch {
 	case s.Over():
 		return round + " · game over"
-	case s.phase == ChoosingClans:
+	case s.Phase() == garden.ChoosingClans:
 		return who + " chooses a clan"
-	case s.phase == Reinforcement:
-		return fmt.Sprintf("%s · %s places %d", round, who, s.players[s.toMove].Pending)
+	case s.Phase() == garden.Reinforcement:
+		return fmt.Sprintf("%s · %s places %d", round, who, s.Player(s.Turn()).Pending)
 	}
-	return fmt.Sprintf("%s · %s: %s left", round, who, games.Count(s.actionsLeft, "action", "actions"))
+	return fmt.Sprintf("%s · %s: %s left", round, who, games.Count(s.ActionsLeft(), "action", "actions"))
 }
 
 // Key maps no key: every command, "end" included, is composed with Compose. (The lobby keeps
@@ -334,16 +339,16 @@ func (view) Key(games.State, int, string) (games.Action, bool) { return nil, fal
 // most StatusWidth columns: the clan's name is cut short ("a Lumberj. F104 M210 S98 W120
 // 12pt") and the creatures waiting left out (the turn line says them) where they do not fit.
 func (view) Status(st games.State, seat int) string {
-	s, ok := st.(*State)
-	if !ok || seat < 0 || seat >= Players {
+	s, ok := st.(*garden.State)
+	if !ok || seat < 0 || seat >= garden.Players {
 		return ""
 	}
-	p := s.players[seat]
+	p := s.Player(seat)
 	clan := "(no clan yet)"
-	if p.Clan != NoClan {
+	if p.Clan != garden.NoClan {
 		clan = clanTitles[p.Clan]
 	}
-	rest := fmt.Sprintf(" F%d M%d S%d W%d %dpt", p.Stock[Food], p.Stock[Metal], p.Stock[Stone], p.Stock[Wood], p.Points)
+	rest := fmt.Sprintf(" F%d M%d S%d W%d %dpt", p.Stock[garden.Food], p.Stock[garden.Metal], p.Stock[garden.Stone], p.Stock[garden.Wood], p.Points)
 	if room := StatusWidth - len(Letters[seat]+" "+rest); len(clan) > room {
 		clan = clan[:max(room-1, 3)] + "."
 	}

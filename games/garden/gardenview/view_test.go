@@ -1,4 +1,4 @@
-package garden
+package gardenview
 
 import (
 	"fmt"
@@ -10,15 +10,18 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/garden"
 )
 
 // The board fits beside the side panel in 80×24 (42×21 at most), every line as wide as the
 // first, in every palette; it shows every special by name, owners and creatures, statuses.
 func TestTheBoardFitsAndShowsTheGarden(t *testing.T) {
-	s := NewState(DefaultRounds, 3)
+	s := garden.NewState(garden.DefaultRounds, 3)
 	play(t, s, "clan cooks")
 	play(t, s, "clan lumberjacks")
-	s.cells[at(2, 3)] = Cell{Kind: Simple, Terrain: Sand, Resource: Wood, Yield: 2, Owner: 1, Creatures: 4, Status: Poisoned, Timer: 2, Forged: 1}
+	p := from(s)
+	p.cells[at(2, 3)] = garden.Cell{Kind: garden.Simple, Terrain: garden.Sand, Resource: garden.Wood, Yield: 2, Owner: 1, Creatures: 4, Status: garden.Poisoned, Timer: 2, Forged: 1}
+	s = p.state()
 	for _, p := range games.Palettes {
 		board := View.Board(s, 0, p)
 		lines := strings.Split(board, "\n")
@@ -47,7 +50,7 @@ func TestTheBoardFitsAndShowsTheGarden(t *testing.T) {
 	}
 }
 
-func compose(t *testing.T, s *State) games.Draft {
+func compose(t *testing.T, s *garden.State) games.Draft {
 	t.Helper()
 	return View.(games.Composer).Compose(s, s.Turn())
 }
@@ -68,7 +71,8 @@ func keys(t *testing.T, d games.Draft, ks ...string) (games.Action, bool) {
 // A move is composed with tab and enter: the source among the cells that can move, then the
 // target among its neighbours; the chance of winning shows before enter.
 func TestComposingAMove(t *testing.T) {
-	s := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2).put(at(0, 4), 0, 1)
+	p := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2).put(at(0, 4), 0, 1)
+	s := p.state()
 	d := compose(t, s)
 	if !strings.Contains(d.Board(games.Plain), ">a4") {
 		t.Fatalf("the cursor does not start on the only source:\n%s", d.Board(games.Plain))
@@ -92,7 +96,7 @@ func TestComposingAMove(t *testing.T) {
 		t.Fatalf("a cell out of reach: %q", p)
 	}
 	keys(t, d, "left")
-	if a, done := keys(t, d, "enter"); !done || a != MoveAction(at(2, 2), at(2, 3)) {
+	if a, done := keys(t, d, "enter"); !done || a != garden.MoveAction(at(2, 2), at(2, 3)) {
 		t.Fatalf("%v %v", a, done)
 	}
 	// A cell that cannot act is explained, nothing is sent.
@@ -101,61 +105,61 @@ func TestComposingAMove(t *testing.T) {
 	if a, done := keys(t, d, "enter"); done || !strings.Contains(d.Prompt(), "cannot act") {
 		t.Fatalf("%v %v %q", a, done, d.Prompt())
 	}
-	if a, done := keys(t, d, "e"); !done || a != EndAction {
+	if a, done := keys(t, d, "e"); !done || a != garden.EndAction {
 		t.Fatal("e does not end the conquest")
 	}
 	// With the turn's actions used, the prompt says what is left to do.
-	s.actionsLeft = 0
-	if p := compose(t, s).Prompt(); !strings.HasPrefix(p, "No action left") {
+	p.actionsLeft = 0
+	if p := compose(t, p.state()).Prompt(); !strings.HasPrefix(p, "No action left") {
 		t.Fatalf("no action left: %q", p)
 	}
 }
 
 // The powers menu offers only what the player can afford now.
 func TestThePowersMenuOffersWhatIsAffordable(t *testing.T) {
-	s := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2).put(bbqAt, 0, 1).put(poolAt, 0, 1)
-	s.players[0].Stock[Stone] = 3 // BBQ yes; Pool (wood) no
-	d := compose(t, s)
+	p := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2).put(bbqAt, 0, 1).put(poolAt, 0, 1)
+	p.players[0].Stock[garden.Stone] = 3 // BBQ yes; Pool (wood) no
+	d := compose(t, p.state())
 	keys(t, d, "p")
 	foot := d.Board(games.Plain)
 	if !strings.Contains(foot, "1 BBQ") || strings.Contains(foot, "Pool") || strings.Contains(foot, "Poison") {
 		t.Fatalf("the menu:\n%s", foot)
 	}
-	if a, done := keys(t, d, "1", "enter"); !done || a != TargetAction(BBQPower, at(2, 3)) {
+	if a, done := keys(t, d, "1", "enter"); !done || a != garden.TargetAction(garden.BBQPower, at(2, 3)) {
 		t.Fatalf("BBQ: %v %v", a, done)
 	}
-	s.players[0].Points = AbilityCost
-	d = compose(t, s)
+	p.players[0].Points = garden.AbilityCost
+	d = compose(t, p.state())
 	keys(t, d, "p")
 	if foot := d.Board(games.Plain); !strings.Contains(foot, "2 Pillage") || !strings.Contains(foot, "3 Poison") {
 		t.Fatalf("with 8 points:\n%s", foot)
 	}
-	s.players[0].Stock[Stone], s.players[0].Points = 0, 0
-	if _, _, used := compose(t, s).Key("p"); !used {
+	p.players[0].Stock[garden.Stone], p.players[0].Points = 0, 0
+	if _, _, used := compose(t, p.state()).Key("p"); !used {
 		t.Fatal("p without anything to afford is not explained")
 	}
 }
 
 // In reinforcement enter places under the cursor; e with creatures left asks again.
 func TestComposingThePlacement(t *testing.T) {
-	s := handMade().put(at(2, 2), 0, 5).put(at(2, 4), 0, 1).put(at(4, 3), 1, 1)
+	s := handMade().put(at(2, 2), 0, 5).put(at(2, 4), 0, 1).put(at(4, 3), 1, 1).state()
 	play(t, s, "end")
 	d := compose(t, s)
-	if a, done := keys(t, d, "enter"); !done || a != PlaceAction(at(2, 4)) {
+	if a, done := keys(t, d, "enter"); !done || a != garden.PlaceAction(at(2, 4)) {
 		t.Fatalf("the cursor is not on the one cell with room: %v", a)
 	}
 	d = compose(t, s)
 	if _, done := keys(t, d, "e"); done || !strings.Contains(d.Prompt(), "lose 3 creatures") {
 		t.Fatalf("one e ended with creatures left: %q", d.Prompt())
 	}
-	if a, done := keys(t, d, "e"); !done || a != EndAction {
+	if a, done := keys(t, d, "e"); !done || a != garden.EndAction {
 		t.Fatal("e twice does not end")
 	}
 }
 
 // Clans are picked with a digit; a clan taken is explained.
 func TestComposingTheClan(t *testing.T) {
-	s := NewState(DefaultRounds, 1)
+	s := garden.NewState(garden.DefaultRounds, 1)
 	play(t, s, "clan miners")
 	d := compose(t, s)
 	if board := d.Board(games.Plain); !strings.Contains(board, "3 Miners (a's)") {
@@ -164,7 +168,7 @@ func TestComposingTheClan(t *testing.T) {
 	if a, done := keys(t, d, "3"); done || a != nil || !strings.Contains(d.Prompt(), "a leads the miners: choose another clan") {
 		t.Fatalf("a taken clan: %v %q", a, d.Prompt())
 	}
-	if a, done := keys(t, d, "4"); !done || a != ClanAction(Lumberjacks) {
+	if a, done := keys(t, d, "4"); !done || a != garden.ClanAction(garden.Lumberjacks) {
 		t.Fatalf("4: %v", a)
 	}
 }
@@ -185,9 +189,9 @@ func TestTheCursorStaysInTheGarden(t *testing.T) {
 
 // A cell's row and column, typed, move the cursor there; a cut corner is explained.
 func TestTypingACellsRowAndColumn(t *testing.T) {
-	s := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2).put(at(0, 4), 0, 2)
+	s := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2).put(at(0, 4), 0, 2).state()
 	d := compose(t, s)
-	if a, done := keys(t, d, "0", "4", "enter", "1", "4", "enter"); !done || a != MoveAction(at(0, 4), at(1, 4)) {
+	if a, done := keys(t, d, "0", "4", "enter", "1", "4", "enter"); !done || a != garden.MoveAction(at(0, 4), at(1, 4)) {
 		t.Fatalf("typed 04, 14: %v %v", a, done)
 	}
 	d = compose(t, s)
@@ -205,26 +209,28 @@ func TestTypingACellsRowAndColumn(t *testing.T) {
 // the 80 columns of the smallest terminal.
 func TestPreviewsFitEightyColumns(t *testing.T) {
 	for seed := uint64(0); seed < 8; seed++ {
-		s := NewState(DefaultRounds, seed)
+		s := garden.NewState(garden.DefaultRounds, seed)
 		r := rand.New(rand.NewPCG(seed, 5))
-		play(t, s, "clan "+Clans[seed%4].String())
-		play(t, s, "clan "+Clans[(seed+1)%4].String())
+		play(t, s, "clan "+garden.Clans[seed%4].String())
+		play(t, s, "clan "+garden.Clans[(seed+1)%4].String())
 		for !s.Over() {
 			seat := s.Turn()
-			s.players[seat].Points = 2 * AbilityCost
-			for k := range s.players[seat].Stock {
-				s.players[seat].Stock[k] = 5
+			p := from(s)
+			p.players[seat].Points = 2 * garden.AbilityCost
+			for k := range p.players[seat].Stock {
+				p.players[seat].Stock[k] = 5
 			}
+			s = p.state()
 			legal := s.Legal(seat)
 			for _, a := range legal {
-				g := a.(Action)
-				if s.phase != Conquest || g.Verb == End {
+				g := a.(garden.Action)
+				if s.Phase() != garden.Conquest || g.Verb == garden.End {
 					continue
 				}
 				d := compose(t, s).(*draft)
 				d.verb, d.from, d.cursor = g.Verb, g.From, g.To
 				if !d.needsSource() {
-					d.from = NoHex
+					d.from = garden.NoHex
 				}
 				if p := d.Prompt(); utf8.RuneCountInString(p) > 80 || strings.Contains(p, "not a cell") {
 					t.Fatalf("seed %d, %v: %d columns: %q", seed, g, utf8.RuneCountInString(p), p)
@@ -237,15 +243,16 @@ func TestPreviewsFitEightyColumns(t *testing.T) {
 
 // scaledGarden is a game two turns in with a cell that has every status and flag: the
 // boards the scale tests draw.
-func scaledGarden(t *testing.T) *State {
+func scaledGarden(t *testing.T) *garden.State {
 	t.Helper()
-	s := NewState(DefaultRounds, 3)
+	s := garden.NewState(garden.DefaultRounds, 3)
 	play(t, s, "clan cooks")
 	play(t, s, "clan lumberjacks")
-	s.cells[at(2, 3)] = Cell{Kind: Simple, Terrain: Sand, Resource: Wood, Yield: 2, Owner: 1, Creatures: 4, Status: Poisoned, Timer: 2, Forged: 1, Immobile: 1}
-	s.cells[at(2, 1)].Owner, s.cells[at(2, 1)].Creatures = 0, 5
-	s.cells[at(3, 2)].Owner, s.cells[at(3, 2)].Creatures, s.cells[at(3, 2)].Status = 0, 1, Protected
-	return s
+	p := from(s)
+	p.cells[at(2, 3)] = garden.Cell{Kind: garden.Simple, Terrain: garden.Sand, Resource: garden.Wood, Yield: 2, Owner: 1, Creatures: 4, Status: garden.Poisoned, Timer: 2, Forged: 1, Immobile: 1}
+	p.cells[at(2, 1)].Owner, p.cells[at(2, 1)].Creatures = 0, 5
+	p.cells[at(3, 2)].Owner, p.cells[at(3, 2)].Creatures, p.cells[at(3, 2)].Status = 0, 1, garden.Protected
+	return p.state()
 }
 
 // Every scale draws lines all as wide as Scales says, as many as it says, in every palette,
@@ -287,7 +294,7 @@ func TestEveryScaleIsAsLargeAsItSays(t *testing.T) {
 // cellText is the text of cell h on a Plain board drawn at scale k, line by line, cut out
 // where the hexagon puts it: column halfStep·(2q + r - 2), under the rows above and their
 // blank lines.
-func cellText(board string, k int, h Hex) []string {
+func cellText(board string, k int, h garden.Hex) []string {
 	sc := scales[k]
 	lines := strings.Split(board, "\n")
 	top := h.R() * (sc.cellLines() + 1)
@@ -306,7 +313,7 @@ func TestTheLargerScalesSayEachCellInWords(t *testing.T) {
 	s := scaledGarden(t)
 	for k := 1; k < len(scales); k++ {
 		board := View.(games.Scaler).ScaledBoard(s, 0, games.Plain, k)
-		for h := range Hex(NumCells) {
+		for h := range garden.Hex(garden.NumCells) {
 			c := s.Cell(h)
 			lines := cellText(board, k, h)
 			owner, creatures := " ·", ""
@@ -318,8 +325,8 @@ func TestTheLargerScalesSayEachCellInWords(t *testing.T) {
 				}
 			}
 			site, yield := " "+c.Terrain.String(), fmt.Sprintf(" %s +%d", c.Resource, c.Yield)
-			if c.Kind != Simple {
-				site, yield = " "+strings.ToUpper(c.Kind.String()), costText(CostOf(c.Kind))
+			if c.Kind != garden.Simple {
+				site, yield = " "+strings.ToUpper(c.Kind.String()), costText(garden.CostOf(c.Kind))
 			}
 			n := len(lines)
 			if !strings.HasPrefix(lines[0], owner) || !strings.HasPrefix(lines[1], creatures) ||
@@ -340,7 +347,7 @@ func TestTheLargerScalesSayEachCellInWords(t *testing.T) {
 // A draft marks the cursor, the source and the targets at every scale: '>', '*' and '+'
 // before the owner in Plain, reversed and underlined in colour.
 func TestADraftMarksItsChoiceAtEveryScale(t *testing.T) {
-	s := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2)
+	s := handMade().put(at(2, 2), 0, 4).put(at(2, 3), 1, 2).state()
 	d := compose(t, s)
 	keys(t, d, "enter", "tab") // from (2,2); the cursor on its second target
 	sd := d.(games.ScaledDraft)
@@ -353,7 +360,7 @@ func TestADraftMarksItsChoiceAtEveryScale(t *testing.T) {
 		if got := cellText(board, k, cursor)[0]; got[0] != '>' {
 			t.Fatalf("scale %d: the cursor on %s reads %q:\n%s", k, cursor, got, board)
 		}
-		for _, n := range Neighbours(at(2, 2)) {
+		for _, n := range garden.Neighbours(at(2, 2)) {
 			if got := cellText(board, k, n)[0]; n != cursor && got[0] != '+' {
 				t.Fatalf("scale %d: the target %s reads %q:\n%s", k, n, got, board)
 			}

@@ -1,4 +1,4 @@
-package garden
+package gardenview
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/garden"
 )
 
 // A person's command is composed on the board. A cursor (arrows, tab through the cells that
@@ -20,11 +21,11 @@ import (
 
 // Compose starts seat's decision (games.Composer).
 func (view) Compose(st games.State, seat int) games.Draft {
-	s, ok := st.(*State)
-	if !ok || seat < 0 || seat >= Players {
+	s, ok := st.(*garden.State)
+	if !ok || seat < 0 || seat >= garden.Players {
 		return nil
 	}
-	d := &draft{s: s, seat: seat, verb: Move, from: NoHex, cursor: StartHex(seat)}
+	d := &draft{s: s, seat: seat, verb: garden.Move, from: garden.NoHex, cursor: garden.StartHex(seat)}
 	if c := d.candidates(); len(c) > 0 {
 		d.cursor = c[0]
 	}
@@ -32,11 +33,11 @@ func (view) Compose(st games.State, seat int) games.Draft {
 }
 
 type draft struct {
-	s      *State
+	s      *garden.State
 	seat   int
-	verb   Verb // the command being composed: Move unless a power was picked
-	from   Hex  // the cell chosen to act from, NoHex while choosing it
-	cursor Hex
+	verb   garden.Verb // the command being composed: Move unless a power was picked
+	from   garden.Hex  // the cell chosen to act from, NoHex while choosing it
+	cursor garden.Hex
 	menu   bool   // the powers menu is open
 	ending bool   // e was pressed once with creatures left to place
 	typed  string // the row typed, waiting for its column
@@ -45,24 +46,24 @@ type draft struct {
 
 // needsSource: these commands name the cell they start from first.
 func (d *draft) needsSource() bool {
-	if d.s.phase != Conquest {
+	if d.s.Phase() != garden.Conquest {
 		return false
 	}
-	return d.verb == Move || d.verb == SkyAttack || d.verb == Zone && d.s.players[d.seat].Clan == Lumberjacks
+	return d.verb == garden.Move || d.verb == garden.SkyAttack || d.verb == garden.Zone && d.s.Player(d.seat).Clan == garden.Lumberjacks
 }
 
 // legal are the seat's legal commands of the verb being composed.
-func (d *draft) legal() []Action {
-	if d.s.phase == Reinforcement {
-		var out []Action
+func (d *draft) legal() []garden.Action {
+	if d.s.Phase() == garden.Reinforcement {
+		var out []garden.Action
 		for _, h := range d.s.PlaceTargets(d.seat) {
-			out = append(out, PlaceAction(h))
+			out = append(out, garden.PlaceAction(h))
 		}
 		return out
 	}
-	var out []Action
+	var out []garden.Action
 	for _, a := range d.s.ConquestActions(d.seat) {
-		if a.Verb == d.verb && (d.from == NoHex || a.From == d.from) {
+		if a.Verb == d.verb && (d.from == garden.NoHex || a.From == d.from) {
 			out = append(out, a)
 		}
 	}
@@ -70,11 +71,11 @@ func (d *draft) legal() []Action {
 }
 
 // candidates are the cells tab goes through: sources to choose, else targets.
-func (d *draft) candidates() []Hex {
-	var out []Hex
+func (d *draft) candidates() []garden.Hex {
+	var out []garden.Hex
 	for _, a := range d.legal() {
 		h := a.To
-		if d.from == NoHex && d.needsSource() {
+		if d.from == garden.NoHex && d.needsSource() {
 			h = a.From
 		}
 		if !slices.Contains(out, h) {
@@ -86,10 +87,10 @@ func (d *draft) candidates() []Hex {
 }
 
 // powers lists the verbs the menu offers: those with a legal command now, in menu order.
-func (d *draft) powers() []Verb {
-	var out []Verb
+func (d *draft) powers() []garden.Verb {
+	var out []garden.Verb
 	for _, a := range d.s.ConquestActions(d.seat) {
-		if a.Verb != Move && !slices.Contains(out, a.Verb) {
+		if a.Verb != garden.Move && !slices.Contains(out, a.Verb) {
 			out = append(out, a.Verb)
 		}
 	}
@@ -101,7 +102,7 @@ func (d *draft) Key(key string) (games.Action, bool, bool) {
 	if key != "e" {
 		d.ending = false
 	}
-	if d.s.phase == ChoosingClans {
+	if d.s.Phase() == garden.ChoosingClans {
 		return d.clanKey(key)
 	}
 	if d.menu {
@@ -109,14 +110,14 @@ func (d *draft) Key(key string) (games.Action, bool, bool) {
 	}
 	switch key {
 	case "e":
-		if d.s.phase == Reinforcement && !d.ending && len(d.s.PlaceTargets(d.seat)) > 0 {
+		if d.s.Phase() == garden.Reinforcement && !d.ending && len(d.s.PlaceTargets(d.seat)) > 0 {
 			d.ending = true
-			d.note = fmt.Sprintf("e again: end and lose %s", games.Count(d.s.players[d.seat].Pending, "creature", "creatures"))
+			d.note = fmt.Sprintf("e again: end and lose %s", games.Count(d.s.Player(d.seat).Pending, "creature", "creatures"))
 			return nil, false, true
 		}
-		return EndAction, true, true
+		return garden.EndAction, true, true
 	case "p":
-		if d.s.phase == Conquest && len(d.powers()) > 0 {
+		if d.s.Phase() == garden.Conquest && len(d.powers()) > 0 {
 			d.menu = true
 		} else {
 			d.note = "no power you can pay for now"
@@ -133,10 +134,10 @@ func (d *draft) Key(key string) (games.Action, bool, bool) {
 		switch {
 		case d.typed != "":
 			d.typed = ""
-		case d.from != NoHex:
-			d.from = NoHex
-		case d.verb != Move:
-			d.verb = Move
+		case d.from != garden.NoHex:
+			d.from = garden.NoHex
+		case d.verb != garden.Move:
+			d.verb = garden.Move
 		default:
 			return nil, false, false // nothing to cancel: the screen's key
 		}
@@ -148,19 +149,19 @@ func (d *draft) Key(key string) (games.Action, bool, bool) {
 
 func (d *draft) clanKey(key string) (games.Action, bool, bool) {
 	if key == "r" {
-		return ClanAction(NoClan), true, true
+		return garden.ClanAction(garden.NoClan), true, true
 	}
 	if len(key) == 1 && key[0] >= '1' && key[0] <= '4' {
-		c := Clans[key[0]-'1']
-		if other := 1 - d.seat; d.s.players[other].Clan == c {
+		c := garden.Clans[key[0]-'1']
+		if other := 1 - d.seat; d.s.Player(other).Clan == c {
 			d.note = fmt.Sprintf("%s leads the %s: choose another clan", Letters[other], c)
 			return nil, false, true
 		}
-		if err := d.s.Validate(d.seat, ClanAction(c)); err != nil {
+		if err := d.s.Validate(d.seat, garden.ClanAction(c)); err != nil {
 			d.note = err.Error()
 			return nil, false, true
 		}
-		return ClanAction(c), true, true
+		return garden.ClanAction(c), true, true
 	}
 	return nil, false, false
 }
@@ -171,12 +172,12 @@ func (d *draft) menuKey(key string) (games.Action, bool, bool) {
 	case key == "esc" || key == "p":
 		d.menu = false
 	case len(key) == 1 && key[0] >= '1' && int(key[0]-'1') < len(ps):
-		d.verb, d.from, d.menu = ps[key[0]-'1'], NoHex, false
+		d.verb, d.from, d.menu = ps[key[0]-'1'], garden.NoHex, false
 		if c := d.candidates(); len(c) > 0 {
 			d.cursor = c[0]
 		}
 	case key == "e":
-		return EndAction, true, true
+		return garden.EndAction, true, true
 	default:
 		return nil, false, false
 	}
@@ -191,7 +192,7 @@ func (d *draft) typeDigit(digit string) {
 	}
 	r, q := int(d.typed[0]-'0'), int(digit[0]-'0')
 	d.typed = ""
-	if h := HexAt(r, q); h != NoHex {
+	if h := garden.HexAt(r, q); h != garden.NoHex {
 		d.cursor = h
 		return
 	}
@@ -219,10 +220,10 @@ func (d *draft) cycle(forward bool) {
 // choose takes the cell under the cursor.
 func (d *draft) choose() (games.Action, bool, bool) {
 	h := d.cursor
-	if d.s.phase == Reinforcement {
-		return d.play(PlaceAction(h))
+	if d.s.Phase() == garden.Reinforcement {
+		return d.play(garden.PlaceAction(h))
 	}
-	if d.from == NoHex && d.needsSource() {
+	if d.from == garden.NoHex && d.needsSource() {
 		for _, a := range d.legal() {
 			if a.From == h {
 				d.from = h
@@ -235,11 +236,11 @@ func (d *draft) choose() (games.Action, bool, bool) {
 		d.note = fmt.Sprintf("%s cannot act: pick a + cell (yours, 2+ creatures, not pinned)", h)
 		return nil, false, true
 	}
-	return d.play(Action{Verb: d.verb, From: d.from, To: h})
+	return d.play(garden.Action{Verb: d.verb, From: d.from, To: h})
 }
 
 // play sends a when the rules take it, else says why not.
-func (d *draft) play(a Action) (games.Action, bool, bool) {
+func (d *draft) play(a garden.Action) (games.Action, bool, bool) {
 	if err := d.s.Validate(d.seat, a); err != nil {
 		d.note = err.Error()
 		return nil, false, true
@@ -253,12 +254,12 @@ var _ games.ScaledDraft = (*draft)(nil)
 
 // ScaledBoard draws the board at scale k with the cursor, the source and the targets marked.
 func (d *draft) ScaledBoard(p games.Palette, k int) string {
-	marks := map[Hex]mark{}
-	if d.s.phase != ChoosingClans {
+	marks := map[garden.Hex]mark{}
+	if d.s.Phase() != garden.ChoosingClans {
 		for _, h := range d.candidates() {
 			marks[h] = markTarget
 		}
-		if d.from != NoHex {
+		if d.from != garden.NoHex {
 			marks[d.from] = markSource
 		}
 		marks[d.cursor] = markCursor
@@ -272,7 +273,7 @@ func (d *draft) footer() [footLines]string {
 	foot := footer(d.s)
 	foot[1] = d.describe(d.cursor)
 	switch {
-	case d.s.phase == ChoosingClans:
+	case d.s.Phase() == garden.ChoosingClans:
 		foot[1], foot[2] = d.clanItem(0)+d.clanItem(1), d.clanItem(2)+d.clanItem(3)
 	case d.menu:
 		var items []string
@@ -289,9 +290,9 @@ func (d *draft) footer() [footLines]string {
 // clanItem is clan i's item in the clan menu, its key and its power ("1 Cooks: poison"), or
 // whose it is when the opponent has it ("3 Miners (b's)"); two items fill a footer line.
 func (d *draft) clanItem(i int) string {
-	c := Clans[i]
+	c := garden.Clans[i]
 	item := fmt.Sprintf("%d %s: %s", i+1, clanTitles[c], strings.ToLower(zoneTitles[c]))
-	if d.s.players[1-d.seat].Clan == c {
+	if d.s.Player(1-d.seat).Clan == c {
 		item = fmt.Sprintf("%d %s (%s's)", i+1, clanTitles[c], Letters[1-d.seat])
 	}
 	if i%2 == 0 {
@@ -304,19 +305,19 @@ func (d *draft) clanItem(i int) string {
 var zoneTitles = [...]string{"Zone", "Poison", "Forge", "Pin", "Deport"}
 
 // powerTitle names a menu item; the zone attack by what it does for the player's clan.
-func (d *draft) powerTitle(v Verb) string {
-	if v == Zone {
-		return zoneTitles[d.s.players[d.seat].Clan]
+func (d *draft) powerTitle(v garden.Verb) string {
+	if v == garden.Zone {
+		return zoneTitles[d.s.Player(d.seat).Clan]
 	}
-	return [...]string{SkyAttack: "Sky", BBQPower: "BBQ", PoolPower: "Pool", Pillage: "Pillage"}[v]
+	return [...]string{garden.SkyAttack: "Sky", garden.BBQPower: "BBQ", garden.PoolPower: "Pool", garden.Pillage: "Pillage"}[v]
 }
 
 // describe says what cell h is: "(2,3) grass food+2: a 3 poison 2 pinned", with the
 // site's short label ("gF2") where the words would not fit the board's width.
-func (d *draft) describe(h Hex) string {
-	c := d.s.cells[h]
-	site := kindTitles[c.Kind]
-	if c.Kind == Simple {
+func (d *draft) describe(h garden.Hex) string {
+	c := d.s.Cell(h)
+	site := c.Kind.Title()
+	if c.Kind == garden.Simple {
 		site = fmt.Sprintf("%s %s+%d", c.Terrain, c.Resource, c.Yield)
 	}
 	var state string
@@ -345,21 +346,21 @@ func (d *draft) Prompt() string {
 		return fitPrompt(fmt.Sprintf("Row %s: now type the column (0-6)", d.typed), "backspace back")
 	}
 	switch {
-	case d.s.phase == ChoosingClans:
+	case d.s.Phase() == garden.ChoosingClans:
 		return fitPrompt("Choose your clan: 1-4, r at random", "its power costs 8 conquest points", "? help")
-	case d.s.phase == Reinforcement:
-		return fitPrompt(fmt.Sprintf("Place %s: enter puts one under the cursor", games.Count(d.s.players[d.seat].Pending, "creature", "creatures")), "tab next cell", "e end")
+	case d.s.Phase() == garden.Reinforcement:
+		return fitPrompt(fmt.Sprintf("Place %s: enter puts one under the cursor", games.Count(d.s.Player(d.seat).Pending, "creature", "creatures")), "tab next cell", "e end")
 	case d.menu:
 		return fitPrompt("Powers you can pay for: a digit picks one", "esc close")
-	case d.s.actionsLeft <= 0:
+	case d.s.ActionsLeft() <= 0:
 		return fitPrompt("No action left this turn: e ends the conquest, then place your creatures")
-	case d.from == NoHex && d.needsSource():
-		return fitPrompt(fmt.Sprintf("%s from which cell? (%d left)", verbTitles[d.verb], d.s.actionsLeft), "tab/arrows, enter", "p powers", "e end")
+	case d.from == garden.NoHex && d.needsSource():
+		return fitPrompt(fmt.Sprintf("%s from which cell? (%d left)", verbTitles[d.verb], d.s.ActionsLeft()), "tab/arrows, enter", "p powers", "e end")
 	}
 	if !slices.Contains(d.candidates(), d.cursor) {
-		return fitPrompt(fmt.Sprintf("%s: not a cell to %s now", d.cursor, verbNames[d.verb]), "tab the next + cell", "esc back")
+		return fitPrompt(fmt.Sprintf("%s: not a cell to %s now", d.cursor, d.verb.String()), "tab the next + cell", "esc back")
 	}
-	return fitPrompt(d.preview(Action{Verb: d.verb, From: d.from, To: d.cursor}), "enter go", "esc back")
+	return fitPrompt(d.preview(garden.Action{Verb: d.verb, From: d.from, To: d.cursor}), "enter go", "esc back")
 }
 
 // PromptWidth is the widest a prompt is: the lobby gives it one line of the smallest window.
@@ -384,50 +385,50 @@ func fitPrompt(text string, keys ...string) string {
 }
 
 // verbTitles begin a prompt.
-var verbTitles = [...]string{Move: "Move", SkyAttack: "Sky attack", Zone: "Deport", End: "End"}
+var verbTitles = [...]string{garden.Move: "Move", garden.SkyAttack: "Sky attack", garden.Zone: "Deport", garden.End: "End"}
 
 // preview says what a legal command will do before enter plays it: who moves, the odds of
 // a fight, what it costs ("move (2,2) → (2,3): 4 dice vs 2, 88% to win, 3 wood if won").
-func (d *draft) preview(a Action) string {
-	t := d.s.cells[a.To]
-	me := d.s.players[d.seat]
+func (d *draft) preview(a garden.Action) string {
+	t := d.s.Cell(a.To)
+	me := d.s.Player(d.seat)
 	enemy := !t.Empty() && int(t.Owner) != d.seat
 	var line string
 	switch a.Verb {
-	case Move, SkyAttack:
-		n := int(d.s.cells[a.From].Creatures)
+	case garden.Move, garden.SkyAttack:
+		n := int(d.s.Cell(a.From).Creatures)
 		if !enemy {
-			line = fmt.Sprintf("%s %s → %s: %d go, 1 stays", verbNames[a.Verb], a.From, a.To, n-1)
+			line = fmt.Sprintf("%s %s → %s: %d go, 1 stays", a.Verb.String(), a.From, a.To, n-1)
 			break
 		}
-		line = fmt.Sprintf("%s %s → %s: %d dice vs %d, %.0f%% to win", verbNames[a.Verb], a.From, a.To, n, t.Creatures, 100*d.s.CombatChance(a.From, a.To))
-	case BBQPower, PoolPower:
-		line = fmt.Sprintf("%s %s: kills %d of %d", verbNames[a.Verb], a.To, min(PowerKills, int(t.Creatures)), t.Creatures)
-	case Pillage:
-		line = fmt.Sprintf("pillage %s: kills 1, steals up to %d %s", a.To, PillageSteal, me.Clan.Resource())
-	case Zone:
+		line = fmt.Sprintf("%s %s → %s: %d dice vs %d, %.0f%% to win", a.Verb.String(), a.From, a.To, n, t.Creatures, 100*d.s.CombatChance(a.From, a.To))
+	case garden.BBQPower, garden.PoolPower:
+		line = fmt.Sprintf("%s %s: kills %d of %d", a.Verb.String(), a.To, min(garden.PowerKills, int(t.Creatures)), t.Creatures)
+	case garden.Pillage:
+		line = fmt.Sprintf("pillage %s: kills 1, steals up to %d %s", a.To, garden.PillageSteal, me.Clan.Resource())
+	case garden.Zone:
 		effect := [...]string{
-			Cooks:       fmt.Sprintf("poisoned for %d turns", PoisonTicks),
-			Blacksmiths: "d9 in its fights",
-			Miners:      fmt.Sprintf("pinned for %d turns", ImmobileTurns),
-			Lumberjacks: "its creatures deported, then yours",
+			garden.Cooks:       fmt.Sprintf("poisoned for %d turns", garden.PoisonTicks),
+			garden.Blacksmiths: "d9 in its fights",
+			garden.Miners:      fmt.Sprintf("pinned for %d turns", garden.ImmobileTurns),
+			garden.Lumberjacks: "its creatures deported, then yours",
 		}[me.Clan]
-		line = fmt.Sprintf("%s %s: %s", strings.ToLower(d.powerTitle(Zone)), a.To, effect)
+		line = fmt.Sprintf("%s %s: %s", strings.ToLower(d.powerTitle(garden.Zone)), a.To, effect)
 	default:
 		line = a.String()
 	}
 	var pays []string
 	switch a.Verb {
-	case SkyAttack:
-		pays = append(pays, costText(CostOf(Sky)))
-	case BBQPower, PoolPower:
-		pays = append(pays, costText(CostOf(PowerKind(a.Verb))))
-	case Pillage, Zone:
-		pays = append(pays, fmt.Sprintf("%d points", AbilityCost))
+	case garden.SkyAttack:
+		pays = append(pays, costText(garden.CostOf(garden.Sky)))
+	case garden.BBQPower, garden.PoolPower:
+		pays = append(pays, costText(garden.CostOf(garden.PowerKind(a.Verb))))
+	case garden.Pillage, garden.Zone:
+		pays = append(pays, fmt.Sprintf("%d points", garden.AbilityCost))
 	}
-	if t.Kind != Simple && (a.Verb == Move || a.Verb == SkyAttack || a.Verb == Zone && me.Clan == Lumberjacks) {
-		entry := costText(CostOf(t.Kind))
-		if enemy && a.Verb != Zone {
+	if t.Kind != garden.Simple && (a.Verb == garden.Move || a.Verb == garden.SkyAttack || a.Verb == garden.Zone && me.Clan == garden.Lumberjacks) {
+		entry := costText(garden.CostOf(t.Kind))
+		if enemy && a.Verb != garden.Zone {
 			entry += " if won"
 		}
 		pays = append(pays, entry)
@@ -435,18 +436,18 @@ func (d *draft) preview(a Action) string {
 	if len(pays) > 0 {
 		line += ", pays " + strings.Join(pays, " + ")
 	}
-	if t.Status == Protected && enemy {
+	if t.Status == garden.Protected && enemy {
 		line += " (protected: fails)"
 	}
 	return line
 }
 
 // costText is "3 wood".
-func costText(c Cost) string { return fmt.Sprintf("%d %s", c.Amount, c.Resource) }
+func costText(c garden.Cost) string { return fmt.Sprintf("%d %s", c.Amount, c.Resource) }
 
 // step moves a cursor across the garden: left and right along its row, up and down to the
 // nearest cell of the next row; it stays at the edge.
-func step(h Hex, key string) Hex {
+func step(h garden.Hex, key string) garden.Hex {
 	r, q := h.R(), h.Q()
 	switch key {
 	case "left", "right":
@@ -454,7 +455,7 @@ func step(h Hex, key string) Hex {
 		if key == "left" {
 			dq = -1
 		}
-		if n := HexAt(r, q+dq); n != NoHex {
+		if n := garden.HexAt(r, q+dq); n != garden.NoHex {
 			return n
 		}
 		return h
@@ -465,8 +466,8 @@ func step(h Hex, key string) Hex {
 	}
 	best, bestDist := h, 1<<30
 	x := 2*q + r
-	for nq := range Cols {
-		if n := HexAt(r+dr, nq); n != NoHex {
+	for nq := range garden.Cols {
+		if n := garden.HexAt(r+dr, nq); n != garden.NoHex {
 			if dist := abs(2*nq + r + dr - x); dist < bestDist {
 				best, bestDist = n, dist
 			}

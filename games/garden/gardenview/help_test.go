@@ -1,4 +1,4 @@
-package garden
+package gardenview
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/garden"
 )
 
 // The help as an 80-column window shows it: the lobby folds the rules to 74 columns (80 less
@@ -41,13 +42,13 @@ func TestHelpTellsANewPlayerEverything(t *testing.T) {
 	rules := View.Rules()
 	flat := strings.Join(strings.Fields(rules), " ")
 	want := []string{"1. Income", "2. Conquest", "3. Reinforcement", "up to 5 actions",
-		fmt.Sprintf("Each costs %d conquest points", AbilityCost), "Pillage, for every clan",
+		fmt.Sprintf("Each costs %d conquest points", garden.AbilityCost), "Pillage, for every clan",
 		"keys 1 to 4, or r", "esc leaves the game", "tab", "enter", "p opens the powers", "e ends"}
-	for _, c := range Clans {
+	for _, c := range garden.Clans {
 		want = append(want, fmt.Sprintf("%s (%s), %s:", clanTitles[c], c.Resource(), zoneTitles[c]))
 	}
-	for _, k := range []Kind{Sky, BBQ, Pool, Candy} {
-		want = append(want, fmt.Sprintf("%s (%s)", specialLabels[k], costText(CostOf(k))))
+	for _, k := range []garden.Kind{garden.Sky, garden.BBQ, garden.Pool, garden.Candy} {
+		want = append(want, fmt.Sprintf("%s (%s)", specialLabels[k], costText(garden.CostOf(k))))
 	}
 	for _, w := range want {
 		if !strings.Contains(flat, w) {
@@ -64,14 +65,14 @@ func TestHelpTellsANewPlayerEverything(t *testing.T) {
 // The clan menu says what each clan's power is, and marks the opponent's clan, within the
 // garden's width.
 func TestTheClanMenuSaysEachPower(t *testing.T) {
-	s := NewState(DefaultRounds, 1)
+	s := garden.NewState(garden.DefaultRounds, 1)
 	play(t, s, "clan cooks")
 	d := View.(games.Composer).Compose(s, s.Turn()).(*draft)
 	foot := d.footer()
 	menu := foot[1] + "\n" + foot[2]
-	for i, c := range Clans {
+	for i, c := range garden.Clans {
 		item := fmt.Sprintf("%d %s: %s", i+1, clanTitles[c], strings.ToLower(zoneTitles[c]))
-		if c == Cooks {
+		if c == garden.Cooks {
 			item = fmt.Sprintf("%d %s (%s's)", i+1, clanTitles[c], Letters[1-d.seat])
 		}
 		if !strings.Contains(menu, item) {
@@ -90,21 +91,20 @@ func TestTheClanMenuSaysEachPower(t *testing.T) {
 // of every clan, large stocks, protected, poisoned, forged and pinned cells, and in games
 // played at random.
 func TestPromptsAndFootersFitWhole(t *testing.T) {
-	var states []*State
-	for _, clan := range Clans {
-		s := crowded(clan)
-		states = append(states, s)
+	var states []*garden.State
+	for _, clan := range garden.Clans {
+		states = append(states, crowded(clan).state())
 		r := crowded(clan)
-		r.phase, r.players[0].Pending = Reinforcement, 13
-		states = append(states, r)
+		r.phase, r.players[0].Pending = garden.Reinforcement, 13
+		states = append(states, r.state())
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
-		s := NewState(DefaultRounds, seed)
+		s := garden.NewState(garden.DefaultRounds, seed)
 		for n := 0; !s.Over() && n < 120; n++ {
 			seat := s.Turn()
 			legal := s.Legal(seat)
 			if n%40 == 39 {
-				states = append(states, s.Clone().(*State))
+				states = append(states, s.Clone().(*garden.State))
 			}
 			if _, err := s.Apply(seat, legal[(n*7)%len(legal)]); err != nil {
 				t.Fatal(err)
@@ -118,39 +118,39 @@ func TestPromptsAndFootersFitWhole(t *testing.T) {
 
 // crowded is seat 0's conquest in a garden full of creatures, seat 0 with clan and every
 // special but Candy, both with large stocks and points, cells of every status and flag.
-func crowded(clan Clan) *State {
-	s := handMade()
-	other := Cooks
-	if clan == Cooks {
-		other = Miners
+func crowded(clan garden.Clan) *setup {
+	p := handMade()
+	other := garden.Cooks
+	if clan == garden.Cooks {
+		other = garden.Miners
 	}
-	s.players[0].Clan, s.players[1].Clan = clan, other
-	for h := range Hex(NumCells) {
+	p.players[0].Clan, p.players[1].Clan = clan, other
+	for h := range garden.Hex(garden.NumCells) {
 		owner := 0
 		if h.Q() >= 3 {
 			owner = 1
 		}
-		s.put(h, owner, 1+int(h)%5)
-		if s.cells[h].Kind == Simple {
-			s.cells[h].Terrain, s.cells[h].Resource, s.cells[h].Yield = Terrain(int(h)%3), Resource(int(h)%4), 2
+		p.put(h, owner, 1+int(h)%5)
+		if p.cells[h].Kind == garden.Simple {
+			p.cells[h].Terrain, p.cells[h].Resource, p.cells[h].Yield = garden.Terrain(int(h)%3), garden.Resource(int(h)%4), 2
 		}
 	}
-	s.put(skyAt, 0, 4).put(bbqAt, 0, 4).put(poolAt, 0, 4).put(candyAt, 1, 4)
-	for i := range s.players {
-		s.players[i].Stock = [NumResources]int{123, 145, 167, 189}
-		s.players[i].Points = 16
+	p.put(skyAt, 0, 4).put(bbqAt, 0, 4).put(poolAt, 0, 4).put(candyAt, 1, 4)
+	for i := range p.players {
+		p.players[i].Stock = [garden.NumResources]int{123, 145, 167, 189}
+		p.players[i].Points = 16
 	}
-	s.cells[at(2, 3)].Status, s.cells[at(2, 3)].Timer = Poisoned, 3
-	s.cells[at(2, 3)].Forged = ForgedTurnEnds
-	s.cells[at(2, 4)].Status = Protected
-	s.cells[at(1, 3)].Immobile, s.cells[at(1, 3)].Forged = ImmobileTurns, ForgedTurnEnds
-	s.cells[at(3, 3)].Status, s.cells[at(3, 3)].Timer, s.cells[at(3, 3)].Immobile = Poisoned, 2, 1
-	return s
+	p.cells[at(2, 3)].Status, p.cells[at(2, 3)].Timer = garden.Poisoned, 3
+	p.cells[at(2, 3)].Forged = garden.ForgedTurnEnds
+	p.cells[at(2, 4)].Status = garden.Protected
+	p.cells[at(1, 3)].Immobile, p.cells[at(1, 3)].Forged = garden.ImmobileTurns, garden.ForgedTurnEnds
+	p.cells[at(3, 3)].Status, p.cells[at(3, 3)].Timer, p.cells[at(3, 3)].Immobile = garden.Poisoned, 2, 1
+	return p
 }
 
 // walkPrompts tries every choice of the seat to move in s, each from a fresh draft, and
 // checks every prompt and footer on the way.
-func walkPrompts(t *testing.T, s *State) {
+func walkPrompts(t *testing.T, s *garden.State) {
 	t.Helper()
 	seat := s.Turn()
 	check := func(d *draft, what string) {
@@ -160,12 +160,12 @@ func walkPrompts(t *testing.T, s *State) {
 		}
 		checkFooter(t, what, d.footer())
 	}
-	for i := range Players {
+	for i := range garden.Players {
 		if st := View.Status(s, i); ansi.StringWidth(st) > StatusWidth {
 			t.Fatalf("seat %d's status is %d columns: %q", i, ansi.StringWidth(st), st)
 		}
 	}
-	typeCell := func(d *draft, h Hex) {
+	typeCell := func(d *draft, h garden.Hex) {
 		d.Key(strconv.Itoa(h.R()))
 		d.Key(strconv.Itoa(h.Q()))
 	}
@@ -178,7 +178,7 @@ func walkPrompts(t *testing.T, s *State) {
 		return d
 	}
 	menus := 0
-	if s.phase == Conquest {
+	if s.Phase() == garden.Conquest {
 		menus = len(fresh(0).powers())
 	}
 	for menu := 0; menu <= menus; menu++ {
@@ -190,15 +190,15 @@ func walkPrompts(t *testing.T, s *State) {
 			d.Key(k)
 			check(d, "key "+k)
 		}
-		for h := range Hex(NumCells) {
+		for h := range garden.Hex(garden.NumCells) {
 			d := fresh(menu)
 			typeCell(d, h)
 			check(d, fmt.Sprintf("menu %d, cursor on %s", menu, h))
-			if _, done, _ := d.Key("enter"); done || d.from == NoHex {
+			if _, done, _ := d.Key("enter"); done || d.from == garden.NoHex {
 				check(d, fmt.Sprintf("menu %d, enter on %s", menu, h))
 				continue
 			}
-			for to := range Hex(NumCells) {
+			for to := range garden.Hex(garden.NumCells) {
 				d := fresh(menu)
 				typeCell(d, h)
 				d.Key("enter")
