@@ -55,6 +55,7 @@ type App struct {
 	framesSent atomic.Uint64 // snapshots handed to the sessions' screens
 	frameDrawn func(delay time.Duration)
 	renders    atomic.Uint64 // screens drawn, every session together
+	announced  atomic.Uint64 // times the lobby's screens were told of a change
 
 	// The lobby's shared state changes (people come and go, rooms open, queues move): its
 	// screens are told, at most twice a second, by closing changed (see lobbyChanged).
@@ -113,6 +114,7 @@ func (a *App) announce(now time.Time) {
 		return
 	}
 	a.shownVersion, a.shownAt = v, now
+	a.announced.Add(1)
 	close(a.changed)
 	a.changed = make(chan struct{})
 }
@@ -168,9 +170,12 @@ type Stats struct {
 	FramesSent uint64
 	// Renders counts the screens drawn (every session's View), the lobby's main cost.
 	Renders uint64
+	// Announcements counts the times the lobby's screens were told that what they show
+	// changed (each one draws every screen on the lobby again).
+	Announcements uint64
 }
 
 // Stats reads the lobby's figures now (the places and queues are the caller's to add).
 func (a *App) Stats() Stats {
-	return Stats{FramesSent: a.framesSent.Load(), Renders: a.renders.Load()}
+	return Stats{FramesSent: a.framesSent.Load(), Renders: a.renders.Load(), Announcements: a.announced.Load()}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/commands"
+	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -13,34 +14,44 @@ import (
 // The lobby draws its screens again only when what they show changes: people idle in the
 // lobby cost nothing, and a newcomer is seen by everyone.
 func TestTheLobbyDoesNotRedrawWhileNothingChanges(t *testing.T) {
-	addr, _, app := arena(t, rooms.Config{TickHz: 50}, commands.Options{FillAfter: time.Hour})
+	addr, clock, app := arenatest.Manual(t, rooms.Config{TickHz: 50}, commands.Options{FillAfter: time.Hour})
+	tick := time.Second / 50
 	var terms []*sshtest.Term
 	for _, name := range []string{"ann", "bob", "cid"} {
 		term := sshtest.NewTerm(t, sshtest.Dial(t, addr, name, sshtest.NewKey(t)))
 		term.WaitFor(t, "Quick match", 10*time.Second)
 		terms = append(terms, term)
 	}
+	clock.Tick(time.Second) // the lobby tells its screens that three people came
 	terms[0].WaitFor(t, "3 online", 10*time.Second)
-	// Let the last announcements settle, then watch: three would-be clock ticks of the old
-	// lobby (twice a second) go by without a single screen drawn.
-	settled := app.Stats().Renders
-	for deadline := time.Now().Add(5 * time.Second); ; {
-		time.Sleep(600 * time.Millisecond)
-		now := app.Stats().Renders
-		if now == settled {
-			break
-		}
-		settled = now
-		if time.Now().After(deadline) {
-			t.Fatal("the lobby never stopped drawing")
+	// Each screen drawn at a new size takes the last message its session had for it: from
+	// here on, every screen drawn is counted.
+	resize := func(width, height int) {
+		for _, term := range terms {
+			term.Reset()
+			term.Resize(t, width, height)
+			term.WaitFor(t, func(s string) bool { return strings.Contains(s, "arena") && strings.Contains(s, "Live rooms") }, 10*time.Second)
 		}
 	}
-	time.Sleep(1500 * time.Millisecond)
-	if drawn := app.Stats().Renders - settled; drawn != 0 {
-		t.Fatalf("%d screens drawn while nothing changed", drawn)
+	resize(90, 28)
+	before := app.Stats()
+	// Five seconds of the lobby's life, ten of the old lobby's clock ticks, with nothing
+	// changing: the lobby tells its screens nothing...
+	for range 5 * time.Second / tick {
+		clock.Tick(tick)
+	}
+	if told := app.Stats().Announcements - before.Announcements; told != 0 {
+		t.Fatalf("the lobby told its screens of %d changes while nothing changed", told)
+	}
+	// ...and draws nothing: once every screen has been drawn at its new size, the screens
+	// drawn are those three exactly.
+	resize(80, 24)
+	if drawn := app.Stats().Renders - before.Renders; drawn != 3 {
+		t.Fatalf("%d screens drawn while nothing changed but three windows' size, want 3", drawn)
 	}
 	// A change reaches everyone.
 	sshtest.NewTerm(t, sshtest.Dial(t, addr, "dee", sshtest.NewKey(t))).WaitFor(t, "Quick match", 10*time.Second)
+	clock.Tick(tick)
 	for _, term := range terms {
 		term.WaitFor(t, "4 online", 10*time.Second)
 	}

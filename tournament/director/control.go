@@ -23,7 +23,7 @@ func stateError(code, state, want string) error {
 
 // Start closes the entries and plays the first round.
 func (d *Director) Start(ctx context.Context, code string) error {
-	d.control.Lock()
+	d.lockControl()
 	defer d.control.Unlock()
 	t, err := d.st.Tournament(ctx, code)
 	if err != nil {
@@ -70,7 +70,7 @@ func (d *Director) Resume(ctx context.Context, code string) error {
 }
 
 func (d *Director) switchState(ctx context.Context, code, from, to, want string) error {
-	d.control.Lock()
+	d.lockControl()
 	defer d.control.Unlock()
 	d.mu.Lock()
 	l := d.live[code]
@@ -116,7 +116,7 @@ func (d *Director) Reopen(ctx context.Context, code string) error {
 
 // Remove takes the entrant called name out of a tournament not yet started.
 func (d *Director) Remove(ctx context.Context, code, name string) (store.Entrant, error) {
-	d.control.Lock()
+	d.lockControl()
 	defer d.control.Unlock()
 	entrants, err := d.st.Entrants(ctx, code)
 	if err != nil {
@@ -145,7 +145,7 @@ func (d *Director) SetPace(ctx context.Context, code, pace string) error {
 	if pace != PaceFast && pace != PaceLive {
 		return &ErrState{fmt.Sprintf("pace %q: fast or live", pace)}
 	}
-	d.control.Lock()
+	d.lockControl()
 	defer d.control.Unlock()
 	t, err := d.notOver(ctx, code, "its pace no longer matters")
 	if err != nil {
@@ -190,7 +190,7 @@ func (d *Director) notOver(ctx context.Context, code, why string) (store.Tournam
 // Cancel stops a tournament for good: the games in progress end without a result; the
 // results so far are kept.
 func (d *Director) Cancel(ctx context.Context, code string) error {
-	d.control.Lock()
+	d.lockControl()
 	defer d.control.Unlock()
 	if _, err := d.notOver(ctx, code, "it cannot be cancelled"); err != nil {
 		return err

@@ -44,6 +44,13 @@ func TestPauseBetweenTheTwoStepsOfStart(t *testing.T) {
 	defer st.Close()
 	hs := &holdingStore{Store: st, written: make(chan struct{}), release: make(chan struct{})}
 	d := director.New(hs, nil)
+	waits := make(chan struct{}, 1)
+	director.OnControlWait(d, func() {
+		select {
+		case waits <- struct{}{}:
+		default:
+		}
+	})
 	c := &clock{t: time.Unix(1e9, 0)}
 	d.SetHub(rooms.NewHub(rooms.Config{Now: c.Now, Secret: secret}))
 	create(t, st, "T1", "round-robin", 2, eight[:4]...)
@@ -53,10 +60,12 @@ func TestPauseBetweenTheTwoStepsOfStart(t *testing.T) {
 	<-written
 	paused := make(chan error, 1)
 	go func() { paused <- d.Pause(ctx, "T1") }()
+	// The start is held: the pause either finds it under way and waits for it, or, not
+	// waiting, returns.
 	select {
 	case err := <-paused:
 		t.Fatalf("the pause did not wait for the start: %v", err)
-	case <-time.After(50 * time.Millisecond): // room for the race to show; not a measure
+	case <-waits:
 	}
 	close(hs.release)
 	if err := <-started; err != nil {

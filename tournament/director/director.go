@@ -52,8 +52,12 @@ type Director struct {
 	wake chan struct{}
 
 	// control serializes a teacher's changes (start, pause, pace, entries…): each reads the
-	// stored state, checks it and writes the next, and two must not interleave.
+	// stored state, checks it and writes the next, and two must not interleave. Taken with
+	// lockControl.
 	control sync.Mutex
+	// controlWaits, a test's hook, hears a change find another under way, just before it
+	// waits for it (nil: nobody listens).
+	controlWaits func()
 
 	mu      sync.Mutex
 	live    map[string]*live    // running and paused tournaments, by code
@@ -67,6 +71,17 @@ type Director struct {
 	// SaveRetry is how long OnFinish keeps asking a failing store to take a result
 	// (DefaultSaveRetry); set it before the hub runs.
 	SaveRetry time.Duration
+}
+
+// lockControl takes control, after another change under way if there is one.
+func (d *Director) lockControl() {
+	if d.control.TryLock() {
+		return
+	}
+	if d.controlWaits != nil {
+		d.controlWaits()
+	}
+	d.control.Lock()
 }
 
 // DefaultSaveRetry outlasts a database server's restart.
@@ -189,7 +204,7 @@ func (e *ErrFull) Error() string {
 // Enter enters e in the open tournament code (store.AddEntrant's errors, *ErrFull), and
 // tells the standings screens.
 func (d *Director) Enter(ctx context.Context, code string, e store.Entrant) error {
-	d.control.Lock()
+	d.lockControl()
 	defer d.control.Unlock()
 	t, err := d.st.Tournament(ctx, code)
 	if err != nil {
