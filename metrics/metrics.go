@@ -179,10 +179,11 @@ var (
 	descSent      = prometheus.NewDesc("arena_frames_sent_total", "Room snapshots handed to the viewers' screens.", nil, nil)
 	descDropped   = prometheus.NewDesc("arena_frames_dropped_total", "Room snapshots replaced before their viewer drew them.", nil, nil)
 	descRenders   = prometheus.NewDesc("arena_screens_drawn_total", "Screens drawn for the sessions (every View), the lobby's main cost.", nil, nil)
+	descAnnounced = prometheus.NewDesc("arena_lobby_announcements_total", "Times the lobby's screens were told that what they show changed (at most twice a second).", nil, nil)
 )
 
 func (c *sourced) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descConns, descHandshake, descLoggedIn, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders} {
+	for _, d := range []*prometheus.Desc{descConns, descHandshake, descLoggedIn, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders, descAnnounced} {
 		ch <- d
 	}
 }
@@ -224,6 +225,7 @@ func (c *sourced) Collect(ch chan<- prometheus.Metric) {
 		}
 		ch <- prometheus.MustNewConstMetric(descSent, prometheus.CounterValue, float64(st.FramesSent))
 		ch <- prometheus.MustNewConstMetric(descRenders, prometheus.CounterValue, float64(st.Renders))
+		ch <- prometheus.MustNewConstMetric(descAnnounced, prometheus.CounterValue, float64(st.Announcements))
 	}
 	ch <- prometheus.MustNewConstMetric(descDropped, prometheus.CounterValue, float64(rooms.FramesDropped()))
 }

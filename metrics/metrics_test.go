@@ -1,0 +1,33 @@
+package metrics_test
+
+import (
+	"io"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/arena-classroom/arena/lobby"
+	"github.com/arena-classroom/arena/metrics"
+)
+
+// The lobby's figures read at a scrape are exported under their documented names.
+func TestTheLobbysFiguresAreScraped(t *testing.T) {
+	m := metrics.New(metrics.Sources{Lobby: func() lobby.Stats {
+		return lobby.Stats{FramesSent: 12, Renders: 34, Announcements: 5,
+			Places: map[string]int{"lobby": 3}, Waiting: map[string]int{"sevencolors": 1}}
+	}})
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	body, _ := io.ReadAll(rec.Result().Body)
+	for _, want := range []string{
+		"arena_frames_sent_total 12",
+		"arena_screens_drawn_total 34",
+		"arena_lobby_announcements_total 5",
+		`arena_online{place="lobby"} 3`,
+		`arena_matchmaker_waiting{game="sevencolors"} 1`,
+	} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("no %q in the scrape", want)
+		}
+	}
+}
