@@ -106,9 +106,6 @@ func New(opts Options) *App {
 	return a
 }
 
-// Matchmaker is the arena's matchmaker (people and programs queue through it).
-func (a *App) Matchmaker() *matchmaker.Matchmaker { return a.mm }
-
 // Bots is the service of bot sessions (its limits may be changed).
 func (a *App) Bots() *botsession.Sessions { return a.bots }
 
@@ -129,11 +126,6 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 		}
 	}
 	return a.lobby.Interactive(s)
-}
-
-// Exec runs a command without a terminal.
-func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
-	return a.run(s, stdin, stdout, stderr)
 }
 
 // Stats are the arena's figures for an operator's metrics.

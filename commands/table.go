@@ -141,9 +141,9 @@ func commandsHelp() string {
 	return b.String()
 }
 
-// run dispatches a command without a terminal: its usage for --help, the teachers' check,
-// then the command.
-func (a *App) run(s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
+// Exec runs a command without a terminal: its usage for --help, the teachers' check, then
+// the command.
+func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(s.Args) == 0 {
 		fmt.Fprintln(stderr, "arena: this needs a terminal; connect with plain ssh (or ssh -t)")
 		return 1
