@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
@@ -276,7 +277,7 @@ func (g *gameScreen) submit(m *model, a games.Action) {
 		if s.ToMove >= 0 {
 			who = s.Seats[s.ToMove].Name
 		}
-		m.notice = notYourTurn + clean(who) + " is playing"
+		m.notice = notYourTurn + plaintext.Clean(who) + " is playing"
 		return
 	}
 	g.turn.sent(s)

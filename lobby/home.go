@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/reading"
 	"github.com/arena-classroom/arena/lobby/tournaments"
@@ -221,7 +222,7 @@ func onlineLine(names []string, width int) string {
 	var b strings.Builder
 	used := 0
 	for i, name := range names {
-		name = clean(name)
+		name = plaintext.Clean(name)
 		more := ""
 		if rest := len(names) - i - 1; rest > 0 {
 			more = fmt.Sprintf(", … and %d more", rest)
@@ -247,7 +248,7 @@ func roomLine(r rooms.Info) string {
 	if r.Spectators > 0 {
 		watching = fmt.Sprintf("  %d watching", r.Spectators)
 	}
-	return fmt.Sprintf("%-5s %-10s %-8s %s%s", r.ID, r.GameName, r.Status, clean(r.Players()), watching)
+	return fmt.Sprintf("%-5s %-10s %-8s %s%s", r.ID, r.GameName, r.Status, plaintext.Clean(r.Players()), watching)
 }
 
 // help lists every item of the menu, from the table the menu is drawn from.

@@ -15,6 +15,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/replays"
 	"github.com/arena-classroom/arena/lobby/roomview"
@@ -231,7 +232,7 @@ func gameIndex(id string) int {
 
 // Header is the top line of every screen.
 func (m *model) Header(right string) string {
-	left := m.s.st.Title.Render("arena") + m.s.st.Dim.Render(" · ") + clean(m.s.who.Name)
+	left := m.s.st.Title.Render("arena") + m.s.st.Dim.Render(" · ") + plaintext.Clean(m.s.who.Name)
 	if m.s.who.Guest {
 		left += m.s.st.Dim.Render(" (guest)")
 	}

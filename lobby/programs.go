@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/lobby/widget"
 )
 
@@ -71,7 +72,7 @@ func (p *programScreen) view(m *model) string {
 		if n, ok := w.Config["size"]; ok {
 			settings = fmt.Sprintf("%d×%d", n, n)
 		}
-		b.WriteString(item(st, fmt.Sprintf("%-24s %s", clean(w.Name), settings), 40, i == p.cursor) + "\n")
+		b.WriteString(item(st, fmt.Sprintf("%-24s %s", plaintext.Clean(w.Name), settings), 40, i == p.cursor) + "\n")
 	}
 	b.WriteString("\n" + m.Footer(p.keys(m)))
 	return b.String()

@@ -7,7 +7,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/server"
 )
@@ -29,6 +28,3 @@ func newStyles(s *server.Session) *widget.Styles {
 	st, _ := styleSets.LoadOrStore(r, widget.NewStyles(r))
 	return st.(*widget.Styles)
 }
-
-// clean strips control and escape characters from text one user shows to another.
-func clean(s string) string { return plaintext.Clean(s) }

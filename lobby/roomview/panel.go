@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -26,7 +27,7 @@ func Waiting(v Viewer, s *rooms.Snapshot) string {
 	for i, seat := range s.Seats {
 		name := "(open)"
 		if seat.Kind != rooms.Open {
-			name = clean(seat.Name)
+			name = plaintext.Clean(seat.Name)
 		}
 		fmt.Fprintf(&b, "  seat %d: %s\n", i+1, name)
 	}
@@ -70,7 +71,7 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 		if swatched { // the board's legend: the seat's colour before its name
 			marker += sw.Swatch(i, v.Palette) + " "
 		}
-		name := clean(seat.Name)
+		name := plaintext.Clean(seat.Name)
 		if i == v.Seat {
 			name += " (you)"
 		}
@@ -109,7 +110,7 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 			}
 		}
 		if seat.Note != "" {
-			for _, l := range termtext.WrapWords(clean(seat.Note), width-3) {
+			for _, l := range termtext.WrapWords(plaintext.Clean(seat.Note), width-3) {
 				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
 			}
 		}
@@ -121,7 +122,7 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 		case v.Seat >= 0 && s.ToMove == v.Seat:
 			b.WriteString(st.Good.Render("Your turn!") + "\n")
 		case s.ToMove >= 0:
-			b.WriteString(st.Dim.Render(clean(s.Seats[s.ToMove].Name)+" is playing…") + "\n")
+			b.WriteString(st.Dim.Render(plaintext.Clean(s.Seats[s.ToMove].Name)+" is playing…") + "\n")
 		}
 	case rooms.Finished:
 		b.WriteString(Result(v, s, width) + "\n")
@@ -131,7 +132,7 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 	room := v.Height - ChromeHeight - strings.Count(b.String(), "\n") - 2
 	var rows []string
 	for i := len(s.Log) - 1; i >= 0 && len(rows) < room; i-- {
-		wrapped := termtext.WrapWords(clean(s.Log[i]), width-3)
+		wrapped := termtext.WrapWords(plaintext.Clean(s.Log[i]), width-3)
 		for j := len(wrapped) - 1; j >= 0 && len(rows) < room; j-- {
 			indent := " "
 			if j > 0 {

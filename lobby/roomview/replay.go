@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/replay"
 )
@@ -34,7 +35,7 @@ func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 			marker += sw.Swatch(i, v.Palette) + " "
 			nameW -= games.SwatchWidth + 1
 		}
-		b.WriteString(marker + termtext.Fit(clean(seat.Name), nameW) + "\n")
+		b.WriteString(marker + termtext.Fit(plaintext.Clean(seat.Name), nameW) + "\n")
 		if status := view.Status(c.State(), i); status != "" {
 			for _, l := range termtext.WrapParts(status, width-3) {
 				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
@@ -48,14 +49,14 @@ func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 		b.WriteString("\n" + st.Heading.Render("This move") + "\n")
 		name := g.Rec.Seats[mv.Seat].Name
 		if mv.Default {
-			b.WriteString(" " + termtext.Fit(clean(name)+" played the default move", width-1) + "\n")
+			b.WriteString(" " + termtext.Fit(plaintext.Clean(name)+" played the default move", width-1) + "\n")
 		}
 		for _, e := range c.Events() {
 			text := e.Text
 			if e.Seat >= 0 && e.Seat < len(g.Rec.Seats) {
 				text = g.Rec.Seats[e.Seat].Name + " " + text
 			}
-			for _, line := range termtext.WrapWords(clean(text), width-3) {
+			for _, line := range termtext.WrapWords(plaintext.Clean(text), width-3) {
 				b.WriteString(" " + termtext.Fit(line, width-1) + "\n")
 			}
 		}
@@ -70,7 +71,7 @@ func recordedResult(g archive.Game) string {
 		return "Game over."
 	}
 	if w := out.Winner(); w >= 0 {
-		return clean(g.Rec.Seats[w].Name) + " wins."
+		return plaintext.Clean(g.Rec.Seats[w].Name) + " wins."
 	}
 	return "Draw."
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -22,7 +23,7 @@ func Result(v Viewer, s *rooms.Snapshot, width int) string {
 	}
 	names := make([]string, len(s.Seats))
 	for i, seat := range s.Seats {
-		names[i] = clean(seat.Name)
+		names[i] = plaintext.Clean(seat.Name)
 	}
 	text, mood := ResultText(s.Outcome.Ranks, names, v.Seat)
 	style := st.Key
@@ -38,7 +39,7 @@ func Result(v Viewer, s *rooms.Snapshot, width int) string {
 	}
 	for i, asked := range s.Votes {
 		if asked && i != v.Seat {
-			lines = append(lines, termtext.WrapWords(clean(s.Seats[i].Name)+" wants a rematch: press r", width)...)
+			lines = append(lines, termtext.WrapWords(plaintext.Clean(s.Seats[i].Name)+" wants a rematch: press r", width)...)
 		}
 	}
 	if s.MatchID != "" && v.Replays {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -23,14 +24,14 @@ func WallTile(v Viewer, info rooms.Info, snap *rooms.Snapshot, chosen bool) Tile
 		return Tile{}
 	}
 	width := max(bw, 24)
-	title := fmt.Sprintf("%s %s · %s", info.ID, info.GameName, clean(info.Players()))
+	title := fmt.Sprintf("%s %s · %s", info.ID, info.GameName, plaintext.Clean(info.Players()))
 	if info.Fast {
-		title = info.ID + " fast · " + clean(info.Players())
+		title = info.ID + " fast · " + plaintext.Clean(info.Players())
 	}
 	if snap.Status == rooms.Finished && snap.Outcome != nil {
 		names := make([]string, len(snap.Seats))
 		for i, s := range snap.Seats {
-			names[i] = clean(s.Name)
+			names[i] = plaintext.Clean(s.Name)
 		}
 		text, _ := ResultText(snap.Outcome.Ranks, names, -1)
 		title = info.ID + " · finished · " + text

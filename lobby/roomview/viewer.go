@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/lobby/widget"
 )
 
@@ -24,5 +23,3 @@ type Viewer struct {
 	// result then names the command.
 	Replays bool
 }
-
-func clean(s string) string { return plaintext.Clean(s) }
