@@ -603,9 +603,12 @@ func (d *Director) saveRetrying(save func(context.Context, store.MatchRecord) er
 				d.log.Info("a result was stored after the store came back", "match", rec.ID, "attempts", attempt)
 			}
 			return nil
-		case attempt > 1 && errors.Is(err, store.ErrDuplicate):
-			return nil // an earlier attempt committed, but its answer was lost on the way
-		case errors.Is(err, store.ErrDuplicate) || time.Now().Add(pause).After(give):
+		case errors.Is(err, store.ErrDuplicate):
+			// Stored already: by an earlier attempt, or by this one, whose commit went
+			// through but whose answer was lost on the way. Playing it again would only
+			// meet the stored result.
+			return nil
+		case time.Now().Add(pause).After(give):
 			return err
 		}
 		d.log.Warn("the store did not take a result; trying again", "match", rec.ID, "attempt", attempt, "err", err)
