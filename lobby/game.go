@@ -25,6 +25,9 @@ type gameScreen struct {
 	turn         turnDraft
 	back         page // where a spectator's esc goes (the wall); nil: the lobby
 	clockHeld    bool // the room stopped this player's clock while they read the help
+	// viewKeys are the game's keys as bindings (gameBindings), made once: a room's view never
+	// changes, and the footer is drawn with every snapshot.
+	viewKeys []key.Binding
 }
 
 func newGameScreen(r roomdir.Room) *gameScreen { return &gameScreen{room: r, seat: -1} }
@@ -161,7 +164,10 @@ func (g *gameScreen) keys(m *model) widget.KeyMap {
 			short = []key.Binding{widget.Pair("lobby", leave), widget.HelpKey}
 			break
 		}
-		game = gameBindings(s.View())
+		if g.viewKeys == nil {
+			g.viewKeys = gameBindings(s.View())
+		}
+		game = g.viewKeys
 		first, _, _ := strings.Cut(leave.Help().Key, "/")
 		for _, b := range game {
 			if b.Help().Key != first { // what esc does within a choice; with none under way it leaves
