@@ -60,8 +60,16 @@ type liveSession struct {
 	prog   *tea.Program // nil for exec sessions and before the program starts
 }
 
-// New builds a server: it loads (or creates) the host key in cfg.DataDir unless cfg.HostKey
-// is given, and watches the admin keys file. accounts and app must not be nil.
+// HostKeyKeeper is a store that may keep the host key itself, for every node that shares
+// it (*store.Store on PostgreSQL); SharedHostKey is nil when it leaves the key to the data
+// directory.
+type HostKeyKeeper interface {
+	SharedHostKey(ctx context.Context) (gossh.Signer, error)
+}
+
+// New builds a server. Its host key is cfg.HostKey if given, else the one accounts keeps for
+// every node (HostKeyKeeper), else the data directory's (made the first time). It watches
+// the admin keys file. accounts and app must not be nil.
 func New(cfg Config, accounts Accounts, app App) (*Server, error) {
 	if accounts == nil || app == nil {
 		return nil, errors.New("server: accounts and app are required")
@@ -69,6 +77,14 @@ func New(cfg Config, accounts Accounts, app App) (*Server, error) {
 	cfg = cfg.withDefaults()
 	var err error
 	hostKey := cfg.HostKey
+	if keeper, ok := accounts.(HostKeyKeeper); ok && hostKey == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		hostKey, err = keeper.SharedHostKey(ctx)
+		cancel()
+		if err != nil {
+			return nil, err
+		}
+	}
 	if hostKey == nil {
 		if hostKey, err = keys.LoadOrCreateHostKey(cfg.DataDir); err != nil {
 			return nil, err

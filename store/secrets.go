@@ -34,6 +34,16 @@ func (s *Store) SeedSecret(ctx context.Context) (seed.Secret, error) {
 // keeps it (SQLite's data directory keeps it in a file beside the database).
 const HostKeySecret = "host_key"
 
+// SharedHostKey is the host key every node of the database presents (HostKey) on
+// PostgreSQL, nil on SQLite, whose data directory keeps the key in a file beside the
+// database (server.HostKeyKeeper).
+func (s *Store) SharedHostKey(ctx context.Context) (gossh.Signer, error) {
+	if s.Backend() != "postgres" {
+		return nil, nil
+	}
+	return s.HostKey(ctx)
+}
+
 // HostKey is the server's SSH host key kept in the database: made the first time it is
 // asked for, then the same for every node that shares the database, so that players'
 // known_hosts stay valid whichever node answers.

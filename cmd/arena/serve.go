@@ -304,12 +304,6 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	cfg.IdleNoChannel = c.idleTimeout
 	cfg.ReservedNames = houseBotNames()
 	cfg.Logger = log
-	if st.Backend() == "postgres" {
-		// Every node of the database presents the same key.
-		if cfg.HostKey, err = st.HostKey(ctx); err != nil {
-			return fail("%v", err)
-		}
-	}
 	srv, err := server.New(cfg, st, app)
 	if err != nil {
 		return fail("%v", err)

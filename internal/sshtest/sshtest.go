@@ -47,12 +47,6 @@ func Start(t testing.TB, app server.App, opts ...Option) (addr string, srv *serv
 	if err != nil {
 		t.Fatalf("sshtest: %v", err)
 	}
-	if st.Backend() == "postgres" { // as arena serve --store does
-		if cfg.HostKey, err = st.HostKey(context.Background()); err != nil {
-			st.Close()
-			t.Fatalf("sshtest: %v", err)
-		}
-	}
 	srv, err = server.New(cfg, st, app)
 	if err != nil {
 		st.Close()
