@@ -121,8 +121,23 @@ func (r *Referee) Replay() Replay {
 	rp := r.log
 	rp.Config = r.log.Config.Clone()
 	rp.Seats = append([]string(nil), r.log.Seats...)
-	rp.Moves = make([]Move, len(r.moves))
-	for i, e := range r.moves {
+	rp.Moves = r.MovesFrom(0)
+	if r.st.Over() {
+		o := copyOutcome(r.st.Outcome())
+		rp.Outcome = &o
+	}
+	return rp
+}
+
+// MovesFrom copies the moves applied from the i-th on (none if i is past the last): what a
+// viewer that has the first i already needs.
+func (r *Referee) MovesFrom(i int) []Move {
+	i = max(i, 0)
+	if i >= len(r.moves) {
+		return nil
+	}
+	out := make([]Move, len(r.moves)-i)
+	for k, e := range r.moves[i:] {
 		m := Move{Seat: int(e.seat), Default: e.flags&entryDefault != 0}
 		if e.flags&entryBoxed != 0 {
 			m.Action = r.boxed[e.n]
@@ -130,15 +145,11 @@ func (r *Referee) Replay() Replay {
 			m.Action = int(e.n)
 		}
 		if r.ats != nil {
-			m.At = r.ats[i]
+			m.At = r.ats[i+k]
 		}
-		rp.Moves[i] = m
+		out[k] = m
 	}
-	if r.st.Over() {
-		o := copyOutcome(r.st.Outcome())
-		rp.Outcome = &o
-	}
-	return rp
+	return out
 }
 
 // Moves is the number of moves applied so far.

@@ -11,8 +11,16 @@ type Mailbox struct {
 // NewMailbox makes an empty mailbox.
 func NewMailbox() *Mailbox { return &Mailbox{ch: make(chan *Snapshot, 1)} }
 
+// NewSilentMailbox makes a mailbox that keeps nothing: a session attached for another node
+// of a cluster, which is sent the room's frames once for all its viewers (so the room still
+// knows who is there: seats connected, spectators counted).
+func NewSilentMailbox() *Mailbox { return &Mailbox{} }
+
 // Put replaces whatever is waiting with s. It never blocks.
 func (m *Mailbox) Put(s *Snapshot) {
+	if m.ch == nil {
+		return
+	}
 	for {
 		select {
 		case m.ch <- s:

@@ -47,7 +47,7 @@ func (r *Room) Info() Info {
 // publishLocked builds a new snapshot and drops it in every mailbox. Caller holds the lock.
 func (r *Room) publishLocked(now time.Time) {
 	r.version++
-	s := &Snapshot{
+	s := &Snapshot{Scene: Scene{
 		Info:      r.infoLocked(),
 		Version:   r.version,
 		ToMove:    -1,
@@ -61,8 +61,7 @@ func (r *Room) publishLocked(now time.Time) {
 		Votes:     append([]bool(nil), r.votes...),
 		Error:     r.errText,
 		Played:    -1,
-		view:      r.entry.View,
-	}
+	}, view: r.entry.View}
 	if r.rt != nil && r.status == Playing {
 		s.Played = now.Sub(r.startedAt)
 	}
@@ -86,6 +85,9 @@ func (r *Room) publishLocked(now time.Time) {
 		r.hub.version.Add(1)
 	}
 	for mb := range r.subs {
+		mb.Put(s)
+	}
+	for mb := range r.observers {
 		mb.Put(s)
 	}
 }

@@ -117,7 +117,8 @@ type Room struct {
 	mu        sync.Mutex
 	seats     []seat
 	inbox     []input
-	subs      map[*Mailbox]int // mailbox → seat, -1 for spectators
+	subs      map[*Mailbox]int  // mailbox → seat, -1 for spectators
+	observers map[*Mailbox]bool // sent every snapshot, not counted as viewers (see Observe)
 	status    Status
 	ref       *replay.Referee
 	moves     int                  // actions applied so far
@@ -292,6 +293,40 @@ func (r *Room) logf(format string, args ...any) {
 	if len(r.log) > logLines {
 		r.log = append(r.log[:0:0], r.log[len(r.log)-logLines:]...)
 	}
+}
+
+// MovesFrom copies the moves applied from the i-th on (nil before the game started).
+func (r *Room) MovesFrom(i int) []replay.Move {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ref == nil {
+		return nil
+	}
+	return r.ref.MovesFrom(i)
+}
+
+// Observe sends every snapshot of the room to mb, as Attach does, without counting mb as a
+// viewer: a cluster's node relays them to viewers on other nodes, each of whom is attached
+// (silently) in their own name.
+func (r *Room) Observe(mb *Mailbox) *Snapshot {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.observers == nil {
+		r.observers = map[*Mailbox]bool{}
+	}
+	r.observers[mb] = true
+	if r.snap == nil || r.dirty {
+		r.publishLocked(r.hub.now())
+	}
+	mb.Put(r.snap)
+	return r.snap
+}
+
+// Unobserve stops what Observe started.
+func (r *Room) Unobserve(mb *Mailbox) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.observers, mb)
 }
 
 // Replay returns the room's replay so far (nil before the game started).

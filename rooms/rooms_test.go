@@ -173,7 +173,7 @@ func TestMailboxKeepsOnlyTheLatestAndNeverBlocks(t *testing.T) {
 	mb := rooms.NewMailbox()
 	var last *rooms.Snapshot
 	for i := 0; i < 1000; i++ {
-		last = &rooms.Snapshot{Version: uint64(i)}
+		last = &rooms.Snapshot{Scene: rooms.Scene{Version: uint64(i)}}
 		mb.Put(last) // nobody reads: must not block
 	}
 	if got := <-mb.C(); got != last {

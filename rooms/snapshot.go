@@ -103,14 +103,13 @@ func (i Info) Players() string {
 	return s
 }
 
-// Snapshot is one immutable picture of a room, published after every tick that changed it
-// and shared by every viewer. Never modify one.
-type Snapshot struct {
+// Scene is a snapshot without its game state and drawings: what a viewer on another node
+// of a cluster is sent of the room, the state being played again there from the moves.
+type Scene struct {
 	Info
 	Version  uint64
-	State    games.State // a clone owned by the snapshot; nil while waiting
-	ToMove   int         // seat to move, -1 for none
-	Deadline time.Time   // when the seat to move runs out of time; zero for none
+	ToMove   int       // seat to move, -1 for none
+	Deadline time.Time // when the seat to move runs out of time; zero for none
 	// HeldLeft, when positive, is the time left to the seat to move, whose clock is held
 	// (Room.HoldClock): Deadline does not run meanwhile.
 	HeldLeft time.Duration
@@ -126,6 +125,13 @@ type Snapshot struct {
 	Error     string // why a room closed abnormally
 	// Played is how long a live real-time game has run by the wall clock; -1 otherwise.
 	Played time.Duration
+}
+
+// Snapshot is one immutable picture of a room, published after every tick that changed it
+// and shared by every viewer. Never modify one.
+type Snapshot struct {
+	Scene
+	State games.State // a clone owned by the snapshot; nil while waiting
 
 	view   games.View
 	boards [3]renderOnce
@@ -207,6 +213,12 @@ func (s *Snapshot) BoardLinesAt(p games.Palette, k int) (lines []string, width i
 		b.width = ansi.StringWidth(b.lines[0])
 	})
 	return b.lines, b.width
+}
+
+// Snapshot makes the snapshot of f with its game state st (nil while waiting), drawn by
+// view: how a node shows a room another node plays.
+func (f Scene) Snapshot(view games.View, st games.State) *Snapshot {
+	return &Snapshot{Scene: f, State: st, view: view}
 }
 
 // View is the game's terminal view.

@@ -1,0 +1,278 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	natsserver "github.com/nats-io/nats-server/v2/server"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/cluster/natsd"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/codes"
+	"github.com/arena-classroom/arena/internal/until"
+	"github.com/arena-classroom/arena/roomdir"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// memLetters hands out letters in memory: the nodes of one test process.
+type memLetters struct {
+	mu     sync.Mutex
+	holder map[string]string // letter → node
+}
+
+func (l *memLetters) Take(_ context.Context, node string) (string, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, c := range codes.Alphabet {
+		if _, taken := l.holder[string(c)]; !taken {
+			l.holder[string(c)] = node
+			return string(c), nil
+		}
+	}
+	return "", errors.New("no letter left")
+}
+
+func (l *memLetters) Renew(_ context.Context, node, letter string) (bool, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.holder[letter] == node, nil
+}
+
+func (l *memLetters) Release(_ context.Context, node, letter string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.holder[letter] == node {
+		delete(l.holder, letter)
+	}
+	return nil
+}
+
+type testNode struct {
+	*Node
+	hub *rooms.Hub
+	dir roomdir.Directory
+}
+
+// startCluster runs a NATS server and n nodes, each with its own hub ticking in real time.
+func startCluster(t *testing.T, names ...string) (*natsserver.Server, []*testNode) {
+	t.Helper()
+	bus, err := natsd.Start(natsd.Options{Listen: "127.0.0.1:0", Name: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(bus.Shutdown)
+	letters := &memLetters{holder: map[string]string{}}
+	var nodes []*testNode
+	for _, name := range names {
+		n, err := Join(context.Background(), Config{URL: bus.ClientURL(), Name: name, Letters: letters,
+			Heartbeat: 100 * time.Millisecond, Silence: 2 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hub := rooms.NewHub(rooms.Config{TickHz: 100, Codes: n.Codes(), BotPace: -1})
+		ctx, cancel := context.WithCancel(context.Background())
+		go hub.Run(ctx)
+		if err := n.Serve(hub); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { n.Close(); cancel() })
+		nodes = append(nodes, &testNode{Node: n, hub: hub, dir: n.Directory()})
+	}
+	// Every node has heard of every other.
+	for _, n := range nodes {
+		until.True(t, 10*time.Second, n.Name()+" hears of the others", func() bool {
+			n.mu.Lock()
+			defer n.mu.Unlock()
+			return len(n.peers) == len(nodes)-1
+		})
+	}
+	return bus, nodes
+}
+
+func sevenColors(t *testing.T) catalog.Entry {
+	t.Helper()
+	e, ok := catalog.Get("sevencolors")
+	if !ok {
+		t.Fatal("no 7 Colors in the catalog")
+	}
+	return e
+}
+
+// latest drains mb and returns the newest snapshot seen (or last if none came).
+func latest(mb *rooms.Mailbox, last *rooms.Snapshot) *rooms.Snapshot {
+	for {
+		select {
+		case s := <-mb.C():
+			last = s
+		default:
+			return last
+		}
+	}
+}
+
+// TestPeopleOnTwoNodesPlayARoomOfAThirdWithASpectator is the first scene: a person on
+// node A and a person on node C play one game in a room owned by node B, watched from C.
+func TestPeopleOnTwoNodesPlayARoomOfAThirdWithASpectator(t *testing.T) {
+	_, nodes := startCluster(t, "a", "b", "c")
+	a, b, c := nodes[0], nodes[1], nodes[2]
+	owned, err := b.dir.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 6}, Seed: 11,
+		Seats: []rooms.Seat{{Kind: rooms.Human, Name: "alice", UserID: "key:alice"}, {Kind: rooms.Open}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(strings.ToUpper(owned.ID()), b.Letter()) {
+		t.Fatalf("room id %q does not begin with its node's letter %s", owned.ID(), b.Letter())
+	}
+	until.True(t, 10*time.Second, "the room in C's list", func() bool {
+		return slices.ContainsFunc(c.dir.List(), func(i rooms.Info) bool { return i.ID == owned.ID() })
+	})
+
+	onA, ok := a.dir.Find(owned.ID())
+	if !ok {
+		t.Fatal("A does not find B's room")
+	}
+	mbAlice := rooms.NewMailbox()
+	if seat, _ := onA.Attach("key:alice", mbAlice); seat != 0 {
+		t.Fatalf("alice attached on A to seat %d, want 0", seat)
+	}
+	onC, ok := c.dir.Find(strings.ToUpper(owned.ID()))
+	if !ok {
+		t.Fatal("C does not find B's room")
+	}
+	if seat, err := onC.Join("key:bob", "bob"); err != nil || seat != 1 {
+		t.Fatalf("bob joins from C: seat %d, %v", seat, err)
+	}
+	mbBob, mbSpec := rooms.NewMailbox(), rooms.NewMailbox()
+	if seat, _ := onC.Attach("key:bob", mbBob); seat != 1 {
+		t.Fatalf("bob attached on C to seat %d, want 1", seat)
+	}
+	if seat, snap := onC.Attach("key:carol", mbSpec); seat != -1 || snap == nil {
+		t.Fatalf("carol attached on C to seat %d (snapshot %v), want a spectator", seat, snap != nil)
+	}
+	until.True(t, 10*time.Second, "the owner counts carol as a spectator", func() bool {
+		return owned.Info().Spectators == 1
+	})
+
+	players := map[int]roomdir.Room{0: onA, 1: onC}
+	users := map[int]string{0: "key:alice", 1: "key:bob"}
+	boxes := map[int]*rooms.Mailbox{0: mbAlice, 1: mbBob}
+	var seen [2]*rooms.Snapshot
+	moves := 0
+	until.Seen(t, 60*time.Second, "the game played to its end across the nodes", func() (string, bool) {
+		snap := owned.Snapshot()
+		if snap.Status == rooms.Finished {
+			return "finished", true
+		}
+		if snap.Status != rooms.Playing || snap.ToMove < 0 || snap.Moves != moves {
+			return fmt.Sprintf("%s, %d moves", snap.Status, snap.Moves), false
+		}
+		seat := snap.ToMove
+		// The mover's own node shows the position before they move.
+		seen[seat] = latest(boxes[seat], seen[seat])
+		if seen[seat] == nil || seen[seat].State == nil || seen[seat].Moves != snap.Moves {
+			return fmt.Sprintf("seat %d's node shows move %d of %d", seat, movesOf(seen[seat]), snap.Moves), false
+		}
+		legal := seen[seat].State.Legal(seat)
+		if err := players[seat].Submit(users[seat], seat, legal[moves%len(legal)]); err != nil {
+			t.Fatalf("move %d by seat %d: %v", moves, seat, err)
+		}
+		moves++
+		return fmt.Sprintf("%d moves", moves), false
+	})
+
+	final := owned.Snapshot()
+	var spec *rooms.Snapshot
+	until.Seen(t, 10*time.Second, "the spectator on C sees the end", func() (string, bool) {
+		spec = latest(mbSpec, spec)
+		return fmt.Sprintf("%d moves", movesOf(spec)), spec != nil && spec.Status == rooms.Finished
+	})
+	if got, want := spec.Board(games.Palette(0)), final.Board(games.Palette(0)); got != want {
+		t.Fatalf("C shows another board than B:\n%s\nB:\n%s", got, want)
+	}
+	if fmt.Sprint(spec.Outcome) != fmt.Sprint(final.Outcome) || spec.Moves != final.Moves {
+		t.Fatalf("C shows %v after %d moves, B %v after %d", spec.Outcome, spec.Moves, final.Outcome, final.Moves)
+	}
+	if a.stats.framesIn.Load() == 0 || b.stats.framesOut.Load() == 0 {
+		t.Fatalf("frames: %d in on A, %d out of B", a.stats.framesIn.Load(), b.stats.framesOut.Load())
+	}
+
+	// Leaving: the owner forgets the spectator, and C stops receiving the room.
+	onC.Detach(mbSpec)
+	until.True(t, 10*time.Second, "the owner no longer counts carol", func() bool { return owned.Info().Spectators == 0 })
+}
+
+func movesOf(s *rooms.Snapshot) int {
+	if s == nil {
+		return -1
+	}
+	return s.Moves
+}
+
+// TestAPrivateCodeMadeOnOneNodeIsJoinedFromAnother: codes carry their node's letter, so they
+// never collide and any node finds the owner.
+func TestAPrivateCodeMadeOnOneNodeIsJoinedFromAnother(t *testing.T) {
+	_, nodes := startCluster(t, "a", "b", "c")
+	a, c := nodes[0], nodes[2]
+	r, err := a.dir.Create(rooms.Spec{Game: sevenColors(t).Entry, Private: true,
+		Seats: []rooms.Seat{{Kind: rooms.Human, Name: "alice", UserID: "key:alice"}, {Kind: rooms.Open}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Code() == "" || r.Code()[:1] != a.Letter() {
+		t.Fatalf("join code %q does not begin with A's letter %s", r.Code(), a.Letter())
+	}
+	found, ok := c.dir.Find(strings.ToLower(r.Code()))
+	if !ok {
+		t.Fatal("C does not find A's private room by its code")
+	}
+	if seat, err := found.Join("key:bob", "bob"); err != nil || seat != 1 {
+		t.Fatalf("bob joins from C: seat %d, %v", seat, err)
+	}
+	if _, err := found.Join("key:dan", "dan"); !errors.Is(err, rooms.ErrRoomFull) {
+		t.Fatalf("a third player is told %v, want ErrRoomFull across the bus", err)
+	}
+	if _, ok := c.dir.Find(a.Letter() + "ZZZZ"); ok {
+		t.Fatal("C finds a code nobody made")
+	}
+}
+
+// TestANodeThatFallsSilentIsForgotten: its rooms leave the others' lists and the rooms they
+// showed close with a sentence.
+func TestANodeThatFallsSilentIsForgotten(t *testing.T) {
+	_, nodes := startCluster(t, "a", "b")
+	a, b := nodes[0], nodes[1]
+	r, err := b.dir.Create(rooms.Spec{Game: sevenColors(t).Entry, Seed: 3,
+		Seats: []rooms.Seat{{Kind: rooms.HouseBot, BotName: "greedy"}, {Kind: rooms.Open}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	until.True(t, 10*time.Second, "B's room in A's list", func() bool {
+		return slices.ContainsFunc(a.dir.List(), func(i rooms.Info) bool { return i.ID == r.ID() })
+	})
+	onA, ok := a.dir.Find(r.ID())
+	if !ok {
+		t.Fatal("A does not find B's room")
+	}
+	mb := rooms.NewMailbox()
+	onA.Attach("", mb)
+	// B dies: its bus connection closes with no goodbye.
+	b.nc.Close()
+	var last *rooms.Snapshot
+	until.Seen(t, 15*time.Second, "A closes the room of the silent node", func() (string, bool) {
+		last = latest(mb, last)
+		if last == nil {
+			return "nothing", false
+		}
+		return string(last.Status) + " " + last.Error, last.Status == rooms.Closed && last.Error != ""
+	})
+	if slices.ContainsFunc(a.dir.List(), func(i rooms.Info) bool { return i.ID == r.ID() }) {
+		t.Fatal("A still lists the room of a node that died")
+	}
+}

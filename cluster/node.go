@@ -1,0 +1,371 @@
+// Package cluster joins arena nodes through a NATS bus, so that any node serves any person
+// or program: each live room has one owner node, every node keeps a directory of all the
+// cluster's rooms (each node announces its own), and a session on one node plays or watches
+// a room of another through the same roomdir interfaces as a local room. Its moves go to
+// the owner; the owner's frames reach each node that shows the room once, where a mirror
+// plays the game on from the moves and hands snapshots to the local viewers' mailboxes.
+//
+// Without --cluster none of this runs: roomdir.Local serves a node alone.
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/arena-classroom/arena/internal/codes"
+	"github.com/arena-classroom/arena/roomdir"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// Config says how a node joins its cluster.
+type Config struct {
+	// URL is the NATS server ("nats://HOST:4222"; several, comma-separated, for a NATS
+	// cluster).
+	URL string
+	// Name is the node's name, unique in the cluster: letters, digits, - and _.
+	Name string
+	// Letters hands the node the letter its room codes begin with, unique among live nodes
+	// (see LetterLeases).
+	Letters Letters
+	Logger  *slog.Logger
+	// Heartbeat is how often the node tells the others it is alive and what rooms it runs
+	// (default 1 s). A node not heard of for Silence (default 5 heartbeats) is gone.
+	Heartbeat, Silence time.Duration
+	// Timeout bounds one request to another node (default 2 s).
+	Timeout time.Duration
+}
+
+// Letters hands out the first letters of room codes, one per live node: codes drawn on one
+// node never collide with another's, with no question asked of the others.
+type Letters interface {
+	// Take reserves a letter for node until Release (or until node stops renewing it).
+	Take(ctx context.Context, node string) (letter string, err error)
+	// Renew keeps it; a false answer means another node has it now.
+	Renew(ctx context.Context, node, letter string) (bool, error)
+	Release(ctx context.Context, node, letter string) error
+}
+
+var validName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+// Node is this process's place in the cluster.
+type Node struct {
+	cfg    Config
+	nc     *nats.Conn
+	log    *slog.Logger
+	letter string
+
+	hub       *rooms.Hub
+	subs      []*nats.Subscription
+	changed   atomic.Bool // a tick ran since the last look at the hub's list
+	announced uint64      // the hub's Version last announced
+	stop      chan struct{}
+	done      sync.WaitGroup
+
+	mu       sync.Mutex
+	peers    map[string]*peer // other nodes, by name
+	mirrors  map[string]*mirror
+	watching map[string]*nats.Subscription // room id → its frames, while mirrored here
+	sessions map[*rooms.Mailbox]session    // this node's viewers of other nodes' rooms
+	nextID   uint64
+	exports  map[string]*export  // rooms here with viewers on other nodes
+	proxies  map[proxyKey]*proxy // other nodes' sessions attached to rooms here
+
+	peersVersion atomic.Uint64
+	stats        busStats
+}
+
+type peer struct {
+	letter string
+	rooms  []rooms.Info
+	seen   time.Time
+}
+
+// session is one mailbox of this node attached to a room of another.
+type session struct {
+	room, owner string
+	id          uint64
+}
+
+type proxyKey struct {
+	node    string
+	session uint64
+}
+
+// proxy is another node's session in a room of this node: attached under the person's own
+// name with a silent mailbox, so that the room knows they are there.
+type proxy struct {
+	room *rooms.Room
+	mb   *rooms.Mailbox
+}
+
+// Join connects to the bus and takes a letter for the node's room codes. Serve starts it.
+func Join(ctx context.Context, cfg Config) (*Node, error) {
+	if !validName.MatchString(cfg.Name) {
+		return nil, fmt.Errorf("cluster: node name %q: use letters, digits, - and _ (at most 64)", cfg.Name)
+	}
+	if cfg.Letters == nil {
+		return nil, errors.New("cluster: no one hands out the letters of room codes")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Heartbeat <= 0 {
+		cfg.Heartbeat = time.Second
+	}
+	if cfg.Silence <= 0 {
+		cfg.Silence = 5 * cfg.Heartbeat
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 2 * time.Second
+	}
+	n := &Node{cfg: cfg, log: cfg.Logger.With("node", cfg.Name), stop: make(chan struct{}),
+		peers: map[string]*peer{}, mirrors: map[string]*mirror{}, watching: map[string]*nats.Subscription{},
+		sessions: map[*rooms.Mailbox]session{}, exports: map[string]*export{}, proxies: map[proxyKey]*proxy{}}
+	nc, err := nats.Connect(cfg.URL, nats.Name("arena "+cfg.Name), nats.MaxReconnects(-1),
+		nats.ReconnectWait(250*time.Millisecond),
+		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) { n.log.Warn("bus disconnected", "err", err) }),
+		nats.ReconnectHandler(func(*nats.Conn) { n.log.Info("bus reconnected") }))
+	if err != nil {
+		return nil, fmt.Errorf("cluster: connect to %s: %w", cfg.URL, err)
+	}
+	n.nc = nc
+	letter, err := cfg.Letters.Take(ctx, cfg.Name)
+	if err != nil {
+		nc.Close()
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
+	n.letter = letter
+	return n, nil
+}
+
+// Name is the node's name.
+func (n *Node) Name() string { return n.cfg.Name }
+
+// Letter is the letter the node's room ids and join codes begin with.
+func (n *Node) Letter() string { return n.letter }
+
+// Codes draws this node's room codes: its letter, then random characters, so that no other
+// node draws the same.
+func (n *Node) Codes() codes.Drawer { return letterDrawer(n.letter) }
+
+type letterDrawer string
+
+func (l letterDrawer) RoomID(taken func(string) bool) string {
+	return codes.Fresh(func() string { return strings.ToLower(string(l)) + codes.Lower(3) }, taken)
+}
+
+func (l letterDrawer) JoinCode(taken func(string) bool) string {
+	return codes.Fresh(func() string { return string(l) + codes.New(4) }, taken)
+}
+
+// Serve makes hub's rooms the cluster's and the cluster's rooms hub's sessions': it answers
+// the other nodes, and announces the hub's rooms until Close.
+func (n *Node) Serve(hub *rooms.Hub) error {
+	n.hub = hub
+	hub.OnTick(func(time.Time) { n.changed.Store(true) })
+	for subject, handle := range map[string]nats.MsgHandler{subjectNodes: n.heard, nodeSubject(n.cfg.Name): n.serveRequest} {
+		sub, err := n.nc.Subscribe(subject, handle)
+		if err != nil {
+			return fmt.Errorf("cluster: subscribe %s: %w", subject, err)
+		}
+		n.subs = append(n.subs, sub)
+	}
+	if err := n.nc.Flush(); err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	n.announce(false)
+	n.done.Add(1)
+	go n.heartbeat()
+	return nil
+}
+
+// Directory is the cluster's rooms, as the lobby, the commands and the bot sessions see
+// them: the hub's own, and every other node's.
+func (n *Node) Directory() roomdir.Directory { return directory{n} }
+
+// Close leaves the cluster: the others forget this node's rooms at once, and its letter is
+// free for another.
+func (n *Node) Close() {
+	select {
+	case <-n.stop:
+		return
+	default:
+	}
+	close(n.stop)
+	n.done.Wait()
+	if n.hub != nil {
+		n.announce(true)
+	}
+	n.mu.Lock()
+	for _, e := range n.exports {
+		e.end()
+	}
+	n.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), n.cfg.Timeout)
+	defer cancel()
+	if err := n.cfg.Letters.Release(ctx, n.cfg.Name, n.letter); err != nil {
+		n.log.Warn("release the letter of room codes", "err", err)
+	}
+	_ = n.nc.Drain()
+}
+
+// heartbeat announces the hub's rooms every Heartbeat, and sooner when they change; it
+// forgets the nodes that fell silent and keeps the node's letter.
+func (n *Node) heartbeat() {
+	defer n.done.Done()
+	quick := time.NewTicker(n.cfg.Heartbeat / 10)
+	defer quick.Stop()
+	last := time.Now()
+	for {
+		select {
+		case <-n.stop:
+			return
+		case now := <-quick.C:
+			if now.Sub(last) >= n.cfg.Heartbeat || n.changed.Swap(false) && n.listChanged() {
+				n.announce(false)
+				last = now
+				n.forgetSilent(now)
+				n.renewLetter()
+			}
+		}
+	}
+}
+
+func (n *Node) renewLetter() {
+	ctx, cancel := context.WithTimeout(context.Background(), n.cfg.Timeout)
+	defer cancel()
+	ok, err := n.cfg.Letters.Renew(ctx, n.cfg.Name, n.letter)
+	switch {
+	case err != nil:
+		n.log.Warn("renew the letter of room codes", "letter", n.letter, "err", err)
+	case !ok:
+		n.log.Error("another node took this node's letter of room codes: codes may collide", "letter", n.letter)
+	}
+}
+
+// listChanged reports whether the hub's list changed since the last announce (heartbeat's
+// goroutine only).
+func (n *Node) listChanged() bool {
+	v := n.hub.Version()
+	changed := v != n.announced
+	n.announced = v
+	return changed
+}
+
+func (n *Node) announce(leaving bool) {
+	a := announce{Node: n.cfg.Name, Letter: n.letter, Leaving: leaving}
+	if !leaving {
+		a.Rooms = n.hub.List()
+	}
+	data, err := json.Marshal(a)
+	if err != nil {
+		n.log.Error("announce", "err", err)
+		return
+	}
+	n.publish(subjectNodes, data)
+}
+
+func (n *Node) publish(subject string, data []byte) {
+	if err := n.nc.Publish(subject, data); err != nil {
+		n.log.Debug("publish", "subject", subject, "err", err)
+	}
+}
+
+// heard takes another node's announce.
+func (n *Node) heard(m *nats.Msg) {
+	var a announce
+	if err := json.Unmarshal(m.Data, &a); err != nil || a.Node == n.cfg.Name {
+		return
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if a.Leaving {
+		n.forgetLocked(a.Node, "the server running this room has stopped")
+		return
+	}
+	p := n.peers[a.Node]
+	if p == nil {
+		p = &peer{}
+		n.peers[a.Node] = p
+		n.log.Info("node joined", "peer", a.Node, "letter", a.Letter)
+	}
+	p.letter, p.seen = a.Letter, time.Now()
+	if !sameRooms(p.rooms, a.Rooms) {
+		p.rooms = a.Rooms
+		n.peersVersion.Add(1)
+	}
+}
+
+func sameRooms(a, b []rooms.Info) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].ID != b[i].ID || a[i].Status != b[i].Status || a[i].Spectators != b[i].Spectators || a[i].Players() != b[i].Players() {
+			return false
+		}
+	}
+	return true
+}
+
+// forgetSilent forgets the nodes not heard of for Silence: they died.
+func (n *Node) forgetSilent(now time.Time) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for name, p := range n.peers {
+		if now.Sub(p.seen) > n.cfg.Silence {
+			n.log.Warn("node silent: forgotten", "peer", name, "silent", now.Sub(p.seen).Round(time.Millisecond))
+			n.forgetLocked(name, "the server running this room stopped answering")
+		}
+	}
+}
+
+// forgetLocked drops a node: its rooms leave the directory, its rooms shown here close, its
+// sessions in rooms here are dropped (a seated person gets the grace time to come back).
+func (n *Node) forgetLocked(name, why string) {
+	if _, ok := n.peers[name]; ok {
+		delete(n.peers, name)
+		n.peersVersion.Add(1)
+	}
+	for _, m := range n.mirrors {
+		if m.owner == name {
+			m.gone(why)
+		}
+	}
+	for key, p := range n.proxies {
+		if key.node == name {
+			delete(n.proxies, key)
+			go p.room.Drop(p.mb)
+		}
+	}
+	for _, e := range n.exports {
+		e.unwatch(name)
+	}
+}
+
+// ownerOfLocked is the node whose letter room codes and ids begin with.
+func (n *Node) ownerOfLocked(key string) (string, bool) {
+	if key == "" {
+		return "", false
+	}
+	letter := strings.ToUpper(key[:1])
+	if letter == n.letter {
+		return n.cfg.Name, true
+	}
+	for name, p := range n.peers {
+		if p.letter == letter {
+			return name, true
+		}
+	}
+	return "", false
+}

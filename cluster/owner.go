@@ -1,0 +1,219 @@
+package cluster
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// serveRequest answers another node about one of this node's rooms. Requests from one node
+// are served in order (a player's keys stay in order); none blocks for long.
+func (n *Node) serveRequest(m *nats.Msg) {
+	var req request
+	var rep reply
+	defer func() {
+		if p := recover(); p != nil {
+			n.log.Error("request panicked", "op", req.Op, "room", req.Room, "panic", p, "stack", string(debug.Stack()))
+			rep = reply{Err: "the server running this room failed; try again"}
+		}
+		data, _ := json.Marshal(rep)
+		if err := m.Respond(data); err != nil {
+			n.log.Debug("respond", "err", err)
+		}
+	}()
+	if err := json.Unmarshal(m.Data, &req); err != nil {
+		rep.Err = "malformed request"
+		return
+	}
+	rep = n.handle(req)
+}
+
+func (n *Node) handle(req request) reply {
+	switch req.Op {
+	case opSeatOf:
+		r, ok := n.hub.SeatOf(req.User)
+		if !ok {
+			return reply{Err: rooms.ErrNotSeated.Error()}
+		}
+		info := r.Info()
+		return reply{Info: &info}
+	case opDetach, opDrop:
+		n.mu.Lock()
+		p := n.proxies[proxyKey{req.From, req.Session}]
+		delete(n.proxies, proxyKey{req.From, req.Session})
+		n.mu.Unlock()
+		if p != nil {
+			if req.Op == opDetach {
+				p.room.Detach(p.mb)
+			} else {
+				p.room.Drop(p.mb)
+			}
+		}
+		return reply{}
+	case opUnwatch:
+		n.mu.Lock()
+		if e := n.exports[req.Room]; e != nil {
+			e.unwatch(req.From)
+		}
+		n.mu.Unlock()
+		return reply{}
+	}
+	r, ok := n.hub.Find(req.Room)
+	if !ok {
+		return reply{Err: rooms.ErrRoomClosed.Error()}
+	}
+	switch req.Op {
+	case opFind, opInfo:
+		info := r.Info()
+		return reply{Info: &info}
+	case opSync:
+		return n.sync(r, req.From)
+	case opAttach:
+		mb := rooms.NewSilentMailbox()
+		n.mu.Lock()
+		n.proxies[proxyKey{req.From, req.Session}] = &proxy{room: r, mb: mb}
+		n.mu.Unlock()
+		seat, _ := r.Attach(req.User, mb)
+		return reply{Seat: seat}
+	case opJoin:
+		seat, err := r.Join(req.User, req.Name)
+		return reply{Seat: seat, Err: errorText(err)}
+	case opLeave:
+		r.Leave(req.User)
+		return reply{}
+	case opFill:
+		return reply{Err: errorText(r.FillWithBot(req.Name))}
+	case opSubmit:
+		a, err := r.Game().Game.DecodeAction(req.Action)
+		if err != nil {
+			return reply{Err: err.Error()}
+		}
+		return reply{Err: errorText(r.Submit(req.User, req.Seat, a))}
+	case opVote:
+		return reply{Err: errorText(r.VoteRematch(req.User, req.Seat))}
+	case opHold:
+		return reply{Err: errorText(r.HoldClock(req.Seat, req.On))}
+	case opClose:
+		r.Close(req.Why)
+		return reply{}
+	case opReplay:
+		rp := r.Replay()
+		if rp == nil {
+			return reply{}
+		}
+		data, err := json.Marshal(rp)
+		return reply{Replay: data, Err: errorText(err)}
+	}
+	return reply{Err: fmt.Sprintf("unknown operation %q", req.Op)}
+}
+
+// sync is what a node needs to start showing room r: the replay so far and the frame it
+// leads to; from now on the room's frames go to the bus for it.
+func (n *Node) sync(r *rooms.Room, node string) reply {
+	n.mu.Lock()
+	e := n.exports[r.ID()]
+	if e == nil {
+		e = n.newExport(r)
+		n.exports[r.ID()] = e
+	}
+	e.watchers[node] = true
+	n.mu.Unlock()
+
+	snap := r.Snapshot()
+	f := &frame{Scene: snap.Scene, From: snap.Moves, Clock: clockOf(snap.State)}
+	var data json.RawMessage
+	if rp := r.Replay(); rp != nil {
+		rp.Moves = rp.Moves[:min(len(rp.Moves), snap.Moves)] // the replay may have gone further
+		rp.Outcome = nil
+		var err error
+		if data, err = json.Marshal(rp); err != nil {
+			return reply{Err: err.Error()}
+		}
+	}
+	return reply{Frame: f, Replay: data}
+}
+
+// export sends a room's frames to the bus while other nodes show it.
+type export struct {
+	n        *Node
+	room     *rooms.Room
+	mb       *rooms.Mailbox
+	watchers map[string]bool // nodes showing the room (n.mu)
+	quit     chan struct{}
+	ended    bool
+}
+
+// newExport starts sending r's frames. Caller holds n.mu.
+func (n *Node) newExport(r *rooms.Room) *export {
+	e := &export{n: n, room: r, mb: rooms.NewMailbox(), watchers: map[string]bool{}, quit: make(chan struct{})}
+	first := r.Observe(e.mb)
+	go e.run(first.Moves)
+	return e
+}
+
+func (e *export) run(sent int) {
+	defer func() {
+		if p := recover(); p != nil {
+			e.n.log.Error("export panicked", "room", e.room.ID(), "panic", p, "stack", string(debug.Stack()))
+		}
+	}()
+	subject := framesSubject(e.room.ID())
+	for {
+		select {
+		case <-e.quit:
+			return
+		case snap := <-e.mb.C():
+			f := frame{Scene: snap.Scene, From: sent, Clock: clockOf(snap.State)}
+			if snap.Moves > sent {
+				ms := e.room.MovesFrom(sent)
+				ms = ms[:min(len(ms), snap.Moves-sent)]
+				moves, err := encodeMoves(ms)
+				if err != nil {
+					e.n.log.Error("export: encode moves", "room", e.room.ID(), "err", err)
+					continue // the next frame's mirrors see the gap and load the room again
+				}
+				f.Moves, sent = moves, sent+len(ms)
+			}
+			data, err := json.Marshal(f)
+			if err != nil {
+				e.n.log.Error("export: encode frame", "room", e.room.ID(), "err", err)
+				continue
+			}
+			e.n.stats.framesOut.Add(1)
+			e.n.publish(subject, data)
+			if snap.Status == rooms.Closed {
+				e.n.mu.Lock()
+				e.endLocked()
+				e.n.mu.Unlock()
+				return
+			}
+		}
+	}
+}
+
+// unwatch: node no longer shows the room. Caller holds n.mu.
+func (e *export) unwatch(node string) {
+	delete(e.watchers, node)
+	if len(e.watchers) == 0 {
+		e.endLocked()
+	}
+}
+
+func (e *export) end() { e.endLocked() }
+
+// endLocked stops the export. Caller holds n.mu.
+func (e *export) endLocked() {
+	if e.ended {
+		return
+	}
+	e.ended = true
+	e.room.Unobserve(e.mb)
+	close(e.quit)
+	if e.n.exports[e.room.ID()] == e {
+		delete(e.n.exports, e.room.ID())
+	}
+}

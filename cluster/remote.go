@@ -1,0 +1,369 @@
+package cluster
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/replay"
+	"github.com/arena-classroom/arena/roomdir"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// busStats counts the node's traffic of its own making, beside what the NATS connection
+// counts (Stats).
+type busStats struct {
+	framesOut, framesIn, reloads atomic.Uint64
+	routing                      atomic.Int64 // sum of frames' delays from their room to here, ns
+}
+
+// directory is the cluster's rooms: the hub's own first, then the others'.
+type directory struct{ n *Node }
+
+var _ roomdir.Directory = directory{}
+
+func (d directory) Create(spec rooms.Spec) (roomdir.Room, error) {
+	return roomdir.Local(d.n.hub).Create(spec)
+}
+
+func (d directory) Find(key string) (roomdir.Room, bool) {
+	if r, ok := roomdir.Local(d.n.hub).Find(key); ok {
+		return r, true
+	}
+	d.n.mu.Lock()
+	owner, ok := d.n.ownerOfLocked(key)
+	d.n.mu.Unlock()
+	if !ok || owner == d.n.cfg.Name {
+		return nil, false
+	}
+	return d.n.remote(owner, request{Op: opFind, Room: key})
+}
+
+func (d directory) SeatOf(userID string) (roomdir.Room, bool) {
+	if r, ok := roomdir.Local(d.n.hub).SeatOf(userID); ok {
+		return r, true
+	}
+	if userID == "" {
+		return nil, false
+	}
+	var owners []string
+	d.n.mu.Lock()
+	for name, p := range d.n.peers {
+		for _, info := range p.rooms {
+			if info.Status == rooms.Playing && slices.ContainsFunc(info.Seats, func(s rooms.SeatInfo) bool {
+				return s.UserID == userID && s.Kind == rooms.Human && s.Takeover == nil
+			}) {
+				owners = append(owners, name)
+			}
+		}
+	}
+	d.n.mu.Unlock()
+	slices.Sort(owners)
+	for _, owner := range slices.Compact(owners) {
+		if r, ok := d.n.remote(owner, request{Op: opSeatOf, User: userID}); ok {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+func (d directory) List() []rooms.Info {
+	out := d.n.hub.List()
+	d.n.mu.Lock()
+	for _, p := range d.n.peers {
+		out = append(out, p.rooms...)
+	}
+	d.n.mu.Unlock()
+	slices.SortStableFunc(out, func(a, b rooms.Info) int {
+		if c := a.Created.Compare(b.Created); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	return out
+}
+
+func (d directory) Version() uint64 { return d.n.hub.Version() + d.n.peersVersion.Load() }
+
+func (d directory) OnTick(f func(now time.Time)) { d.n.hub.OnTick(f) }
+func (d directory) Config() rooms.Config         { return d.n.hub.Config() }
+func (d directory) Think(first bool, f func())   { d.n.hub.Think(first, f) }
+
+// ask sends req to node and returns its reply; a node that does not answer is an error a
+// person can read.
+func (n *Node) ask(node string, req request) (reply, error) {
+	req.From = n.cfg.Name
+	data, err := json.Marshal(req)
+	if err != nil {
+		return reply{}, err
+	}
+	m, err := n.nc.Request(nodeSubject(node), data, n.cfg.Timeout)
+	if err != nil {
+		n.log.Warn("request to another node failed", "peer", node, "op", req.Op, "err", err)
+		return reply{}, errors.New("the server running this room does not answer: try again in a moment")
+	}
+	var rep reply
+	if err := json.Unmarshal(m.Data, &rep); err != nil {
+		return reply{}, fmt.Errorf("the server running this room answered nonsense: %w", err)
+	}
+	return rep, errorFrom(rep.Err)
+}
+
+// remote asks owner for a room (opFind, opSeatOf) and makes its handle.
+func (n *Node) remote(owner string, req request) (roomdir.Room, bool) {
+	rep, err := n.ask(owner, req)
+	if err != nil || rep.Info == nil {
+		return nil, false
+	}
+	e, ok := catalog.Get(rep.Info.Game)
+	if !ok {
+		return nil, false
+	}
+	return &remoteRoom{n: n, owner: owner, id: rep.Info.ID, code: rep.Info.Code, entry: e.Entry, found: *rep.Info}, true
+}
+
+// remoteRoom is a room of another node, reached through the bus.
+type remoteRoom struct {
+	n        *Node
+	owner    string
+	id, code string
+	entry    playable.Entry
+	found    rooms.Info // when it was found
+}
+
+var _ roomdir.Room = (*remoteRoom)(nil)
+
+func (r *remoteRoom) ID() string           { return r.id }
+func (r *remoteRoom) Code() string         { return r.code }
+func (r *remoteRoom) Game() playable.Entry { return r.entry }
+func (r *remoteRoom) do(req request) error {
+	req.Room = r.id
+	_, err := r.n.ask(r.owner, req)
+	return err
+}
+func (r *remoteRoom) Leave(userID string)        { _ = r.do(request{Op: opLeave, User: userID}) }
+func (r *remoteRoom) Close(why string)           { _ = r.do(request{Op: opClose, Why: why}) }
+func (r *remoteRoom) FillWithBot(n string) error { return r.do(request{Op: opFill, Name: n}) }
+
+func (r *remoteRoom) MatchID() string {
+	if s := r.Snapshot(); s != nil {
+		return s.MatchID
+	}
+	return r.found.MatchID
+}
+
+func (r *remoteRoom) RealTime() bool {
+	s := r.Snapshot()
+	if s == nil || s.State == nil || s.Status != rooms.Playing {
+		return false
+	}
+	_, ok := s.State.(games.RealTime)
+	return ok
+}
+
+func (r *remoteRoom) Info() rooms.Info {
+	rep, err := r.n.ask(r.owner, request{Op: opInfo, Room: r.id})
+	if err != nil || rep.Info == nil {
+		info := r.found
+		info.Status = rooms.Closed
+		return info
+	}
+	return *rep.Info
+}
+
+// Snapshot is the room as this node shows it: its mirror's latest picture, or, when nobody
+// here watches it, one picture made for the asking.
+func (r *remoteRoom) Snapshot() *rooms.Snapshot {
+	r.n.mu.Lock()
+	m := r.n.mirrors[r.id]
+	r.n.mu.Unlock()
+	if m != nil {
+		if s := m.snapshot(); s != nil {
+			return s
+		}
+	}
+	rep, err := r.n.ask(r.owner, request{Op: opSync, Room: r.id})
+	if err != nil || rep.Frame == nil {
+		return nil
+	}
+	defer func() { _ = r.do(request{Op: opUnwatch}) }()
+	one := newMirror(r.entry, r.owner)
+	if err := one.load(rep.Replay, rep.Frame); err != nil {
+		r.n.log.Warn("a room of another node does not play again here", "room", r.id, "err", err)
+		return nil
+	}
+	return one.snapshot()
+}
+
+func (r *remoteRoom) Replay() *replay.Replay {
+	rep, err := r.n.ask(r.owner, request{Op: opReplay, Room: r.id})
+	if err != nil || len(rep.Replay) == 0 {
+		return nil
+	}
+	g := r.entry.Game
+	rp, err := replay.Decode(rep.Replay, func(id string) (games.Game, bool) { return g, id == g.ID() })
+	if err != nil {
+		return nil
+	}
+	return &rp
+}
+
+// Attach shows the room to mb through this node's mirror of it, and tells the owner who is
+// there (a seated person is connected again).
+func (r *remoteRoom) Attach(userID string, mb *rooms.Mailbox) (int, *rooms.Snapshot) {
+	m, err := r.n.watch(r)
+	if err != nil {
+		r.n.log.Warn("cannot show a room of another node", "room", r.id, "err", err)
+		return -1, nil
+	}
+	r.n.mu.Lock()
+	r.n.nextID++
+	id := r.n.nextID
+	r.n.sessions[mb] = session{room: r.id, owner: r.owner, id: id}
+	r.n.mu.Unlock()
+	snap := m.add(mb)
+	rep, err := r.n.ask(r.owner, request{Op: opAttach, Room: r.id, Session: id, User: userID})
+	if err != nil {
+		return -1, snap
+	}
+	return rep.Seat, snap
+}
+
+func (r *remoteRoom) Detach(mb *rooms.Mailbox) { r.n.leave(mb, opDetach) }
+func (r *remoteRoom) Drop(mb *rooms.Mailbox)   { r.n.leave(mb, opDrop) }
+
+func (r *remoteRoom) Join(userID, name string) (int, error) {
+	rep, err := r.n.ask(r.owner, request{Op: opJoin, Room: r.id, User: userID, Name: name})
+	return rep.Seat, err
+}
+
+func (r *remoteRoom) Submit(userID string, seat int, a games.Action) error {
+	raw, err := json.Marshal(a)
+	if err != nil {
+		return err
+	}
+	return r.do(request{Op: opSubmit, User: userID, Seat: seat, Action: raw})
+}
+
+func (r *remoteRoom) VoteRematch(userID string, seat int) error {
+	return r.do(request{Op: opVote, User: userID, Seat: seat})
+}
+
+func (r *remoteRoom) HoldClock(seat int, on bool) error {
+	return r.do(request{Op: opHold, Seat: seat, On: on})
+}
+
+// watch is this node's mirror of r, made on first need: subscribed to the room's frames
+// first, then loaded from the owner, so that no frame falls between. The bus is never asked
+// under n.mu (the owner may be asking this node something at the same moment).
+func (n *Node) watch(r *remoteRoom) (*mirror, error) {
+	n.mu.Lock()
+	m := n.mirrors[r.id]
+	mine := m == nil
+	if mine {
+		m = newMirror(r.entry, r.owner)
+		n.mirrors[r.id] = m
+	}
+	n.mu.Unlock()
+	if !mine {
+		select {
+		case <-m.loaded:
+			if m.snapshot() == nil {
+				return nil, errors.New("the room did not load")
+			}
+			return m, nil
+		case <-time.After(n.cfg.Timeout):
+			return nil, errors.New("the room did not load in time")
+		}
+	}
+	sub, err := n.nc.Subscribe(framesSubject(r.id), func(msg *nats.Msg) { n.frameIn(r, m, msg) })
+	if err == nil {
+		err = n.nc.Flush()
+	}
+	if err == nil {
+		err = n.reload(r, m)
+	}
+	n.mu.Lock()
+	if err != nil {
+		delete(n.mirrors, r.id)
+	} else {
+		n.watching[r.id] = sub
+	}
+	n.mu.Unlock()
+	if err != nil && sub != nil {
+		_ = sub.Unsubscribe()
+	}
+	m.markLoaded(err)
+	return m, err
+}
+
+// reload loads m from the owner's replay.
+func (n *Node) reload(r *remoteRoom, m *mirror) error {
+	rep, err := n.ask(r.owner, request{Op: opSync, Room: r.id})
+	if err != nil {
+		return err
+	}
+	if rep.Frame == nil {
+		return errors.New("no frame in the answer")
+	}
+	n.stats.reloads.Add(1)
+	return m.load(rep.Replay, rep.Frame)
+}
+
+// frameIn plays a frame of r on in its mirror (the subscription's goroutine: frames of one
+// room come in order).
+func (n *Node) frameIn(r *remoteRoom, m *mirror, msg *nats.Msg) {
+	var f frame
+	if err := json.Unmarshal(msg.Data, &f); err != nil {
+		n.log.Warn("malformed frame", "room", r.id, "err", err)
+		return
+	}
+	n.stats.framesIn.Add(1)
+	n.stats.routing.Add(int64(time.Since(f.Scene.Published)))
+	ok, err := m.apply(&f)
+	if err != nil {
+		n.log.Warn("a frame does not play here: loading the room again", "room", r.id, "err", err)
+	}
+	if !ok || err != nil {
+		if err := n.reload(r, m); err != nil {
+			n.log.Warn("cannot load a room of another node again", "room", r.id, "err", err)
+		}
+	}
+}
+
+// leave ends one session's view of a room of another node; the mirror goes with its last
+// viewer.
+func (n *Node) leave(mb *rooms.Mailbox, op string) {
+	n.mu.Lock()
+	s, ok := n.sessions[mb]
+	delete(n.sessions, mb)
+	var last bool
+	var sub *nats.Subscription
+	if ok {
+		if m := n.mirrors[s.room]; m != nil && m.remove(mb) == 0 {
+			last, sub = true, n.watching[s.room]
+			delete(n.mirrors, s.room)
+			delete(n.watching, s.room)
+		}
+	}
+	n.mu.Unlock()
+	if !ok {
+		return
+	}
+	if sub != nil {
+		_ = sub.Unsubscribe()
+	}
+	_, _ = n.ask(s.owner, request{Op: op, Room: s.room, Session: s.id})
+	if last {
+		_, _ = n.ask(s.owner, request{Op: opUnwatch, Room: s.room})
+	}
+}

@@ -1,0 +1,150 @@
+package cluster
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/replay"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// The bus's subjects. Room ids and node names are single tokens (see validName).
+const subjectNodes = "arena.nodes" // every node's heartbeat, with the rooms it runs
+
+func nodeSubject(node string) string   { return "arena.node." + node }
+func framesSubject(room string) string { return "arena.room." + room + ".frames" }
+
+// announce is a node's heartbeat: who it is, the letter its room codes begin with, and its
+// live rooms, for every other node's directory.
+type announce struct {
+	Node    string       `json:"node"`
+	Letter  string       `json:"letter"`
+	Rooms   []rooms.Info `json:"rooms"`
+	Leaving bool         `json:"leaving,omitempty"` // the node stops: forget it now
+}
+
+// Operations a node asks of the node that owns a room.
+const (
+	opFind    = "find"    // the room with this id or code → Info
+	opSeatOf  = "seatof"  // the running game where User holds a seat → Info
+	opInfo    = "info"    // the room's Info now
+	opSync    = "sync"    // everything a mirror needs, and send its frames to me from now on
+	opUnwatch = "unwatch" // nobody here watches the room any more
+	opAttach  = "attach"  // a session of mine watches or plays the room → its seat
+	opDetach  = "detach"
+	opDrop    = "drop"
+	opJoin    = "join"
+	opLeave   = "leave"
+	opFill    = "fill"
+	opSubmit  = "submit"
+	opVote    = "vote"
+	opHold    = "hold"
+	opClose   = "close"
+	opReplay  = "replay"
+)
+
+// request is one operation on a room, sent to its owner.
+type request struct {
+	Op      string          `json:"op"`
+	Room    string          `json:"room,omitempty"` // id, or join code for opFind
+	From    string          `json:"from"`           // the asking node
+	Session uint64          `json:"session,omitempty"`
+	User    string          `json:"user,omitempty"`
+	Name    string          `json:"name,omitempty"`
+	Seat    int             `json:"seat,omitempty"`
+	Action  json.RawMessage `json:"action,omitempty"`
+	On      bool            `json:"on,omitempty"`
+	Why     string          `json:"why,omitempty"`
+}
+
+// reply is the owner's answer.
+type reply struct {
+	Err    string          `json:"err,omitempty"`
+	Seat   int             `json:"seat,omitempty"`
+	Info   *rooms.Info     `json:"info,omitempty"`
+	Replay json.RawMessage `json:"replay,omitempty"` // opSync, opReplay
+	Frame  *frame          `json:"frame,omitempty"`  // opSync
+}
+
+// frame is one snapshot of a room on the bus: its scene, and the moves since the previous
+// frame, from which each node that shows the room plays its state on (the referee is
+// deterministic). A frame is a few hundred bytes however big the board.
+type frame struct {
+	Scene rooms.Scene `json:"scene"`
+	From  int         `json:"from"` // index of Moves[0] among the game's moves
+	Moves []wireMove  `json:"moves,omitempty"`
+	Clock string      `json:"clock,omitempty"` // a real-time game's instant, "num/den"
+}
+
+type wireMove struct {
+	Seat    int             `json:"seat"`
+	Action  json.RawMessage `json:"action"`
+	Default bool            `json:"default,omitempty"`
+	At      string          `json:"at,omitempty"`
+}
+
+func encodeMoves(ms []replay.Move) ([]wireMove, error) {
+	out := make([]wireMove, len(ms))
+	for i, m := range ms {
+		raw, err := json.Marshal(m.Action)
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %w", i, err)
+		}
+		out[i] = wireMove{Seat: m.Seat, Action: raw, Default: m.Default, At: m.At}
+	}
+	return out, nil
+}
+
+func decodeMoves(g games.Game, ms []wireMove) ([]replay.Move, error) {
+	out := make([]replay.Move, len(ms))
+	for i, m := range ms {
+		a, err := g.DecodeAction(m.Action)
+		if err != nil {
+			return nil, fmt.Errorf("move %d: %w", i, err)
+		}
+		out[i] = replay.Move{Seat: m.Seat, Action: a, Default: m.Default, At: m.At}
+	}
+	return out, nil
+}
+
+// clockOf is a real-time state's instant, "" for other games.
+func clockOf(st games.State) string {
+	if rt, ok := st.(games.RealTime); ok {
+		return rt.Clock().RatString()
+	}
+	return ""
+}
+
+func parseClock(s string) (*big.Rat, bool) {
+	if s == "" {
+		return nil, false
+	}
+	return new(big.Rat).SetString(s)
+}
+
+// The rooms' own errors keep their identity across the bus, so that callers' errors.Is
+// holds for a room on another node too.
+var knownErrors = []error{rooms.ErrRoomFull, rooms.ErrNotSeated, rooms.ErrNotPlaying, rooms.ErrRoomClosed,
+	rooms.ErrAlreadyHere, rooms.ErrClockRuns, rooms.ErrTooManyRooms}
+
+func errorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+func errorFrom(text string) error {
+	if text == "" {
+		return nil
+	}
+	for _, e := range knownErrors {
+		if e.Error() == text {
+			return e
+		}
+	}
+	return errors.New(text)
+}
