@@ -139,17 +139,21 @@ func view(t *testing.T, s *Store) string {
 }
 
 // A store copied to each back end and back reads the same through the API, row counts,
-// order of ties and secrets included.
+// order of ties and secrets included; its leases stay behind.
 func TestCopyThereAndBack(t *testing.T) {
 	eachBackend(t, func(t *testing.T, where string) {
 		ctx := context.Background()
 		orig := open(t, filepath.Join(t.TempDir(), FileName))
 		fill(t, orig)
 		want := view(t, orig)
+		take(t, orig, "director", "node-a", time.Hour) // ephemeral: left behind
 		there := open(t, where)
 		counts, err := Copy(ctx, orig, there, CopyOptions{})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if got := leases(t, there, ""); got != "" {
+			t.Fatalf("leases copied: %q", got)
 		}
 		if all, _ := orig.Counts(ctx); !reflect.DeepEqual(counts, all) {
 			t.Fatalf("copied %v, the source holds %v", counts, all)
