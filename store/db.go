@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // The store's queries are written once, with ? placeholders, against the few methods below;
@@ -48,6 +49,10 @@ type backend interface {
 	// prefix is a condition on column that holds for the values starting with prefix, and
 	// its argument: SQLite's LIKE ignores case, PostgreSQL has no GLOB.
 	prefix(column, prefix string) (cond string, arg string)
+	// clock is an expression of the time now in unix milliseconds, and its arguments: on
+	// PostgreSQL the server's clock, which every node sharing the database reads alike; on
+	// SQLite, used by one process, now (the process's clock) as an argument.
+	clock(now time.Time) (expr string, args []any)
 	close() error
 }
 

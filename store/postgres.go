@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	neturl "net/url"
 
@@ -95,6 +96,15 @@ func (p *postgresDB) prefix(column, prefix string) (string, string) {
 	// index; its own wildcards in prefix are escaped.
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 	return column + " LIKE ?", r.Replace(prefix) + "%"
+}
+
+// clock is the server's statement_timestamp(): one instant for the whole statement (two
+// calls of clock_timestamp() in one statement differ), taken when the statement arrived,
+// so never before the caller sent it. now() would be the start of the transaction: inside
+// a longer one, a time already past, so that a lease taken would end before the ttl its
+// holder counts from sending the statement, and one that ran out would still look held.
+func (p *postgresDB) clock(time.Time) (string, []any) {
+	return "CAST(FLOOR(EXTRACT(EPOCH FROM statement_timestamp()) * 1000) AS BIGINT)", nil
 }
 
 func (p *postgresDB) close() error {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -66,5 +67,7 @@ func (s *sqliteDB) prefix(column, prefix string) (string, string) {
 	pattern.WriteString("*")
 	return column + " GLOB ?", pattern.String()
 }
+
+func (s *sqliteDB) clock(now time.Time) (string, []any) { return "?", []any{now.UnixMilli()} }
 
 func (s *sqliteDB) close() error { return s.db.Close() }
