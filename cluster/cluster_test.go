@@ -62,6 +62,12 @@ type testNode struct {
 
 // startCluster runs a NATS server and n nodes, each with its own hub ticking in real time.
 func startCluster(t *testing.T, names ...string) (*natsserver.Server, []*testNode) {
+	return startClusterWith(t, nil, names...)
+}
+
+// startClusterWith runs the nodes named in manual on a hub nobody ticks but the test, on
+// the clock given.
+func startClusterWith(t *testing.T, manual map[string]func() time.Time, names ...string) (*natsserver.Server, []*testNode) {
 	t.Helper()
 	bus, err := natsd.Start(natsd.Options{Listen: "127.0.0.1:0", Name: "test"})
 	if err != nil {
@@ -76,9 +82,11 @@ func startCluster(t *testing.T, names ...string) (*natsserver.Server, []*testNod
 		if err != nil {
 			t.Fatal(err)
 		}
-		hub := rooms.NewHub(rooms.Config{TickHz: 100, Codes: n.Codes(), BotPace: -1})
+		hub := rooms.NewHub(rooms.Config{TickHz: 100, Codes: n.Codes(), BotPace: -1, Now: manual[name]})
 		ctx, cancel := context.WithCancel(context.Background())
-		go hub.Run(ctx)
+		if manual[name] == nil {
+			go hub.Run(ctx)
+		}
 		if err := n.Serve(hub); err != nil {
 			t.Fatal(err)
 		}
@@ -274,5 +282,68 @@ func TestANodeThatFallsSilentIsForgotten(t *testing.T) {
 	})
 	if slices.ContainsFunc(a.dir.List(), func(i rooms.Info) bool { return i.ID == r.ID() }) {
 		t.Fatal("A still lists the room of a node that died")
+	}
+}
+
+// clock is a settable time for a hub the test ticks.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) Add(d time.Duration) time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+	return c.t
+}
+
+// TestARealTimeRoomLooksTheSameOnAnotherNode: a Perfect Aim game on B, watched from A, frame
+// by frame: A plays the moves on at their instants and runs the clock to B's, and draws the
+// same board as B at every frame.
+func TestARealTimeRoomLooksTheSameOnAnotherNode(t *testing.T) {
+	clk := &clock{t: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)}
+	_, nodes := startClusterWith(t, map[string]func() time.Time{"b": clk.Now}, "a", "b")
+	a, b := nodes[0], nodes[1]
+	pa, ok := catalog.Get("perfectaim")
+	if !ok {
+		t.Fatal("no Perfect Aim in the catalog")
+	}
+	owned, err := b.dir.Create(rooms.Spec{Game: pa.Entry, Seed: 5, Seats: []rooms.Seat{
+		{Kind: rooms.HouseBot, BotName: "zidane"}, {Kind: rooms.HouseBot, BotName: "zidane"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	onA, ok := a.dir.Find(owned.ID())
+	if !ok {
+		t.Fatal("A does not find B's room")
+	}
+	mb := rooms.NewMailbox()
+	onA.Attach("", mb)
+	var shown *rooms.Snapshot
+	compared := 0
+	for tick := 0; tick < 1200; tick++ {
+		b.hub.Tick(clk.Add(50 * time.Millisecond))
+		b.hub.WaitThinking()
+		want := owned.Snapshot()
+		until.Seen(t, 10*time.Second, "A shows B's latest frame", func() (string, bool) {
+			shown = latest(mb, shown)
+			return fmt.Sprintf("version %d of %d", shown.Version, want.Version), shown.Version >= want.Version
+		})
+		if shown.Version != want.Version {
+			continue // B published again meanwhile
+		}
+		if got, w := shown.Board(games.Palette(0)), want.Board(games.Palette(0)); got != w {
+			t.Fatalf("tick %d, move %d: A draws\n%s\nB draws\n%s", tick, want.Moves, got, w)
+		}
+		compared++
+		if want.Status != rooms.Playing {
+			break
+		}
+	}
+	t.Logf("%d frames compared over %d moves, %s", compared, shown.Moves, shown.Status)
+	if compared < 50 || shown.Moves == 0 {
+		t.Fatalf("only %d frames compared, %d moves", compared, shown.Moves)
 	}
 }
