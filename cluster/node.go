@@ -57,6 +57,12 @@ type Letters interface {
 
 var validName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
+// ValidName reports whether name may name a node: one token of the bus's subjects.
+func ValidName(name string) bool { return validName.MatchString(name) }
+
+// LetterTTL is how long a node's letter outlives its last renewal (each heartbeat renews it).
+const LetterTTL = 15 * time.Second
+
 // Node is this process's place in the cluster.
 type Node struct {
 	cfg    Config

@@ -31,6 +31,9 @@ const DefaultFillAfter = 10 * time.Second
 // Options configures the arena. Nil stores turn off what needs them, with a sentence.
 type Options struct {
 	Hub *rooms.Hub
+	// Rooms is where the live rooms are found (nil: the hub's, roomdir.Local); a cluster's
+	// node gives the whole cluster's.
+	Rooms roomdir.Directory
 	// FillAfter is how long quick match waits for humans before house bots fill the table
 	// (DefaultFillAfter).
 	FillAfter time.Duration
@@ -80,7 +83,10 @@ func New(opts Options) *App {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	dir := roomdir.Local(opts.Hub)
+	dir := opts.Rooms
+	if dir == nil {
+		dir = roomdir.Local(opts.Hub)
+	}
 	a := &App{
 		rooms:    dir,
 		mm:       matchmaker.New(dir, opts.FillAfter, opts.Hub.Config().Now),

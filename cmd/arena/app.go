@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/arena-classroom/arena/cluster"
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/rooms"
@@ -28,7 +29,12 @@ type appOptions struct {
 	GamesPerPlayer, GamesPerAddr int
 	// Metrics, when set, hears the hub and times the store's writes.
 	Metrics *metrics.Metrics
+	// Cluster, when set, is this node's place in a cluster: its rooms are the cluster's.
+	Cluster *cluster.Node
 }
+
+// directorTTL is how long a cluster waits for a silent director before another node leads.
+const directorTTL = 15 * time.Second
 
 // newApp builds the arena behind the SSH server (lobby, rooms, commands) and starts the hub.
 // stop ends the hub.
@@ -39,6 +45,9 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 	}
 	cfg := rooms.Config{TickHz: opts.TickHz, HumanMove: opts.HumanMove, BotMove: opts.BotMove, Logger: logger,
 		MaxRoomsPerOwner: opts.GamesPerPlayer, MaxRoomsPerAddr: opts.GamesPerAddr}
+	if opts.Cluster != nil {
+		cfg.Codes = opts.Cluster.Codes()
+	}
 	var dir *director.Director
 	if opts.Store != nil {
 		// The key of the seeds nobody may predict (house bots, tournament and assignment
@@ -69,13 +78,32 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 	}()
 	if dir != nil {
 		dir.SetHub(hub)
-		// A tournament that cannot be read stays as it is; the others go on.
-		if err := dir.Load(ctx); err != nil {
+		if opts.Cluster != nil {
+			// One node of a cluster runs the tournaments: whichever holds the lease.
+			dir.Follow()
+			go cluster.Lead(ctx, opts.Store, cluster.DirectorLease, opts.Cluster.Name(), directorTTL, logger,
+				func() {
+					logger.Info("leading the tournaments")
+					if err := dir.Lead(ctx); err != nil {
+						logger.Error("tournaments could not all be resumed", "err", err)
+					}
+				},
+				dir.Follow)
+		} else if err := dir.Load(ctx); err != nil {
+			// A tournament that cannot be read stays as it is; the others go on.
 			logger.Error("tournaments could not all be resumed", "err", err)
 		}
 		go dir.Run(ctx)
 	}
 	lo := commands.Options{Hub: hub, FillAfter: opts.FillAfter, Logger: logger}
+	if opts.Cluster != nil {
+		if err := opts.Cluster.Serve(hub); err != nil {
+			cancel()
+			<-done
+			return nil, nil, nil, err
+		}
+		lo.Rooms = opts.Cluster.Directory()
+	}
 	if opts.Metrics != nil {
 		lo.FrameDrawn = opts.Metrics.FrameDrawn
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/cluster"
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/rooms"
@@ -34,6 +35,12 @@ variable named beside it; a flag on the command line wins.
                        directory: postgres://USER@HOST:PORT/DB?sslmode=… (ARENA_STORE;
                        default none: SQLite in DIR/arena.db). The host key is then kept
                        in the database too, the same for every node that shares it
+  --cluster URL        join a cluster of arena nodes through this NATS server,
+                       nats://HOST:4222 (ARENA_CLUSTER; default none: this node alone).
+                       Needs --store: the nodes share one PostgreSQL. "arena nats" runs
+                       a NATS server; docs/operations.md explains a cluster
+  --node NAME          this node's name in the cluster, unique among the nodes
+                       (ARENA_NODE, default the host's name)
   --store-pool N       database connections open at once (ARENA_STORE_POOL, default 8)
   --store-timeout D    longest a database statement or connection attempt may take
                        (ARENA_STORE_TIMEOUT, default 10s)
@@ -89,6 +96,7 @@ type serveConfig struct {
 	maxConns, maxChannels             int
 	connectBurst                      int
 	metrics                           string // the metrics listener's address; "" for none
+	cluster, node                     string // the bus's URL ("" alone) and this node's name
 	connectRate                       float64
 	gamesPerPlayer, gamesPerAddr      int
 	fillAfter, humanMove, botMove     time.Duration
@@ -104,7 +112,7 @@ var serveEnv = map[string]string{
 	"games-per-address": "ARENA_GAMES_PER_ADDRESS", "log-level": "ARENA_LOG_LEVEL", "metrics": "ARENA_METRICS",
 	"fill-after": "ARENA_FILL_AFTER", "human-move": "ARENA_HUMAN_MOVE", "bot-move": "ARENA_BOT_MOVE",
 	"idle-timeout": "ARENA_IDLE_TIMEOUT", "store": "ARENA_STORE", "store-pool": "ARENA_STORE_POOL",
-	"store-timeout": "ARENA_STORE_TIMEOUT",
+	"store-timeout": "ARENA_STORE_TIMEOUT", "cluster": "ARENA_CLUSTER", "node": "ARENA_NODE",
 }
 
 // parseServe reads arena serve's flags, then, for each flag not given, its environment
@@ -149,6 +157,8 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.DurationVar(&c.botMove, "bot-move", hub.BotMove, "")
 	fs.DurationVar(&c.idleTimeout, "idle-timeout", srv.IdleNoChannel, "")
 	fs.StringVar(&c.store.Where, "store", "", "")
+	fs.StringVar(&c.cluster, "cluster", "", "")
+	fs.StringVar(&c.node, "node", defaultNodeName(), "")
 	fs.IntVar(&c.store.PoolSize, "store-pool", st.PoolSize, "")
 	fs.DurationVar(&c.store.Timeout, "store-timeout", st.Timeout, "")
 	return fs
@@ -179,6 +189,12 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 	}
 	if c.store.Where != "" && !store.IsURL(c.store.Where) {
 		return fmt.Errorf("--store %q: want a PostgreSQL URL, postgres://USER@HOST:PORT/DB?sslmode=… (without --store, the database is in --data)", c.store.Where)
+	}
+	if c.cluster != "" && c.store.Where == "" {
+		return fmt.Errorf("--cluster %s needs --store postgres://…: the nodes of a cluster share one database", c.cluster)
+	}
+	if c.cluster != "" && !cluster.ValidName(c.node) {
+		return fmt.Errorf("--node %q: use letters, digits, - and _ (at most 64)", c.node)
 	}
 	if c.store.PoolSize < 1 {
 		return fmt.Errorf("--store-pool %d: want at least 1", c.store.PoolSize)
@@ -286,9 +302,19 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	if c.metrics != "" {
 		mx = metrics.New(metrics.Sources{}) // its sources are set below, once they exist
 	}
+	var node *cluster.Node
+	if c.cluster != "" {
+		node, err = cluster.Join(ctx, cluster.Config{URL: c.cluster, Name: c.node, Logger: log,
+			Letters: cluster.LetterLeases(st, cluster.LetterTTL)})
+		if err != nil {
+			return fail("%v", err)
+		}
+		defer node.Close()
+		log.Info("cluster", "bus", c.cluster, "node", node.Name(), "letter", node.Letter())
+	}
 	app, hub, stopApp, err := newApp(appOptions{Logger: log, Store: st, TickHz: c.tickHz,
 		FillAfter: c.fillAfter, HumanMove: c.humanMove, BotMove: c.botMove,
-		GamesPerPlayer: c.gamesPerPlayer, GamesPerAddr: c.gamesPerAddr, Metrics: mx})
+		GamesPerPlayer: c.gamesPerPlayer, GamesPerAddr: c.gamesPerAddr, Metrics: mx, Cluster: node})
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -351,6 +377,21 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	}
 	log.Info("stopped")
 	return 0
+}
+
+// defaultNodeName is the host's name as a node name (letters, digits, - and _).
+func defaultNodeName() string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		return "arena"
+	}
+	host, _, _ = strings.Cut(host, ".")
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			return r
+		}
+		return '-'
+	}, host)
 }
 
 // houseBotNames are display names nobody may take: a player called "greedy" would pass for

@@ -30,12 +30,18 @@ import (
 func Start(t *testing.T, hubCfg rooms.Config, opts commands.Options, srvOpts ...sshtest.Option) (string, *rooms.Hub, *commands.App) {
 	t.Helper()
 	hub := rooms.NewHub(hubCfg)
+	addr, app := StartOn(t, hub, opts, srvOpts...)
+	return addr, hub, app
+}
+
+// StartOn is Start on a hub made by the caller (a cluster's node makes its hub's codes).
+func StartOn(t *testing.T, hub *rooms.Hub, opts commands.Options, srvOpts ...sshtest.Option) (string, *commands.App) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); hub.Run(ctx) }()
 	t.Cleanup(func() { cancel(); <-done })
-	addr, app := serve(t, hub, opts, srvOpts...)
-	return addr, hub, app
+	return serve(t, hub, opts, srvOpts...)
 }
 
 // Manual is Start with a hub that never ticks on its own: its time is clock's, and each of

@@ -23,6 +23,9 @@ func stateError(code, state, want string) error {
 
 // Start closes the entries and plays the first round.
 func (d *Director) Start(ctx context.Context, code string) error {
+	if err := d.elsewhere(); err != nil {
+		return err
+	}
 	d.lockControl()
 	defer d.control.Unlock()
 	t, err := d.st.Tournament(ctx, code)
@@ -70,6 +73,9 @@ func (d *Director) Resume(ctx context.Context, code string) error {
 }
 
 func (d *Director) switchState(ctx context.Context, code, from, to, want string) error {
+	if err := d.elsewhere(); err != nil {
+		return err
+	}
 	d.lockControl()
 	defer d.control.Unlock()
 	d.mu.Lock()
@@ -116,6 +122,9 @@ func (d *Director) Reopen(ctx context.Context, code string) error {
 
 // Remove takes the entrant called name out of a tournament not yet started.
 func (d *Director) Remove(ctx context.Context, code, name string) (store.Entrant, error) {
+	if err := d.elsewhere(); err != nil {
+		return store.Entrant{}, err
+	}
 	d.lockControl()
 	defer d.control.Unlock()
 	entrants, err := d.st.Entrants(ctx, code)
@@ -142,6 +151,9 @@ func (d *Director) Remove(ctx context.Context, code, name string) (store.Entrant
 // SetPace sets the pace of a tournament's games without a person that have not started yet
 // (PaceFast or PaceLive): a teacher switches to live for the final round.
 func (d *Director) SetPace(ctx context.Context, code, pace string) error {
+	if err := d.elsewhere(); err != nil {
+		return err
+	}
 	if pace != PaceFast && pace != PaceLive {
 		return &ErrState{fmt.Sprintf("pace %q: fast or live", pace)}
 	}
@@ -190,6 +202,9 @@ func (d *Director) notOver(ctx context.Context, code, why string) (store.Tournam
 // Cancel stops a tournament for good: the games in progress end without a result; the
 // results so far are kept.
 func (d *Director) Cancel(ctx context.Context, code string) error {
+	if err := d.elsewhere(); err != nil {
+		return err
+	}
 	d.lockControl()
 	defer d.control.Unlock()
 	if _, err := d.notOver(ctx, code, "it cannot be cancelled"); err != nil {

@@ -68,6 +68,9 @@ type Director struct {
 	version atomic.Uint64       // counts changes (see Version)
 	calls   map[string]Call     // people called to a game about to start, by key
 
+	// standby: another node of the cluster runs the tournaments (see Follow).
+	standby atomic.Bool
+
 	// SaveRetry is how long OnFinish keeps asking a failing store to take a result
 	// (DefaultSaveRetry); set it before the hub runs.
 	SaveRetry time.Duration
@@ -114,6 +117,34 @@ func New(st Store, log *slog.Logger) *Director {
 // SetHub gives the director the hub its games are played on (and the hub's clock).
 func (d *Director) SetHub(h *rooms.Hub) {
 	d.hub, d.now = h, h.Config().Now
+}
+
+// ErrElsewhere refuses to run a tournament on a node of a cluster that does not lead them.
+var ErrElsewhere = errors.New("tournaments are run by another node of this cluster, and this node cannot reach it yet: " +
+	"connect to the node that leads them (its log says \"leading the tournaments\"), or try again after it restarts")
+
+// elsewhere is ErrElsewhere on a node that follows.
+func (d *Director) elsewhere() error {
+	if d.standby.Load() {
+		return ErrElsewhere
+	}
+	return nil
+}
+
+// Follow makes the director stand by: another node of the cluster runs the tournaments.
+// Its games of the moment are forgotten here (the leader plays those without a result again).
+func (d *Director) Follow() {
+	d.standby.Store(true)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.live = make(map[string]*live)
+	d.changedLocked()
+}
+
+// Lead takes the tournaments up, as after a restart (Load): this node now runs them.
+func (d *Director) Lead(ctx context.Context) error {
+	d.standby.Store(false)
+	return d.Load(ctx)
 }
 
 // Load takes up every running or paused tournament of the store: after a restart, their
@@ -256,6 +287,9 @@ func (d *Director) CallFor(person string) (Call, bool) {
 // whose last game has a result, scores forfeits and starts games. Run calls it; tests may
 // call it with a hub they tick themselves.
 func (d *Director) Step(ctx context.Context) {
+	if d.standby.Load() {
+		return
+	}
 	d.mu.Lock()
 	codes := make([]string, 0, len(d.live))
 	for code := range d.live {

@@ -31,6 +31,9 @@ func ticketKey(code, entrant string) string { return code + "\x00" + entrant }
 // Ready puts entrant's program in line for its next game of tournament code, which ctl will
 // play. Missed lists the forfeits it had while away, for its stderr.
 func (d *Director) Ready(code, entrant string, ctl rooms.Controller) (t *Ticket, missed []string, err error) {
+	if err := d.elsewhere(); err != nil {
+		return nil, nil, err
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	l := d.live[code]

@@ -1,0 +1,160 @@
+package cluster_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/cluster"
+	"github.com/arena-classroom/arena/cluster/natsd"
+	"github.com/arena-classroom/arena/commands"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/arenatest"
+	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/store"
+)
+
+// arenaNode is one whole arena of a cluster in a test: its node, hub and SSH address.
+type arenaNode struct {
+	node *cluster.Node
+	hub  *rooms.Hub
+	addr string
+	app  *commands.App
+}
+
+// startArenas runs a NATS server and a whole arena per name, all on one store (the tests'
+// PostgreSQL with ARENA_TEST_STORE=postgres, else one SQLite file), as a cluster.
+func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
+	t.Helper()
+	bus, err := natsd.Start(natsd.Options{Listen: "127.0.0.1:0", Name: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(bus.Shutdown)
+	st := arenatest.Store(t)
+	var out []*arenaNode
+	for _, name := range names {
+		n, err := cluster.Join(context.Background(), cluster.Config{URL: bus.ClientURL(), Name: name,
+			Letters: cluster.LetterLeases(st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond,
+			Logger: arenatest.Logger(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hub := rooms.NewHub(rooms.Config{TickHz: 100, Codes: n.Codes(), Logger: arenatest.Logger(t)})
+		if err := n.Serve(hub); err != nil {
+			t.Fatal(err)
+		}
+		addr, app := arenatest.StartOn(t, hub, commands.Options{Rooms: n.Directory(), FillAfter: time.Hour, Archive: st})
+		t.Cleanup(n.Close) // before the hub stops: cleanups run last first
+		out = append(out, &arenaNode{node: n, hub: hub, addr: addr, app: app})
+	}
+	return out, st
+}
+
+var termKeys = map[string]string{"enter": "\r", "tab": "\t"}
+
+func typeKeys(t *testing.T, term *sshtest.Term, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		if b, ok := termKeys[k]; ok {
+			k = b
+		}
+		term.Send(t, k)
+	}
+}
+
+// A person on node A and a person on node B play 7 Colors in a private room made on B, with
+// its code; a spectator on node C finds it with `rooms` and watches it with `watch`, and
+// sees the same end as the players.
+func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
+	nodes, _ := startArenas(t, "a", "b", "c")
+	a, b, c := nodes[0], nodes[1], nodes[2]
+
+	dave := sshtest.NewTerm(t, sshtest.Dial(t, b.addr, "dave", sshtest.NewKey(t)))
+	dave.WaitFor(t, "Quick match", 10*time.Second)
+	typeKeys(t, dave, "4")
+	dave.WaitFor(t, "A private room of 7 Colors", 10*time.Second)
+	typeKeys(t, dave, "enter")
+	var list []rooms.Info
+	until.True(t, 10*time.Second, "the room opening on B", func() bool { list = b.hub.List(); return len(list) == 1 })
+	room, _ := b.hub.Find(list[0].ID)
+	dave.WaitFor(t, room.Code(), 10*time.Second)
+
+	alice := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", sshtest.NewKey(t)))
+	alice.WaitFor(t, "Quick match", 10*time.Second)
+	typeKeys(t, alice, "5")
+	alice.WaitFor(t, "Join a private room", 10*time.Second)
+	typeKeys(t, alice, room.Code(), "enter")
+	until.True(t, 10*time.Second, "alice from A seated in B's room", func() bool {
+		s := room.Snapshot()
+		return s.Status == rooms.Playing && s.Seats[1].Name == "alice" && s.Seats[1].Connected
+	})
+
+	// C lists the room and watches it.
+	carolKey := sshtest.NewKey(t)
+	until.Seen(t, 10*time.Second, "C's rooms command listing B's room", func() (string, bool) {
+		out, _, _ := sshtest.Exec(t, sshtest.Dial(t, c.addr, "carol", carolKey), "rooms")
+		return out, strings.Contains(out, room.ID()) && strings.Contains(out, "dave vs alice")
+	})
+	carol := sshtest.NewTerm(t, sshtest.Dial(t, c.addr, "carol", carolKey), sshtest.Command("watch "+room.ID()))
+	carol.WaitFor(t, "dave vs alice", 10*time.Second)
+	until.True(t, 10*time.Second, "B counting carol among the spectators", func() bool { return room.Info().Spectators == 1 })
+
+	terms := []*sshtest.Term{dave, alice}
+	snap := room.Snapshot()
+	for moves := 0; snap.Status == rooms.Playing; moves++ {
+		if moves > 4*30*30 {
+			t.Fatal("the game did not end")
+		}
+		mover := snap.ToMove
+		colour := snap.State.Legal(mover)[0].(int)
+		board := snap.Board(games.Plain)
+		terms[mover].WaitScreen(t, func(screen string) bool {
+			return strings.Contains(screen, "Your turn!") && showsBoard(screen, board)
+		}, 10*time.Second)
+		typeKeys(t, terms[mover], string(rune('a'+colour-3)))
+		until.True(t, 10*time.Second, "the room taking the move", func() bool {
+			snap = room.Snapshot()
+			return snap.Status != rooms.Playing || snap.Moves > moves
+		})
+	}
+	final := room.Snapshot()
+	t.Logf("%d moves, %s", final.Moves, final.Status)
+	for _, m := range room.Replay().Moves {
+		if m.Default {
+			t.Fatalf("move %+v was a default: a key press was lost on the way", m)
+		}
+	}
+	result := "Draw."
+	if w := final.Outcome.Winner(); w >= 0 {
+		result = final.Seats[w].Name + " wins."
+	}
+	shown := carol.WaitFor(t, result, 10*time.Second)
+	for _, row := range strings.Split(final.Board(games.Plain), "\n") {
+		if !strings.Contains(shown, strings.TrimRight(row, " ")) {
+			t.Fatalf("the spectator on C never saw the final board row %q", row)
+		}
+	}
+	alice.WaitFor(t, "You", 10*time.Second)
+}
+
+// showsBoard reports whether the screen shows board's rows one under the other.
+func showsBoard(screen, board string) bool {
+	lines, rows := strings.Split(screen, "\n"), strings.Split(strings.TrimRight(board, "\n"), "\n")
+	for top := 0; top+len(rows) <= len(lines); top++ {
+		match := true
+		for k, row := range rows {
+			if !strings.HasPrefix(lines[top+k], strings.TrimRight(row, " ")) {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
+}
