@@ -2,6 +2,7 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/netip"
 	"path/filepath"
@@ -145,8 +146,8 @@ func (c Config) check() error {
 		return errors.New("server: ProxyFrom is given but the PROXY protocol is off (ProxyProtocol)")
 	}
 	for _, p := range c.ProxyFrom {
-		if !p.IsValid() {
-			return errors.New("server: ProxyFrom holds an invalid prefix")
+		if !p.IsValid() || p.Bits() == 0 {
+			return fmt.Errorf("server: ProxyFrom holds %s: name the balancers' addresses", p)
 		}
 	}
 	return nil

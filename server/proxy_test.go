@@ -251,6 +251,10 @@ func TestProxyProtocolNeedsProxyFrom(t *testing.T) {
 	if _, err := server.New(cfg, noAccounts{}, fakeApp{}); err == nil || !strings.Contains(err.Error(), "ProxyFrom") {
 		t.Fatalf("ProxyProtocol without ProxyFrom: %v", err)
 	}
+	cfg.ProxyFrom = []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("::/0")}
+	if _, err := server.New(cfg, noAccounts{}, fakeApp{}); err == nil || !strings.Contains(err.Error(), "::/0") {
+		t.Fatalf("ProxyFrom with ::/0: %v", err)
+	}
 	cfg.ProxyProtocol, cfg.ProxyFrom = false, []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
 	if _, err := server.New(cfg, noAccounts{}, fakeApp{}); err == nil || !strings.Contains(err.Error(), "ProxyProtocol") {
 		t.Fatalf("ProxyFrom without ProxyProtocol: %v", err)
