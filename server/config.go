@@ -1,7 +1,10 @@
 package server
 
 import (
+	"errors"
+	"fmt"
 	"log/slog"
+	"net/netip"
 	"path/filepath"
 	"time"
 
@@ -23,6 +26,14 @@ type Config struct {
 	// ReservedNames may not be claimed as display names (the house bots' names, say), on top
 	// of keys.Reserved's list.
 	ReservedNames []string
+
+	// ProxyProtocol: connections from ProxyFrom (TCP balancers) begin with a PROXY protocol
+	// header, v1 or v2, whose source address then stands for the connection's, in the limits
+	// and everywhere else. Connections from elsewhere are served with their own address, and
+	// a header they send is not honoured: only a balancer may name the address the limits
+	// count. ProxyFrom must not be empty when ProxyProtocol is on. See docs/security.md.
+	ProxyProtocol bool
+	ProxyFrom     []netip.Prefix
 
 	// Limits. A classroom behind one NAT shares one address: keep the per-IP limits well
 	// above the class size.
@@ -123,6 +134,23 @@ func (c Config) withDefaults() Config {
 		c.Logger = slog.Default()
 	}
 	return c
+}
+
+// check refuses settings that cannot be meant.
+func (c Config) check() error {
+	switch {
+	case c.ProxyProtocol && len(c.ProxyFrom) == 0:
+		return errors.New("server: the PROXY protocol needs the balancers' addresses (ProxyFrom): " +
+			"trusting a header from any address would let every client choose the address the limits count")
+	case !c.ProxyProtocol && len(c.ProxyFrom) > 0:
+		return errors.New("server: ProxyFrom is given but the PROXY protocol is off (ProxyProtocol)")
+	}
+	for _, p := range c.ProxyFrom {
+		if !p.IsValid() || p.Bits() == 0 {
+			return fmt.Errorf("server: ProxyFrom holds %s: name the balancers' addresses", p)
+		}
+	}
+	return nil
 }
 
 // clamp bounds a client's window size; a missing size gets the classic 80×24.

@@ -50,8 +50,8 @@ func (fakeApp) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer
 	switch s.Args[0] {
 	case "whoami":
 		ctxWho, ok := server.IdentityFrom(s.SSH.Context())
-		fmt.Fprintf(stdout, "name=%s id=%s guest=%v admin=%v pty=%v palette=%s ctx=%v\n",
-			s.Who.Name, s.Who.ID, s.Who.Guest, s.Who.Admin, s.PTY, paletteName(s.Palette), ok && ctxWho == s.Who)
+		fmt.Fprintf(stdout, "name=%s id=%s guest=%v admin=%v pty=%v palette=%s ctx=%v host=%s\n",
+			s.Who.Name, s.Who.ID, s.Who.Guest, s.Who.Admin, s.PTY, paletteName(s.Palette), ok && ctxWho == s.Who, s.Host())
 		return 0
 	case "echo":
 		n, _ := io.Copy(stdout, stdin)

@@ -75,6 +75,9 @@ func New(cfg Config, accounts Accounts, app App) (*Server, error) {
 		return nil, errors.New("server: accounts and app are required")
 	}
 	cfg = cfg.withDefaults()
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
 	var err error
 	hostKey := cfg.HostKey
 	if keeper, ok := accounts.(HostKeyKeeper); ok && hostKey == nil {
@@ -165,6 +168,9 @@ func (s *Server) Serve(l net.Listener) error {
 	s.addr = l.Addr()
 	s.mu.Unlock()
 	s.log.Info("serving", "addr", l.Addr().String(), "host_key", keys.Fingerprint(s.hostKey.PublicKey()), "guests", s.cfg.AllowGuests)
+	if s.cfg.ProxyProtocol {
+		s.log.Info("PROXY protocol headers required", "from", fmt.Sprint(s.cfg.ProxyFrom))
+	}
 	err := s.ssh.Serve(l)
 	if s.closing.Load() {
 		return ErrServerClosed
@@ -237,6 +243,12 @@ func (s *Server) keyboardInteractive(ctx ssh.Context, challenge gossh.KeyboardIn
 }
 
 func (s *Server) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
+	// Runs in the connection's own goroutine (charmbracelet/ssh's HandleConn), never in the
+	// accept loop: a balancer's header is awaited here without holding up anyone else.
+	conn, ok := s.proxied(conn)
+	if !ok {
+		return nil
+	}
 	cs := &connState{ip: remoteIP(conn.RemoteAddr())}
 	tracked := &trackedConn{Conn: conn, release: func() {
 		cs.idle.Stop()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -58,6 +59,15 @@ variable named beside it; a flag on the command line wins.
                        (ARENA_MAX_CONNS_PER_IP, default 250; a class behind one NAT
                        shares one address); idle ones make room for newcomers
   --max-conns N        connections in all (ARENA_MAX_CONNS, default 1000)
+  --proxy-protocol     behind a TCP balancer: connections from --proxy-from begin with a
+                       PROXY protocol header (v1 or v2: HAProxy's send-proxy or
+                       send-proxy-v2) naming the client, whose address the limits then
+                       count (ARENA_PROXY_PROTOCOL, default false)
+  --proxy-from CIDR[,CIDR…]
+                       the balancers' addresses, such as 10.0.0.0/8 or 192.0.2.7 (one
+                       address); required by --proxy-protocol. Other connections are
+                       served under their own address, and a header they send is not
+                       honoured (ARENA_PROXY_FROM)
   --metrics ADDR       serve Prometheus metrics (/metrics) and pprof profiles
                        (/debug/pprof/) on this address, such as 127.0.0.1:9222
                        (ARENA_METRICS; default none: off). Never the SSH port: keep it
@@ -94,6 +104,9 @@ type serveConfig struct {
 	guests                            bool
 	tickHz, maxConnsPerIP             int
 	maxConns, maxChannels             int
+	proxyProtocol                     bool
+	proxyFrom                         string         // --proxy-from as given
+	proxyPrefixes                     []netip.Prefix // --proxy-from parsed, by check
 	connectBurst                      int
 	metrics                           string // the metrics listener's address; "" for none
 	cluster, node                     string // the bus's URL ("" alone) and this node's name
@@ -108,6 +121,7 @@ var serveEnv = map[string]string{
 	"listen": "ARENA_LISTEN", "data": "ARENA_DATA", "admin-keys": "ARENA_ADMIN_KEYS",
 	"guests": "ARENA_GUESTS", "tick-hz": "ARENA_TICK_HZ", "max-conns-per-ip": "ARENA_MAX_CONNS_PER_IP",
 	"max-conns": "ARENA_MAX_CONNS", "connect-burst": "ARENA_CONNECT_BURST", "connect-rate": "ARENA_CONNECT_RATE",
+	"proxy-protocol": "ARENA_PROXY_PROTOCOL", "proxy-from": "ARENA_PROXY_FROM",
 	"max-channels": "ARENA_MAX_CHANNELS", "games-per-player": "ARENA_GAMES_PER_PLAYER",
 	"games-per-address": "ARENA_GAMES_PER_ADDRESS", "log-level": "ARENA_LOG_LEVEL", "metrics": "ARENA_METRICS",
 	"fill-after": "ARENA_FILL_AFTER", "human-move": "ARENA_HUMAN_MOVE", "bot-move": "ARENA_BOT_MOVE",
@@ -145,6 +159,8 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.IntVar(&c.tickHz, "tick-hz", hub.TickHz, "")
 	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", srv.MaxConnsPerIP, "")
 	fs.IntVar(&c.maxConns, "max-conns", srv.MaxConns, "")
+	fs.BoolVar(&c.proxyProtocol, "proxy-protocol", srv.ProxyProtocol, "")
+	fs.StringVar(&c.proxyFrom, "proxy-from", "", "")
 	fs.IntVar(&c.connectBurst, "connect-burst", srv.ConnectBurst, "")
 	fs.Float64Var(&c.connectRate, "connect-rate", srv.ConnectRate, "")
 	fs.IntVar(&c.maxChannels, "max-channels", srv.MaxChannels, "")
@@ -178,6 +194,18 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 	if c.maxConns < 1 {
 		return fmt.Errorf("--max-conns %d: want at least 1", c.maxConns)
 	}
+	switch {
+	case c.proxyProtocol && c.proxyFrom == "":
+		return errors.New("--proxy-protocol needs --proxy-from CIDR[,CIDR…], the balancers' addresses: " +
+			"a PROXY header from any address would let every client choose the address the limits count")
+	case !c.proxyProtocol && c.proxyFrom != "":
+		return fmt.Errorf("--proxy-from %q without --proxy-protocol: turn the PROXY protocol on, or leave out --proxy-from", c.proxyFrom)
+	case c.proxyFrom != "":
+		var err error
+		if c.proxyPrefixes, err = parseProxyFrom(c.proxyFrom); err != nil {
+			return err
+		}
+	}
 	if c.connectBurst < 1 || c.connectRate <= 0 {
 		return fmt.Errorf("--connect-burst %d, --connect-rate %g: want at least 1 and more than 0", c.connectBurst, c.connectRate)
 	}
@@ -206,6 +234,40 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 		c.adminKeys = filepath.Join(c.data, "admin_keys")
 	}
 	return nil
+}
+
+// parseProxyFrom reads --proxy-from: prefixes and bare addresses (one address each),
+// separated by commas.
+func parseProxyFrom(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if !strings.Contains(item, "/") {
+			a, err := netip.ParseAddr(item)
+			if err != nil || a.Zone() != "" {
+				return nil, fmt.Errorf("--proxy-from: %q is neither an address nor a prefix such as 10.0.0.0/8", item)
+			}
+			a = a.Unmap()
+			out = append(out, netip.PrefixFrom(a, a.BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(item)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("--proxy-from: %q is not a prefix such as 10.0.0.0/8 or 2001:db8::/32", item)
+		case p.Addr().Is4In6():
+			return nil, fmt.Errorf("--proxy-from: %q: write IPv4 prefixes as such, 10.0.0.0/8", item)
+		case p.Bits() == 0:
+			return nil, fmt.Errorf("--proxy-from: %q would trust every address: name the balancers' addresses", item)
+		case p != p.Masked():
+			// 192.168.1.10/24 may mean the one balancer: trusting its whole network by mistake
+			// would let its neighbours name any address.
+			return nil, fmt.Errorf("--proxy-from: %q has host bits set: %s for the network, or %s alone",
+				item, p.Masked(), p.Addr())
+		}
+		out = append(out, p)
+	}
+	return out, nil
 }
 
 // applyServeEnv sets each flag not given on the command line from its environment variable.
@@ -326,6 +388,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	cfg.MaxConnsPerIP = c.maxConnsPerIP
 	cfg.ConnectBurst, cfg.ConnectRate = c.connectBurst, c.connectRate
 	cfg.MaxConns = c.maxConns
+	cfg.ProxyProtocol, cfg.ProxyFrom = c.proxyProtocol, c.proxyPrefixes
 	cfg.MaxChannels = c.maxChannels
 	cfg.IdleNoChannel = c.idleTimeout
 	cfg.ReservedNames = houseBotNames()

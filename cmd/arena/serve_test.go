@@ -5,7 +5,9 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +17,9 @@ import (
 	"testing"
 	"time"
 
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/internal/proxyproto"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/internal/until"
@@ -288,5 +293,87 @@ func TestEveryServeFlagHasAVariable(t *testing.T) {
 		if !strings.Contains(serveUsage, "--"+f.Name) || !strings.Contains(serveUsage, env) {
 			t.Errorf("usage lacks --%s or %s", f.Name, env)
 		}
+	})
+}
+
+// --proxy-protocol and --proxy-from go together; --proxy-from takes prefixes and bare
+// addresses, and refuses what would trust more than the balancers.
+func TestParseServeProxyFlags(t *testing.T) {
+	none := func(string) string { return "" }
+	c, err := parseServe(nil, io.Discard, none)
+	if err != nil || c.proxyProtocol || c.proxyPrefixes != nil {
+		t.Fatalf("default: %v %v, %v", c.proxyProtocol, c.proxyPrefixes, err)
+	}
+	c, err = parseServe([]string{"--proxy-protocol", "--proxy-from", "10.0.0.0/8, 192.0.2.7,2001:db8::/32,2001:db8:1::9,::ffff:198.51.100.1"}, io.Discard, none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.0.2.7/32"),
+		netip.MustParsePrefix("2001:db8::/32"), netip.MustParsePrefix("2001:db8:1::9/128"), netip.MustParsePrefix("198.51.100.1/32")}
+	if !slices.Equal(c.proxyPrefixes, want) || !c.proxyProtocol {
+		t.Fatalf("--proxy-from: %v, want %v", c.proxyPrefixes, want)
+	}
+	env := map[string]string{"ARENA_PROXY_PROTOCOL": "true", "ARENA_PROXY_FROM": "172.16.0.0/12"}
+	c, err = parseServe(nil, io.Discard, func(k string) string { return env[k] })
+	if err != nil || !c.proxyProtocol || !slices.Equal(c.proxyPrefixes, []netip.Prefix{netip.MustParsePrefix("172.16.0.0/12")}) {
+		t.Fatalf("from the environment: %v %v, %v", c.proxyProtocol, c.proxyPrefixes, err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--proxy-protocol"}, "--proxy-protocol needs --proxy-from"},
+		{[]string{"--proxy-from", "10.0.0.0/8"}, "without --proxy-protocol"},
+		{[]string{"--proxy-protocol", "--proxy-from", "10.0.0.0/33"}, `"10.0.0.0/33" is not a prefix`},
+		{[]string{"--proxy-protocol", "--proxy-from", "balancer.example"}, `"balancer.example" is neither an address nor a prefix`},
+		{[]string{"--proxy-protocol", "--proxy-from", "10.0.0.0/8,"}, `"" is neither`},
+		{[]string{"--proxy-protocol", "--proxy-from", "fe80::1%eth0"}, "neither"},
+		{[]string{"--proxy-protocol", "--proxy-from", "192.168.1.10/24"}, "host bits set: 192.168.1.0/24 for the network, or 192.168.1.10 alone"},
+		{[]string{"--proxy-protocol", "--proxy-from", "0.0.0.0/0"}, "would trust every address"},
+		{[]string{"--proxy-protocol", "--proxy-from", "::/0"}, "would trust every address"},
+		{[]string{"--proxy-protocol", "--proxy-from", "::ffff:10.0.0.0/104"}, "write IPv4 prefixes as such"},
+	} {
+		if _, err := parseServe(tc.args, io.Discard, none); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want an error with %q", tc.args, err, tc.want)
+		}
+	}
+	if _, err := parseServe(nil, io.Discard, func(k string) string {
+		return map[string]string{"ARENA_PROXY_PROTOCOL": "maybe", "ARENA_PROXY_FROM": "10.0.0.0/8"}[k]
+	}); err == nil || !strings.Contains(err.Error(), "ARENA_PROXY_PROTOCOL") {
+		t.Errorf("ARENA_PROXY_PROTOCOL=maybe: %v", err)
+	}
+}
+
+// arena serve --proxy-protocol serves a balancer's clients under the header's address, and
+// closes a connection from the balancer that sends none.
+func TestServeBehindABalancer(t *testing.T) {
+	addr, logs, _, stop := startServe(t, "--proxy-protocol", "--proxy-from", "127.0.0.1", "--log-level", "debug")
+	defer stop()
+	if _, err := sshtest.DialErr(addr, "alice", sshtest.NewKey(t)); err == nil {
+		t.Fatal("a connection from the balancer without a PROXY header was served")
+	}
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	hdr := proxyproto.Header{Version: 2, Source: netip.MustParseAddrPort("203.0.113.7:54321"),
+		Dest: netip.MustParseAddrPort("127.0.0.1:2222")}.Encode()
+	if _, err := conn.Write(hdr); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.SetDeadline(time.Now().Add(10 * time.Second))
+	cc, chans, reqs, err := gossh.NewClientConn(conn, addr, sshtest.ClientConfig("alice", sshtest.NewKey(t), nil))
+	if err != nil {
+		t.Fatalf("a client through the balancer: %v", err)
+	}
+	_ = conn.SetDeadline(time.Time{})
+	c := gossh.NewClient(cc, chans, reqs)
+	defer c.Close()
+	if _, _, code := sshtest.Exec(t, c, "rooms"); code != 0 {
+		t.Fatalf("rooms through the balancer: exit %d", code)
+	}
+	until.Seen(t, 10*time.Second, "the session logged under the client's address", func() (string, bool) {
+		return logs.String(), regexp.MustCompile(`msg=session remote=203\.0\.113\.7 `).MatchString(logs.String())
 	})
 }
