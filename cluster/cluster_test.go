@@ -347,3 +347,79 @@ func TestARealTimeRoomLooksTheSameOnAnotherNode(t *testing.T) {
 		t.Fatalf("only %d frames compared, %d moves", compared, shown.Moves)
 	}
 }
+
+// program is a rooms.Controller that plays the first legal action, as a program would: from
+// a goroutine of its own, never under the room's lock.
+type program struct {
+	mu      sync.Mutex
+	turns   int
+	match   string
+	outcome *games.Outcome
+	ended   chan struct{}
+}
+
+func (p *program) Start(r rooms.Seated, _ int, _ games.State) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.match = r.MatchID()
+}
+
+func (p *program) Turn(r rooms.Seated, seat, turn int, st games.State, _, _ time.Duration) {
+	legal := st.Legal(seat)
+	p.mu.Lock()
+	p.turns++
+	p.mu.Unlock()
+	go func() {
+		if !r.Answer(seat, turn, legal[0]) {
+			panic(fmt.Sprintf("turn %d refused", turn))
+		}
+	}()
+}
+
+func (p *program) Refused(rooms.Seated, int, int, error, games.Action) {}
+
+func (p *program) End(_ rooms.Seated, _ int, o *games.Outcome) {
+	p.mu.Lock()
+	p.outcome = o
+	p.mu.Unlock()
+	close(p.ended)
+}
+
+// TestAProgramOnOneNodePlaysARoomOfAnother: its seat's turns go to its node, its answers to
+// the room's; the game ends for it with the room's outcome.
+func TestAProgramOnOneNodePlaysARoomOfAnother(t *testing.T) {
+	_, nodes := startCluster(t, "a", "b")
+	a, b := nodes[0], nodes[1]
+	p := &program{ended: make(chan struct{})}
+	r, err := a.CreateOn("b", rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 9,
+		Unpaced: true, Fast: true, Seats: []rooms.Seat{
+			{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: p},
+			{Kind: rooms.HouseBot, BotName: "greedy"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	owned, ok := b.hub.Find(r.ID())
+	if !ok {
+		t.Fatalf("room %s is not on B", r.ID())
+	}
+	select {
+	case <-p.ended:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the game did not end for the program; the room: %+v", owned.Info())
+	}
+	final := owned.Snapshot()
+	if final.Status != rooms.Finished || p.outcome == nil || fmt.Sprint(*p.outcome) != fmt.Sprint(*final.Outcome) {
+		t.Fatalf("the program heard %v, the room ended %s with %v", p.outcome, final.Status, final.Outcome)
+	}
+	if p.match == "" || p.match != final.MatchID {
+		t.Fatalf("the program was told match %q, the room plays %q", p.match, final.MatchID)
+	}
+	for _, m := range owned.Replay().Moves {
+		if m.Default {
+			t.Fatalf("move %+v was a default: an answer was lost on the bus", m)
+		}
+	}
+	if final.Seats[0].Kind != rooms.Remote {
+		t.Fatalf("the program's seat is %v at the end", final.Seats[0].Kind)
+	}
+}

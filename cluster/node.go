@@ -85,6 +85,7 @@ type Node struct {
 	nextID   uint64
 	exports  map[string]*export  // rooms here with viewers on other nodes
 	proxies  map[proxyKey]*proxy // other nodes' sessions attached to rooms here
+	farSeats map[uint64]*farSeat // programs here seated in rooms of other nodes
 
 	peersVersion atomic.Uint64
 	stats        busStats
@@ -136,7 +137,8 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	n := &Node{cfg: cfg, log: cfg.Logger.With("node", cfg.Name), stop: make(chan struct{}),
 		peers: map[string]*peer{}, mirrors: map[string]*mirror{}, watching: map[string]*nats.Subscription{},
-		sessions: map[*rooms.Mailbox]session{}, exports: map[string]*export{}, proxies: map[proxyKey]*proxy{}}
+		sessions: map[*rooms.Mailbox]session{}, exports: map[string]*export{}, proxies: map[proxyKey]*proxy{},
+		farSeats: map[uint64]*farSeat{}}
 	nc, err := nats.Connect(cfg.URL, nats.Name("arena "+cfg.Name), nats.MaxReconnects(-1),
 		nats.ReconnectWait(250*time.Millisecond),
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) { n.log.Warn("bus disconnected", "err", err) }),
@@ -179,7 +181,8 @@ func (l letterDrawer) JoinCode(taken func(string) bool) string {
 func (n *Node) Serve(hub *rooms.Hub) error {
 	n.hub = hub
 	hub.OnTick(func(time.Time) { n.changed.Store(true) })
-	for subject, handle := range map[string]nats.MsgHandler{subjectNodes: n.heard, nodeSubject(n.cfg.Name): n.serveRequest} {
+	for subject, handle := range map[string]nats.MsgHandler{subjectNodes: n.heard, nodeSubject(n.cfg.Name): n.serveRequest,
+		seatsSubject(n.cfg.Name): n.seatIn} {
 		sub, err := n.nc.Subscribe(subject, handle)
 		if err != nil {
 			return fmt.Errorf("cluster: subscribe %s: %w", subject, err)
@@ -357,6 +360,7 @@ func (n *Node) forgetLocked(name, why string) {
 	for _, e := range n.exports {
 		e.unwatch(name)
 	}
+	n.endFarSeatsLocked(name)
 }
 
 // ownerOfLocked is the node whose letter room codes and ids begin with.

@@ -54,6 +54,8 @@ func (n *Node) handle(req request) reply {
 			}
 		}
 		return reply{}
+	case opCreate:
+		return n.create(req.From, req.Spec)
 	case opUnwatch:
 		n.mu.Lock()
 		if e := n.exports[req.Room]; e != nil {
@@ -93,6 +95,15 @@ func (n *Node) handle(req request) reply {
 			return reply{Err: err.Error()}
 		}
 		return reply{Err: errorText(r.Submit(req.User, req.Seat, a))}
+	case opAnswer:
+		a, err := r.Game().Game.DecodeAction(req.Action)
+		if err != nil {
+			return reply{Err: err.Error()}
+		}
+		return reply{OK: r.Answer(req.Seat, req.Turn, a)}
+	case opResign:
+		r.Resign(req.Seat)
+		return reply{}
 	case opVote:
 		return reply{Err: errorText(r.VoteRematch(req.User, req.Seat))}
 	case opHold:

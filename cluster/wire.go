@@ -44,6 +44,9 @@ const (
 	opHold    = "hold"
 	opClose   = "close"
 	opReplay  = "replay"
+	opCreate  = "create" // open a room here (Spec), its programs' seats on the asking node
+	opAnswer  = "answer" // a program's answer to Turn
+	opResign  = "resign"
 )
 
 // request is one operation on a room, sent to its owner.
@@ -55,7 +58,9 @@ type request struct {
 	User    string          `json:"user,omitempty"`
 	Name    string          `json:"name,omitempty"`
 	Seat    int             `json:"seat,omitempty"`
+	Turn    int             `json:"turn,omitempty"`
 	Action  json.RawMessage `json:"action,omitempty"`
+	Spec    json.RawMessage `json:"spec,omitempty"`
 	On      bool            `json:"on,omitempty"`
 	Why     string          `json:"why,omitempty"`
 }
@@ -63,6 +68,7 @@ type request struct {
 // reply is the owner's answer.
 type reply struct {
 	Err    string          `json:"err,omitempty"`
+	OK     bool            `json:"ok,omitempty"`
 	Seat   int             `json:"seat,omitempty"`
 	Info   *rooms.Info     `json:"info,omitempty"`
 	Replay json.RawMessage `json:"replay,omitempty"` // opSync, opReplay

@@ -1,0 +1,352 @@
+package cluster
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/replay"
+	"github.com/arena-classroom/arena/roomdir"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// A program connected to one node plays a seat in a room of another: the room calls a
+// busController, which sends what it is told to the program's node; there the program's own
+// rooms.Controller hears it, with a remoteSeated for the room, whose Answer and Resign go
+// back to the owner. The state a program decides on is computed by the owner (observation,
+// legal actions, default), so the program's node needs no copy of the game.
+
+func seatsSubject(node string) string { return "arena.node." + node + ".seats" }
+
+// seatMsg is one call of a room on a program's controller.
+type seatMsg struct {
+	Op      string            `json:"op"` // start, turn, refused, end
+	Ctl     uint64            `json:"ctl"`
+	From    string            `json:"from"` // the room's node
+	Room    string            `json:"room"`
+	Match   string            `json:"match,omitempty"`
+	Seat    int               `json:"seat"`
+	Turn    int               `json:"turn,omitempty"`
+	Obs     json.RawMessage   `json:"obs,omitempty"`
+	Legal   []json.RawMessage `json:"legal,omitempty"`
+	Default json.RawMessage   `json:"default,omitempty"`
+	Move    time.Duration     `json:"move,omitempty"`
+	Bank    time.Duration     `json:"bank,omitempty"`
+	Code    string            `json:"code,omitempty"`
+	Msg     string            `json:"msg,omitempty"`
+	Outcome *games.Outcome    `json:"outcome,omitempty"`
+}
+
+// busController is a program's seat, as the room on the owner node sees it.
+type busController struct {
+	n    *Node
+	node string // where the program is connected
+	id   uint64 // its controller there
+}
+
+var _ rooms.Controller = busController{}
+
+func (c busController) send(m seatMsg) {
+	m.Ctl, m.From = c.id, c.n.cfg.Name
+	data, err := json.Marshal(m)
+	if err != nil {
+		c.n.log.Error("a program's seat: encode", "op", m.Op, "err", err)
+		return
+	}
+	c.n.publish(seatsSubject(c.node), data) // never blocks the room: the connection buffers
+}
+
+func (c busController) Start(r rooms.Seated, seat int, _ games.State) {
+	c.send(seatMsg{Op: "start", Room: r.ID(), Match: r.MatchID(), Seat: seat})
+}
+
+func (c busController) Turn(r rooms.Seated, seat, turn int, st games.State, move, bank time.Duration) {
+	m := seatMsg{Op: "turn", Room: r.ID(), Match: r.MatchID(), Seat: seat, Turn: turn, Move: move, Bank: bank}
+	var err error
+	if m.Obs, err = json.Marshal(st.Observation(seat)); err == nil {
+		m.Default, err = json.Marshal(st.DefaultAction(seat))
+	}
+	for _, a := range st.Legal(seat) {
+		if err != nil {
+			break
+		}
+		var raw json.RawMessage
+		raw, err = json.Marshal(a)
+		m.Legal = append(m.Legal, raw)
+	}
+	if err != nil {
+		c.n.log.Error("a program's turn: encode", "room", r.ID(), "err", err)
+		return
+	}
+	c.send(m)
+}
+
+func (c busController) Refused(r rooms.Seated, seat, turn int, err error, applied games.Action) {
+	raw, _ := json.Marshal(applied)
+	c.send(seatMsg{Op: "refused", Room: r.ID(), Seat: seat, Turn: turn, Code: games.IllegalCode(err), Msg: err.Error(), Default: raw})
+}
+
+func (c busController) End(r rooms.Seated, seat int, outcome *games.Outcome) {
+	c.send(seatMsg{Op: "end", Room: r.ID(), Seat: seat, Outcome: outcome})
+}
+
+// farSeat is a program of this node seated in a room of another.
+type farSeat struct {
+	ctl   rooms.Controller
+	owner string
+	room  *remoteSeated
+}
+
+// register keeps ctl for a seat in a room of owner; the id names it on the bus.
+func (n *Node) register(ctl rooms.Controller, owner string) uint64 {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.nextID++
+	n.farSeats[n.nextID] = &farSeat{ctl: ctl, owner: owner}
+	return n.nextID
+}
+
+func (n *Node) unregister(id uint64) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	delete(n.farSeats, id)
+}
+
+// seatIn hands a room's call to the program's controller (the subscription's goroutine:
+// calls come in the order the room made them).
+func (n *Node) seatIn(msg *nats.Msg) {
+	var m seatMsg
+	if err := json.Unmarshal(msg.Data, &m); err != nil {
+		n.log.Warn("malformed seat message", "err", err)
+		return
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			n.log.Error("a program's controller panicked", "op", m.Op, "room", m.Room, "panic", p, "stack", string(debug.Stack()))
+		}
+	}()
+	n.mu.Lock()
+	fs := n.farSeats[m.Ctl]
+	if fs != nil && fs.room == nil {
+		fs.room = &remoteSeated{n: n, owner: m.From, id: m.Room}
+	}
+	if fs != nil && m.Match != "" {
+		fs.room.setMatch(m.Match)
+	}
+	if fs != nil && m.Op == "end" {
+		delete(n.farSeats, m.Ctl)
+	}
+	n.mu.Unlock()
+	if fs == nil {
+		return // the program is gone; the room times it out
+	}
+	switch m.Op {
+	case "start":
+		fs.ctl.Start(fs.room, m.Seat, nil)
+	case "turn":
+		fs.ctl.Turn(fs.room, m.Seat, m.Turn, turnState{seat: m.Seat, obs: m.Obs, legal: m.Legal, def: m.Default}, m.Move, m.Bank)
+	case "refused":
+		fs.ctl.Refused(fs.room, m.Seat, m.Turn, games.Illegal(m.Code, "%s", m.Msg), m.Default)
+	case "end":
+		fs.ctl.End(fs.room, m.Seat, m.Outcome)
+	}
+}
+
+// endFarSeatsLocked tells the programs seated in rooms of a node that died that their game
+// is over for them. Caller holds n.mu.
+func (n *Node) endFarSeatsLocked(owner string) {
+	for id, fs := range n.farSeats {
+		if fs.owner == owner {
+			delete(n.farSeats, id)
+			room := fs.room
+			if room == nil {
+				room = &remoteSeated{n: n, owner: owner}
+			}
+			go fs.ctl.End(room, -1, nil)
+		}
+	}
+}
+
+// turnState is a turn's state as a program on another node sees it: what the owner
+// computed for it. Only what a program's controller reads is there.
+type turnState struct {
+	seat  int
+	obs   json.RawMessage
+	legal []json.RawMessage
+	def   json.RawMessage
+}
+
+var errFarState = errors.New("a state of a room on another node only tells what its program sees")
+
+func (s turnState) ToMove() []int { return []int{s.seat} }
+func (s turnState) Legal(int) []games.Action {
+	if s.legal == nil {
+		return nil
+	}
+	out := make([]games.Action, len(s.legal))
+	for i, a := range s.legal {
+		out[i] = a
+	}
+	return out
+}
+func (s turnState) Validate(int, games.Action) error               { return errFarState }
+func (s turnState) Apply(int, games.Action) ([]games.Event, error) { return nil, errFarState }
+func (s turnState) DefaultAction(int) games.Action                 { return s.def }
+func (s turnState) Observation(int) any                            { return s.obs }
+func (s turnState) Over() bool                                     { return false }
+func (s turnState) Outcome() games.Outcome                         { return games.Outcome{} }
+func (s turnState) Clone() games.State                             { return s }
+
+// remoteSeated is a room of another node as a program's controller here sees it.
+type remoteSeated struct {
+	n     *Node
+	owner string
+	id    string
+	match string // set before the controller hears of the room (seatIn, under n.mu)
+}
+
+var _ rooms.Seated = (*remoteSeated)(nil)
+
+func (r *remoteSeated) setMatch(m string) { r.match = m }
+func (r *remoteSeated) ID() string        { return r.id }
+func (r *remoteSeated) MatchID() string {
+	r.n.mu.Lock()
+	defer r.n.mu.Unlock()
+	return r.match
+}
+
+func (r *remoteSeated) Info() rooms.Info {
+	rep, err := r.n.ask(r.owner, request{Op: opInfo, Room: r.id})
+	if err != nil || rep.Info == nil {
+		return rooms.Info{ID: r.id, Status: rooms.Closed}
+	}
+	return *rep.Info
+}
+
+func (r *remoteSeated) Replay() *replay.Replay {
+	rep, err := r.n.ask(r.owner, request{Op: opReplay, Room: r.id})
+	if err != nil || len(rep.Replay) == 0 {
+		return nil
+	}
+	rp, err := replay.Decode(rep.Replay, func(id string) (games.Game, bool) {
+		e, ok := catalog.Get(id)
+		return e.Game, ok
+	})
+	if err != nil {
+		return nil
+	}
+	return &rp
+}
+
+func (r *remoteSeated) Answer(seat, turn int, a games.Action) bool {
+	raw, err := json.Marshal(a)
+	if err != nil {
+		return false
+	}
+	rep, err := r.n.ask(r.owner, request{Op: opAnswer, Room: r.id, Seat: seat, Turn: turn, Action: raw})
+	return err == nil && rep.OK
+}
+
+func (r *remoteSeated) Resign(seat int) {
+	_, _ = r.n.ask(r.owner, request{Op: opResign, Room: r.id, Seat: seat})
+}
+
+// wireSeat is a seat of a room to create on another node; a program's seat names its
+// controller on the asking node.
+type wireSeat struct {
+	Kind    rooms.SeatKind `json:"kind"`
+	Name    string         `json:"name,omitempty"`
+	UserID  string         `json:"user,omitempty"`
+	BotName string         `json:"bot,omitempty"`
+	Ctl     uint64         `json:"ctl,omitempty"`
+}
+
+// wireSpec is a rooms.Spec on the bus.
+type wireSpec struct {
+	Game         string        `json:"game"`
+	Config       games.Config  `json:"config,omitempty"`
+	Seed         uint64        `json:"seed,omitempty"`
+	Seats        []wireSeat    `json:"seats"`
+	Private      bool          `json:"private,omitempty"`
+	Owner        string        `json:"owner,omitempty"`
+	Addr         string        `json:"addr,omitempty"`
+	Tag          string        `json:"tag,omitempty"`
+	Unpaced      bool          `json:"unpaced,omitempty"`
+	Fast         bool          `json:"fast,omitempty"`
+	AbsentGrace  time.Duration `json:"grace,omitempty"`
+	MayHoldClock bool          `json:"hold,omitempty"`
+}
+
+// CreateOn opens a room on node (this one or another) with spec: the programs' seats keep
+// their controllers here. It is how a room goes where most of its players are, or where
+// there is room for it.
+func (n *Node) CreateOn(node string, spec rooms.Spec) (roomdir.Room, error) {
+	if node == n.cfg.Name {
+		return roomdir.Local(n.hub).Create(spec)
+	}
+	w := wireSpec{Game: spec.Game.Game.ID(), Config: spec.Config, Seed: spec.Seed, Private: spec.Private,
+		Owner: spec.Owner, Addr: spec.Addr, Tag: spec.Tag, Unpaced: spec.Unpaced, Fast: spec.Fast,
+		AbsentGrace: spec.AbsentGrace, MayHoldClock: spec.MayHoldClock}
+	var ids []uint64
+	for _, s := range spec.Seats {
+		ws := wireSeat{Kind: s.Kind, Name: s.Name, UserID: s.UserID, BotName: s.BotName}
+		if s.Controller != nil {
+			ws.Ctl = n.register(s.Controller, node)
+			ids = append(ids, ws.Ctl)
+		}
+		w.Seats = append(w.Seats, ws)
+	}
+	forget := func() {
+		for _, id := range ids {
+			n.unregister(id)
+		}
+	}
+	data, err := json.Marshal(w)
+	if err != nil {
+		forget()
+		return nil, err
+	}
+	rep, err := n.ask(node, request{Op: opCreate, Spec: data})
+	if err != nil {
+		forget()
+		return nil, err
+	}
+	if rep.Info == nil {
+		forget()
+		return nil, fmt.Errorf("node %s opened no room", node)
+	}
+	return &remoteRoom{n: n, owner: node, id: rep.Info.ID, code: rep.Info.Code, entry: spec.Game, found: *rep.Info}, nil
+}
+
+// create opens the room another node asked for, its programs' seats played through the bus.
+func (n *Node) create(from string, raw json.RawMessage) reply {
+	var w wireSpec
+	if err := json.Unmarshal(raw, &w); err != nil {
+		return reply{Err: "malformed room: " + err.Error()}
+	}
+	e, ok := catalog.Get(w.Game)
+	if !ok {
+		return reply{Err: fmt.Sprintf("no game %q here", w.Game)}
+	}
+	spec := rooms.Spec{Game: e.Entry, Config: w.Config, Seed: w.Seed, Private: w.Private, Owner: w.Owner, Addr: w.Addr,
+		Tag: w.Tag, Unpaced: w.Unpaced, Fast: w.Fast, AbsentGrace: w.AbsentGrace, MayHoldClock: w.MayHoldClock}
+	for _, s := range w.Seats {
+		seat := rooms.Seat{Kind: s.Kind, Name: s.Name, UserID: s.UserID, BotName: s.BotName}
+		if s.Ctl != 0 {
+			seat.Controller = busController{n: n, node: from, id: s.Ctl}
+		}
+		spec.Seats = append(spec.Seats, seat)
+	}
+	r, err := n.hub.Create(spec)
+	if err != nil {
+		return reply{Err: err.Error()}
+	}
+	info := r.Info()
+	return reply{Info: &info}
+}
