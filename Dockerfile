@@ -17,4 +17,6 @@ COPY --from=build --chown=65532:65532 /out/data /data
 USER 65532:65532
 VOLUME /data
 EXPOSE 2222
+# The same image runs a cluster's bus with another entrypoint: /arena nats --listen :4222
+# (deploy/compose.yaml).
 ENTRYPOINT ["/arena", "serve", "--listen", ":2222", "--data", "/data"]

@@ -20,6 +20,8 @@ Usage:
   arena spec GAME                               the bot protocol's schema of a game
   arena store copy --from WHERE --to WHERE      copy an arena's store between a data
                                                 directory and PostgreSQL, either way
+  arena nats [--listen ADDR]                    a NATS server: the bus of a cluster of
+                                                arena nodes
   arena help                                    this text
 `
 
@@ -63,6 +65,8 @@ func run(args []string) int {
 		return runSpec(args)
 	case "store":
 		return runStore(args)
+	case "nats":
+		return runNats(args)
 	case "help", "-h", "--help":
 		fmt.Print(usage())
 		return 0
