@@ -31,34 +31,6 @@ var docsRefused = map[string]struct {
 	"arena match --games 2000000000": {[]string{"match", "--game", "sevencolors", "--seats", "random,greedy", "--games", "2000000000"}, "2000000000"},
 }
 
-// Flags of arena serve that docs/operations.md describes ahead of their code: the cluster
-// of issue 25 ("A cluster of nodes (in progress)") is being built on other branches. While
-// serve lacks one of these, a doc line's use of it, and its value, is left out before the
-// line is checked, so that the line's other flags still are; once serve has the flag, the
-// line is checked whole, and its entry here can go. The value says whether the flag takes
-// a value.
-var docsServePending = map[string]bool{"cluster": true, "node": true, "proxy-protocol": false, "proxy-from": true}
-
-// withoutPendingServeFlags returns args without the docsServePending flags that arena serve
-// does not have yet.
-func withoutPendingServeFlags(args []string) []string {
-	var c serveConfig
-	known := serveFlags(&c)
-	var out []string
-	for i := 0; i < len(args); i++ {
-		name, _, inline := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
-		takesValue, pending := docsServePending[name]
-		if !strings.HasPrefix(args[i], "-") || !pending || known.Lookup(name) != nil {
-			out = append(out, args[i])
-			continue
-		}
-		if takesValue && !inline {
-			i++ // the flag's value
-		}
-	}
-	return out
-}
-
 // Values for a usage line's placeholders (`--seed S`, `--games N`), by flag.
 var docsSamples = map[string]string{
 	"seed": "1", "games": "2", "size": "10", "players": "2", "seat": "0", "parallel": "1",
@@ -134,7 +106,7 @@ func checkArenaLine(c docscheck.Command) error {
 	}
 	switch cmd {
 	case "serve":
-		_, err := parseServe(withoutPendingServeFlags(rest), io.Discard, func(string) string { return "" })
+		_, err := parseServe(rest, io.Discard, func(string) string { return "" })
 		return helpIsFine(err, "arena serve refuses it")
 	case "match":
 		env := matchEnv{stdout: io.Discard, stderr: io.Discard, games: catalog.All, now: time.Now,
@@ -220,7 +192,6 @@ func checkArenaFragment(cmd string, args []string) error {
 	switch cmd {
 	case "serve":
 		parseServe([]string{"--help"}, &help, func(string) string { return "" })
-		args = withoutPendingServeFlags(args)
 	case "match":
 		env := matchEnv{stdout: &help, stderr: io.Discard, games: catalog.All, now: time.Now,
 			randomSeed: func() uint64 { return 1 }}
@@ -302,31 +273,4 @@ func toolNames() string {
 		}
 	}
 	return strings.Join(names, ", ")
-}
-
-// A pending cluster flag of a doc line is left out, with its value, while arena serve
-// lacks it, and kept once serve has it; the line's other flags are kept and checked.
-func TestDocsPendingServeFlagsAreLeftOutUntilServeHasThem(t *testing.T) {
-	in := []string{"--cluster", "nats://bus:4222", "--store", "postgres://arena@db/arena?sslmode=disable", "--node=n1",
-		"--proxy-protocol", "--proxy-from", "10.0.0.2/32", "--listen", ":0"}
-	got := withoutPendingServeFlags(in)
-	var c serveConfig
-	known := serveFlags(&c)
-	for name, takesValue := range docsServePending {
-		i := slices.IndexFunc(got, func(a string) bool { return a == "--"+name || strings.HasPrefix(a, "--"+name+"=") })
-		if (i >= 0) != (known.Lookup(name) != nil) {
-			t.Errorf("--%s: kept %v, but arena serve has it: %v (%q)", name, i >= 0, known.Lookup(name) != nil, got)
-		}
-		if name == "cluster" && takesValue && (i >= 0) != slices.Contains(got, "nats://bus:4222") {
-			t.Errorf("--cluster's value is not kept or left out with it: %q", got)
-		}
-	}
-	for _, kept := range []string{"--store", "postgres://arena@db/arena?sslmode=disable", "--listen", ":0"} {
-		if !slices.Contains(got, kept) {
-			t.Errorf("%s was left out: %q", kept, got)
-		}
-	}
-	if _, err := parseServe(got, io.Discard, func(string) string { return "" }); err != nil {
-		t.Errorf("arena serve %q: %v", got, err)
-	}
 }
