@@ -43,6 +43,9 @@ type Config struct {
 	Heartbeat, Silence time.Duration
 	// Timeout bounds one request to another node (default 2 s).
 	Timeout time.Duration
+	// FrameRouted, when set, hears how long each frame of another node's room took from
+	// its snapshot there to here (the nodes' clocks agreeing).
+	FrameRouted func(time.Duration)
 }
 
 // Letters hands out the first letters of room codes, one per live node: codes drawn on one

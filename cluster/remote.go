@@ -23,7 +23,24 @@ import (
 // counts (Stats).
 type busStats struct {
 	framesOut, framesIn, reloads atomic.Uint64
-	routing                      atomic.Int64 // sum of frames' delays from their room to here, ns
+}
+
+// Stats are a node's figures on the bus, for an operator's metrics.
+type Stats struct {
+	MessagesIn, MessagesOut, BytesIn, BytesOut uint64 // all the node's traffic
+	FramesIn, FramesOut                        uint64 // frames of rooms played here for others, and sent of this node's rooms
+	RoomLoads                                  uint64 // rooms of other nodes loaded from their replay
+	Nodes                                      int    // nodes heard, this one included
+}
+
+// Stats reads the node's figures now.
+func (n *Node) Stats() Stats {
+	ns := n.nc.Stats()
+	n.mu.Lock()
+	nodes := len(n.peers) + 1
+	n.mu.Unlock()
+	return Stats{MessagesIn: ns.InMsgs, MessagesOut: ns.OutMsgs, BytesIn: ns.InBytes, BytesOut: ns.OutBytes,
+		FramesIn: n.stats.framesIn.Load(), FramesOut: n.stats.framesOut.Load(), RoomLoads: n.stats.reloads.Load(), Nodes: nodes}
 }
 
 // directory is the cluster's rooms: the hub's own first, then the others'.
@@ -328,7 +345,9 @@ func (n *Node) frameIn(r *remoteRoom, m *mirror, msg *nats.Msg) {
 		return
 	}
 	n.stats.framesIn.Add(1)
-	n.stats.routing.Add(int64(time.Since(f.Scene.Published)))
+	if n.cfg.FrameRouted != nil {
+		n.cfg.FrameRouted(time.Since(f.Scene.Published))
+	}
 	ok, err := m.apply(&f)
 	if err != nil {
 		n.log.Warn("a frame does not play here: loading the room again", "room", r.id, "err", err)

@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/arena-classroom/arena/cluster"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
@@ -28,6 +29,8 @@ type Sources struct {
 	Server func() server.Stats
 	Rooms  func() []rooms.Info
 	Lobby  func() lobby.Stats
+	// Cluster is this node's traffic on a cluster's bus (nil alone).
+	Cluster func() cluster.Stats
 }
 
 // Metrics holds the arena's collectors. It is a rooms.Observer (the hub's tick and the house
@@ -40,6 +43,7 @@ type Metrics struct {
 	storeWrite *prometheus.HistogramVec
 	storeFail  *prometheus.CounterVec
 	frameDelay prometheus.Histogram
+	routing    prometheus.Histogram
 }
 
 var _ rooms.Observer = (*Metrics)(nil)
@@ -73,9 +77,14 @@ func New(src Sources) *Metrics {
 			Help:    "Time from a room's snapshot to its frame written to a person's terminal.",
 			Buckets: prometheus.ExponentialBuckets(0.001, 1.5, 20), // 1 ms to 2.2 s
 		}),
+		routing: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "arena_bus_routing_seconds",
+			Help:    "Time from a room's snapshot on its node to its frame played on another node that shows it.",
+			Buckets: prometheus.ExponentialBuckets(0.0001, 2, 16), // 0.1 ms to 3.3 s
+		}),
 	}
 	m.sources = &sourced{src: src}
-	reg.MustRegister(m.tick, m.late, m.decision, m.storeWrite, m.storeFail, m.frameDelay,
+	reg.MustRegister(m.tick, m.late, m.decision, m.storeWrite, m.storeFail, m.frameDelay, m.routing,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.sources)
 	return m
@@ -161,6 +170,9 @@ func Serve(ctx context.Context, addr string, h http.Handler) (net.Addr, error) {
 	return l.Addr(), nil
 }
 
+// FrameRouted records how long a room's frame took from its node to this one.
+func (m *Metrics) FrameRouted(d time.Duration) { m.routing.Observe(d.Seconds()) }
+
 // sourced reads the figures that live elsewhere at each scrape.
 type sourced struct {
 	mu  sync.Mutex
@@ -179,11 +191,17 @@ var (
 	descSent      = prometheus.NewDesc("arena_frames_sent_total", "Room snapshots handed to the viewers' screens.", nil, nil)
 	descDropped   = prometheus.NewDesc("arena_frames_dropped_total", "Room snapshots replaced before their viewer drew them.", nil, nil)
 	descRenders   = prometheus.NewDesc("arena_screens_drawn_total", "Screens drawn for the sessions (every View), the lobby's main cost.", nil, nil)
+	descBusMsgs   = prometheus.NewDesc("arena_bus_messages_total", "Messages on the cluster's bus, by direction (in, out).", []string{"direction"}, nil)
+	descBusBytes  = prometheus.NewDesc("arena_bus_bytes_total", "Bytes on the cluster's bus, by direction (in, out).", []string{"direction"}, nil)
+	descBusFrames = prometheus.NewDesc("arena_bus_frames_total", "Room frames on the bus: sent for this node's rooms (out), played here for other nodes' rooms (in).", []string{"direction"}, nil)
+	descBusReload = prometheus.NewDesc("arena_bus_room_loads_total", "Rooms of other nodes loaded here from their replay (a first viewer, or a frame missed).", nil, nil)
+	descPeers     = prometheus.NewDesc("arena_cluster_nodes", "Nodes of the cluster this node hears, itself included.", nil, nil)
 	descAnnounced = prometheus.NewDesc("arena_lobby_announcements_total", "Times the lobby's screens were told that what they show changed (at most twice a second).", nil, nil)
 )
 
 func (c *sourced) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descConns, descHandshake, descLoggedIn, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders, descAnnounced} {
+	for _, d := range []*prometheus.Desc{descConns, descHandshake, descLoggedIn, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders, descAnnounced,
+		descBusMsgs, descBusBytes, descBusFrames, descBusReload, descPeers} {
 		ch <- d
 	}
 }
@@ -228,6 +246,20 @@ func (c *sourced) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(descAnnounced, prometheus.CounterValue, float64(st.Announcements))
 	}
 	ch <- prometheus.MustNewConstMetric(descDropped, prometheus.CounterValue, float64(rooms.FramesDropped()))
+	if src.Cluster != nil {
+		st := src.Cluster()
+		counter := func(d *prometheus.Desc, v uint64, labels ...string) {
+			ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, float64(v), labels...)
+		}
+		counter(descBusMsgs, st.MessagesIn, "in")
+		counter(descBusMsgs, st.MessagesOut, "out")
+		counter(descBusBytes, st.BytesIn, "in")
+		counter(descBusBytes, st.BytesOut, "out")
+		counter(descBusFrames, st.FramesIn, "in")
+		counter(descBusFrames, st.FramesOut, "out")
+		counter(descBusReload, st.RoomLoads)
+		gauge(descPeers, float64(st.Nodes))
+	}
 }
 
 func sortedKeys(m map[[2]string]int) [][2]string {

@@ -366,8 +366,11 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	}
 	var node *cluster.Node
 	if c.cluster != "" {
-		node, err = cluster.Join(ctx, cluster.Config{URL: c.cluster, Name: c.node, Logger: log,
-			Letters: cluster.LetterLeases(st, cluster.LetterTTL)})
+		cc := cluster.Config{URL: c.cluster, Name: c.node, Logger: log, Letters: cluster.LetterLeases(st, cluster.LetterTTL)}
+		if mx != nil {
+			cc.FrameRouted = mx.FrameRouted
+		}
+		node, err = cluster.Join(ctx, cc)
 		if err != nil {
 			return fail("%v", err)
 		}
@@ -398,7 +401,11 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 		return fail("%v", err)
 	}
 	if mx != nil {
-		mx.SetSources(metrics.Sources{Server: srv.Stats, Rooms: hub.List, Lobby: app.Stats})
+		src := metrics.Sources{Server: srv.Stats, Rooms: hub.List, Lobby: app.Stats}
+		if node != nil {
+			src.Cluster = node.Stats
+		}
+		mx.SetSources(src)
 		metricsCtx, stopMetrics := context.WithCancel(ctx)
 		defer stopMetrics()
 		addr, err := metrics.Serve(metricsCtx, c.metrics, mx.Handler())
