@@ -48,6 +48,7 @@ func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 			t.Fatal(err)
 		}
 		addr, app := arenatest.StartOn(t, hub, commands.Options{Rooms: n.Directory(), FillAfter: time.Hour, Archive: st})
+		n.ServeQueue(app.Matchmaker())
 		t.Cleanup(n.Close) // before the hub stops: cleanups run last first
 		out = append(out, &arenaNode{node: n, hub: hub, addr: addr, app: app})
 	}
@@ -157,4 +158,41 @@ func showsBoard(screen, board string) bool {
 		}
 	}
 	return false
+}
+
+// Quick match is one queue for the cluster: two people who ask for the same game on
+// different nodes play each other.
+func TestQuickMatchPairsPeopleOnDifferentNodes(t *testing.T) {
+	nodes, _ := startArenas(t, "a", "b", "c")
+	b, c := nodes[1], nodes[2]
+	bob := sshtest.NewTerm(t, sshtest.Dial(t, b.addr, "bob", sshtest.NewKey(t)), sshtest.Command("play sevencolors --size 6"))
+	bob.WaitFor(t, "Looking for an opponent", 10*time.Second)
+	until.True(t, 10*time.Second, "C counting bob among those waiting", func() bool {
+		return c.app.Matchmaker().Waiting("sevencolors") == 1
+	})
+	// dave waits on C for another game, then goes: the leader's queue lets him go.
+	dave := sshtest.Dial(t, c.addr, "dave", sshtest.NewKey(t))
+	daveTerm := sshtest.NewTerm(t, dave, sshtest.Command("play warhammer"))
+	daveTerm.WaitFor(t, "Looking for", 10*time.Second)
+	until.True(t, 10*time.Second, "B counting dave", func() bool { return b.app.Matchmaker().Waiting("warhammer") == 1 })
+	dave.Close()
+	until.True(t, 10*time.Second, "B no longer counting dave", func() bool { return b.app.Matchmaker().Waiting("warhammer") == 0 })
+	carol := sshtest.NewTerm(t, sshtest.Dial(t, c.addr, "carol", sshtest.NewKey(t)), sshtest.Command("play sevencolors --size 6"))
+	carol.WaitFor(t, "bob", 10*time.Second)
+	bob.WaitFor(t, "carol", 10*time.Second)
+	var info rooms.Info
+	until.True(t, 10*time.Second, "one room with both", func() bool {
+		for _, n := range nodes {
+			for _, i := range n.hub.List() {
+				if i.Players() == "bob vs carol" {
+					info = i
+					return true
+				}
+			}
+		}
+		return false
+	})
+	if !strings.HasPrefix(strings.ToUpper(info.ID), b.node.Letter()) {
+		t.Fatalf("room %s is not on B, the node of the first to wait", info.ID)
+	}
 }

@@ -22,6 +22,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/codes"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
@@ -89,15 +90,19 @@ type Node struct {
 	exports  map[string]*export  // rooms here with viewers on other nodes
 	proxies  map[proxyKey]*proxy // other nodes' sessions attached to rooms here
 	farSeats map[uint64]*farSeat // programs here seated in rooms of other nodes
+	queue    *queue              // the cluster's quick match (ServeQueue)
+	since    time.Time           // when the node joined
 
 	peersVersion atomic.Uint64
 	stats        busStats
 }
 
 type peer struct {
-	letter string
-	rooms  []rooms.Info
-	seen   time.Time
+	letter  string
+	rooms   []rooms.Info
+	seen    time.Time
+	since   time.Time
+	waiting map[string]int
 }
 
 // session is one mailbox of this node attached to a room of another.
@@ -150,6 +155,7 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, fmt.Errorf("cluster: connect to %s: %w", cfg.URL, err)
 	}
 	n.nc = nc
+	n.since = time.Now()
 	letter, err := cfg.Letters.Take(ctx, cfg.Name)
 	if err != nil {
 		nc.Close()
@@ -157,6 +163,12 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	n.letter = letter
 	return n, nil
+}
+
+func (n *Node) queueOf() *queue {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.queue
 }
 
 // Name is the node's name.
@@ -184,7 +196,7 @@ func (l letterDrawer) JoinCode(taken func(string) bool) string {
 func (n *Node) Serve(hub *rooms.Hub) error {
 	n.hub = hub
 	hub.OnTick(func(time.Time) { n.changed.Store(true) })
-	for subject, handle := range map[string]nats.MsgHandler{subjectNodes: n.heard, nodeSubject(n.cfg.Name): n.serveRequest,
+	for subject, handle := range map[string]nats.MsgHandler{subjectNodes: n.heard, nodeSubject(n.cfg.Name): n.request,
 		seatsSubject(n.cfg.Name): n.seatIn} {
 		sub, err := n.nc.Subscribe(subject, handle)
 		if err != nil {
@@ -247,6 +259,7 @@ func (n *Node) heartbeat() {
 				n.announce(false)
 				last = now
 				n.forgetSilent(now)
+				n.checkLeader()
 				n.renewLetter()
 			}
 		}
@@ -275,9 +288,17 @@ func (n *Node) listChanged() bool {
 }
 
 func (n *Node) announce(leaving bool) {
-	a := announce{Node: n.cfg.Name, Letter: n.letter, Leaving: leaving}
+	a := announce{Node: n.cfg.Name, Letter: n.letter, Leaving: leaving, Since: n.since}
 	if !leaving {
 		a.Rooms = n.hub.List()
+	}
+	if q := n.queueOf(); q != nil && q.leaderName() == n.cfg.Name && !leaving {
+		a.Waiting = map[string]int{}
+		for _, e := range catalog.All() {
+			if w := q.mm.Waiting(e.Game.ID()); w > 0 {
+				a.Waiting[e.Game.ID()] = w
+			}
+		}
 	}
 	data, err := json.Marshal(a)
 	if err != nil {
@@ -310,8 +331,9 @@ func (n *Node) heard(m *nats.Msg) {
 		p = &peer{}
 		n.peers[a.Node] = p
 		n.log.Info("node joined", "peer", a.Node, "letter", a.Letter)
+		defer func() { go n.checkLeader() }()
 	}
-	p.letter, p.seen = a.Letter, time.Now()
+	p.letter, p.seen, p.since, p.waiting = a.Letter, time.Now(), a.Since, a.Waiting
 	if !sameRooms(p.rooms, a.Rooms) {
 		p.rooms = a.Rooms
 		n.peersVersion.Add(1)
@@ -348,6 +370,10 @@ func (n *Node) forgetLocked(name, why string) {
 	if _, ok := n.peers[name]; ok {
 		delete(n.peers, name)
 		n.peersVersion.Add(1)
+		go n.checkLeader()
+		if n.queue != nil {
+			go n.queue.forgetNode(name)
+		}
 	}
 	for _, m := range n.mirrors {
 		if m.owner == name {

@@ -32,6 +32,22 @@ func (n *Node) serveRequest(m *nats.Msg) {
 	rep = n.handle(req)
 }
 
+// slow are the requests whose answer may wait on another node: they are served on a
+// goroutine of their own, so that two nodes asking each other never wait on each other.
+var slow = map[string]bool{opEnqueue: true, opAssigned: true}
+
+// request takes one request off the bus.
+func (n *Node) request(m *nats.Msg) {
+	var peek struct {
+		Op string `json:"op"`
+	}
+	if json.Unmarshal(m.Data, &peek) == nil && slow[peek.Op] {
+		go n.serveRequest(m)
+		return
+	}
+	n.serveRequest(m)
+}
+
 func (n *Node) handle(req request) reply {
 	switch req.Op {
 	case opSeatOf:
@@ -56,6 +72,18 @@ func (n *Node) handle(req request) reply {
 		return reply{}
 	case opCreate:
 		return n.create(req.From, req.Spec)
+	case opEnqueue, opCancel, opAssigned:
+		q := n.queueOf()
+		switch {
+		case q == nil:
+			return reply{Err: "quick match is not served on this node"}
+		case req.Op == opEnqueue:
+			return q.enqueue(req.From, req.Spec)
+		case req.Op == opCancel:
+			return q.cancel(req.From, req.Session)
+		default:
+			return q.assigned(req)
+		}
 	case opUnwatch:
 		n.mu.Lock()
 		if e := n.exports[req.Room]; e != nil {

@@ -115,6 +115,9 @@ func (d directory) OnTick(f func(now time.Time)) { d.n.hub.OnTick(f) }
 func (d directory) Config() rooms.Config         { return d.n.hub.Config() }
 func (d directory) Think(first bool, f func())   { d.n.hub.Think(first, f) }
 
+// errNoAnswer is a request that another node did not answer in time.
+var errNoAnswer = errors.New("the server running this room does not answer: try again in a moment")
+
 // ask sends req to node and returns its reply; a node that does not answer is an error a
 // person can read.
 func (n *Node) ask(node string, req request) (reply, error) {
@@ -126,7 +129,7 @@ func (n *Node) ask(node string, req request) (reply, error) {
 	m, err := n.nc.Request(nodeSubject(node), data, n.cfg.Timeout)
 	if err != nil {
 		n.log.Warn("request to another node failed", "peer", node, "op", req.Op, "err", err)
-		return reply{}, errors.New("the server running this room does not answer: try again in a moment")
+		return reply{}, errNoAnswer
 	}
 	var rep reply
 	if err := json.Unmarshal(m.Data, &rep); err != nil {

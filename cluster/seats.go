@@ -265,6 +265,7 @@ type wireSeat struct {
 	UserID  string         `json:"user,omitempty"`
 	BotName string         `json:"bot,omitempty"`
 	Ctl     uint64         `json:"ctl,omitempty"`
+	CtlNode string         `json:"ctl_node,omitempty"` // the controller's node, if not the asking one
 }
 
 // wireSpec is a rooms.Spec on the bus.
@@ -296,7 +297,9 @@ func (n *Node) CreateOn(node string, spec rooms.Spec) (roomdir.Room, error) {
 	var ids []uint64
 	for _, s := range spec.Seats {
 		ws := wireSeat{Kind: s.Kind, Name: s.Name, UserID: s.UserID, BotName: s.BotName}
-		if s.Controller != nil {
+		if bc, ok := s.Controller.(busController); ok {
+			ws.Ctl, ws.CtlNode = bc.id, bc.node // a program of a third node: it stays there
+		} else if s.Controller != nil {
 			ws.Ctl = n.register(s.Controller, node)
 			ids = append(ids, ws.Ctl)
 		}
@@ -339,7 +342,19 @@ func (n *Node) create(from string, raw json.RawMessage) reply {
 	for _, s := range w.Seats {
 		seat := rooms.Seat{Kind: s.Kind, Name: s.Name, UserID: s.UserID, BotName: s.BotName}
 		if s.Ctl != 0 {
-			seat.Controller = busController{n: n, node: from, id: s.Ctl}
+			ctlNode := s.CtlNode
+			if ctlNode == "" {
+				ctlNode = from
+			}
+			seat.Controller = busController{n: n, node: ctlNode, id: s.Ctl}
+			if ctlNode == n.cfg.Name { // the program is here after all: its own controller
+				n.mu.Lock()
+				if fs := n.farSeats[s.Ctl]; fs != nil {
+					seat.Controller = fs.ctl
+					delete(n.farSeats, s.Ctl)
+				}
+				n.mu.Unlock()
+			}
 		}
 		spec.Seats = append(spec.Seats, seat)
 	}

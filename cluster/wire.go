@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"time"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/replay"
@@ -24,6 +25,10 @@ type announce struct {
 	Letter  string       `json:"letter"`
 	Rooms   []rooms.Info `json:"rooms"`
 	Leaving bool         `json:"leaving,omitempty"` // the node stops: forget it now
+	// Since is when the node joined: the oldest keeps the cluster's quick match queues.
+	Since time.Time `json:"since"`
+	// Waiting counts the players in those queues by game, from the node that keeps them.
+	Waiting map[string]int `json:"waiting,omitempty"`
 }
 
 // Operations a node asks of the node that owns a room.
@@ -47,6 +52,10 @@ const (
 	opCreate  = "create" // open a room here (Spec), its programs' seats on the asking node
 	opAnswer  = "answer" // a program's answer to Turn
 	opResign  = "resign"
+	// Quick match (queue.go): to the leader, then back to the ticket's node.
+	opEnqueue  = "enqueue"
+	opCancel   = "cancel"
+	opAssigned = "assigned"
 )
 
 // request is one operation on a room, sent to its owner.

@@ -112,6 +112,9 @@ func New(opts Options) *App {
 	return a
 }
 
+// Matchmaker is quick match (a cluster's node keeps its queues with the others').
+func (a *App) Matchmaker() *matchmaker.Matchmaker { return a.mm }
+
 // Bots is the service of bot sessions (its limits may be changed).
 func (a *App) Bots() *botsession.Sessions { return a.bots }
 

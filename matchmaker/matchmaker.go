@@ -27,6 +27,9 @@ type Ticket struct {
 	Config games.Config
 	// Controller speaks for a program (Kind rooms.Remote).
 	Controller rooms.Controller
+	// Origin is the node of a cluster where the player is connected ("" for this one): a
+	// room goes where most of its players are (see SetPlacer).
+	Origin string
 
 	since time.Time
 	done  chan Assignment // buffered: the matchmaker never blocks on it
@@ -42,6 +45,27 @@ type Assignment struct {
 // Done receives the ticket's assignment, once.
 func (t *Ticket) Done() <-chan Assignment { return t.done }
 
+// Deliver hands t its assignment, made by a queue on another node (see Remote).
+func (t *Ticket) Deliver(a Assignment) {
+	select {
+	case t.done <- a:
+	default: // assigned already: the first assignment stands
+	}
+}
+
+// Remote is a queue that another node of a cluster keeps for all of them: this node's
+// tickets wait there, and their assignments come back through Ticket.Deliver.
+type Remote interface {
+	Enqueue(t *Ticket) error
+	// Cancel reports false if t was seated meanwhile.
+	Cancel(t *Ticket) bool
+	// Waiting counts the players waiting there for game id.
+	Waiting(id string) int
+}
+
+// Placer opens a quick match's room: origins are its players' nodes (Ticket.Origin).
+type Placer func(spec rooms.Spec, origins []string) (roomdir.Room, error)
+
 // Matchmaker seats waiting players together, and fills with house bots the seats nobody
 // took within FillAfter. Humans and bots are both just seats.
 type Matchmaker struct {
@@ -51,6 +75,8 @@ type Matchmaker struct {
 
 	mu     sync.Mutex
 	queues map[string][]*Ticket // by game and config
+	remote Remote               // where the queues are kept, when another node keeps them
+	place  Placer
 
 	version atomic.Uint64 // changes with the queues, for the lobby's screens
 }
@@ -63,6 +89,46 @@ func New(dir roomdir.Directory, fillAfter time.Duration, now func() time.Time) *
 	m := &Matchmaker{rooms: dir, fillAfter: fillAfter, now: now, queues: make(map[string][]*Ticket)}
 	dir.OnTick(m.Tick)
 	return m
+}
+
+// SetRemote sends the tickets to another node's queue from now on (nil: keep them here),
+// and returns those waiting here, still waiting for their assignment, to be sent there.
+func (m *Matchmaker) SetRemote(r Remote) (waiting []*Ticket) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.remote = r
+	if r == nil {
+		return nil
+	}
+	for _, key := range slices.Sorted(maps.Keys(m.queues)) {
+		waiting = append(waiting, m.queues[key]...)
+	}
+	clear(m.queues)
+	m.version.Add(1)
+	return waiting
+}
+
+// SetPlacer makes p open the rooms of quick matches (default: the directory's Create).
+func (m *Matchmaker) SetPlacer(p Placer) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.place = p
+}
+
+// Requeue puts back in line, here, a ticket that waited in another node's queue (that
+// node is gone), keeping its place in time and its Done channel.
+func (m *Matchmaker) Requeue(t *Ticket) {
+	key := queueKey(t.Game, t.Config)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	q := append(m.queues[key], t)
+	slices.SortStableFunc(q, func(a, b *Ticket) int { return a.since.Compare(b.since) })
+	if len(q) >= TableSize(t.Game) {
+		m.seat(q, false)
+		q = nil
+	}
+	m.queues[key] = q
+	m.version.Add(1)
 }
 
 // FillAfter is how long a player waits before house bots fill the table.
@@ -92,6 +158,13 @@ func (m *Matchmaker) Enqueue(t *Ticket) (*Ticket, error) {
 	t.since = m.now()
 	t.done = make(chan Assignment, 1)
 	key := queueKey(t.Game, cfg)
+	if r := m.remoteQueue(); r != nil { // asked outside the lock: the hub's tick takes it
+		if err := r.Enqueue(t); err != nil {
+			return nil, err
+		}
+		m.version.Add(1)
+		return t, nil
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	q := m.queues[key]
@@ -113,6 +186,16 @@ func (m *Matchmaker) Enqueue(t *Ticket) (*Ticket, error) {
 // Cancel takes t out of its queue. It reports false if t was already seated.
 func (m *Matchmaker) Cancel(t *Ticket) bool {
 	m.mu.Lock()
+	r := m.remote
+	if r != nil && !m.holds(t) {
+		m.mu.Unlock()
+		if !r.Cancel(t) {
+			return false
+		}
+		m.version.Add(1)
+		t.Deliver(Assignment{Err: ErrCancelled})
+		return true
+	}
 	defer m.mu.Unlock()
 	key := queueKey(t.Game, t.Config)
 	q := m.queues[key]
@@ -136,6 +219,9 @@ var ErrCancelled = errors.New("the wait was cancelled")
 func (m *Matchmaker) Waiting(id string) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.remote != nil {
+		return m.remote.Waiting(id)
+	}
 	n := 0
 	for _, q := range m.queues {
 		for _, t := range q {
@@ -181,7 +267,18 @@ func (m *Matchmaker) seat(q []*Ticket, fill bool) {
 			seats[i] = rooms.Seat{Kind: rooms.HouseBot, BotName: e.Strongest}
 		}
 	}
-	r, err := m.rooms.Create(rooms.Spec{Game: e, Config: q[0].Config, Seats: seats})
+	spec := rooms.Spec{Game: e, Config: q[0].Config, Seats: seats}
+	var r roomdir.Room
+	var err error
+	if m.place != nil {
+		origins := make([]string, len(q))
+		for i, t := range q {
+			origins[i] = t.Origin
+		}
+		r, err = m.place(spec, origins)
+	} else {
+		r, err = m.rooms.Create(spec)
+	}
 	for i, t := range q {
 		if err != nil {
 			t.done <- Assignment{Err: err}
@@ -189,6 +286,17 @@ func (m *Matchmaker) seat(q []*Ticket, fill bool) {
 			t.done <- Assignment{Room: r, Seat: i}
 		}
 	}
+}
+
+func (m *Matchmaker) remoteQueue() Remote {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.remote
+}
+
+// holds reports whether t waits in a queue here. Caller holds m.mu.
+func (m *Matchmaker) holds(t *Ticket) bool {
+	return slices.Contains(m.queues[queueKey(t.Game, t.Config)], t)
 }
 
 // WaitingProgram is a bot program waiting in a queue, which a person may challenge.

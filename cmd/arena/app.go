@@ -116,6 +116,9 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 		lo.Director = dir
 	}
 	a := commands.New(lo)
+	if opts.Cluster != nil {
+		opts.Cluster.ServeQueue(a.Matchmaker())
+	}
 	return a, hub, func() { cancel(); <-done; hub.WaitSaves() }, nil
 }
 
