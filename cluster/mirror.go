@@ -169,6 +169,14 @@ func (m *mirror) remove(mb *rooms.Mailbox) (left int) {
 	return len(m.viewers)
 }
 
+// snapshotOrNil is snapshot, for a mirror that may not exist.
+func (m *mirror) snapshotOrNil() *rooms.Snapshot {
+	if m == nil {
+		return nil
+	}
+	return m.snapshot()
+}
+
 // snapshot is the latest picture (nil before the first).
 func (m *mirror) snapshot() *rooms.Snapshot {
 	m.mu.Lock()

@@ -26,6 +26,7 @@ import (
 	"github.com/arena-classroom/arena/internal/codes"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // Config says how a node joins its cluster.
@@ -91,6 +92,7 @@ type Node struct {
 	proxies  map[proxyKey]*proxy // other nodes' sessions attached to rooms here
 	farSeats map[uint64]*farSeat // programs here seated in rooms of other nodes
 	queue    *queue              // the cluster's quick match (ServeQueue)
+	tourneys *tournaments        // the cluster's tournaments (ServeTournaments)
 	since    time.Time           // when the node joined
 
 	peersVersion atomic.Uint64
@@ -103,6 +105,9 @@ type peer struct {
 	seen    time.Time
 	since   time.Time
 	waiting map[string]int
+	leads   bool
+	calls   map[string]director.Call
+	changes uint64
 }
 
 // session is one mailbox of this node attached to a room of another.
@@ -243,6 +248,19 @@ func (n *Node) Close() {
 	_ = n.nc.Drain()
 }
 
+// Abandon drops the node's bus connection at once, saying nothing and giving nothing back:
+// the others see it die, as when its process is killed (tests of a node's death).
+func (n *Node) Abandon() {
+	select {
+	case <-n.stop:
+		return
+	default:
+	}
+	close(n.stop)
+	n.nc.Close()
+	n.done.Wait()
+}
+
 // heartbeat announces the hub's rooms every Heartbeat, and sooner when they change; it
 // forgets the nodes that fell silent and keeps the node's letter.
 func (n *Node) heartbeat() {
@@ -292,6 +310,9 @@ func (n *Node) announce(leaving bool) {
 	if !leaving {
 		a.Rooms = n.hub.List()
 	}
+	if t := n.tournamentsOf(); t != nil && t.d.Leading() && !leaving {
+		a.Leads, a.Calls, a.Changes = true, t.d.Calls(), t.d.Version()
+	}
 	if q := n.queueOf(); q != nil && q.leaderName() == n.cfg.Name && !leaving {
 		a.Waiting = map[string]int{}
 		for _, e := range catalog.All() {
@@ -334,6 +355,13 @@ func (n *Node) heard(m *nats.Msg) {
 		defer func() { go n.checkLeader() }()
 	}
 	p.letter, p.seen, p.since, p.waiting = a.Letter, time.Now(), a.Since, a.Waiting
+	if a.Leads && (!p.leads || a.Changes != p.changes) && n.tourneys != nil {
+		go n.tourneys.d.Touch() // the standings screens here read the leader's again
+	}
+	if a.Leads && !p.leads && n.tourneys != nil {
+		go n.tourneys.resend() // a new leader: the programs waiting here line up there
+	}
+	p.leads, p.calls, p.changes = a.Leads, a.Calls, a.Changes
 	if !sameRooms(p.rooms, a.Rooms) {
 		p.rooms = a.Rooms
 		n.peersVersion.Add(1)
@@ -373,6 +401,9 @@ func (n *Node) forgetLocked(name, why string) {
 		go n.checkLeader()
 		if n.queue != nil {
 			go n.queue.forgetNode(name)
+		}
+		if n.tourneys != nil {
+			go n.tourneys.nodeGone(name)
 		}
 	}
 	for _, m := range n.mirrors {

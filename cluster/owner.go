@@ -34,7 +34,8 @@ func (n *Node) serveRequest(m *nats.Msg) {
 
 // slow are the requests whose answer may wait on another node: they are served on a
 // goroutine of their own, so that two nodes asking each other never wait on each other.
-var slow = map[string]bool{opEnqueue: true, opAssigned: true}
+var slow = map[string]bool{opEnqueue: true, opAssigned: true, opTControl: true, opTRemove: true, opTEnter: true,
+	opTReport: true, opTReady: true, opTUnready: true, opTFinished: true, opTSeated: true}
 
 // request takes one request off the bus.
 func (n *Node) request(m *nats.Msg) {
@@ -72,6 +73,8 @@ func (n *Node) handle(req request) reply {
 		return reply{}
 	case opCreate:
 		return n.create(req.From, req.Spec)
+	case opTControl, opTRemove, opTEnter, opTReport, opTReady, opTUnready, opTFinished, opTSeated:
+		return n.serveTournament(req)
 	case opEnqueue, opCancel, opAssigned:
 		q := n.queueOf()
 		switch {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -148,7 +149,11 @@ func (n *Node) remote(owner string, req request) (roomdir.Room, bool) {
 	if !ok {
 		return nil, false
 	}
-	return &remoteRoom{n: n, owner: owner, id: rep.Info.ID, code: rep.Info.Code, entry: e.Entry, found: *rep.Info}, true
+	return newRemoteRoom(n, owner, e.Entry, *rep.Info), true
+}
+
+func newRemoteRoom(n *Node, owner string, e playable.Entry, info rooms.Info) *remoteRoom {
+	return &remoteRoom{n: n, owner: owner, id: info.ID, code: info.Code, entry: e, found: info, last: info}
 }
 
 // remoteRoom is a room of another node, reached through the bus.
@@ -158,6 +163,9 @@ type remoteRoom struct {
 	id, code string
 	entry    playable.Entry
 	found    rooms.Info // when it was found
+
+	mu   sync.Mutex
+	last rooms.Info // the latest Info seen
 }
 
 var _ roomdir.Room = (*remoteRoom)(nil)
@@ -190,14 +198,52 @@ func (r *remoteRoom) RealTime() bool {
 	return ok
 }
 
+// Info is the room now, as well as this node knows without waiting: its mirror's latest
+// picture, or its owner's last heartbeat; the owner is asked only about a room too new to
+// be in one. A room whose node is gone is closed, with the result it had, if any.
 func (r *remoteRoom) Info() rooms.Info {
+	r.n.mu.Lock()
+	m := r.n.mirrors[r.id]
+	p := r.n.peers[r.owner]
+	var cached *rooms.Info
+	if p != nil {
+		for i := range p.rooms {
+			if p.rooms[i].ID == r.id {
+				cached = &p.rooms[i]
+			}
+		}
+	}
+	r.n.mu.Unlock()
+	if s := m.snapshotOrNil(); s != nil {
+		return r.remember(s.Info)
+	}
+	if cached != nil {
+		return r.remember(*cached)
+	}
+	if p == nil {
+		return r.closed()
+	}
 	rep, err := r.n.ask(r.owner, request{Op: opInfo, Room: r.id})
 	if err != nil || rep.Info == nil {
-		info := r.found
-		info.Status = rooms.Closed
-		return info
+		return r.closed()
 	}
-	return *rep.Info
+	return r.remember(*rep.Info)
+}
+
+func (r *remoteRoom) remember(info rooms.Info) rooms.Info {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.last = info
+	return info
+}
+
+// closed is the room as last seen, closed.
+func (r *remoteRoom) closed() rooms.Info {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	info := r.last
+	info.Status = rooms.Closed
+	return info
 }
 
 // Snapshot is the room as this node shows it: its mirror's latest picture, or, when nobody

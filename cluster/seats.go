@@ -324,7 +324,7 @@ func (n *Node) CreateOn(node string, spec rooms.Spec) (roomdir.Room, error) {
 		forget()
 		return nil, fmt.Errorf("node %s opened no room", node)
 	}
-	return &remoteRoom{n: n, owner: node, id: rep.Info.ID, code: rep.Info.Code, entry: spec.Game, found: *rep.Info}, nil
+	return newRemoteRoom(n, node, spec.Game, *rep.Info), nil
 }
 
 // create opens the room another node asked for, its programs' seats played through the bus.

@@ -10,6 +10,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // The bus's subjects. Room ids and node names are single tokens (see validName).
@@ -29,6 +30,11 @@ type announce struct {
 	Since time.Time `json:"since"`
 	// Waiting counts the players in those queues by game, from the node that keeps them.
 	Waiting map[string]int `json:"waiting,omitempty"`
+	// Leads: this node's director runs the cluster's tournaments; it calls these people to
+	// their games, and has changed its tournaments Changes times.
+	Leads   bool                     `json:"leads,omitempty"`
+	Calls   map[string]director.Call `json:"calls,omitempty"`
+	Changes uint64                   `json:"changes,omitempty"`
 }
 
 // Operations a node asks of the node that owns a room.

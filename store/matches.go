@@ -52,6 +52,11 @@ type SeatRecord struct {
 // ErrDuplicate is returned by SaveMatch for a match already stored.
 var ErrDuplicate = errors.New("already stored")
 
+// ErrGameRecorded is returned by SaveMatch for a tournament game that has a result already,
+// from another match: a game played again after its room was thought lost (its node died
+// just after recording it). Nothing is stored; the first result stands.
+var ErrGameRecorded = errors.New("this tournament game has a result already")
+
 // SaveMatch stores a finished match. It returns once the match is committed to disk, so a
 // result may be announced as soon as it returns. Saving the same ID twice is an error,
 // ErrDuplicate.
@@ -63,7 +68,18 @@ func (s *Store) SaveMatch(ctx context.Context, m MatchRecord) error {
 	if err != nil && s.stored(ctx, m.ID) {
 		return fmt.Errorf("save match %s: %w", m.ID, ErrDuplicate)
 	}
+	if t := m.Tournament; err != nil && t != nil && s.gameRecorded(ctx, t.Code, t.Game) {
+		return fmt.Errorf("save match %s: %s round %d pairing %d leg %d: %w", m.ID, t.Code, t.Game.Round, t.Game.Pairing, t.Game.Leg, ErrGameRecorded)
+	}
 	return err
+}
+
+// gameRecorded says whether a tournament game has its result stored.
+func (s *Store) gameRecorded(ctx context.Context, code string, g TournamentGame) bool {
+	var n int
+	err := s.db.queryRow(ctx, `SELECT COUNT(*) FROM tournament_games WHERE code = ? AND round = ? AND pairing = ? AND leg = ?`,
+		code, g.Round, g.Pairing, g.Leg).Scan(&n)
+	return err == nil && n > 0
 }
 
 // stored says whether the match id is stored (false when that cannot be read either).

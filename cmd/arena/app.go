@@ -79,8 +79,10 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 	if dir != nil {
 		dir.SetHub(hub)
 		if opts.Cluster != nil {
-			// One node of a cluster runs the tournaments: whichever holds the lease.
+			// One node of a cluster runs the tournaments: whichever holds the lease. It
+			// places their games on all the nodes; the others send it what they are asked.
 			dir.Follow()
+			opts.Cluster.ServeTournaments(dir)
 			go cluster.Lead(ctx, opts.Store, cluster.DirectorLease, opts.Cluster.Name(), directorTTL, logger,
 				func() {
 					logger.Info("leading the tournaments")

@@ -23,6 +23,9 @@ func stateError(code, state, want string) error {
 
 // Start closes the entries and plays the first round.
 func (d *Director) Start(ctx context.Context, code string) error {
+	if r := d.leader(); r != nil {
+		return r.Control(ctx, "start", code, "")
+	}
 	if err := d.elsewhere(); err != nil {
 		return err
 	}
@@ -64,11 +67,17 @@ func (d *Director) Start(ctx context.Context, code string) error {
 
 // Pause lets the games in progress finish and starts no others until Resume.
 func (d *Director) Pause(ctx context.Context, code string) error {
+	if r := d.leader(); r != nil {
+		return r.Control(ctx, "pause", code, "")
+	}
 	return d.switchState(ctx, code, store.TournamentRunning, store.TournamentPaused, "only a running tournament pauses")
 }
 
 // Resume goes on with a paused tournament.
 func (d *Director) Resume(ctx context.Context, code string) error {
+	if r := d.leader(); r != nil {
+		return r.Control(ctx, "resume", code, "")
+	}
 	return d.switchState(ctx, code, store.TournamentPaused, store.TournamentRunning, "only a paused tournament resumes")
 }
 
@@ -112,16 +121,25 @@ func (d *Director) switchState(ctx context.Context, code, from, to, want string)
 // Close closes the entries of a tournament not yet started: nobody else enters, and the
 // teacher can look at who did (and remove some) before the start.
 func (d *Director) Close(ctx context.Context, code string) error {
+	if r := d.leader(); r != nil {
+		return r.Control(ctx, "close", code, "")
+	}
 	return d.switchState(ctx, code, store.TournamentOpen, store.TournamentClosed, "only an open tournament closes its entries")
 }
 
 // Reopen opens the entries of a tournament closed before its start.
 func (d *Director) Reopen(ctx context.Context, code string) error {
+	if r := d.leader(); r != nil {
+		return r.Control(ctx, "reopen", code, "")
+	}
 	return d.switchState(ctx, code, store.TournamentClosed, store.TournamentOpen, "only a tournament whose entries were closed reopens")
 }
 
 // Remove takes the entrant called name out of a tournament not yet started.
 func (d *Director) Remove(ctx context.Context, code, name string) (store.Entrant, error) {
+	if r := d.leader(); r != nil {
+		return r.Remove(ctx, code, name)
+	}
 	if err := d.elsewhere(); err != nil {
 		return store.Entrant{}, err
 	}
@@ -151,6 +169,9 @@ func (d *Director) Remove(ctx context.Context, code, name string) (store.Entrant
 // SetPace sets the pace of a tournament's games without a person that have not started yet
 // (PaceFast or PaceLive): a teacher switches to live for the final round.
 func (d *Director) SetPace(ctx context.Context, code, pace string) error {
+	if r := d.leader(); r != nil {
+		return r.Control(ctx, "pace", code, pace)
+	}
 	if err := d.elsewhere(); err != nil {
 		return err
 	}
@@ -202,6 +223,9 @@ func (d *Director) notOver(ctx context.Context, code, why string) (store.Tournam
 // Cancel stops a tournament for good: the games in progress end without a result; the
 // results so far are kept.
 func (d *Director) Cancel(ctx context.Context, code string) error {
+	if r := d.leader(); r != nil {
+		return r.Control(ctx, "cancel", code, "")
+	}
 	if err := d.elsewhere(); err != nil {
 		return err
 	}
@@ -239,6 +263,9 @@ type LiveGame struct {
 
 // Report reads a tournament's standings and games now.
 func (d *Director) Report(ctx context.Context, code string) (Report, error) {
+	if r := d.leader(); r != nil {
+		return r.Report(ctx, code)
+	}
 	d.mu.Lock()
 	if l := d.live[code]; l != nil {
 		defer d.mu.Unlock()

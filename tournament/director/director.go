@@ -23,6 +23,7 @@ import (
 
 	"github.com/arena-classroom/arena/record"
 	"github.com/arena-classroom/arena/replay"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament"
@@ -69,7 +70,12 @@ type Director struct {
 	calls   map[string]Call     // people called to a game about to start, by key
 
 	// standby: another node of the cluster runs the tournaments (see Follow).
-	standby atomic.Bool
+	standby  atomic.Bool
+	place    Placer // where games are played (nil: on the hub)
+	remote   Remote // the leading node's director, while this one stands by (remoteMu)
+	remoteMu sync.Mutex
+	// reconciled is when the results were last read from the store (reconcile).
+	reconciled time.Time
 
 	// SaveRetry is how long OnFinish keeps asking a failing store to take a result
 	// (DefaultSaveRetry); set it before the hub runs.
@@ -235,6 +241,9 @@ func (e *ErrFull) Error() string {
 // Enter enters e in the open tournament code (store.AddEntrant's errors, *ErrFull), and
 // tells the standings screens.
 func (d *Director) Enter(ctx context.Context, code string, e store.Entrant) error {
+	if r := d.leader(); r != nil {
+		return r.Enter(ctx, code, e)
+	}
 	d.lockControl()
 	defer d.control.Unlock()
 	t, err := d.st.Tournament(ctx, code)
@@ -277,6 +286,9 @@ func (d *Director) Version() uint64 { return d.version.Load() }
 
 // CallFor is the game person (a key's fingerprint) is called to, if any.
 func (d *Director) CallFor(person string) (Call, bool) {
+	if r := d.leader(); r != nil {
+		return r.CallFor(person)
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	c, ok := d.calls[person]
@@ -299,6 +311,9 @@ func (d *Director) Step(ctx context.Context) {
 	slices.Sort(codes)
 	for _, code := range codes {
 		d.step(ctx, code)
+	}
+	if d.place != nil {
+		d.reconcile(ctx)
 	}
 }
 
@@ -459,8 +474,19 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 		}
 	}
 	gs := gameSeed(d.hub.Config().Secret, l.t.Seed, k, attempt)
-	r, err := d.hub.Create(rooms.Spec{Game: l.entry.Entry, Config: l.cfg, Seed: gs, Seats: seats,
-		Tag: tag(l.t.Code, k), Unpaced: !people, Fast: !people && l.pace() == PaceFast, AbsentGrace: l.t.Grace})
+	spec := rooms.Spec{Game: l.entry.Entry, Config: l.cfg, Seed: gs, Seats: seats,
+		Tag: tag(l.t.Code, k, g.Seats), Unpaced: !people, Fast: !people && l.pace() == PaceFast, AbsentGrace: l.t.Grace}
+	var r roomdir.Room
+	var err error
+	if d.place != nil {
+		near := make([]string, len(taken))
+		for i, t := range taken {
+			near[i] = t.Origin
+		}
+		r, err = d.place(spec, near)
+	} else {
+		r, err = roomdir.Local(d.hub).Create(spec)
+	}
 	if err != nil {
 		// The hub is full: the game waits for a room like everyone else.
 		d.log.Warn("tournament game could not open a room; trying again", "code", l.t.Code, "err", err)
@@ -541,8 +567,15 @@ func others(ids []string, not string) []string {
 // Annotate names the tournament game of a finished room in its match record, for the
 // store to record both in one transaction. Rooms of no tournament are left alone.
 func (d *Director) Annotate(info rooms.Info, rec *store.MatchRecord) {
-	code, round, pairing, leg, ok := ParseTag(info.Tag)
+	code, k, seats, ok := parseTag(info.Tag)
 	if !ok || info.Result == nil {
+		return
+	}
+	round, pairing, leg := k.round, k.pairing, k.leg
+	if d.standby.Load() && seats != nil {
+		// A game this node runs for the director of another: the tag says which.
+		rec.Tournament = &store.TournamentEntry{Code: code,
+			Game: store.TournamentGame{Round: round, Pairing: pairing, Leg: leg, Seats: seats, Ranks: info.Result.Ranks}}
 		return
 	}
 	d.mu.Lock()
@@ -560,6 +593,10 @@ func (d *Director) Annotate(info rooms.Info, rec *store.MatchRecord) {
 // Finished takes the result of a room once it is stored (the hub's OnFinish, after the
 // save): the round goes on.
 func (d *Director) Finished(info rooms.Info, rec store.MatchRecord) {
+	if r := d.leader(); r != nil && rec.Tournament != nil {
+		r.Finished(info, rec)
+		return
+	}
 	d.settle(rec, func(l *live, t *store.TournamentEntry) bool {
 		r := resultOf(t.Game)
 		d.free(t.Code, r.Game)
@@ -612,7 +649,15 @@ func (d *Director) OnFinish(save func(context.Context, store.MatchRecord) error)
 			return err
 		}
 		d.Annotate(info, &rec)
-		if err := d.saveRetrying(save, rec); err != nil {
+		err = d.saveRetrying(save, rec)
+		if errors.Is(err, store.ErrGameRecorded) {
+			// Played again after its room was thought lost, and recorded the first time
+			// after all: that result stands, and the leader reads it from the store.
+			d.log.Info("a tournament game played again had its result already", "match", rec.ID, "players", info.Players())
+			d.reconcileSoon()
+			return nil
+		}
+		if err != nil {
 			d.log.Error("a result could not be stored and is lost", "match", rec.ID, "game", rec.Game,
 				"players", info.Players(), "err", err)
 			d.lost(info, rec)
@@ -637,6 +682,8 @@ func (d *Director) saveRetrying(save func(context.Context, store.MatchRecord) er
 				d.log.Info("a result was stored after the store came back", "match", rec.ID, "attempts", attempt)
 			}
 			return nil
+		case errors.Is(err, store.ErrGameRecorded):
+			return err
 		case errors.Is(err, store.ErrDuplicate):
 			// Stored already: by an earlier attempt, or by this one, whose commit went
 			// through but whose answer was lost on the way. Playing it again would only

@@ -3,12 +3,14 @@ package director
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/store"
@@ -101,7 +103,7 @@ func (l *live) pace() string {
 // inPlay is a game being played, and its room.
 type inPlay struct {
 	game tournament.Game
-	room *rooms.Room
+	room roomdir.Room
 }
 
 // gameKey identifies a game of a tournament.
@@ -161,10 +163,23 @@ func (l *live) next() (tournament.Round, error) {
 }
 
 func (l *live) add(r tournament.Result) {
+	if l.has(keyOf(r.Game)) {
+		return // known already: a cluster's node may tell a result twice (see reconcile)
+	}
 	l.results = append(l.results, r)
 	l.stale = true
 	delete(l.playing, keyOf(r.Game))
 	delete(l.waiting, keyOf(r.Game))
+}
+
+// has reports whether game k has its result.
+func (l *live) has(k gameKey) bool {
+	for _, r := range l.results {
+		if keyOf(r.Game) == k {
+			return true
+		}
+	}
+	return false
 }
 
 func (l *live) note(now time.Time, format string, args ...any) {
@@ -203,25 +218,43 @@ func gameSeed(secret seed.Secret, base uint64, k gameKey, attempt int) uint64 {
 }
 
 // Tag marks the rooms of a tournament's games: "tournament CODE ROUND PAIRING LEG".
-func tag(code string, k gameKey) string {
-	return fmt.Sprintf("tournament %s %d %d %d", code, k.round, k.pairing, k.leg)
+func tag(code string, k gameKey, seats []string) string {
+	t := fmt.Sprintf("tournament %s %d %d %d", code, k.round, k.pairing, k.leg)
+	for _, id := range seats {
+		t += " " + url.PathEscape(id)
+	}
+	return t
 }
 
 // ParseTag reads a room's tag; ok is false for rooms that are not a tournament's.
 func ParseTag(s string) (code string, round, pairing, leg int, ok bool) {
+	code, k, _, ok := parseTag(s)
+	return code, k.round, k.pairing, k.leg, ok
+}
+
+// parseTag also reads the entrants of the game's seats, which tags carry since a cluster's
+// nodes record the games they run (nil in older tags).
+func parseTag(s string) (code string, k gameKey, seats []string, ok bool) {
 	f := strings.Fields(s)
-	if len(f) != 5 || f[0] != "tournament" {
-		return "", 0, 0, 0, false
+	if len(f) < 5 || f[0] != "tournament" {
+		return "", gameKey{}, nil, false
 	}
 	n := make([]int, 3)
 	for i := range n {
 		v, err := strconv.Atoi(f[i+2])
 		if err != nil {
-			return "", 0, 0, 0, false
+			return "", gameKey{}, nil, false
 		}
 		n[i] = v
 	}
-	return f[1], n[0], n[1], n[2], true
+	for _, e := range f[5:] {
+		id, err := url.PathUnescape(e)
+		if err != nil {
+			return "", gameKey{}, nil, false
+		}
+		seats = append(seats, id)
+	}
+	return f[1], gameKey{n[0], n[1], n[2]}, seats, true
 }
 
 // TournamentOf is the code of the tournament a room plays a game of, "" for none.

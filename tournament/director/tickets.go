@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
 )
@@ -13,6 +14,28 @@ type Ticket struct {
 	code, entrant string
 	ctl           rooms.Controller
 	seated        chan Seating // capacity 1: the director never waits on a program
+	// Origin is the node of a cluster where the program is connected ("" here): its games
+	// are played there.
+	Origin string
+}
+
+// NewTicket makes a ticket for a program of this node whose director is on another node
+// of a cluster (see Remote): Seat hands it its games.
+func NewTicket(code, entrant string, ctl rooms.Controller) *Ticket {
+	return &Ticket{code: code, entrant: entrant, ctl: ctl, seated: make(chan Seating, 1)}
+}
+
+// Code and Entrant say whose ticket it is; Controller plays its games.
+func (t *Ticket) Code() string                 { return t.code }
+func (t *Ticket) Entrant() string              { return t.entrant }
+func (t *Ticket) Controller() rooms.Controller { return t.ctl }
+
+// Seat hands the ticket its game (once; later ones are dropped).
+func (t *Ticket) Seat(s Seating) {
+	select {
+	case t.seated <- s:
+	default:
+	}
 }
 
 // Seated delivers the program's game, or the tournament's end.
@@ -21,7 +44,7 @@ func (t *Ticket) Seated() <-chan Seating { return t.seated }
 // Seating is what a ready program gets: the room of its game, or Over when the tournament
 // ended (State says how).
 type Seating struct {
-	Room  *rooms.Room
+	Room  roomdir.Room
 	Over  bool
 	State string
 }
@@ -31,6 +54,14 @@ func ticketKey(code, entrant string) string { return code + "\x00" + entrant }
 // Ready puts entrant's program in line for its next game of tournament code, which ctl will
 // play. Missed lists the forfeits it had while away, for its stderr.
 func (d *Director) Ready(code, entrant string, ctl rooms.Controller) (t *Ticket, missed []string, err error) {
+	if r := d.leader(); r != nil {
+		t := NewTicket(code, entrant, ctl)
+		missed, err := r.Ready(t)
+		if err != nil {
+			return nil, nil, err
+		}
+		return t, missed, nil
+	}
 	if err := d.elsewhere(); err != nil {
 		return nil, nil, err
 	}
@@ -62,6 +93,9 @@ func (d *Director) Ready(code, entrant string, ctl rooms.Controller) (t *Ticket,
 // Unready takes a program out of line as it disconnects. It reports false when the program
 // was seated meanwhile (its Seated channel holds the room, whose seat its controller gives up).
 func (d *Director) Unready(t *Ticket) bool {
+	if r := d.leader(); r != nil {
+		return r.Unready(t)
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	key := ticketKey(t.code, t.entrant)

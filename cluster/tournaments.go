@@ -1,0 +1,421 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/arena-classroom/arena/roomdir"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// Tournaments over a cluster: the director that holds the lease leads (see Lead); it says
+// so in its heartbeats, with the people it calls to their games and a count of its changes.
+// The others' directors follow: they send it what they are asked (director.Remote), and
+// their programs' games are played on their own node when the leader places them there.
+
+// Operations on the leading director.
+const (
+	opTControl  = "t.control"
+	opTRemove   = "t.remove"
+	opTEnter    = "t.enter"
+	opTReport   = "t.report"
+	opTReady    = "t.ready"
+	opTUnready  = "t.unready"
+	opTFinished = "t.finished"
+	opTSeated   = "t.seated" // leader → follower: a ready program's game, or the end
+)
+
+// tournamentMsg is what a follower sends the leader about tournaments, and back.
+type tournamentMsg struct {
+	Op      string                   `json:"op,omitempty"`
+	Code    string                   `json:"code,omitempty"`
+	Arg     string                   `json:"arg,omitempty"`
+	Entrant *store.Entrant           `json:"entrant,omitempty"`
+	Ticket  uint64                   `json:"ticket,omitempty"`
+	Ctl     uint64                   `json:"ctl,omitempty"`
+	Info    *rooms.Info              `json:"info,omitempty"`
+	Game    *store.TournamentEntry   `json:"game,omitempty"`
+	Seating *wireSeating             `json:"seating,omitempty"`
+	Report  *director.Report         `json:"report,omitempty"`
+	Missed  []string                 `json:"missed,omitempty"`
+	Calls   map[string]director.Call `json:"calls,omitempty"`
+}
+
+type wireSeating struct {
+	Room  string `json:"room,omitempty"`
+	Over  bool   `json:"over,omitempty"`
+	State string `json:"state,omitempty"`
+}
+
+// tournaments is this node's side of the cluster's tournaments.
+type tournaments struct {
+	n *Node
+	d *director.Director
+
+	mu      sync.Mutex
+	mine    map[uint64]*director.Ticket // this node's programs waiting at the leader
+	theirs  map[proxyKey]*director.Ticket
+	version uint64 // the leader's change count last heard
+}
+
+// ServeTournaments joins d to the cluster's tournaments: it places the games of the
+// tournaments it leads on the nodes, and sends the leader what it is asked while it follows.
+func (n *Node) ServeTournaments(d *director.Director) {
+	t := &tournaments{n: n, d: d, mine: map[uint64]*director.Ticket{}, theirs: map[proxyKey]*director.Ticket{}}
+	d.SetPlacer(n.placeGame)
+	d.SetRemote(leaderDirector{t})
+	n.mu.Lock()
+	n.tourneys = t
+	n.mu.Unlock()
+}
+
+func (n *Node) tournamentsOf() *tournaments {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.tourneys
+}
+
+// placeGame opens a tournament game's room where its programs are (most of them), or, for
+// a game of house bots and people, on the node with the fewest rooms.
+func (n *Node) placeGame(spec rooms.Spec, near []string) (roomdir.Room, error) {
+	if len(near) > 0 {
+		return n.place(spec, near)
+	}
+	best, fewest := n.cfg.Name, len(n.hub.List())
+	n.mu.Lock()
+	for name, p := range n.peers {
+		if len(p.rooms) < fewest || len(p.rooms) == fewest && name < best {
+			best, fewest = name, len(p.rooms)
+		}
+	}
+	n.mu.Unlock()
+	return n.CreateOn(best, spec)
+}
+
+// leaderName is the node whose director leads, "" if none is heard.
+func (n *Node) leaderName() string {
+	if t := n.tournamentsOf(); t != nil && t.d.Leading() {
+		return n.cfg.Name
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	best := ""
+	for name, p := range n.peers {
+		if p.leads && (best == "" || name < best) {
+			best = name
+		}
+	}
+	return best
+}
+
+// leaderDirector is the leading director, as a follower asks it.
+type leaderDirector struct{ t *tournaments }
+
+var _ director.Remote = leaderDirector{}
+
+func (l leaderDirector) ask(m tournamentMsg) (tournamentMsg, error) {
+	leader := l.t.n.leaderName()
+	if leader == "" || leader == l.t.n.cfg.Name {
+		return tournamentMsg{}, director.ErrElsewhere
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
+		return tournamentMsg{}, err
+	}
+	rep, err := l.t.n.ask(leader, request{Op: m.Op, Spec: data})
+	var out tournamentMsg
+	if len(rep.Replay) > 0 {
+		if jerr := json.Unmarshal(rep.Replay, &out); jerr != nil && err == nil {
+			err = jerr
+		}
+	}
+	if errors.Is(err, errNoAnswer) {
+		return out, errors.New("the server running the tournaments does not answer: try again in a moment")
+	}
+	return out, tournamentError(err, rep)
+}
+
+func (l leaderDirector) Control(_ context.Context, op, code, arg string) error {
+	_, err := l.ask(tournamentMsg{Op: opTControl, Code: code, Arg: op + " " + arg})
+	return err
+}
+
+func (l leaderDirector) Remove(_ context.Context, code, name string) (store.Entrant, error) {
+	rep, err := l.ask(tournamentMsg{Op: opTRemove, Code: code, Arg: name})
+	if rep.Entrant == nil {
+		return store.Entrant{}, err
+	}
+	return *rep.Entrant, err
+}
+
+func (l leaderDirector) Enter(_ context.Context, code string, e store.Entrant) error {
+	_, err := l.ask(tournamentMsg{Op: opTEnter, Code: code, Entrant: &e})
+	return err
+}
+
+func (l leaderDirector) Report(_ context.Context, code string) (director.Report, error) {
+	rep, err := l.ask(tournamentMsg{Op: opTReport, Code: code})
+	if err != nil || rep.Report == nil {
+		return director.Report{}, err
+	}
+	return *rep.Report, nil
+}
+
+// Ready puts a program of this node in line at the leader, its controller kept here.
+func (l leaderDirector) Ready(tk *director.Ticket) ([]string, error) {
+	t := l.t
+	ctl := t.n.register(tk.Controller(), "")
+	t.n.mu.Lock()
+	t.n.nextID++
+	id := t.n.nextID
+	t.n.mu.Unlock()
+	t.mu.Lock()
+	t.mine[id] = tk
+	t.mu.Unlock()
+	rep, err := l.ask(tournamentMsg{Op: opTReady, Code: tk.Code(), Arg: tk.Entrant(), Ticket: id, Ctl: ctl})
+	if err != nil {
+		t.mu.Lock()
+		delete(t.mine, id)
+		t.mu.Unlock()
+		t.n.unregister(ctl)
+		return nil, err
+	}
+	return rep.Missed, nil
+}
+
+func (l leaderDirector) Unready(tk *director.Ticket) bool {
+	t := l.t
+	t.mu.Lock()
+	var id uint64
+	for k, v := range t.mine {
+		if v == tk {
+			id = k
+		}
+	}
+	t.mu.Unlock()
+	if id == 0 {
+		return false
+	}
+	rep, err := l.ask(tournamentMsg{Op: opTUnready, Ticket: id})
+	if err != nil || rep.Arg != "yes" {
+		return false
+	}
+	t.mu.Lock()
+	delete(t.mine, id)
+	t.mu.Unlock()
+	return true
+}
+
+func (l leaderDirector) Finished(info rooms.Info, rec store.MatchRecord) {
+	if _, err := l.ask(tournamentMsg{Op: opTFinished, Info: &info, Game: rec.Tournament}); err != nil {
+		// The leader reads the store now and then (director's reconcile): it gets it then.
+		l.t.n.log.Warn("could not tell the leader of a tournament result", "room", info.ID, "err", err)
+	}
+}
+
+func (l leaderDirector) CallFor(person string) (director.Call, bool) {
+	n := l.t.n
+	leader := n.leaderName()
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if p := n.peers[leader]; p != nil {
+		c, ok := p.calls[person]
+		return c, ok
+	}
+	return director.Call{}, false
+}
+
+// serveTournament answers a follower (on the leader), or the leader (opTSeated).
+func (n *Node) serveTournament(req request) reply {
+	t := n.tournamentsOf()
+	if t == nil {
+		return reply{Err: director.ErrElsewhere.Error()}
+	}
+	var m tournamentMsg
+	if err := json.Unmarshal(req.Spec, &m); err != nil {
+		return reply{Err: "malformed tournament message"}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), n.cfg.Timeout)
+	defer cancel()
+	var out tournamentMsg
+	var err error
+	switch m.Op {
+	case opTControl:
+		op, arg, _ := cutSpace(m.Arg)
+		err = t.d.Control(ctx, op, m.Code, arg)
+	case opTRemove:
+		var e store.Entrant
+		e, err = t.d.Remove(ctx, m.Code, m.Arg)
+		out.Entrant = &e
+	case opTEnter:
+		if m.Entrant == nil {
+			return reply{Err: "no entrant"}
+		}
+		err = t.d.Enter(ctx, m.Code, *m.Entrant)
+	case opTReport:
+		var r director.Report
+		r, err = t.d.Report(ctx, m.Code)
+		out.Report = &r
+	case opTReady:
+		out.Missed, err = t.ready(req.From, m)
+	case opTUnready:
+		t.mu.Lock()
+		tk := t.theirs[proxyKey{req.From, m.Ticket}]
+		t.mu.Unlock()
+		if tk != nil && t.d.Unready(tk) {
+			out.Arg = "yes"
+		}
+	case opTFinished:
+		if m.Info != nil && m.Game != nil {
+			t.d.Finished(*m.Info, store.MatchRecord{Tournament: m.Game})
+		}
+	case opTSeated:
+		t.seated(m)
+	default:
+		return reply{Err: fmt.Sprintf("unknown tournament operation %q", m.Op)}
+	}
+	data, _ := json.Marshal(out)
+	rep := reply{Replay: data, Err: errorText(err)}
+	rep.Seat = errorKind(err)
+	return rep
+}
+
+// ready (leader) puts a follower's program in line; its game is sent back when seated.
+func (t *tournaments) ready(from string, m tournamentMsg) ([]string, error) {
+	ctl := busController{n: t.n, node: from, id: m.Ctl}
+	tk, missed, err := t.d.ReadyFrom(from, m.Code, m.Arg, ctl)
+	if err != nil {
+		return nil, err
+	}
+	key := proxyKey{from, m.Ticket}
+	t.mu.Lock()
+	t.theirs[key] = tk
+	t.mu.Unlock()
+	go func() {
+		s := <-tk.Seated()
+		t.mu.Lock()
+		delete(t.theirs, key)
+		t.mu.Unlock()
+		w := &wireSeating{Over: s.Over, State: s.State}
+		if s.Room != nil {
+			w.Room = s.Room.ID()
+		}
+		data, _ := json.Marshal(tournamentMsg{Op: opTSeated, Ticket: m.Ticket, Seating: w})
+		if _, err := t.n.ask(from, request{Op: opTSeated, Spec: data}); err != nil {
+			t.n.log.Warn("could not tell a node its program's tournament game", "peer", from, "err", err)
+		}
+	}()
+	return missed, nil
+}
+
+// seated (follower) hands a program of this node its game.
+func (t *tournaments) seated(m tournamentMsg) {
+	t.mu.Lock()
+	tk := t.mine[m.Ticket]
+	delete(t.mine, m.Ticket)
+	t.mu.Unlock()
+	if tk == nil || m.Seating == nil {
+		return
+	}
+	s := director.Seating{Over: m.Seating.Over, State: m.Seating.State}
+	if m.Seating.Room != "" {
+		r, ok := t.n.Directory().Find(m.Seating.Room)
+		if !ok {
+			t.n.log.Warn("a program's tournament room cannot be found", "room", m.Seating.Room)
+			return
+		}
+		s.Room = r
+	}
+	tk.Seat(s)
+}
+
+// followerGone (leader) takes out of line the programs of a node that died.
+func (t *tournaments) nodeGone(name string) {
+	t.mu.Lock()
+	var gone []*director.Ticket
+	for key, tk := range t.theirs {
+		if key.node == name {
+			gone = append(gone, tk)
+			delete(t.theirs, key)
+		}
+	}
+	t.mu.Unlock()
+	for _, tk := range gone {
+		t.d.Unready(tk)
+	}
+}
+
+// leaderChanged (follower) sends the programs waiting at a leader that is gone to the new
+// one.
+func (t *tournaments) resend() {
+	t.mu.Lock()
+	waiting := make([]*director.Ticket, 0, len(t.mine))
+	for id, tk := range t.mine {
+		waiting = append(waiting, tk)
+		delete(t.mine, id)
+	}
+	t.mu.Unlock()
+	for _, tk := range waiting {
+		if _, err := (leaderDirector{t}).Ready(tk); err != nil {
+			t.n.log.Warn("a program could not be put in line again at the new leader", "entrant", tk.Entrant(), "err", err)
+			tk.Seat(director.Seating{Over: true, State: "unknown"})
+		}
+	}
+}
+
+func cutSpace(s string) (string, string, bool) {
+	for i := range s {
+		if s[i] == ' ' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+// Director errors keep their kind across the bus (commands and screens tell them apart).
+const (
+	errKindState = 1 + iota
+	errKindFull
+)
+
+func errorKind(err error) int {
+	var full *director.ErrFull
+	switch {
+	case err == nil:
+		return 0
+	case director.IsState(err):
+		return errKindState
+	case errors.As(err, &full):
+		return errKindFull
+	}
+	return 0
+}
+
+var directorErrors = []error{director.ErrNotLive, director.ErrNotEntrant, director.ErrNotFound, director.ErrNotOpen,
+	director.ErrEntrantExists, director.ErrEntrantName, director.ErrElsewhere}
+
+func tournamentError(err error, rep reply) error {
+	if err == nil {
+		return nil
+	}
+	switch rep.Seat {
+	case errKindState:
+		return &director.ErrState{Msg: err.Error()}
+	case errKindFull:
+		var most int
+		if _, scanErr := fmt.Sscanf(err.Error(), "the tournament is full (%d entrants", &most); scanErr == nil {
+			return &director.ErrFull{Max: most}
+		}
+	}
+	for _, e := range directorErrors {
+		if e.Error() == err.Error() {
+			return e
+		}
+	}
+	return err
+}

@@ -1,0 +1,239 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/cluster"
+	"github.com/arena-classroom/arena/cluster/natsd"
+	"github.com/arena-classroom/arena/internal/arenatest"
+	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// testNode is one arena serve of a cluster in a test, built by newApp as serve builds it.
+type testNode struct {
+	node *cluster.Node
+	hub  *rooms.Hub
+	addr string
+	stop func() // the hub and the director, as a process that ends
+}
+
+// testCluster runs a bus and nodes on one store, teacher's key an admin on each.
+type testCluster struct {
+	t       *testing.T
+	bus     string
+	st      *store.Store
+	admin   string
+	teacher gossh.Signer
+	clients map[string]*gossh.Client // the teacher's connection to each node
+}
+
+func newTestCluster(t *testing.T) *testCluster {
+	bus, err := natsd.Start(natsd.Options{Listen: "127.0.0.1:0", Name: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(bus.Shutdown)
+	teacher := sshtest.NewKey(t)
+	return &testCluster{t: t, bus: bus.ClientURL(), st: arenatest.Store(t), admin: arenatest.AdminKeys(t, teacher), teacher: teacher,
+		clients: map[string]*gossh.Client{}}
+}
+
+func (c *testCluster) start(name string) *testNode {
+	t := c.t
+	log := arenatest.Logger(t).With("node", name)
+	n, err := cluster.Join(context.Background(), cluster.Config{URL: c.bus, Name: name, Logger: log,
+		Letters: cluster.LetterLeases(c.st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	app, hub, stopApp, err := newApp(appOptions{Logger: log, Store: c.st, TickHz: 100, FillAfter: time.Hour,
+		HumanMove: time.Minute, BotMove: 2 * time.Second, GamesPerPlayer: 3, GamesPerAddr: 50, Cluster: n})
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr, _ := sshtest.Start(t, app, func(cfg *server.Config) { cfg.AdminKeysFile = c.admin; cfg.Logger = slog.New(slog.DiscardHandler) })
+	stopped := false
+	tn := &testNode{node: n, hub: hub, addr: addr}
+	tn.stop = func() {
+		if !stopped {
+			stopped = true
+			stopApp()
+			n.Close()
+		}
+	}
+	t.Cleanup(tn.stop)
+	return tn
+}
+
+// settled waits until every node hears every other.
+func (c *testCluster) settled(nodes ...*testNode) {
+	for _, n := range nodes {
+		until.True(c.t, 30*time.Second, n.node.Name()+" hearing the others", func() bool {
+			return n.node.Stats().Nodes == len(nodes)
+		})
+	}
+}
+
+// leading waits until n leads the tournaments.
+func (c *testCluster) leading(n *testNode) {
+	until.True(c.t, 30*time.Second, n.node.Name()+" leading the tournaments", func() bool {
+		leases, err := c.st.Leases(context.Background(), cluster.DirectorLease)
+		return err == nil && len(leases) == 1 && leases[0].Holder == n.node.Name()
+	})
+}
+
+type clusterStandings struct {
+	State       string `json:"state"`
+	GamesPlayed int    `json:"games_played"`
+	GamesTotal  int    `json:"games_total"`
+	Standings   []struct {
+		Rank   int
+		Name   string
+		Points float64
+		Played int
+	} `json:"standings"`
+}
+
+func (c *testCluster) standings(addr, code string) clusterStandings {
+	c.t.Helper()
+	out, errOut, status := sshtest.Exec(c.t, c.client(addr), "tournament standings "+code+" --json")
+	if status != 0 {
+		c.t.Fatalf("standings: %d %q", status, errOut)
+	}
+	var s clusterStandings
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		c.t.Fatalf("standings %q: %v", out, err)
+	}
+	return s
+}
+
+// client is the teacher's connection to the node at addr (one each: polling the standings
+// opens sessions, not connections, which the per-address limits count).
+func (c *testCluster) client(addr string) *gossh.Client {
+	if cl := c.clients[addr]; cl != nil {
+		return cl
+	}
+	cl := sshtest.Dial(c.t, addr, "prof", c.teacher)
+	c.clients[addr] = cl
+	return cl
+}
+
+func (c *testCluster) teacherRuns(addr, cmd string) string {
+	c.t.Helper()
+	out, errOut, status := sshtest.Exec(c.t, c.client(addr), cmd)
+	if status != 0 {
+		c.t.Fatalf("%s: %d %q", cmd, status, errOut)
+	}
+	return out
+}
+
+func (c *testCluster) create(addr, args, bots string) string {
+	c.t.Helper()
+	out := c.teacherRuns(addr, "tournament create "+args)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	code := lines[len(lines)-1]
+	if bots != "" {
+		c.teacherRuns(addr, "tournament add "+code+" --bot "+bots)
+	}
+	return code
+}
+
+// rows is the standings as text: rank, name, points, games played.
+func rows(s clusterStandings) string {
+	var b strings.Builder
+	for _, r := range s.Standings {
+		fmt.Fprintf(&b, "%d %s %g %d\n", r.Rank, r.Name, r.Points, r.Played)
+	}
+	return b.String()
+}
+
+// A tournament of house bots led from A plays its games on all three nodes; the same
+// tournament (same seed) with node B killed in the middle finishes too, every game recorded
+// once, with the same standings.
+func TestATournamentSurvivesTheDeathOfANode(t *testing.T) {
+	c := newTestCluster(t)
+	a := c.start("a")
+	c.leading(a)
+	b, cc := c.start("b"), c.start("c")
+	c.settled(a, b, cc)
+	// At a person's pace (a decision a tick), so that games are under way when B dies.
+	const args = "--game sevencolors --format round-robin --size 12 --games-per-pairing 2 --seed 77 --pace live --name Six"
+	const bots = "greedy,random,mixed,hegemonic,random_improving,greedy"
+
+	// Both made before any game is played: entrants are seeded by their rating then.
+	whole := c.create(cc.addr, args, bots) // made on C: the leader on A runs it all the same
+	broken := c.create(a.addr, args, bots)
+	c.teacherRuns(b.addr, "tournament start "+whole)
+	var want clusterStandings
+	until.Seen(t, 120*time.Second, "the whole tournament finishing", func() (string, bool) {
+		want = c.standings(a.addr, whole)
+		return fmt.Sprintf("%s %d/%d", want.State, want.GamesPlayed, want.GamesTotal), want.State == "finished"
+	})
+	if want.GamesPlayed != 30 {
+		t.Fatalf("%d games played, want 30 (15 pairings × 2)", want.GamesPlayed)
+	}
+	spread := map[string]int{}
+	for _, m := range matchesOf(t, c.st, whole) {
+		spread[strings.ToUpper(m[len("m_"):][:1])]++ // m_ROOM_TIME: a room's id begins with its node's letter
+	}
+	if len(spread) < 3 {
+		t.Fatalf("the games were played on %d nodes (%v), want all three", len(spread), spread)
+	}
+
+	c.teacherRuns(a.addr, "tournament start "+broken)
+	until.Seen(t, 120*time.Second, "a few games played", func() (string, bool) {
+		s := c.standings(a.addr, broken)
+		return fmt.Sprintf("%d played", s.GamesPlayed), s.GamesPlayed >= 6
+	})
+	playing := 0
+	for _, r := range b.hub.List() {
+		if r.Status == rooms.Playing && director.TournamentOf(r) == broken {
+			playing++
+		}
+	}
+	if playing == 0 {
+		t.Fatal("B plays none of the tournament's games as it dies: the test proves nothing")
+	}
+	t.Logf("B dies with %d of the tournament's games under way", playing)
+	b.node.Abandon() // B dies: its bus connection drops, its rooms stop
+	b.stop()
+	var got clusterStandings
+	until.Seen(t, 120*time.Second, "the tournament finishing without B", func() (string, bool) {
+		got = c.standings(cc.addr, broken)
+		return fmt.Sprintf("%s %d/%d", got.State, got.GamesPlayed, got.GamesTotal), got.State == "finished"
+	})
+	if rows(got) != rows(want) {
+		t.Fatalf("standings after B died:\n%s\nwithout a death:\n%s", rows(got), rows(want))
+	}
+	if n := len(matchesOf(t, c.st, broken)); n != 30 {
+		t.Fatalf("%d games recorded, want each of the 30 once", n)
+	}
+}
+
+// matchesOf lists the rooms' ids of the games a tournament recorded (their first letter is
+// their node's).
+func matchesOf(t *testing.T, st *store.Store, code string) []string {
+	t.Helper()
+	games, err := st.TournamentGames(context.Background(), code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, g := range games {
+		out = append(out, g.MatchID)
+	}
+	return out
+}
