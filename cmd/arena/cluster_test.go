@@ -237,3 +237,68 @@ func matchesOf(t *testing.T, st *store.Store, code string) []string {
 	}
 	return out
 }
+
+// Programs connected to B and C play a tournament that the director on A runs: they enter
+// from their node, their games are played where they are, and each is told its place.
+func TestProgramsOnOtherNodesPlayATournamentLedElsewhere(t *testing.T) {
+	c := newTestCluster(t)
+	a := c.start("a")
+	c.leading(a)
+	b, cc := c.start("b"), c.start("c")
+	c.settled(a, b, cc)
+	code := c.create(a.addr, "--game sevencolors --format round-robin --size 6 --name Progs", "greedy,random")
+
+	var programs []*arenatest.Bot
+	for i, n := range []*testNode{b, cc} {
+		name := []string{"sam", "lea"}[i]
+		programs = append(programs, arenatest.StartBot(t, sshtest.Dial(t, n.addr, name, sshtest.NewKey(t)), "--game sevencolors --tournament "+code))
+	}
+	until.Seen(t, 20*time.Second, "the programs entering from B and C", func() (string, bool) {
+		s := c.standings(a.addr, code)
+		return rows(s), len(s.Standings) == 4
+	})
+	c.teacherRuns(cc.addr, "tournament start "+code) // started from C: A runs it
+	played := make([]chan []arenatest.Msg, len(programs))
+	for i, p := range programs {
+		played[i] = make(chan []arenatest.Msg, 1)
+		go func() { played[i] <- p.PlayAll() }()
+	}
+	for i, p := range programs {
+		all := <-played[i]
+		if status := p.St.Wait(t, 60*time.Second); status != 0 {
+			t.Fatalf("program exit %d; stderr:\n%s", status, p.St.Stderr())
+		}
+		ends := arenatest.OfType(all, "end")
+		if len(ends) != 3 {
+			t.Fatalf("a program played %d games, want 3; stderr:\n%s", len(ends), p.St.Stderr())
+		}
+		for _, e := range ends {
+			if e["outcome"] == nil {
+				t.Fatalf("a game ended without an outcome for the program: %v; stderr:\n%s", e, p.St.Stderr())
+			}
+		}
+		if !strings.Contains(p.St.Stderr(), "tournament "+code+" is finished: you are ") {
+			t.Fatalf("the program was not told its place: %q", p.St.Stderr())
+		}
+	}
+	s := c.standings(b.addr, code)
+	if s.State != "finished" || s.GamesPlayed != 6 {
+		t.Fatalf("standings %+v", s)
+	}
+	// A game with a program is played where a program of it is connected.
+	games, err := c.st.TournamentGames(context.Background(), code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		programs := 0
+		for _, id := range g.Seats {
+			if !strings.HasPrefix(id, "house:") {
+				programs++
+			}
+		}
+		if node := strings.ToUpper(g.MatchID[len("m_"):][:1]); programs > 0 && node == a.node.Letter() {
+			t.Errorf("game %+v of a program of B or C was played on A", g)
+		}
+	}
+}
