@@ -2,6 +2,7 @@ package cluster_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,8 @@ import (
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/internal/until"
+	"github.com/arena-classroom/arena/record"
+	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
 )
@@ -43,7 +46,14 @@ func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		hub := rooms.NewHub(rooms.Config{TickHz: 100, Codes: n.Codes(), Logger: arenatest.Logger(t)})
+		hub := rooms.NewHub(rooms.Config{TickHz: 100, Codes: n.Codes(), Logger: arenatest.Logger(t),
+			OnFinish: func(info rooms.Info, rp replay.Replay) error {
+				rec, err := record.Match(info, rp, time.Now())
+				if err != nil {
+					return err
+				}
+				return st.SaveMatch(context.Background(), rec)
+			}})
 		if err := n.Serve(hub); err != nil {
 			t.Fatal(err)
 		}
@@ -194,5 +204,89 @@ func TestQuickMatchPairsPeopleOnDifferentNodes(t *testing.T) {
 	})
 	if !strings.HasPrefix(strings.ToUpper(info.ID), b.node.Letter()) {
 		t.Fatalf("room %s is not on B, the node of the first to wait", info.ID)
+	}
+}
+
+// A node drains before a restart: alice's game on B moves to another node, taken up from its
+// moves; alice connects again (to A, as a balancer might send her) and finds her seat, plays
+// on to the end, and the game is recorded once, whole.
+func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
+	nodes, st := startArenas(t, "a", "b", "c")
+	a, b := nodes[0], nodes[1]
+	until.True(t, 10*time.Second, "B hearing the others", func() bool { return b.node.Stats().Nodes == 3 })
+	key := sshtest.NewKey(t)
+	first := sshtest.Dial(t, b.addr, "alice", key)
+	term := sshtest.NewTerm(t, first, sshtest.Command("play sevencolors --vs greedy --size 8"))
+	term.WaitFor(t, "Your turn", 10*time.Second)
+	var list []rooms.Info
+	until.True(t, 10*time.Second, "the room on B", func() bool { list = b.hub.List(); return len(list) == 1 })
+	old, _ := b.hub.Find(list[0].ID)
+	// alice plays two moves on B.
+	for i := 0; i < 2; i++ {
+		snap := old.Snapshot()
+		until.True(t, 10*time.Second, "alice's turn", func() bool { snap = old.Snapshot(); return snap.ToMove == 0 })
+		board := snap.Board(games.Plain)
+		term.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && showsBoard(s, board) }, 10*time.Second)
+		typeKeys(t, term, string(rune('a'+snap.State.Legal(0)[0].(int)-3)))
+		until.True(t, 10*time.Second, "the move taken", func() bool { return old.Snapshot().Moves > snap.Moves })
+	}
+	played := old.Replay().Moves
+
+	if moved, failed := b.node.Drain(); moved != 1 || failed != 0 {
+		t.Fatalf("drain moved %d games, %d could not", moved, failed)
+	}
+	if s := old.Snapshot(); s.Status != rooms.Closed || s.Result != nil {
+		t.Fatalf("B's room after the drain: %s, result %v", s.Status, s.Result)
+	}
+	first.Close() // B stops; alice's client sees the connection end
+
+	back := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", key))
+	back.WaitFor(t, "Your turn", 10*time.Second)
+	var moved *rooms.Room
+	var owner *arenaNode
+	for _, n := range nodes {
+		for _, i := range n.hub.List() {
+			if i.Status == rooms.Playing && i.Players() == list[0].Players() {
+				moved, _ = n.hub.Find(i.ID)
+				owner = n
+			}
+		}
+	}
+	if moved == nil || owner == b {
+		t.Fatal("the game is not on another node")
+	}
+	rp := moved.Replay()
+	if len(rp.Moves) < len(played) || fmt.Sprint(rp.Moves[:len(played)]) != fmt.Sprint(played) {
+		t.Fatalf("the moved game begins %v, B played %v", rp.Moves, played)
+	}
+	snap := moved.Snapshot()
+	for moves := 0; snap.Status == rooms.Playing; moves++ {
+		if moves > 200 {
+			t.Fatal("the game did not end")
+		}
+		if snap.ToMove != 0 {
+			until.True(t, 10*time.Second, "greedy playing", func() bool {
+				s := moved.Snapshot()
+				return s.Status != rooms.Playing || s.ToMove == 0
+			})
+			snap = moved.Snapshot()
+			continue
+		}
+		board := snap.Board(games.Plain)
+		back.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && showsBoard(s, board) }, 10*time.Second)
+		typeKeys(t, back, string(rune('a'+snap.State.Legal(0)[0].(int)-3)))
+		until.True(t, 10*time.Second, "the move taken", func() bool {
+			s := moved.Snapshot()
+			return s.Status != rooms.Playing || s.Moves > snap.Moves
+		})
+		snap = moved.Snapshot()
+	}
+	until.True(t, 10*time.Second, "the result recorded", func() bool { s := moved.Snapshot(); return s.Saved })
+	recent, err := st.RecentMatches(context.Background(), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recent) != 1 || recent[0].ID != moved.MatchID() {
+		t.Fatalf("%d matches recorded, want the moved game's alone", len(recent))
 	}
 }

@@ -282,6 +282,9 @@ type wireSpec struct {
 	Fast         bool          `json:"fast,omitempty"`
 	AbsentGrace  time.Duration `json:"grace,omitempty"`
 	MayHoldClock bool          `json:"hold,omitempty"`
+	// Replay, when set, is a game to take up (rooms.Spec.Resume): a draining node's.
+	Replay    json.RawMessage   `json:"replay,omitempty"`
+	Takeovers []*rooms.Takeover `json:"takeovers,omitempty"`
 }
 
 // CreateOn opens a room on node (this one or another) with spec: the programs' seats keep
@@ -338,7 +341,16 @@ func (n *Node) create(from string, raw json.RawMessage) reply {
 		return reply{Err: fmt.Sprintf("no game %q here", w.Game)}
 	}
 	spec := rooms.Spec{Game: e.Entry, Config: w.Config, Seed: w.Seed, Private: w.Private, Owner: w.Owner, Addr: w.Addr,
-		Tag: w.Tag, Unpaced: w.Unpaced, Fast: w.Fast, AbsentGrace: w.AbsentGrace, MayHoldClock: w.MayHoldClock}
+		Tag: w.Tag, Unpaced: w.Unpaced, Fast: w.Fast, AbsentGrace: w.AbsentGrace, MayHoldClock: w.MayHoldClock,
+		Takeovers: w.Takeovers}
+	if len(w.Replay) > 0 {
+		g := e.Game
+		rp, err := replay.Decode(w.Replay, func(id string) (games.Game, bool) { return g, id == g.ID() })
+		if err != nil {
+			return reply{Err: "the game to take up: " + err.Error()}
+		}
+		spec.Resume = rp.Moves
+	}
 	for _, s := range w.Seats {
 		seat := rooms.Seat{Kind: s.Kind, Name: s.Name, UserID: s.UserID, BotName: s.BotName}
 		if s.Ctl != 0 {

@@ -68,6 +68,7 @@ type tournaments struct {
 func (n *Node) ServeTournaments(d *director.Director) {
 	t := &tournaments{n: n, d: d, mine: map[uint64]*director.Ticket{}, theirs: map[proxyKey]*director.Ticket{}}
 	d.SetPlacer(n.placeGame)
+	d.SetFinder(n.findTagged)
 	d.SetRemote(leaderDirector{t})
 	n.mu.Lock()
 	n.tourneys = t
@@ -95,6 +96,16 @@ func (n *Node) placeGame(spec rooms.Spec, near []string) (roomdir.Room, error) {
 	}
 	n.mu.Unlock()
 	return n.CreateOn(best, spec)
+}
+
+// findTagged is the live room with this tag anywhere in the cluster.
+func (n *Node) findTagged(tag string) (roomdir.Room, bool) {
+	for _, info := range n.Directory().List() {
+		if info.Tag == tag && (info.Status == rooms.Playing || info.Status == rooms.Finished) {
+			return n.Directory().Find(info.ID)
+		}
+	}
+	return nil, false
 }
 
 // leaderName is the node whose director leads, "" if none is heard.

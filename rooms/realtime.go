@@ -18,6 +18,10 @@ func (r *Room) startRealTime(now time.Time) {
 		rt.SetPaced(true)
 		r.rt = rt
 		r.startedAt = now
+		if r.moves > 0 { // taken up (Spec.Resume): the wall clock goes on from the game's
+			secs, _ := rt.Clock().Float64()
+			r.startedAt = now.Add(-time.Duration(secs * float64(time.Second)))
+		}
 	}
 }
 

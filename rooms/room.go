@@ -54,6 +54,12 @@ type Spec struct {
 	// MayHoldClock: a person's own game against house bots, opened from the lobby, where
 	// the person's clock may stop while they read the rules (HoldClock).
 	MayHoldClock bool
+	// Resume takes up a game another node of a cluster played so far: these moves are
+	// played again from Seed as the game starts (every seat is taken), and it goes on from
+	// there; its people are away until they come back (AbsentGrace).
+	Resume []replay.Move
+	// Takeovers, with Resume, are the seats a house bot had taken over (nil for the others).
+	Takeovers []*Takeover
 }
 
 // Errors a session can meet when it acts on a room.
@@ -107,6 +113,7 @@ type Room struct {
 	pace     time.Duration // how long a house bot waits before it plays
 	grace    time.Duration // how long a seated person may be away
 	wantFast bool          // Spec.Fast
+	resume   []replay.Move // Spec.Resume
 	mayHold  bool          // Spec.MayHoldClock
 	people   bool          // a person was seated at the start (their bots think first)
 	// fast: a turn-based game of programs and house bots only, played as fast as they
@@ -174,6 +181,7 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 		r.pace = 0
 	}
 	r.wantFast = spec.Fast && spec.Unpaced
+	r.resume = spec.Resume
 	r.mayHold = spec.MayHoldClock
 	if spec.AbsentGrace > 0 {
 		r.grace = spec.AbsentGrace
@@ -181,6 +189,9 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 	r.seats = make([]seat, len(spec.Seats))
 	for i, s := range spec.Seats {
 		r.seats[i] = seat{Seat: s}
+		if i < len(spec.Takeovers) && spec.Takeovers[i] != nil && len(spec.Resume) > 0 {
+			r.seats[i].takeover, r.seats[i].left = spec.Takeovers[i], true
+		}
 		if s.Kind == Human || s.Kind == Open {
 			r.people = true
 		}
@@ -260,6 +271,22 @@ func (r *Room) maybeStart(now time.Time) {
 		r.close(now, "could not start the game: "+err.Error())
 		return
 	}
+	for i, m := range r.resume {
+		var err error
+		if m.Default {
+			ref.Timeout(m.Seat)
+		} else {
+			_, err = ref.Play(m.Seat, m.Action)
+		}
+		if err == nil && ref.Moves() != i+1 {
+			err = errors.New("the seat was not to move")
+		}
+		if err != nil {
+			r.close(now, fmt.Sprintf("could not take the game up at move %d: %v", i, err))
+			return
+		}
+	}
+	r.moves = len(r.resume)
 	r.ref = ref
 	r.matchID = fmt.Sprintf("m_%s_%s", r.id, strconv.FormatInt(now.UnixMilli(), 36))
 	r.status = Playing
@@ -271,7 +298,7 @@ func (r *Room) maybeStart(now time.Time) {
 			r.seats[i].absent = now
 		}
 	}
-	r.turnAt, r.turnMove = now, 0
+	r.turnAt, r.turnMove = now, r.moves
 	r.deadline = time.Time{}
 	r.logf("%s starts: %s", r.entry.Game.Name(), r.infoLocked().Players())
 	r.dirty = true

@@ -43,9 +43,11 @@ type Server struct {
 	conns    *connTable
 	perKey   *keyLimiter
 
-	closing   atomic.Bool
-	closingCh chan struct{}
-	handlers  sync.WaitGroup // running session handlers
+	closing atomic.Bool
+	// farewellText, when set, is told to people's terminals as the server shuts down.
+	farewellText atomic.Pointer[string]
+	closingCh    chan struct{}
+	handlers     sync.WaitGroup // running session handlers
 
 	mu        sync.Mutex
 	listeners map[net.Listener]bool

@@ -57,6 +57,19 @@ func (s *Server) handler() ssh.Handler {
 
 const shuttingDown = "arena: the server is shutting down; please come back in a minute\n"
 
+// farewell is what a person's terminal is told as the server shuts down: the operator's
+// words (Config.Farewell, a cluster's node that restarts), or see you soon.
+func (s *Server) farewell() string {
+	if f := s.farewellText.Load(); f != nil {
+		return *f
+	}
+	return "arena: the server is shutting down; see you soon.\n"
+}
+
+// SetFarewell replaces what people's terminals are told as the server shuts down (one line,
+// newline included): a node of a cluster that restarts says how to come back.
+func (s *Server) SetFarewell(text string) { s.farewellText.Store(&text) }
+
 // recovery turns a panic in a session into a logged error and a polite exit status 1.
 func (s *Server) recovery(next sessionHandler) sessionHandler {
 	return func(sess ssh.Session) (code int) {
@@ -293,7 +306,7 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 		fmt.Fprint(sess.Stderr(), "arena: this screen crashed; sorry. Please reconnect.\n")
 		return 1
 	case s.closing.Load():
-		fmt.Fprint(sess.Stderr(), "arena: the server is shutting down; see you soon.\n")
+		fmt.Fprint(sess.Stderr(), s.farewell())
 		return 0
 	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted):
 		s.log.Warn("screen ended with an error", "user", who.Name, "err", err)

@@ -429,6 +429,13 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	case <-stopCh:
 		log.Info("shutting down")
 	}
+	if node != nil {
+		// A rolling restart: the node's games with people move to the other nodes, where
+		// their people take their seats again as they reconnect (through the balancer).
+		srv.SetFarewell("arena: this server restarts; connect again the same way and your game goes on.\n")
+		moved, failed := node.Drain()
+		log.Info("drained", "games moved", moved, "games that could not move", failed)
+	}
 	shutCtx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
 	go func() {

@@ -157,3 +157,34 @@ func (d *Director) reconcile(ctx context.Context) {
 		d.mu.Unlock()
 	}
 }
+
+// Finder finds the live room of a tournament game by its tag, wherever it runs now.
+type Finder func(tag string) (roomdir.Room, bool)
+
+// SetFinder lets the director follow its games when a draining node moves them.
+func (d *Director) SetFinder(f Finder) { d.find = f }
+
+// movedWait is how long a leader looks for a game whose room closed without a result
+// before playing it again: a draining node moves a game, then closes its room.
+const movedWait = 3 * time.Second
+
+// movedLocked reports whether game k, whose room closed without a result, is played on
+// in another room (a node drained), or may still be: the director then waits. Caller
+// holds d.mu.
+func (d *Director) movedLocked(l *live, k gameKey, p inPlay, now time.Time) bool {
+	if d.find == nil {
+		return false
+	}
+	if r, ok := d.find(tag(l.t.Code, k, p.game.Seats)); ok && r.ID() != p.room.ID() {
+		l.playing[k] = inPlay{game: p.game, room: r}
+		l.note(now, "round %d: %s moved to room %s", k.round, l.names(p.game.Seats), r.ID())
+		d.changedLocked()
+		return true
+	}
+	if p.closed.IsZero() {
+		p.closed = now
+		l.playing[k] = p
+		return true
+	}
+	return now.Sub(p.closed) < movedWait
+}

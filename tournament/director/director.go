@@ -72,6 +72,7 @@ type Director struct {
 	// standby: another node of the cluster runs the tournaments (see Follow).
 	standby  atomic.Bool
 	place    Placer // where games are played (nil: on the hub)
+	find     Finder // where a game moved (nil: nowhere)
 	remote   Remote // the leading node's director, while this one stands by (remoteMu)
 	remoteMu sync.Mutex
 	// reconciled is when the results were last read from the store (reconcile).
@@ -329,6 +330,9 @@ func (d *Director) step(ctx context.Context, code string) {
 	// its game to be played again.
 	for k, p := range l.playing {
 		if info := p.room.Info(); info.Status == rooms.Closed && info.Result == nil {
+			if d.movedLocked(l, k, p, now) {
+				continue
+			}
 			d.log.Warn("tournament game lost with its room; it will be played again", "code", code, "room", p.room.ID())
 			l.note(now, "round %d: %s ended without a result; it is played again", k.round, info.Players())
 			delete(l.playing, k)

@@ -104,6 +104,9 @@ func (l *live) pace() string {
 type inPlay struct {
 	game tournament.Game
 	room roomdir.Room
+	// closed is when a cluster's leader first saw the room closed without a result (a
+	// node that drains moves its games: the room may be found elsewhere; see moved).
+	closed time.Time
 }
 
 // gameKey identifies a game of a tournament.

@@ -1,0 +1,104 @@
+package cluster
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// Drain hands this node's games over to the other nodes before it stops (a rolling
+// restart): a game with people in it moves to the node with the fewest rooms, taken up
+// there from its moves (the referee plays them again), and its people find their seat
+// there when they reconnect, within the grace time. A tournament game of programs closes
+// without a result: its programs' connections end with this node, and the director plays
+// it again where they reconnect. It reports how many games moved, and how many of them
+// could not (they end here, as on a node that dies).
+func (n *Node) Drain() (moved, failed int) {
+	for _, info := range n.hub.List() {
+		if info.Status != rooms.Playing {
+			continue
+		}
+		r, ok := n.hub.Find(info.ID)
+		if !ok {
+			continue
+		}
+		people := slices.ContainsFunc(info.Seats, func(s rooms.SeatInfo) bool { return s.Kind == rooms.Human })
+		programs := slices.ContainsFunc(info.Seats, func(s rooms.SeatInfo) bool { return s.Kind == rooms.Remote })
+		switch {
+		case programs && director.TournamentOf(info) != "":
+			r.Close("this server restarts: the game is played again on another")
+			continue
+		case !people && director.TournamentOf(info) == "":
+			continue // programs' practice and house bots: their players leave with this node
+		}
+		to, err := n.handOver(r, info)
+		if err != nil {
+			failed++
+			n.log.Warn("a game could not move before the restart", "room", info.ID, "err", err)
+			continue
+		}
+		moved++
+		n.log.Info("game moved before the restart", "room", info.ID, "to", to)
+		r.Close("this server restarts: the game goes on on another; reconnect to take your seat again")
+	}
+	return moved, failed
+}
+
+// handOver opens r's game on the least busy other node, from its moves so far.
+func (n *Node) handOver(r *rooms.Room, info rooms.Info) (string, error) {
+	to := n.leastBusyPeer()
+	if to == "" {
+		return "", fmt.Errorf("no other node to take it")
+	}
+	rp := r.Replay()
+	if rp == nil {
+		return "", fmt.Errorf("the game has not started")
+	}
+	e, ok := catalog.Get(info.Game)
+	if !ok {
+		return "", fmt.Errorf("no game %q", info.Game)
+	}
+	raw, err := json.Marshal(rp)
+	if err != nil {
+		return "", err
+	}
+	w := wireSpec{Game: info.Game, Config: info.Config, Seed: rp.Seed, Private: info.Private, Tag: info.Tag,
+		Unpaced: info.Fast, Fast: info.Fast, Replay: raw}
+	for _, s := range info.Seats {
+		ws := wireSeat{Kind: s.Kind, Name: s.Name, UserID: s.UserID, BotName: s.Bot}
+		takeover := s.Takeover
+		if s.Kind == rooms.Remote { // its program leaves with this node: a house bot plays on
+			ws.Kind, ws.BotName = rooms.HouseBot, e.Strongest
+			if takeover == nil {
+				takeover = &rooms.Takeover{FromMove: len(rp.Moves), By: e.Strongest}
+			}
+		}
+		w.Seats = append(w.Seats, ws)
+		w.Takeovers = append(w.Takeovers, takeover)
+	}
+	data, err := json.Marshal(w)
+	if err != nil {
+		return "", err
+	}
+	if _, err := n.ask(to, request{Op: opCreate, Spec: data}); err != nil {
+		return "", err
+	}
+	return to, nil
+}
+
+// leastBusyPeer is the live node with the fewest rooms, "" alone.
+func (n *Node) leastBusyPeer() string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	best, fewest := "", 0
+	for name, p := range n.peers {
+		if best == "" || len(p.rooms) < fewest || len(p.rooms) == fewest && name < best {
+			best, fewest = name, len(p.rooms)
+		}
+	}
+	return best
+}
