@@ -13,9 +13,9 @@ import (
 // Drain hands this node's games over to the other nodes before it stops (a rolling
 // restart): a game with people in it moves to the node with the fewest rooms, taken up
 // there from its moves (the referee plays them again), and its people find their seat
-// there when they reconnect, within the grace time. A tournament game of programs closes
-// without a result: its programs' connections end with this node, and the director plays
-// it again where they reconnect. It reports how many games moved, and how many of them
+// there when they reconnect, within the grace time. A tournament game without people
+// closes without a result: its programs' connections end with this node, and the director
+// plays it again where they reconnect. It reports how many games moved, and how many of them
 // could not (they end here, as on a node that dies).
 func (n *Node) Drain() (moved, failed int) {
 	for _, info := range n.hub.List() {
@@ -27,12 +27,13 @@ func (n *Node) Drain() (moved, failed int) {
 			continue
 		}
 		people := slices.ContainsFunc(info.Seats, func(s rooms.SeatInfo) bool { return s.Kind == rooms.Human })
-		programs := slices.ContainsFunc(info.Seats, func(s rooms.SeatInfo) bool { return s.Kind == rooms.Remote })
 		switch {
-		case programs && director.TournamentOf(info) != "":
+		case !people && director.TournamentOf(info) != "":
+			// Programs and house bots: the director plays it again where the programs
+			// reconnect (a game of house bots alone, from the same seed, ends the same).
 			r.Close("this server restarts: the game is played again on another")
 			continue
-		case !people && director.TournamentOf(info) == "":
+		case !people:
 			continue // programs' practice and house bots: their players leave with this node
 		}
 		to, err := n.handOver(r, info)

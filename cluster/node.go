@@ -108,6 +108,7 @@ type peer struct {
 	leads   bool
 	calls   map[string]director.Call
 	changes uint64
+	placed  int // rooms placed there since its last heartbeat (placeGame)
 }
 
 // session is one mailbox of this node attached to a room of another.
@@ -366,6 +367,7 @@ func (n *Node) heard(m *nats.Msg) {
 		p.rooms = a.Rooms
 		n.peersVersion.Add(1)
 	}
+	p.placed = 0
 }
 
 func sameRooms(a, b []rooms.Info) bool {

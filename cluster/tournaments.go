@@ -90,12 +90,21 @@ func (n *Node) placeGame(spec rooms.Spec, near []string) (roomdir.Room, error) {
 	best, fewest := n.cfg.Name, len(n.hub.List())
 	n.mu.Lock()
 	for name, p := range n.peers {
-		if len(p.rooms) < fewest || len(p.rooms) == fewest && name < best {
-			best, fewest = name, len(p.rooms)
+		// A peer's count is its last heartbeat's, plus the rooms placed there since.
+		if busy := len(p.rooms) + p.placed; busy < fewest || busy == fewest && name < best {
+			best, fewest = name, busy
 		}
 	}
 	n.mu.Unlock()
-	return n.CreateOn(best, spec)
+	r, err := n.CreateOn(best, spec)
+	if err == nil && best != n.cfg.Name {
+		n.mu.Lock()
+		if p := n.peers[best]; p != nil {
+			p.placed++
+		}
+		n.mu.Unlock()
+	}
+	return r, err
 }
 
 // findTagged is the live room with this tag anywhere in the cluster.

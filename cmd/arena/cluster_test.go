@@ -302,3 +302,70 @@ func TestProgramsOnOtherNodesPlayATournamentLedElsewhere(t *testing.T) {
 		}
 	}
 }
+
+// A rolling restart during a tournament of house bots: each node in turn drains and stops,
+// and starts again under its name; the leader's lease passes to another node when it stops.
+// Every game is recorded once, and the standings are those of a tournament that nothing
+// stopped.
+func TestARollingRestartLosesNoResult(t *testing.T) {
+	c := newTestCluster(t)
+	nodes := map[string]*testNode{"a": c.start("a")}
+	c.leading(nodes["a"])
+	nodes["b"], nodes["c"] = c.start("b"), c.start("c")
+	c.settled(nodes["a"], nodes["b"], nodes["c"])
+	const args = "--game sevencolors --format round-robin --size 12 --games-per-pairing 2 --seed 91 --pace live --name Rolling"
+	const bots = "greedy,random,mixed,hegemonic,random_improving,greedy"
+	whole := c.create(nodes["a"].addr, args, bots)
+	rolled := c.create(nodes["a"].addr, args, bots)
+	c.teacherRuns(nodes["a"].addr, "tournament start "+whole)
+	var want clusterStandings
+	until.Seen(t, 180*time.Second, "the tournament nothing stops", func() (string, bool) {
+		want = c.standings(nodes["b"].addr, whole)
+		return fmt.Sprintf("%s %d/%d", want.State, want.GamesPlayed, want.GamesTotal), want.State == "finished"
+	})
+
+	c.teacherRuns(nodes["a"].addr, "tournament start "+rolled)
+	interrupted := 0
+	for _, name := range []string{"b", "c", "a"} {
+		old := nodes[name]
+		// Each node stops with a game of the tournament under way on it.
+		until.Seen(t, 180*time.Second, "a game under way on "+name, func() (string, bool) {
+			for _, r := range old.hub.List() {
+				if r.Status == rooms.Playing && director.TournamentOf(r) == rolled {
+					return r.ID, true
+				}
+			}
+			s := c.standings(nodes[name].addr, rolled)
+			if s.State == "finished" {
+				t.Fatalf("the tournament finished before %s restarted: the test proves nothing", name)
+			}
+			return fmt.Sprintf("%d played, none on %s", s.GamesPlayed, name), false
+		})
+		for _, r := range old.hub.List() {
+			if r.Status == rooms.Playing && director.TournamentOf(r) == rolled {
+				interrupted++
+			}
+		}
+		moved, failed := old.node.Drain()
+		t.Logf("%s drains (%d moved, %d not) with %d of the games under way on it", name, moved, failed, interrupted)
+		old.stop()
+		delete(c.clients, old.addr)
+		nodes[name] = c.start(name)
+		c.settled(nodes["a"], nodes["b"], nodes["c"])
+	}
+	if interrupted == 0 {
+		t.Fatal("no game was under way on a node as it stopped: the test proves nothing")
+	}
+	t.Logf("%d games were under way on the nodes as they stopped", interrupted)
+	var got clusterStandings
+	until.Seen(t, 180*time.Second, "the rolled tournament finishing", func() (string, bool) {
+		got = c.standings(nodes["c"].addr, rolled)
+		return fmt.Sprintf("%s %d/%d", got.State, got.GamesPlayed, got.GamesTotal), got.State == "finished"
+	})
+	if n := len(matchesOf(t, c.st, rolled)); n != 30 {
+		t.Fatalf("%d games recorded, want each of the 30 once", n)
+	}
+	if rows(got) != rows(want) {
+		t.Fatalf("standings after a rolling restart:\n%s\nwithout one:\n%s", rows(got), rows(want))
+	}
+}
