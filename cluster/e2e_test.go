@@ -2,10 +2,15 @@ package cluster_test
 
 import (
 	"context"
+
+	gossh "golang.org/x/crypto/ssh"
+
 	"fmt"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/arena-classroom/arena/keys"
 
 	"github.com/arena-classroom/arena/cluster"
 	"github.com/arena-classroom/arena/cluster/natsd"
@@ -17,6 +22,7 @@ import (
 	"github.com/arena-classroom/arena/record"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 )
 
@@ -57,8 +63,10 @@ func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 		if err := n.Serve(hub); err != nil {
 			t.Fatal(err)
 		}
-		addr, app := arenatest.StartOn(t, hub, commands.Options{Rooms: n.Directory(), FillAfter: time.Hour, Archive: st})
+		addr, app, srv := arenatest.StartOn(t, hub, commands.Options{Rooms: n.Directory(), FillAfter: time.Hour, Archive: st},
+			func(c *server.Config) { c.SessionsElsewhere = n.SessionsElsewhere; c.MaxSessionsPerKey = 4 })
 		n.ServeQueue(app.Matchmaker())
+		n.CountSessions(srv.SessionsByKey)
 		t.Cleanup(n.Close) // before the hub stops: cleanups run last first
 		out = append(out, &arenaNode{node: n, hub: hub, addr: addr, app: app})
 	}
@@ -289,4 +297,47 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 	if len(recent) != 1 || recent[0].ID != moved.MatchID() {
 		t.Fatalf("%d matches recorded, want the moved game's alone", len(recent))
 	}
+}
+
+// A person's games, and a key's sessions, count on every node: the limits hold for the
+// cluster, not for each node.
+func TestLimitsHoldAcrossTheCluster(t *testing.T) {
+	nodes, _ := startArenas(t, "a", "b", "c")
+	key := sshtest.NewKey(t)
+	// Three games against house bots, one on each node: the limit (3) is reached.
+	for _, n := range nodes {
+		term := sshtest.NewTerm(t, sshtest.Dial(t, n.addr, "alice", key), sshtest.Command("play sevencolors --vs greedy"))
+		term.WaitFor(t, "Your turn", 10*time.Second)
+	}
+	a := nodes[0]
+	until.True(t, 10*time.Second, "A hearing of alice's games on B and C", func() bool {
+		games := 0
+		for _, i := range a.node.Directory().List() {
+			if i.Players() == "alice vs greedy" {
+				games++
+			}
+		}
+		return games == 3
+	})
+	fourth := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", key), sshtest.Command("play sevencolors --vs random"))
+	fourth.WaitFor(t, "you already have 3 games running", 10*time.Second)
+	fourth.Wait(t, 10*time.Second)
+	// alice now has three sessions (one a node) and the fourth has ended; the limit is 4.
+	until.True(t, 10*time.Second, "C counting alice's sessions elsewhere", func() bool {
+		return nodes[2].node.SessionsElsewhere(keyID(t, key)) == 2
+	})
+	extra := sshtest.NewTerm(t, sshtest.Dial(t, nodes[1].addr, "alice", key))
+	extra.WaitFor(t, "alice", 10*time.Second) // back in one of her games
+	until.True(t, 10*time.Second, "C counting alice's four sessions", func() bool {
+		return nodes[2].node.SessionsElsewhere(keyID(t, key)) == 3
+	})
+	_, errOut, _ := sshtest.Exec(t, sshtest.Dial(t, nodes[2].addr, "alice", key), "rooms")
+	if !strings.Contains(errOut, "too many sessions for your key (limit 4)") {
+		t.Fatalf("a fifth session, on C: %q", errOut)
+	}
+}
+
+func keyID(t *testing.T, k gossh.Signer) string {
+	t.Helper()
+	return keys.Fingerprint(k.PublicKey())
 }

@@ -88,27 +88,29 @@ type Node struct {
 	watching map[string]*nats.Subscription // room id → its frames, while mirrored here
 	sessions map[*rooms.Mailbox]session    // this node's viewers of other nodes' rooms
 	nextID   uint64
-	exports  map[string]*export  // rooms here with viewers on other nodes
-	proxies  map[proxyKey]*proxy // other nodes' sessions attached to rooms here
-	farSeats map[uint64]*farSeat // programs here seated in rooms of other nodes
-	queue    *queue              // the cluster's quick match (ServeQueue)
-	tourneys *tournaments        // the cluster's tournaments (ServeTournaments)
-	since    time.Time           // when the node joined
+	exports  map[string]*export    // rooms here with viewers on other nodes
+	proxies  map[proxyKey]*proxy   // other nodes' sessions attached to rooms here
+	farSeats map[uint64]*farSeat   // programs here seated in rooms of other nodes
+	queue    *queue                // the cluster's quick match (ServeQueue)
+	keyCount func() map[string]int // this node's sessions by key (CountSessions)
+	tourneys *tournaments          // the cluster's tournaments (ServeTournaments)
+	since    time.Time             // when the node joined
 
 	peersVersion atomic.Uint64
 	stats        busStats
 }
 
 type peer struct {
-	letter  string
-	rooms   []rooms.Info
-	seen    time.Time
-	since   time.Time
-	waiting map[string]int
-	leads   bool
-	calls   map[string]director.Call
-	changes uint64
-	placed  int // rooms placed there since its last heartbeat (placeGame)
+	letter   string
+	rooms    []rooms.Info
+	seen     time.Time
+	since    time.Time
+	waiting  map[string]int
+	leads    bool
+	calls    map[string]director.Call
+	changes  uint64
+	placed   int            // rooms placed there since its last heartbeat (placeGame)
+	sessions map[string]int // its sessions by key
 }
 
 // session is one mailbox of this node attached to a room of another.
@@ -169,6 +171,31 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	n.letter = letter
 	return n, nil
+}
+
+// CountSessions gives the node its server's sessions by key, announced to the others so
+// that a key's sessions count on every node (SessionsElsewhere).
+func (n *Node) CountSessions(f func() map[string]int) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.keyCount = f
+}
+
+func (n *Node) sessionsFn() func() map[string]int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.keyCount
+}
+
+// SessionsElsewhere counts key's sessions on the other nodes, as they last announced.
+func (n *Node) SessionsElsewhere(key string) int {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	total := 0
+	for _, p := range n.peers {
+		total += p.sessions[key]
+	}
+	return total
 }
 
 func (n *Node) queueOf() *queue {
@@ -310,6 +337,17 @@ func (n *Node) announce(leaving bool) {
 	a := announce{Node: n.cfg.Name, Letter: n.letter, Leaving: leaving, Since: n.since}
 	if !leaving {
 		a.Rooms = n.hub.List()
+		for _, info := range a.Rooms {
+			if info.Owner != "" || info.Addr != "" {
+				if a.Owners == nil {
+					a.Owners = map[string][2]string{}
+				}
+				a.Owners[info.ID] = [2]string{info.Owner, info.Addr}
+			}
+		}
+		if f := n.sessionsFn(); f != nil {
+			a.Sessions = f()
+		}
 	}
 	if t := n.tournamentsOf(); t != nil && t.d.Leading() && !leaving {
 		a.Leads, a.Calls, a.Changes = true, t.d.Calls(), t.d.Version()
@@ -367,6 +405,11 @@ func (n *Node) heard(m *nats.Msg) {
 		p.rooms = a.Rooms
 		n.peersVersion.Add(1)
 	}
+	for i := range p.rooms {
+		o := a.Owners[p.rooms[i].ID]
+		p.rooms[i].Owner, p.rooms[i].Addr = o[0], o[1]
+	}
+	p.sessions = a.Sessions
 	p.placed = 0
 }
 

@@ -49,8 +49,57 @@ type directory struct{ n *Node }
 
 var _ roomdir.Directory = directory{}
 
+// Create opens a room here, within the person's and the address's share of the whole
+// cluster's games; when this node is full, on the least busy node that is not.
 func (d directory) Create(spec rooms.Spec) (roomdir.Room, error) {
-	return roomdir.Local(d.n.hub).Create(spec)
+	if err := d.n.checkShare(spec); err != nil {
+		return nil, err
+	}
+	r, err := roomdir.Local(d.n.hub).Create(spec)
+	if errors.Is(err, rooms.ErrTooManyRooms) && spec.Resume == nil {
+		if other := d.n.leastBusyPeer(); other != "" {
+			return d.n.CreateOn(other, spec)
+		}
+	}
+	return r, err
+}
+
+// checkShare refuses a room to a person or an address that runs its share of games on the
+// other nodes together with this one (each hub counts its own; this adds the others').
+func (n *Node) checkShare(spec rooms.Spec) error {
+	if spec.Owner == "" && spec.Addr == "" {
+		return nil
+	}
+	owned, fromAddr := 0, 0
+	count := func(info rooms.Info) {
+		if info.Status != rooms.Waiting && info.Status != rooms.Playing {
+			return
+		}
+		if spec.Owner != "" && info.Owner == spec.Owner {
+			owned++
+		}
+		if spec.Addr != "" && info.Addr == spec.Addr {
+			fromAddr++
+		}
+	}
+	for _, info := range n.hub.List() {
+		count(info)
+	}
+	n.mu.Lock()
+	for _, p := range n.peers {
+		for _, info := range p.rooms {
+			count(info)
+		}
+	}
+	n.mu.Unlock()
+	cfg := n.hub.Config()
+	switch {
+	case spec.Owner != "" && owned >= cfg.MaxRoomsPerOwner:
+		return &rooms.TooManyRoomsError{Msg: fmt.Sprintf("you already have %d games running (the limit); finish or leave one before starting another", owned)}
+	case spec.Addr != "" && fromAddr >= cfg.MaxRoomsPerAddr:
+		return &rooms.TooManyRoomsError{Msg: fmt.Sprintf("%d games are already running from your network address (the limit); finish some before starting another", fromAddr)}
+	}
+	return nil
 }
 
 func (d directory) Find(key string) (roomdir.Room, bool) {

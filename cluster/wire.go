@@ -32,9 +32,14 @@ type announce struct {
 	Waiting map[string]int `json:"waiting,omitempty"`
 	// Leads: this node's director runs the cluster's tournaments; it calls these people to
 	// their games, and has changed its tournaments Changes times.
-	Leads   bool                     `json:"leads,omitempty"`
-	Calls   map[string]director.Call `json:"calls,omitempty"`
-	Changes uint64                   `json:"changes,omitempty"`
+	// Owners are who asked for each live room, and from where (rooms.Info keeps them off
+	// the wire): the games a person or an address runs count on every node.
+	Owners map[string][2]string `json:"owners,omitempty"`
+	// Sessions counts this node's sessions by key: a key's sessions count on every node.
+	Sessions map[string]int           `json:"sessions,omitempty"`
+	Leads    bool                     `json:"leads,omitempty"`
+	Calls    map[string]director.Call `json:"calls,omitempty"`
+	Changes  uint64                   `json:"changes,omitempty"`
 }
 
 // Operations a node asks of the node that owns a room.

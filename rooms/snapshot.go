@@ -85,6 +85,9 @@ type Info struct {
 	Fast bool
 	// Unrated: a person held their clock (Room.HoldClock): the result rates nobody.
 	Unrated bool
+	// Owner and Addr are Spec.Owner and Spec.Addr: a cluster counts a person's games, and
+	// an address's, on every node (never shown to anyone).
+	Owner, Addr string `json:"-"`
 }
 
 // Players returns the seat names joined with " vs ".

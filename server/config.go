@@ -37,11 +37,14 @@ type Config struct {
 
 	// Limits. A classroom behind one NAT shares one address: keep the per-IP limits well
 	// above the class size.
-	MaxConns          int           // connections in all, 1000
-	MaxConnsPerIP     int           // concurrent connections from one address, 250
-	ConnectRate       float64       // new connections per second per address, sustained, 10
-	ConnectBurst      int           // new connections per address at once, 150
-	MaxSessionsPerKey int           // concurrent sessions of one identity, 8
+	MaxConns          int     // connections in all, 1000
+	MaxConnsPerIP     int     // concurrent connections from one address, 250
+	ConnectRate       float64 // new connections per second per address, sustained, 10
+	ConnectBurst      int     // new connections per address at once, 150
+	MaxSessionsPerKey int     // concurrent sessions of one identity, 8
+	// SessionsElsewhere counts an identity's sessions on the other nodes of a cluster,
+	// which count against MaxSessionsPerKey too (nil: this server alone).
+	SessionsElsewhere func(id string) int
 	HandshakeTimeout  time.Duration // a connection must open its first channel within this, 10s
 
 	// What one connection may ask for; see docs/security.md.

@@ -269,20 +269,34 @@ func (st *ipState) refill(now time.Time, rate, burst float64) {
 // keyLimiter bounds the concurrent sessions of one identity.
 type keyLimiter struct {
 	max int
+	// elsewhere counts a key's sessions on the other nodes of a cluster (nil alone).
+	elsewhere func(id string) int
 
 	mu       sync.Mutex
 	sessions map[string]int
 }
 
-func newKeyLimiter(max int) *keyLimiter {
-	return &keyLimiter{max: max, sessions: map[string]int{}}
+func newKeyLimiter(max int, elsewhere func(string) int) *keyLimiter {
+	return &keyLimiter{max: max, elsewhere: elsewhere, sessions: map[string]int{}}
+}
+
+// counts copies the sessions by key.
+func (l *keyLimiter) counts() map[string]int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make(map[string]int, len(l.sessions))
+	for k, v := range l.sessions {
+		out[k] = v
+	}
+	return out
 }
 
 // acquire counts a session of id; ok is false (and nothing counted) at the limit.
 func (l *keyLimiter) acquire(id string) (release func(), ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.sessions[id] >= l.max {
+	here := l.sessions[id]
+	if here >= l.max || l.elsewhere != nil && here+l.elsewhere(id) >= l.max {
 		return nil, false
 	}
 	l.sessions[id]++

@@ -178,7 +178,7 @@ func TestConnTableHandshakeBounds(t *testing.T) {
 }
 
 func TestKeyLimiter(t *testing.T) {
-	l := newKeyLimiter(2)
+	l := newKeyLimiter(2, nil)
 	r1, ok1 := l.acquire("k")
 	_, ok2 := l.acquire("k")
 	_, ok3 := l.acquire("k")

@@ -102,7 +102,7 @@ func New(cfg Config, accounts Accounts, app App) (*Server, error) {
 		accounts:  accounts,
 		hostKey:   hostKey,
 		conns:     newConnTable(cfg),
-		perKey:    newKeyLimiter(cfg.MaxSessionsPerKey),
+		perKey:    newKeyLimiter(cfg.MaxSessionsPerKey, cfg.SessionsElsewhere),
 		closingCh: make(chan struct{}),
 		listeners: map[net.Listener]bool{},
 		sessions:  map[*liveSession]bool{},
@@ -179,6 +179,9 @@ func (s *Server) Serve(l net.Listener) error {
 	}
 	return err
 }
+
+// SessionsByKey counts the sessions open now by key (a cluster's node tells the others).
+func (s *Server) SessionsByKey() map[string]int { return s.perKey.counts() }
 
 // Shutdown stops accepting connections, ends every session — Bubble Tea programs are told to
 // quit, exec sessions see their context cancelled — waits for their handlers, then closes

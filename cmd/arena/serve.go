@@ -396,9 +396,15 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	cfg.IdleNoChannel = c.idleTimeout
 	cfg.ReservedNames = houseBotNames()
 	cfg.Logger = log
+	if node != nil {
+		cfg.SessionsElsewhere = node.SessionsElsewhere
+	}
 	srv, err := server.New(cfg, st, app)
 	if err != nil {
 		return fail("%v", err)
+	}
+	if node != nil {
+		node.CountSessions(srv.SessionsByKey)
 	}
 	if mx != nil {
 		src := metrics.Sources{Server: srv.Stats, Rooms: hub.List, Lobby: app.Stats}

@@ -22,6 +22,7 @@ import (
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 )
 
@@ -30,18 +31,25 @@ import (
 func Start(t *testing.T, hubCfg rooms.Config, opts commands.Options, srvOpts ...sshtest.Option) (string, *rooms.Hub, *commands.App) {
 	t.Helper()
 	hub := rooms.NewHub(hubCfg)
-	addr, app := StartOn(t, hub, opts, srvOpts...)
+	addr, app, _ := StartOn(t, hub, opts, srvOpts...)
 	return addr, hub, app
 }
 
-// StartOn is Start on a hub made by the caller (a cluster's node makes its hub's codes).
-func StartOn(t *testing.T, hub *rooms.Hub, opts commands.Options, srvOpts ...sshtest.Option) (string, *commands.App) {
+// StartOn is Start on a hub made by the caller (a cluster's node makes its hub's codes),
+// with the SSH server too.
+func StartOn(t *testing.T, hub *rooms.Hub, opts commands.Options, srvOpts ...sshtest.Option) (string, *commands.App, *server.Server) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); hub.Run(ctx) }()
 	t.Cleanup(func() { cancel(); <-done })
-	return serve(t, hub, opts, srvOpts...)
+	opts.Hub = hub
+	if opts.Logger == nil {
+		opts.Logger = Logger(t)
+	}
+	app := commands.New(opts)
+	addr, srv := sshtest.Start(t, app, srvOpts...)
+	return addr, app, srv
 }
 
 // Manual is Start with a hub that never ticks on its own: its time is clock's, and each of
