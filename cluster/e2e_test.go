@@ -341,3 +341,55 @@ func keyID(t *testing.T, k gossh.Signer) string {
 	t.Helper()
 	return keys.Fingerprint(k.PublicKey())
 }
+
+// Two programs queued on different nodes (`bot --game`, quick match) play each other; then
+// a person on one node plays a program waiting on another, chosen from the lobby's list.
+func TestProgramsMeetAcrossNodes(t *testing.T) {
+	nodes, _ := startArenas(t, "a", "b", "c")
+	a, b, c := nodes[0], nodes[1], nodes[2]
+	sam := arenatest.StartBot(t, sshtest.Dial(t, b.addr, "sam", sshtest.NewKey(t)), "--game sevencolors --games 1 --size 8")
+	lea := arenatest.StartBot(t, sshtest.Dial(t, c.addr, "lea", sshtest.NewKey(t)), "--game sevencolors --games 1 --size 8")
+	played := make(chan []arenatest.Msg, 2)
+	go func() { played <- sam.PlayAll() }()
+	go func() { played <- lea.PlayAll() }()
+	var starts []arenatest.Msg
+	for range 2 {
+		all := <-played
+		ends := arenatest.OfType(all, "end")
+		if len(ends) != 1 || ends[0]["outcome"] == nil {
+			t.Fatalf("a program's games: %v", all)
+		}
+		starts = append(starts, arenatest.OfType(all, "start")...)
+	}
+	if len(starts) != 2 || starts[0].Str("match") != starts[1].Str("match") {
+		t.Fatalf("the programs did not play each other: %v", starts)
+	}
+
+	// max waits on B; dave, on A, sees it in the lobby's list and plays it.
+	maxBot := arenatest.StartBot(t, sshtest.Dial(t, b.addr, "max", sshtest.NewKey(t)), "--game sevencolors --games 1 --size 8")
+	maxBot.Next() // hello
+	until.True(t, 10*time.Second, "A listing max among the programs waiting", func() bool {
+		return len(a.app.Matchmaker().WaitingPrograms("sevencolors")) == 1
+	})
+	dave := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "dave", sshtest.NewKey(t)))
+	dave.WaitFor(t, "Quick match", 10*time.Second)
+	typeKeys(t, dave, "3") // Play a student's bot
+	dave.WaitFor(t, "Programs waiting for an opponent", 10*time.Second)
+	dave.WaitFor(t, "max", 10*time.Second)
+	typeKeys(t, dave, "enter")
+	dave.WaitFor(t, "dave vs max", 10*time.Second)
+	var room rooms.Info
+	until.True(t, 10*time.Second, "the room on A, near dave", func() bool {
+		for _, i := range a.hub.List() {
+			if i.Players() == "dave vs max" {
+				room = i
+				return true
+			}
+		}
+		return false
+	})
+	starts = arenatest.OfType(maxBot.Until("start"), "start")
+	if len(starts) != 1 || starts[0].Str("room") != room.ID {
+		t.Fatalf("max was told %v, the room is %s", starts, room.ID)
+	}
+}

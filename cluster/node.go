@@ -111,6 +111,7 @@ type peer struct {
 	changes  uint64
 	placed   int            // rooms placed there since its last heartbeat (placeGame)
 	sessions map[string]int // its sessions by key
+	programs map[string][]wireProgram
 }
 
 // session is one mailbox of this node attached to a room of another.
@@ -328,6 +329,12 @@ func (n *Node) renewLetter() {
 // goroutine only).
 func (n *Node) listChanged() bool {
 	v := n.hub.Version()
+	if q := n.queueOf(); q != nil {
+		v += q.mm.Version()
+	}
+	if t := n.tournamentsOf(); t != nil {
+		v += t.d.Version()
+	}
 	changed := v != n.announced
 	n.announced = v
 	return changed
@@ -353,6 +360,7 @@ func (n *Node) announce(leaving bool) {
 		a.Leads, a.Calls, a.Changes = true, t.d.Calls(), t.d.Version()
 	}
 	if q := n.queueOf(); q != nil && q.leaderName() == n.cfg.Name && !leaving {
+		a.Programs = q.programs()
 		a.Waiting = map[string]int{}
 		for _, e := range catalog.All() {
 			if w := q.mm.Waiting(e.Game.ID()); w > 0 {
@@ -393,7 +401,7 @@ func (n *Node) heard(m *nats.Msg) {
 		n.log.Info("node joined", "peer", a.Node, "letter", a.Letter)
 		defer func() { go n.checkLeader() }()
 	}
-	p.letter, p.seen, p.since, p.waiting = a.Letter, time.Now(), a.Since, a.Waiting
+	p.letter, p.seen, p.since, p.waiting, p.programs = a.Letter, time.Now(), a.Since, a.Waiting, a.Programs
 	if a.Leads && (!p.leads || a.Changes != p.changes) && n.tourneys != nil {
 		go n.tourneys.d.Touch() // the standings screens here read the leader's again
 	}

@@ -34,7 +34,7 @@ func (n *Node) serveRequest(m *nats.Msg) {
 
 // slow are the requests whose answer may wait on another node: they are served on a
 // goroutine of their own, so that two nodes asking each other never wait on each other.
-var slow = map[string]bool{opEnqueue: true, opAssigned: true, opTControl: true, opTRemove: true, opTEnter: true,
+var slow = map[string]bool{opEnqueue: true, opAssigned: true, opChallenge: true, opTControl: true, opTRemove: true, opTEnter: true,
 	opTReport: true, opTReady: true, opTUnready: true, opTFinished: true, opTSeated: true}
 
 // request takes one request off the bus.
@@ -75,7 +75,7 @@ func (n *Node) handle(req request) reply {
 		return n.create(req.From, req.Spec)
 	case opTControl, opTRemove, opTEnter, opTReport, opTReady, opTUnready, opTFinished, opTSeated:
 		return n.serveTournament(req)
-	case opEnqueue, opCancel, opAssigned:
+	case opEnqueue, opCancel, opAssigned, opChallenge:
 		q := n.queueOf()
 		switch {
 		case q == nil:
@@ -84,6 +84,8 @@ func (n *Node) handle(req request) reply {
 			return q.enqueue(req.From, req.Spec)
 		case req.Op == opCancel:
 			return q.cancel(req.From, req.Session)
+		case req.Op == opChallenge:
+			return q.challenge(req.From, req)
 		default:
 			return q.assigned(req)
 		}

@@ -279,3 +279,68 @@ func (n *Node) place(spec rooms.Spec, origins []string) (roomdir.Room, error) {
 	}
 	return n.CreateOn(best, spec)
 }
+
+// wireProgram is a program waiting in the leader's queues, as its heartbeat lists them.
+type wireProgram struct {
+	Ref    string       `json:"ref"`
+	Name   string       `json:"name"`
+	Config games.Config `json:"config,omitempty"`
+}
+
+// programs (leader) lists the programs waiting, by game, for the heartbeat.
+func (q *queue) programs() map[string][]wireProgram {
+	out := map[string][]wireProgram{}
+	for _, e := range catalog.All() {
+		for _, p := range q.mm.WaitingPrograms(e.Game.ID()) {
+			out[e.Game.ID()] = append(out[e.Game.ID()], wireProgram{Ref: p.Ref, Name: p.Name, Config: p.Config})
+		}
+	}
+	return out
+}
+
+// WaitingPrograms (follower) is the leader's list, from its last heartbeat.
+func (q *queue) WaitingPrograms(id string) []matchmaker.WaitingProgram {
+	leader := q.leaderName()
+	q.n.mu.Lock()
+	defer q.n.mu.Unlock()
+	p := q.n.peers[leader]
+	if p == nil {
+		return nil
+	}
+	var out []matchmaker.WaitingProgram
+	for _, w := range p.programs[id] {
+		out = append(out, matchmaker.WaitingProgram{Name: w.Name, Config: w.Config, Ref: w.Ref})
+	}
+	return out
+}
+
+// Challenge (follower) asks the leader to seat a person of this node against a program
+// waiting there; the room opens near the person.
+func (q *queue) Challenge(p matchmaker.WaitingProgram, userID, name string) (roomdir.Room, error) {
+	rep, err := q.n.ask(q.leaderName(), request{Op: opChallenge, Session: 0, Why: p.Ref, User: userID, Name: name})
+	if err != nil {
+		return nil, err
+	}
+	if rep.Info == nil {
+		return nil, matchmaker.ErrProgramGone
+	}
+	r, ok := q.n.Directory().Find(rep.Info.ID)
+	if !ok {
+		return nil, fmt.Errorf("room %s was opened, but cannot be found", rep.Info.ID)
+	}
+	return r, nil
+}
+
+// challenge (leader) seats another node's person against a program waiting here.
+func (q *queue) challenge(from string, req request) reply {
+	p, ok := q.mm.Program(req.Why)
+	if !ok {
+		return reply{Err: matchmaker.ErrProgramGone.Error()}
+	}
+	r, err := q.mm.ChallengeFrom(p, req.User, req.Name, from)
+	if err != nil {
+		return reply{Err: err.Error()}
+	}
+	info := r.Info()
+	return reply{Info: &info}
+}

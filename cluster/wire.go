@@ -28,8 +28,10 @@ type announce struct {
 	Leaving bool         `json:"leaving,omitempty"` // the node stops: forget it now
 	// Since is when the node joined: the oldest keeps the cluster's quick match queues.
 	Since time.Time `json:"since"`
-	// Waiting counts the players in those queues by game, from the node that keeps them.
-	Waiting map[string]int `json:"waiting,omitempty"`
+	// Waiting counts the players in those queues by game, from the node that keeps them,
+	// and Programs lists the programs among them.
+	Waiting  map[string]int           `json:"waiting,omitempty"`
+	Programs map[string][]wireProgram `json:"programs,omitempty"`
 	// Leads: this node's director runs the cluster's tournaments; it calls these people to
 	// their games, and has changed its tournaments Changes times.
 	// Owners are who asked for each live room, and from where (rooms.Info keeps them off
@@ -64,9 +66,10 @@ const (
 	opAnswer  = "answer" // a program's answer to Turn
 	opResign  = "resign"
 	// Quick match (queue.go): to the leader, then back to the ticket's node.
-	opEnqueue  = "enqueue"
-	opCancel   = "cancel"
-	opAssigned = "assigned"
+	opEnqueue   = "enqueue"
+	opCancel    = "cancel"
+	opAssigned  = "assigned"
+	opChallenge = "challenge" // a person plays a program waiting in the leader's queue
 )
 
 // request is one operation on a room, sent to its owner.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -33,6 +34,7 @@ type Ticket struct {
 
 	since time.Time
 	done  chan Assignment // buffered: the matchmaker never blocks on it
+	ref   string          // names it among the programs waiting (WaitingProgram.Ref)
 }
 
 // Assignment tells a waiting player which room it was seated in.
@@ -61,6 +63,10 @@ type Remote interface {
 	Cancel(t *Ticket) bool
 	// Waiting counts the players waiting there for game id.
 	Waiting(id string) int
+	// WaitingPrograms lists the programs waiting there for game id; Challenge seats a
+	// person against one.
+	WaitingPrograms(id string) []WaitingProgram
+	Challenge(p WaitingProgram, userID, name string) (roomdir.Room, error)
 }
 
 // Placer opens a quick match's room: origins are its players' nodes (Ticket.Origin).
@@ -157,6 +163,7 @@ func (m *Matchmaker) Enqueue(t *Ticket) (*Ticket, error) {
 	t.Config = cfg
 	t.since = m.now()
 	t.done = make(chan Assignment, 1)
+	t.ref = strconv.FormatUint(refs.Add(1), 36)
 	key := queueKey(t.Game, cfg)
 	if r := m.remoteQueue(); r != nil { // asked outside the lock: the hub's tick takes it
 		if err := r.Enqueue(t); err != nil {
@@ -299,22 +306,44 @@ func (m *Matchmaker) holds(t *Ticket) bool {
 	return slices.Contains(m.queues[queueKey(t.Game, t.Config)], t)
 }
 
+// refs numbers the tickets, to name the programs waiting (WaitingProgram.Ref).
+var refs atomic.Uint64
+
 // WaitingProgram is a bot program waiting in a queue, which a person may challenge.
 type WaitingProgram struct {
 	Name   string
 	Config games.Config
+	// Ref names it in its queue, here or on the node of a cluster that keeps the queues.
+	Ref    string
 	ticket *Ticket
+}
+
+// Program is the program waiting here under ref, if it still waits.
+func (m *Matchmaker) Program(ref string) (WaitingProgram, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, q := range m.queues {
+		for _, t := range q {
+			if t.ref == ref && t.Kind == rooms.Remote {
+				return WaitingProgram{Name: t.Name, Config: t.Config, Ref: t.ref, ticket: t}, true
+			}
+		}
+	}
+	return WaitingProgram{}, false
 }
 
 // WaitingPrograms lists the programs waiting for game id, longest waiting first.
 func (m *Matchmaker) WaitingPrograms(id string) []WaitingProgram {
+	if r := m.remoteQueue(); r != nil {
+		return r.WaitingPrograms(id)
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []WaitingProgram
 	for _, key := range slices.Sorted(maps.Keys(m.queues)) {
 		for _, t := range m.queues[key] {
 			if t.Kind == rooms.Remote && t.Game.Game.ID() == id {
-				out = append(out, WaitingProgram{Name: t.Name, Config: t.Config, ticket: t})
+				out = append(out, WaitingProgram{Name: t.Name, Config: t.Config, Ref: t.ref, ticket: t})
 			}
 		}
 	}
@@ -328,6 +357,15 @@ var ErrProgramGone = errors.New("that program is no longer waiting: it was just 
 // Challenge seats a person against a waiting program, the person first, in the program's
 // settings. The program hears of its room through its ticket as usual.
 func (m *Matchmaker) Challenge(p WaitingProgram, userID, name string) (roomdir.Room, error) {
+	if r := m.remoteQueue(); r != nil && p.ticket == nil {
+		return r.Challenge(p, userID, name)
+	}
+	return m.ChallengeFrom(p, userID, name, "")
+}
+
+// ChallengeFrom is Challenge for a person connected to node origin of a cluster: the room
+// goes where the placer puts it (near the person, or the program).
+func (m *Matchmaker) ChallengeFrom(p WaitingProgram, userID, name, origin string) (roomdir.Room, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	t := p.ticket
@@ -340,10 +378,17 @@ func (m *Matchmaker) Challenge(p WaitingProgram, userID, name string) (roomdir.R
 	if t.UserID == userID {
 		return nil, errors.New("that is your own program: play it from another key, or against a house bot")
 	}
-	r, err := m.rooms.Create(rooms.Spec{Game: t.Game, Config: t.Config, Seats: []rooms.Seat{
+	spec := rooms.Spec{Game: t.Game, Config: t.Config, Seats: []rooms.Seat{
 		{Kind: rooms.Human, Name: name, UserID: userID},
 		{Kind: rooms.Remote, Name: t.Name, UserID: t.UserID, Controller: t.Controller},
-	}})
+	}}
+	var r roomdir.Room
+	var err error
+	if m.place != nil {
+		r, err = m.place(spec, []string{origin, t.Origin})
+	} else {
+		r, err = m.rooms.Create(spec)
+	}
 	if err != nil {
 		return nil, err
 	}
