@@ -121,6 +121,10 @@ func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 	carol := sshtest.NewTerm(t, sshtest.Dial(t, c.addr, "carol", carolKey), sshtest.Command("watch "+room.ID()))
 	carol.WaitFor(t, "dave vs alice", 10*time.Second)
 	until.True(t, 10*time.Second, "B counting carol among the spectators", func() bool { return room.Info().Spectators == 1 })
+	// The wall on A shows B's room among its tiles.
+	wall := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "erin", sshtest.NewKey(t)), sshtest.Command("wall"))
+	wall.WaitFor(t, "dave", 10*time.Second)
+	wall.WaitFor(t, "alice", 10*time.Second)
 
 	terms := []*sshtest.Term{dave, alice}
 	snap := room.Snapshot()
