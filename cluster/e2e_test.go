@@ -73,18 +73,6 @@ func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 	return out, st
 }
 
-var termKeys = map[string]string{"enter": "\r", "tab": "\t"}
-
-func typeKeys(t *testing.T, term *sshtest.Term, keys ...string) {
-	t.Helper()
-	for _, k := range keys {
-		if b, ok := termKeys[k]; ok {
-			k = b
-		}
-		term.Send(t, k)
-	}
-}
-
 // A person on node A and a person on node B play 7 Colors in a private room made on B, with
 // its code; a spectator on node C finds it with `rooms` and watches it with `watch`, and
 // sees the same end as the players.
@@ -94,9 +82,9 @@ func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 
 	dave := sshtest.NewTerm(t, sshtest.Dial(t, b.addr, "dave", sshtest.NewKey(t)))
 	dave.WaitFor(t, "Quick match", 10*time.Second)
-	typeKeys(t, dave, "4")
+	dave.Type(t, "4")
 	dave.WaitFor(t, "A private room of 7 Colors", 10*time.Second)
-	typeKeys(t, dave, "enter")
+	dave.Type(t, "enter")
 	var list []rooms.Info
 	until.True(t, 10*time.Second, "the room opening on B", func() bool { list = b.hub.List(); return len(list) == 1 })
 	room, _ := b.hub.Find(list[0].ID)
@@ -104,9 +92,9 @@ func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 
 	alice := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", sshtest.NewKey(t)))
 	alice.WaitFor(t, "Quick match", 10*time.Second)
-	typeKeys(t, alice, "5")
+	alice.Type(t, "5")
 	alice.WaitFor(t, "Join a private room", 10*time.Second)
-	typeKeys(t, alice, room.Code(), "enter")
+	alice.Type(t, room.Code(), "enter")
 	until.True(t, 10*time.Second, "alice from A seated in B's room", func() bool {
 		s := room.Snapshot()
 		return s.Status == rooms.Playing && s.Seats[1].Name == "alice" && s.Seats[1].Connected
@@ -136,9 +124,9 @@ func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 		colour := snap.State.Legal(mover)[0].(int)
 		board := snap.Board(games.Plain)
 		terms[mover].WaitScreen(t, func(screen string) bool {
-			return strings.Contains(screen, "Your turn!") && showsBoard(screen, board)
+			return strings.Contains(screen, "Your turn!") && sshtest.ShowsBoard(screen, board)
 		}, 10*time.Second)
-		typeKeys(t, terms[mover], string(rune('a'+colour-3)))
+		terms[mover].Type(t, string(rune('a'+colour-3)))
 		until.True(t, 10*time.Second, "the room taking the move", func() bool {
 			snap = room.Snapshot()
 			return snap.Status != rooms.Playing || snap.Moves > moves
@@ -162,24 +150,6 @@ func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 		}
 	}
 	alice.WaitFor(t, "You", 10*time.Second)
-}
-
-// showsBoard reports whether the screen shows board's rows one under the other.
-func showsBoard(screen, board string) bool {
-	lines, rows := strings.Split(screen, "\n"), strings.Split(strings.TrimRight(board, "\n"), "\n")
-	for top := 0; top+len(rows) <= len(lines); top++ {
-		match := true
-		for k, row := range rows {
-			if !strings.HasPrefix(lines[top+k], strings.TrimRight(row, " ")) {
-				match = false
-				break
-			}
-		}
-		if match {
-			return true
-		}
-	}
-	return false
 }
 
 // Quick match is one queue for the cluster: two people who ask for the same game on
@@ -238,8 +208,8 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 		snap := old.Snapshot()
 		until.True(t, 10*time.Second, "alice's turn", func() bool { snap = old.Snapshot(); return snap.ToMove == 0 })
 		board := snap.Board(games.Plain)
-		term.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && showsBoard(s, board) }, 10*time.Second)
-		typeKeys(t, term, string(rune('a'+snap.State.Legal(0)[0].(int)-3)))
+		term.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && sshtest.ShowsBoard(s, board) }, 10*time.Second)
+		term.Type(t, string(rune('a'+snap.State.Legal(0)[0].(int)-3)))
 		until.True(t, 10*time.Second, "the move taken", func() bool { return old.Snapshot().Moves > snap.Moves })
 	}
 	played := old.Replay().Moves
@@ -285,8 +255,8 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 			continue
 		}
 		board := snap.Board(games.Plain)
-		back.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && showsBoard(s, board) }, 10*time.Second)
-		typeKeys(t, back, string(rune('a'+snap.State.Legal(0)[0].(int)-3)))
+		back.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && sshtest.ShowsBoard(s, board) }, 10*time.Second)
+		back.Type(t, string(rune('a'+snap.State.Legal(0)[0].(int)-3)))
 		until.True(t, 10*time.Second, "the move taken", func() bool {
 			s := moved.Snapshot()
 			return s.Status != rooms.Playing || s.Moves > snap.Moves
@@ -377,10 +347,10 @@ func TestProgramsMeetAcrossNodes(t *testing.T) {
 	})
 	dave := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "dave", sshtest.NewKey(t)))
 	dave.WaitFor(t, "Quick match", 10*time.Second)
-	typeKeys(t, dave, "3") // Play a student's bot
+	dave.Type(t, "3") // Play a student's bot
 	dave.WaitFor(t, "Programs waiting for an opponent", 10*time.Second)
 	dave.WaitFor(t, "max", 10*time.Second)
-	typeKeys(t, dave, "enter")
+	dave.Type(t, "enter")
 	dave.WaitFor(t, "dave vs max", 10*time.Second)
 	var room rooms.Info
 	until.True(t, 10*time.Second, "the room on A, near dave", func() bool {

@@ -38,13 +38,13 @@ func TestDiceWarsPrivateRoomOfFourOverSSH(t *testing.T) {
 	e, _ := catalog.Get("dicewars")
 	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)))
 	alice.WaitFor(t, "Quick match", 10*time.Second)
-	typeKeys(t, alice, "tab", "tab", "tab")
+	alice.Type(t, "tab", "tab", "tab")
 	alice.WaitFor(t, "[DiceWars]", 10*time.Second)
-	typeKeys(t, alice, "4")
+	alice.Type(t, "4")
 	alice.WaitFor(t, "A private room of DiceWars", 10*time.Second)
-	typeKeys(t, alice, "down", "left", "left", "left", "left") // areas 30 → 10
+	alice.Type(t, "down", "left", "left", "left", "left") // areas 30 → 10
 	alice.WaitFor(t, "10", 10*time.Second)
-	typeKeys(t, alice, "enter")
+	alice.Type(t, "enter")
 	room := onlyRoom(t, hub)
 	alice.WaitFor(t, room.Code(), 10*time.Second)
 	if n := len(room.Snapshot().Seats); n != 4 {
@@ -52,11 +52,11 @@ func TestDiceWarsPrivateRoomOfFourOverSSH(t *testing.T) {
 	}
 	bob := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)))
 	bob.WaitFor(t, "Quick match", 10*time.Second)
-	typeKeys(t, bob, "5")
+	bob.Type(t, "5")
 	bob.WaitFor(t, "Join a private room", 10*time.Second)
-	typeKeys(t, bob, room.Code(), "enter")
+	bob.Type(t, room.Code(), "enter")
 	until.True(t, 10*time.Second, "bob taking seat 2", func() bool { return room.Snapshot().Seats[1].Name == "bob" })
-	typeKeys(t, alice, "b")
+	alice.Type(t, "b")
 	until.True(t, 10*time.Second, "the game starting", func() bool { return room.Snapshot().Status == rooms.Playing })
 	carol := sshtest.NewTerm(t, sshtest.Dial(t, addr, "carol", sshtest.NewKey(t)), sshtest.Command("watch "+room.ID()))
 	carol.WaitFor(t, "alice", 10*time.Second)

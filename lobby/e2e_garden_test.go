@@ -95,15 +95,15 @@ func TestAPersonPlaysGardenAgainstTheHeuristicOverSSH(t *testing.T) {
 	e, _ := catalog.Get("garden")
 	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)))
 	alice.WaitFor(t, "Quick match", 10*time.Second)
-	typeKeys(t, alice, "tab", "tab", "tab", "tab")
+	alice.Type(t, "tab", "tab", "tab", "tab")
 	alice.WaitFor(t, "[Garden Tensions]", 10*time.Second)
-	typeKeys(t, alice, "2")
+	alice.Type(t, "2")
 	alice.WaitFor(t, "Garden Tensions against house bots", 10*time.Second)
-	typeKeys(t, alice, "left") // minimax → heuristic
+	alice.Type(t, "left") // minimax → heuristic
 	alice.WaitFor(t, "◀ heuristic ▶", 10*time.Second)
-	typeKeys(t, alice, "down", "left", "left", "left", "left", "left", "left", "left", "left") // 50 rounds → 10
+	alice.Type(t, "down", "left", "left", "left", "left", "left", "left", "left", "left") // 50 rounds → 10
 	alice.WaitFor(t, "◀ 10 ▶", 10*time.Second)
-	typeKeys(t, alice, "enter")
+	alice.Type(t, "enter")
 	room := onlyRoom(t, hub)
 	until.True(t, 10*time.Second, "the game starting", func() bool { return room.Snapshot().Status == rooms.Playing })
 	if snap := room.Snapshot(); snap.Seats[1].Bot != "heuristic" || snap.State.(*garden.State).Rounds() != 10 {

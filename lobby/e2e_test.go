@@ -39,7 +39,7 @@ func play(t *testing.T, room *rooms.Room, term *sshtest.Term, yourTurn func(scre
 	t.Helper()
 	played := len(room.Replay().Moves)
 	term.WaitScreen(t, yourTurn, 10*time.Second)
-	typeKeys(t, term, keys...)
+	term.Type(t, keys...)
 	var moves []replay.Move
 	until.Seen(t, 10*time.Second, fmt.Sprintf("the room playing the keys %q", keys), func() (string, bool) {
 		moves = room.Replay().Moves
@@ -73,7 +73,7 @@ func yourTurn(snap *rooms.Snapshot, seat int) func(screen string) bool {
 	}
 	board := snap.Board(games.Plain)
 	return func(screen string) bool {
-		return strings.Contains(screen, "Your turn!") && showsBoard(screen, board)
+		return strings.Contains(screen, "Your turn!") && sshtest.ShowsBoard(screen, board)
 	}
 }
 
@@ -88,25 +88,6 @@ func ownClock(screen string) (time.Duration, bool) {
 	mins, _ := strconv.Atoi(m[1])
 	secs, _ := strconv.Atoi(m[2])
 	return time.Duration(mins*60+secs) * time.Second, true
-}
-
-// showsBoard reports whether the screen shows board's rows one under the other, at the
-// start of their lines (where the game screen draws the board).
-func showsBoard(screen, board string) bool {
-	lines, rows := strings.Split(screen, "\n"), strings.Split(strings.TrimRight(board, "\n"), "\n")
-	for top := 0; top+len(rows) <= len(lines); top++ {
-		match := true
-		for k, row := range rows {
-			if !strings.HasPrefix(lines[top+k], strings.TrimRight(row, " ")) {
-				match = false
-				break
-			}
-		}
-		if match {
-			return true
-		}
-	}
-	return false
 }
 
 func onlyRoom(t *testing.T, hub *rooms.Hub) *rooms.Room {

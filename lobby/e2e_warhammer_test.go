@@ -13,22 +13,6 @@ import (
 	"github.com/arena-classroom/arena/rooms"
 )
 
-// Terminal bytes of the keys the test types.
-var termKeys = map[string]string{
-	"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
-	"enter": "\r", "backspace": "\x7f", "tab": "\t",
-}
-
-func typeKeys(t *testing.T, term *sshtest.Term, keys ...string) {
-	t.Helper()
-	for _, k := range keys {
-		if b, ok := termKeys[k]; ok {
-			k = b
-		}
-		term.Send(t, k)
-	}
-}
-
 // draftKeys are the keys that compose action a for seat in st, found by playing them on a
 // draft of the game's own view: a key for each choice, a press to take it, one more for a
 // choice that kills.
@@ -71,13 +55,13 @@ func TestWarHammerPrivateRoomOfThreeOverSSH(t *testing.T) {
 	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)))
 	alice.WaitFor(t, "Quick match", 10*time.Second)
 	// The War Hammer tab, then "Create a private room": three players on a 10×10 board.
-	typeKeys(t, alice, "tab", "tab")
+	alice.Type(t, "tab", "tab")
 	alice.WaitFor(t, "[War Hammer]", 10*time.Second)
-	typeKeys(t, alice, "4")
+	alice.Type(t, "4")
 	alice.WaitFor(t, "A private room of War Hammer", 10*time.Second)
-	typeKeys(t, alice, "right", "down", "left", "left")
+	alice.Type(t, "right", "down", "left", "left")
 	alice.WaitFor(t, "10×10", 10*time.Second)
-	typeKeys(t, alice, "enter")
+	alice.Type(t, "enter")
 	room := onlyRoom(t, hub)
 	alice.WaitFor(t, room.Code(), 10*time.Second)
 	if n := len(room.Snapshot().Seats); n != 3 {
@@ -86,11 +70,11 @@ func TestWarHammerPrivateRoomOfThreeOverSSH(t *testing.T) {
 
 	bob := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)))
 	bob.WaitFor(t, "Quick match", 10*time.Second)
-	typeKeys(t, bob, "5")
+	bob.Type(t, "5")
 	bob.WaitFor(t, "Join a private room", 10*time.Second)
-	typeKeys(t, bob, room.Code(), "enter")
+	bob.Type(t, room.Code(), "enter")
 	until.True(t, 10*time.Second, "bob taking seat 2", func() bool { return room.Snapshot().Seats[1].Name == "bob" })
-	typeKeys(t, alice, "b") // a house bot takes the last seat, and the game starts
+	alice.Type(t, "b") // a house bot takes the last seat, and the game starts
 	until.True(t, 10*time.Second, "the game starting", func() bool { return room.Snapshot().Status == rooms.Playing })
 	carol := sshtest.NewTerm(t, sshtest.Dial(t, addr, "carol", sshtest.NewKey(t)), sshtest.Command("watch "+room.ID()))
 	carol.WaitFor(t, "alice", 10*time.Second)

@@ -3,6 +3,7 @@ package server
 import (
 	"container/list"
 	"fmt"
+	"maps"
 	"sync"
 	"time"
 )
@@ -284,11 +285,7 @@ func newKeyLimiter(max int, elsewhere func(string) int) *keyLimiter {
 func (l *keyLimiter) counts() map[string]int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	out := make(map[string]int, len(l.sessions))
-	for k, v := range l.sessions {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(l.sessions)
 }
 
 // acquire counts a session of id; ok is false (and nothing counted) at the limit.

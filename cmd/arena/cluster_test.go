@@ -95,25 +95,13 @@ func (c *testCluster) leading(n *testNode) {
 	})
 }
 
-type clusterStandings struct {
-	State       string `json:"state"`
-	GamesPlayed int    `json:"games_played"`
-	GamesTotal  int    `json:"games_total"`
-	Standings   []struct {
-		Rank   int
-		Name   string
-		Points float64
-		Played int
-	} `json:"standings"`
-}
-
-func (c *testCluster) standings(addr, code string) clusterStandings {
+func (c *testCluster) standings(addr, code string) tournamentStandings {
 	c.t.Helper()
 	out, errOut, status := sshtest.Exec(c.t, c.client(addr), "tournament standings "+code+" --json")
 	if status != 0 {
 		c.t.Fatalf("standings: %d %q", status, errOut)
 	}
-	var s clusterStandings
+	var s tournamentStandings
 	if err := json.Unmarshal([]byte(out), &s); err != nil {
 		c.t.Fatalf("standings %q: %v", out, err)
 	}
@@ -152,7 +140,7 @@ func (c *testCluster) create(addr, args, bots string) string {
 }
 
 // rows is the standings as text: rank, name, points, games played.
-func rows(s clusterStandings) string {
+func rows(s tournamentStandings) string {
 	var b strings.Builder
 	for _, r := range s.Standings {
 		fmt.Fprintf(&b, "%d %s %g %d\n", r.Rank, r.Name, r.Points, r.Played)
@@ -177,7 +165,7 @@ func TestATournamentSurvivesTheDeathOfANode(t *testing.T) {
 	whole := c.create(cc.addr, args, bots) // made on C: the leader on A runs it all the same
 	broken := c.create(a.addr, args, bots)
 	c.teacherRuns(b.addr, "tournament start "+whole)
-	var want clusterStandings
+	var want tournamentStandings
 	until.Seen(t, 120*time.Second, "the whole tournament finishing", func() (string, bool) {
 		want = c.standings(a.addr, whole)
 		return fmt.Sprintf("%s %d/%d", want.State, want.GamesPlayed, want.GamesTotal), want.State == "finished"
@@ -210,7 +198,7 @@ func TestATournamentSurvivesTheDeathOfANode(t *testing.T) {
 	t.Logf("B dies with %d of the tournament's games under way", playing)
 	b.node.Abandon() // B dies: its bus connection drops, its rooms stop
 	b.stop()
-	var got clusterStandings
+	var got tournamentStandings
 	until.Seen(t, 120*time.Second, "the tournament finishing without B", func() (string, bool) {
 		got = c.standings(cc.addr, broken)
 		return fmt.Sprintf("%s %d/%d", got.State, got.GamesPlayed, got.GamesTotal), got.State == "finished"
@@ -318,7 +306,7 @@ func TestARollingRestartLosesNoResult(t *testing.T) {
 	whole := c.create(nodes["a"].addr, args, bots)
 	rolled := c.create(nodes["a"].addr, args, bots)
 	c.teacherRuns(nodes["a"].addr, "tournament start "+whole)
-	var want clusterStandings
+	var want tournamentStandings
 	until.Seen(t, 180*time.Second, "the tournament nothing stops", func() (string, bool) {
 		want = c.standings(nodes["b"].addr, whole)
 		return fmt.Sprintf("%s %d/%d", want.State, want.GamesPlayed, want.GamesTotal), want.State == "finished"
@@ -357,7 +345,7 @@ func TestARollingRestartLosesNoResult(t *testing.T) {
 		t.Fatal("no game was under way on a node as it stopped: the test proves nothing")
 	}
 	t.Logf("%d games were under way on the nodes as they stopped", interrupted)
-	var got clusterStandings
+	var got tournamentStandings
 	until.Seen(t, 180*time.Second, "the rolled tournament finishing", func() (string, bool) {
 		got = c.standings(nodes["c"].addr, rolled)
 		return fmt.Sprintf("%s %d/%d", got.State, got.GamesPlayed, got.GamesTotal), got.State == "finished"

@@ -406,3 +406,40 @@ func (st *Stream) Wait(t testing.TB, timeout time.Duration) int {
 	defer st.mu.Unlock()
 	return exitCode(st.exit)
 }
+
+// namedKeys are the terminal bytes of the keys tests type by name.
+var namedKeys = map[string]string{
+	"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
+	"enter": "\r", "backspace": "\x7f", "tab": "\t",
+}
+
+// Type sends keys one after the other: a name of namedKeys ("enter", "up", "tab"…) is
+// that key, anything else is typed as it is.
+func (tm *Term) Type(t testing.TB, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		if b, ok := namedKeys[k]; ok {
+			k = b
+		}
+		tm.Send(t, k)
+	}
+}
+
+// ShowsBoard reports whether screen shows board's rows one under the other, at the start
+// of their lines (where a game screen draws the board).
+func ShowsBoard(screen, board string) bool {
+	lines, rows := strings.Split(screen, "\n"), strings.Split(strings.TrimRight(board, "\n"), "\n")
+	for top := 0; top+len(rows) <= len(lines); top++ {
+		match := true
+		for k, row := range rows {
+			if !strings.HasPrefix(lines[top+k], strings.TrimRight(row, " ")) {
+				match = false
+				break
+			}
+		}
+		if match {
+			return true
+		}
+	}
+	return false
+}

@@ -2,6 +2,7 @@ package director
 
 import (
 	"context"
+	"maps"
 	"time"
 
 	"github.com/arena-classroom/arena/roomdir"
@@ -91,11 +92,7 @@ func (d *Director) Leading() bool { return !d.standby.Load() }
 func (d *Director) Calls() map[string]Call {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	out := make(map[string]Call, len(d.calls))
-	for k, c := range d.calls {
-		out[k] = c
-	}
-	return out
+	return maps.Clone(d.calls)
 }
 
 // ReadyFrom is Ready for a program connected to node origin of a cluster: its games are
