@@ -409,14 +409,14 @@ func (n *Node) heard(m *nats.Msg) {
 		go n.tourneys.resend() // a new leader: the programs waiting here line up there
 	}
 	p.leads, p.calls, p.changes = a.Leads, a.Calls, a.Changes
+	for i := range a.Rooms { // a fresh slice: readers hold copies of the old one's rooms
+		o := a.Owners[a.Rooms[i].ID]
+		a.Rooms[i].Owner, a.Rooms[i].Addr = o[0], o[1]
+	}
 	if !sameRooms(p.rooms, a.Rooms) {
-		p.rooms = a.Rooms
 		n.peersVersion.Add(1)
 	}
-	for i := range p.rooms {
-		o := a.Owners[p.rooms[i].ID]
-		p.rooms[i].Owner, p.rooms[i].Addr = o[0], o[1]
-	}
+	p.rooms = a.Rooms
 	p.sessions = a.Sessions
 	p.placed = 0
 }

@@ -256,9 +256,9 @@ func (r *remoteRoom) Info() rooms.Info {
 	p := r.n.peers[r.owner]
 	var cached *rooms.Info
 	if p != nil {
-		for i := range p.rooms {
-			if p.rooms[i].ID == r.id {
-				cached = &p.rooms[i]
+		for _, info := range p.rooms {
+			if info.ID == r.id {
+				cached = &info // a copy, read under n.mu
 			}
 		}
 	}
