@@ -59,3 +59,40 @@ func TestAGameTakenUpGoesOnFromItsMoves(t *testing.T) {
 		t.Fatalf("bob's seat, taken over before the move: result %v, takeover %v", final.Result, final.Seats[1].Takeover)
 	}
 }
+
+// A real-time game taken up goes on from the instant of its last move: the moves played
+// again land on their instants, and the game plays to its end.
+func TestARealTimeGameTakenUpGoesOn(t *testing.T) {
+	e, _ := catalog.Get("perfectaim")
+	h, c := newHub(t, nil)
+	seats := []rooms.Seat{{Kind: rooms.HouseBot, BotName: "zidane"}, {Kind: rooms.HouseBot, BotName: "zidane"}}
+	first, err := h.Create(rooms.Spec{Game: e.Entry, Seed: 4, Seats: seats})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tickUntil(t, h, c, func() bool { return first.Snapshot().Moves >= 10 })
+	played := first.Replay().Moves
+
+	h2, c2 := newHub(t, nil)
+	r, err := h2.Create(rooms.Spec{Game: e.Entry, Seed: 4, Seats: seats, Resume: played})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := r.Snapshot(); s.Status != rooms.Playing || s.Moves != len(played) {
+		t.Fatalf("taken up: %s, %d moves (%s)", s.Status, s.Moves, s.Error)
+	}
+	tickUntil(t, h2, c2, func() bool { return r.Snapshot().Status == rooms.Finished })
+	rp := r.Replay()
+	t.Logf("%d moves taken up, %d in all, game time %s", len(played), len(rp.Moves), rp.Moves[len(rp.Moves)-1].At)
+	if len(rp.Moves) <= len(played) {
+		t.Fatalf("no move after the %d taken up", len(played))
+	}
+	for i, m := range played {
+		if rp.Moves[i].At != m.At || rp.Moves[i].Seat != m.Seat {
+			t.Fatalf("move %d: %+v, was %+v", i, rp.Moves[i], m)
+		}
+	}
+	if _, err := replay.Resimulate(e.Game, *rp); err != nil {
+		t.Fatalf("the whole replay does not play again: %v", err)
+	}
+}
