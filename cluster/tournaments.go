@@ -57,10 +57,9 @@ type tournaments struct {
 	n *Node
 	d *director.Director
 
-	mu      sync.Mutex
-	mine    map[uint64]*director.Ticket // this node's programs waiting at the leader
-	theirs  map[proxyKey]*director.Ticket
-	version uint64 // the leader's change count last heard
+	mu     sync.Mutex
+	mine   map[uint64]*director.Ticket   // this node's programs waiting at the leader
+	theirs map[proxyKey]*director.Ticket // other nodes' programs waiting here (leader)
 }
 
 // ServeTournaments joins d to the cluster's tournaments: it places the games of the
