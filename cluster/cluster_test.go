@@ -78,7 +78,7 @@ func startClusterWith(t *testing.T, manual map[string]func() time.Time, names ..
 	var nodes []*testNode
 	for _, name := range names {
 		n, err := Join(context.Background(), Config{URL: bus.ClientURL(), Name: name, Letters: letters,
-			Heartbeat: 100 * time.Millisecond, Silence: 2 * time.Second})
+			Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -47,7 +47,7 @@ func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 	var out []*arenaNode
 	for _, name := range names {
 		n, err := cluster.Join(context.Background(), cluster.Config{URL: bus.ClientURL(), Name: name,
-			Letters: cluster.LetterLeases(st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond,
+			Letters: cluster.LetterLeases(st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second,
 			Logger: arenatest.Logger(t)})
 		if err != nil {
 			t.Fatal(err)

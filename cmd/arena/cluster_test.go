@@ -55,7 +55,7 @@ func (c *testCluster) start(name string) *testNode {
 	t := c.t
 	log := arenatest.Logger(t).With("node", name)
 	n, err := cluster.Join(context.Background(), cluster.Config{URL: c.bus, Name: name, Logger: log,
-		Letters: cluster.LetterLeases(c.st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond})
+		Letters: cluster.LetterLeases(c.st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
