@@ -19,6 +19,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/arena-classroom/arena/cluster"
 	"github.com/arena-classroom/arena/internal/proxyproto"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/internal/storetest"
@@ -376,4 +377,32 @@ func TestServeBehindABalancer(t *testing.T) {
 	until.Seen(t, 10*time.Second, "the session logged under the client's address", func() (string, bool) {
 		return logs.String(), regexp.MustCompile(`msg=session remote=203\.0\.113\.7 `).MatchString(logs.String())
 	})
+}
+
+// --cluster needs the store the nodes share, and a node name fit for the bus.
+func TestParseServeClusterFlags(t *testing.T) {
+	none := func(string) string { return "" }
+	const pg = "postgres://arena@db/arena?sslmode=disable"
+	c, err := parseServe([]string{"--cluster", "nats://bus:4222", "--store", pg, "--node", "arena-1"}, io.Discard, none)
+	if err != nil || c.cluster != "nats://bus:4222" || c.node != "arena-1" {
+		t.Fatalf("%q %q, %v", c.cluster, c.node, err)
+	}
+	env := map[string]string{"ARENA_CLUSTER": "nats://bus:4222", "ARENA_STORE": pg, "ARENA_NODE": "n2"}
+	if c, err = parseServe(nil, io.Discard, func(k string) string { return env[k] }); err != nil || c.cluster == "" || c.node != "n2" {
+		t.Fatalf("from the environment: %q %q, %v", c.cluster, c.node, err)
+	}
+	if c, err = parseServe(nil, io.Discard, none); err != nil || c.cluster != "" || !cluster.ValidName(c.node) {
+		t.Fatalf("default: cluster %q, node %q (%v)", c.cluster, c.node, err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--cluster", "nats://bus:4222"}, "needs --store postgres://"},
+		{[]string{"--cluster", "nats://bus:4222", "--store", pg, "--node", "a.b"}, `--node "a.b"`},
+	} {
+		if _, err := parseServe(tc.args, io.Discard, none); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.args, err, tc.want)
+		}
+	}
 }
