@@ -58,6 +58,7 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 	}
 	e := args.entry
 	maxStrikes := a.rooms.Config().MaxStrikes
+	told := false // the program knows the tournaments' server is restarting
 	for {
 		changed := a.director.Changed()
 		ctl := NewController(conn, e.Game, maxStrikes)
@@ -66,10 +67,13 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 			rep, rerr := a.director.Report(ctx, code)
 			// Not over: not started yet, or starting (the store says running a moment
 			// before the director takes its games), or paused. Wait for the next change.
-			if rerr == nil && rep.State != store.TournamentFinished && rep.State != store.TournamentCancelled {
+			// A report that cannot be read (a cluster's leader changing) is no end either.
+			if rerr != nil || rep.State != store.TournamentFinished && rep.State != store.TournamentCancelled {
 				a.presence.Set(presence, name, "bot waiting for tournament "+code)
 				select {
 				case <-changed:
+					continue
+				case <-time.After(time.Second): // a cluster's leader may change without a word here
 					continue
 				case <-ctx.Done():
 					return 0
@@ -78,6 +82,22 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 			a.tellFinalPlace(ctx, conn, code, who.ID)
 			return 0
 		}
+		if director.IsUnreachable(err) {
+			// A cluster whose leading node restarts: another takes the tournaments up
+			// within seconds. The program waits connected, its games to come.
+			if !told {
+				conn.Diagf("tournament %s: the server running the tournaments is restarting; waiting for it", code)
+				told = true
+			}
+			select {
+			case <-changed:
+			case <-time.After(time.Second):
+			case <-ctx.Done():
+				return 0
+			}
+			continue
+		}
+		told = false
 		if err != nil {
 			conn.Fail(err.Error(), time.Second)
 			return 1
@@ -94,6 +114,9 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 				<-ticket.Seated() // seated as it left: the controller gives the seat up
 			}
 			return 0
+		}
+		if seat.Again { // a cluster's leader changed: line up with the new one
+			continue
 		}
 		if seat.Over {
 			a.tellFinalPlace(ctx, conn, code, who.ID)

@@ -154,7 +154,7 @@ func (l leaderDirector) ask(m tournamentMsg) (tournamentMsg, error) {
 		}
 	}
 	if errors.Is(err, errNoAnswer) {
-		return out, errors.New("the server running the tournaments does not answer: try again in a moment")
+		return out, director.ErrUnreachable
 	}
 	return out, tournamentError(err, rep)
 }
@@ -306,6 +306,20 @@ func (n *Node) serveTournament(req request) reply {
 
 // ready (leader) puts a follower's program in line; its game is sent back when seated.
 func (t *tournaments) ready(from string, m tournamentMsg) ([]string, error) {
+	// A ticket of this entrant from the same node is stale: that node sends a program's
+	// ticket again only once its last is gone (the node restarted, or an answer was lost).
+	var stale []*director.Ticket
+	t.mu.Lock()
+	for key, tk := range t.theirs {
+		if key.node == from && tk.Code() == m.Code && tk.Entrant() == m.Arg {
+			stale = append(stale, tk)
+			delete(t.theirs, key)
+		}
+	}
+	t.mu.Unlock()
+	for _, tk := range stale {
+		t.d.Unready(tk)
+	}
 	ctl := busController{n: t.n, node: from, id: m.Ctl}
 	tk, missed, err := t.d.ReadyFrom(from, m.Code, m.Arg, ctl)
 	if err != nil {
@@ -369,8 +383,8 @@ func (t *tournaments) nodeGone(name string) {
 	}
 }
 
-// leaderChanged (follower) sends the programs waiting at a leader that is gone to the new
-// one.
+// resend (follower): the programs waiting at a leader that is gone line up again, at the
+// new one, through their sessions (which wait for it as for any leader that restarts).
 func (t *tournaments) resend() {
 	t.mu.Lock()
 	waiting := make([]*director.Ticket, 0, len(t.mine))
@@ -380,10 +394,7 @@ func (t *tournaments) resend() {
 	}
 	t.mu.Unlock()
 	for _, tk := range waiting {
-		if _, err := (leaderDirector{t}).Ready(tk); err != nil {
-			t.n.log.Warn("a program could not be put in line again at the new leader", "entrant", tk.Entrant(), "err", err)
-			tk.Seat(director.Seating{Over: true, State: "unknown"})
-		}
+		tk.Seat(director.Seating{Again: true})
 	}
 }
 

@@ -2,6 +2,7 @@ package director
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"time"
 
@@ -185,3 +186,15 @@ func (d *Director) movedLocked(l *live, k gameKey, p inPlay, now time.Time) bool
 	}
 	return now.Sub(p.closed) < movedWait
 }
+
+// ErrUnreachable is a Remote's error when the leader does not answer; isUnreachable
+// recognises it (and ErrElsewhere: no leader known).
+var ErrUnreachable = errors.New("the server running the tournaments does not answer: try again in a moment")
+
+func isUnreachable(err error) bool {
+	return errors.Is(err, ErrUnreachable) || errors.Is(err, ErrElsewhere)
+}
+
+// IsUnreachable reports whether err says that no node leads the tournaments right now (its
+// leader is restarting, or another is taking over): worth waiting for, not an end.
+func IsUnreachable(err error) bool { return isUnreachable(err) }

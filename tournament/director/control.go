@@ -264,7 +264,10 @@ type LiveGame struct {
 // Report reads a tournament's standings and games now.
 func (d *Director) Report(ctx context.Context, code string) (Report, error) {
 	if r := d.leader(); r != nil {
-		return r.Report(ctx, code)
+		if rep, err := r.Report(ctx, code); err == nil || !errors.Is(err, ErrElsewhere) && !isUnreachable(err) {
+			return rep, err
+		}
+		// No leader to ask (it restarts): the stored standings, without the games under way.
 	}
 	d.mu.Lock()
 	if l := d.live[code]; l != nil {

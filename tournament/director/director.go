@@ -150,8 +150,10 @@ func (d *Director) Follow() {
 
 // Lead takes the tournaments up, as after a restart (Load): this node now runs them.
 func (d *Director) Lead(ctx context.Context) error {
+	err := d.Load(ctx) // before it says it leads: a ready program must find its tournament live
 	d.standby.Store(false)
-	return d.Load(ctx)
+	d.poke()
+	return err
 }
 
 // Load takes up every running or paused tournament of the store: after a restart, their

@@ -47,6 +47,9 @@ type Seating struct {
 	Room  roomdir.Room
 	Over  bool
 	State string
+	// Again: the director that held the ticket is gone (a cluster's leader changed); the
+	// program lines up again, with the next one.
+	Again bool
 }
 
 func ticketKey(code, entrant string) string { return code + "\x00" + entrant }
