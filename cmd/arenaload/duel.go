@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -152,11 +153,13 @@ func (s *screen) await(ctx context.Context, timeout time.Duration, re *regexp.Re
 			return m, at, nil
 		}
 		more := s.more
+		last := s.text[max(len(s.text)-160, 0):]
+		last = bytes.Join(bytes.Fields(last), []byte(" "))
 		s.mu.Unlock()
 		select {
 		case <-more:
 		case <-deadline.C:
-			return nil, time.Time{}, fmt.Errorf("%q: %w", re.String(), errNotSeen)
+			return nil, time.Time{}, fmt.Errorf("%q: %w (the screen's last words: %q)", re.String(), errNotSeen, last)
 		case <-ctx.Done():
 			return nil, time.Time{}, ctx.Err()
 		}
