@@ -170,7 +170,7 @@ func runClass(ctx context.Context, o options, out io.Writer) (err error) {
 		return err
 	}
 	defer t.close()
-	first := scrape(o.metrics)
+	first := scrapeAll(o.metrics)
 	create := fmt.Sprintf(`tournament create --game sevencolors --format round-robin --games-per-pairing %d --size %d --name "arenaload class of %d"`,
 		o.gamesPerPairing, o.size, o.students)
 	if o.parallel != "" {
@@ -215,7 +215,7 @@ func runClass(ctx context.Context, o options, out io.Writer) (err error) {
 	if err := waitEntered(ctx, o, t, code, class, out); err != nil {
 		return err
 	}
-	before := scrape(o.metrics)
+	before := scrapeAll(o.metrics)
 	if _, err := t.must("tournament start " + code); err != nil {
 		return err
 	}
@@ -223,7 +223,7 @@ func runClass(ctx context.Context, o options, out io.Writer) (err error) {
 	fmt.Fprintf(out, "started %s\n", code)
 	final, err := follow(ctx, o, t, code, class, began, out)
 	wall := time.Since(began)
-	after := scrape(o.metrics)
+	after := scrapeAll(o.metrics)
 	if err != nil {
 		return err
 	}

@@ -7,9 +7,16 @@
 // Scenarios: lobby (sessions sit in the lobby; a sample presses a key now and then, and the
 // time until the screen answers is the key echo), watch (sessions watch the live rooms, which
 // the harness starts first with --rooms), play (each session plays 7 Colors against a house
-// bot, pressing a colour key every second), bots (each session is a program playing 7 Colors
+// bot, pressing a colour key every second; with --rooms-addr, against a partner connected
+// there, timing its keys' echo), bots (each session is a program playing 7 Colors
 // practice games over the bot protocol), class (a teacher runs a round robin of 7 Colors for
 // a class of programs started with the OpenSSH client, or of house bots: see class.go).
+//
+// On a cluster, --rooms-addr names the node whose sessions make the rooms, and --metrics
+// takes every node's metrics: 1,000 spectators on one node watching rooms of another,
+//
+//	go run ./cmd/arenaload --addr 127.0.0.1:2301 --rooms-addr 127.0.0.1:2302 --scenario watch --sessions 1000 --rooms 10 \
+//	    --metrics http://127.0.0.1:9301/metrics,http://127.0.0.1:9302/metrics
 //
 //	go run ./cmd/arenaload --addr 127.0.0.1:2222 --scenario class --students 30 --admin-key teacher.key
 package main
@@ -39,9 +46,17 @@ const usage = `Usage: arenaload --addr HOST:PORT [options]
   --sessions N       clients to connect (default 100)
   --scenario S       lobby, watch, play, bots or class (default lobby)
   --rooms R          watch: live Perfect Aim rooms to start and watch (default 4)
+  --rooms-addr HOST:PORT  where the rooms are made (on a cluster, another node than --addr):
+                     watch: the node whose sessions start the --rooms rooms (default --addr);
+                     play: each session plays 7 Colors against a partner session connected
+                     there, in a private room the partner opens and the session joins with
+                     its code; both press a colour on their turn, and the session times each
+                     key until its screen shows the move (key echo), a key every 0.5–1.5 s
   --duration D       how long to measure once everyone is connected (default 30s)
   --ramp D           spread the connections over this long (default 10s)
-  --metrics URL      the server's metrics (arena serve --metrics), read before and after
+  --metrics URL[,URL…]  the server's metrics (arena serve --metrics), read before and after;
+                     several, comma-separated, for the nodes of a cluster (the first is
+                     --addr's: the memory a session is its)
   --stall P          watch: this share of clients (0..1) stops reading, as a frozen laptop
   --probe P          lobby: this share of clients (0..1) presses a key every 2 s and times
                      the answer (default 0.1)
@@ -64,6 +79,7 @@ The class scenario (--scenario class): a teacher runs a round robin of 7 Colors 
 
 type options struct {
 	addr, scenario, metrics, term string
+	roomsAddr                     string // --rooms-addr: where the rooms are made ("": --addr for watch)
 	sessions, rooms               int
 	duration, ramp                time.Duration
 	stall, probe                  float64
@@ -85,6 +101,7 @@ func main() {
 	fs.IntVar(&o.sessions, "sessions", 100, "")
 	fs.StringVar(&o.scenario, "scenario", "lobby", "")
 	fs.IntVar(&o.rooms, "rooms", 4, "")
+	fs.StringVar(&o.roomsAddr, "rooms-addr", "", "")
 	fs.DurationVar(&o.duration, "duration", 30*time.Second, "")
 	fs.DurationVar(&o.ramp, "ramp", 10*time.Second, "")
 	fs.StringVar(&o.metrics, "metrics", "", "")
@@ -149,19 +166,32 @@ type client struct {
 	echoWant time.Time // when the last probe key was pressed (zero: none pending)
 	echoes   []float64
 	stalled  bool
+
+	screen  *screen // what the terminal shows, for the play scenario with --rooms-addr
+	partner *client // that session's partner, who opened its room
+}
+
+// isLocal says whether addr is on this machine's loopback.
+func isLocal(addr string) bool {
+	return strings.HasPrefix(addr, "127.") || strings.HasPrefix(addr, "localhost:")
 }
 
 func run(ctx context.Context, o options, out io.Writer) error {
-	local := strings.HasPrefix(o.addr, "127.") || strings.HasPrefix(o.addr, "localhost:")
-	before := scrape(o.metrics)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	local := isLocal(o.addr)
+	before := scrapeAll(o.metrics)
 	var rooms []string
 	if o.scenario == "watch" {
 		var err error
-		if rooms, err = startRooms(ctx, o, local); err != nil {
+		if rooms, err = startRooms(ctx, o); err != nil {
 			return err
 		}
 	}
 	fmt.Fprintf(out, "connecting %d sessions (%s) to %s over %v…\n", o.sessions, o.scenario, o.addr, o.ramp)
+	if o.roomsAddr != "" && (o.scenario == "watch" || o.scenario == "play") {
+		fmt.Fprintf(out, "  their rooms made through %s\n", o.roomsAddr)
+	}
 	var (
 		clients  []*client
 		mu       sync.Mutex
@@ -189,14 +219,22 @@ func run(ctx context.Context, o options, out io.Writer) error {
 			case "bots":
 				cmd = "bot --game sevencolors --practice --vs greedy --games 10000 --size 10"
 			}
-			c, err := dial(o, i, local, cmd)
+			var c *client
+			var err error
+			if o.scenario == "play" && o.roomsAddr != "" {
+				c, err = dialDuel(ctx, o, i, local)
+			} else {
+				c, err = dial(o, i, local, cmd)
+			}
 			if err != nil {
 				if failed.Add(1) == 1 {
 					firstErr.Store(err.Error())
 				}
 				return
 			}
+			c.mu.Lock() // its reader runs already
 			c.stalled = o.scenario == "watch" && float64(i%100) < o.stall*100
+			c.mu.Unlock()
 			mu.Lock()
 			clients = append(clients, c)
 			mu.Unlock()
@@ -211,7 +249,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	if len(clients) == 0 {
 		return fmt.Errorf("no session connected")
 	}
-	mid := scrape(o.metrics)
+	mid := scrapeAll(o.metrics)
 	for _, c := range clients {
 		c.mu.Lock()
 		c.measure, c.last = true, time.Now()
@@ -223,10 +261,13 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	case <-ctx.Done():
 	}
 	stopDrivers()
-	after := scrape(o.metrics)
+	after := scrapeAll(o.metrics)
 	report(out, o, clients, connected, before, mid, after)
 	for _, c := range clients {
 		c.conn.Close()
+		if c.partner != nil {
+			c.partner.conn.Close()
+		}
 	}
 	return nil
 }
@@ -268,6 +309,9 @@ func dial(o options, i int, local bool, cmd string) (*client, error) {
 		return nil, err
 	}
 	c := &client{id: i, conn: conn, sess: sess}
+	if o.scenario == "play" && o.roomsAddr != "" {
+		c.screen = newScreen()
+	}
 	if c.stdin, err = sess.StdinPipe(); err != nil {
 		conn.Close()
 		return nil, err
@@ -322,6 +366,9 @@ func (c *client) read(r io.Reader) {
 		c.last = now
 		stalled := c.stalled
 		c.mu.Unlock()
+		if n > 0 && c.screen != nil {
+			c.screen.write(buf[:n], now)
+		}
 		if err != nil {
 			return
 		}
@@ -360,6 +407,9 @@ func drive(ctx context.Context, o options, clients []*client) (stop func()) {
 					}
 				}
 			case "play":
+				if c.partner != nil {
+					return // the duel runs since the room opened (dialDuel)
+				}
 				t := time.NewTicker(time.Second)
 				defer t.Stop()
 				for k := 0; ; k++ {
@@ -378,9 +428,22 @@ func drive(ctx context.Context, o options, clients []*client) (stop func()) {
 	return func() { cancel(); wg.Wait() }
 }
 
-// startRooms opens o.rooms live Perfect Aim games (a person who never presses a key against
-// three house bots; the harness keeps their sessions open) and returns their ids.
-func startRooms(ctx context.Context, o options, local bool) ([]string, error) {
+// startRooms opens o.rooms live Perfect Aim games through --rooms-addr (a person who never
+// presses a key against three house bots; the harness keeps their sessions open) and returns
+// their ids: the Perfect Aim rooms being played that the list had not before.
+func startRooms(ctx context.Context, o options) ([]string, error) {
+	if o.roomsAddr != "" {
+		o.addr = o.roomsAddr
+	}
+	local := isLocal(o.addr)
+	list, err := command(o, "rooms")
+	if err != nil {
+		return nil, err
+	}
+	old := map[string]bool{}
+	for _, id := range playingAim(list) {
+		old[id] = true
+	}
 	for i := range o.rooms {
 		if _, err := dial(o, 9000+i, local, "play perfectaim --vs zidane,bobmorane,anouslefouz"); err != nil {
 			return nil, fmt.Errorf("starting room %d: %w", i+1, err)
@@ -397,13 +460,24 @@ func startRooms(ctx context.Context, o options, local bool) ([]string, error) {
 			return nil, err
 		}
 		ids = ids[:0]
-		for _, line := range strings.Split(list, "\n") {
-			if f := strings.Fields(line); len(f) > 2 && f[1] == "perfectaim" && f[2] == "playing" {
-				ids = append(ids, f[0])
+		for _, id := range playingAim(list) {
+			if !old[id] {
+				ids = append(ids, id)
 			}
 		}
 	}
 	return ids, nil
+}
+
+// playingAim are the ids of the Perfect Aim rooms being played in the output of `rooms`.
+func playingAim(list string) []string {
+	var ids []string
+	for _, line := range strings.Split(list, "\n") {
+		if f := strings.Fields(line); len(f) > 2 && f[1] == "perfectaim" && f[2] == "playing" {
+			ids = append(ids, f[0])
+		}
+	}
+	return ids
 }
 
 // command runs one command without a terminal and returns its output.

@@ -48,6 +48,28 @@ func scrape(url string) *sample {
 	return s
 }
 
+// metricsURLs are the URLs of --metrics: one, or several separated by commas (the nodes of a
+// cluster).
+func metricsURLs(list string) []string {
+	var out []string
+	for _, u := range strings.Split(list, ",") {
+		if u = strings.TrimSpace(u); u != "" {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// scrapeAll reads the metrics of every URL of --metrics, in their order (nil for those that
+// could not be read).
+func scrapeAll(list string) []*sample {
+	var out []*sample
+	for _, u := range metricsURLs(list) {
+		out = append(out, scrape(u))
+	}
+	return out
+}
+
 // get is a series' value, 0 when missing.
 func (s *sample) get(series string) float64 {
 	if s == nil {
@@ -97,7 +119,7 @@ func histogramQuantile(a, b *sample, name string, q float64) float64 {
 	return buckets[len(buckets)-1].le
 }
 
-func report(out io.Writer, o options, clients []*client, connected time.Duration, before, mid, after *sample) {
+func report(out io.Writer, o options, clients []*client, connected time.Duration, before, mid, after []*sample) {
 	var connects, gaps, echoes, fps, bps []float64
 	var frames, stalled int64
 	for _, c := range clients {
@@ -134,32 +156,63 @@ func report(out io.Writer, o options, clients []*client, connected time.Duration
 	reportServer(out, o, before, mid, after, len(clients))
 }
 
-// reportServer prints what the server says of itself between mid and after (before: at the
-// harness's start, for the memory the clients added), n clients connected.
-func reportServer(out io.Writer, o options, before, mid, after *sample, n int) {
+// reportServer prints what each server of --metrics says of itself between mid and after
+// (before: at the harness's start, for the memory the clients added), n clients connected
+// (to the first server).
+func reportServer(out io.Writer, o options, before, mid, after []*sample, n int) {
+	urls := metricsURLs(o.metrics)
+	for i, url := range urls {
+		if len(urls) > 1 {
+			fmt.Fprintf(out, "\nserver %s\n", url)
+		}
+		if i >= len(before) || i >= len(mid) || i >= len(after) {
+			break
+		}
+		reportNode(out, url, before[i], mid[i], after[i], n, i == 0)
+	}
+}
+
+// reportNode prints one server's figures; the memory a session is the first server's only
+// (the clients are connected to it).
+func reportNode(out io.Writer, url string, before, mid, after *sample, n int, first bool) {
 	ms := func(s float64) string { return fmt.Sprintf("%.1f ms", s*1000) }
 	if mid == nil || after == nil {
-		if o.metrics != "" {
-			fmt.Fprintln(out, "server metrics: could not be read from", o.metrics)
-		}
+		fmt.Fprintln(out, "server metrics: could not be read from", url)
 		return
 	}
 	secs := after.at.Sub(mid.at).Seconds()
-	cpu := (after.get("process_cpu_seconds_total") - mid.get("process_cpu_seconds_total")) / secs
+	delta := func(series string) float64 { return after.get(series) - mid.get(series) }
+	cpu := delta("process_cpu_seconds_total") / secs
 	rss := after.get("process_resident_memory_bytes")
 	base := before.get("process_resident_memory_bytes")
 	fmt.Fprintf(out, "server CPU         %.2f cores\n", cpu)
-	fmt.Fprintf(out, "server memory      %.0f MiB resident (%.0f MiB before: %.0f KiB a session)\n",
-		rss/(1<<20), base/(1<<20), (rss-base)/1024/float64(max(n, 1)))
+	if first {
+		fmt.Fprintf(out, "server memory      %.0f MiB resident (%.0f MiB before: %.0f KiB a session)\n",
+			rss/(1<<20), base/(1<<20), (rss-base)/1024/float64(max(n, 1)))
+	} else {
+		fmt.Fprintf(out, "server memory      %.0f MiB resident (%.0f MiB before)\n", rss/(1<<20), base/(1<<20))
+	}
 	fmt.Fprintf(out, "server sessions    %.0f terminals, %.0f commands, %.0f connections\n",
 		after.get(`arena_sessions{kind="terminal"}`), after.get(`arena_sessions{kind="command"}`), after.get("arena_connections"))
-	sent := after.get("arena_frames_sent_total") - mid.get("arena_frames_sent_total")
-	dropped := after.get("arena_frames_dropped_total") - mid.get("arena_frames_dropped_total")
-	fmt.Fprintf(out, "server frames      %.0f sent, %.0f replaced before drawn\n", sent, dropped)
-	if drawn := after.get("arena_frame_delay_seconds_count") - mid.get("arena_frame_delay_seconds_count"); drawn > 0 {
+	fmt.Fprintf(out, "server frames      %.0f sent, %.0f replaced before drawn\n",
+		delta("arena_frames_sent_total"), delta("arena_frames_dropped_total"))
+	if drawn := delta("arena_frame_delay_seconds_count"); drawn > 0 {
 		fmt.Fprintf(out, "frame delay        p50 %s  p99 %s  (snapshot to terminal, %.0f frames)\n",
 			ms(histogramQuantile(mid, after, "arena_frame_delay_seconds", 0.5)), ms(histogramQuantile(mid, after, "arena_frame_delay_seconds", 0.99)), drawn)
 	}
 	fmt.Fprintf(out, "hub tick           p99 %s, lateness p99 %s\n",
 		ms(histogramQuantile(mid, after, "arena_hub_tick_seconds", 0.99)), ms(histogramQuantile(mid, after, "arena_hub_tick_lateness_seconds", 0.99)))
+	if nodes := after.get("arena_cluster_nodes"); nodes > 0 {
+		in, sent := delta(`arena_bus_bytes_total{direction="in"}`)/secs, delta(`arena_bus_bytes_total{direction="out"}`)/secs
+		fmt.Fprintf(out, "bus                %.0f nodes heard; in %.0f B/s, out %.0f B/s (%.1f and %.1f B/s a client); %.0f and %.0f messages/s\n",
+			nodes, in, sent, in/float64(max(n, 1)), sent/float64(max(n, 1)),
+			delta(`arena_bus_messages_total{direction="in"}`)/secs, delta(`arena_bus_messages_total{direction="out"}`)/secs)
+		fmt.Fprintf(out, "bus frames         %.0f in (played here), %.0f out (of rooms here), %.0f rooms loaded",
+			delta(`arena_bus_frames_total{direction="in"}`), delta(`arena_bus_frames_total{direction="out"}`), delta("arena_bus_room_loads_total"))
+		if delta("arena_bus_routing_seconds_count") > 0 {
+			fmt.Fprintf(out, "; routing p50 %s  p99 %s",
+				ms(histogramQuantile(mid, after, "arena_bus_routing_seconds", 0.5)), ms(histogramQuantile(mid, after, "arena_bus_routing_seconds", 0.99)))
+		}
+		fmt.Fprintln(out)
+	}
 }
