@@ -209,6 +209,9 @@ func (r *Room) Submit(userID string, seatNo int, a games.Action) error {
 		}
 	}
 	r.inbox = append(r.inbox, input{seat: seatNo, action: a})
+	if r.rt == nil {
+		r.hub.poke(r) // played now, between ticks: a person sees their move at once
+	}
 	return nil
 }
 

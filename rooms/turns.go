@@ -42,8 +42,9 @@ func (r *Room) tick(now time.Time) {
 }
 
 // serve advances a fast room between ticks, as soon as an answer or a bot's decision came
-// (the hub's ready queue). Its snapshot is published at the next tick: viewers follow at the
-// hub's frame rate, and the game never waits for them.
+// (the hub's ready queue), or a person's move in a turn-based room. A fast room's snapshot
+// is published at the next tick: viewers follow at the hub's frame rate, and the game never
+// waits for them; a person's move is published at once.
 func (r *Room) serve(now time.Time) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -52,6 +53,10 @@ func (r *Room) serve(now time.Time) {
 	}
 	if r.advance(now) {
 		r.hub.poke(r) // more to do: back of the queue, after the others
+	}
+	if !r.fast && r.dirty {
+		// A person's move (Submit): its player and viewers see it now, not at the tick.
+		r.publishLocked(now)
 	}
 }
 
