@@ -78,6 +78,7 @@ type Node struct {
 	hub       *rooms.Hub
 	subs      []*nats.Subscription
 	changed   atomic.Bool // a tick ran since the last look at the hub's list
+	renewing  atomic.Bool // the letter's lease is being renewed
 	announced uint64      // the hub's Version last announced
 	stop      chan struct{}
 	done      sync.WaitGroup
@@ -307,14 +308,19 @@ func (n *Node) heartbeat() {
 				last = now
 				n.forgetSilent(now)
 				n.checkLeader()
-				n.renewLetter()
+				if n.renewing.CompareAndSwap(false, true) {
+					// Off the heartbeat: a busy store must not delay it (the others would
+					// take this node for dead).
+					n.done.Add(1) // Close waits for it before it gives the letter back
+					go func() { defer n.done.Done(); defer n.renewing.Store(false); n.renewLetter() }()
+				}
 			}
 		}
 	}
 }
 
 func (n *Node) renewLetter() {
-	ctx, cancel := context.WithTimeout(context.Background(), n.cfg.Timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), LetterTTL/3)
 	defer cancel()
 	ok, err := n.cfg.Letters.Renew(ctx, n.cfg.Name, n.letter)
 	switch {
