@@ -338,7 +338,7 @@ func (r *remoteRoom) Attach(userID string, mb *rooms.Mailbox) (int, *rooms.Snaps
 	m, err := r.n.watch(r)
 	if err != nil {
 		r.n.log.Warn("cannot show a room of another node", "room", r.id, "err", err)
-		return -1, nil
+		return -1, r.unreachable()
 	}
 	r.n.mu.Lock()
 	r.n.nextID++
@@ -351,6 +351,14 @@ func (r *remoteRoom) Attach(userID string, mb *rooms.Mailbox) (int, *rooms.Snaps
 		return -1, snap
 	}
 	return rep.Seat, snap
+}
+
+// unreachable is the room as a screen shows it when its node cannot be reached: closed,
+// with a sentence (a screen always gets a snapshot from Attach).
+func (r *remoteRoom) unreachable() *rooms.Snapshot {
+	sc := rooms.Scene{Info: r.closed(), ToMove: -1, Played: -1,
+		Error: "the server running this room cannot be reached: try again in a moment"}
+	return sc.Snapshot(r.entry.View, nil)
 }
 
 func (r *remoteRoom) Detach(mb *rooms.Mailbox) { r.n.leave(mb, opDetach) }
