@@ -70,6 +70,9 @@ func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 		t.Cleanup(n.Close) // before the hub stops: cleanups run last first
 		out = append(out, &arenaNode{node: n, hub: hub, addr: addr, app: app})
 	}
+	for _, a := range out {
+		until.True(t, 10*time.Second, a.node.Name()+" hearing the others", func() bool { return a.node.Stats().Nodes == len(out) })
+	}
 	return out, st
 }
 

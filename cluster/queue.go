@@ -91,13 +91,25 @@ func (n *Node) checkLeader() {
 		}
 		return
 	}
-	resend = append(resend, q.mm.SetRemote(q)...)
+	for _, t := range q.mm.SetRemote(q) {
+		if t.Origin != "" {
+			// Another node's ticket, sent here while this node took itself for the
+			// keeper: that node sends it to the keeper itself.
+			t.Deliver(matchmaker.Assignment{Err: matchmaker.ErrCancelled})
+			continue
+		}
+		resend = append(resend, t)
+	}
 	for _, t := range resend {
 		if err := q.Enqueue(t); err != nil {
 			t.Deliver(matchmaker.Assignment{Err: err})
 		}
 	}
 }
+
+// errNotKeeper refuses a ticket sent to a node that does not keep the queues (the sender's
+// view of the oldest node is behind); the sender keeps it and sends it again when it knows.
+var errNotKeeper = errors.New("this node does not keep the quick match queues")
 
 func (q *queue) leaderName() string {
 	q.mu.Lock()
@@ -123,6 +135,9 @@ func (q *queue) Enqueue(t *matchmaker.Ticket) error {
 	data, err := json.Marshal(w)
 	if err == nil {
 		_, err = n.ask(leader, request{Op: opEnqueue, Spec: data})
+	}
+	if err != nil && err.Error() == errNotKeeper.Error() {
+		return nil // it waits here, and goes to the keeper once this node knows which it is
 	}
 	if err != nil {
 		q.forget(w.ID, t)
@@ -175,6 +190,9 @@ func (q *queue) Waiting(id string) int {
 // enqueue (leader) queues another node's ticket, and tells that node its room when the
 // ticket is seated.
 func (q *queue) enqueue(from string, raw json.RawMessage) reply {
+	if q.leaderName() != q.n.cfg.Name {
+		return reply{Err: errNotKeeper.Error()}
+	}
 	var w wireTicket
 	if err := json.Unmarshal(raw, &w); err != nil {
 		return reply{Err: "malformed ticket: " + err.Error()}
