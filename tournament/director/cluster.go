@@ -99,14 +99,7 @@ func (d *Director) Calls() map[string]Call {
 // ReadyFrom is Ready for a program connected to node origin of a cluster: its games are
 // played there when they can be.
 func (d *Director) ReadyFrom(origin, code, entrant string, ctl rooms.Controller) (*Ticket, []string, error) {
-	t, missed, err := d.Ready(code, entrant, ctl)
-	if err != nil {
-		return nil, nil, err
-	}
-	d.mu.Lock()
-	t.Origin = origin // before the next Step: Step takes d.mu too
-	d.mu.Unlock()
-	return t, missed, nil
+	return d.ready(code, entrant, ctl, origin) // Origin set before Step can seat it
 }
 
 // reconcileEvery is how often a leader on a cluster reads the results from the store, in

@@ -57,6 +57,11 @@ func ticketKey(code, entrant string) string { return code + "\x00" + entrant }
 // Ready puts entrant's program in line for its next game of tournament code, which ctl will
 // play. Missed lists the forfeits it had while away, for its stderr.
 func (d *Director) Ready(code, entrant string, ctl rooms.Controller) (t *Ticket, missed []string, err error) {
+	return d.ready(code, entrant, ctl, "")
+}
+
+// ready is Ready for a program connected to node origin ("" for this one).
+func (d *Director) ready(code, entrant string, ctl rooms.Controller, origin string) (t *Ticket, missed []string, err error) {
 	if r := d.leader(); r != nil {
 		t := NewTicket(code, entrant, ctl)
 		missed, err := r.Ready(t)
@@ -85,7 +90,7 @@ func (d *Director) Ready(code, entrant string, ctl rooms.Controller) (t *Ticket,
 	if d.tickets[key] != nil {
 		return nil, nil, errors.New("another connection of this key is already waiting for this tournament's games")
 	}
-	t = &Ticket{code: code, entrant: entrant, ctl: ctl, seated: make(chan Seating, 1)}
+	t = &Ticket{code: code, entrant: entrant, ctl: ctl, seated: make(chan Seating, 1), Origin: origin}
 	d.tickets[key] = t
 	missed = d.missed[key]
 	delete(d.missed, key)
