@@ -70,6 +70,12 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 		}
 	}
 	hub = rooms.NewHub(cfg)
+	if opts.Cluster != nil {
+		// Before anything asks the cluster for rooms: the director places its games there.
+		if err := opts.Cluster.Serve(hub); err != nil {
+			return nil, nil, nil, err
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -99,11 +105,6 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 	}
 	lo := commands.Options{Hub: hub, FillAfter: opts.FillAfter, Logger: logger}
 	if opts.Cluster != nil {
-		if err := opts.Cluster.Serve(hub); err != nil {
-			cancel()
-			<-done
-			return nil, nil, nil, err
-		}
 		lo.Rooms = opts.Cluster.Directory()
 	}
 	if opts.Metrics != nil {
