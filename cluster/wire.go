@@ -100,7 +100,7 @@ type reply struct {
 
 // frame is one snapshot of a room on the bus: its scene, and the moves since the previous
 // frame, from which each node that shows the room plays its state on (the referee is
-// deterministic). A frame is a few hundred bytes however big the board.
+// deterministic). A Perfect Aim frame is about 1.4 KB of JSON, its moves 67 B of it.
 type frame struct {
 	Scene rooms.Scene `json:"scene"`
 	From  int         `json:"from"` // index of Moves[0] among the game's moves
