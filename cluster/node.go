@@ -77,7 +77,6 @@ type Node struct {
 
 	hub       *rooms.Hub
 	subs      []*nats.Subscription
-	changed   atomic.Bool // a tick ran since the last look at the hub's list
 	renewing  atomic.Bool // the letter's lease is being renewed
 	announced uint64      // the hub's Version last announced
 	stop      chan struct{}
@@ -230,7 +229,6 @@ func (l letterDrawer) JoinCode(taken func(string) bool) string {
 // the other nodes, and announces the hub's rooms until Close.
 func (n *Node) Serve(hub *rooms.Hub) error {
 	n.hub = hub
-	hub.OnTick(func(time.Time) { n.changed.Store(true) })
 	for subject, handle := range map[string]nats.MsgHandler{subjectNodes: n.heard, nodeSubject(n.cfg.Name): n.request,
 		seatsSubject(n.cfg.Name): n.seatIn} {
 		sub, err := n.nc.Subscribe(subject, handle)
@@ -303,7 +301,7 @@ func (n *Node) heartbeat() {
 		case <-n.stop:
 			return
 		case now := <-quick.C:
-			if now.Sub(last) >= n.cfg.Heartbeat || n.changed.Swap(false) && n.listChanged() {
+			if changed := n.listChanged(); changed || now.Sub(last) >= n.cfg.Heartbeat {
 				n.announce(false)
 				last = now
 				n.forgetSilent(now)

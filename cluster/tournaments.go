@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/arena-classroom/arena/roomdir"
@@ -265,7 +266,7 @@ func (n *Node) serveTournament(req request) reply {
 	var err error
 	switch m.Op {
 	case opTControl:
-		op, arg, _ := cutSpace(m.Arg)
+		op, arg, _ := strings.Cut(m.Arg, " ")
 		err = t.d.Control(ctx, op, m.Code, arg)
 	case opTRemove:
 		var e store.Entrant
@@ -396,15 +397,6 @@ func (t *tournaments) resend() {
 	for _, tk := range waiting {
 		tk.Seat(director.Seating{Again: true})
 	}
-}
-
-func cutSpace(s string) (string, string, bool) {
-	for i := range s {
-		if s[i] == ' ' {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return s, "", false
 }
 
 // Director errors keep their kind across the bus (commands and screens tell them apart).

@@ -274,18 +274,11 @@ func (m *Matchmaker) seat(q []*Ticket, fill bool) {
 			seats[i] = rooms.Seat{Kind: rooms.HouseBot, BotName: e.Strongest}
 		}
 	}
-	spec := rooms.Spec{Game: e, Config: q[0].Config, Seats: seats}
-	var r roomdir.Room
-	var err error
-	if m.place != nil {
-		origins := make([]string, len(q))
-		for i, t := range q {
-			origins[i] = t.Origin
-		}
-		r, err = m.place(spec, origins)
-	} else {
-		r, err = m.rooms.Create(spec)
+	origins := make([]string, len(q))
+	for i, t := range q {
+		origins[i] = t.Origin
 	}
+	r, err := m.open(rooms.Spec{Game: e, Config: q[0].Config, Seats: seats}, origins)
 	for i, t := range q {
 		if err != nil {
 			t.done <- Assignment{Err: err}
@@ -299,6 +292,15 @@ func (m *Matchmaker) remoteQueue() Remote {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.remote
+}
+
+// open opens a room for players connected to origins: where the placer puts it, else in
+// the directory. Caller holds m.mu.
+func (m *Matchmaker) open(spec rooms.Spec, origins []string) (roomdir.Room, error) {
+	if m.place != nil {
+		return m.place(spec, origins)
+	}
+	return m.rooms.Create(spec)
 }
 
 // holds reports whether t waits in a queue here. Caller holds m.mu.
@@ -382,13 +384,7 @@ func (m *Matchmaker) ChallengeFrom(p WaitingProgram, userID, name, origin string
 		{Kind: rooms.Human, Name: name, UserID: userID},
 		{Kind: rooms.Remote, Name: t.Name, UserID: t.UserID, Controller: t.Controller},
 	}}
-	var r roomdir.Room
-	var err error
-	if m.place != nil {
-		r, err = m.place(spec, []string{origin, t.Origin})
-	} else {
-		r, err = m.rooms.Create(spec)
-	}
+	r, err := m.open(spec, []string{origin, t.Origin})
 	if err != nil {
 		return nil, err
 	}

@@ -69,32 +69,10 @@ func TestARollingRestartOfAClusterDuringATournamentOfKits(t *testing.T) {
 	}
 
 	// Four students, the Python kit each with a key of its own, on nodes 0, 1, 2, 0.
-	type kit struct {
-		log  *sshtest.Buffer
-		done chan error
-	}
 	var kits []kit
 	for i := range 4 {
 		_, port, _ := net.SplitHostPort(nodes[i%3].addr)
-		keyFile, _ := sshtest.KeyFile(t)
-		cmd := exec.Command("python3", filepath.Join(repo, "kits/python/random_bot.py"),
-			"ssh", "-T", "-p", port, "-i", keyFile, "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-			"-o", "LogLevel=ERROR", "-o", "BatchMode=yes", fmt.Sprintf("student%d@127.0.0.1", i),
-			"bot", "--game", "sevencolors", "--tournament", code)
-		cmd.Env = append(os.Environ(), "ARENA_RECONNECT_BASE=50")
-		k := kit{log: &sshtest.Buffer{}, done: make(chan error, 1)}
-		cmd.Stderr = k.log
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		go func() { k.done <- cmd.Wait() }()
-		t.Cleanup(func() {
-			_ = cmd.Process.Kill()
-			if t.Failed() {
-				t.Logf("student %d's kit said:\n%s", i, k.log.String())
-			}
-		})
-		kits = append(kits, k)
+		kits = append(kits, startKit(t, repo, port, i, code))
 	}
 	waitStandings(t, prof, code, func(s tournamentStandings) bool { return len(s.Standings) == 6 })
 	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+code); status != 0 {

@@ -54,32 +54,9 @@ func TestAFastTournamentOfKitsSurvivesKillNine(t *testing.T) {
 	}
 
 	// Four students, each the Python kit with a key of its own, reconnecting quickly.
-	type kit struct {
-		cmd  *exec.Cmd
-		log  *sshtest.Buffer
-		done chan error
-	}
 	var kits []kit
 	for i := range 4 {
-		keyFile, _ := sshtest.KeyFile(t)
-		cmd := exec.Command("python3", filepath.Join(repo, "kits/python/random_bot.py"),
-			"ssh", "-T", "-p", port, "-i", keyFile, "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-			"-o", "LogLevel=ERROR", "-o", "BatchMode=yes", fmt.Sprintf("student%d@127.0.0.1", i),
-			"bot", "--game", "sevencolors", "--tournament", code)
-		cmd.Env = append(os.Environ(), "ARENA_RECONNECT_BASE=50")
-		k := kit{cmd: cmd, log: &sshtest.Buffer{}, done: make(chan error, 1)}
-		cmd.Stderr = k.log
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		go func() { k.done <- cmd.Wait() }()
-		t.Cleanup(func() {
-			_ = cmd.Process.Kill()
-			if t.Failed() {
-				t.Logf("student %d's kit said:\n%s", i, k.log.String())
-			}
-		})
-		kits = append(kits, k)
+		kits = append(kits, startKit(t, repo, port, i, code))
 	}
 	waitStandings(t, prof, code, func(s tournamentStandings) bool { return len(s.Standings) == 6 })
 	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+code); status != 0 {
@@ -113,4 +90,35 @@ func TestAFastTournamentOfKitsSurvivesKillNine(t *testing.T) {
 			t.Fatalf("student %d's kit did not end after the tournament:\n%s", i, k.log.String())
 		}
 	}
+}
+
+// kit is a student's program: the Python kit's random bot in a tournament, over OpenSSH.
+type kit struct {
+	log  *sshtest.Buffer
+	done chan error
+}
+
+// startKit runs student i's kit against the server on port, with a key of its own, quick
+// to reconnect; its stderr is shown if the test fails.
+func startKit(t *testing.T, repo, port string, i int, code string) kit {
+	t.Helper()
+	keyFile, _ := sshtest.KeyFile(t)
+	cmd := exec.Command("python3", filepath.Join(repo, "kits/python/random_bot.py"),
+		"ssh", "-T", "-p", port, "-i", keyFile, "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+		"-o", "LogLevel=ERROR", "-o", "BatchMode=yes", fmt.Sprintf("student%d@127.0.0.1", i),
+		"bot", "--game", "sevencolors", "--tournament", code)
+	cmd.Env = append(os.Environ(), "ARENA_RECONNECT_BASE=50")
+	k := kit{log: &sshtest.Buffer{}, done: make(chan error, 1)}
+	cmd.Stderr = k.log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { k.done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		if t.Failed() {
+			t.Logf("student %d's kit said:\n%s", i, k.log.String())
+		}
+	})
+	return k
 }
