@@ -19,13 +19,32 @@
 
 static const char *bot_name = "bot";
 
+/* arena_log formats the whole line first and hands it to the kernel in one write: the
+ * ssh child shares this stderr, and a line written in pieces can have the server's own
+ * sentence land in its middle. A line longer than the buffer is cut, never split. */
 void arena_log(const char *format, ...) {
+    char line[1024];
+    int n = snprintf(line, sizeof line - 1, "%s: ", bot_name);
+    if (n < 0)
+        return;
+    if ((size_t)n > sizeof line - 2)
+        n = (int)sizeof line - 2;
     va_list args;
-    fprintf(stderr, "%s: ", bot_name);
     va_start(args, format);
-    vfprintf(stderr, format, args);
+    int m = vsnprintf(line + n, sizeof line - 1 - (size_t)n, format, args);
     va_end(args);
-    fputc('\n', stderr);
+    if (m < 0)
+        m = 0;
+    size_t len = (size_t)n + (size_t)m;
+    if (len > sizeof line - 2)
+        len = sizeof line - 2;
+    line[len++] = '\n';
+    for (size_t done = 0; done < len;) {
+        ssize_t w = write(STDERR_FILENO, line + done, len - done);
+        if (w <= 0)
+            return;
+        done += (size_t)w;
+    }
 }
 
 /* --- a small JSON reader: each function takes a pointer to a value in a line ---------

@@ -35,8 +35,14 @@ _name = "bot"
 
 
 def log(*args):
-    """Prints a line for people, on stderr, prefixed with the bot's name."""
-    print(_name + ":", *args, file=sys.stderr, flush=True)
+    """Prints a line for people, on stderr, prefixed with the bot's name. The line is
+    made whole first and written at once: the ssh child shares stderr, and a line written
+    in pieces can have the server's sentence land in its middle."""
+    line = " ".join([_name + ":"] + [str(a) for a in args]) + "\n"
+    data = line.encode("utf-8", "replace")
+    sys.stderr.flush()
+    while data:
+        data = data[os.write(sys.stderr.fileno(), data):]
 
 
 def _send(out, msg):
