@@ -51,8 +51,14 @@ func play(t *testing.T, room *rooms.Room, term *sshtest.Term, yourTurn func(scre
 // yourTurn is what the screen of the player in seat shows only when the move of snap is
 // theirs to make and not made yet.
 //
-// In a game of one key a move it is "Your turn!" beside the board as it stands: "Your
-// turn!" alone could be a frame left from the player's last turn.
+// The room's snapshot is ahead of the screen: the session draws what it last received, and
+// a frame reaches the terminal a moment after the keys it answers. So the screen must show
+// the same decision as snap, by the number of moves played that the header shows ("move
+// 112"): without it, a frame left from the player's previous turn (a fresh draft, its clock
+// still at 0:59) passes for this one, and keys typed on it arrive while the session still
+// believes another player is to move.
+//
+// In a game of one key a move it is "Your turn!" beside the board as it stands.
 //
 // In a game whose moves take several keys (a games.Composer) it is the prompt of a fresh
 // draft, with the player's own clock. The lobby drops a draft once its move is sent, so a
@@ -63,17 +69,18 @@ func play(t *testing.T, room *rooms.Room, term *sshtest.Term, yourTurn func(scre
 // the two apart: a house bot's deadline is at most its budget away (BotThink, 5 s), a
 // person's a whole move limit (HumanMove, 60 s).
 func yourTurn(snap *rooms.Snapshot, seat int) func(screen string) bool {
+	atMove := regexp.MustCompile(fmt.Sprintf(`· move %d\b`, snap.Moves))
 	if c, ok := snap.View().(games.Composer); ok {
 		prompt := []rune(c.Compose(snap.State, seat).Prompt())
 		prompt = prompt[:min(len(prompt), 40)] // the footer cuts a long prompt to the window
 		return func(screen string) bool {
 			left, ok := ownClock(screen)
-			return strings.Contains(screen, string(prompt)) && ok && left > 2*rooms.DefaultConfig().BotThink
+			return atMove.MatchString(screen) && strings.Contains(screen, string(prompt)) && ok && left > 2*rooms.DefaultConfig().BotThink
 		}
 	}
 	board := snap.Board(games.Plain)
 	return func(screen string) bool {
-		return strings.Contains(screen, "Your turn!") && sshtest.ShowsBoard(screen, board)
+		return atMove.MatchString(screen) && strings.Contains(screen, "Your turn!") && sshtest.ShowsBoard(screen, board)
 	}
 }
 

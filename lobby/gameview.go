@@ -16,6 +16,11 @@ func (g *gameScreen) view(m *model) string {
 		return m.Header("") + "\n\nconnecting to the room…"
 	}
 	right := s.GameName + " · room " + s.ID
+	if _, realTime := s.State.(games.RealTime); !realTime && s.Status != rooms.Waiting {
+		// The decisions played so far, as the replay counts them ("move 112/240"): a
+		// teacher or a student can name the moment to look at again.
+		right += fmt.Sprintf(" · move %d", s.Moves)
+	}
 	if s.Spectators > 0 {
 		right += fmt.Sprintf(" · %d watching", s.Spectators)
 	}
