@@ -59,10 +59,21 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 	e := args.entry
 	maxStrikes := a.rooms.Config().MaxStrikes
 	told := false // the program knows the tournaments' server is restarting
+	// The ticket of the last game: the director counts the program connected between two
+	// games by it, until the session ends.
+	var last *director.Ticket
+	defer func() {
+		if last != nil {
+			a.director.Unready(last)
+		}
+	}()
 	for {
 		changed := a.director.Changed()
 		ctl := NewController(conn, e.Game, maxStrikes)
 		ticket, missed, err := a.director.Ready(code, who.ID, ctl)
+		for _, m := range missed {
+			conn.Diagf("tournament %s: %s", code, m)
+		}
 		if errors.Is(err, director.ErrNotLive) {
 			rep, rerr := a.director.Report(ctx, code)
 			// Not over: not started yet, or starting (the store says running a moment
@@ -102,9 +113,6 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 			conn.Fail(err.Error(), time.Second)
 			return 1
 		}
-		for _, m := range missed {
-			conn.Diagf("tournament %s: %s", code, m)
-		}
 		a.presence.Set(presence, name, "bot in tournament "+code)
 		var seat director.Seating
 		select {
@@ -118,6 +126,7 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 		if seat.Again { // a cluster's leader changed: line up with the new one
 			continue
 		}
+		last = ticket
 		if seat.Over {
 			a.tellFinalPlace(ctx, conn, code, who.ID)
 			return 0

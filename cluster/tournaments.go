@@ -195,6 +195,11 @@ func (l leaderDirector) Ready(tk *director.Ticket) ([]string, error) {
 	id := t.n.nextID
 	t.n.mu.Unlock()
 	t.mu.Lock()
+	for old, v := range t.mine { // its last game's ticket, which the leader now lets go
+		if v.Code() == tk.Code() && v.Entrant() == tk.Entrant() {
+			delete(t.mine, old)
+		}
+	}
 	t.mine[id] = tk
 	t.mu.Unlock()
 	rep, err := l.ask(tournamentMsg{Op: opTReady, Code: tk.Code(), Arg: tk.Entrant(), Ticket: id, Ctl: ctl})
@@ -203,7 +208,7 @@ func (l leaderDirector) Ready(tk *director.Ticket) ([]string, error) {
 		delete(t.mine, id)
 		t.mu.Unlock()
 		t.n.unregister(ctl)
-		return nil, err
+		return rep.Missed, err
 	}
 	return rep.Missed, nil
 }
@@ -222,13 +227,13 @@ func (l leaderDirector) Unready(tk *director.Ticket) bool {
 		return false
 	}
 	rep, err := l.ask(tournamentMsg{Op: opTUnready, Ticket: id})
-	if err != nil || rep.Arg != "yes" {
+	if err != nil {
 		return false
 	}
 	t.mu.Lock()
 	delete(t.mine, id)
 	t.mu.Unlock()
-	return true
+	return rep.Arg == "yes"
 }
 
 func (l leaderDirector) Finished(info rooms.Info, rec store.MatchRecord) {
@@ -286,6 +291,7 @@ func (n *Node) serveTournament(req request) reply {
 	case opTUnready:
 		t.mu.Lock()
 		tk := t.theirs[proxyKey{req.From, m.Ticket}]
+		delete(t.theirs, proxyKey{req.From, m.Ticket})
 		t.mu.Unlock()
 		if tk != nil && t.d.Unready(tk) {
 			out.Arg = "yes"
@@ -324,7 +330,7 @@ func (t *tournaments) ready(from string, m tournamentMsg) ([]string, error) {
 	ctl := busController{n: t.n, node: from, id: m.Ctl}
 	tk, missed, err := t.d.ReadyFrom(from, m.Code, m.Arg, ctl)
 	if err != nil {
-		return nil, err
+		return missed, err
 	}
 	key := proxyKey{from, m.Ticket}
 	t.mu.Lock()
@@ -332,9 +338,14 @@ func (t *tournaments) ready(from string, m tournamentMsg) ([]string, error) {
 	t.mu.Unlock()
 	go func() {
 		s := <-tk.Seated()
-		t.mu.Lock()
-		delete(t.theirs, key)
-		t.mu.Unlock()
+		// Seated, the ticket stays in theirs: the director holds it while the program plays
+		// and until it asks again (its node's Unready, its next Ready, or the node's death
+		// let it go).
+		if s.Over || s.Again {
+			t.mu.Lock()
+			delete(t.theirs, key)
+			t.mu.Unlock()
+		}
 		w := &wireSeating{Over: s.Over, State: s.State}
 		if s.Room != nil {
 			w.Room = s.Room.ID()
@@ -351,7 +362,9 @@ func (t *tournaments) ready(from string, m tournamentMsg) ([]string, error) {
 func (t *tournaments) seated(m tournamentMsg) {
 	t.mu.Lock()
 	tk := t.mine[m.Ticket]
-	delete(t.mine, m.Ticket)
+	if m.Seating == nil || m.Seating.Room == "" {
+		delete(t.mine, m.Ticket) // kept while seated: the session lets it go (Unready)
+	}
 	t.mu.Unlock()
 	if tk == nil || m.Seating == nil {
 		return

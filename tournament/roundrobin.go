@@ -52,10 +52,31 @@ func (f RoundRobin) play(entrants []Entrant, results []Result) (*ledger, Round, 
 		return nil, Round{}, err
 	}
 	l := newLedger(seeded)
-	cur, err := runRounds(b, l, f.Rounds(len(seeded)), 0, func(r int) ([]Game, error) {
-		return f.round(seeded, r), nil
-	})
-	return l, cur, err
+	// The whole schedule is known from the start: every round is settled, whatever is still
+	// to play before it. The round in progress is the first with a game to play; the games
+	// of the rounds after it are Later.
+	var cur Round
+	total := f.Rounds(len(seeded))
+	if total < 1 {
+		return l, Round{Finished: true}, b.leftover()
+	}
+	for r := 1; r <= total; r++ {
+		games := f.round(seeded, r)
+		pending, err := settle(b, l, games, 0)
+		if err != nil {
+			return nil, Round{}, err
+		}
+		switch {
+		case cur.Number == 0 && len(pending) > 0:
+			cur = Round{Number: r, Games: games, Pending: pending}
+		case cur.Number != 0:
+			cur.Later = append(cur.Later, pending...)
+		}
+	}
+	if cur.Number == 0 {
+		cur = Round{Number: total, Games: f.round(seeded, total), Finished: true}
+	}
+	return l, cur, b.leftover()
 }
 
 // round builds round r (1-based) of the schedule.

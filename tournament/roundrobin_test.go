@@ -168,3 +168,47 @@ func TestRoundRobinSharedRank(t *testing.T) {
 		t.Errorf("standings %s", got)
 	}
 }
+
+// A round robin's schedule does not depend on results: the games of later rounds are
+// Later from the start, and an entrant free early plays them in any order. Standings then
+// count them, and the same results give the same standings in whatever order they came.
+func TestRoundRobinPlaysAhead(t *testing.T) {
+	f := RoundRobin{Legs: 2}
+	es := people(6)
+	cur, err := f.Next(es, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cur.Number != 1 || len(cur.Pending) != 3*2 || len(cur.Later) != 4*3*2 {
+		t.Fatalf("round %d, %d pending, %d later; want round 1, 6 and 24", cur.Number, len(cur.Pending), len(cur.Later))
+	}
+	// Play every game but round 1's first pairing, latest rounds first.
+	var results []Result
+	all := append(append([]Game(nil), cur.Pending...), cur.Later...)
+	for i := len(all) - 1; i >= 2; i-- {
+		results = append(results, higherWins(all[i]))
+		cur, err = f.Next(es, results)
+		if err != nil {
+			t.Fatalf("after %d results: %v", len(results), err)
+		}
+		if cur.Finished || cur.Number != 1 {
+			t.Fatalf("after %d results: round %d, finished %v; round 1 is still to finish", len(results), cur.Number, cur.Finished)
+		}
+	}
+	if len(cur.Pending) != 2 || len(cur.Later) != 0 || cur.Pending[0].Pairing != 0 {
+		t.Fatalf("left: pending %v, later %v; want round 1's first pairing", cur.Pending, cur.Later)
+	}
+	results = append(results, higherWins(all[0]), higherWins(all[1]))
+	if cur, err = f.Next(es, results); err != nil || !cur.Finished {
+		t.Fatalf("every game played: finished %v, %v", cur.Finished, err)
+	}
+	_, inOrder := playOut(t, f, es, higherWins)
+	got, err := f.Standings(es, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := f.Standings(es, inOrder)
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("standings depend on the order of play:\n got %v\nwant %v", got, want)
+	}
+}

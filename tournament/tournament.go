@@ -40,10 +40,15 @@ const NobodyCame = "*"
 
 // Round is what a format says about the tournament so far.
 type Round struct {
-	Number   int    // the round in progress (1-based); the last round once Finished
-	Games    []Game // every game of that round known so far, byes included, in order
-	Pending  []Game // the games of Games that can be played now and have no result yet
-	Finished bool   // no game is left to play: the standings are final
+	Number  int    // the round in progress (1-based); the last round once Finished
+	Games   []Game // every game of that round known so far, byes included, in order
+	Pending []Game // the games of Games that can be played now and have no result yet
+	// Later are games of later rounds, without a result, that may be played now all the
+	// same: their pairing does not depend on any result (a round robin's schedule is fixed),
+	// so an entrant free before its round's slowest game ends plays on instead of waiting.
+	// Formats that pair from results (Swiss, elimination, pools) leave it empty.
+	Later    []Game
+	Finished bool // no game is left to play: the standings are final
 }
 
 // Format pairs entrants and ranks them. Implementations are values without state.

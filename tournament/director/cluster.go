@@ -140,7 +140,7 @@ func (d *Director) reconcile(ctx context.Context) {
 				if !l.has(keyOf(r.Game)) {
 					d.free(code, r.Game)
 					l.add(r)
-					l.note(d.now(), "round %d: %s: %s", r.Game.Round, l.names(r.Game.Seats), resultText(l, r))
+					l.note(d.now(), "%s: %s: %s", l.at(r.Game.Round, r.Game.Leg), l.names(r.Game.Seats), resultText(l, r))
 					d.changedLocked()
 				}
 			}
@@ -168,7 +168,7 @@ func (d *Director) movedLocked(l *live, k gameKey, p inPlay, now time.Time) bool
 	}
 	if r, ok := d.find(tag(l.t.Code, k, p.game.Seats)); ok && r.ID() != p.room.ID() {
 		l.playing[k] = inPlay{game: p.game, room: r}
-		l.note(now, "round %d: %s moved to room %s", k.round, l.names(p.game.Seats), r.ID())
+		l.note(now, "%s: %s moved to room %s", l.at(k.round, k.leg), l.names(p.game.Seats), r.ID())
 		d.changedLocked()
 		return true
 	}

@@ -317,10 +317,53 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 		if p, ok := l.playing[keyOf(g)]; ok {
 			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Players: l.names(g.Seats), Room: p.room.ID()})
 		} else if !round.Finished {
-			r.Waiting = append(r.Waiting, l.names(g.Seats))
+			r.Waiting = append(r.Waiting, l.names(g.Seats)+d.waitsForLocked(l, g))
+		}
+	}
+	for _, g := range round.Later {
+		if p, ok := l.playing[keyOf(g)]; ok {
+			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Players: l.names(g.Seats), Room: p.room.ID()})
 		}
 	}
 	return r, nil
+}
+
+// waitsForLocked says whom a game not started yet waits for, and why: ": waits for bob (not
+// connected since 12:03:04, 40s of grace left)", "…ada (playing round 3)". Caller holds d.mu.
+func (d *Director) waitsForLocked(l *live, g tournament.Game) string {
+	var why []string
+	for _, id := range g.Seats {
+		key := ticketKey(l.t.Code, id)
+		switch {
+		case d.busy[key]:
+			why = append(why, l.name(id)+" (playing "+l.playingText(id)+")")
+		case !d.presentLocked(l, id):
+			text := "not connected"
+			if a := l.away[id]; a != nil {
+				if !a.from.IsZero() {
+					text += " since " + a.from.Format("15:04:05")
+				}
+				text += fmt.Sprintf(", %s of grace left", roundDown(a.left(l.t.Grace, d.now())))
+			}
+			why = append(why, l.name(id)+" ("+text+")")
+		case !d.readyLocked(l, id):
+			why = append(why, l.name(id)+" (between two games)")
+		}
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	return ": waits for " + strings.Join(why, ", ")
+}
+
+// playingText says which game entrant id is playing now: "round 3 in room a4k2".
+func (l *live) playingText(id string) string {
+	for k, p := range l.playing {
+		if slices.Contains(p.game.Seats, id) {
+			return fmt.Sprintf("round %d in room %s", k.round, p.room.ID())
+		}
+	}
+	return "another game"
 }
 
 // IsState reports whether err is a refusal because of the tournament's state.

@@ -63,6 +63,7 @@ type Director struct {
 	mu      sync.Mutex
 	live    map[string]*live    // running and paused tournaments, by code
 	tickets map[string]*Ticket  // programs ready for their next game, by code and entrant
+	held    map[string]*Ticket  // programs seated or between games: the ticket of their last game (see Unready)
 	busy    map[string]bool     // entrants playing a game now (any tournament)
 	missed  map[string][]string // forfeits to tell a program when it next connects
 	changed chan struct{}       // closed when standings or games change
@@ -117,7 +118,7 @@ func New(st Store, log *slog.Logger) *Director {
 		log = slog.New(slog.DiscardHandler)
 	}
 	return &Director{st: st, log: log, now: time.Now, wake: make(chan struct{}, 1), SaveRetry: DefaultSaveRetry,
-		live: make(map[string]*live), tickets: make(map[string]*Ticket), busy: make(map[string]bool),
+		live: make(map[string]*live), tickets: make(map[string]*Ticket), held: make(map[string]*Ticket), busy: make(map[string]bool),
 		missed: make(map[string][]string), changed: make(chan struct{}), calls: make(map[string]Call)}
 }
 
@@ -336,7 +337,7 @@ func (d *Director) step(ctx context.Context, code string) {
 				continue
 			}
 			d.log.Warn("tournament game lost with its room; it will be played again", "code", code, "room", p.room.ID())
-			l.note(now, "round %d: %s ended without a result; it is played again", k.round, info.Players())
+			l.note(now, "%s: %s ended without a result; it is played again", l.at(k.round, k.leg), info.Players())
 			delete(l.playing, k)
 			d.free(code, p.game)
 			d.changedLocked()
@@ -357,8 +358,13 @@ func (d *Director) step(ctx context.Context, code string) {
 		d.mu.Unlock()
 		return
 	}
+	// Every game without a result that may be played now, its round's first: in a round
+	// robin an entrant free early plays a later round's game rather than wait for the
+	// slowest of its own round.
+	due := append(round.Pending[:len(round.Pending):len(round.Pending)], round.Later...)
 	var forfeits []tournament.Result
-	for _, g := range round.Pending {
+	waited := map[string]bool{}
+	for _, g := range due {
 		k := keyOf(g)
 		if _, ok := l.playing[k]; ok {
 			continue
@@ -366,7 +372,7 @@ func (d *Director) step(ctx context.Context, code string) {
 		if len(l.playing) >= l.t.Parallel {
 			break
 		}
-		absent, busy := d.absentLocked(l, g)
+		absent, busy := d.dueLocked(l, g)
 		if busy {
 			continue
 		}
@@ -376,21 +382,14 @@ func (d *Director) step(ctx context.Context, code string) {
 			}
 			continue
 		}
-		since, ok := l.waiting[k]
-		if !ok {
-			l.waiting[k] = now
-			l.note(now, "round %d: %s waits for %s to connect", g.Round, l.names(g.Seats), l.names(absent))
-			d.changedLocked()
-			continue
+		for _, id := range absent {
+			waited[id] = true
 		}
-		if now.Sub(since) >= l.t.Grace {
-			who := absent[0]
-			if len(absent) == len(g.Seats) && ranksByPoints(l.format) {
-				who = tournament.NobodyCame // nobody scores: absent entrants gain nothing from one another
-			}
-			forfeits = append(forfeits, tournament.Result{Game: g, Forfeit: who})
+		if r, ok := d.decideLocked(l, g, absent, now); ok {
+			forfeits = append(forfeits, r)
 		}
 	}
+	d.accountLocked(l, waited, now)
 	d.mu.Unlock()
 	for _, r := range forfeits {
 		d.forfeit(ctx, code, r, now)
@@ -402,21 +401,6 @@ func (d *Director) free(code string, g tournament.Game) {
 	for _, id := range g.Seats {
 		delete(d.busy, ticketKey(code, id))
 	}
-}
-
-// absentLocked lists the programs of g that are not connected now, and reports whether an
-// entrant of g is still playing another game (a leg before this one): that game is waited
-// for, and no forfeit clock runs meanwhile. Caller holds d.mu.
-func (d *Director) absentLocked(l *live, g tournament.Game) (absent []string, busy bool) {
-	for _, id := range g.Seats {
-		if d.busy[ticketKey(l.t.Code, id)] {
-			busy = true
-		}
-		if l.byID[id].Kind == store.EntrantProgram && d.tickets[ticketKey(l.t.Code, id)] == nil {
-			absent = append(absent, id)
-		}
-	}
-	return absent, busy
 }
 
 // callLocked calls the people of g to their game, and reports whether the call is over (or
@@ -499,15 +483,16 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 		return
 	}
 	l.playing[k] = inPlay{game: g, room: r}
-	delete(l.waiting, k)
 	for _, id := range g.Seats {
 		d.busy[ticketKey(l.t.Code, id)] = true
 	}
 	for _, t := range taken {
-		delete(d.tickets, ticketKey(t.code, t.entrant))
+		key := ticketKey(t.code, t.entrant)
+		delete(d.tickets, key)
+		d.held[key] = t // still connected while it plays, and after until it asks again
 		t.seated <- Seating{Room: r}
 	}
-	l.note(now, "round %d: %s started in room %s", g.Round, l.names(g.Seats), r.ID())
+	l.note(now, "%s: %s started in room %s", l.at(g.Round, g.Leg), l.names(g.Seats), r.ID())
 	d.changedLocked()
 }
 
@@ -526,26 +511,25 @@ func (d *Director) forfeit(ctx context.Context, code string, r tournament.Result
 		return
 	}
 	l.add(r)
-	grace := l.t.Grace.Round(time.Second)
 	if r.Forfeit == tournament.NobodyCame {
-		l.note(now, "round %d: %s: nobody came within %s; nobody scores", r.Game.Round, l.names(r.Game.Seats), grace)
-		d.log.Warn("tournament game nobody came to", "code", code, "round", r.Game.Round)
+		l.note(now, "%s: %s: nobody came (%s); nobody scores", l.at(r.Game.Round, r.Game.Leg), l.names(r.Game.Seats), l.awayNames(r.Game.Seats))
+		d.log.Warn("tournament game nobody came to", "code", code, "round", r.Game.Round, "entrants", l.names(r.Game.Seats))
 		for _, id := range r.Game.Seats {
 			d.missed[ticketKey(code, id)] = append(d.missed[ticketKey(code, id)],
-				fmt.Sprintf("round %d: against %s, nobody came within %s of the game being due: no points", r.Game.Round,
-					l.names(others(r.Game.Seats, id)), grace))
+				fmt.Sprintf("%s: against %s, nobody came: no points; you were %s", l.at(r.Game.Round, r.Game.Leg),
+					l.names(others(r.Game.Seats, id)), l.awayText(id)))
 		}
 		d.changedLocked()
 		d.poke()
 		return
 	}
 	who := l.name(r.Forfeit)
-	l.note(now, "round %d: %s forfeits against %s: not connected within %s", r.Game.Round, who,
-		l.names(others(r.Game.Seats, r.Forfeit)), grace)
-	d.log.Warn("tournament forfeit", "code", code, "round", r.Game.Round, "entrant", who)
+	l.note(now, "%s: %s forfeits against %s: %s", l.at(r.Game.Round, r.Game.Leg), who,
+		l.names(others(r.Game.Seats, r.Forfeit)), l.awayText(r.Forfeit))
+	d.log.Warn("tournament forfeit", "code", code, "round", r.Game.Round, "entrant", who, "why", l.awayText(r.Forfeit))
 	d.missed[ticketKey(code, r.Forfeit)] = append(d.missed[ticketKey(code, r.Forfeit)],
-		fmt.Sprintf("round %d: forfeit against %s: your program was not connected within %s of the game being due",
-			r.Game.Round, l.names(others(r.Game.Seats, r.Forfeit)), grace))
+		fmt.Sprintf("%s: forfeit against %s: your program was %s", l.at(r.Game.Round, r.Game.Leg),
+			l.names(others(r.Game.Seats, r.Forfeit)), l.awayText(r.Forfeit)))
 	d.changedLocked()
 	d.poke()
 }
@@ -607,7 +591,7 @@ func (d *Director) Finished(info rooms.Info, rec store.MatchRecord) {
 		r := resultOf(t.Game)
 		d.free(t.Code, r.Game)
 		l.add(r)
-		l.note(d.now(), "round %d: %s: %s", r.Game.Round, info.Players(), resultText(l, r))
+		l.note(d.now(), "%s: %s: %s", l.at(r.Game.Round, r.Game.Leg), info.Players(), resultText(l, r))
 		return true
 	})
 }
@@ -714,7 +698,7 @@ func (d *Director) lost(info rooms.Info, rec store.MatchRecord) {
 		}
 		delete(l.playing, k)
 		d.free(t.Code, p.game)
-		l.note(d.now(), "round %d: %s: the result could not be stored; the game is played again", t.Game.Round, info.Players())
+		l.note(d.now(), "%s: %s: the result could not be stored; the game is played again", l.at(t.Game.Round, t.Game.Leg), info.Players())
 		return true
 	})
 }
@@ -740,6 +724,11 @@ func (d *Director) finish(ctx context.Context, code, state, why string) error {
 		if t.code == code {
 			delete(d.tickets, key)
 			t.seated <- Seating{Over: true, State: state}
+		}
+	}
+	for key, t := range d.held {
+		if t.code == code {
+			delete(d.held, key)
 		}
 	}
 	for id, c := range d.calls {

@@ -206,8 +206,11 @@ func TestAnAbsentProgramForfeits(t *testing.T) {
 		t.Fatalf("ada lost %d games, want all 6 by forfeit", ada)
 	}
 	_, missed, err := r.d.Ready("T1", "SHA256:ada", nil)
-	if !errors.Is(err, director.ErrNotLive) || missed != nil {
-		t.Fatalf("a program connecting to a finished tournament: %v", err)
+	if !errors.Is(err, director.ErrNotLive) || len(missed) != 6 {
+		t.Fatalf("a program connecting to a finished tournament: %v, told %q (want its 6 forfeits)", err, missed)
+	}
+	if _, missed, _ := r.d.Ready("T1", "SHA256:ada", nil); missed != nil {
+		t.Fatalf("told again: %q", missed)
 	}
 	if rep.GamesPlayed != 12 {
 		t.Fatalf("%d results, want 12", rep.GamesPlayed)

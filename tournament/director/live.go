@@ -88,8 +88,8 @@ type live struct {
 	round    tournament.Round
 	stale    bool // results changed since round was computed
 	playing  map[gameKey]inPlay
-	waiting  map[gameKey]time.Time // when a due game began to wait for an absent program
-	notes    []string              // what happened that the teacher should know, newest last
+	away     map[string]*absence // each entrant's waiting for it, against the grace (see presence.go)
+	notes    []string            // what happened that the teacher should know, newest last
 }
 
 // pace is the pace of the tournament's games without a person.
@@ -136,7 +136,7 @@ func newLive(t store.Tournament, entrants []store.Entrant, results []store.Tourn
 		return nil, fmt.Errorf("tournament %s: settings: %w", t.Code, err)
 	}
 	l := &live{t: t, opts: o, entry: e, cfg: cfg, format: f, byID: make(map[string]store.Entrant),
-		playing: make(map[gameKey]inPlay), waiting: make(map[gameKey]time.Time), stale: true}
+		playing: make(map[gameKey]inPlay), away: make(map[string]*absence), stale: true}
 	for _, en := range entrants {
 		l.entrants = append(l.entrants, tournament.Entrant{ID: en.ID, Name: en.Name, Rating: en.Rating})
 		l.byID[en.ID] = en
@@ -172,7 +172,6 @@ func (l *live) add(r tournament.Result) {
 	l.results = append(l.results, r)
 	l.stale = true
 	delete(l.playing, keyOf(r.Game))
-	delete(l.waiting, keyOf(r.Game))
 }
 
 // has reports whether game k has its result.
@@ -200,6 +199,14 @@ func (l *live) name(id string) string {
 		return e.Name
 	}
 	return id
+}
+
+// at names a game for sentences: "round 3", or "round 3, game 2" when pairings play several.
+func (l *live) at(round, leg int) string {
+	if l.opts.GamesPerPairing > 1 || l.opts.BestOf > 1 {
+		return fmt.Sprintf("round %d, game %d", round, leg+1)
+	}
+	return fmt.Sprintf("round %d", round)
 }
 
 func (l *live) names(ids []string) string {

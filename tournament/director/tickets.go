@@ -66,7 +66,7 @@ func (d *Director) ready(code, entrant string, ctl rooms.Controller, origin stri
 		t := NewTicket(code, entrant, ctl)
 		missed, err := r.Ready(t)
 		if err != nil {
-			return nil, nil, err
+			return nil, missed, err
 		}
 		return t, missed, nil
 	}
@@ -76,8 +76,12 @@ func (d *Director) ready(code, entrant string, ctl rooms.Controller, origin stri
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	l := d.live[code]
+	key := ticketKey(code, entrant)
 	if l == nil {
-		return nil, nil, ErrNotLive
+		// Over, or not started: what it missed while away is told all the same.
+		missed = d.missed[key]
+		delete(d.missed, key)
+		return nil, missed, ErrNotLive
 	}
 	e, ok := l.byID[entrant]
 	if !ok {
@@ -86,12 +90,12 @@ func (d *Director) ready(code, entrant string, ctl rooms.Controller, origin stri
 	if e.Kind != store.EntrantProgram {
 		return nil, nil, fmt.Errorf("%s is entered as a %s, not as a program", e.Name, e.Kind)
 	}
-	key := ticketKey(code, entrant)
 	if d.tickets[key] != nil {
 		return nil, nil, errors.New("another connection of this key is already waiting for this tournament's games")
 	}
 	t = &Ticket{code: code, entrant: entrant, ctl: ctl, seated: make(chan Seating, 1), Origin: origin}
 	d.tickets[key] = t
+	delete(d.held, key) // its last game's ticket: the program asks for the next
 	missed = d.missed[key]
 	delete(d.missed, key)
 	d.poke()
@@ -100,6 +104,11 @@ func (d *Director) ready(code, entrant string, ctl rooms.Controller, origin stri
 
 // Unready takes a program out of line as it disconnects. It reports false when the program
 // was seated meanwhile (its Seated channel holds the room, whose seat its controller gives up).
+//
+// A session calls it too as it ends after a game, with the ticket of that game: the director
+// holds that ticket while the program plays and until it asks for its next game, and counts
+// the program as connected meanwhile (see presence.go). Unready of a held ticket lets it go
+// and reports false.
 func (d *Director) Unready(t *Ticket) bool {
 	if r := d.leader(); r != nil {
 		return r.Unready(t)
@@ -107,6 +116,9 @@ func (d *Director) Unready(t *Ticket) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	key := ticketKey(t.code, t.entrant)
+	if d.held[key] == t {
+		delete(d.held, key)
+	}
 	if d.tickets[key] != t {
 		return false
 	}
