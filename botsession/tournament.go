@@ -127,6 +127,10 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 			continue
 		}
 		last = ticket
+		if seat.Over && seat.State == director.Removed {
+			conn.Fail(fmt.Sprintf("tournament %s: %v", code, director.ErrRemoved), time.Second)
+			return 1
+		}
 		if seat.Over {
 			a.tellFinalPlace(ctx, conn, code, who.ID)
 			return 0

@@ -431,7 +431,7 @@ func errorKind(err error) int {
 	return 0
 }
 
-var directorErrors = []error{director.ErrNotLive, director.ErrNotEntrant, director.ErrNotFound, director.ErrNotOpen,
+var directorErrors = []error{director.ErrNotLive, director.ErrRemoved, director.ErrNotEntrant, director.ErrNotFound, director.ErrNotOpen,
 	director.ErrEntrantExists, director.ErrEntrantName, director.ErrElsewhere}
 
 func tournamentError(err error, rep reply) error {

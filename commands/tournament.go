@@ -33,7 +33,7 @@ const tournamentUsage = `usage:
                     (tournament create --help: every option)
   tournament add CODE --bot BOT[,BOT…]        add house bots as entrants (before the start)
   tournament entrants CODE                    who entered: name, key, when, from where
-  tournament remove CODE NAME                 take an entrant out (before the start)
+  tournament remove CODE NAME                 take an entrant out (after the start: its games not started are forfeited)
   tournament close|reopen CODE                close (or reopen) the entries before the start
   tournament pace CODE fast|live              the pace of the games not started yet
   tournament start|pause|resume|cancel CODE
@@ -198,7 +198,8 @@ func (a *App) listEntrants(ctx context.Context, args []string, stdout, stderr io
 	return 0
 }
 
-// removeEntrant takes an entrant out of a tournament not yet started.
+// removeEntrant takes an entrant out of a tournament: before the start it is no longer
+// entered; after, its games not started are forfeited.
 func (a *App) removeEntrant(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
 	if len(s.Args) < 4 {
 		fmt.Fprintln(stderr, "usage: tournament remove CODE NAME")
@@ -211,6 +212,10 @@ func (a *App) removeEntrant(ctx context.Context, s *server.Session, stdout, stde
 		return code
 	}
 	a.log.Info("tournament entrant removed", "code", code, "entrant", e.Name, "id", keys.Short(e.ID), "by", s.Who.Name)
+	if rep, err := a.director.Report(ctx, code); err == nil && rep.State != store.TournamentOpen && rep.State != store.TournamentClosed {
+		fmt.Fprintf(stdout, "%s is out of %s: its games not started are forfeited; those played keep their results.\n", plaintext.Clean(e.Name), code)
+		return 0
+	}
 	fmt.Fprintf(stdout, "%s is no longer entered in %s.\n", plaintext.Clean(e.Name), code)
 	return 0
 }
@@ -349,6 +354,8 @@ type standingJSON struct {
 	Draws     int                `json:"draws"`
 	Losses    int                `json:"losses"`
 	Byes      int                `json:"byes,omitempty"`
+	Forfeits  int                `json:"forfeits"` // games lost by forfeit (among losses)
+	Absent    int                `json:"absent"`   // games nobody came to (among losses)
 	Stage     int                `json:"stage,omitempty"`
 	TieBreaks map[string]float64 `json:"tie_breaks,omitempty"`
 }
@@ -370,7 +377,7 @@ func (a *App) tournamentStandings(ctx context.Context, args []string, stdout, st
 		Standings: make([]standingJSON, 0, len(rep.Standings))}
 	for _, s := range rep.Standings {
 		row := standingJSON{Rank: s.Rank, Name: s.Name, Points: s.Points, Played: s.Played, Wins: s.Wins,
-			Draws: s.Draws, Losses: s.Losses, Byes: s.Byes, Stage: s.Stage}
+			Draws: s.Draws, Losses: s.Losses, Byes: s.Byes, Forfeits: s.Forfeits, Absent: s.Absent, Stage: s.Stage}
 		for _, tb := range s.TieBreaks {
 			if row.TieBreaks == nil {
 				row.TieBreaks = map[string]float64{}
@@ -384,7 +391,7 @@ func (a *App) tournamentStandings(ctx context.Context, args []string, stdout, st
 		return encodeJSON(stdout, out)
 	case len(args) == 2 && args[1] == "--csv":
 		w := csv.NewWriter(stdout)
-		head := []string{"rank", "name", "points", "played", "wins", "draws", "losses", "byes"}
+		head := []string{"rank", "name", "points", "played", "wins", "draws", "losses", "byes", "forfeits", "absent"}
 		var tbNames []string
 		if len(rep.Standings) > 0 {
 			for _, tb := range rep.Standings[0].TieBreaks {
@@ -394,7 +401,7 @@ func (a *App) tournamentStandings(ctx context.Context, args []string, stdout, st
 		_ = w.Write(append(head, tbNames...))
 		for _, s := range rep.Standings {
 			rec := []string{strconv.Itoa(s.Rank), s.Name, plaintext.Points(s.Points), strconv.Itoa(s.Played), strconv.Itoa(s.Wins),
-				strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), strconv.Itoa(s.Byes)}
+				strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), strconv.Itoa(s.Byes), strconv.Itoa(s.Forfeits), strconv.Itoa(s.Absent)}
 			for _, tb := range s.TieBreaks {
 				rec = append(rec, plaintext.Points(tb.Value))
 			}

@@ -12,6 +12,7 @@ type record struct {
 	points                      float64
 	played, wins, draws, losses int
 	byes                        int
+	forfeits, absent            int // games lost by forfeit; games nobody came to
 	firsts, seconds             int // first leg of each two-player pairing: seat 1 or seat 2
 	lastSeat                    int // 1 or 2 for that seat in the latest pairing, 0 before any
 	meetings                    []meeting
@@ -49,6 +50,12 @@ func (l *ledger) add(r Result) {
 		o := outs[i]
 		me.points += o.points
 		me.played++
+		switch r.Forfeit {
+		case id:
+			me.forfeits++
+		case NobodyCame:
+			me.absent++
+		}
 		switch o.kind {
 		case win:
 			me.wins++
@@ -85,7 +92,7 @@ func (l *ledger) bye(id string, points float64) {
 func (l *ledger) standing(i int) Standing {
 	e, r := l.seeded[i], l.rec[i]
 	return Standing{ID: e.ID, Name: e.Name, Points: r.points, Played: r.played,
-		Wins: r.wins, Draws: r.draws, Losses: r.losses, Byes: r.byes}
+		Wins: r.wins, Draws: r.draws, Losses: r.losses, Byes: r.byes, Forfeits: r.forfeits, Absent: r.absent}
 }
 
 // headToHead is the points each of group scored in games against the others of group.

@@ -76,6 +76,10 @@ type Standing struct {
 	// Played counts games played (byes excluded); Wins, Draws and Losses split them.
 	Played, Wins, Draws, Losses int
 	Byes                        int // rounds sat out with a bye
+	// Forfeits counts the games among Losses lost by forfeit (absent past the grace, or
+	// removed by the teacher), Absent the games nobody came to (among Losses too): a
+	// teacher tells a game lost at the board from one lost by absence.
+	Forfeits, Absent int
 	TieBreaks                   []TieBreak
 }
 

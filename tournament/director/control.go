@@ -135,7 +135,9 @@ func (d *Director) Reopen(ctx context.Context, code string) error {
 	return d.switchState(ctx, code, store.TournamentClosed, store.TournamentOpen, "only a tournament whose entries were closed reopens")
 }
 
-// Remove takes the entrant called name out of a tournament not yet started.
+// Remove takes the entrant called name out of a tournament. Before the start it is no
+// longer entered. After, the schedule keeps it (it is built on the entrants): its games not
+// started yet are forfeited, it plays no more, and its program is told so.
 func (d *Director) Remove(ctx context.Context, code, name string) (store.Entrant, error) {
 	if r := d.leader(); r != nil {
 		return r.Remove(ctx, code, name)
@@ -150,20 +152,66 @@ func (d *Director) Remove(ctx context.Context, code, name string) (store.Entrant
 		return store.Entrant{}, err
 	}
 	for _, e := range entrants {
-		if strings.EqualFold(e.Name, name) {
-			if err := d.st.RemoveEntrant(ctx, code, e.ID); err != nil {
-				if errors.Is(err, store.ErrNotOpen) {
-					return e, &ErrState{fmt.Sprintf("tournament %s has started: its entrants stay (its schedule is built on them)", code)}
-				}
-				return e, err
-			}
-			d.mu.Lock()
-			d.changedLocked()
-			d.mu.Unlock()
-			return e, nil
+		if !strings.EqualFold(e.Name, name) {
+			continue
 		}
+		err := d.st.RemoveEntrant(ctx, code, e.ID)
+		if errors.Is(err, store.ErrNotOpen) {
+			return e, d.withdraw(ctx, code, e)
+		}
+		if err != nil {
+			return e, err
+		}
+		d.mu.Lock()
+		d.changedLocked()
+		d.mu.Unlock()
+		return e, nil
 	}
 	return store.Entrant{}, &ErrState{fmt.Sprintf("tournament %s has no entrant called %q (tournament standings %s lists them)", code, name, code)}
+}
+
+// Removed is the State of the Seating a removed program gets.
+const Removed = "removed"
+
+// ErrRemoved refuses a program its teacher removed from a running tournament.
+var ErrRemoved = errors.New("your teacher removed this key from the tournament: its remaining games are forfeited")
+
+// withdraw removes e from a tournament under way (see Remove). Caller holds control.
+func (d *Director) withdraw(ctx context.Context, code string, e store.Entrant) error {
+	t, err := d.notOver(ctx, code, "its standings are final")
+	if err != nil {
+		return err
+	}
+	o, err := optionsOf(t)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(o.Withdrawn, e.ID) {
+		return &ErrState{fmt.Sprintf("%s was removed from tournament %s already", e.Name, code)}
+	}
+	o.Withdrawn = append(o.Withdrawn, e.ID)
+	raw, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	if err := d.st.SetTournamentOptions(ctx, code, raw); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if l := d.live[code]; l != nil {
+		l.opts.Withdrawn = o.Withdrawn
+		l.t.Options = raw
+		l.note(d.now(), "%s removed by the teacher: its games not started are forfeited", e.Name)
+	}
+	key := ticketKey(code, e.ID)
+	if t := d.tickets[key]; t != nil {
+		delete(d.tickets, key)
+		t.seated <- Seating{Over: true, State: Removed}
+	}
+	d.changedLocked()
+	d.poke()
+	return nil
 }
 
 // SetPace sets the pace of a tournament's games without a person that have not started yet

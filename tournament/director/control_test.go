@@ -95,8 +95,8 @@ func TestAGameNobodyCameToScoresNothing(t *testing.T) {
 	}
 	rep := r.runUntil(t, finished, "T1")
 	for _, s := range rep.Standings {
-		if (s.Name == "ada" || s.Name == "bob") && (s.Points != 0 || s.Wins+s.Draws != 0) {
-			t.Fatalf("%s, who never came: %+v", s.Name, s)
+		if (s.Name == "ada" || s.Name == "bob") && (s.Points != 0 || s.Wins+s.Draws != 0 || s.Absent != 2 || s.Forfeits != 4) {
+			t.Fatalf("%s, who never came: %+v (want 2 games nobody came to, 4 forfeits)", s.Name, s)
 		}
 	}
 	games, err := r.st.TournamentGames(ctx, "T1")
@@ -242,8 +242,16 @@ func TestEntriesAreTheTeachers(t *testing.T) {
 	if err := r.d.Start(ctx, "T1"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.d.Remove(ctx, "T1", "a"); !director.IsState(err) {
+	// After the start an entrant stays in the schedule, withdrawn (its games forfeited:
+	// TestRemovingAnEntrantAfterTheStartForfeitsItsGames); twice is refused.
+	if _, err := r.d.Remove(ctx, "T1", "a"); err != nil {
 		t.Fatalf("removing after the start: %v", err)
+	}
+	if _, err := r.d.Remove(ctx, "T1", "a"); !director.IsState(err) {
+		t.Fatalf("removing again after the start: %v", err)
+	}
+	if list, _ := r.st.Entrants(ctx, "T1"); len(list) != 3 {
+		t.Fatalf("%d entrants stored after a removal past the start; the schedule keeps all 3", len(list))
 	}
 
 	// 60 entrants of a double round robin at 99 games a pairing: 350,460 games.

@@ -37,6 +37,9 @@ type Options struct {
 	Rounds          int    `json:"rounds,omitempty"`
 	BestOf          int    `json:"best_of,omitempty"`
 	TableSize       int    `json:"table_size,omitempty"`
+	// Withdrawn are the entrants a teacher removed after the start (their ids): their games
+	// not started are forfeited, and they play no more (see Director.Remove).
+	Withdrawn []string `json:"withdrawn,omitempty"`
 }
 
 // Paces of a tournament's games without a person. Fast: played as fast as the entrants

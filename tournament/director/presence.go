@@ -2,6 +2,7 @@ package director
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -68,6 +69,8 @@ func (d *Director) readyLocked(l *live, id string) bool {
 func (d *Director) dueLocked(l *live, g tournament.Game) (absent []string, busy bool) {
 	for _, id := range g.Seats {
 		switch {
+		case slices.Contains(l.opts.Withdrawn, id):
+			absent = append(absent, id) // for good, its budget spent: see decideLocked
 		case d.busy[ticketKey(l.t.Code, id)]:
 			busy = true
 		case !d.presentLocked(l, id):
@@ -117,7 +120,7 @@ func (d *Director) accountLocked(l *live, waited map[string]bool, now time.Time)
 func (d *Director) decideLocked(l *live, g tournament.Game, absent []string, now time.Time) (tournament.Result, bool) {
 	var spent []string
 	for _, id := range absent {
-		if a := l.away[id]; a != nil && a.left(l.t.Grace, now) <= 0 {
+		if a := l.away[id]; slices.Contains(l.opts.Withdrawn, id) || a != nil && a.left(l.t.Grace, now) <= 0 {
 			spent = append(spent, id)
 		}
 	}
@@ -137,6 +140,9 @@ func (d *Director) decideLocked(l *live, g tournament.Game, absent []string, now
 // awayText says since when entrant id has been away and what was waited, for a forfeit's
 // sentences. Caller holds d.mu.
 func (l *live) awayText(id string) string {
+	if slices.Contains(l.opts.Withdrawn, id) {
+		return "removed from the tournament by its teacher"
+	}
 	a := l.away[id]
 	if a == nil || a.from.IsZero() {
 		return "not connected"

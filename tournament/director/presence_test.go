@@ -2,6 +2,7 @@ package director_test
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
@@ -176,12 +178,17 @@ func playOut(t *testing.T, r *rig, code string, programs ...*thinker) (director.
 }
 
 func standing(rep director.Report, name string) (played, wins, losses int) {
+	s := standingOf(rep, name)
+	return s.Played, s.Wins, s.Losses
+}
+
+func standingOf(rep director.Report, name string) tournament.Standing {
 	for _, s := range rep.Standings {
 		if s.Name == name {
-			return s.Played, s.Wins, s.Losses
+			return s
 		}
 	}
-	return -1, -1, -1
+	return tournament.Standing{Played: -1, Wins: -1, Losses: -1}
 }
 
 // Two programs that think 0.2 s a move play ten games of 7 Colors 14×14, connected all
@@ -235,6 +242,9 @@ func TestTheGraceIsABudgetForTheWholeTournament(t *testing.T) {
 		t.Fatalf("bob: %d games in the standings (want 6), %d played (want 2: before each absence); notes:\n%s",
 			played, bob.played, strings.Join(notes, "\n"))
 	}
+	if s := standingOf(rep, "bob"); s.Forfeits != 4 || s.Absent != 0 || standingOf(rep, "ada").Forfeits != 0 {
+		t.Fatalf("the standings' forfeits: bob %+v, ada %+v", s, standingOf(rep, "ada"))
+	}
 	forfeits := 0
 	for _, n := range notes {
 		if strings.Contains(n, "bob forfeits against ada: not connected since ") {
@@ -253,5 +263,49 @@ func TestTheGraceIsABudgetForTheWholeTournament(t *testing.T) {
 	last := bob.endedAt[len(bob.endedAt)-1].Sub(start)
 	if after := took - last; after < 5*time.Second || after > 6*time.Second {
 		t.Fatalf("the tournament ended %v after bob's last game; 5 s of its grace were left", after)
+	}
+}
+
+// A teacher removes a program after the start: the games it has not started are forfeited
+// at once (it is not waited for), those it played keep their results, the others play on,
+// and the program, asking for its next game, is refused with the reason and told of its
+// forfeits.
+func TestRemovingAnEntrantAfterTheStartForfeitsItsGames(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), &clock{t: time.Unix(1e9, 0)})
+	create(t, r.st, "T1", "round-robin", 4, "greedy", "random")
+	if err := r.st.AddEntrant(ctx, "T1", store.Entrant{ID: "SHA256:bob", Name: "bob", Kind: store.EntrantProgram}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.d.Start(ctx, "T1"); err != nil {
+		t.Fatal(err)
+	}
+	bob := &thinker{id: "SHA256:bob", think: 50 * time.Millisecond, between: 50 * time.Millisecond}
+	for bob.played == 0 {
+		bob.act(t, r, "T1", r.c.Now())
+		r.step()
+	}
+	if _, err := r.d.Remove(ctx, "T1", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.d.Remove(ctx, "T1", "bob"); !director.IsState(err) {
+		t.Fatalf("removing twice: %v", err)
+	}
+	rep := r.runUntil(t, finished, "T1")
+	played, wins, losses := standing(rep, "bob")
+	if played != 4 || wins+losses < 3 || bob.played != 1 || standingOf(rep, "bob").Forfeits != 3 {
+		t.Fatalf("bob: %d in the standings (want 4), %d won, %d lost, %d played (want 1)", played, wins, losses, bob.played)
+	}
+	for _, s := range rep.Standings {
+		if s.Name != "bob" && s.Played != 4 {
+			t.Fatalf("%s played %d games, want 4", s.Name, s.Played)
+		}
+	}
+	_, missed, err := r.d.Ready("T1", "SHA256:bob", bob)
+	if !errors.Is(err, director.ErrNotLive) && !errors.Is(err, director.ErrRemoved) {
+		t.Fatalf("bob asking again: %v", err)
+	}
+	if len(missed) != 3 || !strings.Contains(missed[0], "removed from the tournament by its teacher") {
+		t.Fatalf("bob was told %q", missed)
 	}
 }

@@ -34,6 +34,14 @@ func standingsLines(rep Report, rows int) string {
 		return b.String()
 	}
 	cols := []plaintext.Column{plaintext.Right("RANK"), plaintext.Left("NAME"), plaintext.Right("POINTS"), plaintext.Right("GP"), plaintext.Right("W"), plaintext.Right("D"), plaintext.Right("L")}
+	// Games lost by absence, beside those lost at the board: shown once there are any.
+	absences := false
+	for _, s := range rep.Standings {
+		absences = absences || s.Forfeits+s.Absent > 0
+	}
+	if absences {
+		cols = append(cols, plaintext.Right("FORF"), plaintext.Right("ABS"))
+	}
 	if len(rep.Standings) > 0 {
 		for _, tb := range rep.Standings[0].TieBreaks {
 			cols = append(cols, plaintext.Right(strings.ToUpper(tb.Name)))
@@ -46,6 +54,9 @@ func standingsLines(rep Report, rows int) string {
 		}
 		row := []string{strconv.Itoa(s.Rank), s.Name, plaintext.Points(plaintext.Round2(s.Points)),
 			strconv.Itoa(s.Played), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses)}
+		if absences {
+			row = append(row, strconv.Itoa(s.Forfeits), strconv.Itoa(s.Absent))
+		}
 		for _, tb := range s.TieBreaks {
 			row = append(row, plaintext.Points(plaintext.Round2(tb.Value)))
 		}
@@ -54,6 +65,9 @@ func standingsLines(rep Report, rows int) string {
 	t.Write(&b, "")
 	if rows > 0 && len(rep.Standings) > rows {
 		fmt.Fprintf(&b, "      … %d more\n", len(rep.Standings)-rows)
+	}
+	if absences {
+		b.WriteString("FORF: games lost by forfeit (absent past the grace, or removed); ABS: games nobody came to. Both are among L.\n")
 	}
 	if len(rep.Playing) > 0 {
 		b.WriteString("\nPlaying now:\n")

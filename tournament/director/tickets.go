@@ -3,6 +3,7 @@ package director
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
@@ -89,6 +90,11 @@ func (d *Director) ready(code, entrant string, ctl rooms.Controller, origin stri
 	}
 	if e.Kind != store.EntrantProgram {
 		return nil, nil, fmt.Errorf("%s is entered as a %s, not as a program", e.Name, e.Kind)
+	}
+	if slices.Contains(l.opts.Withdrawn, entrant) {
+		missed = d.missed[key]
+		delete(d.missed, key)
+		return nil, missed, ErrRemoved
 	}
 	if d.tickets[key] != nil {
 		return nil, nil, errors.New("another connection of this key is already waiting for this tournament's games")
