@@ -80,7 +80,7 @@ type Standing struct {
 	// removed by the teacher), Absent the games nobody came to (among Losses too): a
 	// teacher tells a game lost at the board from one lost by absence.
 	Forfeits, Absent int
-	TieBreaks                   []TieBreak
+	TieBreaks        []TieBreak
 }
 
 // TieBreak is one named tie-break value; higher is better.
