@@ -14,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/timebank"
 )
 
 // A program connected to one node plays a seat in a room of another: the room calls a
@@ -285,6 +286,7 @@ type wireSpec struct {
 	// Replay, when set, is a game to take up (rooms.Spec.Resume): a draining node's.
 	Replay    json.RawMessage   `json:"replay,omitempty"`
 	Takeovers []*rooms.Takeover `json:"takeovers,omitempty"`
+	Clock     *timebank.Rules   `json:"clock,omitempty"`
 }
 
 // CreateOn opens a room on node (this one or another) with spec: the programs' seats keep
@@ -297,6 +299,9 @@ func (n *Node) CreateOn(node string, spec rooms.Spec) (roomdir.Room, error) {
 	w := wireSpec{Game: spec.Game.Game.ID(), Config: spec.Config, Seed: spec.Seed, Private: spec.Private,
 		Owner: spec.Owner, Addr: spec.Addr, Tag: spec.Tag, Unpaced: spec.Unpaced, Fast: spec.Fast,
 		AbsentGrace: spec.AbsentGrace, MayHoldClock: spec.MayHoldClock}
+	if spec.Clock.Move > 0 {
+		w.Clock = &spec.Clock
+	}
 	var ids []uint64
 	for _, s := range spec.Seats {
 		ws := wireSeat{Kind: s.Kind, Name: s.Name, UserID: s.UserID, BotName: s.BotName}
@@ -343,6 +348,9 @@ func (n *Node) create(from string, raw json.RawMessage) reply {
 	spec := rooms.Spec{Game: e.Entry, Config: w.Config, Seed: w.Seed, Private: w.Private, Owner: w.Owner, Addr: w.Addr,
 		Tag: w.Tag, Unpaced: w.Unpaced, Fast: w.Fast, AbsentGrace: w.AbsentGrace, MayHoldClock: w.MayHoldClock,
 		Takeovers: w.Takeovers}
+	if w.Clock != nil {
+		spec.Clock = *w.Clock
+	}
 	if len(w.Replay) > 0 {
 		g := e.Game
 		rp, err := replay.Decode(w.Replay, func(id string) (games.Game, bool) { return g, id == g.ID() })

@@ -41,7 +41,15 @@ var createUsage = `usage: tournament create --game GAME --format FORMAT [options
   --pace fast|live        games without a person: fast plays them as fast as the entrants
                           answer (default); live at a person's pace, to follow on the
                           projector (tournament pace CODE changes it later)
-  --grace D               how long a due program is waited for before it forfeits (default 60s)
+  --grace D               how long a program may keep the tournament waiting, all its
+                          absences together, before the games due while it is away are
+                          forfeited (default 60s; a program between two games is not away)
+  --move D                a program's time for one decision, in every game of this
+                          tournament (default: the server's, 500ms)
+  --bank D                a program's time bank for a whole game, beyond --move (default:
+                          the server's, 5s). Perfect Aim at the fast pace runs on the game's
+                          own clock with these; at the live pace on the wall clock, a
+                          program asked 100ms before each decision instant (spec GAME)
   --seed N                the tournament's seed: the same seed on the same server replays it
 
 The last line printed is the code students enter.`
@@ -88,6 +96,9 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	parallel := fs.Int("parallel", director.MaxParallel, "")
 	fs.StringVar(&o.Pace, "pace", director.PaceFast, "")
 	grace := fs.Duration("grace", DefaultGrace, "")
+	server := a.rooms.Config().ProgramClock()
+	move := fs.Duration("move", server.Move, "")
+	bank := fs.Duration("bank", server.Bank, "")
 	seedText := fs.String("seed", "", "")
 	cfg := map[string]int{}
 	fs.Func("config", "", games.Config(cfg).Set)
@@ -128,6 +139,15 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	if *grace < 5*time.Second || *grace > time.Hour {
 		return bad("--grace: from 5s to 1h, not %s", *grace)
 	}
+	if *move < 10*time.Millisecond || *move > time.Minute {
+		return bad("--move: from 10ms to 1m, not %s", *move)
+	}
+	if *bank < 0 || *bank > 10*time.Minute {
+		return bad("--bank: from 0 to 10m, not %s", *bank)
+	}
+	o.MoveMS = int(move.Milliseconds())
+	bankMS := int(bank.Milliseconds())
+	o.BankMS = &bankMS
 	if *size != 0 {
 		cfg["size"] = *size
 	}
@@ -164,6 +184,8 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	a.log.Info("tournament created", "code", t.Code, "by", s.Who.Name, "game", t.Game, "format", t.Format)
 	fmt.Fprintf(stdout, "Tournament %s %q: %s, %s, settings %s, %s at once.\n", t.Code, t.Name, e.Game.Name(),
 		*format, settings, games.Count(t.Parallel, "game", "games"))
+	fmt.Fprintf(stdout, "Programs have %s a decision and a bank of %s a game; the grace for absences is %s in all.\n",
+		*move, *bank, *grace)
 	fmt.Fprintf(stdout, "Entrants join: ssh -T HOST bot --game %s --tournament %s (programs), or Join a tournament in the lobby.\n", t.Game, t.Code)
 	fmt.Fprintf(stdout, "Add house bots: ssh HOST tournament add %s --bot %s; then: ssh HOST tournament start %s\n", t.Code, e.Strongest, t.Code)
 	fmt.Fprintln(stdout, t.Code)

@@ -170,3 +170,7 @@ func (c Config) withDefaults() Config {
 func (c Config) programTime() timebank.Rules {
 	return timebank.Rules{Move: c.BotMove, Bank: c.BotBank, MaxStrikes: c.MaxStrikes}
 }
+
+// ProgramClock is the programs' clock of the hub's rooms (Hub.Config's), where a room sets
+// none of its own.
+func (c Config) ProgramClock() timebank.Rules { return c.programTime() }

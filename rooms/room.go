@@ -60,6 +60,9 @@ type Spec struct {
 	Resume []replay.Move
 	// Takeovers, with Resume, are the seats a house bot had taken over (nil for the others).
 	Takeovers []*Takeover
+	// Clock, when its Move is set, is the programs' time in this room instead of the hub's
+	// (a tournament's own clock).
+	Clock timebank.Rules
 }
 
 // Errors a session can meet when it acts on a room.
@@ -116,8 +119,8 @@ type Room struct {
 	resume   []replay.Move // Spec.Resume
 	mayHold  bool          // Spec.MayHoldClock
 	people   bool          // a person was seated at the start (their bots think first)
-	// fast: a turn-based game of programs and house bots only, played as fast as they
-	// answer (see Hub.ServeReady); set when the game starts.
+	// fast: a game of programs and house bots only, played as fast as they answer (see
+	// Hub.ServeReady), a real-time one unpaced on its own clock; set when the game starts.
 	fast   bool
 	queued bool // waiting in the hub's ready queue (the hub's readyMu)
 
@@ -204,7 +207,11 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 			if s.Controller == nil {
 				return nil, fmt.Errorf("seat %d: a program seat needs a controller", i)
 			}
-			r.seats[i].remote = &remoteState{ctl: s.Controller, time: timebank.New(h.cfg.programTime())}
+			clock := h.cfg.programTime()
+			if spec.Clock.Move > 0 {
+				clock = spec.Clock
+			}
+			r.seats[i].remote = &remoteState{ctl: s.Controller, time: timebank.New(clock)}
 			r.seats[i].connected = true
 		}
 	}
@@ -291,8 +298,14 @@ func (r *Room) maybeStart(now time.Time) {
 	r.matchID = fmt.Sprintf("m_%s_%s", r.id, strconv.FormatInt(now.UnixMilli(), 36))
 	r.status = Playing
 	r.held = make(map[int]games.Action)
-	r.startRealTime(now)
-	r.fast = r.wantFast && r.rt == nil && !r.people
+	// A fast game of programs and house bots runs on the game's own clock, as arena match
+	// plays it: a real-time state stays unpaced (Apply moves time to the next decision), and
+	// each decision waits for its program up to the program's clock (move limit and bank),
+	// as a turn-based game's does. Anywhere else a real-time game follows the wall clock.
+	r.fast = r.wantFast && !r.people
+	if !r.fast {
+		r.startRealTime(now)
+	}
 	for i := range r.seats {
 		if r.seats[i].Kind == Human && !r.seats[i].connected {
 			r.seats[i].absent = now

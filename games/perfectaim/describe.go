@@ -60,10 +60,12 @@ wall, occupied, cannot_attack, malformed_action, timeout
 	Time: `Perfect Aim runs on a clock of its own: you are asked each time your action ends
 (the first time at t = 1, then every 1/speed seconds), and several players
 deciding at one instant are asked in colour order.
-  - headless (arena match, bot --practice): the game clock stops while you
+  - headless (arena match, bot --practice, assignments) and tournament games
+    of programs and house bots at the fast pace: the game clock stops while you
     think, up to the time above; a deterministic bot gets the same games every
     time. At one instant you see what the colours before yours just chose.
-  - live rooms (the queue, challenges): the game runs on the wall clock. Your
+  - live rooms (the queue, challenges, tournament games with a person or at
+    the live pace): the game runs on the wall clock. Your
     turn comes a short budget before the decision instant (its move_ms, 100 ms
     by default, and bank_ms 0), with obs already as the game will be at that
     instant (t is the instant); your answer applies at the instant. No answer

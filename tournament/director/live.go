@@ -14,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/timebank"
 	"github.com/arena-classroom/arena/tournament"
 )
 
@@ -37,6 +38,11 @@ type Options struct {
 	Rounds          int    `json:"rounds,omitempty"`
 	BestOf          int    `json:"best_of,omitempty"`
 	TableSize       int    `json:"table_size,omitempty"`
+	// MoveMS and BankMS are the programs' clock in this tournament's games (milliseconds a
+	// decision, and a bank for the whole game beyond them), fixed when it was created; 0 and
+	// nil: the server's (rooms.Config's BotMove and BotBank).
+	MoveMS int  `json:"move_ms,omitempty"`
+	BankMS *int `json:"bank_ms,omitempty"`
 	// Withdrawn are the entrants a teacher removed after the start (their ids): their games
 	// not started are forfeited, and they play no more (see Director.Remove).
 	Withdrawn []string `json:"withdrawn,omitempty"`
@@ -61,6 +67,18 @@ func optionsOf(t store.Tournament) (Options, error) {
 		return o, fmt.Errorf("tournament %s: options: %w", t.Code, err)
 	}
 	return o, nil
+}
+
+// Clock is the programs' clock of the tournament's games: its own where it has one, the
+// server's (def) otherwise.
+func (o Options) Clock(def timebank.Rules) timebank.Rules {
+	if o.MoveMS > 0 {
+		def.Move = time.Duration(o.MoveMS) * time.Millisecond
+	}
+	if o.BankMS != nil {
+		def.Bank = time.Duration(*o.BankMS) * time.Millisecond
+	}
+	return def
 }
 
 // EntrantsAtMost is the tournament's cap on entrants.

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
@@ -32,6 +33,9 @@ type thinker struct {
 	gone         bool // disconnected (away)
 	missed       []string
 	played, ends int
+	refused      int // answers refused or too late
+	asked        int // turns
+	why          error
 	endedAt      []time.Time // when each of its games ended, on the fake clock
 }
 
@@ -44,14 +48,25 @@ type pendingTurn struct {
 }
 
 func (p *thinker) Start(rooms.Seated, int, games.State) {}
-func (p *thinker) Refused(rooms.Seated, int, int, error, games.Action) {
+func (p *thinker) Refused(_ rooms.Seated, _, _ int, err error, _ games.Action) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.refused++
+	p.why = err
 }
 
 // Turn is called by the hub with its fake time; the answer comes think later.
 func (p *thinker) Turn(r rooms.Seated, seat, turn int, st games.State, _, _ time.Duration) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.turns = append(p.turns, pendingTurn{r: r, seat: seat, id: turn, action: st.DefaultAction(seat)})
+	p.asked++
+	a := st.DefaultAction(seat) // Perfect Aim's WAIT
+	if _, realTime := st.(games.RealTime); !realTime { // 7 Colors: greedy's move
+		e, _ := catalog.Get("sevencolors")
+		b, _ := e.Bot("greedy", uint64(turn))
+		a = b.Choose(st, seat)
+	}
+	p.turns = append(p.turns, pendingTurn{r: r, seat: seat, id: turn, action: a})
 }
 
 func (p *thinker) End(_ rooms.Seated, _ int, outcome *games.Outcome) {
@@ -109,6 +124,10 @@ func (p *thinker) act(t *testing.T, r *rig, code string, now time.Time) {
 
 func (p *thinker) ready(t *testing.T, r *rig, code string) {
 	tk, missed, err := r.d.Ready(code, p.id, p)
+	if errors.Is(err, director.ErrNotLive) {
+		p.gone = true // the tournament is over: the session ends
+		return
+	}
 	if err != nil {
 		t.Fatalf("%s ready: %v", p.id, err)
 	}
@@ -237,8 +256,8 @@ func TestTheGraceIsABudgetForTheWholeTournament(t *testing.T) {
 	bob := &thinker{id: "SHA256:bob", think: 50 * time.Millisecond, away: 10 * time.Second}
 	start := r.c.Now()
 	rep, notes, took := playOut(t, r, "T1", ada, bob)
-	played, wins, losses := standing(rep, "bob")
-	if played != 6 || bob.played != 2 || wins != 0 || losses < 4 {
+	played, _, losses := standing(rep, "bob")
+	if played != 6 || bob.played != 2 || losses < 4 {
 		t.Fatalf("bob: %d games in the standings (want 6), %d played (want 2: before each absence); notes:\n%s",
 			played, bob.played, strings.Join(notes, "\n"))
 	}
@@ -307,5 +326,84 @@ func TestRemovingAnEntrantAfterTheStartForfeitsItsGames(t *testing.T) {
 	}
 	if len(missed) != 3 || !strings.Contains(missed[0], "removed from the tournament by its teacher") {
 		t.Fatalf("bob was told %q", missed)
+	}
+}
+
+// A Perfect Aim tournament of programs (and a house bot) at the fast pace runs on the
+// game's own clock, as arena match plays it: each decision waits for its program, which
+// thinks 0.3 s (within the 0.5 s a move every game gives programs), and no decision waits
+// for the hub's ticks (none are given here: the hub only serves its fast rooms). No program
+// times out; a game's clock runs far ahead of what the programs' thinking cost.
+func TestAFastPerfectAimTournamentRunsOnTheGamesClock(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), &clock{t: time.Unix(1e9, 0)})
+	err := r.st.CreateTournament(ctx, store.Tournament{Code: "PA", Name: "TP", Game: "perfectaim", Format: "round-robin",
+		Options: []byte(`{}`), Config: []byte(`{}`), Seed: 42, Parallel: director.MaxParallel,
+		Grace: time.Minute, CreatedBy: "SHA256:teacher", CreatedAt: time.Unix(0, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"ada", "bob"} {
+		if err := r.st.AddEntrant(ctx, "PA", store.Entrant{ID: "SHA256:" + id, Name: id, Kind: store.EntrantProgram}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.st.AddEntrant(ctx, "PA", store.Entrant{ID: "house:zidane", Name: "zidane", Kind: store.EntrantHouse, Bot: "zidane"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.d.Start(ctx, "PA"); err != nil {
+		t.Fatal(err)
+	}
+	ada := &thinker{id: "SHA256:ada", think: 300 * time.Millisecond}
+	bob := &thinker{id: "SHA256:bob", think: 300 * time.Millisecond}
+	var rep director.Report
+	for step := 0; ; step++ {
+		if step > 2_000_000 {
+			t.Fatal("the tournament never ended")
+		}
+		for _, p := range []*thinker{ada, bob} {
+			p.act(t, r, "PA", r.c.Now())
+		}
+		r.c.Add(10 * time.Millisecond)
+		r.hub.ServeReady(1000)
+		r.hub.WaitThinking()
+		r.hub.WaitSaves()
+		r.d.Step(ctx)
+		if step%100 == 0 {
+			if rep, err = r.d.Report(ctx, "PA"); err != nil {
+				t.Fatal(err)
+			}
+			if finished(rep) {
+				break
+			}
+		}
+	}
+	for _, p := range []*thinker{ada, bob} {
+		if p.played != 2 || p.refused != 0 {
+			t.Errorf("%s played %d games of 2, %d answers refused or late", p.id, p.played, p.refused)
+		}
+	}
+	if rep.GamesPlayed != 3 {
+		t.Fatalf("%d games recorded, want 3", rep.GamesPlayed)
+	}
+	t.Logf("%d and %d decisions in %v of fake time", ada.asked, bob.asked, r.c.Now().Sub(time.Unix(1e9, 0)))
+}
+
+// A tournament's own clock is every program's in its games: 250 ms a decision and no bank
+// is too short for a program that thinks 300 ms (each answer is late), the server's 500 ms
+// is not.
+func TestATournamentsClockIsItsPrograms(t *testing.T) {
+	for _, c := range []struct {
+		options string
+		late    bool
+	}{{`{"move_ms":250,"bank_ms":0}`, true}, {`{}`, false}} {
+		r := newRig(t, filepath.Join(t.TempDir(), "a.db"), &clock{t: time.Unix(1e9, 0)})
+		enterPrograms(t, r, "T1", c.options, 15*time.Second, "ada", "bob")
+		ada := &thinker{id: "SHA256:ada", think: 300 * time.Millisecond, between: 50 * time.Millisecond}
+		bob := &thinker{id: "SHA256:bob", think: 50 * time.Millisecond, between: 50 * time.Millisecond}
+		playOut(t, r, "T1", ada, bob)
+		if late := ada.refused > 0; late != c.late || bob.refused != 0 {
+			t.Errorf("options %s: ada's answers refused %d times, bob's %d (%v)", c.options, ada.refused, bob.refused, bob.why)
+		}
 	}
 }
