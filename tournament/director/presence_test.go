@@ -60,7 +60,7 @@ func (p *thinker) Turn(r rooms.Seated, seat, turn int, st games.State, _, _ time
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.asked++
-	a := st.DefaultAction(seat) // Perfect Aim's WAIT
+	a := st.DefaultAction(seat)                        // Perfect Aim's WAIT
 	if _, realTime := st.(games.RealTime); !realTime { // 7 Colors: greedy's move
 		e, _ := catalog.Get("sevencolors")
 		b, _ := e.Bot("greedy", uint64(turn))
