@@ -39,6 +39,8 @@ const tournamentUsage = `usage:
   tournament start|pause|resume|cancel CODE
   tournament list
   tournament standings CODE [--csv|--json]
+  tournament games CODE [--json]              every game with a result: how it ended, its replay
+  tournament replay|void CODE GAME            play a game again, or take it out of the standings
 Formats: round-robin, double-round-robin, swiss (--rounds), elimination (--best-of), pools (--table-size;
 Perfect Aim, War Hammer, DiceWars). Students join with ssh -T HOST bot --game GAME --tournament CODE, or
 from the lobby (Join a tournament).`
@@ -69,6 +71,8 @@ func (a *App) tournamentCommand(c call) int {
 		return a.listTournaments(ctx, stdout, stderr)
 	case "standings":
 		return a.tournamentStandings(ctx, s.Args[2:], stdout, stderr)
+	case "games":
+		return a.tournamentGames(ctx, s.Args[2:], stdout, stderr)
 	}
 	run, ok := teacherTournamentCommands[sub]
 	if !ok {
@@ -93,6 +97,8 @@ func init() {
 		},
 		"remove": (*App).removeEntrant,
 		"pace":   (*App).setPace,
+		"replay": (*App).correctGame,
+		"void":   (*App).correctGame,
 	}
 	for _, sub := range []string{"start", "pause", "resume", "cancel", "close", "reopen"} {
 		teacherTournamentCommands[sub] = (*App).changeTournament

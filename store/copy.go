@@ -29,6 +29,7 @@ var tables = []table{
 	{"tournament_games", "code, round, pairing, leg, seats, ranks, forfeit, match_id, at", "code, round, pairing, leg"},
 	{"secrets", "name, value", "name"},
 	{"tournament_starts", "code, round, pairing, leg, attempts", "code, round, pairing, leg"},
+	{"tournament_corrections", "code, seq, round, pairing, leg, action, seats, ranks, forfeit, match_id, at, by_id, by_name, done_at", "code, seq"},
 }
 
 // ephemeral lists the tables a copy leaves behind, neither copied, counted nor emptied:

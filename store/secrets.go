@@ -116,8 +116,12 @@ func (s *Store) StartTournamentGame(ctx context.Context, code string, round, pai
 // MatchTournament is the tournament a stored match was a game of, and its state; "" and ""
 // for a match of no tournament.
 func (s *Store) MatchTournament(ctx context.Context, matchID string) (code, state string, err error) {
-	err = s.db.queryRow(ctx, `SELECT t.code, t.state FROM tournament_games g JOIN tournaments t ON t.code = g.code
-		WHERE g.match_id = ? AND g.match_id != ''`, matchID).Scan(&code, &state)
+	// A game whose result a teacher corrected keeps its match in the corrections: still a
+	// game of the tournament, its seed hidden as long as the others'.
+	err = s.db.queryRow(ctx, `SELECT t.code, t.state FROM tournaments t WHERE t.code IN (
+		SELECT code FROM tournament_games WHERE match_id = ? AND match_id != ''
+		UNION SELECT code FROM tournament_corrections WHERE match_id = ? AND match_id != '')`,
+		matchID, matchID).Scan(&code, &state)
 	if err == nil || errors.Is(err, sql.ErrNoRows) {
 		return code, state, nil
 	}

@@ -334,3 +334,114 @@ func insertTournamentGame(ctx context.Context, tx writeTx, code string, g Tourna
 	}
 	return nil
 }
+
+// Corrections of a tournament game's result (CorrectTournamentGame).
+const (
+	CorrectionReplay = "replay" // the result is taken out and the game played again
+	CorrectionVoid   = "void"   // the result is replaced by Voided: the game counts for nobody
+)
+
+// Voided is the Forfeit of a game its teacher took out of the standings (tournament.Voided).
+const Voided = "-"
+
+// Correction is a teacher's change of a recorded result, with the result as it stood.
+type Correction struct {
+	Seq    int
+	Action string         // CorrectionReplay or CorrectionVoid
+	Was    TournamentGame // the result replaced
+	By     string         // the teacher's key
+	ByName string
+	At     time.Time
+}
+
+// CorrectTournamentGame changes the recorded result of a game of code, in one transaction:
+// the result as it stood goes to the corrections, then a replay deletes it (the game is
+// due again) and a void replaces it by Voided. ErrNotFound: the game has no result.
+func (s *Store) CorrectTournamentGame(ctx context.Context, code string, round, pairing, leg int, action, by, byName string) (Correction, error) {
+	if action != CorrectionReplay && action != CorrectionVoid {
+		return Correction{}, fmt.Errorf("correction %q: replay or void", action)
+	}
+	c := Correction{Action: action, By: by, ByName: byName, At: s.now().UTC().Truncate(time.Millisecond)}
+	err := s.write(ctx, func() error {
+		tx, err := s.db.begin(ctx)
+		if err != nil {
+			return err
+		}
+		defer tx.Rollback()
+		var seats, ranks string
+		var at int64
+		g := TournamentGame{Round: round, Pairing: pairing, Leg: leg}
+		err = tx.queryRow(ctx, `SELECT seats, ranks, forfeit, match_id, at FROM tournament_games
+			WHERE code = ? AND round = ? AND pairing = ? AND leg = ?`, code, round, pairing, leg).
+			Scan(&seats, &ranks, &g.Forfeit, &g.MatchID, &at)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(ranks), &g.Ranks); err != nil {
+			return err
+		}
+		g.At = time.UnixMilli(at).UTC()
+		c.Was = g
+		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM tournament_corrections WHERE code = ?`, code).Scan(&c.Seq); err != nil {
+			return err
+		}
+		c.Seq++
+		if _, err := tx.exec(ctx, `INSERT INTO tournament_corrections (code, seq, round, pairing, leg, action, seats, ranks,
+			forfeit, match_id, at, by_id, by_name, done_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			code, c.Seq, round, pairing, leg, action, seats, ranks, g.Forfeit, g.MatchID, at, by, byName, c.At.UnixMilli()); err != nil {
+			return err
+		}
+		if action == CorrectionReplay {
+			_, err = tx.exec(ctx, `DELETE FROM tournament_games WHERE code = ? AND round = ? AND pairing = ? AND leg = ?`,
+				code, round, pairing, leg)
+		} else {
+			_, err = tx.exec(ctx, `UPDATE tournament_games SET ranks = 'null', forfeit = ?, match_id = '', at = ?
+				WHERE code = ? AND round = ? AND pairing = ? AND leg = ?`, Voided, c.At.UnixMilli(), code, round, pairing, leg)
+		}
+		if err != nil {
+			return err
+		}
+		return tx.Commit()
+	})
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		err = fmt.Errorf("%s of %s round %d pairing %d leg %d: %w", action, code, round, pairing, leg, err)
+	}
+	return c, err
+}
+
+// TournamentCorrections lists a tournament's corrections, oldest first.
+func (s *Store) TournamentCorrections(ctx context.Context, code string) ([]Correction, error) {
+	rows, err := s.db.query(ctx, `SELECT seq, round, pairing, leg, action, seats, ranks, forfeit, match_id, at, by_id,
+		by_name, done_at FROM tournament_corrections WHERE code = ? ORDER BY seq`, code)
+	if err != nil {
+		return nil, fmt.Errorf("corrections of %s: %w", code, err)
+	}
+	defer rows.Close()
+	var out []Correction
+	for rows.Next() {
+		var (
+			c            Correction
+			seats, ranks string
+			at, done     int64
+		)
+		if err := rows.Scan(&c.Seq, &c.Was.Round, &c.Was.Pairing, &c.Was.Leg, &c.Action, &seats, &ranks, &c.Was.Forfeit,
+			&c.Was.MatchID, &at, &c.By, &c.ByName, &done); err != nil {
+			return nil, fmt.Errorf("corrections of %s: %w", code, err)
+		}
+		if err := json.Unmarshal([]byte(seats), &c.Was.Seats); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(ranks), &c.Was.Ranks); err != nil {
+			return nil, err
+		}
+		c.Was.At, c.At = time.UnixMilli(at).UTC(), time.UnixMilli(done).UTC()
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

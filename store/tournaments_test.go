@@ -174,3 +174,62 @@ func TestTournamentResultIsSavedWithItsMatch(t *testing.T) {
 		}
 	})
 }
+
+// A teacher's correction keeps the result it replaced: a replay deletes the result (the
+// game is due again, and a new result is taken), a void replaces it by Voided; both are
+// listed with who made them, and the replaced match stays a game of the tournament.
+func TestACorrectionKeepsTheResultItReplaced(t *testing.T) {
+	eachBackend(t, func(t *testing.T, where string) {
+		ctx := context.Background()
+		s := open(t, where)
+		newTournament(t, s, "T1")
+		g := TournamentGame{Round: 1, Pairing: 0, Leg: 0, Seats: []string{"SHA256:ada", "house:greedy"}, Ranks: []int{2, 1}}
+		m := MatchRecord{ID: "m_1", Game: "sevencolors", Config: []byte(`{}`), Outcome: []byte(`{}`), Replay: []byte(`{}`),
+			Seats:     []SeatRecord{{Name: "ada", ID: "SHA256:ada"}, {Name: "greedy", Bot: "greedy"}},
+			StartedAt: time.UnixMilli(1000).UTC(), EndedAt: time.UnixMilli(2000).UTC(),
+			Tournament: &TournamentEntry{Code: "T1", Game: g}}
+		if err := s.SaveMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		forfeit := TournamentGame{Round: 1, Pairing: 1, Seats: []string{"SHA256:bob", "SHA256:eve"}, Forfeit: "SHA256:bob",
+			At: time.UnixMilli(3000).UTC()}
+		if err := s.RecordForfeit(ctx, "T1", forfeit); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CorrectTournamentGame(ctx, "T1", 2, 0, 0, CorrectionVoid, "SHA256:teacher", "marie"); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("correcting a game without a result: %v", err)
+		}
+		replayed, err := s.CorrectTournamentGame(ctx, "T1", 1, 0, 0, CorrectionReplay, "SHA256:teacher", "marie")
+		if err != nil || replayed.Seq != 1 {
+			t.Fatalf("replay: %+v %v", replayed, err)
+		}
+		voided, err := s.CorrectTournamentGame(ctx, "T1", 1, 1, 0, CorrectionVoid, "SHA256:teacher", "marie")
+		if err != nil || voided.Seq != 2 {
+			t.Fatalf("void: %+v %v", voided, err)
+		}
+		got, err := s.TournamentGames(ctx, "T1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || got[0].Pairing != 1 || got[0].Forfeit != Voided || got[0].Ranks != nil || got[0].MatchID != "" {
+			t.Fatalf("results after the corrections: %+v", got)
+		}
+		// The replayed game takes a new result.
+		m.ID = "m_2"
+		if err := s.SaveMatch(ctx, m); err != nil {
+			t.Fatalf("the game played again: %v", err)
+		}
+		list, err := s.TournamentCorrections(ctx, "T1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.MatchID, g.At = "m_1", m.EndedAt
+		if len(list) != 2 || !reflect.DeepEqual(list[0].Was, g) || !reflect.DeepEqual(list[1].Was, forfeit) ||
+			list[0].Action != CorrectionReplay || list[1].Action != CorrectionVoid || list[1].ByName != "marie" {
+			t.Fatalf("corrections %+v", list)
+		}
+		if code, _, err := s.MatchTournament(ctx, "m_1"); err != nil || code != "T1" {
+			t.Fatalf("the replaced match's tournament: %q %v", code, err)
+		}
+	})
+}

@@ -52,7 +52,7 @@ func checkResult(r Result) error {
 			return fmt.Errorf("%s: ranks start at 1, got %d", where, rank)
 		}
 	}
-	if r.Forfeit != "" && r.Forfeit != NobodyCame && !slices.Contains(g.Seats, r.Forfeit) {
+	if r.Forfeit != "" && r.Forfeit != NobodyCame && r.Forfeit != Voided && !slices.Contains(g.Seats, r.Forfeit) {
 		return fmt.Errorf("%s: %q forfeited but has no seat in the game", where, r.Forfeit)
 	}
 	return nil

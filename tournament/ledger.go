@@ -43,6 +43,9 @@ func newLedger(seeded []Entrant) *ledger {
 
 // add counts a played game.
 func (l *ledger) add(r Result) {
+	if r.Forfeit == Voided {
+		return // out of the standings
+	}
 	g := r.Game
 	outs := score(r)
 	for i, id := range g.Seats {

@@ -38,6 +38,11 @@ type Result struct {
 // there the director forfeits one entrant.
 const NobodyCame = "*"
 
+// Voided as a Result's Forfeit: the teacher took the game out of the standings. It counts
+// for nobody (not even as played), and is not played again. Only formats that rank by
+// points take it (round robins, Swiss).
+const Voided = "-"
+
 // Round is what a format says about the tournament so far.
 type Round struct {
 	Number  int    // the round in progress (1-based); the last round once Finished

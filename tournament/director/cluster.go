@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"strings"
 	"time"
 
 	"github.com/arena-classroom/arena/roomdir"
@@ -82,6 +83,12 @@ func (d *Director) Control(ctx context.Context, op, code, arg string) error {
 		return d.Cancel(ctx, code)
 	case "pace":
 		return d.SetPace(ctx, code, arg)
+	case store.CorrectionReplay, store.CorrectionVoid:
+		parts := strings.SplitN(arg, "\n", 3)
+		if len(parts) != 3 {
+			return &ErrState{"malformed correction"}
+		}
+		return d.Correct(ctx, code, op, parts[0], parts[1], parts[2])
 	}
 	return &ErrState{"unknown change " + op}
 }

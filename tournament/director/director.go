@@ -41,6 +41,8 @@ type Store interface {
 	StartTournamentGame(ctx context.Context, code string, round, pairing, leg int) (attempt int, err error)
 	RemoveEntrant(ctx context.Context, code, id string) error
 	SetTournamentOptions(ctx context.Context, code string, options json.RawMessage) error
+	CorrectTournamentGame(ctx context.Context, code string, round, pairing, leg int, action, by, byName string) (store.Correction, error)
+	TournamentCorrections(ctx context.Context, code string) ([]store.Correction, error)
 }
 
 // Director runs the tournaments of one hub. Its methods are safe for concurrent use.
@@ -192,7 +194,20 @@ func (d *Director) load(ctx context.Context, t store.Tournament) (*live, error) 
 	if err != nil {
 		return nil, err
 	}
-	return newLive(t, entrants, results)
+	corrections, err := d.st.TournamentCorrections(ctx, t.Code)
+	if err != nil {
+		return nil, err
+	}
+	l, err := newLive(t, entrants, results)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range corrections {
+		if c.Action == store.CorrectionReplay {
+			l.replayed[gameKey{c.Was.Round, c.Was.Pairing, c.Was.Leg}] = true
+		}
+	}
+	return l, nil
 }
 
 // poll is how often the director looks at its tournaments without being woken.
@@ -456,7 +471,7 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 		}
 	}
 	attempt := 0
-	if people || len(taken) > 0 {
+	if people || len(taken) > 0 || l.replayed[k] {
 		var err error
 		if attempt, err = d.st.StartTournamentGame(ctx, l.t.Code, k.round, k.pairing, k.leg); err != nil {
 			d.log.Error("tournament game could not be counted; trying again", "code", l.t.Code, "err", err)
@@ -614,6 +629,15 @@ func (d *Director) settle(rec store.MatchRecord, f func(l *live, t *store.Tourna
 
 // resultText says who won a game, in words.
 func resultText(l *live, r tournament.Result) string {
+	switch r.Forfeit {
+	case tournament.Voided:
+		return "voided"
+	case tournament.NobodyCame:
+		return "nobody came"
+	case "":
+	default:
+		return l.name(r.Forfeit) + " forfeits"
+	}
 	var first []string
 	for i, rank := range r.Ranks {
 		if rank == 1 {

@@ -110,6 +110,7 @@ type live struct {
 	stale    bool // results changed since round was computed
 	playing  map[gameKey]inPlay
 	away     map[string]*absence // each entrant's waiting for it, against the grace (see presence.go)
+	replayed map[gameKey]bool    // games a teacher had played again: each start is a new attempt
 	notes    []string            // what happened that the teacher should know, newest last
 }
 
@@ -157,7 +158,7 @@ func newLive(t store.Tournament, entrants []store.Entrant, results []store.Tourn
 		return nil, fmt.Errorf("tournament %s: settings: %w", t.Code, err)
 	}
 	l := &live{t: t, opts: o, entry: e, cfg: cfg, format: f, byID: make(map[string]store.Entrant),
-		playing: make(map[gameKey]inPlay), away: make(map[string]*absence), stale: true}
+		playing: make(map[gameKey]inPlay), away: make(map[string]*absence), replayed: make(map[gameKey]bool), stale: true}
 	for _, en := range entrants {
 		l.entrants = append(l.entrants, tournament.Entrant{ID: en.ID, Name: en.Name, Rating: en.Rating})
 		l.byID[en.ID] = en

@@ -1,0 +1,232 @@
+package director
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament"
+)
+
+// A teacher corrects a result they judge wrongly scored: replay plays the game again (a new
+// attempt, with new dice), void takes it out of the standings. The result as it stood stays
+// in the store's corrections, with who did it.
+
+// GameID names a game of a tournament for people: "3.2.1" is round 3, pairing 2, game 1
+// (all counted from 1), as `tournament games` lists them.
+func GameID(round, pairing, leg int) string {
+	return fmt.Sprintf("%d.%d.%d", round, pairing+1, leg+1)
+}
+
+// ParseGameID reads a GameID.
+func ParseGameID(s string) (round, pairing, leg int, err error) {
+	parts := strings.Split(s, ".")
+	if len(parts) != 3 {
+		return 0, 0, 0, fmt.Errorf("game %q: ROUND.PAIRING.GAME, as tournament games lists them (3.2.1)", s)
+	}
+	n := make([]int, 3)
+	for i, p := range parts {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 1 {
+			return 0, 0, 0, fmt.Errorf("game %q: ROUND.PAIRING.GAME, each a whole number from 1, as tournament games lists them", s)
+		}
+		n[i] = v
+	}
+	return n[0], n[1] - 1, n[2] - 1, nil
+}
+
+// Correct replays or voids (store.CorrectionReplay, store.CorrectionVoid) game id of
+// tournament code, for the teacher by (key and name).
+func (d *Director) Correct(ctx context.Context, code, action, id, by, byName string) error {
+	if r := d.leader(); r != nil {
+		return r.Control(ctx, action, code, id+"\n"+by+"\n"+byName)
+	}
+	if err := d.elsewhere(); err != nil {
+		return err
+	}
+	round, pairing, leg, err := ParseGameID(id)
+	if err != nil {
+		return &ErrState{err.Error()}
+	}
+	k := gameKey{round, pairing, leg}
+	d.lockControl()
+	defer d.control.Unlock()
+	t, err := d.st.Tournament(ctx, code)
+	if err != nil {
+		return err
+	}
+	switch t.State {
+	case store.TournamentRunning, store.TournamentPaused, store.TournamentFinished:
+	default:
+		return stateError(code, t.State, "only a game of a tournament under way or finished is corrected")
+	}
+	d.mu.Lock()
+	l := d.live[code]
+	d.mu.Unlock()
+	if l == nil {
+		if l, err = d.load(ctx, t); err != nil {
+			return err
+		}
+	}
+	d.mu.Lock()
+	was, err := d.correctableLocked(l, k, action)
+	d.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	c, err := d.st.CorrectTournamentGame(ctx, code, round, pairing, leg, action, by, byName)
+	if errors.Is(err, store.ErrNotFound) {
+		return &ErrState{fmt.Sprintf("game %s of %s has no result to correct", id, code)}
+	}
+	if err != nil {
+		return err
+	}
+	reopen := action == store.CorrectionReplay && t.State == store.TournamentFinished
+	if reopen {
+		if err := d.st.SetTournamentState(ctx, code, store.TournamentRunning); err != nil {
+			return err
+		}
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if reopen {
+		l.t.State = store.TournamentRunning
+		d.live[code] = l
+	}
+	if action == store.CorrectionReplay {
+		l.replayed[k] = true // a new attempt, house bots' games too
+	}
+	for i, r := range l.results {
+		if keyOf(r.Game) != k {
+			continue
+		}
+		if action == store.CorrectionReplay {
+			l.results = append(l.results[:i], l.results[i+1:]...)
+		} else {
+			l.results[i] = tournament.Result{Game: r.Game, Forfeit: tournament.Voided}
+		}
+		l.stale = true
+		break
+	}
+	what := "is played again"
+	if action == store.CorrectionVoid {
+		what = "is taken out of the standings"
+	}
+	l.note(d.now(), "%s: %s (was: %s) %s, by %s", l.at(round, leg), l.names(c.Was.Seats), resultText(l, was), what, byName)
+	d.log.Info("tournament result corrected", "code", code, "game", id, "action", action, "by", byName)
+	d.changedLocked()
+	d.poke()
+	return nil
+}
+
+// correctableLocked checks that game k of l may be corrected with action and returns its
+// result. Caller holds d.mu.
+func (d *Director) correctableLocked(l *live, k gameKey, action string) (tournament.Result, error) {
+	id := GameID(k.round, k.pairing, k.leg)
+	if action == store.CorrectionVoid && !ranksByPoints(l.format) {
+		return tournament.Result{}, &ErrState{fmt.Sprintf("a %s tournament must send someone on from every game: play game %s again (tournament replay) instead", l.t.Format, id)}
+	}
+	var was tournament.Result
+	found := false
+	for _, r := range l.results {
+		if keyOf(r.Game) == k {
+			was, found = r, true
+		}
+	}
+	if !found {
+		return was, &ErrState{fmt.Sprintf("game %s of %s has no result to correct (tournament games %s lists them)", id, l.t.Code, l.t.Code)}
+	}
+	if _, ok := l.format.(tournament.RoundRobin); !ok {
+		// Later rounds were paired on this one's result: only the round in progress (or the
+		// last one) can change.
+		round, err := l.next()
+		if err != nil {
+			return was, err
+		}
+		if k.round != round.Number {
+			return was, &ErrState{fmt.Sprintf("game %s is of round %d, and round %d was paired on its result: only a game of round %d can be corrected now",
+				id, k.round, k.round+1, round.Number)}
+		}
+	}
+	return was, nil
+}
+
+// GameLine is one game of a tournament with a result, as `tournament games` lists it.
+type GameLine struct {
+	ID      string   `json:"id"` // GameID
+	Round   int      `json:"round"`
+	Players []string `json:"players"` // in seat order
+	Result  string   `json:"result"`  // "ada wins", "draw", "bob forfeits", "nobody came", "voided"
+	// How is "played", "forfeit" (an entrant absent past the grace, or removed), "nobody
+	// came" or "voided".
+	How   string `json:"how"`
+	Match string `json:"match,omitempty"` // the stored game, for replay ID
+	At    string `json:"at"`              // RFC 3339
+}
+
+// Games lists the games of tournament code that have a result, in the schedule's order, and
+// the teacher's corrections, oldest first. It reads the store: any node of a cluster can.
+func (d *Director) Games(ctx context.Context, code string) ([]GameLine, []store.Correction, error) {
+	t, err := d.st.Tournament(ctx, code)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := d.load(ctx, t)
+	if err != nil {
+		return nil, nil, err
+	}
+	games, err := d.st.TournamentGames(ctx, code)
+	if err != nil {
+		return nil, nil, err
+	}
+	corrections, err := d.st.TournamentCorrections(ctx, code)
+	if err != nil {
+		return nil, nil, err
+	}
+	lines := make([]GameLine, 0, len(games))
+	for _, g := range games {
+		r := resultOf(g)
+		line := GameLine{ID: GameID(g.Round, g.Pairing, g.Leg), Round: g.Round, Result: resultText(l, r), Match: g.MatchID,
+			At: g.At.Format("2006-01-02T15:04:05Z07:00"), How: howText(r)}
+		for _, id := range g.Seats {
+			line.Players = append(line.Players, l.name(id))
+		}
+		lines = append(lines, line)
+	}
+	return lines, corrections, nil
+}
+
+// howText says how a game was decided.
+func howText(r tournament.Result) string {
+	switch r.Forfeit {
+	case "":
+		return "played"
+	case tournament.Voided:
+		return "voided"
+	case tournament.NobodyCame:
+		return "nobody came"
+	}
+	return "forfeit"
+}
+
+// CorrectionText says what a correction did, in words, with the names of l's entrants.
+func (d *Director) CorrectionText(ctx context.Context, code string, c store.Correction) string {
+	t, err := d.st.Tournament(ctx, code)
+	what := "played again"
+	if c.Action == store.CorrectionVoid {
+		what = "voided"
+	}
+	id := GameID(c.Was.Round, c.Was.Pairing, c.Was.Leg)
+	if err != nil {
+		return fmt.Sprintf("%s %s by %s", id, what, c.ByName)
+	}
+	l, err := d.load(ctx, t)
+	if err != nil {
+		return fmt.Sprintf("%s %s by %s", id, what, c.ByName)
+	}
+	return fmt.Sprintf("%s game %s, %s: %s by %s (the result was: %s)", c.At.Format("2006-01-02 15:04:05"), id,
+		l.names(c.Was.Seats), what, c.ByName, resultText(l, resultOf(c.Was)))
+}
