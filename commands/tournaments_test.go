@@ -24,9 +24,20 @@ import (
 // builds it, and teacher's key in its admin keys file.
 func tournamentArena(t *testing.T, teacher gossh.Signer) string {
 	t.Helper()
+	addr, _ := tournamentArenaWith(t, teacher, nil)
+	return addr
+}
+
+// tournamentArenaWith is tournamentArena with its director set up by set (nil: as is),
+// and its hub.
+func tournamentArenaWith(t *testing.T, teacher gossh.Signer, set func(*director.Director)) (string, *rooms.Hub) {
+	t.Helper()
 	adminFile := arenatest.AdminKeys(t, teacher)
 	st := arenatest.Store(t)
 	d := director.New(st, nil)
+	if set != nil {
+		set(d)
+	}
 	cfg := arenatest.FastHub()
 	cfg.OnFinish = d.OnFinish(st.SaveMatch)
 	hub := rooms.NewHub(cfg)
@@ -38,7 +49,7 @@ func tournamentArena(t *testing.T, teacher gossh.Signer) string {
 	t.Cleanup(func() { cancel(); <-done; <-done; hub.WaitSaves() })
 	app := commands.New(commands.Options{Hub: hub, Archive: st, Tournaments: st, Director: d, Logger: slog.New(slog.DiscardHandler)})
 	addr, _ := sshtest.Start(t, app, func(c *server.Config) { c.AdminKeysFile = adminFile; c.Logger = slog.New(slog.DiscardHandler) })
-	return addr
+	return addr, hub
 }
 
 // createTournament creates a tournament with args and adds the house bots; it returns the
@@ -193,6 +204,103 @@ func TestAPersonIsCalledToTheirTournamentGame(t *testing.T) {
 	ann.WaitFor(t, "your game against random starts in", 20*time.Second)
 	ann.WaitFor(t, "your tournament game: good luck!", 30*time.Second)
 	ann.WaitFor(t, "7 Colors · room", 10*time.Second)
+}
+
+// A person entered in a tournament is called to each game wherever they are: reading the
+// rules, on a game's result screen, watching someone else's game, or playing another game
+// (asked whether to leave it: y). The teacher pauses the tournament between two games while
+// the person goes to the next screen, and resumes it. At the end the person is told their
+// place, as programs are.
+func TestAPersonIsCalledFromEveryScreen(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr, hub := tournamentArenaWith(t, teacher, func(d *director.Director) { d.CallAhead = 3 * time.Second })
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	code := createTournament(t, prof, "--game sevencolors --format round-robin --games-per-pairing 4 --size 6 --name Friday", "random")
+	annKey := sshtest.NewKey(t)
+	teach := func(cmd string) {
+		t.Helper()
+		if _, errOut, status := sshtest.Exec(t, prof, "tournament "+cmd+" "+code); status != 0 {
+			t.Fatalf("tournament %s: %d %q", cmd, status, errOut)
+		}
+	}
+	// leaveGame leaves the tournament game a terminal was brought to, the tournament paused
+	// first so that the next game waits for the next screen.
+	leaveGame := func(term *sshtest.Term) {
+		t.Helper()
+		term.WaitScreen(t, "your tournament game: good luck!", 30*time.Second)
+		term.WaitScreen(t, "7 Colors · room", 10*time.Second)
+		teach("pause")
+		term.Type(t, "q")
+		term.WaitScreen(t, "Leave this game?", 10*time.Second)
+		term.Type(t, "y")
+		term.WaitScreen(t, "Quick match", 10*time.Second)
+	}
+
+	// 1. The rules, from the lobby, where ann entered.
+	a := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ann", annKey), sshtest.Size(100, 30))
+	a.WaitFor(t, "Join a tournament", 10*time.Second)
+	a.Send(t, "8")
+	a.WaitFor(t, "Tournament code", 10*time.Second)
+	a.Send(t, strings.ToLower(code)+"\r")
+	a.WaitFor(t, "Entrants:", 10*time.Second)
+	a.Send(t, "j")
+	a.WaitFor(t, "you are entered in Friday", 10*time.Second)
+	for !strings.Contains(a.Screen(), "Quick match") {
+		a.Type(t, "esc") // back to the tournaments, then to the lobby
+		a.WaitScreen(t, func(s string) bool { return !strings.Contains(s, "you are entered") }, 10*time.Second)
+	}
+	a.Type(t, "?")
+	a.WaitScreen(t, "From a shell:", 10*time.Second)
+	teach("start")
+	leaveGame(a)
+	a.Type(t, "q") // one screen at a time from now on
+
+	// 2. A game's result screen: ann plays a 2×2 game to its end.
+	b := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ann", annKey), sshtest.Size(100, 30), sshtest.Command("play sevencolors --vs random --size 2"))
+	for i := 0; !strings.Contains(b.Screen(), "rematch"); i++ {
+		if i > 200 {
+			t.Fatalf("the 2×2 game never ended:\n%s", b.Screen())
+		}
+		before := b.Screen()
+		b.Type(t, string(rune('a'+i%7))) // a move, or a sentence on why not: the screen changes
+		b.WaitScreen(t, func(s string) bool { return s != before }, 10*time.Second)
+	}
+	teach("resume")
+	leaveGame(b)
+	b.Type(t, "q")
+
+	// 3. Watching bob's game (bob thinks: his turn lasts a minute).
+	bob := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)), sshtest.Size(100, 30), sshtest.Command("play sevencolors --vs greedy --size 6"))
+	bob.WaitFor(t, "7 Colors · room", 10*time.Second)
+	var bobs string
+	until.True(t, 10*time.Second, "bob's room", func() bool {
+		for _, info := range hub.List() {
+			if info.Status == rooms.Playing && strings.Contains(info.Players(), "bob") {
+				bobs = info.ID
+			}
+		}
+		return bobs != ""
+	})
+	c := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ann", annKey), sshtest.Size(100, 30), sshtest.Command("watch "+bobs))
+	c.WaitFor(t, "bob", 10*time.Second)
+	teach("resume")
+	leaveGame(c)
+	c.Type(t, "q")
+
+	// 4. Playing another game: asked, ann leaves it with y.
+	d := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ann", annKey), sshtest.Size(100, 30), sshtest.Command("play sevencolors --vs greedy --size 6"))
+	d.WaitFor(t, "7 Colors · room", 10*time.Second)
+	teach("resume")
+	d.WaitScreen(t, "y leaves this game for it", 30*time.Second)
+	d.Type(t, "y")
+	d.WaitScreen(t, "your tournament game: good luck!", 30*time.Second)
+	d.WaitScreen(t, "7 Colors · room", 10*time.Second)
+	d.Type(t, "q")
+	d.WaitScreen(t, "Leave this game?", 10*time.Second)
+	d.Type(t, "y")
+
+	// The end: ann is told her place.
+	d.WaitScreen(t, "Friday is finished: you are ", 60*time.Second)
 }
 
 // The teacher's create command works as pasted into a shell: ssh joins the words and the

@@ -25,6 +25,7 @@ type gameScreen struct {
 	turn         turnDraft
 	back         page // where a spectator's esc goes (the wall); nil: the lobby
 	clockHeld    bool // the room stopped this player's clock while they read the help
+	called       bool // a tournament calls this player to another game: y leaves this one for it
 	// viewKeys are the game's keys as bindings (gameBindings), made once: a room's view never
 	// changes, and the footer is drawn with every snapshot.
 	viewKeys []key.Binding
@@ -203,6 +204,15 @@ func (g *gameScreen) key(m *model, k string) (page, tea.Cmd) {
 		return g, nil
 	}
 	player := g.seat >= 0
+	if g.called && player && s.Status == rooms.Playing && key.Matches(km, gameKeys.yes) {
+		// Called to a tournament game: this one goes on with a house bot.
+		next, cmd := m.toLobby("you left " + s.GameName + " for your tournament game; your seat there went to a house bot")
+		m.screen = next
+		if c, called := m.tournamentCall(); called { // seated there already
+			return m.screen, c
+		}
+		return next, cmd
+	}
 	switch s.Status {
 	case rooms.Waiting:
 		switch {

@@ -63,6 +63,9 @@ type clockMsg time.Time
 // lobbyMsg says that what the lobby shows (who is online, the live rooms, the queues) changed.
 type lobbyMsg struct{}
 
+// callMsg says that a tournament calls this person, whatever screen they are on.
+type callMsg struct{}
+
 // clock refreshes countdowns twice a second, on the screens that show one (see ticker).
 func clock() tea.Cmd {
 	return tea.Tick(500*time.Millisecond, func(t time.Time) tea.Msg { return clockMsg(t) })
@@ -127,6 +130,10 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if !showsLobby(m.screen) {
 			return m, nil
 		}
+		m.now = time.Now()
+		cmd, _ := m.tournamentCall()
+		return m, m.schedule(cmd)
+	case callMsg:
 		m.now = time.Now()
 		cmd, _ := m.tournamentCall()
 		return m, m.schedule(cmd)

@@ -72,8 +72,11 @@ func (s *session) forward(ctx context.Context, windows <-chan ssh.Window) {
 			}
 			s.send(s.ssh.WindowSize(win))
 		case <-s.app.lobbyChanged():
-			if s.wantsLobby.Load() {
+			switch {
+			case s.wantsLobby.Load():
 				s.send(lobbyMsg{})
+			case s.calledNow():
+				s.send(callMsg{}) // any other screen: a game, a replay, the rules
 			}
 		case snap := <-s.mb.C():
 			s.send(snapMsg{snap})
@@ -200,3 +203,12 @@ func (s *session) context() context.Context {
 
 // addr is the session's network address (its host), against which rooms are counted.
 func (s *session) addr() string { return s.ssh.Host() }
+
+// calledNow reports whether a tournament calls this person (to a game, or with its end).
+func (s *session) calledNow() bool {
+	if s.app.director == nil || s.who.Guest {
+		return false
+	}
+	_, ok := s.app.director.CallFor(s.who.ID)
+	return ok
+}

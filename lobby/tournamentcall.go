@@ -5,36 +5,62 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
-// tournamentCall brings a person to their tournament game, from any screen of the lobby: a
-// bell and a countdown while the game is called, then the game itself. called reports that
-// the screen changed to the game.
+// tournamentCall brings a person to their tournament game, from any screen of the lobby (the
+// lobby, a result screen, a spectator's view, a replay, the rules): a bell and a countdown
+// while the game is called, then the game itself. A person playing another game is asked
+// whether to leave it (y, see gameScreen.key); if they stay, their tournament game waits for
+// them as long as the tournament's grace. Once the tournament is over, it says where they
+// finished. called reports that the screen changed to the game.
 func (m *model) tournamentCall() (cmd tea.Cmd, called bool) {
 	d := m.s.app.director
 	if d == nil || m.s.who.Guest {
 		return nil, false
 	}
-	if g, ok := m.screen.(*gameScreen); ok && g.seat >= 0 {
-		return nil, false // playing already
+	g, inGame := m.screen.(*gameScreen)
+	playing := inGame && g.seat >= 0 && g.snap != nil && g.snap.Status != rooms.Finished
+	if inGame {
+		g.called = false
 	}
 	if r, ok := m.s.app.hub.SeatOf(m.s.who.ID); ok && director.TournamentOf(r.Info()) != "" {
+		if inGame && g.room.ID() == r.ID() {
+			m.called = false
+			return nil, false // there already
+		}
+		if playing {
+			m.called, g.called = true, true
+			m.notice = fmt.Sprintf("🔔 your tournament game has started in room %s: y leaves this game for it (a house bot plays on here)", r.ID())
+			return nil, false
+		}
 		m.called = false
+		m.setHelp(false)
 		m.s.detach()
-		g := newGameScreen(r)
-		m.screen, m.notice, m.bell = g, "your tournament game: good luck!", true
-		return g.init(m), true
+		next := newGameScreen(r)
+		m.screen, m.notice, m.bell = next, "your tournament game: good luck!", true
+		return next.init(m), true
 	}
 	c, ok := d.CallFor(m.s.who.ID)
-	m.called = ok
+	m.called = ok && c.Over == ""
 	if !ok {
 		return nil, false
 	}
 	if c != m.rung {
 		m.rung, m.bell = c, true
+		if c.Over != "" {
+			m.notice = "🏁 " + c.Over
+		}
+	}
+	if c.Over != "" {
+		return nil, false
 	}
 	left := max(int(c.StartsAt.Sub(m.now).Seconds()+0.999), 0)
 	m.notice = fmt.Sprintf("🔔 %s, round %d: your game against %s starts in %d s", c.Name, c.Round, c.Against, left)
+	if playing {
+		g.called = true
+		m.notice += "; y leaves this game for it (a house bot plays on here)"
+	}
 	return nil, false
 }

@@ -290,6 +290,31 @@ func TestASeatedHumanWhoNeverArrivesIsReplacedAfterTheGrace(t *testing.T) {
 	}
 }
 
+// A person seated before they came (a tournament calls its people in) does not lose their
+// turn while they are on their way: their clock starts, in full, when they arrive, within the
+// room's grace.
+func TestAPersonsClockStartsWhenTheyArrive(t *testing.T) {
+	h, c := newHub(t, nil)
+	r := humanVsBot(t, h, "one")
+	h.Tick(c.Add(0))
+	h.Tick(c.Add(15 * time.Second)) // more than their 10 s a move
+	if s := r.Snapshot(); s.Moves != 0 || s.ToMove != 0 {
+		t.Fatalf("%d moves, to move %d: the turn ran out before they came", s.Moves, s.ToMove)
+	}
+	_, snap := r.Attach("key:alice", rooms.NewMailbox())
+	if left := snap.Deadline.Sub(c.Now()); left != 10*time.Second {
+		t.Fatalf("%v left on arrival, want the whole 10 s", left)
+	}
+	h.Tick(c.Add(9 * time.Second))
+	if r.Snapshot().Moves != 0 {
+		t.Fatal("the turn passed before the deadline")
+	}
+	h.Tick(c.Add(1 * time.Second))
+	if s := r.Snapshot(); !strings.Contains(strings.Join(s.Log, "\n"), "alice ran out of time") {
+		t.Fatalf("log %q lacks the timeout", s.Log)
+	}
+}
+
 func TestPrivateRoomWaitsForItsCodeThenStarts(t *testing.T) {
 	h, c := newHub(t, nil)
 	r, err := h.Create(rooms.Spec{Game: race, Private: true, Seats: []rooms.Seat{

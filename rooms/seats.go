@@ -25,6 +25,11 @@ func (r *Room) Attach(userID string, mb *Mailbox) (int, *Snapshot) {
 					r.logf("%s has come", s.Name) // seated before they came: a tournament's call
 				}
 			}
+			if !r.seats[i].seen && r.status == Playing && r.rt == nil && r.deadline.After(time.Time{}) && toMove(r.ref.State(), i) {
+				// Their turn was waiting for them: its clock starts now, in full.
+				now := r.hub.now()
+				r.turnAt, r.deadline = now, now.Add(r.limit(i))
+			}
 			r.seats[i].seen = true
 			r.seats[i].connected = true
 			r.seats[i].absent = time.Time{}

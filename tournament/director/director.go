@@ -21,6 +21,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/record"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/roomdir"
@@ -84,6 +86,9 @@ type Director struct {
 	// SaveRetry is how long OnFinish keeps asking a failing store to take a result
 	// (DefaultSaveRetry); set it before the hub runs.
 	SaveRetry time.Duration
+	// CallAhead is how long people are called before their game starts (DefaultCallAhead);
+	// set it before Run.
+	CallAhead time.Duration
 }
 
 // lockControl takes control, after another change under way if there is one.
@@ -100,18 +105,24 @@ func (d *Director) lockControl() {
 // DefaultSaveRetry outlasts a database server's restart.
 const DefaultSaveRetry = time.Minute
 
-// CallAhead is how long people are called to their game before it starts: their lobby rings
-// and counts down, so that nobody's first turn runs out as they come.
-const CallAhead = 10 * time.Second
+// DefaultCallAhead is how long people are called to their game before it starts: their
+// lobby rings and counts down, so that they come from wherever they are.
+const DefaultCallAhead = 10 * time.Second
 
-// Call is a person's game about to start.
+// Call is a person's game about to start, or, with Over set, the end of their tournament.
 type Call struct {
 	Code     string // the tournament
 	Name     string // the tournament's name
 	Round    int
 	Against  string
 	StartsAt time.Time
+	// Over, once the tournament is over, tells the person where they finished ("you are 2nd
+	// of 8 with 5 points"); StartsAt is then when it ended. It is told for overTold.
+	Over string
 }
+
+// overTold is how long a person's end-of-tournament call stays, for them to see it.
+const overTold = 10 * time.Minute
 
 // New builds a director. Its OnFinish goes into the hub's configuration; then SetHub, Load
 // and Run.
@@ -119,7 +130,7 @@ func New(st Store, log *slog.Logger) *Director {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Director{st: st, log: log, now: time.Now, wake: make(chan struct{}, 1), SaveRetry: DefaultSaveRetry,
+	return &Director{st: st, log: log, now: time.Now, wake: make(chan struct{}, 1), SaveRetry: DefaultSaveRetry, CallAhead: DefaultCallAhead,
 		live: make(map[string]*live), tickets: make(map[string]*Ticket), held: make(map[string]*Ticket), busy: make(map[string]bool),
 		missed: make(map[string][]string), changed: make(chan struct{}), calls: make(map[string]Call)}
 }
@@ -326,6 +337,12 @@ func (d *Director) Step(ctx context.Context) {
 	for code := range d.live {
 		codes = append(codes, code)
 	}
+	for id, c := range d.calls {
+		if c.Over != "" && d.now().Sub(c.StartsAt) > overTold {
+			delete(d.calls, id)
+			d.changedLocked()
+		}
+	}
 	d.mu.Unlock()
 	slices.Sort(codes)
 	for _, code := range codes {
@@ -418,6 +435,25 @@ func (d *Director) free(code string, g tournament.Game) {
 	}
 }
 
+// tellPlacesLocked leaves each person entrant of l, now over (state), a call that says
+// where they finished: their lobby shows it, as a program is told on its stderr. Caller
+// holds d.mu.
+func (d *Director) tellPlacesLocked(l *live, state string) {
+	standings, err := l.format.Standings(l.entrants, l.results)
+	if err != nil {
+		return
+	}
+	now := d.now()
+	for _, s := range standings {
+		if l.byID[s.ID].Kind != store.EntrantPerson {
+			continue
+		}
+		d.calls[s.ID] = Call{Code: l.t.Code, Name: l.t.Name, StartsAt: now,
+			Over: fmt.Sprintf("%s is %s: you are %s of %d with %s points (%d won, %d drawn, %d lost)", l.t.Name, state,
+				games.Ordinal(s.Rank), len(standings), plaintext.Points(plaintext.Round2(s.Points)), s.Wins, s.Draws, s.Losses)}
+	}
+}
+
 // callLocked calls the people of g to their game, and reports whether the call is over (or
 // nobody needs one): the game may start. Caller holds d.mu.
 func (d *Director) callLocked(l *live, g tournament.Game, now time.Time) bool {
@@ -428,7 +464,7 @@ func (d *Director) callLocked(l *live, g tournament.Game, now time.Time) bool {
 		}
 		c, ok := d.calls[id]
 		if !ok || c.Code != l.t.Code || c.Round != g.Round {
-			c = Call{Code: l.t.Code, Name: l.t.Name, Round: g.Round, Against: l.names(others(g.Seats, id)), StartsAt: now.Add(CallAhead)}
+			c = Call{Code: l.t.Code, Name: l.t.Name, Round: g.Round, Against: l.names(others(g.Seats, id)), StartsAt: now.Add(d.CallAhead)}
 			d.calls[id] = c
 			d.changedLocked()
 		}
@@ -761,6 +797,7 @@ func (d *Director) finish(ctx context.Context, code, state, why string) error {
 			delete(d.calls, id)
 		}
 	}
+	d.tellPlacesLocked(l, state)
 	d.log.Info("tournament over", "code", code, "state", state)
 	d.changedLocked()
 	return nil
