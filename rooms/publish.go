@@ -28,6 +28,9 @@ func (r *Room) infoLocked() Info {
 		if s.Kind == HouseBot && !s.left {
 			info.Seats[i].Connected = true
 		}
+		if s.remote != nil && s.remote.answers > 0 {
+			info.Seats[i].Think = s.remote.thought / time.Duration(s.remote.answers)
+		}
 	}
 	for _, seatNo := range r.subs {
 		if seatNo < 0 {

@@ -46,6 +46,10 @@ type remoteState struct {
 	turn     int      // id of the pending turn; 0 when none
 	answered int      // id of the last turn answered
 	at       *big.Rat // instant of the pending real-time decision
+	// thought and answers add up the program's answers in this game: how long it takes a
+	// move, for a teacher's console ("slow: 0.45 s a move").
+	thought time.Duration
+	answers int
 }
 
 // Answer delivers a program's action for turn. It returns false for a stale turn (already
@@ -91,7 +95,10 @@ func (r *Room) remoteTurn(seatNo int, st games.State, now time.Time) {
 
 // chargeRemote takes from the bank what an answer used beyond the move limit.
 func (r *Room) chargeRemote(seatNo int, at time.Time) {
-	r.seats[seatNo].remote.time.Charge(at.Sub(r.turnAt))
+	rs := r.seats[seatNo].remote
+	rs.time.Charge(at.Sub(r.turnAt))
+	rs.thought += at.Sub(r.turnAt)
+	rs.answers++
 }
 
 // remoteTimedOut records a strike; a program that keeps missing its deadlines is replaced by

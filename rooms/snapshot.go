@@ -54,6 +54,9 @@ type SeatInfo struct {
 	// Takeover says when a house bot took this seat over from the person or program who
 	// left (nil if nobody did): the game counts as lost for them.
 	Takeover *Takeover
+	// Think is how long a program took a move on average in this game (0 for other seats,
+	// or before its first answer).
+	Think time.Duration
 }
 
 // Takeover is a house bot playing on for a player who left.

@@ -307,6 +307,21 @@ type LiveGame struct {
 	Round   int
 	Players string
 	Room    string // the room's id, for watch
+	// Pace says how long its programs take a move ("bob 0.45 s a move"): what a round, or the
+	// entrants' next games, wait for.
+	Pace string `json:",omitempty"`
+}
+
+// paceText says how long the programs of a game in play take a move.
+func paceText(p inPlay) string {
+	info := p.room.Info()
+	var parts []string
+	for _, s := range info.Seats {
+		if s.Think > 0 {
+			parts = append(parts, fmt.Sprintf("%s %.2g s a move", s.Name, s.Think.Seconds()))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Report reads a tournament's standings and games now.
@@ -363,14 +378,14 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 	}
 	for _, g := range round.Pending {
 		if p, ok := l.playing[keyOf(g)]; ok {
-			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Players: l.names(g.Seats), Room: p.room.ID()})
+			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Players: l.names(g.Seats), Room: p.room.ID(), Pace: paceText(p)})
 		} else if !round.Finished {
 			r.Waiting = append(r.Waiting, l.names(g.Seats)+d.waitsForLocked(l, g))
 		}
 	}
 	for _, g := range round.Later {
 		if p, ok := l.playing[keyOf(g)]; ok {
-			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Players: l.names(g.Seats), Room: p.room.ID()})
+			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Players: l.names(g.Seats), Room: p.room.ID(), Pace: paceText(p)})
 		}
 	}
 	return r, nil
@@ -407,9 +422,16 @@ func (d *Director) waitsForLocked(l *live, g tournament.Game) string {
 // playingText says which game entrant id is playing now: "round 3 in room a4k2".
 func (l *live) playingText(id string) string {
 	for k, p := range l.playing {
-		if slices.Contains(p.game.Seats, id) {
-			return fmt.Sprintf("round %d in room %s", k.round, p.room.ID())
+		i := slices.Index(p.game.Seats, id)
+		if i < 0 {
+			continue
 		}
+		text := fmt.Sprintf("round %d in room %s", k.round, p.room.ID())
+		if info := p.room.Info(); i < len(info.Seats) && info.Seats[i].Think > 0 {
+			// A program that takes its time holds up whoever waits for it: say how much.
+			text += fmt.Sprintf(", %.2g s a move", info.Seats[i].Think.Seconds())
+		}
+		return text
 	}
 	return "another game"
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -404,6 +405,42 @@ func TestATournamentsClockIsItsPrograms(t *testing.T) {
 		playOut(t, r, "T1", ada, bob)
 		if late := ada.refused > 0; late != c.late || bob.refused != 0 {
 			t.Errorf("options %s: ada's answers refused %d times, bob's %d (%v)", c.options, ada.refused, bob.refused, bob.why)
+		}
+	}
+}
+
+// The teacher's console says what a round waits for: a slow program's game in play, with
+// how long it takes a move, and who a game not started waits for.
+func TestTheConsoleSaysWhomTheTournamentWaitsFor(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), &clock{t: time.Unix(1e9, 0)})
+	create(t, r.st, "T1", "swiss:2", 4, "greedy", "random")
+	for _, id := range []string{"ada", "bob"} {
+		if err := r.st.AddEntrant(ctx, "T1", store.Entrant{ID: "SHA256:" + id, Name: id, Kind: store.EntrantProgram}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.d.Start(ctx, "T1"); err != nil {
+		t.Fatal(err)
+	}
+	ada := &thinker{id: "SHA256:ada", think: 450 * time.Millisecond, between: 50 * time.Millisecond}
+	slow := regexp.MustCompile(`^ada 0\.[45]\d* s a move$`)
+	sawSlow, sawAway := false, false
+	for step := 0; !sawSlow || !sawAway; step++ {
+		if step > 100_000 {
+			t.Fatalf("the console never said it: slow %v, away %v", sawSlow, sawAway)
+		}
+		ada.act(t, r, "T1", r.c.Now()) // bob never connects
+		r.step()
+		rep, err := r.d.Report(ctx, "T1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range rep.Playing {
+			sawSlow = sawSlow || slow.MatchString(g.Pace)
+		}
+		for _, w := range rep.Waiting {
+			sawAway = sawAway || strings.Contains(w, "waits for bob (not connected since ")
 		}
 	}
 }

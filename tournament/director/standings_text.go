@@ -71,9 +71,9 @@ func standingsLines(rep Report, rows int) string {
 	}
 	if len(rep.Playing) > 0 {
 		b.WriteString("\nPlaying now:\n")
-		t := plaintext.NewTable(plaintext.Left(""), plaintext.Left(""), plaintext.Left(""))
+		t := plaintext.NewTable(plaintext.Left(""), plaintext.Left(""), plaintext.Left(""), plaintext.Left(""))
 		for _, g := range rep.Playing {
-			t.Add(fmt.Sprintf("round %d", g.Round), g.Players, "watch "+g.Room)
+			t.Add(fmt.Sprintf("round %d", g.Round), g.Players, "watch "+g.Room, g.Pace)
 		}
 		t.Write(&b, "  ")
 	}
