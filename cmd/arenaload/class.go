@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -45,6 +46,8 @@ type classEntrant struct {
 	Name                        string  `json:"name"`
 	Points                      float64 `json:"points"`
 	Played, Wins, Draws, Losses int
+	Forfeits                    int `json:"forfeits"`
+	Absent                      int `json:"absent"`
 }
 
 // complete says whether standings show every game of a round robin of n entrants with k games
@@ -143,6 +146,46 @@ func (t *teacher) must(cmd string) (string, error) {
 	return out, nil
 }
 
+// reportWithoutTheSlowOne says when the games the slow student had no part in were all
+// over: how long the others took among themselves, whatever the slow one held up.
+func reportWithoutTheSlowOne(out io.Writer, t *teacher, code, slow string, began time.Time) {
+	raw, err := t.must("tournament games " + code + " --json")
+	if err != nil {
+		fmt.Fprintf(out, "without %s       (tournament games: %v)\n", slow, err)
+		return
+	}
+	var list struct {
+		Games []struct {
+			Players []string `json:"players"`
+			At      string   `json:"at"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(raw), &list); err != nil {
+		fmt.Fprintf(out, "without %s       (tournament games: %v)\n", slow, err)
+		return
+	}
+	var last, lastSlow time.Time
+	n := 0
+	for _, g := range list.Games {
+		at, err := time.Parse(time.RFC3339, g.At)
+		if err != nil {
+			continue
+		}
+		if slices.Contains(g.Players, slow) {
+			if at.After(lastSlow) {
+				lastSlow = at
+			}
+			continue
+		}
+		n++
+		if at.After(last) {
+			last = at
+		}
+	}
+	fmt.Fprintf(out, "without %s  the others' %d games among themselves were over %v after the start; %s's last game %v\n",
+		slow, n, last.Sub(began).Round(100*time.Millisecond), slow, lastSlow.Sub(began).Round(100*time.Millisecond))
+}
+
 func (t *teacher) standings(code string) (classStandings, error) {
 	var s classStandings
 	out, err := t.must("tournament standings " + code + " --json")
@@ -171,8 +214,24 @@ func runClass(ctx context.Context, o options, out io.Writer) (err error) {
 	}
 	defer t.close()
 	first := scrapeAll(o.metrics)
-	create := fmt.Sprintf(`tournament create --game sevencolors --format round-robin --games-per-pairing %d --size %d --name "arenaload class of %d"`,
-		o.gamesPerPairing, o.size, o.students)
+	if o.game == "" {
+		o.game = "sevencolors"
+	}
+	if o.game != "sevencolors" && o.game != "perfectaim" {
+		return fmt.Errorf("--game: sevencolors or perfectaim, not %q", o.game)
+	}
+	board := fmt.Sprintf(" --size %d", o.size)
+	if o.game == "perfectaim" {
+		board = ""
+	}
+	create := fmt.Sprintf(`tournament create --game %s --format round-robin --games-per-pairing %d%s --name "arenaload class of %d"`,
+		o.game, o.gamesPerPairing, board, o.students)
+	if o.grace != "" {
+		create += " --grace " + o.grace
+	}
+	if o.move != "" {
+		create += " --move " + o.move
+	}
 	if o.parallel != "" {
 		create += " --parallel " + o.parallel
 	}
@@ -185,8 +244,8 @@ func runClass(ctx context.Context, o options, out io.Writer) (err error) {
 	}
 	lines := strings.Split(strings.TrimSpace(created), "\n")
 	code := lines[len(lines)-1]
-	fmt.Fprintf(out, "tournament %s: round robin of %d %s, %s a pairing, 7 Colors %d×%d\n",
-		code, o.students, map[bool]string{true: "house bots", false: "students' programs"}[o.house], games(o.gamesPerPairing), o.size, o.size)
+	fmt.Fprintf(out, "tournament %s: round robin of %d %s, %s a pairing, %s\n",
+		code, o.students, map[bool]string{true: "house bots", false: "students' programs"}[o.house], games(o.gamesPerPairing), o.board())
 
 	var class *students
 	if o.house {
@@ -229,8 +288,15 @@ func runClass(ctx context.Context, o options, out io.Writer) (err error) {
 	}
 	finished = final.State == "finished"
 	ok, why := final.complete(o.students, o.gamesPerPairing)
-	fmt.Fprintf(out, "\nscenario class · %s · %d entrants · %s a pairing · 7 Colors %d×%d\n",
-		code, o.students, games(o.gamesPerPairing), o.size, o.size)
+	fmt.Fprintf(out, "\nscenario class · %s · %d entrants · %s a pairing · %s\n",
+		code, o.students, games(o.gamesPerPairing), o.board())
+	if o.think > 0 || o.slow > 0 {
+		fmt.Fprintf(out, "programs think      %v a move", o.think)
+		if o.slow > 0 {
+			fmt.Fprintf(out, "; %s %v", studentName(o, 0), o.slow)
+		}
+		fmt.Fprintln(out)
+	}
 	fmt.Fprintf(out, "state              %s\n", final.State)
 	fmt.Fprintf(out, "wall time          %v (start to finish)\n", wall.Round(time.Millisecond))
 	fmt.Fprintf(out, "games              %d of %d, %.2f games/s\n", final.GamesPlayed, final.GamesTotal, float64(final.GamesPlayed)/wall.Seconds())
@@ -238,6 +304,16 @@ func runClass(ctx context.Context, o options, out io.Writer) (err error) {
 		fmt.Fprintf(out, "recorded           every game once (%d entrants × %d games each)\n", o.students, (o.students-1)*o.gamesPerPairing)
 	} else {
 		fmt.Fprintf(out, "recorded           NOT COMPLETE: %s\n", why)
+	}
+	unplayed := 0
+	for _, e := range final.Standings {
+		unplayed += e.Forfeits + e.Absent
+	}
+	// A game forfeited counts in one entrant's forfeits, a game nobody came to in each
+	// entrant's absences.
+	fmt.Fprintf(out, "not played         %d entrant-games scored by forfeit or absence\n", unplayed)
+	if o.slow > 0 {
+		reportWithoutTheSlowOne(out, t, code, studentName(o, 0), began)
 	}
 	if class != nil {
 		class.report(out)
@@ -362,15 +438,51 @@ type students struct {
 
 // programFor is student i's command line: --program for everyone, or by default the Python
 // kit as shipped for one student in three and a random legal colour for the others.
-func programFor(o options, i int) []string {
+func programFor(o options, i int, dir string) []string {
 	if o.program != "" {
 		return strings.Fields(o.program)
+	}
+	think := o.think
+	if i == 0 && o.slow > 0 {
+		think = o.slow
+	}
+	module := "random_bot"
+	switch {
+	case o.game == "perfectaim":
+		module = "perfectaim_bot"
+	case i%3 == 0:
+		module = "mybot"
+	}
+	if think > 0 {
+		return []string{"python3", filepath.Join(dir, "thinking_bot.py"), module, o.game, strconv.FormatFloat(think.Seconds(), 'f', -1, 64)}
+	}
+	if o.game == "perfectaim" {
+		return []string{"python3", filepath.Join(o.kitDir, "perfectaim_bot.py")}
 	}
 	if i%3 == 0 {
 		return []string{"python3", filepath.Join(o.kitDir, "mybot.py")}
 	}
 	return []string{"python3", filepath.Join(o.kitDir, "random_bot.py")}
 }
+
+// studentName is student i's name (and login).
+func studentName(o options, i int) string {
+	return fmt.Sprintf("student%0*d", max(len(strconv.Itoa(o.students)), 2), i+1)
+}
+
+// thinkingBot runs a bot of the Python kit (its folder, %%s) that thinks before each answer,
+// as a student's does: python3 thinking_bot.py MODULE GAME SECONDS ssh …
+const thinkingBot = `import sys, time
+sys.path.insert(0, %q)
+import importlib, arena
+module, game, think = sys.argv[1], sys.argv[2], float(sys.argv[3])
+del sys.argv[1:4]
+choose = importlib.import_module(module).choose
+def slow(obs, legal):
+    time.sleep(think)
+    return choose(obs, legal)
+arena.run({game: slow}, name=module)
+`
 
 // startStudents writes a key per student and starts each one's program in connect mode.
 func startStudents(o options, code string, local bool) (*students, error) {
@@ -388,9 +500,12 @@ func startStudents(o options, code string, local bool) (*students, error) {
 		return nil, err
 	}
 	c := &students{dir: dir}
-	width := len(strconv.Itoa(o.students))
+	if err := os.WriteFile(filepath.Join(dir, "thinking_bot.py"), []byte(fmt.Sprintf(thinkingBot, o.kitDir)), 0o600); err != nil {
+		c.stop()
+		return nil, err
+	}
 	for i := range o.students {
-		name := fmt.Sprintf("student%0*d", max(width, 2), i+1)
+		name := studentName(o, i)
 		key := filepath.Join(dir, name+".key")
 		if err := writeKey(key); err != nil {
 			c.stop()
@@ -400,14 +515,14 @@ func startStudents(o options, code string, local bool) (*students, error) {
 		if o.nice != 0 {
 			argv = append(argv, "nice", "-n", strconv.Itoa(o.nice))
 		}
-		argv = append(argv, programFor(o, i)...)
+		argv = append(argv, programFor(o, i, dir)...)
 		argv = append(argv, "ssh", "-T", "-p", port, "-i", key, "-F", "/dev/null",
 			"-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
 			"-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes")
 		if local {
 			argv = append(argv, "-b", loopback(i).String())
 		}
-		argv = append(argv, name+"@"+host, "bot", "--game", "sevencolors", "--tournament", code)
+		argv = append(argv, name+"@"+host, "bot", "--game", o.game, "--tournament", code)
 		logFile := filepath.Join(dir, name+".log")
 		f, err := os.Create(logFile)
 		if err != nil {

@@ -71,11 +71,25 @@ The class scenario (--scenario class): a teacher runs a round robin of 7 Colors 
   --program CMD      the students' program, run in connect mode with ssh as its arguments
                      (default: the Python kit, kits/python/mybot.py for one student in three
                      and kits/python/random_bot.py for the others; run from the repository)
+  --game G           sevencolors (default) or perfectaim (its default program is the Python
+                     kit's perfectaim_bot.py; --size does not apply)
+  --think D          the default programs think D before each answer (as students' do)
+  --slow D           the first student's default program thinks D a move instead (one slow
+                     student in the class: the report says when the others were done)
+  --grace D, --move D  passed to tournament create, only when given
   --house            the entrants are house bots the teacher adds, no programs
   --nice N           run the students' programs under nice -n N (default 10; 0: not)
   --parallel N, --pace P  passed to tournament create, only when given
   --every D          how often to print progress (default 5s)
 `
+
+// board says the game of the class scenario, and its board.
+func (o options) board() string {
+	if o.game == "perfectaim" {
+		return "Perfect Aim"
+	}
+	return fmt.Sprintf("7 Colors %d×%d", o.size, o.size)
+}
 
 type options struct {
 	addr, scenario, metrics, term string
@@ -86,6 +100,8 @@ type options struct {
 
 	// The class scenario.
 	adminKey, program, parallel, pace string
+	game, grace, move                 string
+	think, slow                       time.Duration
 	students, gamesPerPairing, size   int
 	nice                              int
 	house                             bool
@@ -117,6 +133,11 @@ func main() {
 	fs.IntVar(&o.nice, "nice", 10, "")
 	fs.StringVar(&o.parallel, "parallel", "", "")
 	fs.StringVar(&o.pace, "pace", "", "")
+	fs.StringVar(&o.game, "game", "sevencolors", "")
+	fs.StringVar(&o.grace, "grace", "", "")
+	fs.StringVar(&o.move, "move", "", "")
+	fs.DurationVar(&o.think, "think", 0, "")
+	fs.DurationVar(&o.slow, "slow", 0, "")
 	fs.DurationVar(&o.every, "every", 5*time.Second, "")
 	o.kitDir = "kits/python"
 	if err := fs.Parse(os.Args[1:]); err != nil {
