@@ -3,6 +3,7 @@ package server_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"regexp"
 	"runtime"
@@ -402,5 +403,77 @@ func TestIdleLoggedInConnectionsDoNotLockTheirAddressOut(t *testing.T) {
 	}
 	for range 5 { // the burst, all of it, for people
 		served(t, addr)
+	}
+}
+
+// dialFrom logs in from a loopback address of its own (127.0.0.N), as a client behind
+// another address would.
+func dialFrom(t *testing.T, addr, from, user string, key gossh.Signer) (*gossh.Client, error) {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 10 * time.Second}
+	conn, err := d.Dial("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	cc, chans, reqs, err := gossh.NewClientConn(conn, addr, sshtest.ClientConfig(user, key, nil))
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	c := gossh.NewClient(cc, chans, reqs)
+	t.Cleanup(func() { c.Close() })
+	return c, nil
+}
+
+// The attack of security round three, scaled to the test's limits (20 an address, 40 in
+// all): from two addresses, 26 connections each, every one with a fresh key, log in and open
+// one session channel that never asks for a shell or a command. They used to count as in
+// session, lock their addresses out ("too many connections from your address") and, with
+// four addresses, fill the server, all past the idle timeout. Now a channel counts only
+// once it asks for something: a classmate on either address, and someone on a third, get in
+// at once, and each silent channel is closed after SessionStart.
+func TestIdleSessionChannelsLockNobodyOut(t *testing.T) {
+	addr, srv := sshtest.Start(t, fakeApp{}, func(c *server.Config) {
+		c.MaxConnsPerIP = 20
+		c.MaxConns = 40
+		c.SessionStart = time.Second
+	})
+	var silent []gossh.Channel
+	for _, from := range []string{"127.0.0.1", "127.0.0.2"} {
+		for range 26 {
+			c, err := dialFrom(t, addr, from, "idler", sshtest.NewKey(t))
+			if err != nil {
+				continue // displaced during its own handshake by a newer idler: fine
+			}
+			ch, reqs, err := c.OpenChannel("session", nil)
+			if err != nil {
+				continue // its connection was displaced meanwhile
+			}
+			go gossh.DiscardRequests(reqs)
+			silent = append(silent, ch)
+		}
+	}
+	if st := srv.Stats(); st.Connections > 40 {
+		t.Fatalf("%d connections held, limit 40", st.Connections)
+	}
+	// Classmates, while the silent channels are still open: no timeout waited for.
+	for _, from := range []string{"127.0.0.1", "127.0.0.2", "127.0.0.3"} {
+		c, err := dialFrom(t, addr, from, "bob", sshtest.NewKey(t))
+		if err != nil {
+			t.Fatalf("a classmate from %s: %v", from, err)
+		}
+		if out, errOut, code := sshtest.Exec(t, c, "whoami"); code != 0 {
+			t.Fatalf("a classmate from %s: exit %d, %q %q", from, code, out, errOut)
+		}
+	}
+	// Each silent channel still open (not displaced) is closed after SessionStart.
+	for i, ch := range silent {
+		closed := make(chan struct{})
+		go func() { _, _ = io.Copy(io.Discard, ch); close(closed) }()
+		select {
+		case <-closed:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("silent channel %d still open after 30 s (SessionStart 1 s)", i)
+		}
 	}
 }

@@ -51,6 +51,11 @@ type Config struct {
 	MaxPreAuth       int           // connections that have not opened a channel yet, 512 (the oldest is closed beyond)
 	MaxPreAuthPerIP  int           // the same per address, 256 (that address's oldest is closed beyond): a class behind one NAT connects at once
 	IdleNoChannel    time.Duration // a connection with no open channel is closed after this, 30s
+	// SessionStart is how long a session channel may stay open without asking for a shell,
+	// a command or a subsystem: then it is closed (and, with no other channel, its
+	// connection after IdleNoChannel). Until it starts, a connection is not "in session"
+	// and may be displaced. 10s.
+	SessionStart time.Duration
 	MaxChannels      int           // session channels open at once on one connection, 10
 	MaxEnvPerChannel int           // env requests kept per channel, 64
 	MaxEnvBytes      int           // bytes of env requests kept per channel, 16 KiB
@@ -80,6 +85,7 @@ func DefaultConfig() Config {
 		MaxPreAuth:        512,
 		MaxPreAuthPerIP:   256,
 		IdleNoChannel:     30 * time.Second,
+		SessionStart:      10 * time.Second,
 		MaxChannels:       10,
 		MaxEnvPerChannel:  64,
 		MaxEnvBytes:       16 << 10,
@@ -126,6 +132,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.IdleNoChannel <= 0 {
 		c.IdleNoChannel = d.IdleNoChannel
+	}
+	if c.SessionStart <= 0 {
+		c.SessionStart = d.SessionStart
 	}
 	if c.ConnectRate <= 0 {
 		c.ConnectRate = d.ConnectRate

@@ -70,11 +70,17 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 	}
 	cs.channels++
 	cs.idle.Stop()
-	if refusal := s.conns.sessionOpened(cs); refusal != "" && cs.refusal == "" {
-		cs.refusal = refusal
-		s.log.Warn("connection refused", "remote", cs.ip, "reason", refusal)
-	}
 	cs.mu.Unlock()
+	// In session only once it asks for something: a channel opened and left silent holds no
+	// place (it may be displaced, and it closes after SessionStart).
+	started := func() {
+		cs.mu.Lock()
+		defer cs.mu.Unlock()
+		if refusal := s.conns.sessionOpened(cs); refusal != "" && cs.refusal == "" {
+			cs.refusal = refusal
+			s.log.Warn("connection refused", "remote", cs.ip, "reason", refusal)
+		}
+	}
 	defer func() {
 		cs.mu.Lock()
 		defer cs.mu.Unlock()
@@ -84,7 +90,8 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 		}
 	}()
 	fc := &filteredChannel{NewChannel: nc, maxEnvCount: s.cfg.MaxEnvPerChannel, maxEnvBytes: s.cfg.MaxEnvBytes,
-		windows: make(chan ssh.Window, 1)}
+		windows: make(chan ssh.Window, 1), startWithin: s.cfg.SessionStart, started: started,
+		silent: func() { s.log.Info("session channel closed: nothing asked", "remote", cs.ip, "within", s.cfg.SessionStart) }}
 	// Returns once the channel is closed.
 	ssh.DefaultSessionHandler(srv, conn, fc, channelContext{Context: ctx, windows: fc.windows})
 }
@@ -127,6 +134,12 @@ type filteredChannel struct {
 	gossh.NewChannel
 	maxEnvCount, maxEnvBytes int
 	windows                  chan ssh.Window // capacity one, latest wins; the filter is its only writer
+	// startWithin bounds the time until a shell, command or subsystem is asked: the channel
+	// is closed then (silent is told). started is called as the first is asked, before the
+	// session's handler sees it.
+	startWithin time.Duration
+	started     func()
+	silent      func()
 }
 
 func (f *filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
@@ -135,14 +148,26 @@ func (f *filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error)
 		close(f.windows)
 		return ch, reqs, err
 	}
+	var deadline *time.Timer
+	if f.startWithin > 0 {
+		deadline = time.AfterFunc(f.startWithin, func() {
+			if f.silent != nil {
+				f.silent()
+			}
+			ch.Close()
+		})
+	}
 	out := make(chan *gossh.Request)
-	go f.filter(reqs, out)
+	go f.filter(reqs, out, deadline)
 	return ch, out, nil
 }
 
-func (f *filteredChannel) filter(reqs <-chan *gossh.Request, out chan<- *gossh.Request) {
+func (f *filteredChannel) filter(reqs <-chan *gossh.Request, out chan<- *gossh.Request, deadline *time.Timer) {
 	defer close(out)
 	defer close(f.windows)
+	if deadline != nil {
+		defer deadline.Stop()
+	}
 	envCount, envBytes := 0, 0
 	pty, started := false, false
 	for req := range reqs {
@@ -176,6 +201,9 @@ func (f *filteredChannel) filter(reqs <-chan *gossh.Request, out chan<- *gossh.R
 			_ = req.Reply(ok, nil) // nothing is sent unless the client asked
 			continue
 		case "shell", "exec", "subsystem":
+			if !started && (deadline == nil || deadline.Stop()) && f.started != nil {
+				f.started()
+			}
 			started = true
 		}
 		out <- req

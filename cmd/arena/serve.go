@@ -81,6 +81,9 @@ variable named beside it; a flag on the command line wins.
                        default 10)
   --idle-timeout D     a connection with no session open is closed after this
                        (ARENA_IDLE_TIMEOUT, default 30s)
+  --session-start D    a session that asks for no shell or command within this is
+                       closed; until it asks, it holds no place (ARENA_SESSION_START,
+                       default 10s)
   --games-per-player N live games one person may start (ARENA_GAMES_PER_PLAYER, default 3)
   --games-per-address N
                        live games started from one address (ARENA_GAMES_PER_ADDRESS,
@@ -113,7 +116,7 @@ type serveConfig struct {
 	connectRate                       float64
 	gamesPerPlayer, gamesPerAddr      int
 	fillAfter, humanMove, botMove     time.Duration
-	idleTimeout                       time.Duration
+	idleTimeout, sessionStart         time.Duration
 }
 
 // serveEnv names the environment variable each flag of arena serve reads.
@@ -125,7 +128,7 @@ var serveEnv = map[string]string{
 	"max-channels": "ARENA_MAX_CHANNELS", "games-per-player": "ARENA_GAMES_PER_PLAYER",
 	"games-per-address": "ARENA_GAMES_PER_ADDRESS", "log-level": "ARENA_LOG_LEVEL", "metrics": "ARENA_METRICS",
 	"fill-after": "ARENA_FILL_AFTER", "human-move": "ARENA_HUMAN_MOVE", "bot-move": "ARENA_BOT_MOVE",
-	"idle-timeout": "ARENA_IDLE_TIMEOUT", "store": "ARENA_STORE", "store-pool": "ARENA_STORE_POOL",
+	"idle-timeout": "ARENA_IDLE_TIMEOUT", "session-start": "ARENA_SESSION_START", "store": "ARENA_STORE", "store-pool": "ARENA_STORE_POOL",
 	"store-timeout": "ARENA_STORE_TIMEOUT", "cluster": "ARENA_CLUSTER", "node": "ARENA_NODE",
 }
 
@@ -172,6 +175,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.DurationVar(&c.humanMove, "human-move", hub.HumanMove, "")
 	fs.DurationVar(&c.botMove, "bot-move", hub.BotMove, "")
 	fs.DurationVar(&c.idleTimeout, "idle-timeout", srv.IdleNoChannel, "")
+	fs.DurationVar(&c.sessionStart, "session-start", srv.SessionStart, "")
 	fs.StringVar(&c.store.Where, "store", "", "")
 	fs.StringVar(&c.cluster, "cluster", "", "")
 	fs.StringVar(&c.node, "node", defaultNodeName(), "")
@@ -394,6 +398,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	cfg.ProxyProtocol, cfg.ProxyFrom = c.proxyProtocol, c.proxyPrefixes
 	cfg.MaxChannels = c.maxChannels
 	cfg.IdleNoChannel = c.idleTimeout
+	cfg.SessionStart = c.sessionStart
 	cfg.ReservedNames = houseBotNames()
 	cfg.Logger = log
 	if node != nil {

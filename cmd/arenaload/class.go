@@ -596,7 +596,7 @@ waiting:
 			break waiting
 		}
 	}
-	running, told, failed, reconnections := 0, 0, 0, 0
+	running, told, failed, reconnections, timeouts := 0, 0, 0, 0, 0
 	for i, ended := range c.ended {
 		select {
 		case <-ended:
@@ -608,13 +608,14 @@ waiting:
 		}
 		if b, err := os.ReadFile(c.logs[i]); err == nil {
 			reconnections += bytes.Count(b, []byte("reconnecting in"))
+			timeouts += bytes.Count(b, []byte("warning: timeout")) + bytes.Count(b, []byte("warning timeout"))
 			if bytes.Contains(b, []byte(" is finished: you are ")) {
 				told++
 			}
 		}
 	}
-	fmt.Fprintf(out, "students           %d programs: %d told their final place, %d ended with an error, %d still running; %d reconnections\n",
-		len(c.procs), told, failed, running, reconnections)
+	fmt.Fprintf(out, "students           %d programs: %d told their final place, %d ended with an error, %d still running; %d reconnections; %d timeouts warned\n",
+		len(c.procs), told, failed, running, reconnections, timeouts)
 }
 
 // cleanUp removes the keys and logs, or, when keep, says where they are.
