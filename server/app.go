@@ -27,6 +27,7 @@ type Session struct {
 	Palette  games.Palette      // from the client's TERM and colour profile
 	Renderer *lipgloss.Renderer // for the session's colour profile, shared by the sessions with the same
 
+	v6Prefix     int               // Config.IPv6Prefix, for Host
 	windows      <-chan ssh.Window // the client's window changes (PTY sessions)
 	windowsTaken bool
 	clamp        func(w, h int) (int, int)
@@ -65,7 +66,8 @@ type App interface {
 }
 
 // Host is the session's network address without its port, against which rooms and
-// tournament entries are counted; "" without one.
+// tournament entries are counted: an IPv6 address as its /64 (Config.IPv6Prefix), whose
+// hosts may take any address of it; "" without one.
 func (s *Session) Host() string {
 	if s == nil || s.SSH == nil {
 		return ""
@@ -78,5 +80,5 @@ func (s *Session) Host() string {
 	if err != nil {
 		return a.String()
 	}
-	return host
+	return addressKey(host, s.v6Prefix)
 }

@@ -37,8 +37,12 @@ type Config struct {
 
 	// Limits. A classroom behind one NAT shares one address: keep the per-IP limits well
 	// above the class size.
-	MaxConns          int     // connections in all, 1000
-	MaxConnsPerIP     int     // concurrent connections from one address, 250
+	MaxConns      int // connections in all, 1000
+	MaxConnsPerIP int // concurrent connections from one address, 250
+	// IPv6Prefix is how many leading bits of an IPv6 address make "one address" for every
+	// per-address limit (connections, new sessions, rooms, games, entries): 64, one network,
+	// whose hosts may use any of its addresses. 128 counts each address apart.
+	IPv6Prefix        int
 	ConnectRate       float64 // new connections per second per address, sustained, 10
 	ConnectBurst      int     // new connections per address at once, 150
 	MaxSessionsPerKey int     // concurrent sessions of one identity, 8
@@ -48,20 +52,20 @@ type Config struct {
 	HandshakeTimeout  time.Duration // a connection must open its first channel within this, 10s
 
 	// What one connection may ask for; see docs/security.md.
-	MaxPreAuth       int           // connections that have not opened a channel yet, 512 (the oldest is closed beyond)
-	MaxPreAuthPerIP  int           // the same per address, 256 (that address's oldest is closed beyond): a class behind one NAT connects at once
-	IdleNoChannel    time.Duration // a connection with no open channel is closed after this, 30s
+	MaxPreAuth      int           // connections that have not opened a channel yet, 512 (the oldest is closed beyond)
+	MaxPreAuthPerIP int           // the same per address, 256 (that address's oldest is closed beyond): a class behind one NAT connects at once
+	IdleNoChannel   time.Duration // a connection with no open channel is closed after this, 30s
 	// SessionStart is how long a session channel may stay open without asking for a shell,
 	// a command or a subsystem: then it is closed (and, with no other channel, its
 	// connection after IdleNoChannel). Until it starts, a connection is not "in session"
 	// and may be displaced. 10s.
-	SessionStart time.Duration
-	MaxChannels      int           // session channels open at once on one connection, 10
-	MaxEnvPerChannel int           // env requests kept per channel, 64
-	MaxEnvBytes      int           // bytes of env requests kept per channel, 16 KiB
-	MaxCommandBytes  int           // length of a command line, 4 KiB
-	KeyRate          float64       // bytes of input per second on a terminal, sustained, 2000
-	KeyBurst         int           // bytes of input at once on a terminal, 8 KiB
+	SessionStart     time.Duration
+	MaxChannels      int     // session channels open at once on one connection, 10
+	MaxEnvPerChannel int     // env requests kept per channel, 64
+	MaxEnvBytes      int     // bytes of env requests kept per channel, 16 KiB
+	MaxCommandBytes  int     // length of a command line, 4 KiB
+	KeyRate          float64 // bytes of input per second on a terminal, sustained, 2000
+	KeyBurst         int     // bytes of input at once on a terminal, 8 KiB
 
 	// Terminal. Window sizes are clamped: a client may claim 65535×65535.
 	MaxWidth  int // 400
@@ -78,6 +82,7 @@ func DefaultConfig() Config {
 		AllowGuests:       true,
 		MaxConns:          1000,
 		MaxConnsPerIP:     250,
+		IPv6Prefix:        64,
 		ConnectRate:       10,
 		ConnectBurst:      150,
 		MaxSessionsPerKey: 8,
@@ -129,6 +134,9 @@ func (c Config) withDefaults() Config {
 	setInt(&c.KeyBurst, d.KeyBurst)
 	if c.KeyRate <= 0 {
 		c.KeyRate = d.KeyRate
+	}
+	if c.IPv6Prefix <= 0 || c.IPv6Prefix > 128 {
+		c.IPv6Prefix = d.IPv6Prefix
 	}
 	if c.IdleNoChannel <= 0 {
 		c.IdleNoChannel = d.IdleNoChannel

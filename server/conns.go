@@ -16,7 +16,8 @@ import (
 // connState is what the server knows about one connection; it lives in the connection's
 // context, shared by the connection's sessions.
 type connState struct {
-	ip   string
+	ip   string // the client's address, for the log
+	key  string // the address as per-address limits count it (addressKey: an IPv6 /64)
 	conn net.Conn
 
 	// idle closes the connection: first if it opens no channel within the handshake
@@ -91,7 +92,9 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 	}()
 	fc := &filteredChannel{NewChannel: nc, maxEnvCount: s.cfg.MaxEnvPerChannel, maxEnvBytes: s.cfg.MaxEnvBytes,
 		windows: make(chan ssh.Window, 1), startWithin: s.cfg.SessionStart, started: started,
-		silent: func() { s.log.Info("session channel closed: nothing asked", "remote", cs.ip, "within", s.cfg.SessionStart) }}
+		silent: func() {
+			s.log.Info("session channel closed: nothing asked", "remote", cs.ip, "within", s.cfg.SessionStart)
+		}}
 	// Returns once the channel is closed.
 	ssh.DefaultSessionHandler(srv, conn, fc, channelContext{Context: ctx, windows: fc.windows})
 }

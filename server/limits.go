@@ -78,7 +78,7 @@ func (t *connTable) admit(cs *connState) (refusal string, drop bool, displaced [
 	if t.admits++; t.admits%256 == 0 {
 		t.sweepLocked(now)
 	}
-	st := t.ipLocked(cs.ip, now)
+	st := t.ipLocked(cs.key, now)
 	if st.conns >= 2*t.maxPerIP+8 || t.total >= 2*t.maxTotal {
 		return "", true, nil
 	}
@@ -95,7 +95,7 @@ func (t *connTable) admit(cs *connState) (refusal string, drop bool, displaced [
 		}
 	}
 	if len(displaced) > 0 {
-		st = t.ipLocked(cs.ip, now) // the address's last connection may have gone with its state
+		st = t.ipLocked(cs.key, now) // the address's last connection may have gone with its state
 	}
 	e := &cs.table
 	e.counted, e.class = true, unauthenticated
@@ -143,7 +143,7 @@ func (t *connTable) sessionOpened(cs *connState) (refusal string) {
 	}
 	e.charged = true
 	now := t.now()
-	st := t.ipLocked(cs.ip, now)
+	st := t.ipLocked(cs.key, now)
 	st.refill(now, t.rate, t.burst)
 	if st.tokens < 1 {
 		return "too many new connections from your address; wait a few seconds and try again"
@@ -203,12 +203,12 @@ func (t *connTable) uncountLocked(cs *connState) {
 	t.delistLocked(cs)
 	cs.table.counted = false
 	t.total--
-	if st := t.ips[cs.ip]; st != nil {
+	if st := t.ips[cs.key]; st != nil {
 		st.conns--
 		if st.conns == 0 {
 			st.refill(t.now(), t.rate, t.burst)
 			if st.tokens >= t.burst {
-				delete(t.ips, cs.ip)
+				delete(t.ips, cs.key)
 			}
 		}
 	}
@@ -217,7 +217,7 @@ func (t *connTable) uncountLocked(cs *connState) {
 func (t *connTable) moveLocked(cs *connState, to connClass) {
 	t.delistLocked(cs)
 	cs.table.class = to
-	t.enlistLocked(cs, t.ips[cs.ip])
+	t.enlistLocked(cs, t.ips[cs.key])
 }
 
 func (t *connTable) enlistLocked(cs *connState, st *ipState) {
@@ -235,7 +235,7 @@ func (t *connTable) delistLocked(cs *connState) {
 		return
 	}
 	t.waiting[e.class].Remove(e.elem)
-	if st := t.ips[cs.ip]; st != nil {
+	if st := t.ips[cs.key]; st != nil {
 		st.waiting[e.class].Remove(e.elemIP)
 	}
 	e.elem, e.elemIP = nil, nil

@@ -17,7 +17,7 @@ func testTable(cfg Config) (*connTable, *time.Time) {
 	return t, &now
 }
 
-func conn(ip string) *connState { return &connState{ip: ip} }
+func conn(ip string) *connState { return &connState{ip: ip, key: ip} }
 
 // The rate bounds the sessions an address starts, charged when a connection opens its
 // first session: connections that never open one spend nothing.

@@ -34,6 +34,12 @@ func header(version int, src string) []byte {
 		Dest: netip.MustParseAddrPort("127.0.0.1:2222")}.Encode()
 }
 
+// header6 is a balancer's header for an IPv6 client from src.
+func header6(src string) []byte {
+	return proxyproto.Header{Version: 2, Source: netip.MustParseAddrPort(src),
+		Dest: netip.MustParseAddrPort("[2001:db8::1]:2222")}.Encode()
+}
+
 // dialRaw opens a TCP connection, closed when the test ends.
 func dialRaw(t *testing.T, addr string) net.Conn {
 	t.Helper()
@@ -116,7 +122,7 @@ func TestProxyProtocolGivesTheClientsAddress(t *testing.T) {
 			if err != nil {
 				t.Fatalf("an IPv6 client: %v", err)
 			}
-			if who := whoami(t, v6); who["host"] != "2001:db8::7" {
+			if who := whoami(t, v6); who["host"] != "2001:db8::/64" { // counted by its /64
 				t.Fatalf("an IPv6 client: %v", who)
 			}
 
@@ -258,5 +264,47 @@ func TestProxyProtocolNeedsProxyFrom(t *testing.T) {
 	cfg.ProxyProtocol, cfg.ProxyFrom = false, []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
 	if _, err := server.New(cfg, noAccounts{}, fakeApp{}); err == nil || !strings.Contains(err.Error(), "ProxyProtocol") {
 		t.Fatalf("ProxyFrom without ProxyProtocol: %v", err)
+	}
+}
+
+// Per-address limits count an IPv6 client by its /64: 40 clients of one /64 (one home or
+// school network, whose hosts may take any of its 2^64 addresses) with --max-conns-per-ip 20
+// are 20 in session and 20 refused; a client of another /64 is not; with a /128 prefix
+// each address counts apart.
+func TestIPv6ClientsAreCountedByTheirSlash64(t *testing.T) {
+	for _, c := range []struct {
+		prefix  int
+		refused int
+	}{{0, 20}, {128, 0}} { // 0: the default, 64
+		addr, _ := sshtest.Start(t, fakeApp{}, behindBalancer("127.0.0.1/32"), func(cfg *server.Config) {
+			cfg.MaxConnsPerIP = 20
+			cfg.IPv6Prefix = c.prefix
+		})
+		refused := 0
+		for i := range 40 {
+			client, err := dialProxied(t, addr, header6(fmt.Sprintf("[2001:db8:1:2::%x]:4000", i+1)), "student")
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := sshtest.StartStream(t, client, "wait")
+			if line, ok := st.ReadLine(t, wait); ok && line == "waiting" {
+				continue // in session, held until the test ends
+			}
+			st.Wait(t, wait)
+			if !strings.Contains(st.Stderr(), "too many connections from your address (limit 20)") {
+				t.Fatalf("prefix %d, client %d: neither in session nor refused with the reason: %q", c.prefix, i, st.Stderr())
+			}
+			refused++
+		}
+		if refused != c.refused {
+			t.Fatalf("prefix %d: %d of 40 refused, want %d", c.prefix, refused, c.refused)
+		}
+		other, err := dialProxied(t, addr, header6("[2001:db8:1:3::1]:4000"), "bob")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, errOut, code := sshtest.Exec(t, other, "whoami"); code != 0 {
+			t.Fatalf("prefix %d: a client of another /64: %d %q %q", c.prefix, code, out, errOut)
+		}
 	}
 }

@@ -254,7 +254,8 @@ func (s *Server) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
 	if !ok {
 		return nil
 	}
-	cs := &connState{ip: remoteIP(conn.RemoteAddr())}
+	ip := remoteIP(conn.RemoteAddr())
+	cs := &connState{ip: ip, key: addressKey(ip, s.cfg.IPv6Prefix)}
 	tracked := &trackedConn{Conn: conn, release: func() {
 		cs.idle.Stop()
 		s.conns.release(cs)

@@ -123,7 +123,8 @@ func (s *Server) admit(next sessionHandler) sessionHandler {
 	return func(sess ssh.Session) int {
 		cs := connStateOf(sess.Context())
 		if cs == nil {
-			cs = &connState{ip: remoteIP(sess.RemoteAddr())}
+			ip := remoteIP(sess.RemoteAddr())
+			cs = &connState{ip: ip, key: addressKey(ip, s.cfg.IPv6Prefix)}
 		}
 		refuse := func(msg string) int {
 			fmt.Fprintf(sess.Stderr(), "arena: %s\n", msg)
@@ -223,6 +224,7 @@ func (s *Server) exec(sess *sessionWithContext, who keys.Identity) int {
 		Who:      who,
 		NameNote: nameNoteOf(sess.Context()),
 		Args:     sess.Command(),
+		v6Prefix: s.cfg.IPv6Prefix,
 		Palette:  plainPalette,
 		Renderer: rendererFor(termenv.Ascii),
 	}
@@ -244,6 +246,7 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 		Who:      who,
 		NameNote: nameNoteOf(sess.Context()),
 		Args:     sess.Command(),
+		v6Prefix: s.cfg.IPv6Prefix,
 		PTY:      true,
 		Width:    w,
 		Height:   h,

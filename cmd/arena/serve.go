@@ -59,6 +59,9 @@ variable named beside it; a flag on the command line wins.
                        (ARENA_MAX_CONNS_PER_IP, default 250; a class behind one NAT
                        shares one address); idle ones make room for newcomers
   --max-conns N        connections in all (ARENA_MAX_CONNS, default 1000)
+  --ipv6-prefix N      the leading bits of an IPv6 address that every per-address limit
+                       counts as one address (ARENA_IPV6_PREFIX, default 64: one network;
+                       128: each address apart)
   --proxy-protocol     behind a TCP balancer: connections from --proxy-from begin with a
                        PROXY protocol header (v1 or v2: HAProxy's send-proxy or
                        send-proxy-v2) naming the client, whose address the limits then
@@ -117,6 +120,7 @@ type serveConfig struct {
 	gamesPerPlayer, gamesPerAddr      int
 	fillAfter, humanMove, botMove     time.Duration
 	idleTimeout, sessionStart         time.Duration
+	ipv6Prefix                        int
 }
 
 // serveEnv names the environment variable each flag of arena serve reads.
@@ -128,7 +132,7 @@ var serveEnv = map[string]string{
 	"max-channels": "ARENA_MAX_CHANNELS", "games-per-player": "ARENA_GAMES_PER_PLAYER",
 	"games-per-address": "ARENA_GAMES_PER_ADDRESS", "log-level": "ARENA_LOG_LEVEL", "metrics": "ARENA_METRICS",
 	"fill-after": "ARENA_FILL_AFTER", "human-move": "ARENA_HUMAN_MOVE", "bot-move": "ARENA_BOT_MOVE",
-	"idle-timeout": "ARENA_IDLE_TIMEOUT", "session-start": "ARENA_SESSION_START", "store": "ARENA_STORE", "store-pool": "ARENA_STORE_POOL",
+	"idle-timeout": "ARENA_IDLE_TIMEOUT", "session-start": "ARENA_SESSION_START", "ipv6-prefix": "ARENA_IPV6_PREFIX", "store": "ARENA_STORE", "store-pool": "ARENA_STORE_POOL",
 	"store-timeout": "ARENA_STORE_TIMEOUT", "cluster": "ARENA_CLUSTER", "node": "ARENA_NODE",
 }
 
@@ -176,6 +180,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.DurationVar(&c.botMove, "bot-move", hub.BotMove, "")
 	fs.DurationVar(&c.idleTimeout, "idle-timeout", srv.IdleNoChannel, "")
 	fs.DurationVar(&c.sessionStart, "session-start", srv.SessionStart, "")
+	fs.IntVar(&c.ipv6Prefix, "ipv6-prefix", srv.IPv6Prefix, "")
 	fs.StringVar(&c.store.Where, "store", "", "")
 	fs.StringVar(&c.cluster, "cluster", "", "")
 	fs.StringVar(&c.node, "node", defaultNodeName(), "")
@@ -197,6 +202,9 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 	}
 	if c.maxConns < 1 {
 		return fmt.Errorf("--max-conns %d: want at least 1", c.maxConns)
+	}
+	if c.ipv6Prefix < 16 || c.ipv6Prefix > 128 {
+		return fmt.Errorf("--ipv6-prefix %d: want 16 to 128 (64, one network, is the usual)", c.ipv6Prefix)
 	}
 	switch {
 	case c.proxyProtocol && c.proxyFrom == "":
@@ -399,6 +407,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	cfg.MaxChannels = c.maxChannels
 	cfg.IdleNoChannel = c.idleTimeout
 	cfg.SessionStart = c.sessionStart
+	cfg.IPv6Prefix = c.ipv6Prefix
 	cfg.ReservedNames = houseBotNames()
 	cfg.Logger = log
 	if node != nil {
