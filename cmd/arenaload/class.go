@@ -167,11 +167,12 @@ func reportWithoutTheSlowOne(out io.Writer, t *teacher, code, slow string, began
 	var last, lastSlow time.Time
 	n := 0
 	for _, g := range list.Games {
-		at, err := time.Parse(time.RFC3339, g.At)
+		at, err := time.Parse(time.RFC3339Nano, g.At)
 		if err != nil {
 			continue
 		}
-		if slices.Contains(g.Players, slow) {
+		// A program's entrant name is its account's and its own: "student016/student01".
+		if slices.ContainsFunc(g.Players, func(p string) bool { return p == slow || strings.HasSuffix(p, "/"+slow) }) {
 			if at.After(lastSlow) {
 				lastSlow = at
 			}
@@ -522,7 +523,7 @@ func startStudents(o options, code string, local bool) (*students, error) {
 		if local {
 			argv = append(argv, "-b", loopback(i).String())
 		}
-		argv = append(argv, name+"@"+host, "bot", "--game", o.game, "--tournament", code)
+		argv = append(argv, name+"@"+host, "bot", "--game", o.game, "--tournament", code, "--name", name)
 		logFile := filepath.Join(dir, name+".log")
 		f, err := os.Create(logFile)
 		if err != nil {

@@ -164,7 +164,7 @@ type GameLine struct {
 	// came" or "voided".
 	How   string `json:"how"`
 	Match string `json:"match,omitempty"` // the stored game, for replay ID
-	At    string `json:"at"`              // RFC 3339
+	At    string `json:"at"`              // RFC 3339, to the millisecond
 }
 
 // Games lists the games of tournament code that have a result, in the schedule's order, and
@@ -190,7 +190,7 @@ func (d *Director) Games(ctx context.Context, code string) ([]GameLine, []store.
 	for _, g := range games {
 		r := resultOf(g)
 		line := GameLine{ID: GameID(g.Round, g.Pairing, g.Leg), Round: g.Round, Result: resultText(l, r), Match: g.MatchID,
-			At: g.At.Format("2006-01-02T15:04:05Z07:00"), How: howText(r)}
+			At: g.At.Format("2006-01-02T15:04:05.000Z07:00"), How: howText(r)}
 		for _, id := range g.Seats {
 			line.Players = append(line.Players, l.name(id))
 		}
