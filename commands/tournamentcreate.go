@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
@@ -51,6 +52,13 @@ var createUsage = `usage: tournament create --game GAME --format FORMAT [options
                           own clock with these; at the live pace on the wall clock, a
                           program asked 100ms before each decision instant (spec GAME)
   --seed N                the tournament's seed: the same seed on the same server replays it
+                          where the seed is public (7 Colors, War Hammer); in games of hidden
+                          chance (DiceWars, Garden Tensions, Perfect Aim) each tournament's
+                          games are its own, whatever the seed
+  --public-seed           games of hidden chance too follow from --seed alone: the same seed
+                          replays the tournament. It gives the dice away: once a tournament is
+                          over its seeds are shown, and another run with the same seed has
+                          the same dice, which its students could then know in advance
 
 The last line printed is the code students enter.`
 
@@ -100,6 +108,7 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	move := fs.Duration("move", server.Move, "")
 	bank := fs.Duration("bank", server.Bank, "")
 	seedText := fs.String("seed", "", "")
+	fs.BoolVar(&o.PublicSeed, "public-seed", false, "")
 	cfg := map[string]int{}
 	fs.Func("config", "", games.Config(cfg).Set)
 	bad := func(format string, args ...any) int {
@@ -184,6 +193,9 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	a.log.Info("tournament created", "code", t.Code, "by", s.Who.Name, "game", t.Game, "format", t.Format)
 	fmt.Fprintf(stdout, "Tournament %s %q: %s, %s, settings %s, %s at once.\n", t.Code, t.Name, e.Game.Name(),
 		*format, settings, games.Count(t.Parallel, "game", "games"))
+	if o.PublicSeed && !botproto.SeedPublic(e.Game) {
+		fmt.Fprintf(stdout, "Public seed: the same --seed replays these games, dice and all; a tournament run again with seed %d has dice known from this one's replays.\n", gameSeed)
+	}
 	fmt.Fprintf(stdout, "Programs have %s a decision and a bank of %s a game; the grace for absences is %s in all.\n",
 		*move, *bank, *grace)
 	fmt.Fprintf(stdout, "Entrants join: ssh -T HOST bot --game %s --tournament %s (programs), or Join a tournament in the lobby.\n", t.Game, t.Code)

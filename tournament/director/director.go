@@ -514,7 +514,7 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 			return
 		}
 	}
-	gs := gameSeed(d.hub.Config().Secret, l.t.Seed, k, attempt)
+	gs := gameSeed(d.hub.Config().Secret, l, k, attempt)
 	spec := rooms.Spec{Game: l.entry.Entry, Config: l.cfg, Seed: gs, Seats: seats,
 		Tag: tag(l.t.Code, k, g.Seats), Unpaced: !people, Fast: !people && l.pace() == PaceFast, AbsentGrace: l.t.Grace,
 		Clock: l.opts.Clock(d.hub.Config().ProgramClock())}

@@ -332,3 +332,45 @@ func TestAGameStartedAgainWithAProgramGetsNewDice(t *testing.T) {
 		}
 	}
 }
+
+// Two DiceWars tournaments created with the same --seed draw other dice (the first one's
+// seeds are shown once it is over: they must not tell the second's), unless the teacher
+// asked for a public seed; in 7 Colors, whose seed only draws the board everyone sees, the
+// same --seed gives the same games.
+func TestHiddenChanceNeverRepeatsAcrossTournaments(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{t: time.Unix(1e9, 0)}
+	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), c)
+	seedOf := func(code, game, options string) uint64 {
+		err := r.st.CreateTournament(ctx, store.Tournament{Code: code, Name: "TP", Game: game, Format: "round-robin",
+			Options: []byte(options), Config: []byte(`{}`), Seed: 777, Parallel: 4, Grace: 30 * time.Second,
+			CreatedBy: "SHA256:teacher", CreatedAt: time.Unix(0, 0)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{"ada", "bob"} {
+			if err := r.st.AddEntrant(ctx, code, store.Entrant{ID: "SHA256:" + id, Name: id, Kind: store.EntrantProgram}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := r.d.Start(ctx, code); err != nil {
+			t.Fatal(err)
+		}
+		bob, _, err := r.d.Ready(code, "SHA256:bob", silent{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := firstGameSeed(t, r, code)
+		r.d.Unready(bob)
+		return seen
+	}
+	if a, b := seedOf("D1", "dicewars", `{}`), seedOf("D2", "dicewars", `{}`); a == b {
+		t.Fatalf("two DiceWars tournaments with --seed 777 drew the same first game: %d", a)
+	}
+	if a, b := seedOf("P1", "dicewars", `{"public_seed":true}`), seedOf("P2", "dicewars", `{"public_seed":true}`); a != b {
+		t.Fatalf("--public-seed: %d then %d, want the same game", a, b)
+	}
+	if a, b := seedOf("S1", "sevencolors", `{}`), seedOf("S2", "sevencolors", `{}`); a != b {
+		t.Fatalf("7 Colors, --seed 777 twice: %d then %d, want the same board", a, b)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/roomdir"
@@ -43,6 +44,10 @@ type Options struct {
 	// nil: the server's (rooms.Config's BotMove and BotBank).
 	MoveMS int  `json:"move_ms,omitempty"`
 	BankMS *int `json:"bank_ms,omitempty"`
+	// PublicSeed: the games' seeds follow from --seed alone, even where they decide hidden
+	// chance, so that the same store and --seed replay a tournament of DiceWars (see
+	// gameSeed); the teacher was told what it gives away.
+	PublicSeed bool `json:"public_seed,omitempty"`
 	// Withdrawn are the entrants a teacher removed after the start (their ids): their games
 	// not started are forfeited, and they play no more (see Director.Remove).
 	Withdrawn []string `json:"withdrawn,omitempty"`
@@ -241,12 +246,20 @@ func (l *live) names(ids []string) string {
 
 // gameSeed is the seed of one game: a keyed function (seed.Keyed) of the server's secret,
 // the tournament's seed, the game and its attempt. Without the secret nobody can compute it,
-// and one game's seed, shown once it is over, says nothing of another's. The same store and
-// --seed give the same games (a tournament of deterministic bots re-run ends alike); a game
-// started again after someone may have seen it has another attempt, hence other dice (see
-// startLocked).
-func gameSeed(secret seed.Secret, base uint64, k gameKey, attempt int) uint64 {
-	return seed.Keyed(secret, "tournament", base, k.round, k.pairing, k.leg, attempt)
+// and one game's seed, shown once it is over, says nothing of another's. A game started again
+// after someone may have seen it has another attempt, hence other dice (see startLocked).
+//
+// In a game of hidden chance (its seed is not public: DiceWars' and Garden's dice, Perfect
+// Aim's items) the tournament's own code is keyed in too, so that the same --seed in two
+// tournaments gives other games: the first one's seeds, shown once it is over, must not tell
+// the second's dice. A teacher who wants a public, reproducible run asks for --public-seed
+// (the same store and --seed then give the same games, as they always do where the seed is
+// public: 7 Colors' and War Hammer's boards).
+func gameSeed(secret seed.Secret, l *live, k gameKey, attempt int) uint64 {
+	if !botproto.SeedPublic(l.entry.Game) && !l.opts.PublicSeed {
+		return seed.Keyed(secret, "tournament", l.t.Code, l.t.Seed, k.round, k.pairing, k.leg, attempt)
+	}
+	return seed.Keyed(secret, "tournament", l.t.Seed, k.round, k.pairing, k.leg, attempt)
 }
 
 // Tag marks the rooms of a tournament's games: "tournament CODE ROUND PAIRING LEG".
