@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // table is one table of the schema as a copy reads it: its columns, and the order that
@@ -184,4 +187,92 @@ func (s *Store) Counts(ctx context.Context) ([]TableCount, error) {
 		out = append(out, TableCount{t.name, n})
 	}
 	return out, nil
+}
+
+// ErrNotAnArenaStore is returned by OpenSource for a database that holds no arena store.
+var ErrNotAnArenaStore = errors.New("not an arena store")
+
+// OpenSource opens an arena's store to copy from, writing nothing to it: it runs no
+// migration (a mistyped database would get the arena's tables), and refuses a database
+// without an arena's schema (ErrNotAnArenaStore) or with another version than this arena's,
+// with a sentence saying what to do.
+func OpenSource(ctx context.Context, where string) (*Store, error) {
+	c := DefaultConfig()
+	c.Where = where
+	s := &Store{now: time.Now, writer: make(chan struct{}, 1)}
+	var version int
+	var err error
+	if IsURL(where) {
+		s.backend = "postgres"
+		s.db, err = openPostgres(ctx, where, c)
+		if err == nil {
+			version, err = s.recordedVersion(ctx)
+		}
+	} else {
+		// Read the version from the file's header read-only first: opening it for use sets
+		// its journal mode, a write to a file that may be no arena's.
+		s.backend = "sqlite"
+		if version, err = sqliteVersion(ctx, where); err == nil && version > 0 {
+			s.db, err = openSQLite(where, c)
+		}
+	}
+	if err != nil {
+		if s.db != nil {
+			s.db.close()
+		}
+		return nil, fmt.Errorf("open %s: %w", Redact(where), err)
+	}
+	latest := schemaVersionOfThisArena()
+	switch {
+	case version == 0:
+		if s.db != nil {
+			s.db.close()
+		}
+		return nil, fmt.Errorf("%s: %w (no arena schema in it: is it the right database?)", Redact(where), ErrNotAnArenaStore)
+	case version != latest:
+		s.db.close()
+		return nil, fmt.Errorf("%s holds an arena store of schema %d, this arena's is %d: run this arena once on it (arena serve --store …, or --data) to bring it up to date, then copy", Redact(where), version, latest)
+	}
+	return s, nil
+}
+
+// recordedVersion reads the schema version a PostgreSQL database records, without creating
+// anything: its goose table's (0 when there is none).
+func (s *Store) recordedVersion(ctx context.Context) (int, error) {
+	var v int
+	var table *string
+	if err := s.db.queryRow(ctx, `SELECT to_regclass('goose_db_version')::text`).Scan(&table); err != nil {
+		return 0, err
+	}
+	if table == nil {
+		return 0, nil
+	}
+	err := s.db.queryRow(ctx, `SELECT COALESCE(MAX(version_id), 0) FROM goose_db_version WHERE is_applied`).Scan(&v)
+	return v, err
+}
+
+// schemaVersionOfThisArena is the schema version of this arena: its last migration's.
+func schemaVersionOfThisArena() int {
+	entries, err := fs.ReadDir(migrations, "migrations/sqlite")
+	if err != nil || len(entries) == 0 {
+		return 0
+	}
+	name := entries[len(entries)-1].Name()
+	n, _ := strconv.Atoi(strings.SplitN(name, "_", 2)[0])
+	return n
+}
+
+// Empty reports whether the store holds nothing worth copying: no row in any table but
+// the secrets (which every store makes as it opens).
+func (s *Store) Empty(ctx context.Context) (bool, error) {
+	counts, err := s.Counts(ctx)
+	if err != nil {
+		return false, err
+	}
+	for _, c := range counts {
+		if c.Table != "secrets" && c.Rows > 0 {
+			return false, nil
+		}
+	}
+	return true, nil
 }

@@ -64,6 +64,17 @@ func (s *Store) HostKeyPEM(ctx context.Context) ([]byte, error) {
 	return pem, nil
 }
 
+// StoredHostKeyPEM is the host key the database holds, nil when it holds none; unlike
+// HostKeyPEM it never makes one (a copy reads its source without writing to it).
+func (s *Store) StoredHostKeyPEM(ctx context.Context) ([]byte, error) {
+	var v []byte
+	err := s.db.queryRow(ctx, `SELECT value FROM secrets WHERE name = ?`, HostKeySecret).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return v, err
+}
+
 // secret is the value of the secret name, made by fresh and stored the first time it is
 // asked for; a secret made by another node at the same time wins once stored.
 func (s *Store) secret(ctx context.Context, name string, fresh func() ([]byte, error)) ([]byte, error) {

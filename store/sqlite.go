@@ -17,6 +17,19 @@ type sqliteDB struct {
 	db *sql.DB
 }
 
+// sqliteVersion reads the schema version in the header of the SQLite file at path
+// (PRAGMA user_version), opened read-only: nothing is written to it.
+func sqliteVersion(ctx context.Context, path string) (int, error) {
+	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?mode=ro")
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	var v int
+	err = db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v)
+	return v, err
+}
+
 func openSQLite(path string, c Config) (*sqliteDB, error) {
 	q := url.Values{}
 	// WAL lets readers run beside the one writer; synchronous(FULL) makes a commit durable

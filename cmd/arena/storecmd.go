@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -9,20 +10,26 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/store"
 )
 
-const storeUsage = `Usage: arena store copy --from WHERE --to WHERE [--replace]
+const storeUsage = `Usage: arena store copy --from WHERE --to WHERE [--replace [--yes]] [--allow-empty]
 
 Copies an arena's whole store, every table, from one database to another: a data
 directory (SQLite, DIR/arena.db) or a PostgreSQL URL (postgres://USER@HOST:PORT/DB?sslmode=…),
 either way. Stop the servers of both first.
 
-  --from WHERE   the arena to copy
+  --from WHERE   the arena to copy. It is read only, never written to, and must hold an
+                 arena store of this arena's schema (a mistyped database is refused)
   --to WHERE     where it goes; a data directory is created if needed
-  --replace      empty a target that holds data first (it is refused otherwise)
+  --replace      empty a target that holds data first (it is refused otherwise): what it
+                 deletes is listed, and you are asked to type yes
+  --yes          with --replace, no question (for scripts)
+  --allow-empty  copy a source that holds no account, game or tournament (refused
+                 otherwise: copied with --replace it would wipe the target)
 
 Each table's row count is printed, verified on both sides; the copy is one transaction of
 the target: all of it or nothing. The secrets go with it (the key that tournament seeds
@@ -31,10 +38,10 @@ derive from), and so does the host key: a data directory keeps it in a file
 `
 
 func runStore(args []string) int {
-	return storeMain(args, os.Stdout, os.Stderr)
+	return storeMain(args, os.Stdin, os.Stdout, os.Stderr)
 }
 
-func storeMain(args []string, stdout, stderr io.Writer) int {
+func storeMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help") {
 		fmt.Fprint(stdout, storeUsage)
 		return 0
@@ -47,7 +54,7 @@ func storeMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "arena store: %v\n\n%s", err, storeUsage)
 		return 2
 	}
-	if err := copyStore(context.Background(), c.from, c.to, c.replace, stdout); err != nil {
+	if err := copyStore(context.Background(), c, stdin, stdout); err != nil {
 		fmt.Fprintf(stderr, "arena store copy: %v\n", err)
 		return 1
 	}
@@ -56,8 +63,8 @@ func storeMain(args []string, stdout, stderr io.Writer) int {
 
 // storeCopy is arena store copy's command line.
 type storeCopy struct {
-	from, to string
-	replace  bool
+	from, to                 string
+	replace, yes, allowEmpty bool
 }
 
 func parseStoreCopy(args []string, stderr io.Writer) (storeCopy, error) {
@@ -71,6 +78,8 @@ func parseStoreCopy(args []string, stderr io.Writer) (storeCopy, error) {
 	fs.StringVar(&c.from, "from", "", "")
 	fs.StringVar(&c.to, "to", "", "")
 	fs.BoolVar(&c.replace, "replace", false, "")
+	fs.BoolVar(&c.yes, "yes", false, "")
+	fs.BoolVar(&c.allowEmpty, "allow-empty", false, "")
 	if err := fs.Parse(args[1:]); err != nil {
 		return c, err
 	}
@@ -96,7 +105,8 @@ func placeOf(arg string) place {
 	return place{where: filepath.Join(arg, store.FileName), dir: arg}
 }
 
-func copyStore(ctx context.Context, fromArg, toArg string, replace bool, out io.Writer) error {
+func copyStore(ctx context.Context, c storeCopy, in io.Reader, out io.Writer) error {
+	fromArg, toArg, replace := c.from, c.to, c.replace
 	from, to := placeOf(fromArg), placeOf(toArg)
 	if from.where == to.where {
 		return errors.New("--from and --to are the same database")
@@ -111,16 +121,26 @@ func copyStore(ctx context.Context, fromArg, toArg string, replace bool, out io.
 			return fmt.Errorf("--to %s: %w", toArg, err)
 		}
 	}
-	src, err := store.Open(ctx, from.where)
+	src, err := store.OpenSource(ctx, from.where)
 	if err != nil {
-		return err
+		return fmt.Errorf("--from: %w", err)
 	}
 	defer src.Close()
+	if empty, err := src.Empty(ctx); err != nil {
+		return err
+	} else if empty && !c.allowEmpty {
+		return fmt.Errorf("--from %s holds no account, game or tournament: is it the right database? (--allow-empty copies it all the same)", store.Redact(fromArg))
+	}
 	dst, err := store.Open(ctx, to.where)
 	if err != nil {
 		return err
 	}
 	defer dst.Close()
+	if replace {
+		if err := confirmReplace(ctx, dst, toArg, c.yes, in, out); err != nil {
+			return err
+		}
+	}
 
 	hostKey, err := readHostKey(ctx, from, src)
 	if err != nil {
@@ -175,7 +195,36 @@ func readHostKey(ctx context.Context, p place, st *store.Store) ([]byte, error) 
 		}
 		return data, err
 	}
-	return st.HostKeyPEM(ctx)
+	return st.StoredHostKeyPEM(ctx)
+}
+
+// confirmReplace lists what --replace deletes from the target, if anything, and asks for
+// "yes" on in, unless yes.
+func confirmReplace(ctx context.Context, dst *store.Store, toArg string, yes bool, in io.Reader, out io.Writer) error {
+	counts, err := dst.Counts(ctx)
+	if err != nil {
+		return err
+	}
+	var held []string
+	for _, c := range counts {
+		if c.Rows > 0 && c.Table != "secrets" {
+			held = append(held, fmt.Sprintf("%s %d", c.Table, c.Rows))
+		}
+	}
+	if len(held) == 0 {
+		return nil
+	}
+	fmt.Fprintf(out, "--replace deletes everything %s holds: %s, and its secrets (the host key, the seeds' key).\n",
+		store.Redact(toArg), strings.Join(held, ", "))
+	if yes {
+		return nil
+	}
+	fmt.Fprint(out, "Type yes to go on: ")
+	answer, _ := bufio.NewReader(in).ReadString('\n')
+	if strings.TrimSpace(answer) != "yes" {
+		return errors.New("nothing copied, nothing deleted (--yes answers for a script)")
+	}
+	return nil
 }
 
 // mayWriteHostKey refuses to overwrite another host key at file unless replace.

@@ -2,17 +2,21 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/internal/pgtest"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/store"
 )
 
 // An arena's data directory copied to PostgreSQL and back (a data directory again without
@@ -53,7 +57,7 @@ func TestStoreCopyThereAndBack(t *testing.T) {
 	back := filepath.Join(t.TempDir(), "back")
 	for _, step := range []struct{ from, to string }{{orig, there[0]}, {there[0], back}} {
 		var stdout, stderr bytes.Buffer
-		if code := storeMain([]string{"copy", "--from", step.from, "--to", step.to}, &stdout, &stderr); code != 0 {
+		if code := storeMain([]string{"copy", "--from", step.from, "--to", step.to}, strings.NewReader(""), &stdout, &stderr); code != 0 {
 			t.Fatalf("store copy --from %s --to %s: %d\n%s", step.from, step.to, code, stderr.String())
 		}
 		for _, line := range []string{`matches\s+12 rows, verified`, `tournament_games\s+12 rows, verified`, `secrets\s+[12] rows, verified`, `host key SHA256:\S+ copied`} {
@@ -64,7 +68,7 @@ func TestStoreCopyThereAndBack(t *testing.T) {
 	}
 	// Onto a store with data: refused, saying how to go on.
 	var stdout, stderr bytes.Buffer
-	if code := storeMain([]string{"copy", "--from", orig, "--to", back}, &stdout, &stderr); code != 1 ||
+	if code := storeMain([]string{"copy", "--from", orig, "--to", back}, strings.NewReader(""), &stdout, &stderr); code != 1 ||
 		!strings.Contains(stderr.String(), "not empty") || !strings.Contains(stderr.String(), "--replace") {
 		t.Fatalf("copy onto a store with data: %d %q", code, stderr.String())
 	}
@@ -107,4 +111,102 @@ func arenaViews(t *testing.T, addr string, teacher gossh.Signer, code string) st
 		run("replay " + id[1] + " --json")
 	}
 	return b.String()
+}
+
+// storeWithData is a data directory whose store holds one tournament.
+func storeWithData(t *testing.T, code string) string {
+	t.Helper()
+	dir := t.TempDir()
+	st, err := store.Open(context.Background(), filepath.Join(dir, store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	err = st.CreateTournament(context.Background(), store.Tournament{Code: code, Name: "TP", Game: "sevencolors",
+		Format: "round-robin", Options: []byte(`{}`), Config: []byte(`{}`), Seed: 1, Parallel: 1, Grace: time.Minute,
+		CreatedBy: "SHA256:teacher", CreatedAt: time.Unix(0, 0).UTC()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A mistyped source cannot wipe a store (security round three: --from an empty PostgreSQL
+// database with --replace left the target with nothing, reported "verified", and made the
+// arena's tables in the source). A database without an arena store is refused and left as
+// it was; an arena store with nothing in it needs --allow-empty; --replace lists what it
+// deletes and asks, and a "no" (or no terminal, no --yes) deletes nothing.
+func TestStoreCopyCannotWipeAStoreByMistake(t *testing.T) {
+	copyCmd := func(stdin string, args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := storeMain(append([]string{"copy"}, args...), strings.NewReader(stdin), &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	target := storeWithData(t, "TKEEP1")
+	tournaments := func() int {
+		st, err := store.Open(context.Background(), filepath.Join(target, store.FileName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		list, err := st.Tournaments(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(list)
+	}
+
+	// A file that is no arena store (a mistyped path to an empty database).
+	notArena := t.TempDir()
+	if err := os.WriteFile(filepath.Join(notArena, store.FileName), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := copyCmd("", "--from", notArena, "--to", target, "--replace", "--yes"); code != 1 || !strings.Contains(errOut, "not an arena store") {
+		t.Fatalf("from a database that is no arena store: %d %q", code, errOut)
+	}
+	if fi, err := os.Stat(filepath.Join(notArena, store.FileName)); err != nil || fi.Size() != 0 {
+		t.Fatalf("the source was written to: %v, %d bytes", err, fi.Size())
+	}
+	if pgtest.Available() {
+		empty := pgtest.Database(t)
+		if code, _, errOut := copyCmd("", "--from", empty, "--to", target, "--replace", "--yes"); code != 1 || !strings.Contains(errOut, "not an arena store") {
+			t.Fatalf("from an empty PostgreSQL database: %d %q", code, errOut)
+		}
+		db, err := sql.Open("pgx", empty)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var made *string
+		if err := db.QueryRow(`SELECT to_regclass('accounts')::text`).Scan(&made); err != nil || made != nil {
+			t.Fatalf("the copy made the arena's tables in its source: %v %v", made, err)
+		}
+	}
+
+	// An arena store with nothing in it.
+	emptyArena := t.TempDir()
+	st, err := store.Open(context.Background(), filepath.Join(emptyArena, store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if code, _, errOut := copyCmd("", "--from", emptyArena, "--to", target, "--replace", "--yes"); code != 1 || !strings.Contains(errOut, "--allow-empty") {
+		t.Fatalf("from an empty arena store: %d %q", code, errOut)
+	}
+
+	// --replace asks; no answer (a script without --yes) or another word keeps the target.
+	source := storeWithData(t, "TNEW01")
+	for _, answer := range []string{"", "no\n"} {
+		code, out, errOut := copyCmd(answer, "--from", source, "--to", target, "--replace")
+		if code != 1 || !strings.Contains(out, "--replace deletes everything") || !strings.Contains(out, "tournaments 1") ||
+			!strings.Contains(errOut, "nothing copied, nothing deleted") {
+			t.Fatalf("--replace answered %q: %d %q %q", answer, code, out, errOut)
+		}
+	}
+	if n := tournaments(); n != 1 {
+		t.Fatalf("the target holds %d tournaments after the refusals, want its 1", n)
+	}
+	if code, out, errOut := copyCmd("yes\n", "--from", source, "--to", target, "--replace"); code != 0 || !strings.Contains(out, "tournaments") {
+		t.Fatalf("--replace answered yes: %d %q %q", code, out, errOut)
+	}
 }
