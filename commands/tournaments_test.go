@@ -357,4 +357,11 @@ func TestTournamentNamesArePrintedClean(t *testing.T) {
 			t.Fatalf("%s: exit %d, %q %q", cmd, status, out, errOut)
 		}
 	}
+	// Bidi controls and zero-width characters (a name that reads reversed on every screen
+	// and in every CSV) are gone from the name as stored.
+	code = createTournament(t, prof, "--game sevencolors --format round-robin --size 6 --name 'TP\u202egnirts\u200b 7'", "greedy,random")
+	out, errOut, status := sshtest.Exec(t, prof, "tournament standings "+code+" --json")
+	if status != 0 || strings.ContainsAny(out, "\u202e\u200b") || !strings.Contains(out, `"name":"TPgnirts 7"`) {
+		t.Fatalf("standings of a name with bidi controls: exit %d, %q %q", status, out, errOut)
+	}
 }

@@ -3,16 +3,25 @@ package plaintext
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Clean strips control and escape characters from text one user shows to another.
 func Clean(s string) string {
 	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || invisible(r) {
 			return -1
 		}
 		return r
 	}, s)
+}
+
+// invisible reports the characters that change how text around them reads without being
+// seen: Unicode's format characters (bidi controls that reverse a name on every screen and
+// in every CSV, zero-width spaces and joiners, the byte-order mark, soft hyphens) and the
+// line and paragraph separators.
+func invisible(r rune) bool {
+	return r >= 0xa0 && (unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r))
 }
 
 // CleanLines is Clean for a text of several lines: line breaks are kept.
