@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/big"
 	"net/netip"
 	"os"
 	"os/signal"
@@ -151,7 +152,13 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 	if err := applyServeEnv(fs, stderr, getenv); err != nil {
 		return c, err
 	}
-	return c, c.check(fs)
+	if err := c.check(fs); err != nil {
+		return c, err
+	}
+	for _, w := range proxyFromWarnings(c.proxyPrefixes) {
+		fmt.Fprintf(stderr, "arena serve: warning: %s\n", w)
+	}
+	return c, nil
 }
 
 // serveFlags are arena serve's flags, with their defaults, into c.
@@ -279,7 +286,53 @@ func parseProxyFrom(list string) ([]netip.Prefix, error) {
 		}
 		out = append(out, p)
 	}
+	for _, bits := range []int{32, 128} {
+		if coversAll(out, bits) {
+			return nil, fmt.Errorf("--proxy-from %s: together these prefixes cover every IPv%d address, which would trust anyone: name the balancers' addresses",
+				list, map[int]int{32: 4, 128: 6}[bits])
+		}
+	}
 	return out, nil
+}
+
+// coversAll reports whether prefixes of one family (its address length bits) together
+// hold every address of it: 0.0.0.0/1 and 128.0.0.0/1 are /0 in pieces.
+func coversAll(prefixes []netip.Prefix, bits int) bool {
+	var family []netip.Prefix
+	for _, p := range prefixes {
+		if p.Addr().BitLen() == bits {
+			family = append(family, p)
+		}
+	}
+	// Sum the sizes of the prefixes no other one holds: disjoint ones add up to the whole
+	// space only if they cover it.
+	total := new(big.Int)
+	for i, p := range family {
+		inner := false
+		for j, q := range family {
+			if i != j && q.Bits() <= p.Bits() && q.Contains(p.Addr()) && (q.Bits() < p.Bits() || j < i) {
+				inner = true
+				break
+			}
+		}
+		if !inner {
+			total.Add(total, new(big.Int).Lsh(big.NewInt(1), uint(bits-p.Bits())))
+		}
+	}
+	return total.Cmp(new(big.Int).Lsh(big.NewInt(1), uint(bits))) >= 0
+}
+
+// proxyFromWarnings are the balancers' prefixes wider than a /16 (IPv4) or a /48 (IPv6):
+// every host in one can claim any client address.
+func proxyFromWarnings(prefixes []netip.Prefix) []string {
+	var out []string
+	for _, p := range prefixes {
+		if p.Addr().Is4() && p.Bits() < 16 || p.Addr().Is6() && p.Bits() < 48 {
+			out = append(out, fmt.Sprintf("--proxy-from %s is wider than a /%d: every host in it may name any client address to the arena's limits and logs; name the balancers' own addresses if you can",
+				p, map[bool]int{true: 16, false: 48}[p.Addr().Is4()]))
+		}
+	}
+	return out
 }
 
 // applyServeEnv sets each flag not given on the command line from its environment variable.

@@ -333,10 +333,20 @@ func TestParseServeProxyFlags(t *testing.T) {
 		{[]string{"--proxy-protocol", "--proxy-from", "0.0.0.0/0"}, "would trust every address"},
 		{[]string{"--proxy-protocol", "--proxy-from", "::/0"}, "would trust every address"},
 		{[]string{"--proxy-protocol", "--proxy-from", "::ffff:10.0.0.0/104"}, "write IPv4 prefixes as such"},
+		{[]string{"--proxy-protocol", "--proxy-from", "0.0.0.0/1,128.0.0.0/1"}, "cover every IPv4 address"},
+		{[]string{"--proxy-protocol", "--proxy-from", "0.0.0.0/2,64.0.0.0/2,128.0.0.0/1,10.0.0.0/8"}, "cover every IPv4 address"},
+		{[]string{"--proxy-protocol", "--proxy-from", "::/1,8000::/1"}, "cover every IPv6 address"},
 	} {
 		if _, err := parseServe(tc.args, io.Discard, none); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: %v, want an error with %q", tc.args, err, tc.want)
 		}
+	}
+	// Wide but not everything: accepted, with a warning each.
+	var warned strings.Builder
+	if _, err := parseServe([]string{"--proxy-protocol", "--proxy-from", "0.0.0.0/1,10.1.0.0/16,2001:db8::/32,2001:db8:1::/48"}, &warned, none); err != nil ||
+		strings.Count(warned.String(), "warning") != 2 || !strings.Contains(warned.String(), "0.0.0.0/1 is wider than a /16") ||
+		!strings.Contains(warned.String(), "2001:db8::/32 is wider than a /48") {
+		t.Errorf("wide prefixes: %v, warned %q", err, warned.String())
 	}
 	if _, err := parseServe(nil, io.Discard, func(k string) string {
 		return map[string]string{"ARENA_PROXY_PROTOCOL": "maybe", "ARENA_PROXY_FROM": "10.0.0.0/8"}[k]
