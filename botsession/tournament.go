@@ -54,6 +54,9 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 		conn.Diagf("tournament %s: %s is back; %s", code, name, a.whereItStands(ctx, code))
 	default:
 		conn.Fail(err.Error(), time.Second)
+		if _, retry := director.IsEntryRefused(err); retry > 0 {
+			return ExitTryAgain // a refusal a wait cures: the kits come back by themselves
+		}
 		return 1
 	}
 	e := args.entry

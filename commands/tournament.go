@@ -33,7 +33,9 @@ const tournamentUsage = `usage:
                     (tournament create --help: every option)
   tournament add CODE --bot BOT[,BOT…]        add house bots as entrants (before the start)
   tournament entrants CODE                    who entered: name, key, when, from where
-  tournament remove CODE NAME                 take an entrant out (after the start: its games not started are forfeited)
+  tournament remove CODE NAME                 take an entrant out, kept out until allowed back (after the start:
+                                              its games not started are forfeited)
+  tournament allow CODE NAME|FINGERPRINT      let a removed entrant back in
   tournament close|reopen CODE                close (or reopen) the entries before the start
   tournament pace CODE fast|live              the pace of the games not started yet
   tournament start|pause|resume|cancel CODE
@@ -74,6 +76,9 @@ func (a *App) tournamentCommand(c call) int {
 	case "games":
 		return a.tournamentGames(ctx, s.Args[2:], stdout, stderr)
 	}
+	if sub == "create" { // the one that reads stdin (a class list)
+		return a.createTournament(ctx, s, c.stdin, stdout, stderr)
+	}
 	run, ok := teacherTournamentCommands[sub]
 	if !ok {
 		fmt.Fprintf(stderr, "arena: unknown tournament command %q\n%s\n", sub, tournamentUsage)
@@ -88,7 +93,9 @@ var teacherTournamentCommands map[string]func(a *App, ctx context.Context, s *se
 
 func init() {
 	teacherTournamentCommands = map[string]func(a *App, ctx context.Context, s *server.Session, stdout, stderr io.Writer) int{
-		"create": (*App).createTournament,
+		"create": func(a *App, ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+			return a.createTournament(ctx, s, strings.NewReader(""), stdout, stderr)
+		},
 		"add": func(a *App, ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
 			return a.addHouseBots(ctx, s.Args[2:], stdout, stderr)
 		},
@@ -99,6 +106,7 @@ func init() {
 		"pace":   (*App).setPace,
 		"replay": (*App).correctGame,
 		"void":   (*App).correctGame,
+		"allow":  (*App).allowEntrant,
 	}
 	for _, sub := range []string{"start", "pause", "resume", "cancel", "close", "reopen"} {
 		teacherTournamentCommands[sub] = (*App).changeTournament
@@ -222,7 +230,27 @@ func (a *App) removeEntrant(ctx context.Context, s *server.Session, stdout, stde
 		fmt.Fprintf(stdout, "%s is out of %s: its games not started are forfeited; those played keep their results.\n", plaintext.Clean(e.Name), code)
 		return 0
 	}
-	fmt.Fprintf(stdout, "%s is no longer entered in %s.\n", plaintext.Clean(e.Name), code)
+	if e.Kind == store.EntrantHouse {
+		fmt.Fprintf(stdout, "%s is no longer entered in %s.\n", plaintext.Clean(e.Name), code)
+		return 0
+	}
+	fmt.Fprintf(stdout, "%s is no longer entered in %s, and cannot enter again until tournament allow %s %s.\n",
+		plaintext.Clean(e.Name), code, code, plaintext.Clean(e.Name))
+	return 0
+}
+
+// allowEntrant lets a removed entrant back in.
+func (a *App) allowEntrant(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+	if len(s.Args) != 4 {
+		fmt.Fprintln(stderr, "usage: tournament allow CODE NAME|FINGERPRINT")
+		return 2
+	}
+	code, who := strings.ToUpper(s.Args[2]), s.Args[3]
+	if err := a.director.Allow(ctx, code, who); err != nil {
+		return a.tournamentError(err, code, stderr)
+	}
+	a.log.Info("tournament entrant allowed back", "code", code, "entrant", who, "by", s.Who.Name)
+	fmt.Fprintf(stdout, "%s may enter %s again.\n", plaintext.Clean(who), code)
 	return 0
 }
 
@@ -308,6 +336,10 @@ func (a *App) entryError(err error, code, name string, stderr io.Writer) int {
 	case errors.Is(err, store.ErrEntrantName):
 		fmt.Fprintf(stderr, "arena: another entrant of %s is called %s\n", code, name)
 	default:
+		if refused, _ := director.IsEntryRefused(err); refused {
+			fmt.Fprintf(stderr, "arena: %v\n", err)
+			return 1
+		}
 		return a.tournamentError(err, code, stderr)
 	}
 	return 1

@@ -55,12 +55,19 @@ var createUsage = `usage: tournament create --game GAME --format FORMAT [options
                           where the seed is public (7 Colors, War Hammer); in games of hidden
                           chance (DiceWars, Garden Tensions, Perfect Aim) each tournament's
                           games are its own, whatever the seed
+  --entrants known|-       who may enter (default: anyone with a key). known: the keys this
+                          arena knew before the tournament was created; -: a class list on
+                          stdin, one name or key fingerprint a line (ssh HOST tournament
+                          create … --entrants - < class.txt)
   --public-seed           games of hidden chance too follow from --seed alone: the same seed
                           replays the tournament. It gives the dice away: once a tournament is
                           over its seeds are shown, and another run with the same seed has
                           the same dice, which its students could then know in advance
 
 The last line printed is the code students enter.`
+
+// maxClassList bounds the class list a teacher sends on stdin.
+const maxClassList = 64 << 10
 
 // joinNameWords gathers the words that follow --name up to the next option into one name:
 // ssh joins a command's words with spaces and the server splits them again, so the
@@ -84,7 +91,7 @@ func joinNameWords(args []string) []string {
 	return out
 }
 
-func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
+func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
 	args := s.Args[2:]
 	if slices.ContainsFunc(args, isHelpFlag) || slices.Contains(args, "help") {
 		fmt.Fprintln(stdout, createUsage)
@@ -109,6 +116,7 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	bank := fs.Duration("bank", server.Bank, "")
 	seedText := fs.String("seed", "", "")
 	fs.BoolVar(&o.PublicSeed, "public-seed", false, "")
+	entrants := fs.String("entrants", "", "")
 	cfg := map[string]int{}
 	fs.Func("config", "", games.Config(cfg).Set)
 	bad := func(format string, args ...any) int {
@@ -154,6 +162,25 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	if *bank < 0 || *bank > 10*time.Minute {
 		return bad("--bank: from 0 to 10m, not %s", *bank)
 	}
+	switch *entrants {
+	case "", "anyone":
+	case "known":
+		o.Entrants = director.EntrantsKnown
+	case "-":
+		text, err := io.ReadAll(io.LimitReader(stdin, maxClassList+1))
+		if err != nil {
+			return bad("--entrants -: %v", err)
+		}
+		if len(text) > maxClassList {
+			return bad("--entrants -: the class list is over %d KiB", maxClassList>>10)
+		}
+		if o.Allowed, err = director.ParseClassList(string(text)); err != nil {
+			return bad("--entrants - (the class list on stdin): %v", err)
+		}
+		o.Entrants = director.EntrantsList
+	default:
+		return bad("--entrants: known (keys this arena knew before), or - (a class list on stdin), not %q", *entrants)
+	}
 	o.MoveMS = int(move.Milliseconds())
 	bankMS := int(bank.Milliseconds())
 	o.BankMS = &bankMS
@@ -198,6 +225,12 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdout, s
 	}
 	fmt.Fprintf(stdout, "Programs have %s a decision and a bank of %s a game; the grace for absences is %s in all.\n",
 		*move, *bank, *grace)
+	switch o.Entrants {
+	case director.EntrantsKnown:
+		fmt.Fprintln(stdout, "Entries: only the keys this arena knew before now.")
+	case director.EntrantsList:
+		fmt.Fprintf(stdout, "Entries: only the class list's %d names and keys.\n", len(o.Allowed))
+	}
 	fmt.Fprintf(stdout, "Entrants join: ssh -T HOST bot --game %s --tournament %s (programs), or Join a tournament in the lobby.\n", t.Game, t.Code)
 	fmt.Fprintf(stdout, "Add house bots: ssh HOST tournament add %s --bot %s; then: ssh HOST tournament start %s\n", t.Code, e.Strongest, t.Code)
 	fmt.Fprintln(stdout, t.Code)

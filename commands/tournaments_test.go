@@ -365,3 +365,27 @@ func TestTournamentNamesArePrintedClean(t *testing.T) {
 		t.Fatalf("standings of a name with bidi controls: exit %d, %q %q", status, out, errOut)
 	}
 }
+
+// A teacher sends a class list on stdin; create says what it took, and a bad list is a
+// sentence; remove then allow over SSH.
+func TestATournamentTakesAClassListOnStdin(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr := tournamentArena(t, teacher)
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	out, errOut, status := sshtest.ExecInput(t, prof, "tournament create --game sevencolors --format round-robin --entrants -",
+		"# TP groupe B\nann\nbob\nSHA256:abcdefghijklmnop\n\n")
+	if status != 0 || !strings.Contains(out, "Entries: only the class list's 3 names and keys.") {
+		t.Fatalf("create with a class list: %d %q %q", status, out, errOut)
+	}
+	_, errOut, status = sshtest.ExecInput(t, prof, "tournament create --game sevencolors --format round-robin --entrants -", "ann bob\n")
+	if status != 2 || !strings.Contains(errOut, "one name or key fingerprint a line") {
+		t.Fatalf("a malformed class list: %d %q", status, errOut)
+	}
+	code := createTournament(t, prof, "--game sevencolors --format round-robin", "greedy,random")
+	if out, errOut, status := sshtest.Exec(t, prof, "tournament remove "+code+" random"); status != 0 || !strings.Contains(out, "random is no longer entered") {
+		t.Fatalf("remove: %d %q %q", status, out, errOut)
+	}
+	if _, errOut, status := sshtest.Exec(t, prof, "tournament allow "+code+" nobody"); status != 1 || !strings.Contains(errOut, "nobody removed called") {
+		t.Fatalf("allow of someone never removed: %d %q", status, errOut)
+	}
+}

@@ -124,15 +124,18 @@ func claimName(ctx context.Context, tx writeTx, id, wanted string, now int64) (s
 
 // Account is a key's stored profile.
 type Account struct {
-	ID    string   // fingerprint
-	Name  string   // the name used last
-	Names []string // every name the key holds, in claim order
+	ID    string    // fingerprint
+	Name  string    // the name used last
+	Names []string  // every name the key holds, in claim order
+	Since time.Time // when the key first connected
 }
 
 // Account looks up a key's account; ErrNotFound if it never connected.
 func (s *Store) Account(ctx context.Context, id string) (Account, error) {
 	a := Account{ID: id}
-	err := s.db.queryRow(ctx, `SELECT name FROM accounts WHERE id = ?`, id).Scan(&a.Name)
+	var since int64
+	err := s.db.queryRow(ctx, `SELECT name, created_at FROM accounts WHERE id = ?`, id).Scan(&a.Name, &since)
+	a.Since = time.UnixMilli(since).UTC()
 	if errors.Is(err, sql.ErrNoRows) {
 		return Account{}, ErrNotFound
 	}

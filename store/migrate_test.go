@@ -174,7 +174,7 @@ func TestOpeningARelease7DataDirectory(t *testing.T) {
 		}
 	}
 	acc, err := s.Account(ctx, "SHA256:ada")
-	check("account", fmt.Sprint(acc, err), fmt.Sprint(Account{ID: "SHA256:ada", Name: "ada", Names: []string{"ada", "adele"}}, nil))
+	check("account", fmt.Sprint(acc, err), fmt.Sprint(Account{ID: "SHA256:ada", Name: "ada", Names: []string{"ada", "adele"}, Since: time.UnixMilli(1000).UTC()}, nil))
 	m, err := s.Match(ctx, "m_1")
 	check("match", fmt.Sprint(m.Seed, string(m.Config), string(m.Outcome), string(m.Replay), m.StartedAt.UnixMilli(), m.EndedAt.UnixMilli(), err),
 		fmt.Sprint(uint64(math.MaxUint64-1), `{"size":10}`, `{"ranks":[1,2]}`, `{"actions":[1]}`, 5000, 6000, nil))

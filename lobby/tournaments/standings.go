@@ -198,6 +198,9 @@ func (s *standingsScreen) join(m screen.Model) string {
 	case errors.As(err, &full):
 		return "this tournament is full: ask your teacher"
 	}
+	if refused, _ := director.IsEntryRefused(err); refused {
+		return err.Error()
+	}
 	s.svc.Log.Error("tournament entry", "code", s.code, "err", err)
 	return "the entry could not be stored right now; try again"
 }

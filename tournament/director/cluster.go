@@ -83,6 +83,8 @@ func (d *Director) Control(ctx context.Context, op, code, arg string) error {
 		return d.Cancel(ctx, code)
 	case "pace":
 		return d.SetPace(ctx, code, arg)
+	case "allow":
+		return d.Allow(ctx, code, arg)
 	case store.CorrectionReplay, store.CorrectionVoid:
 		parts := strings.SplitN(arg, "\n", 3)
 		if len(parts) != 3 {

@@ -162,6 +162,11 @@ func (d *Director) Remove(ctx context.Context, code, name string) (store.Entrant
 		if err != nil {
 			return e, err
 		}
+		if e.Kind != store.EntrantHouse {
+			if err := d.bar(ctx, code, e); err != nil { // out until allowed back
+				return e, err
+			}
+		}
 		d.mu.Lock()
 		d.changedLocked()
 		d.mu.Unlock()

@@ -43,6 +43,7 @@ type Store interface {
 	StartTournamentGame(ctx context.Context, code string, round, pairing, leg int) (attempt int, err error)
 	RemoveEntrant(ctx context.Context, code, id string) error
 	SetTournamentOptions(ctx context.Context, code string, options json.RawMessage) error
+	Account(ctx context.Context, id string) (store.Account, error)
 	CorrectTournamentGame(ctx context.Context, code string, round, pairing, leg int, action, by, byName string) (store.Correction, error)
 	TournamentCorrections(ctx context.Context, code string) ([]store.Correction, error)
 }
@@ -82,6 +83,7 @@ type Director struct {
 	remoteMu sync.Mutex
 	// reconciled is when the results were last read from the store (reconcile).
 	reconciled time.Time
+	fresh      entryRate // fresh keys' entries per tournament and address
 
 	// SaveRetry is how long OnFinish keeps asking a failing store to take a result
 	// (DefaultSaveRetry); set it before the hub runs.
@@ -298,6 +300,9 @@ func (d *Director) Enter(ctx context.Context, code string, e store.Entrant) erro
 	}
 	if len(entrants) >= o.EntrantsAtMost() {
 		return &ErrFull{Max: o.EntrantsAtMost()}
+	}
+	if err := d.admitEntry(ctx, t, o, e); err != nil {
+		return err
 	}
 	if e.EnteredAt.IsZero() {
 		e.EnteredAt = d.now().UTC()

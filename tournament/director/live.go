@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -48,6 +49,12 @@ type Options struct {
 	// chance, so that the same store and --seed replay a tournament of DiceWars (see
 	// gameSeed); the teacher was told what it gives away.
 	PublicSeed bool `json:"public_seed,omitempty"`
+	// Entrants is who may enter (EntrantsAnyone, EntrantsKnown, EntrantsList); Allowed the
+	// class list of EntrantsList (names or key fingerprints); Barred the keys removed before
+	// the start, kept out until Allow.
+	Entrants string      `json:"entrants,omitempty"`
+	Allowed  []string    `json:"allowed,omitempty"`
+	Barred   []BarredKey `json:"barred,omitempty"`
 	// Withdrawn are the entrants a teacher removed after the start (their ids): their games
 	// not started are forfeited, and they play no more (see Director.Remove).
 	Withdrawn []string `json:"withdrawn,omitempty"`
@@ -72,6 +79,17 @@ func optionsOf(t store.Tournament) (Options, error) {
 		return o, fmt.Errorf("tournament %s: options: %w", t.Code, err)
 	}
 	return o, nil
+}
+
+// BarredKey is a key removed from a tournament before its start, and the name it had.
+type BarredKey struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// barred reports whether key id is kept out of the tournament.
+func (o Options) barred(id string) bool {
+	return slices.ContainsFunc(o.Barred, func(b BarredKey) bool { return b.ID == id })
 }
 
 // Clock is the programs' clock of the tournament's games: its own where it has one, the
