@@ -6,7 +6,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // tournamentCall brings a person to their tournament game, from any screen of the lobby (the
@@ -25,23 +24,6 @@ func (m *model) tournamentCall() (cmd tea.Cmd, called bool) {
 	if inGame {
 		g.called = false
 	}
-	if r, ok := m.s.app.hub.SeatOf(m.s.who.ID); ok && director.TournamentOf(r.Info()) != "" {
-		if inGame && g.room.ID() == r.ID() {
-			m.called = false
-			return nil, false // there already
-		}
-		if playing {
-			m.called, g.called = true, true
-			m.notice = fmt.Sprintf("🔔 your tournament game has started in room %s: y leaves this game for it (a house bot plays on here)", r.ID())
-			return nil, false
-		}
-		m.called = false
-		m.setHelp(false)
-		m.s.detach()
-		next := newGameScreen(r)
-		m.screen, m.notice, m.bell = next, "your tournament game: good luck!", true
-		return next.init(m), true
-	}
 	c, ok := d.CallFor(m.s.who.ID)
 	m.called = ok && c.Over == ""
 	if !ok {
@@ -56,6 +38,31 @@ func (m *model) tournamentCall() (cmd tea.Cmd, called bool) {
 	if c.Over != "" {
 		return nil, false
 	}
+	if c.Room != "" { // the game has started: its room, wherever it is
+		if inGame && g.room.ID() == c.Room {
+			m.called = false
+			return nil, false // there already
+		}
+		r, found := m.s.app.hub.Find(c.Room)
+		if !found {
+			return nil, false // on its way to another node: the next tick finds it
+		}
+		if !seatedIn(r.Info(), m.s.who.ID) {
+			m.called = false
+			return nil, false // they left it (a house bot plays on): not brought back
+		}
+		if playing {
+			g.called = true
+			m.notice = fmt.Sprintf("🔔 your tournament game has started in room %s: y leaves this game for it (a house bot plays on here)", c.Room)
+			return nil, false
+		}
+		m.called = false
+		m.setHelp(false)
+		m.s.detach()
+		next := newGameScreen(r)
+		m.screen, m.notice, m.bell = next, "your tournament game: good luck!", true
+		return next.init(m), true
+	}
 	left := max(int(c.StartsAt.Sub(m.now).Seconds()+0.999), 0)
 	m.notice = fmt.Sprintf("🔔 %s, round %d: your game against %s starts in %d s", c.Name, c.Round, c.Against, left)
 	if playing {
@@ -63,4 +70,14 @@ func (m *model) tournamentCall() (cmd tea.Cmd, called bool) {
 		m.notice += "; y leaves this game for it (a house bot plays on here)"
 	}
 	return nil, false
+}
+
+// seatedIn reports whether person holds a seat of the room still (not given to a house bot).
+func seatedIn(info rooms.Info, person string) bool {
+	for _, s := range info.Seats {
+		if s.UserID == person && s.Kind == rooms.Human && s.Takeover == nil {
+			return true
+		}
+	}
+	return false
 }

@@ -177,6 +177,12 @@ func (d *Director) movedLocked(l *live, k gameKey, p inPlay, now time.Time) bool
 	}
 	if r, ok := d.find(tag(l.t.Code, k, p.game.Seats)); ok && r.ID() != p.room.ID() {
 		l.playing[k] = inPlay{game: p.game, room: r}
+		for _, id := range p.game.Seats {
+			if c, ok := d.calls[id]; ok && c.Code == l.t.Code && c.Game == GameID(k.round, k.pairing, k.leg) {
+				c.Room = r.ID()
+				d.calls[id] = c
+			}
+		}
 		l.note(now, "%s: %s moved to room %s", l.at(k.round, k.leg), l.names(p.game.Seats), r.ID())
 		d.changedLocked()
 		return true

@@ -121,6 +121,9 @@ type Call struct {
 	// Over, once the tournament is over, tells the person where they finished ("you are 2nd
 	// of 8 with 5 points"); StartsAt is then when it ended. It is told for overTold.
 	Over string
+	// Game is the game called (GameID), Room its room once it has started: the call stays
+	// until the game ends, so that a screen that missed the start still finds the room.
+	Game, Room string
 }
 
 // overTold is how long a person's end-of-tournament call stays, for them to see it.
@@ -435,8 +438,12 @@ func (d *Director) step(ctx context.Context, code string) {
 
 // free releases the entrants of a game. Caller holds d.mu.
 func (d *Director) free(code string, g tournament.Game) {
-	for _, id := range g.Seats {
-		delete(d.busy, ticketKey(code, id))
+	id := GameID(g.Round, g.Pairing, g.Leg)
+	for _, e := range g.Seats {
+		delete(d.busy, ticketKey(code, e))
+		if c, ok := d.calls[e]; ok && c.Code == code && c.Game == id {
+			delete(d.calls, e) // the person's game is over: no call left
+		}
 	}
 }
 
@@ -467,19 +474,20 @@ func (d *Director) callLocked(l *live, g tournament.Game, now time.Time) bool {
 		if l.byID[id].Kind != store.EntrantPerson {
 			continue
 		}
+		game := GameID(g.Round, g.Pairing, g.Leg)
 		c, ok := d.calls[id]
-		if !ok || c.Code != l.t.Code || c.Round != g.Round {
-			c = Call{Code: l.t.Code, Name: l.t.Name, Round: g.Round, Against: l.names(others(g.Seats, id)), StartsAt: now.Add(d.CallAhead)}
+		if ok && c.Code == l.t.Code && c.Game != game && c.Over == "" {
+			ready = false // called to another game of this tournament first
+			continue
+		}
+		if !ok || c.Code != l.t.Code || c.Game != game {
+			c = Call{Code: l.t.Code, Name: l.t.Name, Round: g.Round, Game: game, Against: l.names(others(g.Seats, id)),
+				StartsAt: now.Add(d.CallAhead)}
 			d.calls[id] = c
 			d.changedLocked()
 		}
 		if now.Before(c.StartsAt) {
 			ready = false
-		}
-	}
-	if ready {
-		for _, id := range g.Seats {
-			delete(d.calls, id)
 		}
 	}
 	return ready
@@ -542,6 +550,12 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 	l.playing[k] = inPlay{game: g, room: r}
 	for _, id := range g.Seats {
 		d.busy[ticketKey(l.t.Code, id)] = true
+	}
+	for _, id := range g.Seats {
+		if c, ok := d.calls[id]; ok && c.Code == l.t.Code && c.Game == GameID(k.round, k.pairing, k.leg) {
+			c.Room = r.ID() // where the person's screens take them
+			d.calls[id] = c
+		}
 	}
 	for _, t := range taken {
 		key := ticketKey(t.code, t.entrant)
