@@ -77,8 +77,8 @@ func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 }
 
 // A person on node A and a person on node B play 7 Colors in a private room made on B, with
-// its code; a spectator on node C finds it with `rooms` and watches it with `watch`, and
-// sees the same end as the players.
+// its code; on node C its players find it with `rooms`, a spectator watches it with `watch`
+// and its code, and sees the same end as the players.
 func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 	nodes, _ := startArenas(t, "a", "b", "c")
 	a, b, c := nodes[0], nodes[1], nodes[2]
@@ -93,7 +93,8 @@ func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 	room, _ := b.hub.Find(list[0].ID)
 	dave.WaitFor(t, room.Code(), 10*time.Second)
 
-	alice := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", sshtest.NewKey(t)))
+	aliceKey := sshtest.NewKey(t)
+	alice := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", aliceKey))
 	alice.WaitFor(t, "Quick match", 10*time.Second)
 	alice.Type(t, "5")
 	alice.WaitFor(t, "Join a private room", 10*time.Second)
@@ -103,17 +104,21 @@ func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 		return s.Status == rooms.Playing && s.Seats[1].Name == "alice" && s.Seats[1].Connected
 	})
 
-	// C lists the room and watches it.
-	carolKey := sshtest.NewKey(t)
-	until.Seen(t, 10*time.Second, "C's rooms command listing B's room", func() (string, bool) {
-		out, _, _ := sshtest.Exec(t, sshtest.Dial(t, c.addr, "carol", carolKey), "rooms")
+	// C lists the room to its players (it is private: not to others), and carol watches it
+	// with its code.
+	until.Seen(t, 10*time.Second, "C's rooms command listing B's room to alice", func() (string, bool) {
+		out, _, _ := sshtest.Exec(t, sshtest.Dial(t, c.addr, "alice", aliceKey), "rooms")
 		return out, strings.Contains(out, room.ID()) && strings.Contains(out, "dave vs alice")
 	})
-	carol := sshtest.NewTerm(t, sshtest.Dial(t, c.addr, "carol", carolKey), sshtest.Command("watch "+room.ID()))
+	carolKey := sshtest.NewKey(t)
+	if out, _, _ := sshtest.Exec(t, sshtest.Dial(t, c.addr, "carol", carolKey), "rooms"); strings.Contains(out, room.ID()) {
+		t.Fatalf("C lists a private room to someone not in it:\n%s", out)
+	}
+	carol := sshtest.NewTerm(t, sshtest.Dial(t, c.addr, "carol", carolKey), sshtest.Command("watch "+room.Code()))
 	carol.WaitFor(t, "dave vs alice", 10*time.Second)
 	until.True(t, 10*time.Second, "B counting carol among the spectators", func() bool { return room.Info().Spectators == 1 })
 	// The wall on A shows B's room among its tiles.
-	wall := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "erin", sshtest.NewKey(t)), sshtest.Command("wall"))
+	wall := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", aliceKey), sshtest.Command("wall"))
 	wall.WaitFor(t, "dave", 10*time.Second)
 	wall.WaitFor(t, "alice", 10*time.Second)
 

@@ -82,6 +82,9 @@ func (a *App) historyCommand(c call) int {
 	}
 	rows := make([]historyRow, 0, len(recs))
 	for _, rec := range recs {
+		if !rec.VisibleTo(s.Who.ID, s.Who.Admin) {
+			continue // a private room's game: its players' and teachers' only
+		}
 		row := historyRow{ID: rec.ID, Game: rec.Game, EndedAt: rec.EndedAt, Seat: -1}
 		for i, seat := range rec.Seats {
 			row.Seats = append(row.Seats, seat.Name)

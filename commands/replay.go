@@ -67,6 +67,10 @@ func (a *App) replayCommand(c call) int {
 		fmt.Fprintln(stderr, "arena:", err)
 		return 1
 	}
+	if !g.Rec.VisibleTo(s.Who.ID, s.Who.Admin) {
+		fmt.Fprintf(stderr, "arena: game %s was played in a private room: only its players and teachers see it again\n", id)
+		return 1
+	}
 	start, moves, err := replay.Export(g.Entry.Game, g.Replay)
 	if err != nil {
 		a.log.Error("exporting a replay", "id", id, "err", err)

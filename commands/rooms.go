@@ -11,7 +11,8 @@ import (
 
 // roomsCommand serves `rooms`: the live rooms as text.
 func (a *App) roomsCommand(c call) int {
-	writeRooms(c.stdout, a.rooms.List())
+	// Private rooms are listed to their players and teachers only.
+	writeRooms(c.stdout, rooms.Visible(a.rooms.List(), c.s.Who.ID, c.s.Who.Admin))
 	return 0
 }
 

@@ -11,6 +11,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
@@ -388,4 +389,44 @@ func TestATournamentTakesAClassListOnStdin(t *testing.T) {
 	if _, errOut, status := sshtest.Exec(t, prof, "tournament allow "+code+" nobody"); status != 1 || !strings.Contains(errOut, "nobody removed called") {
 		t.Fatalf("allow of someone never removed: %d %q", status, errOut)
 	}
+}
+
+// A private room is not listed to others, nor watched by its id; its players and teachers
+// see it, and its code opens it to anyone (security round three).
+func TestAPrivateRoomIsPrivate(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr, hub := tournamentArenaWith(t, teacher, nil)
+	aliceKey := sshtest.NewKey(t)
+	alice := sshtest.Dial(t, addr, "alice", aliceKey)
+	aliceID := whoamiID(t, alice)
+	e, _ := catalog.Get("sevencolors")
+	r, err := hub.Create(rooms.Spec{Game: e.Entry, Private: true, Owner: aliceID, Seats: []rooms.Seat{
+		{Kind: rooms.Human, UserID: aliceID, Name: "alice"}, {Kind: rooms.Open}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob := sshtest.Dial(t, addr, "bob", sshtest.NewKey(t))
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	for name, c := range map[string]*gossh.Client{"alice": alice, "bob": bob, "the teacher": prof} {
+		out, _, _ := sshtest.Exec(t, c, "rooms")
+		if listed := strings.Contains(out, r.ID()); listed != (name != "bob") {
+			t.Errorf("rooms as %s lists the private room: %v\n%s", name, listed, out)
+		}
+	}
+	byID := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)), sshtest.Command("watch "+r.ID()))
+	byID.WaitFor(t, "no live room", 10*time.Second)
+	byCode := sshtest.NewTerm(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t)), sshtest.Command("watch "+r.Code()))
+	byCode.WaitFor(t, "room "+r.ID(), 10*time.Second)
+}
+
+func whoamiID(t *testing.T, c *gossh.Client) string {
+	t.Helper()
+	out, _, _ := sshtest.Exec(t, c, "whoami")
+	for _, line := range strings.Split(out, "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && k == "key" {
+			return strings.TrimSpace(v)
+		}
+	}
+	t.Fatalf("whoami: %q", out)
+	return ""
 }

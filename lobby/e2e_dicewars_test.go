@@ -58,7 +58,7 @@ func TestDiceWarsPrivateRoomOfFourOverSSH(t *testing.T) {
 	until.True(t, 10*time.Second, "bob taking seat 2", func() bool { return room.Snapshot().Seats[1].Name == "bob" })
 	alice.Type(t, "b")
 	until.True(t, 10*time.Second, "the game starting", func() bool { return room.Snapshot().Status == rooms.Playing })
-	carol := sshtest.NewTerm(t, sshtest.Dial(t, addr, "carol", sshtest.NewKey(t)), sshtest.Command("watch "+room.ID()))
+	carol := sshtest.NewTerm(t, sshtest.Dial(t, addr, "carol", sshtest.NewKey(t)), sshtest.Command("watch "+room.Code())) // a private room: watched with its code
 	carol.WaitFor(t, "alice", 10*time.Second)
 
 	terms := []*sshtest.Term{alice, bob}

@@ -200,7 +200,7 @@ func (h *homeScreen) view(m *model) string {
 	online := onlineLine(m.s.app.Online(), m.Width()-10)
 	// Show as many rooms as the window has rows for, below the menu and above who is online.
 	shown := max(m.Height()-len(homeItems)-12, 1)
-	list := m.s.app.hub.List()
+	list := m.visibleRooms()
 	if len(list) == 0 {
 		b.WriteString(st.Dim.Render("  none yet — start one!") + "\n")
 	}

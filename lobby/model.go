@@ -220,6 +220,12 @@ func (m *model) helpView() string {
 	return st.Box.Render(m.helpPage.View()) + "\n" + st.Dim.Render(termtext.Fit(footer, m.Width()))
 }
 
+// visibleRooms are the live rooms this person may see listed: a private room only to its
+// players and teachers.
+func (m *model) visibleRooms() []rooms.Info {
+	return rooms.Visible(m.s.app.hub.List(), m.s.who.ID, m.s.who.Admin)
+}
+
 // toLobby returns to the home screen, leaving any room.
 func (m *model) toLobby(notice string) (page, tea.Cmd) {
 	m.s.detach()
@@ -289,6 +295,9 @@ func (s *session) screenFor(args []string) (page, error) {
 		if err != nil {
 			return nil, err
 		}
+		if !g.Rec.VisibleTo(s.who.ID, s.who.Admin) {
+			return nil, fmt.Errorf("game %s was played in a private room: only its players and teachers see it again", args[1])
+		}
 		r, err := replays.New(g)
 		if err != nil {
 			return nil, err
@@ -300,6 +309,10 @@ func (s *session) screenFor(args []string) (page, error) {
 		}
 		r, ok := s.app.hub.Find(args[1])
 		if !ok {
+			return nil, fmt.Errorf("no live room %q (see `ssh … rooms`)", args[1])
+		}
+		if info := r.Info(); !strings.EqualFold(args[1], info.Code) && !info.VisibleTo(s.who.ID, s.who.Admin) {
+			// By its id, a private room is its players' and teachers'; its code opens it.
 			return nil, fmt.Errorf("no live room %q (see `ssh … rooms`)", args[1])
 		}
 		return newGameScreen(r), nil

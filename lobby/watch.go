@@ -41,7 +41,7 @@ func (w *watchScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	if !ok {
 		return w, nil
 	}
-	list := m.s.app.hub.List()
+	list := m.visibleRooms()
 	switch keys := watchKeys; {
 	case key.Matches(k, keys.up):
 		w.cursor = max(w.cursor-1, 0)
@@ -65,7 +65,7 @@ func (w *watchScreen) view(m *model) string {
 	st := m.s.st
 	var b strings.Builder
 	b.WriteString(m.Header("") + "\n\n" + st.Heading.Render("Live rooms") + "\n\n")
-	list := m.s.app.hub.List()
+	list := m.visibleRooms()
 	if len(list) == 0 {
 		b.WriteString(st.Dim.Render("No live rooms right now.") + "\n")
 	}

@@ -32,7 +32,8 @@ func Match(info rooms.Info, rp replay.Replay, ended time.Time) (store.MatchRecor
 		StartedAt: info.Created, EndedAt: ended,
 		// Live games are rated (practice is never stored; guests are left out), but for a
 		// game in which a person stopped their clock.
-		Rated: !info.Unrated,
+		Rated:   !info.Unrated,
+		Private: info.Private,
 	}
 	for _, s := range info.Seats {
 		seat := store.SeatRecord{Name: s.Name}

@@ -239,3 +239,29 @@ func (s *Snapshot) SeatOf(userID string) int {
 	}
 	return -1
 }
+
+// VisibleTo reports whether the room is shown to person (a key's fingerprint; "" for a
+// guest): a private room only to its players, and to teachers; anyone with its code may
+// still join or watch it by the code.
+func (i Info) VisibleTo(person string, teacher bool) bool {
+	if !i.Private || teacher {
+		return true
+	}
+	for _, s := range i.Seats {
+		if person != "" && s.UserID == person {
+			return true
+		}
+	}
+	return false
+}
+
+// Visible keeps the rooms of list that person may see (VisibleTo).
+func Visible(list []Info, person string, teacher bool) []Info {
+	out := list[:0:0]
+	for _, i := range list {
+		if i.VisibleTo(person, teacher) {
+			out = append(out, i)
+		}
+	}
+	return out
+}

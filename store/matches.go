@@ -23,6 +23,8 @@ type MatchRecord struct {
 	EndedAt   time.Time
 	// Rated: the game updates its players' ratings, in the same transaction (see rate).
 	Rated bool
+	// Private: played in a private room: shown only to its players and to teachers.
+	Private bool
 	// Tournament, when set, is the tournament game this match was: its result is recorded
 	// in the same transaction, so a crash keeps both or neither.
 	Tournament *TournamentEntry
@@ -95,10 +97,10 @@ func (s *Store) saveMatch(ctx context.Context, m MatchRecord) error {
 		return fmt.Errorf("save match %s: %w", m.ID, err)
 	}
 	defer tx.Rollback()
-	_, err = tx.exec(ctx, `INSERT INTO matches (id, game, seed, config, outcome, replay, started_at, ended_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err = tx.exec(ctx, `INSERT INTO matches (id, game, seed, config, outcome, replay, started_at, ended_at, private)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		m.ID, m.Game, int64(m.Seed), jsonText(m.Config), jsonText(m.Outcome), jsonText(m.Replay),
-		m.StartedAt.UnixMilli(), m.EndedAt.UnixMilli())
+		m.StartedAt.UnixMilli(), m.EndedAt.UnixMilli(), m.Private)
 	if err != nil {
 		return fmt.Errorf("save match %s: %w", m.ID, err)
 	}
@@ -145,7 +147,7 @@ func (s *Store) RecentMatches(ctx context.Context, limit int) ([]MatchRecord, er
 	if limit <= 0 {
 		return nil, nil
 	}
-	rows, err := s.db.query(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at
+	rows, err := s.db.query(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at, private
 		FROM matches ORDER BY ended_at DESC, rowid DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("recent matches: %w", err)
@@ -173,7 +175,7 @@ func (s *Store) RecentMatches(ctx context.Context, limit int) ([]MatchRecord, er
 
 // Match returns one match by id, or ErrNotFound.
 func (s *Store) Match(ctx context.Context, id string) (MatchRecord, error) {
-	row := s.db.queryRow(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at
+	row := s.db.queryRow(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at, private
 		FROM matches WHERE id = ?`, id)
 	m, err := scanMatch(row)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -220,7 +222,7 @@ func scanMatch(r scanner) (MatchRecord, error) {
 		seed, started, ended    int64
 		config, outcome, replay string
 	)
-	if err := r.Scan(&m.ID, &m.Game, &seed, &config, &outcome, &replay, &started, &ended); err != nil {
+	if err := r.Scan(&m.ID, &m.Game, &seed, &config, &outcome, &replay, &started, &ended, &m.Private); err != nil {
 		return MatchRecord{}, err
 	}
 	m.Seed = uint64(seed)
@@ -247,4 +249,18 @@ func (s *Store) seats(ctx context.Context, matchID string) ([]SeatRecord, error)
 		out = append(out, seat)
 	}
 	return out, rows.Err()
+}
+
+// VisibleTo reports whether the match is shown to person (a key's fingerprint): a match of a
+// private room only to its players, and to teachers.
+func (m MatchRecord) VisibleTo(person string, teacher bool) bool {
+	if !m.Private || teacher {
+		return true
+	}
+	for _, s := range m.Seats {
+		if person != "" && s.ID == person {
+			return true
+		}
+	}
+	return false
 }

@@ -233,3 +233,34 @@ func TestACorrectionKeepsTheResultItReplaced(t *testing.T) {
 		}
 	})
 }
+
+// A match of a private room keeps its privacy: stored, read back and in its players'
+// history, it is shown to its players and teachers only.
+func TestAPrivateMatchIsShownToItsPlayersOnly(t *testing.T) {
+	eachBackend(t, func(t *testing.T, where string) {
+		ctx := context.Background()
+		s := open(t, where)
+		m := MatchRecord{ID: "m_p1", Game: "sevencolors", Config: []byte(`{}`), Outcome: []byte(`{}`), Replay: []byte(`{}`),
+			Seats:     []SeatRecord{{Name: "ada", ID: "SHA256:ada"}, {Name: "bob", ID: "SHA256:bob"}},
+			StartedAt: time.UnixMilli(1000).UTC(), EndedAt: time.UnixMilli(2000).UTC(), Private: true}
+		if err := s.SaveMatch(ctx, m); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Match(ctx, "m_p1")
+		if err != nil || !got.Private {
+			t.Fatalf("read back: private %v, %v", got.Private, err)
+		}
+		hist, err := s.History(ctx, "SHA256:ada", "", "", 10)
+		if err != nil || len(hist) != 1 || !hist[0].Private {
+			t.Fatalf("history: %+v %v", hist, err)
+		}
+		for who, want := range map[string]bool{"SHA256:ada": true, "SHA256:bob": true, "SHA256:eve": false, "": false} {
+			if got.VisibleTo(who, false) != want {
+				t.Errorf("visible to %q: %v, want %v", who, !want, want)
+			}
+		}
+		if !got.VisibleTo("SHA256:eve", true) {
+			t.Error("a teacher does not see a private game")
+		}
+	})
+}

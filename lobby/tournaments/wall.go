@@ -137,7 +137,8 @@ func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool) roomview
 
 func (w *wallScreen) View(m screen.Model) string {
 	st := m.Styles()
-	w.shown = wallRooms(m.Rooms().List(), w.code)
+	who := m.Who()
+	w.shown = wallRooms(rooms.Visible(m.Rooms().List(), who.ID, who.Admin), w.code)
 	n := len(w.shown)
 	w.cursor = min(w.cursor, max(n-1, 0))
 	w.first = min(w.first, w.cursor)

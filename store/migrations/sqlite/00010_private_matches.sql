@@ -1,0 +1,3 @@
+-- 10: a match played in a private room is shown only to its players and to teachers.
+-- +goose Up
+ALTER TABLE matches ADD COLUMN private INTEGER NOT NULL DEFAULT 0;
