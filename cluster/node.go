@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"regexp"
 	"strings"
 	"sync"
@@ -161,7 +162,7 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) { n.log.Warn("bus disconnected", "err", err) }),
 		nats.ReconnectHandler(func(*nats.Conn) { n.log.Info("bus reconnected") }))
 	if err != nil {
-		return nil, fmt.Errorf("cluster: connect to %s: %w", cfg.URL, err)
+		return nil, fmt.Errorf("cluster: connect to %s: %w", RedactURL(cfg.URL), err)
 	}
 	n.nc = nc
 	n.since = time.Now()
@@ -495,4 +496,26 @@ func (n *Node) ownerOfLocked(key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// RedactURL is a bus URL fit for a log or an error: its user and password (a NATS token
+// is given as the user) replaced by "***". A list of URLs, comma-separated, is redacted
+// one by one.
+func RedactURL(list string) string {
+	parts := strings.Split(list, ",")
+	for i, p := range parts {
+		u, err := url.Parse(strings.TrimSpace(p))
+		switch {
+		case err != nil:
+			parts[i] = "(a URL that does not parse)"
+		case u.User != nil:
+			u.User = nil
+			text := u.String()
+			if at := strings.Index(text, "://"); at >= 0 {
+				text = text[:at+3] + "***@" + text[at+3:]
+			}
+			parts[i] = text
+		}
+	}
+	return strings.Join(parts, ",")
 }

@@ -238,7 +238,7 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 		return fmt.Errorf("--store %q: want a PostgreSQL URL, postgres://USER@HOST:PORT/DB?sslmode=… (without --store, the database is in --data)", c.store.Where)
 	}
 	if c.cluster != "" && c.store.Where == "" {
-		return fmt.Errorf("--cluster %s needs --store postgres://…: the nodes of a cluster share one database", c.cluster)
+		return fmt.Errorf("--cluster %s needs --store postgres://…: the nodes of a cluster share one database", cluster.RedactURL(c.cluster))
 	}
 	if c.cluster != "" && !cluster.ValidName(c.node) {
 		return fmt.Errorf("--node %q: use letters, digits, - and _ (at most 64)", c.node)
@@ -440,7 +440,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 			return fail("%v", err)
 		}
 		defer node.Close()
-		log.Info("cluster", "bus", c.cluster, "node", node.Name(), "letter", node.Letter())
+		log.Info("cluster", "bus", cluster.RedactURL(c.cluster), "node", node.Name(), "letter", node.Letter())
 	}
 	app, hub, stopApp, err := newApp(appOptions{Logger: log, Store: st, TickHz: c.tickHz,
 		FillAfter: c.fillAfter, HumanMove: c.humanMove, BotMove: c.botMove,
