@@ -185,13 +185,7 @@ func TestAPersonIsCalledToTheirTournamentGame(t *testing.T) {
 	code := createTournament(t, prof, "--game sevencolors --format round-robin --size 6 --name Friday", "random")
 
 	ann := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ann", sshtest.NewKey(t)), sshtest.Size(100, 30))
-	ann.WaitFor(t, "Join a tournament", 10*time.Second)
-	ann.Send(t, "8")
-	ann.WaitFor(t, "Tournament code", 10*time.Second)
-	ann.Send(t, strings.ToLower(code)+"\r")
-	ann.WaitFor(t, "Entrants:", 10*time.Second)
-	ann.Send(t, "j")
-	ann.WaitFor(t, "you are entered in Friday", 10*time.Second)
+	enterFromTheLobby(t, ann, code, "Friday")
 
 	console := sshtest.NewTerm(t, sshtest.Dial(t, addr, "prof", teacher), sshtest.Size(100, 30))
 	console.WaitFor(t, "Join a tournament", 10*time.Second)
@@ -205,6 +199,19 @@ func TestAPersonIsCalledToTheirTournamentGame(t *testing.T) {
 	ann.WaitFor(t, "your game against random starts in", 20*time.Second)
 	ann.WaitFor(t, "your tournament game: good luck!", 30*time.Second)
 	ann.WaitFor(t, "7 Colors · room", 10*time.Second)
+}
+
+// enterFromTheLobby enters the person on term in tournament code (called name) as a person
+// does: Join a tournament, its code, j.
+func enterFromTheLobby(t *testing.T, term *sshtest.Term, code, name string) {
+	t.Helper()
+	term.WaitFor(t, "Join a tournament", 10*time.Second)
+	term.Send(t, "8")
+	term.WaitFor(t, "Tournament code", 10*time.Second)
+	term.Send(t, strings.ToLower(code)+"\r")
+	term.WaitFor(t, "Entrants:", 10*time.Second)
+	term.Send(t, "j")
+	term.WaitFor(t, "you are entered in "+name, 10*time.Second)
 }
 
 // A person entered in a tournament is called to each game wherever they are: reading the
@@ -239,13 +246,7 @@ func TestAPersonIsCalledFromEveryScreen(t *testing.T) {
 
 	// 1. The rules, from the lobby, where ann entered.
 	a := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ann", annKey), sshtest.Size(100, 30))
-	a.WaitFor(t, "Join a tournament", 10*time.Second)
-	a.Send(t, "8")
-	a.WaitFor(t, "Tournament code", 10*time.Second)
-	a.Send(t, strings.ToLower(code)+"\r")
-	a.WaitFor(t, "Entrants:", 10*time.Second)
-	a.Send(t, "j")
-	a.WaitFor(t, "you are entered in Friday", 10*time.Second)
+	enterFromTheLobby(t, a, code, "Friday")
 	// Back to the tournaments, then to the lobby, one screen at a time: an esc typed with
 	// the next key in one read is alt+that key.
 	a.Type(t, "esc")

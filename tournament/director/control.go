@@ -183,32 +183,18 @@ var ErrRemoved = errors.New("your teacher removed this key from the tournament: 
 
 // withdraw removes e from a tournament under way (see Remove). Caller holds control.
 func (d *Director) withdraw(ctx context.Context, code string, e store.Entrant) error {
-	t, err := d.notOver(ctx, code, "its standings are final")
+	_, err := d.changeOptions(ctx, code, "its standings are final", func(o *Options) error {
+		if slices.Contains(o.Withdrawn, e.ID) {
+			return &ErrState{fmt.Sprintf("%s was removed from tournament %s already", e.Name, code)}
+		}
+		o.Withdrawn = append(o.Withdrawn, e.ID)
+		return nil
+	}, e.Name+" removed by the teacher: its games not started are forfeited")
 	if err != nil {
-		return err
-	}
-	o, err := optionsOf(t)
-	if err != nil {
-		return err
-	}
-	if slices.Contains(o.Withdrawn, e.ID) {
-		return &ErrState{fmt.Sprintf("%s was removed from tournament %s already", e.Name, code)}
-	}
-	o.Withdrawn = append(o.Withdrawn, e.ID)
-	raw, err := json.Marshal(o)
-	if err != nil {
-		return err
-	}
-	if err := d.st.SetTournamentOptions(ctx, code, raw); err != nil {
 		return err
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if l := d.live[code]; l != nil {
-		l.opts.Withdrawn = o.Withdrawn
-		l.t.Options = raw
-		l.note(d.now(), "%s removed by the teacher: its games not started are forfeited", e.Name)
-	}
 	key := ticketKey(code, e.ID)
 	if t := d.tickets[key]; t != nil {
 		delete(d.tickets, key)
@@ -233,31 +219,45 @@ func (d *Director) SetPace(ctx context.Context, code, pace string) error {
 	}
 	d.lockControl()
 	defer d.control.Unlock()
-	t, err := d.notOver(ctx, code, "its pace no longer matters")
+	_, err := d.changeOptions(ctx, code, "its pace no longer matters", func(o *Options) error {
+		o.Pace = pace
+		return nil
+	}, fmt.Sprintf("pace: %s from the next games", pace))
+	return err
+}
+
+// changeOptions edits the stored options of tournament code, which must not be over (why
+// says what its end forbids), with change, stores them, hands them to the live tournament
+// with a note for the teacher's console, and says the tournament changed. Caller holds
+// control.
+func (d *Director) changeOptions(ctx context.Context, code, why string, change func(*Options) error, note string) (Options, error) {
+	t, err := d.notOver(ctx, code, why)
 	if err != nil {
-		return err
+		return Options{}, err
 	}
 	o, err := optionsOf(t)
 	if err != nil {
-		return err
+		return o, err
 	}
-	o.Pace = pace
+	if err := change(&o); err != nil {
+		return o, err
+	}
 	raw, err := json.Marshal(o)
 	if err != nil {
-		return err
+		return o, err
 	}
 	if err := d.st.SetTournamentOptions(ctx, code, raw); err != nil {
-		return err
+		return o, err
 	}
 	d.mu.Lock()
+	defer d.mu.Unlock()
 	if l := d.live[code]; l != nil {
-		l.opts.Pace = pace
-		l.t.Options = raw
-		l.note(d.now(), "pace: %s from the next games", pace)
+		l.opts, l.t.Options = o, raw
+		l.note(d.now(), "%s", note)
 	}
 	d.changedLocked()
-	d.mu.Unlock()
-	return nil
+	d.poke()
+	return o, nil
 }
 
 // notOver reads a tournament that is neither finished nor cancelled; why says what its end

@@ -2,7 +2,6 @@ package director
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -171,71 +170,39 @@ func (d *Director) Allow(ctx context.Context, code, who string) error {
 	}
 	d.lockControl()
 	defer d.control.Unlock()
-	t, err := d.notOver(ctx, code, "its entries no longer change")
+	entrants, err := d.st.Entrants(ctx, code)
 	if err != nil {
 		return err
 	}
-	o, err := optionsOf(t)
-	if err != nil {
-		return err
-	}
-	id := ""
-	for _, b := range o.Barred {
-		if b.ID == who || strings.EqualFold(b.Name, who) {
-			id = b.ID
-		}
-	}
-	if id == "" {
-		entrants, err := d.st.Entrants(ctx, code)
-		if err != nil {
-			return err
+	_, err = d.changeOptions(ctx, code, "its entries no longer change", func(o *Options) error {
+		id := ""
+		for _, b := range o.Barred {
+			if b.ID == who || strings.EqualFold(b.Name, who) {
+				id = b.ID
+			}
 		}
 		for _, e := range entrants {
-			if e.ID == who || strings.EqualFold(e.Name, who) {
+			if id == "" && (e.ID == who || strings.EqualFold(e.Name, who)) {
 				id = e.ID
 			}
 		}
-	}
-	if id == "" || !o.barred(id) && !slices.Contains(o.Withdrawn, id) {
-		return &ErrState{fmt.Sprintf("tournament %s has nobody removed called %q", code, who)}
-	}
-	o.Barred = slices.DeleteFunc(o.Barred, func(b BarredKey) bool { return b.ID == id })
-	o.Withdrawn = slices.DeleteFunc(o.Withdrawn, func(b string) bool { return b == id })
-	raw, err := json.Marshal(o)
-	if err != nil {
-		return err
-	}
-	if err := d.st.SetTournamentOptions(ctx, code, raw); err != nil {
-		return err
-	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if l := d.live[code]; l != nil {
-		l.opts.Barred, l.opts.Withdrawn, l.t.Options = o.Barred, o.Withdrawn, raw
-		l.note(d.now(), "%s allowed back by the teacher", who)
-	}
-	d.changedLocked()
-	d.poke()
-	return nil
+		if id == "" || !o.barred(id) && !slices.Contains(o.Withdrawn, id) {
+			return &ErrState{fmt.Sprintf("tournament %s has nobody removed called %q", code, who)}
+		}
+		o.Barred = slices.DeleteFunc(o.Barred, func(b BarredKey) bool { return b.ID == id })
+		o.Withdrawn = slices.DeleteFunc(o.Withdrawn, func(b string) bool { return b == id })
+		return nil
+	}, who+" allowed back by the teacher")
+	return err
 }
 
 // bar keeps a key removed before the start out until Allow. Caller holds control.
 func (d *Director) bar(ctx context.Context, code string, e store.Entrant) error {
-	t, err := d.st.Tournament(ctx, code)
-	if err != nil {
-		return err
-	}
-	o, err := optionsOf(t)
-	if err != nil {
-		return err
-	}
-	if o.barred(e.ID) {
+	_, err := d.changeOptions(ctx, code, "its entries no longer change", func(o *Options) error {
+		if !o.barred(e.ID) {
+			o.Barred = append(o.Barred, BarredKey{ID: e.ID, Name: e.Name})
+		}
 		return nil
-	}
-	o.Barred = append(o.Barred, BarredKey{ID: e.ID, Name: e.Name})
-	raw, err := json.Marshal(o)
-	if err != nil {
-		return err
-	}
-	return d.st.SetTournamentOptions(ctx, code, raw)
+	}, e.Name+" removed by the teacher: kept out until allowed back")
+	return err
 }
