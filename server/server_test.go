@@ -3,7 +3,9 @@ package server_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -423,5 +425,35 @@ func TestShutdownEndsSessions(t *testing.T) {
 	if c, err := sshtest.DialErr(addr, "alice", sshtest.NewKey(t)); err == nil {
 		c.Close()
 		t.Fatal("connected after shutdown")
+	}
+}
+
+// downAccounts is a store that does not answer (a database restarting).
+type downAccounts struct{}
+
+func (downAccounts) ClaimName(context.Context, string, string) (string, error) {
+	return "", errors.New("dial tcp 127.0.0.1:5432: connect: connection refused")
+}
+
+// A login while the database does not answer is refused for a while only: status 75 (the
+// starter kits run their command again on it) and a sentence that says it is temporary; it
+// used to be status 1, and a kit reconnecting during a database outage quit for good.
+func TestALoginDuringADatabaseOutageSaysTryAgain(t *testing.T) {
+	cfg := server.DefaultConfig()
+	cfg.Listen, cfg.DataDir = "127.0.0.1:0", t.TempDir()
+	srv, err := server.New(cfg, downAccounts{}, fakeApp{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(l)
+	t.Cleanup(func() { srv.Shutdown(context.Background()) })
+	c := sshtest.Dial(t, l.Addr().String(), "ann", sshtest.NewKey(t))
+	_, errOut, code := sshtest.Exec(t, c, "whoami")
+	if code != server.ExitTryAgain || !strings.Contains(errOut, "This is temporary") {
+		t.Fatalf("during an outage: status %d, %q; want 75 and a sentence saying it is temporary", code, errOut)
 	}
 }

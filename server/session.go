@@ -44,7 +44,7 @@ func (s *Server) handler() ssh.Handler {
 		if s.closing.Load() {
 			s.mu.Unlock()
 			fmt.Fprint(sess.Stderr(), shuttingDown)
-			_ = sess.Exit(1)
+			_ = sess.Exit(ExitTryAgain)
 			return
 		}
 		s.handlers.Add(1)
@@ -55,7 +55,12 @@ func (s *Server) handler() ssh.Handler {
 	}
 }
 
-const shuttingDown = "arena: the server is shutting down; please come back in a minute\n"
+const shuttingDown = "arena: the server is shutting down (for a moment: this is temporary); please come back in a minute\n"
+
+// ExitTryAgain (EX_TEMPFAIL) ends a session refused for a while only: the server shutting
+// down, its database not answering. The starter kits run their command again on it, with a
+// growing wait (docs/bots.md lists every status).
+const ExitTryAgain = 75
 
 // farewell is what a person's terminal is told as the server shuts down: the operator's
 // words (Config.Farewell, a cluster's node that restarts), or see you soon.
@@ -140,7 +145,8 @@ func (s *Server) admit(next sessionHandler) sessionHandler {
 		who, err := s.identity(sess, cs)
 		if err != nil {
 			s.log.Error("identity", "remote", cs.ip, "err", err)
-			return refuse("we could not load your account right now; please try again in a moment")
+			refuse("we could not load your account right now: the arena's database does not answer. This is temporary; try again in a few seconds (the starter kits do, by themselves)")
+			return ExitTryAgain
 		}
 		release, ok := s.perKey.acquire(who.ID)
 		if !ok {
@@ -192,7 +198,7 @@ func (s *Server) route(sess ssh.Session) int {
 	ls := &liveSession{cancel: cancel}
 	if !s.track(ls) {
 		fmt.Fprint(sess.Stderr(), shuttingDown)
-		return 1
+		return ExitTryAgain
 	}
 	defer s.untrack(ls)
 	wrapped := &sessionWithContext{Session: sess, ctx: ctx}
