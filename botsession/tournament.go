@@ -41,6 +41,10 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 		conn.Fail(fmt.Sprintf("tournament %s is a tournament of %s: use --game %s", code, t.Game, t.Game), time.Second)
 		return 1
 	}
+	// The tournament's own clock, which its turns' "time" carries (hello's limits are the
+	// server's).
+	clock := director.ClockOf(t, a.rooms.Config().ProgramClock())
+	conn.Diagf("tournament %s: your program has %v a move and a bank of %v a game", code, clock.Move, clock.Bank)
 	switch err := a.enterProgram(ctx, t, who, name, addr); {
 	case err == nil:
 		conn.Diagf("tournament %s: %s entered as %s; %s", code, t.Name, name, a.whereItStands(ctx, code))

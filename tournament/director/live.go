@@ -104,6 +104,15 @@ func (o Options) Clock(def timebank.Rules) timebank.Rules {
 	return def
 }
 
+// ClockOf is the programs' clock of tournament t's games (def: the server's).
+func ClockOf(t store.Tournament, def timebank.Rules) timebank.Rules {
+	o, err := optionsOf(t)
+	if err != nil {
+		return def
+	}
+	return o.Clock(def)
+}
+
 // EntrantsAtMost is the tournament's cap on entrants.
 func (o Options) EntrantsAtMost() int {
 	if o.MaxEntrants <= 0 {
