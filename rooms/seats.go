@@ -19,10 +19,13 @@ func (r *Room) Attach(userID string, mb *Mailbox) (int, *Snapshot) {
 			seatNo = i
 			if !r.seats[i].absent.IsZero() && r.status == Playing {
 				r.seats[i].note = ""
-				if r.seats[i].seen {
+				switch {
+				case r.seats[i].seen:
 					r.logf("%s is back", s.Name)
-				} else {
-					r.logf("%s has come", s.Name) // seated before they came: a tournament's call
+				case r.tag != "" || r.moves > 0:
+					// Seated before they came (a tournament's call, a game taken up on
+					// another node): worth a line. A game just opened for them is not.
+					r.logf("%s has come", s.Name)
 				}
 			}
 			if !r.seats[i].seen && r.status == Playing && r.rt == nil && r.deadline.After(time.Time{}) && toMove(r.ref.State(), i) {
