@@ -423,3 +423,45 @@ func TestAProgramOnOneNodePlaysARoomOfAnother(t *testing.T) {
 		t.Fatalf("the program's seat is %v at the end", final.Seats[0].Kind)
 	}
 }
+
+// A program whose controller was registered without a room (a ticket: quick match, a
+// tournament) and then seated in a room of another node is told its game is over when that
+// node dies: it is free for its next game (it used to wait for ever, and every later game
+// of it was a forfeit).
+func TestAProgramSeatedFromATicketHearsOfItsRoomsNodeDying(t *testing.T) {
+	_, nodes := startCluster(t, "a", "b")
+	a, b := nodes[0], nodes[1]
+	p := &thinking{started: make(chan struct{}), ended: make(chan struct{})}
+	id := a.register(p, "") // as a ticket does: the room's node is not known yet
+	_, err := b.dir.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 9,
+		Seats: []rooms.Seat{
+			{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: busController{n: b.Node, node: "a", id: id}},
+			{Kind: rooms.HouseBot, BotName: "greedy"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-p.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the program never heard of its game")
+	}
+	b.nc.Close() // B dies mid-game
+	select {
+	case <-p.ended:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the program was never told that its room's node died")
+	}
+}
+
+// thinking is a program that never answers: its game lasts until something ends it.
+type thinking struct {
+	startOnce, endOnce sync.Once
+	started, ended     chan struct{}
+}
+
+func (p *thinking) Start(rooms.Seated, int, games.State) { p.startOnce.Do(func() { close(p.started) }) }
+func (p *thinking) Turn(rooms.Seated, int, int, games.State, time.Duration, time.Duration) {
+	p.startOnce.Do(func() { close(p.started) })
+}
+func (p *thinking) Refused(rooms.Seated, int, int, error, games.Action) {}
+func (p *thinking) End(rooms.Seated, int, *games.Outcome)               { p.endOnce.Do(func() { close(p.ended) }) }

@@ -137,6 +137,12 @@ func (n *Node) seatIn(msg *nats.Msg) {
 	if fs != nil && fs.room == nil {
 		fs.room = &remoteSeated{n: n, owner: m.From, id: m.Room}
 	}
+	if fs != nil && fs.owner == "" {
+		// A ticket's program (quick match, a tournament) is registered before anyone knows
+		// which node will own its room: it is the node that seats it. Without this, the
+		// program was never told when that node died, and waited for ever.
+		fs.owner = m.From
+	}
 	if fs != nil && m.Match != "" {
 		fs.room.setMatch(m.Match)
 	}
