@@ -100,7 +100,7 @@ func (s *Store) saveMatch(ctx context.Context, m MatchRecord) error {
 	_, err = tx.exec(ctx, `INSERT INTO matches (id, game, seed, config, outcome, replay, started_at, ended_at, private)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		m.ID, m.Game, int64(m.Seed), jsonText(m.Config), jsonText(m.Outcome), jsonText(m.Replay),
-		m.StartedAt.UnixMilli(), m.EndedAt.UnixMilli(), m.Private)
+		m.StartedAt.UnixMilli(), m.EndedAt.UnixMilli(), boolInt(m.Private))
 	if err != nil {
 		return fmt.Errorf("save match %s: %w", m.ID, err)
 	}
@@ -222,9 +222,11 @@ func scanMatch(r scanner) (MatchRecord, error) {
 		seed, started, ended    int64
 		config, outcome, replay string
 	)
-	if err := r.Scan(&m.ID, &m.Game, &seed, &config, &outcome, &replay, &started, &ended, &m.Private); err != nil {
+	var private int
+	if err := r.Scan(&m.ID, &m.Game, &seed, &config, &outcome, &replay, &started, &ended, &private); err != nil {
 		return MatchRecord{}, err
 	}
+	m.Private = private != 0
 	m.Seed = uint64(seed)
 	m.Config, m.Outcome, m.Replay = json.RawMessage(config), json.RawMessage(outcome), json.RawMessage(replay)
 	m.StartedAt, m.EndedAt = time.UnixMilli(started).UTC(), time.UnixMilli(ended).UTC()
@@ -263,4 +265,12 @@ func (m MatchRecord) VisibleTo(person string, teacher bool) bool {
 		}
 	}
 	return false
+}
+
+// boolInt is a flag as both databases keep it: 0 or 1.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
