@@ -351,6 +351,8 @@ func (d *Director) Report(ctx context.Context, code string) (Report, error) {
 	if err != nil {
 		return Report{}, err
 	}
+	d.mu.Lock() // reportLocked reads the director's tickets (who is connected)
+	defer d.mu.Unlock()
 	return d.reportLocked(l)
 }
 
