@@ -40,7 +40,7 @@ func (a *App) tournamentGames(ctx context.Context, args []string, stdout, stderr
 		}{Code: code, Games: lines, Corrections: []correctionJSON{}}
 		for _, c := range corrections {
 			out.Corrections = append(out.Corrections, correctionJSON{Game: director.GameID(c.Was.Round, c.Was.Pairing, c.Was.Leg),
-				Action: c.Action, By: c.ByName, At: c.At.Format("2006-01-02T15:04:05Z07:00"), Text: a.director.CorrectionText(ctx, code, c)})
+				Action: c.Action, By: c.ByName, At: c.At.Format("2006-01-02T15:04:05Z07:00"), Text: c.Text})
 		}
 		return encodeJSON(stdout, out)
 	}
@@ -58,7 +58,7 @@ func (a *App) tournamentGames(ctx context.Context, args []string, stdout, stderr
 	if len(corrections) > 0 {
 		fmt.Fprintln(stdout, "\nCorrections:")
 		for _, c := range corrections {
-			fmt.Fprintf(stdout, "  %s\n", plaintext.Clean(a.director.CorrectionText(ctx, code, c)))
+			fmt.Fprintf(stdout, "  %s\n", plaintext.Clean(c.Text))
 		}
 	}
 	return 0

@@ -167,14 +167,21 @@ type GameLine struct {
 	At    string `json:"at"`              // RFC 3339, to the millisecond
 }
 
+// CorrectionLine is a teacher's correction with what it did in words ("… game 1.1.2, ada
+// vs bob: played again by marie (the result was: ada wins)").
+type CorrectionLine struct {
+	store.Correction
+	Text string
+}
+
 // Games lists the games of tournament code that have a result, in the schedule's order, and
-// the teacher's corrections, oldest first. It reads the store: any node of a cluster can.
-func (d *Director) Games(ctx context.Context, code string) ([]GameLine, []store.Correction, error) {
+// the teacher's corrections, oldest first. It reads the store once: any node of a cluster can.
+func (d *Director) Games(ctx context.Context, code string) ([]GameLine, []CorrectionLine, error) {
 	t, err := d.st.Tournament(ctx, code)
 	if err != nil {
 		return nil, nil, err
 	}
-	l, err := d.load(ctx, t)
+	entrants, err := d.st.Entrants(ctx, code)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -183,6 +190,10 @@ func (d *Director) Games(ctx context.Context, code string) ([]GameLine, []store.
 		return nil, nil, err
 	}
 	corrections, err := d.st.TournamentCorrections(ctx, code)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := newLive(t, entrants, games) // for the entrants' names and the results' words
 	if err != nil {
 		return nil, nil, err
 	}
@@ -196,7 +207,11 @@ func (d *Director) Games(ctx context.Context, code string) ([]GameLine, []store.
 		}
 		lines = append(lines, line)
 	}
-	return lines, corrections, nil
+	fixed := make([]CorrectionLine, len(corrections))
+	for i, c := range corrections {
+		fixed[i] = CorrectionLine{Correction: c, Text: correctionText(l, c)}
+	}
+	return lines, fixed, nil
 }
 
 // howText says how a game was decided.
@@ -212,21 +227,12 @@ func howText(r tournament.Result) string {
 	return "forfeit"
 }
 
-// CorrectionText says what a correction did, in words, with the names of l's entrants.
-func (d *Director) CorrectionText(ctx context.Context, code string, c store.Correction) string {
-	t, err := d.st.Tournament(ctx, code)
+// correctionText says what a correction did, in words, with the names of l's entrants.
+func correctionText(l *live, c store.Correction) string {
 	what := "played again"
 	if c.Action == store.CorrectionVoid {
 		what = "voided"
 	}
-	id := GameID(c.Was.Round, c.Was.Pairing, c.Was.Leg)
-	if err != nil {
-		return fmt.Sprintf("%s %s by %s", id, what, c.ByName)
-	}
-	l, err := d.load(ctx, t)
-	if err != nil {
-		return fmt.Sprintf("%s %s by %s", id, what, c.ByName)
-	}
-	return fmt.Sprintf("%s game %s, %s: %s by %s (the result was: %s)", c.At.Format("2006-01-02 15:04:05"), id,
-		l.names(c.Was.Seats), what, c.ByName, resultText(l, resultOf(c.Was)))
+	return fmt.Sprintf("%s game %s, %s: %s by %s (the result was: %s)", c.At.Format("2006-01-02 15:04:05"),
+		GameID(c.Was.Round, c.Was.Pairing, c.Was.Leg), l.names(c.Was.Seats), what, c.ByName, resultText(l, resultOf(c.Was)))
 }

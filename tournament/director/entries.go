@@ -85,7 +85,7 @@ func (r *entryRate) take(key string, now time.Time) (wait time.Duration) {
 	return 0
 }
 
-// admitLocked checks that e may enter t (house bots always may). Caller holds control.
+// admitEntry checks that e may enter t (house bots always may). Caller holds control.
 func (d *Director) admitEntry(ctx context.Context, t store.Tournament, o Options, e store.Entrant) error {
 	if e.Kind == store.EntrantHouse {
 		return nil

@@ -77,7 +77,6 @@ func (p *thinker) End(_ rooms.Seated, _ int, outcome *games.Outcome) {
 	if outcome != nil {
 		p.played++
 	}
-	p.ended = time.Time{} // set at the next act, on the fake clock
 	p.turns = nil
 	p.ended = endedMark
 }
