@@ -216,14 +216,15 @@ func runClass(ctx context.Context, o options, out io.Writer) (err error) {
 	defer t.close()
 	first := scrapeAll(o.metrics)
 	if o.game == "" {
-		o.game = "sevencolors"
+		o.game = defaultClassGame
 	}
-	if o.game != "sevencolors" && o.game != "perfectaim" {
-		return fmt.Errorf("--game: sevencolors or perfectaim, not %q", o.game)
+	e, err := catalog.Lookup(o.game)
+	if err != nil {
+		return fmt.Errorf("--game: %w", err)
 	}
-	board := fmt.Sprintf(" --size %d", o.size)
-	if o.game == "perfectaim" {
-		board = ""
+	board := ""
+	if sized(e) {
+		board = fmt.Sprintf(" --size %d", o.size)
 	}
 	create := fmt.Sprintf(`tournament create --game %s --format round-robin --games-per-pairing %d%s --name "arenaload class of %d"`,
 		o.game, o.gamesPerPairing, board, o.students)
@@ -250,7 +251,7 @@ func runClass(ctx context.Context, o options, out io.Writer) (err error) {
 
 	var class *students
 	if o.house {
-		if err := addHouseBots(t, code, o.students); err != nil {
+		if err := addHouseBots(t, code, o.game, o.students); err != nil {
 			return err
 		}
 	} else {
@@ -327,16 +328,16 @@ func runClass(ctx context.Context, o options, out io.Writer) (err error) {
 }
 
 // addHouseBots enters n house bots, the game's bots in turn (a second greedy is greedy#2).
-func addHouseBots(t *teacher, code string, n int) error {
-	e, ok := catalog.Get("sevencolors")
-	if !ok {
-		return errors.New("7 Colors is not in the catalog")
+func addHouseBots(t *teacher, code, game string, n int) error {
+	e, err := catalog.Lookup(game)
+	if err != nil {
+		return err
 	}
 	var names []string
 	for i := range n {
 		names = append(names, e.Bots[i%len(e.Bots)].Name)
 	}
-	_, err := t.must("tournament add " + code + " --bot " + strings.Join(names, ","))
+	_, err = t.must("tournament add " + code + " --bot " + strings.Join(names, ","))
 	return err
 }
 
@@ -438,7 +439,7 @@ type students struct {
 }
 
 // programFor is student i's command line: --program for everyone, or by default the Python
-// kit as shipped for one student in three and a random legal colour for the others.
+// kit's bot (kitModule), thinking --think (or --slow) before each answer when asked.
 func programFor(o options, i int, dir string) []string {
 	if o.program != "" {
 		return strings.Fields(o.program)
@@ -447,23 +448,24 @@ func programFor(o options, i int, dir string) []string {
 	if i == 0 && o.slow > 0 {
 		think = o.slow
 	}
-	module := "random_bot"
-	switch {
-	case o.game == "perfectaim":
-		module = "perfectaim_bot"
-	case i%3 == 0:
-		module = "mybot"
-	}
+	module := kitModule(o, i)
 	if think > 0 {
 		return []string{"python3", filepath.Join(dir, "thinking_bot.py"), module, o.game, strconv.FormatFloat(think.Seconds(), 'f', -1, 64)}
 	}
-	if o.game == "perfectaim" {
-		return []string{"python3", filepath.Join(o.kitDir, "perfectaim_bot.py")}
+	return []string{"python3", filepath.Join(o.kitDir, module+".py")}
+}
+
+// kitModule is student i's bot of the Python kit: the game's own (GAME_bot.py) where the kit
+// has one; else the kit's first bot (mybot.py) for one student in three and a random legal
+// move (random_bot.py) for the others.
+func kitModule(o options, i int) string {
+	if _, err := os.Stat(filepath.Join(o.kitDir, o.game+"_bot.py")); err == nil {
+		return o.game + "_bot"
 	}
 	if i%3 == 0 {
-		return []string{"python3", filepath.Join(o.kitDir, "mybot.py")}
+		return "mybot"
 	}
-	return []string{"python3", filepath.Join(o.kitDir, "random_bot.py")}
+	return "random_bot"
 }
 
 // studentName is student i's name (and login).

@@ -31,6 +31,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -38,6 +39,9 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/catalog"
+	gamespkg "github.com/arena-classroom/arena/games"
 )
 
 const usage = `Usage: arenaload --addr HOST:PORT [options]
@@ -71,8 +75,9 @@ The class scenario (--scenario class): a teacher runs a round robin of 7 Colors 
   --program CMD      the students' program, run in connect mode with ssh as its arguments
                      (default: the Python kit, kits/python/mybot.py for one student in three
                      and kits/python/random_bot.py for the others; run from the repository)
-  --game G           sevencolors (default) or perfectaim (its default program is the Python
-                     kit's perfectaim_bot.py; --size does not apply)
+  --game G           the game (default sevencolors); its default program is the Python
+                     kit's GAME_bot.py where there is one; --size applies where the game
+                     has a size
   --think D          the default programs think D before each answer (as students' do)
   --slow D           the first student's default program thinks D a move instead (one slow
                      student in the class: the report says when the others were done)
@@ -83,12 +88,24 @@ The class scenario (--scenario class): a teacher runs a round robin of 7 Colors 
   --every D          how often to print progress (default 5s)
 `
 
+// defaultClassGame is the class scenario's game unless --game says another.
+const defaultClassGame = "sevencolors"
+
+// sized reports whether game e has a board size people set (--size applies).
+func sized(e catalog.Entry) bool {
+	return slices.ContainsFunc(e.Game.Describe().Settings, func(s gamespkg.Setting) bool { return s.Key == "size" })
+}
+
 // board says the game of the class scenario, and its board.
 func (o options) board() string {
-	if o.game == "perfectaim" {
-		return "Perfect Aim"
+	e, err := catalog.Lookup(o.game)
+	if err != nil {
+		return o.game
 	}
-	return fmt.Sprintf("7 Colors %d×%d", o.size, o.size)
+	if sized(e) {
+		return fmt.Sprintf("%s %d×%d", e.Game.Name(), o.size, o.size)
+	}
+	return e.Game.Name()
 }
 
 type options struct {
@@ -133,7 +150,7 @@ func main() {
 	fs.IntVar(&o.nice, "nice", 10, "")
 	fs.StringVar(&o.parallel, "parallel", "", "")
 	fs.StringVar(&o.pace, "pace", "", "")
-	fs.StringVar(&o.game, "game", "sevencolors", "")
+	fs.StringVar(&o.game, "game", defaultClassGame, "")
 	fs.StringVar(&o.grace, "grace", "", "")
 	fs.StringVar(&o.move, "move", "", "")
 	fs.DurationVar(&o.think, "think", 0, "")
