@@ -288,11 +288,8 @@ func (s *Store) TournamentGames(ctx context.Context, code string) ([]TournamentG
 		if err := rows.Scan(&g.Round, &g.Pairing, &g.Leg, &seats, &ranks, &g.Forfeit, &g.MatchID, &at); err != nil {
 			return nil, fmt.Errorf("results of %s: %w", code, err)
 		}
-		if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
-			return nil, fmt.Errorf("results of %s: seats: %w", code, err)
-		}
-		if err := json.Unmarshal([]byte(ranks), &g.Ranks); err != nil {
-			return nil, fmt.Errorf("results of %s: ranks: %w", code, err)
+		if err := g.decode(seats, ranks); err != nil {
+			return nil, fmt.Errorf("results of %s: %w", code, err)
 		}
 		g.At = time.UnixMilli(at).UTC()
 		out = append(out, g)
@@ -380,10 +377,7 @@ func (s *Store) CorrectTournamentGame(ctx context.Context, code string, round, p
 		if err != nil {
 			return err
 		}
-		if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
-			return err
-		}
-		if err := json.Unmarshal([]byte(ranks), &g.Ranks); err != nil {
+		if err := g.decode(seats, ranks); err != nil {
 			return err
 		}
 		g.At = time.UnixMilli(at).UTC()
@@ -434,14 +428,22 @@ func (s *Store) TournamentCorrections(ctx context.Context, code string) ([]Corre
 			&c.Was.MatchID, &at, &c.By, &c.ByName, &done); err != nil {
 			return nil, fmt.Errorf("corrections of %s: %w", code, err)
 		}
-		if err := json.Unmarshal([]byte(seats), &c.Was.Seats); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(ranks), &c.Was.Ranks); err != nil {
-			return nil, err
+		if err := c.Was.decode(seats, ranks); err != nil {
+			return nil, fmt.Errorf("corrections of %s: %w", code, err)
 		}
 		c.Was.At, c.At = time.UnixMilli(at).UTC(), time.UnixMilli(done).UTC()
 		out = append(out, c)
 	}
 	return out, rows.Err()
+}
+
+// decode reads a stored result's seats and ranks (JSON text columns).
+func (g *TournamentGame) decode(seats, ranks string) error {
+	if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
+		return fmt.Errorf("seats: %w", err)
+	}
+	if err := json.Unmarshal([]byte(ranks), &g.Ranks); err != nil {
+		return fmt.Errorf("ranks: %w", err)
+	}
+	return nil
 }
