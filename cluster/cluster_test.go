@@ -10,10 +10,8 @@ import (
 	"testing"
 	"time"
 
-	natsserver "github.com/nats-io/nats-server/v2/server"
-
 	"github.com/arena-classroom/arena/catalog"
-	"github.com/arena-classroom/arena/cluster/natsd"
+	"github.com/arena-classroom/arena/cluster/clustertest"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/codes"
 	"github.com/arena-classroom/arena/internal/until"
@@ -62,23 +60,19 @@ type testNode struct {
 }
 
 // startCluster runs a NATS server and n nodes, each with its own hub ticking in real time.
-func startCluster(t *testing.T, names ...string) (*natsserver.Server, []*testNode) {
+func startCluster(t *testing.T, names ...string) (*clustertest.Bus, []*testNode) {
 	return startClusterWith(t, nil, names...)
 }
 
 // startClusterWith runs the nodes named in manual on a hub nobody ticks but the test, on
 // the clock given.
-func startClusterWith(t *testing.T, manual map[string]func() time.Time, names ...string) (*natsserver.Server, []*testNode) {
+func startClusterWith(t *testing.T, manual map[string]func() time.Time, names ...string) (*clustertest.Bus, []*testNode) {
 	t.Helper()
-	bus, err := natsd.Start(natsd.Options{Listen: "127.0.0.1:0", Name: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(bus.Shutdown)
+	bus := clustertest.Start(t, names...)
 	letters := &memLetters{holder: map[string]string{}}
 	var nodes []*testNode
 	for _, name := range names {
-		n, err := Join(context.Background(), Config{URL: bus.ClientURL(), Name: name, Letters: letters,
+		n, err := Join(context.Background(), Config{URL: bus.ClientURL(), Name: name, Key: bus.Key(t, name), Letters: letters,
 			Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second})
 		if err != nil {
 			t.Fatal(err)

@@ -13,7 +13,7 @@ import (
 	"github.com/arena-classroom/arena/keys"
 
 	"github.com/arena-classroom/arena/cluster"
-	"github.com/arena-classroom/arena/cluster/natsd"
+	"github.com/arena-classroom/arena/cluster/clustertest"
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/arenatest"
@@ -38,15 +38,11 @@ type arenaNode struct {
 // PostgreSQL with ARENA_TEST_STORE=postgres, else one SQLite file), as a cluster.
 func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 	t.Helper()
-	bus, err := natsd.Start(natsd.Options{Listen: "127.0.0.1:0", Name: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(bus.Shutdown)
+	bus := clustertest.Start(t, names...)
 	st := arenatest.Store(t)
 	var out []*arenaNode
 	for _, name := range names {
-		n, err := cluster.Join(context.Background(), cluster.Config{URL: bus.ClientURL(), Name: name,
+		n, err := cluster.Join(context.Background(), cluster.Config{URL: bus.ClientURL(), Name: name, Key: bus.Key(t, name),
 			Letters: cluster.LetterLeases(st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second,
 			Logger: arenatest.Logger(t)})
 		if err != nil {

@@ -184,6 +184,22 @@ func (m *mirror) snapshot() *rooms.Snapshot {
 	return m.latest
 }
 
+// notice shows the viewers the latest picture with a passing condition of this node's
+// ("reconnecting…"); the next frame or load, from the owner, has none.
+func (m *mirror) notice(text string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.latest == nil || m.latest.Status == rooms.Closed {
+		return
+	}
+	sc := m.latest.Scene
+	sc.Notice = text
+	m.latest = sc.Snapshot(m.entry.View, m.latest.State)
+	for mb := range m.viewers {
+		mb.Put(m.latest)
+	}
+}
+
 // gone shows the room closed: its node left the cluster or died.
 func (m *mirror) gone(why string) {
 	m.mu.Lock()

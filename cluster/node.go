@@ -22,8 +22,10 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nkeys"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/cluster/busauth"
 	"github.com/arena-classroom/arena/internal/codes"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
@@ -32,11 +34,17 @@ import (
 
 // Config says how a node joins its cluster.
 type Config struct {
-	// URL is the NATS server ("nats://HOST:4222"; several, comma-separated, for a NATS
-	// cluster).
+	// URL is the NATS server ("nats://HOST:4222", or "tls://HOST:4222" off the host;
+	// several, comma-separated, for a NATS cluster).
 	URL string
 	// Name is the node's name, unique in the cluster: letters, digits, - and _.
 	Name string
+	// Key is the node's NKey: the bus knows its public half under Name, and lets the node
+	// publish only on its own subjects (busauth.Permissions).
+	Key nkeys.KeyPair
+	// CAFile, when set, is the certificate authority the bus's TLS certificate is checked
+	// against (arena nats init --tls-host makes one).
+	CAFile string
 	// Letters hands the node the letter its room codes begin with, unique among live nodes
 	// (see LetterLeases).
 	Letters Letters
@@ -46,6 +54,9 @@ type Config struct {
 	Heartbeat, Silence time.Duration
 	// Timeout bounds one request to another node (default 2 s).
 	Timeout time.Duration
+	// Outage is the longest bus outage that requests ride out, sent again until the bus is
+	// back (default 12 s; outage.go).
+	Outage time.Duration
 	// FrameRouted, when set, hears how long each frame of another node's room took from
 	// its snapshot there to here (the nodes' clocks agreeing).
 	FrameRouted func(time.Duration)
@@ -83,22 +94,28 @@ type Node struct {
 	stop      chan struct{}
 	done      sync.WaitGroup
 
-	mu       sync.Mutex
-	peers    map[string]*peer // other nodes, by name
-	mirrors  map[string]*mirror
-	watching map[string]*nats.Subscription // room id → its frames, while mirrored here
-	sessions map[*rooms.Mailbox]session    // this node's viewers of other nodes' rooms
-	nextID   uint64
-	exports  map[string]*export    // rooms here with viewers on other nodes
-	proxies  map[proxyKey]*proxy   // other nodes' sessions attached to rooms here
-	farSeats map[uint64]*farSeat   // programs here seated in rooms of other nodes
-	queue    *queue                // the cluster's quick match (ServeQueue)
-	keyCount func() map[string]int // this node's sessions by key (CountSessions)
-	tourneys *tournaments          // the cluster's tournaments (ServeTournaments)
-	since    time.Time             // when the node joined
+	mu        sync.Mutex
+	peers     map[string]*peer // other nodes, by name
+	mirrors   map[string]*mirror
+	watching  map[string]*nats.Subscription // room id → its frames, while mirrored here
+	sessions  map[*rooms.Mailbox]session    // this node's viewers of other nodes' rooms
+	nextID    uint64
+	exports   map[string]*export    // rooms here with viewers on other nodes
+	proxies   map[proxyKey]*proxy   // other nodes' sessions attached to rooms here
+	farSeats  map[uint64]*farSeat   // programs here seated in rooms of other nodes
+	queue     *queue                // the cluster's quick match (ServeQueue)
+	keyCount  func() map[string]int // this node's sessions by key (CountSessions)
+	tourneys  *tournaments          // the cluster's tournaments (ServeTournaments)
+	since     time.Time             // when the node joined
+	instance  string                // drawn at Join: tells this process from another under its name
+	strangers map[string]bool       // nodes heard speaking another bus protocol, said once in the log
 
 	peersVersion atomic.Uint64
 	stats        busStats
+	reqSeq       atomic.Uint64 // the ids of this node's requests
+	backAt       atomic.Int64  // when the bus connection last came back (unix ns), 0 if never lost
+	refusedAt    atomic.Int64  // when the bus's refusal of the key was last logged (unix ns)
+	answered     answers       // answers to other nodes' requests, for those sent again
 }
 
 type peer struct {
@@ -133,13 +150,17 @@ type proxy struct {
 	mb   *rooms.Mailbox
 }
 
-// Join connects to the bus and takes a letter for the node's room codes. Serve starts it.
+// Join connects to the bus with the node's key, makes sure no live node already runs under
+// its name, and takes a letter for the node's room codes. Serve starts it.
 func Join(ctx context.Context, cfg Config) (*Node, error) {
 	if !validName.MatchString(cfg.Name) {
 		return nil, fmt.Errorf("cluster: node name %q: use letters, digits, - and _ (at most 64)", cfg.Name)
 	}
 	if cfg.Letters == nil {
 		return nil, errors.New("cluster: no one hands out the letters of room codes")
+	}
+	if cfg.Key == nil {
+		return nil, errors.New("cluster: the node has no key for the bus (--cluster-key)")
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
@@ -153,18 +174,22 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 2 * time.Second
 	}
+	if cfg.Outage <= 0 {
+		cfg.Outage = 12 * time.Second
+	}
 	n := &Node{cfg: cfg, log: cfg.Logger.With("node", cfg.Name), stop: make(chan struct{}),
 		peers: map[string]*peer{}, mirrors: map[string]*mirror{}, watching: map[string]*nats.Subscription{},
 		sessions: map[*rooms.Mailbox]session{}, exports: map[string]*export{}, proxies: map[proxyKey]*proxy{},
-		farSeats: map[uint64]*farSeat{}}
-	nc, err := nats.Connect(cfg.URL, nats.Name("arena "+cfg.Name), nats.MaxReconnects(-1),
-		nats.ReconnectWait(250*time.Millisecond),
-		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) { n.log.Warn("bus disconnected", "err", err) }),
-		nats.ReconnectHandler(func(*nats.Conn) { n.log.Info("bus reconnected") }))
+		farSeats: map[uint64]*farSeat{}, instance: codes.New(12), strangers: map[string]bool{}}
+	nc, err := n.connect()
 	if err != nil {
-		return nil, fmt.Errorf("cluster: connect to %s: %w", RedactURL(cfg.URL), err)
+		return nil, err
 	}
 	n.nc = nc
+	if err := n.aloneUnderName(); err != nil {
+		nc.Close()
+		return nil, err
+	}
 	n.since = time.Now()
 	letter, err := cfg.Letters.Take(ctx, cfg.Name)
 	if err != nil {
@@ -173,6 +198,77 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	n.letter = letter
 	return n, nil
+}
+
+// connect opens the node's connection to the bus, signed with its key; a bus that refuses
+// the key is told in a sentence that says which line its nodes file lacks.
+func (n *Node) connect() (*nats.Conn, error) {
+	cfg := n.cfg
+	public, err := cfg.Key.PublicKey()
+	if err != nil {
+		return nil, fmt.Errorf("cluster: the node's key: %w", err)
+	}
+	opts := []nats.Option{nats.Name("arena " + cfg.Name), nats.MaxReconnects(-1),
+		nats.ReconnectWait(250 * time.Millisecond),
+		nats.Nkey(public, cfg.Key.Sign),
+		nats.CustomInboxPrefix(busauth.InboxPrefix(cfg.Name)),
+		// A bus restarted with its nodes file being edited may refuse the key twice; the
+		// node keeps trying rather than leave the cluster for good.
+		nats.IgnoreAuthErrorAbort(),
+		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) { n.log.Warn("bus disconnected", "err", err); n.busDown() }),
+		nats.ReconnectHandler(func(*nats.Conn) { n.log.Info("bus reconnected"); n.busBack() }),
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) { n.busError(err) })}
+	if cfg.CAFile != "" {
+		opts = append(opts, nats.RootCAs(cfg.CAFile))
+	}
+	nc, err := nats.Connect(cfg.URL, opts...)
+	switch {
+	case errors.Is(err, nats.ErrAuthorization):
+		return nil, fmt.Errorf("cluster: the bus at %s does not know this node's key: add this line to its nodes file (arena nats --nodes FILE reads it again by itself):\n    %s %s",
+			RedactURL(cfg.URL), cfg.Name, public)
+	case err != nil:
+		return nil, fmt.Errorf("cluster: connect to %s: %w", RedactURL(cfg.URL), err)
+	}
+	return nc, nil
+}
+
+// busError says what the bus refused. A key taken off the nodes file is refused at every
+// attempt to connect again (a few a second): that is said once a minute.
+func (n *Node) busError(err error) {
+	if !errors.Is(err, nats.ErrAuthorization) {
+		n.log.Error("the bus refused a message of this node", "err", err)
+		return
+	}
+	now := time.Now().UnixNano()
+	if last := n.refusedAt.Load(); last != 0 && now-last < int64(time.Minute) || !n.refusedAt.CompareAndSwap(last, now) {
+		return
+	}
+	public, _ := n.cfg.Key.PublicKey()
+	n.log.Error("the bus refuses this node's key: its line is no longer in the bus's nodes file (the node keeps trying)",
+		"line", n.cfg.Name+" "+public, "err", err)
+}
+
+// aloneUnderName asks the bus for a live node of this node's name (a node answers its own
+// name's pings once it serves): two nodes under one name would split its rooms and its
+// letter. A node that crashed does not answer, so it comes back under its name at once.
+// The same question also proves that the bus lets the key speak as this name.
+func (n *Node) aloneUnderName() error {
+	data, err := json.Marshal(request{Proto: busauth.Proto, Op: opPing, From: n.cfg.Name})
+	if err != nil {
+		return err
+	}
+	_, err = n.nc.Request(busauth.RequestSubject(n.cfg.Name, n.cfg.Name), data, n.cfg.Timeout)
+	switch {
+	case errors.Is(err, nats.ErrNoResponders):
+		return nil
+	case err == nil:
+		return fmt.Errorf("cluster: a node named %s is already running on this bus: give this one another --node, or stop that one first", n.cfg.Name)
+	case errors.Is(err, nats.ErrTimeout) && errors.Is(n.nc.LastError(), nats.ErrPermissionViolation):
+		public, _ := n.cfg.Key.PublicKey()
+		return fmt.Errorf("cluster: the bus does not let this node's key (%s) speak as %s: its nodes file lists the key under another name", public, n.cfg.Name)
+	default:
+		return fmt.Errorf("cluster: ask the bus whether another node is named %s: %w", n.cfg.Name, err)
+	}
 }
 
 // CountSessions gives the node its server's sessions by key, announced to the others so
@@ -230,8 +326,8 @@ func (l letterDrawer) JoinCode(taken func(string) bool) string {
 // the other nodes, and announces the hub's rooms until Close.
 func (n *Node) Serve(hub *rooms.Hub) error {
 	n.hub = hub
-	for subject, handle := range map[string]nats.MsgHandler{subjectNodes: n.heard, nodeSubject(n.cfg.Name): n.request,
-		seatsSubject(n.cfg.Name): n.seatIn} {
+	for subject, handle := range map[string]nats.MsgHandler{busauth.Heartbeats: n.heard,
+		busauth.RequestsTo(n.cfg.Name): n.request, busauth.SeatsTo(n.cfg.Name): n.seatIn} {
 		sub, err := n.nc.Subscribe(subject, handle)
 		if err != nil {
 			return fmt.Errorf("cluster: subscribe %s: %w", subject, err)
@@ -346,7 +442,7 @@ func (n *Node) listChanged() bool {
 }
 
 func (n *Node) announce(leaving bool) {
-	a := announce{Node: n.cfg.Name, Letter: n.letter, Leaving: leaving, Since: n.since}
+	a := announce{Proto: busauth.Proto, Node: n.cfg.Name, Instance: n.instance, Letter: n.letter, Leaving: leaving, Since: n.since}
 	if !leaving {
 		a.Rooms = n.hub.List()
 		for _, info := range a.Rooms {
@@ -378,7 +474,7 @@ func (n *Node) announce(leaving bool) {
 		n.log.Error("announce", "err", err)
 		return
 	}
-	n.publish(subjectNodes, data)
+	n.publish(busauth.HeartbeatSubject(n.cfg.Name), data)
 }
 
 func (n *Node) publish(subject string, data []byte) {
@@ -387,10 +483,26 @@ func (n *Node) publish(subject string, data []byte) {
 	}
 }
 
-// heard takes another node's announce.
+// heard takes another node's announce: the node is the one its subject names, whatever
+// the announce says.
 func (n *Node) heard(m *nats.Msg) {
+	from, ok := busauth.Sender(m.Subject)
+	if !ok || !n.accept(kindHeartbeat, m) {
+		return
+	}
 	var a announce
-	if err := json.Unmarshal(m.Data, &a); err != nil || a.Node == n.cfg.Name {
+	if err := json.Unmarshal(m.Data, &a); err != nil || a.Node != from || a.validate() != nil {
+		n.reject(kindHeartbeat, "malformed")
+		return
+	}
+	if a.Proto != busauth.Proto {
+		n.stranger(from, a.Proto)
+		return
+	}
+	if from == n.cfg.Name {
+		if a.Instance != n.instance {
+			n.log.Error("another process runs as this node on the bus: stop one of them (two nodes under one name split its rooms)", "other", a.Instance)
+		}
 		return
 	}
 	n.mu.Lock()
@@ -439,12 +551,21 @@ func sameRooms(a, b []rooms.Info) bool {
 }
 
 // forgetSilent forgets the nodes not heard of for Silence: they died.
+// A node off the bus itself forgets nobody: the silence is its own (outage.go).
 func (n *Node) forgetSilent(now time.Time) {
+	if !n.nc.IsConnected() {
+		return
+	}
+	back := n.backSince()
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	for name, p := range n.peers {
-		if now.Sub(p.seen) > n.cfg.Silence {
-			n.log.Warn("node silent: forgotten", "peer", name, "silent", now.Sub(p.seen).Round(time.Millisecond))
+		heard := p.seen
+		if back.After(heard) {
+			heard = back
+		}
+		if now.Sub(heard) > n.cfg.Silence {
+			n.log.Warn("node silent: forgotten", "peer", name, "silent", now.Sub(heard).Round(time.Millisecond))
 			n.forgetLocked(name, "the server running this room stopped answering")
 		}
 	}

@@ -2,10 +2,14 @@ package cluster
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime/debug"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/cluster/busauth"
 
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -25,11 +29,28 @@ func (n *Node) serveRequest(m *nats.Msg) {
 			n.log.Debug("respond", "err", err)
 		}
 	}()
-	if err := json.Unmarshal(m.Data, &req); err != nil {
+	from, ok := busauth.Sender(m.Subject)
+	if !ok || !n.accept(kindRequest, m) {
 		rep.Err = "malformed request"
 		return
 	}
-	rep = n.handle(req)
+	if err := json.Unmarshal(m.Data, &req); err != nil {
+		n.reject(kindRequest, "malformed")
+		rep.Err = "malformed request"
+		return
+	}
+	if req.Proto != busauth.Proto {
+		n.reject(kindRequest, "another protocol")
+		rep.Err = fmt.Sprintf("this node speaks version %d of the bus protocol, not %d", busauth.Proto, req.Proto)
+		return
+	}
+	if err := req.validate(); err != nil {
+		n.reject(kindRequest, err.Error())
+		rep.Err = err.Error()
+		return
+	}
+	req.From = from // who asks is who the bus let publish on this subject
+	rep = n.handleOnce(req)
 }
 
 // slow are the requests whose answer may wait on another node: they are served on a
@@ -51,6 +72,8 @@ func (n *Node) request(m *nats.Msg) {
 
 func (n *Node) handle(req request) reply {
 	switch req.Op {
+	case opPing:
+		return reply{OK: true}
 	case opSeatOf:
 		r, ok := n.hub.SeatOf(req.User)
 		if !ok {
@@ -129,12 +152,18 @@ func (n *Node) handle(req request) reply {
 		}
 		return reply{Err: errorText(r.Submit(req.User, req.Seat, a))}
 	case opAnswer:
+		if !n.seatedFrom(r, req.Seat, req.From) {
+			return reply{Err: errNotYourSeat.Error()}
+		}
 		a, err := r.Game().Game.DecodeAction(req.Action)
 		if err != nil {
 			return reply{Err: err.Error()}
 		}
 		return reply{OK: r.Answer(req.Seat, req.Turn, a)}
 	case opResign:
+		if !n.seatedFrom(r, req.Seat, req.From) {
+			return reply{Err: errNotYourSeat.Error()}
+		}
 		r.Resign(req.Seat)
 		return reply{}
 	case opVote:
@@ -149,10 +178,24 @@ func (n *Node) handle(req request) reply {
 		if rp == nil {
 			return reply{}
 		}
+		if rp.Outcome == nil && !botproto.SeedPublic(r.Game().Game) {
+			// A game of hidden chance in play: its seed would tell its dice to come. Only a
+			// mirror of the room gets it (opSync), to play the room on as its owner does.
+			rp.Seed = 0
+		}
 		data, err := json.Marshal(rp)
 		return reply{Replay: data, Err: errorText(err)}
 	}
 	return reply{Err: fmt.Sprintf("unknown operation %q", req.Op)}
+}
+
+var errNotYourSeat = errors.New("this seat's program is not connected to the asking node")
+
+// seatedFrom reports whether seat's program is connected to node: only that node speaks
+// for it (its answers, its resignation).
+func (n *Node) seatedFrom(r *rooms.Room, seat int, node string) bool {
+	bc, ok := r.ControllerOf(seat).(busController)
+	return ok && bc.node == node
 }
 
 // sync is what a node needs to start showing room r: the replay so far and the frame it
@@ -205,7 +248,7 @@ func (e *export) run(sent int) {
 			e.n.log.Error("export panicked", "room", e.room.ID(), "panic", p, "stack", string(debug.Stack()))
 		}
 	}()
-	subject := framesSubject(e.room.ID())
+	subject := busauth.FramesSubject(e.n.cfg.Name, e.room.ID())
 	for {
 		select {
 		case <-e.quit:

@@ -13,6 +13,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/cluster/busauth"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/replay"
@@ -24,6 +25,7 @@ import (
 // counts (Stats).
 type busStats struct {
 	framesOut, framesIn, reloads atomic.Uint64
+	rejected                     rejects
 }
 
 // Stats are a node's figures on the bus, for an operator's metrics.
@@ -32,6 +34,9 @@ type Stats struct {
 	FramesIn, FramesOut                        uint64 // frames of rooms played here for others, and sent of this node's rooms
 	RoomLoads                                  uint64 // rooms of other nodes loaded from their replay
 	Nodes                                      int    // nodes heard, this one included
+	// Rejected counts the messages dropped unread, by kind (heartbeat, request, frame,
+	// seat): too large, malformed, or of another version of the bus protocol.
+	Rejected map[string]uint64
 }
 
 // Stats reads the node's figures now.
@@ -40,8 +45,13 @@ func (n *Node) Stats() Stats {
 	n.mu.Lock()
 	nodes := len(n.peers) + 1
 	n.mu.Unlock()
-	return Stats{MessagesIn: ns.InMsgs, MessagesOut: ns.OutMsgs, BytesIn: ns.InBytes, BytesOut: ns.OutBytes,
-		FramesIn: n.stats.framesIn.Load(), FramesOut: n.stats.framesOut.Load(), RoomLoads: n.stats.reloads.Load(), Nodes: nodes}
+	st := Stats{MessagesIn: ns.InMsgs, MessagesOut: ns.OutMsgs, BytesIn: ns.InBytes, BytesOut: ns.OutBytes,
+		FramesIn: n.stats.framesIn.Load(), FramesOut: n.stats.framesOut.Load(), RoomLoads: n.stats.reloads.Load(), Nodes: nodes,
+		Rejected: map[string]uint64{}}
+	for k := range kindCount {
+		st.Rejected[kindNames[k]] = n.stats.rejected[k].Load()
+	}
+	return st
 }
 
 // directory is the cluster's rooms: the hub's own first, then the others'.
@@ -169,23 +179,32 @@ func (d directory) Think(first bool, f func())   { d.n.hub.Think(first, f) }
 var errNoAnswer = errors.New("the server running this room does not answer: try again in a moment")
 
 // ask sends req to node and returns its reply; a node that does not answer is an error a
-// person can read.
+// person can read. Through a bus outage the request is sent again, with the same id, until
+// the bus is back (outage.go).
 func (n *Node) ask(node string, req request) (reply, error) {
-	req.From = n.cfg.Name
+	req.From, req.Proto, req.ID = n.cfg.Name, busauth.Proto, n.reqSeq.Add(1)
 	data, err := json.Marshal(req)
 	if err != nil {
 		return reply{}, err
 	}
-	m, err := n.nc.Request(nodeSubject(node), data, n.cfg.Timeout)
-	if err != nil {
-		n.log.Warn("request to another node failed", "peer", node, "op", req.Op, "err", err)
-		return reply{}, errNoAnswer
+	start := time.Now()
+	for {
+		m, err := n.nc.Request(busauth.RequestSubject(node, n.cfg.Name), data, n.cfg.Timeout)
+		if err == nil {
+			var rep reply
+			if err := json.Unmarshal(m.Data, &rep); err != nil {
+				return reply{}, fmt.Errorf("the server running this room answered nonsense: %w", err)
+			}
+			return rep, errorFrom(rep.Err)
+		}
+		if !n.mayRetry(err, start) {
+			n.log.Warn("request to another node failed", "peer", node, "op", req.Op, "err", err)
+			return reply{}, errNoAnswer
+		}
+		if !errors.Is(err, nats.ErrTimeout) {
+			time.Sleep(100 * time.Millisecond) // refused at once: the bus or the peer is not back yet
+		}
 	}
-	var rep reply
-	if err := json.Unmarshal(m.Data, &rep); err != nil {
-		return reply{}, fmt.Errorf("the server running this room answered nonsense: %w", err)
-	}
-	return rep, errorFrom(rep.Err)
 }
 
 // remote asks owner for a room (opFind, opSeatOf) and makes its handle.
@@ -408,12 +427,12 @@ func (n *Node) watch(r *remoteRoom) (*mirror, error) {
 			return nil, errors.New("the room did not load in time")
 		}
 	}
-	sub, err := n.nc.Subscribe(framesSubject(r.id), func(msg *nats.Msg) { n.frameIn(r, m, msg) })
+	sub, err := n.nc.Subscribe(busauth.FramesSubject(r.owner, r.id), func(msg *nats.Msg) { n.frameIn(r, m, msg) })
 	if err == nil {
 		err = n.nc.Flush()
 	}
 	if err == nil {
-		err = n.reload(r, m)
+		err = n.reload(r.owner, r.id, m)
 	}
 	n.mu.Lock()
 	if err != nil {
@@ -429,9 +448,9 @@ func (n *Node) watch(r *remoteRoom) (*mirror, error) {
 	return m, err
 }
 
-// reload loads m from the owner's replay.
-func (n *Node) reload(r *remoteRoom, m *mirror) error {
-	rep, err := n.ask(r.owner, request{Op: opSync, Room: r.id})
+// reload loads m, the mirror of room id, from its owner's replay.
+func (n *Node) reload(owner, id string, m *mirror) error {
+	rep, err := n.ask(owner, request{Op: opSync, Room: id})
 	if err != nil {
 		return err
 	}
@@ -445,9 +464,12 @@ func (n *Node) reload(r *remoteRoom, m *mirror) error {
 // frameIn plays a frame of r on in its mirror (the subscription's goroutine: frames of one
 // room come in order).
 func (n *Node) frameIn(r *remoteRoom, m *mirror, msg *nats.Msg) {
+	if !n.accept(kindFrame, msg) {
+		return
+	}
 	var f frame
 	if err := json.Unmarshal(msg.Data, &f); err != nil {
-		n.log.Warn("malformed frame", "room", r.id, "err", err)
+		n.reject(kindFrame, "malformed")
 		return
 	}
 	n.stats.framesIn.Add(1)
@@ -459,7 +481,7 @@ func (n *Node) frameIn(r *remoteRoom, m *mirror, msg *nats.Msg) {
 		n.log.Warn("a frame does not play here: loading the room again", "room", r.id, "err", err)
 	}
 	if !ok || err != nil {
-		if err := n.reload(r, m); err != nil {
+		if err := n.reload(r.owner, r.id, m); err != nil {
 			n.log.Warn("cannot load a room of another node again", "room", r.id, "err", err)
 		}
 	}

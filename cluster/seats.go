@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/cluster/busauth"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/roomdir"
@@ -22,8 +23,6 @@ import (
 // rooms.Controller hears it, with a remoteSeated for the room, whose Answer and Resign go
 // back to the owner. The state a program decides on is computed by the owner (observation,
 // legal actions, default), so the program's node needs no copy of the game.
-
-func seatsSubject(node string) string { return "arena.node." + node + ".seats" }
 
 // seatMsg is one call of a room on a program's controller.
 type seatMsg struct {
@@ -60,7 +59,7 @@ func (c busController) send(m seatMsg) {
 		c.n.log.Error("a program's seat: encode", "op", m.Op, "err", err)
 		return
 	}
-	c.n.publish(seatsSubject(c.node), data) // never blocks the room: the connection buffers
+	c.n.publish(busauth.SeatsSubject(c.node, c.n.cfg.Name), data) // never blocks the room: the connection buffers
 }
 
 func (c busController) Start(r rooms.Seated, seat int, _ games.State) {
@@ -122,11 +121,16 @@ func (n *Node) unregister(id uint64) {
 // seatIn hands a room's call to the program's controller (the subscription's goroutine:
 // calls come in the order the room made them).
 func (n *Node) seatIn(msg *nats.Msg) {
-	var m seatMsg
-	if err := json.Unmarshal(msg.Data, &m); err != nil {
-		n.log.Warn("malformed seat message", "err", err)
+	from, ok := busauth.Sender(msg.Subject)
+	if !ok || !n.accept(kindSeat, msg) {
 		return
 	}
+	var m seatMsg
+	if err := json.Unmarshal(msg.Data, &m); err != nil {
+		n.reject(kindSeat, "malformed")
+		return
+	}
+	m.From = from // the room's node is the one the bus let publish here
 	defer func() {
 		if p := recover(); p != nil {
 			n.log.Error("a program's controller panicked", "op", m.Op, "room", m.Room, "panic", p, "stack", string(debug.Stack()))
@@ -134,6 +138,11 @@ func (n *Node) seatIn(msg *nats.Msg) {
 	}()
 	n.mu.Lock()
 	fs := n.farSeats[m.Ctl]
+	if fs != nil && fs.owner != "" && fs.owner != from {
+		n.mu.Unlock()
+		n.reject(kindSeat, "not the seat's room's node")
+		return
+	}
 	if fs != nil && fs.room == nil {
 		fs.room = &remoteSeated{n: n, owner: m.From, id: m.Room}
 	}

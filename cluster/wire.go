@@ -13,19 +13,20 @@ import (
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
-// The bus's subjects. Room ids and node names are single tokens (see validName).
-const subjectNodes = "arena.nodes" // every node's heartbeat, with the rooms it runs
-
-func nodeSubject(node string) string   { return "arena.node." + node }
-func framesSubject(room string) string { return "arena.room." + room + ".frames" }
+// The bus's subjects are busauth's: room ids and node names are single tokens of them (see
+// validName), and the sender of a message is read from its subject, never from its body.
 
 // announce is a node's heartbeat: who it is, the letter its room codes begin with, and its
 // live rooms, for every other node's directory.
 type announce struct {
-	Node    string       `json:"node"`
-	Letter  string       `json:"letter"`
-	Rooms   []rooms.Info `json:"rooms"`
-	Leaving bool         `json:"leaving,omitempty"` // the node stops: forget it now
+	Proto int    `json:"proto"` // busauth.Proto of the sender
+	Node  string `json:"node"`
+	// Instance is drawn by each process: two processes heard under one name are two
+	// nodes started with the same key and name, which must never run at once.
+	Instance string       `json:"instance"`
+	Letter   string       `json:"letter"`
+	Rooms    []rooms.Info `json:"rooms"`
+	Leaving  bool         `json:"leaving,omitempty"` // the node stops: forget it now
 	// Since is when the node joined: the oldest keeps the cluster's quick match queues.
 	Since time.Time `json:"since"`
 	// Waiting counts the players in those queues by game, from the node that keeps them,
@@ -70,13 +71,17 @@ const (
 	opCancel    = "cancel"
 	opAssigned  = "assigned"
 	opChallenge = "challenge" // a person plays a program waiting in the leader's queue
+	// opPing asks whether a node of this name is live: a node that starts asks itself.
+	opPing = "ping"
 )
 
 // request is one operation on a room, sent to its owner.
 type request struct {
+	Proto   int             `json:"proto"` // busauth.Proto of the asking node
 	Op      string          `json:"op"`
+	ID      uint64          `json:"id,omitempty"`   // the asking node's: the same when sent again
 	Room    string          `json:"room,omitempty"` // id, or join code for opFind
-	From    string          `json:"from"`           // the asking node
+	From    string          `json:"from"`           // the asking node, as the subject names it
 	Session uint64          `json:"session,omitempty"`
 	User    string          `json:"user,omitempty"`
 	Name    string          `json:"name,omitempty"`

@@ -25,6 +25,9 @@ func (g *gameScreen) view(m *model) string {
 		right += fmt.Sprintf(" · %d watching", s.Spectators)
 	}
 	head := m.Header(st.Dim.Render(right))
+	if s.Notice != "" {
+		head = m.Header(st.Warn.Render(s.Notice) + st.Dim.Render(" · "+right))
+	}
 	// A board that can be drawn larger is, as large as the window leaves room for.
 	rw, rh := roomview.BoardRoom(m.Width(), m.Height())
 	scale := games.ScaleFor(s.View(), s.State, rw, rh)

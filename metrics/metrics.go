@@ -195,13 +195,14 @@ var (
 	descBusBytes  = prometheus.NewDesc("arena_bus_bytes_total", "Bytes on the cluster's bus, by direction (in, out).", []string{"direction"}, nil)
 	descBusFrames = prometheus.NewDesc("arena_bus_frames_total", "Room frames on the bus: sent for this node's rooms (out), played here for other nodes' rooms (in).", []string{"direction"}, nil)
 	descBusReload = prometheus.NewDesc("arena_bus_room_loads_total", "Rooms of other nodes loaded here from their replay (a first viewer, or a frame missed).", nil, nil)
+	descBusReject = prometheus.NewDesc("arena_bus_rejected_total", "Messages from the bus dropped unread, by kind (heartbeat, request, frame, seat): too large, malformed, or of another version of the bus protocol.", []string{"kind"}, nil)
 	descPeers     = prometheus.NewDesc("arena_cluster_nodes", "Nodes of the cluster this node hears, itself included.", nil, nil)
 	descAnnounced = prometheus.NewDesc("arena_lobby_announcements_total", "Times the lobby's screens were told that what they show changed (at most twice a second).", nil, nil)
 )
 
 func (c *sourced) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descConns, descHandshake, descLoggedIn, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders, descAnnounced,
-		descBusMsgs, descBusBytes, descBusFrames, descBusReload, descPeers} {
+		descBusMsgs, descBusBytes, descBusFrames, descBusReload, descBusReject, descPeers} {
 		ch <- d
 	}
 }
@@ -258,6 +259,9 @@ func (c *sourced) Collect(ch chan<- prometheus.Metric) {
 		counter(descBusFrames, st.FramesIn, "in")
 		counter(descBusFrames, st.FramesOut, "out")
 		counter(descBusReload, st.RoomLoads)
+		for _, kind := range sortedStrings(st.Rejected) {
+			counter(descBusReject, st.Rejected[kind], kind)
+		}
 		gauge(descPeers, float64(st.Nodes))
 	}
 }
@@ -273,7 +277,7 @@ func sortedKeys(m map[[2]string]int) [][2]string {
 	return keys
 }
 
-func sortedStrings(m map[string]int) []string {
+func sortedStrings[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

@@ -72,6 +72,17 @@ func (r *Room) Answer(seatNo, turn int, a games.Action) bool {
 	return true
 }
 
+// ControllerOf is the controller speaking for seat seatNo, nil for a seat that is not a
+// program's: the cluster checks that a program's answers come from the node it is on.
+func (r *Room) ControllerOf(seatNo int) Controller {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if seatNo < 0 || seatNo >= len(r.seats) || r.seats[seatNo].remote == nil {
+		return nil
+	}
+	return r.seats[seatNo].remote.ctl
+}
+
 // Resign makes a Remote seat's program give up: a house bot plays on for it, so that the
 // others can finish, as when a person leaves.
 func (r *Room) Resign(seatNo int) {

@@ -129,6 +129,9 @@ type Scene struct {
 	Next      string // id of the rematch room, once there is one
 	Votes     []bool // rematch votes per seat
 	Error     string // why a room closed abnormally
+	// Notice is a passing condition of the viewer's node rather than of the room, shown
+	// over the board: "reconnecting…" while the room's node is out of the bus's reach.
+	Notice string
 	// Played is how long a live real-time game has run by the wall clock; -1 otherwise.
 	Played time.Duration
 }

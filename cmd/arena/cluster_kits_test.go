@@ -13,7 +13,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"github.com/arena-classroom/arena/cluster/natsd"
+	"github.com/arena-classroom/arena/cluster/clustertest"
 	"github.com/arena-classroom/arena/internal/pgtest"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/internal/storetest"
@@ -40,11 +40,8 @@ func TestARollingRestartOfAClusterDuringATournamentOfKits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bus, err := natsd.Start(natsd.Options{Listen: "127.0.0.1:0", Name: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(bus.Shutdown)
+	bus := clustertest.Start(t, "node0", "node1", "node2")
+	keys := []string{bus.KeyFile(t, "node0"), bus.KeyFile(t, "node1"), bus.KeyFile(t, "node2")}
 	db := pgtest.Database(t)
 	teacher := sshtest.NewKey(t)
 	admin := filepath.Join(t.TempDir(), "admin_keys")
@@ -54,7 +51,7 @@ func TestARollingRestartOfAClusterDuringATournamentOfKits(t *testing.T) {
 	node := func(i int, addr string) *serverProcess {
 		data := filepath.Join(t.TempDir(), fmt.Sprintf("node%d", i))
 		return startServerProcessWith(t, "--listen", addr, "--data", data, "--store", db, "--admin-keys", admin,
-			"--cluster", bus.ClientURL(), "--node", fmt.Sprintf("node%d", i), "--log-level", "info")
+			"--cluster", bus.ClientURL(), "--node", fmt.Sprintf("node%d", i), "--cluster-key", keys[i], "--log-level", "info")
 	}
 	nodes := []*serverProcess{node(0, "127.0.0.1:0"), node(1, "127.0.0.1:0"), node(2, "127.0.0.1:0")}
 	prof := sshtest.Dial(t, nodes[0].addr, "prof", teacher)

@@ -12,7 +12,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/cluster"
-	"github.com/arena-classroom/arena/cluster/natsd"
+	"github.com/arena-classroom/arena/cluster/clustertest"
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/internal/until"
@@ -33,7 +33,7 @@ type testNode struct {
 // testCluster runs a bus and nodes on one store, teacher's key an admin on each.
 type testCluster struct {
 	t       *testing.T
-	bus     string
+	bus     *clustertest.Bus
 	st      *store.Store
 	admin   string
 	teacher gossh.Signer
@@ -41,20 +41,16 @@ type testCluster struct {
 }
 
 func newTestCluster(t *testing.T) *testCluster {
-	bus, err := natsd.Start(natsd.Options{Listen: "127.0.0.1:0", Name: "test"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(bus.Shutdown)
+	bus := clustertest.Start(t, "a", "b", "c")
 	teacher := sshtest.NewKey(t)
-	return &testCluster{t: t, bus: bus.ClientURL(), st: arenatest.Store(t), admin: arenatest.AdminKeys(t, teacher), teacher: teacher,
+	return &testCluster{t: t, bus: bus, st: arenatest.Store(t), admin: arenatest.AdminKeys(t, teacher), teacher: teacher,
 		clients: map[string]*gossh.Client{}}
 }
 
 func (c *testCluster) start(name string) *testNode {
 	t := c.t
 	log := arenatest.Logger(t).With("node", name)
-	n, err := cluster.Join(context.Background(), cluster.Config{URL: c.bus, Name: name, Logger: log,
+	n, err := cluster.Join(context.Background(), cluster.Config{URL: c.bus.ClientURL(), Name: name, Key: c.bus.Key(t, name), Logger: log,
 		Letters: cluster.LetterLeases(c.st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)

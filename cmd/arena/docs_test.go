@@ -150,6 +150,10 @@ func checkArenaLine(c docscheck.Command) error {
 		_, err := parseStoreCopy(rest, io.Discard)
 		return helpIsFine(err, "arena store refuses it")
 	case "nats":
+		if len(rest) > 0 && rest[0] == "init" {
+			_, err := parseNatsInit(rest[1:], io.Discard)
+			return helpIsFine(err, "arena nats init refuses it")
+		}
 		_, err := parseNats(rest, io.Discard, func(string) string { return "" })
 		return helpIsFine(err, "arena nats refuses it")
 	case "help":

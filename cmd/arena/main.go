@@ -20,7 +20,7 @@ Usage:
   arena spec GAME                               the bot protocol's schema of a game
   arena store copy --from WHERE --to WHERE      copy an arena's store between a data
                                                 directory and PostgreSQL, either way
-  arena nats [--listen ADDR]                    a NATS server: the bus of a cluster of
+  arena nats init|[--listen ADDR] …             a NATS server: the bus of a cluster of
                                                 arena nodes
   arena help                                    this text
 `

@@ -18,6 +18,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/cluster"
+	"github.com/arena-classroom/arena/cluster/busauth"
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/rooms"
@@ -43,6 +44,14 @@ variable named beside it; a flag on the command line wins.
                        a NATS server; docs/operations.md explains a cluster
   --node NAME          this node's name in the cluster, unique among the nodes
                        (ARENA_NODE, default the host's name)
+  --cluster-key FILE   this node's key on the bus, an NKey seed (ARENA_CLUSTER_KEY,
+                       default DATA/bus.nkey, made at the first start). The bus knows
+                       its public half under --node: when it does not, the node says
+                       the line to add to the bus's nodes file ("arena nats init" makes
+                       every node's key at once)
+  --cluster-ca FILE    the certificate authority of a bus served over TLS, with a
+                       tls://HOST:4222 URL (ARENA_CLUSTER_CA; arena nats init
+                       --tls-host makes it: DIR/ca.pem)
   --store-pool N       database connections open at once (ARENA_STORE_POOL, default 8)
   --store-timeout D    longest a database statement or connection attempt may take
                        (ARENA_STORE_TIMEOUT, default 10s)
@@ -117,6 +126,7 @@ type serveConfig struct {
 	connectBurst                      int
 	metrics                           string // the metrics listener's address; "" for none
 	cluster, node                     string // the bus's URL ("" alone) and this node's name
+	clusterKey, clusterCA             string // the node's key on the bus, and the bus's CA
 	connectRate                       float64
 	gamesPerPlayer, gamesPerAddr      int
 	fillAfter, humanMove, botMove     time.Duration
@@ -135,6 +145,7 @@ var serveEnv = map[string]string{
 	"fill-after": "ARENA_FILL_AFTER", "human-move": "ARENA_HUMAN_MOVE", "bot-move": "ARENA_BOT_MOVE",
 	"idle-timeout": "ARENA_IDLE_TIMEOUT", "session-start": "ARENA_SESSION_START", "ipv6-prefix": "ARENA_IPV6_PREFIX", "store": "ARENA_STORE", "store-pool": "ARENA_STORE_POOL",
 	"store-timeout": "ARENA_STORE_TIMEOUT", "cluster": "ARENA_CLUSTER", "node": "ARENA_NODE",
+	"cluster-key": "ARENA_CLUSTER_KEY", "cluster-ca": "ARENA_CLUSTER_CA",
 }
 
 // parseServe reads arena serve's flags, then, for each flag not given, its environment
@@ -191,6 +202,8 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.StringVar(&c.store.Where, "store", "", "")
 	fs.StringVar(&c.cluster, "cluster", "", "")
 	fs.StringVar(&c.node, "node", defaultNodeName(), "")
+	fs.StringVar(&c.clusterKey, "cluster-key", "", "")
+	fs.StringVar(&c.clusterCA, "cluster-ca", "", "")
 	fs.IntVar(&c.store.PoolSize, "store-pool", st.PoolSize, "")
 	fs.DurationVar(&c.store.Timeout, "store-timeout", st.Timeout, "")
 	return fs
@@ -251,6 +264,9 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 	}
 	if c.adminKeys == "" {
 		c.adminKeys = filepath.Join(c.data, "admin_keys")
+	}
+	if c.clusterKey == "" {
+		c.clusterKey = filepath.Join(c.data, "bus.nkey")
 	}
 	return nil
 }
@@ -431,7 +447,15 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	}
 	var node *cluster.Node
 	if c.cluster != "" {
-		cc := cluster.Config{URL: c.cluster, Name: c.node, Logger: log, Letters: cluster.LetterLeases(st, cluster.LetterTTL)}
+		key, created, err := busauth.LoadOrCreateKey(c.clusterKey)
+		if err != nil {
+			return fail("%v", err)
+		}
+		if created {
+			log.Info("made this node's key for the bus: the bus's nodes file needs its line", "file", c.clusterKey, "line", busauth.NodeLine(c.node, key))
+		}
+		cc := cluster.Config{URL: c.cluster, Name: c.node, Key: key, CAFile: c.clusterCA, Logger: log,
+			Letters: cluster.LetterLeases(st, cluster.LetterTTL)}
 		if mx != nil {
 			cc.FrameRouted = mx.FrameRouted
 		}

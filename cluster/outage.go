@@ -1,0 +1,153 @@
+package cluster
+
+import (
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+)
+
+// The bus may restart (an operator restarting it, a network blip) while games run. For an
+// outage up to Config.Outage nothing is lost:
+//   - a request not answered is sent again until the bus is back, with the same id, and
+//     its owner answers a repeated id with the answer it gave (a move is played once);
+//   - no node forgets another for a silence that its own connection's outage explains;
+//   - a node back on the bus loads every room it shows again from its owner (frames sent
+//     while it was away are lost), and meanwhile its viewers read "reconnecting…".
+
+// noticeReconnecting is what the screens of a room of another node say while this node is
+// off the bus.
+const noticeReconnecting = "reconnecting to the server running this room…"
+
+// busDown: the connection is lost; the mirrors' viewers are told.
+func (n *Node) busDown() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for _, m := range n.mirrors {
+		m.notice(noticeReconnecting)
+	}
+}
+
+// busBack: the connection is back (its subscriptions too): the peers' silence starts over,
+// and every mirror loads its room again.
+func (n *Node) busBack() {
+	n.backAt.Store(time.Now().UnixNano())
+	n.mu.Lock()
+	type shown struct {
+		id string
+		m  *mirror
+	}
+	var all []shown
+	for id, m := range n.mirrors {
+		all = append(all, shown{id, m})
+	}
+	n.mu.Unlock()
+	for _, s := range all {
+		go func() {
+			if err := n.reload(s.m.owner, s.id, s.m); err != nil {
+				n.log.Warn("cannot load a room of another node again after the bus came back", "room", s.id, "err", err)
+			}
+		}()
+	}
+}
+
+// backSince is when the connection last came back (zero if it never went).
+func (n *Node) backSince() time.Time {
+	if t := n.backAt.Load(); t != 0 {
+		return time.Unix(0, t)
+	}
+	return time.Time{}
+}
+
+// mayRetry reports whether a request that failed with err, first sent at start, is sent
+// again: while the connection is down, or just back (the other nodes are still subscribing
+// again), within the outage's budget.
+func (n *Node) mayRetry(err error, start time.Time) bool {
+	switch {
+	case n.nc.IsClosed() || time.Since(start) > n.cfg.Outage:
+		return false
+	case !n.nc.IsConnected():
+		return true
+	}
+	back := n.backSince()
+	return !back.IsZero() && time.Since(back) < n.cfg.Silence &&
+		(errors.Is(err, nats.ErrNoResponders) || errors.Is(err, nats.ErrTimeout))
+}
+
+// answers remembers the answers to requests that change something, by asking node and
+// request id, for long enough that a request sent again through an outage is answered
+// with its first answer rather than played twice.
+type answers struct {
+	mu    sync.Mutex
+	byID  map[answerKey]*answer
+	swept time.Time
+}
+
+type answerKey struct {
+	node string
+	id   uint64
+}
+
+type answer struct {
+	done chan struct{}
+	rep  reply
+	at   time.Time
+}
+
+// answerTTL outlives any outage a request rides out.
+const answerTTL = 2 * time.Minute
+
+// begin returns the answer for (node, id): first is true when the request is new and the
+// caller must finish it; otherwise the caller waits on done for the first's reply.
+func (a *answers) begin(node string, id uint64, now time.Time) (ans *answer, first bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.byID == nil {
+		a.byID = map[answerKey]*answer{}
+	}
+	if now.Sub(a.swept) > answerTTL/4 {
+		for k, old := range a.byID {
+			if now.Sub(old.at) > answerTTL {
+				delete(a.byID, k)
+			}
+		}
+		a.swept = now
+	}
+	k := answerKey{node, id}
+	if ans, ok := a.byID[k]; ok {
+		return ans, false
+	}
+	ans = &answer{done: make(chan struct{}), at: now}
+	a.byID[k] = ans
+	return ans, true
+}
+
+func (a *answer) finish(rep reply) {
+	a.rep = rep
+	close(a.done)
+}
+
+// reads are the operations that change nothing: sent again, they are simply served again.
+var reads = map[string]bool{opFind: true, opSeatOf: true, opInfo: true, opSync: true, opReplay: true, opPing: true,
+	opTReport: true}
+
+// handleOnce serves req, or, for a request sent again, the answer its first sending got.
+func (n *Node) handleOnce(req request) reply {
+	if req.ID == 0 || reads[req.Op] {
+		return n.handle(req)
+	}
+	ans, first := n.answered.begin(req.From, req.ID, time.Now())
+	if !first {
+		select {
+		case <-ans.done:
+			return ans.rep
+		case <-time.After(n.cfg.Timeout):
+			return reply{Err: errNoAnswer.Error()}
+		}
+	}
+	rep := reply{Err: "the server running this room failed; try again"}
+	defer func() { ans.finish(rep) }() // a panic in handle still answers the ones waiting
+	rep = n.handle(req)
+	return rep
+}
