@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"net/url"
 	"regexp"
 	"strings"
@@ -100,15 +101,18 @@ type Node struct {
 	watching  map[string]*nats.Subscription // room id → its frames, while mirrored here
 	sessions  map[*rooms.Mailbox]session    // this node's viewers of other nodes' rooms
 	nextID    uint64
-	exports   map[string]*export    // rooms here with viewers on other nodes
-	proxies   map[proxyKey]*proxy   // other nodes' sessions attached to rooms here
-	farSeats  map[uint64]*farSeat   // programs here seated in rooms of other nodes
-	queue     *queue                // the cluster's quick match (ServeQueue)
-	keyCount  func() map[string]int // this node's sessions by key (CountSessions)
-	tourneys  *tournaments          // the cluster's tournaments (ServeTournaments)
-	since     time.Time             // when the node joined
-	instance  string                // drawn at Join: tells this process from another under its name
-	strangers map[string]bool       // nodes heard speaking another bus protocol, said once in the log
+	exports   map[string]*export     // rooms here with viewers on other nodes
+	proxies   map[proxyKey]*proxy    // other nodes' sessions attached to rooms here
+	farSeats  map[uint64]*farSeat    // programs here seated in rooms of other nodes
+	outboxes  map[string]*seatOutbox // rooms' calls on programs of other nodes, by node
+	seatsFrom map[string]seatsFrom   // the last call handed over, by the room's node
+	heldFor   map[string]bool        // nodes whose programs' clocks wait, the bus having gone (outage.go)
+	queue     *queue                 // the cluster's quick match (ServeQueue)
+	keyCount  func() map[string]int  // this node's sessions by key (CountSessions)
+	tourneys  *tournaments           // the cluster's tournaments (ServeTournaments)
+	since     time.Time              // when the node joined
+	instance  string                 // drawn at Join: tells this process from another under its name
+	strangers map[string]bool        // nodes heard speaking another bus protocol, said once in the log
 
 	peersVersion atomic.Uint64
 	stats        busStats
@@ -180,7 +184,11 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 	n := &Node{cfg: cfg, log: cfg.Logger.With("node", cfg.Name), stop: make(chan struct{}),
 		peers: map[string]*peer{}, mirrors: map[string]*mirror{}, watching: map[string]*nats.Subscription{},
 		sessions: map[*rooms.Mailbox]session{}, exports: map[string]*export{}, proxies: map[proxyKey]*proxy{},
-		farSeats: map[uint64]*farSeat{}, instance: codes.New(12), strangers: map[string]bool{}}
+		farSeats: map[uint64]*farSeat{}, instance: codes.New(12), strangers: map[string]bool{},
+		outboxes: map[string]*seatOutbox{}, seatsFrom: map[string]seatsFrom{}, heldFor: map[string]bool{}}
+	// Request ids start at random: a node restarted under its name must not reuse the ids
+	// whose answers the others still remember for it (outage.go).
+	n.reqSeq.Store(rand.Uint64() >> 1)
 	nc, err := n.connect()
 	if err != nil {
 		return nil, err
@@ -511,6 +519,12 @@ func (n *Node) heard(m *nats.Msg) {
 		n.forgetLocked(a.Node, "the server running this room has stopped")
 		return
 	}
+	if n.heldFor[from] {
+		// Heard again after the bus came back: the node has its subscriptions back, and
+		// its programs' clocks run again.
+		delete(n.heldFor, from)
+		go n.holdProgramsOf(from, false)
+	}
 	p := n.peers[a.Node]
 	if p == nil {
 		p = &peer{}
@@ -600,6 +614,12 @@ func (n *Node) forgetLocked(name, why string) {
 		e.unwatch(name)
 	}
 	n.endFarSeatsLocked(name)
+	n.closeOutboxLocked(name)
+	delete(n.seatsFrom, name)
+	if n.heldFor[name] {
+		delete(n.heldFor, name)
+		go n.holdProgramsOf(name, false) // its programs' turns time out as they would have
+	}
 }
 
 // ownerOfLocked is the node whose letter room codes and ids begin with.

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/arena-classroom/arena/rooms"
 )
 
 // The bus may restart (an operator restarting it, a network blip) while games run. For an
@@ -14,18 +16,42 @@ import (
 //     its owner answers a repeated id with the answer it gave (a move is played once);
 //   - no node forgets another for a silence that its own connection's outage explains;
 //   - a node back on the bus loads every room it shows again from its owner (frames sent
-//     while it was away are lost), and meanwhile its viewers read "reconnecting…".
+//     while it was away are lost), and meanwhile its viewers read "reconnecting…";
+//   - a room's calls on a program of another node are queued and sent until acknowledged
+//     (seatbox.go), and the program's clock waits until its node is heard again.
 
 // noticeReconnecting is what the screens of a room of another node say while this node is
 // off the bus.
 const noticeReconnecting = "reconnecting to the server running this room…"
 
-// busDown: the connection is lost; the mirrors' viewers are told.
+// busDown: the connection is lost. The mirrors' viewers are told, and the programs of
+// other nodes playing rooms here keep their turns until their node is heard again.
 func (n *Node) busDown() {
 	n.mu.Lock()
-	defer n.mu.Unlock()
 	for _, m := range n.mirrors {
 		m.notice(noticeReconnecting)
+	}
+	for name := range n.peers {
+		n.heldFor[name] = true
+	}
+	n.mu.Unlock()
+	n.holdProgramsOf("", true)
+}
+
+// holdProgramsOf stops (on) or starts again the clocks of the programs of node ("": of
+// every other node) seated in rooms here.
+func (n *Node) holdProgramsOf(node string, on bool) {
+	if n.hub == nil {
+		return
+	}
+	match := func(ctl rooms.Controller) bool {
+		bc, ok := ctl.(busController)
+		return ok && (node == "" || bc.node == node)
+	}
+	for _, info := range n.hub.List() {
+		if r, ok := n.hub.Find(info.ID); ok {
+			r.HoldPrograms(match, on)
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/timebank"
 )
 
 // The bus restarts (an operator restarting `arena nats`, a network blip) under a game
@@ -145,5 +147,120 @@ func rideOutRestart(t *testing.T, down time.Duration) {
 		if got := n.Stats().Nodes; got != 3 {
 			t.Fatalf("%s hears %d nodes after the outages", n.Name(), got)
 		}
+	}
+}
+
+// relay is a program whose turns the test answers, so that it can answer one while the
+// bus is down.
+type relay struct {
+	turns chan relayTurn
+	mu    sync.Mutex
+	ends  []*games.Outcome
+	bad   []string // what should never happen: a refused answer, a turn twice
+	last  int
+}
+
+type relayTurn struct {
+	r          rooms.Seated
+	seat, turn int
+	legal      []games.Action
+}
+
+func (p *relay) Start(rooms.Seated, int, games.State) {}
+func (p *relay) Turn(r rooms.Seated, seat, turn int, st games.State, _, _ time.Duration) {
+	p.mu.Lock()
+	if turn <= p.last {
+		p.bad = append(p.bad, fmt.Sprintf("turn %d told again", turn))
+	}
+	p.last = turn
+	p.mu.Unlock()
+	p.turns <- relayTurn{r, seat, turn, st.Legal(seat)}
+}
+func (p *relay) Refused(_ rooms.Seated, _ int, turn int, err error, _ games.Action) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.bad = append(p.bad, fmt.Sprintf("turn %d refused: %v", turn, err))
+}
+func (p *relay) End(_ rooms.Seated, _ int, o *games.Outcome) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ends = append(p.ends, o)
+}
+
+// Programs connected to one node play a room of another through bus restarts: their turns
+// reach them, their answers reach the room, their clocks (half a second a move) wait while
+// the bus is down, and the game ends for each once.
+func TestProgramsOnAnotherNodeRideOutABusRestart(t *testing.T) {
+	for _, down := range []time.Duration{2 * time.Second, 8 * time.Second} {
+		t.Run(down.String(), func(t *testing.T) {
+			bus, nodes := startCluster(t, "a", "b")
+			a, b := nodes[0], nodes[1]
+			turns := make(chan relayTurn, 16)
+			progs := []*relay{{turns: turns}, {turns: turns}}
+			var seats []rooms.Seat
+			for i, p := range progs {
+				id := b.register(p, "a")
+				seats = append(seats, rooms.Seat{Kind: rooms.Remote, Name: fmt.Sprint("prog", i), UserID: fmt.Sprint("key:prog", i),
+					Controller: busController{n: a.Node, node: "b", id: id}})
+			}
+			r, err := a.hub.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 3, Unpaced: true,
+				Fast: true, Clock: timebank.Rules{Move: 500 * time.Millisecond, Bank: time.Second, MaxStrikes: 3}, Seats: seats})
+			if err != nil {
+				t.Fatal(err)
+			}
+			answered := 0
+			for r.Snapshot().Status != rooms.Finished {
+				var tn relayTurn
+				select {
+				case tn = <-turns:
+				case <-time.After(30 * time.Second):
+					t.Fatalf("no turn came in 30 s after %d answers; the room: %+v", answered, r.Info())
+				}
+				a := tn.legal[answered%len(tn.legal)]
+				if answered == 5 {
+					bus.Stop()
+					restarted := make(chan struct{})
+					go func() {
+						defer close(restarted)
+						time.Sleep(down) // the outage itself
+						bus.Restart(t)
+					}()
+					if !tn.r.Answer(tn.seat, tn.turn, a) {
+						t.Fatalf("the answer made while the bus was down was refused")
+					}
+					<-restarted
+				} else if !tn.r.Answer(tn.seat, tn.turn, a) {
+					t.Fatalf("answer %d refused", answered)
+				}
+				answered++
+				if answered > 200 {
+					t.Fatal("the game does not end")
+				}
+				// The next turn comes, or the game ends: either way the loop looks again.
+				until.True(t, 30*time.Second, "the answer played", func() bool {
+					return r.Snapshot().Moves >= answered || r.Snapshot().Status == rooms.Finished
+				})
+			}
+			for _, m := range r.Replay().Moves {
+				if m.Default {
+					t.Fatalf("move %+v was a default: a program's turn was lost or timed out", m)
+				}
+			}
+			for i, p := range progs {
+				until.True(t, 15*time.Second, fmt.Sprintf("prog%d hearing its game's end", i), func() bool {
+					p.mu.Lock()
+					defer p.mu.Unlock()
+					return len(p.ends) > 0
+				})
+				p.mu.Lock()
+				if len(p.ends) != 1 || p.ends[0] == nil || len(p.bad) > 0 {
+					t.Fatalf("prog%d: ends %v, %v", i, p.ends, p.bad)
+				}
+				p.mu.Unlock()
+			}
+			if s := r.Snapshot(); s.Seats[0].Kind != rooms.Remote || s.Seats[1].Kind != rooms.Remote {
+				t.Fatalf("seats at the end: %v, %v", s.Seats[0].Kind, s.Seats[1].Kind)
+			}
+		})
 	}
 }

@@ -54,12 +54,7 @@ var _ rooms.Controller = busController{}
 
 func (c busController) send(m seatMsg) {
 	m.Ctl, m.From = c.id, c.n.cfg.Name
-	data, err := json.Marshal(m)
-	if err != nil {
-		c.n.log.Error("a program's seat: encode", "op", m.Op, "err", err)
-		return
-	}
-	c.n.publish(busauth.SeatsSubject(c.node, c.n.cfg.Name), data) // never blocks the room: the connection buffers
+	c.n.outboxTo(c.node).push(m) // never blocks the room (seatbox.go)
 }
 
 func (c busController) Start(r rooms.Seated, seat int, _ games.State) {
@@ -118,19 +113,32 @@ func (n *Node) unregister(id uint64) {
 	delete(n.farSeats, id)
 }
 
-// seatIn hands a room's call to the program's controller (the subscription's goroutine:
-// calls come in the order the room made them).
+// seatIn hands a batch of a room's calls to the programs' controllers (the subscription's
+// goroutine: calls come in the order the rooms made them), then acknowledges it.
 func (n *Node) seatIn(msg *nats.Msg) {
 	from, ok := busauth.Sender(msg.Subject)
 	if !ok || !n.accept(kindSeat, msg) {
 		return
 	}
-	var m seatMsg
-	if err := json.Unmarshal(msg.Data, &m); err != nil {
+	var b seatBatch
+	if err := json.Unmarshal(msg.Data, &b); err != nil || len(b.Msgs) > maxBatch {
 		n.reject(kindSeat, "malformed")
 		return
 	}
-	m.From = from // the room's node is the one the bus let publish here
+	for _, m := range n.fresh(from, &b) {
+		m.From = from // the room's node is the one the bus let publish here
+		n.seatCall(m)
+	}
+	if msg.Reply != "" {
+		if err := msg.Respond(nil); err != nil {
+			n.log.Debug("acknowledge a room's calls", "err", err)
+		}
+	}
+}
+
+// seatCall hands one call to its program's controller.
+func (n *Node) seatCall(m seatMsg) {
+	from := m.From
 	defer func() {
 		if p := recover(); p != nil {
 			n.log.Error("a program's controller panicked", "op", m.Op, "room", m.Room, "panic", p, "stack", string(debug.Stack()))

@@ -50,6 +50,57 @@ type remoteState struct {
 	// move, for a teacher's console ("slow: 0.45 s a move").
 	thought time.Duration
 	answers int
+	// away: the program's node is out of reach (a cluster's bus restarts): its turn waits
+	// with the time it had left, awayLeft, rather than time out (HoldPrograms).
+	away     bool
+	awayLeft time.Duration
+}
+
+// HoldPrograms stops (on) or starts again the clocks of the programs whose controllers
+// match: their node is out of reach while a cluster's bus restarts, so a turn of theirs
+// waits, with the time it had left, rather than time out and count a strike. Real-time
+// games go on: their decisions come at their instants whoever answers.
+func (r *Room) HoldPrograms(match func(Controller) bool, on bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.rt != nil {
+		return
+	}
+	now := r.hub.now()
+	for i := range r.seats {
+		rs := r.seats[i].remote
+		if rs == nil || rs.away == on || !match(rs.ctl) {
+			continue
+		}
+		running := rs.turn != 0 && r.turnRunningFor(i)
+		rs.away = on
+		switch {
+		case on && running:
+			rs.awayLeft = max(r.deadline.Sub(now), time.Millisecond)
+		case on:
+			rs.awayLeft = 0
+		case running:
+			left := rs.awayLeft
+			if left <= 0 {
+				left = rs.time.Allowed()
+			}
+			r.deadline = now.Add(left)
+		}
+		r.dirty = true
+	}
+}
+
+// awayTurn is turn's answer for a program whose node is out of reach: its turn waits (all
+// of its time kept, for a turn handed out meanwhile). started: the turn began now.
+func (r *Room) awayTurn(seatNo int, started bool) bool {
+	rs := r.seats[seatNo].remote
+	if rs == nil || !rs.away {
+		return false
+	}
+	if started {
+		rs.awayLeft = rs.time.Allowed()
+	}
+	return true
 }
 
 // Answer delivers a program's action for turn. It returns false for a stale turn (already

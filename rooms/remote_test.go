@@ -138,3 +138,36 @@ func TestIllegalAnswersAreRefusedAndMissedDeadlinesStrikeOut(t *testing.T) {
 		t.Fatalf("%d timeouts reported, want 3", timeouts)
 	}
 }
+
+// A program whose node is out of reach (the cluster's bus restarts) keeps its turn: its
+// clock waits with the time it had left, then runs on from there.
+func TestAProgramOutOfReachKeepsItsTurn(t *testing.T) {
+	h, c := newHub(t, nil)
+	p := &program{}
+	r := programRoom(t, h, p)
+	h.Tick(c.Add(0))
+	h.WaitThinking()
+	first := p.lastTurn()
+	c.Add(time.Second) // 4.5 s of move and bank left
+	all := func(rooms.Controller) bool { return true }
+	r.HoldPrograms(all, true)
+	for range 10 { // a minute away: far past the 5.5 s the turn had
+		h.Tick(c.Add(6 * time.Second))
+		h.WaitThinking()
+	}
+	if len(p.refused) != 0 || r.Snapshot().Moves != 0 {
+		t.Fatalf("the turn of a program out of reach timed out: refusals %v, %d moves", p.refused, r.Snapshot().Moves)
+	}
+	r.HoldPrograms(all, false)
+	h.Tick(c.Add(4 * time.Second)) // within what it had left
+	h.WaitThinking()
+	if !r.Answer(0, first.id, 2) {
+		t.Fatal("the answer after the program came back was refused")
+	}
+	tickUntil(t, h, c, func() bool { return r.Snapshot().Moves > 0 })
+	if rp := r.Replay(); rp.Moves[0].Default || rp.Moves[0].Action != 2 {
+		t.Fatalf("first move %+v, want the program's 2", rp.Moves[0])
+	}
+	// Back in reach, a program that does not answer times out as ever.
+	tickUntil(t, h, c, func() bool { p.mu.Lock(); defer p.mu.Unlock(); return len(p.refused) > 0 })
+}

@@ -148,6 +148,8 @@ func (r *Room) turn(now time.Time, st games.State) bool {
 		return true
 	case s.Kind == Human && r.heldTurn(seatNo, started):
 		return false // the person reads the rules: their clock waits
+	case r.awayTurn(seatNo, started):
+		return false // the program's node is out of reach: its clock waits
 	case s.Kind == Human && !s.seen && !s.left:
 		// Seated before they came (a tournament calls its people in): their clock starts
 		// when they arrive (Attach), and if they do not, a house bot takes the seat after

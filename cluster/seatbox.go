@@ -1,0 +1,174 @@
+package cluster
+
+import (
+	"encoding/json"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"github.com/arena-classroom/arena/cluster/busauth"
+)
+
+// A room's calls on a program of another node (its start, its turns, its end) must all
+// arrive, once and in order, even through a bus restart: a lost turn is a program that
+// never moves, a lost end a program that waits for ever. So they go through an outbox per
+// node: the room only queues (it never waits on the bus), and one goroutine sends what is
+// queued as a numbered batch until the program's node acknowledges it, which it does once
+// the batch is handed to the programs' controllers. A batch sent again is recognised by its
+// numbers and not handed over twice.
+
+// seatBatch is what one outbox sends at once.
+type seatBatch struct {
+	Instance string    `json:"instance"` // the sending process: its numbers start over with it
+	First    uint64    `json:"first"`    // the number of Msgs[0]; each next one is one more
+	Msgs     []seatMsg `json:"msgs"`
+}
+
+// maxBatch bounds a batch (a DiceWars turn is a few KB).
+const maxBatch = 64
+
+type seatOutbox struct {
+	n    *Node
+	node string
+
+	mu     sync.Mutex
+	queue  []seatMsg
+	next   uint64 // the number of queue[0]
+	wake   chan struct{}
+	closed bool
+}
+
+// outboxTo is the outbox to node, started on first need.
+func (n *Node) outboxTo(node string) *seatOutbox {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if o := n.outboxes[node]; o != nil {
+		return o
+	}
+	o := &seatOutbox{n: n, node: node, next: 1, wake: make(chan struct{}, 1)}
+	select {
+	case <-n.stop: // the node is closing: nothing more goes out
+		o.closed = true
+		return o
+	default:
+	}
+	n.outboxes[node] = o
+	n.done.Add(1)
+	defer func() { go o.run() }() // started once n.mu is let go
+	return o
+}
+
+// closeOutboxLocked drops what waits for a node that is gone. Caller holds n.mu.
+func (n *Node) closeOutboxLocked(node string) {
+	if o := n.outboxes[node]; o != nil {
+		delete(n.outboxes, node)
+		o.close()
+	}
+}
+
+func (o *seatOutbox) push(m seatMsg) {
+	o.mu.Lock()
+	if !o.closed {
+		o.queue = append(o.queue, m)
+	}
+	o.mu.Unlock()
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (o *seatOutbox) close() {
+	o.mu.Lock()
+	o.closed, o.queue = true, nil
+	o.mu.Unlock()
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
+// take is the batch to send now (nil when the outbox is closed).
+func (o *seatOutbox) take() (first uint64, msgs []seatMsg, open bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.next, o.queue[:min(len(o.queue), maxBatch)], !o.closed
+}
+
+// sent drops the first k messages, acknowledged.
+func (o *seatOutbox) sent(k int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.closed {
+		return
+	}
+	o.queue = o.queue[k:]
+	o.next += uint64(k)
+}
+
+func (o *seatOutbox) run() {
+	defer o.n.done.Done()
+	subject := busauth.SeatsSubject(o.node, o.n.cfg.Name)
+	for {
+		first, msgs, open := o.take()
+		if !open {
+			return
+		}
+		if len(msgs) == 0 {
+			select {
+			case <-o.wake:
+			case <-o.n.stop:
+				return
+			}
+			continue
+		}
+		data, err := json.Marshal(seatBatch{Instance: o.n.instance, First: first, Msgs: msgs})
+		if err != nil {
+			o.n.log.Error("a program's seat: encode", "err", err)
+			o.sent(len(msgs))
+			continue
+		}
+		_, err = o.n.nc.Request(subject, data, o.n.cfg.Timeout)
+		switch {
+		case err == nil:
+			o.sent(len(msgs))
+		case o.n.nc.IsClosed():
+			return
+		case !errors.Is(err, nats.ErrTimeout):
+			// Refused at once (the node's subscription is not back yet): a moment, and
+			// again; the node's being forgotten closes the outbox.
+			select {
+			case <-time.After(100 * time.Millisecond):
+			case <-o.n.stop:
+				return
+			}
+		}
+	}
+}
+
+// seatsFrom remembers, per sending node, the number of the last call handed over.
+type seatsFrom struct {
+	instance string
+	last     uint64
+}
+
+// fresh keeps the calls of b not handed over yet, and counts them as handed over.
+func (n *Node) fresh(from string, b *seatBatch) []seatMsg {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	seen := n.seatsFrom[from]
+	if seen.instance != b.Instance {
+		seen = seatsFrom{instance: b.Instance}
+	}
+	msgs := b.Msgs
+	if skip := int64(seen.last) - int64(b.First) + 1; skip > 0 {
+		msgs = msgs[min(int(skip), len(msgs)):]
+	}
+	if end := b.First + uint64(len(b.Msgs)) - 1; end > seen.last {
+		seen.last = end
+	}
+	n.seatsFrom[from] = seen
+	return msgs
+}
