@@ -9,13 +9,20 @@
 // the harness starts first with --rooms), play (each session plays 7 Colors against a house
 // bot, pressing a colour key every second; with --rooms-addr, against a partner connected
 // there, timing its keys' echo), bots (each session is a program playing 7 Colors
-// practice games over the bot protocol), class (a teacher runs a round robin of 7 Colors for
-// a class of programs started with the OpenSSH client, or of house bots: see class.go).
+// practice games over the bot protocol), wall (each session is a projector showing every
+// live game at once, `ssh -t HOST wall`, the rooms started as for watch: see wall.go), class
+// (a teacher runs a round robin of 7 Colors for a class of programs started with the OpenSSH
+// client, or of house bots: see class.go).
 //
 // On a cluster, --rooms-addr names the node whose sessions make the rooms, and --metrics
 // takes every node's metrics: 1,000 spectators on one node watching rooms of another,
 //
 //	go run ./cmd/arenaload --addr 127.0.0.1:2301 --rooms-addr 127.0.0.1:2302 --scenario watch --sessions 1000 --rooms 10 \
+//	    --metrics http://127.0.0.1:9301/metrics,http://127.0.0.1:9302/metrics
+//
+// and 40 walls on one node showing 30 rooms of another (what they cost the rooms' node):
+//
+//	go run ./cmd/arenaload --addr 127.0.0.1:2301 --rooms-addr 127.0.0.1:2302 --scenario wall --sessions 40 --rooms 30 \
 //	    --metrics http://127.0.0.1:9301/metrics,http://127.0.0.1:9302/metrics
 //
 //	go run ./cmd/arenaload --addr 127.0.0.1:2222 --scenario class --students 30 --admin-key teacher.key
@@ -48,10 +55,11 @@ const usage = `Usage: arenaload --addr HOST:PORT [options]
 
   --addr HOST:PORT   the arena's SSH address (default 127.0.0.1:2222)
   --sessions N       clients to connect (default 100)
-  --scenario S       lobby, watch, play, bots or class (default lobby)
-  --rooms R          watch: live Perfect Aim rooms to start and watch (default 4)
+  --scenario S       lobby, watch, play, bots, wall or class (default lobby)
+  --rooms R          watch, wall: live Perfect Aim rooms to start and watch (default 4)
   --rooms-addr HOST:PORT  where the rooms are made (on a cluster, another node than --addr):
-                     watch: the node whose sessions start the --rooms rooms (default --addr);
+                     watch, wall: the node whose sessions start the --rooms rooms (default
+                     --addr); the report says what the walls or spectators cost it;
                      play: each session plays 7 Colors against a partner session connected
                      there, in a private room the partner opens and the session joins with
                      its code; both press a colour on their turn, and the session times each
@@ -60,11 +68,13 @@ const usage = `Usage: arenaload --addr HOST:PORT [options]
   --ramp D           spread the connections over this long (default 10s)
   --metrics URL[,URL…]  the server's metrics (arena serve --metrics), read before and after;
                      several, comma-separated, for the nodes of a cluster (the first is
-                     --addr's: the memory a session is its)
+                     --addr's: the memory a session is its; for watch and wall with
+                     another --rooms-addr, the second is --rooms-addr's, the rooms' owner)
   --stall P          watch: this share of clients (0..1) stops reading, as a frozen laptop
   --probe P          lobby: this share of clients (0..1) presses a key every 2 s and times
                      the answer (default 0.1)
   --term T           the clients' TERM (default xterm-256color)
+  --window COLSxROWS the clients' terminal (default 80x24; wall: 160x50, a projector)
 
 The class scenario (--scenario class): a teacher runs a round robin of 7 Colors over SSH.
   --admin-key FILE   the teacher's private key (OpenSSH format); the server lists its public
@@ -110,7 +120,8 @@ func (o options) board() string {
 
 type options struct {
 	addr, scenario, metrics, term string
-	roomsAddr                     string // --rooms-addr: where the rooms are made ("": --addr for watch)
+	window                        string // --window: the clients' terminal, COLSxROWS ("": the scenario's)
+	roomsAddr                     string // --rooms-addr: where the rooms are made ("": --addr for watch and wall)
 	sessions, rooms               int
 	duration, ramp                time.Duration
 	stall, probe                  float64
@@ -141,6 +152,7 @@ func main() {
 	fs.Float64Var(&o.stall, "stall", 0, "")
 	fs.Float64Var(&o.probe, "probe", 0.1, "")
 	fs.StringVar(&o.term, "term", "xterm-256color", "")
+	fs.StringVar(&o.window, "window", "", "")
 	fs.StringVar(&o.adminKey, "admin-key", "", "")
 	fs.IntVar(&o.students, "students", 30, "")
 	fs.IntVar(&o.gamesPerPairing, "games-per-pairing", 10, "")
@@ -169,9 +181,13 @@ func main() {
 		os.Exit(2)
 	}
 	switch o.scenario {
-	case "lobby", "watch", "play", "bots", "class":
+	case "lobby", "watch", "play", "bots", "wall", "class":
 	default:
 		fmt.Fprintf(os.Stderr, "arenaload: unknown scenario %q\n\n%s", o.scenario, usage)
+		os.Exit(2)
+	}
+	if _, _, err := o.terminal(); err != nil {
+		fmt.Fprintf(os.Stderr, "arenaload: %v\n\n%s", err, usage)
 		os.Exit(2)
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -205,8 +221,9 @@ type client struct {
 	echoes   []float64
 	stalled  bool
 
-	screen  *screen // what the terminal shows, for the play scenario with --rooms-addr
+	screen  *screen // what the terminal shows, for the play scenario with --rooms-addr and wall
 	partner *client // that session's partner, who opened its room
+	wall    wallSeen
 }
 
 // isLocal says whether addr is on this machine's loopback.
@@ -220,14 +237,14 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	local := isLocal(o.addr)
 	before := scrapeAll(o.metrics)
 	var rooms []string
-	if o.scenario == "watch" {
+	if o.watches() {
 		var err error
 		if rooms, err = startRooms(ctx, o); err != nil {
 			return err
 		}
 	}
 	fmt.Fprintf(out, "connecting %d sessions (%s) to %s over %v…\n", o.sessions, o.scenario, o.addr, o.ramp)
-	if o.roomsAddr != "" && (o.scenario == "watch" || o.scenario == "play") {
+	if o.roomsAddr != "" && (o.watches() || o.scenario == "play") {
 		fmt.Fprintf(out, "  their rooms made through %s\n", o.roomsAddr)
 	}
 	var (
@@ -256,6 +273,8 @@ func run(ctx context.Context, o options, out io.Writer) error {
 				cmd = "play sevencolors --vs greedy --size 20"
 			case "bots":
 				cmd = "bot --game sevencolors --practice --vs greedy --games 10000 --size 10"
+			case "wall":
+				cmd = "wall"
 			}
 			var c *client
 			var err error
@@ -273,6 +292,9 @@ func run(ctx context.Context, o options, out io.Writer) error {
 			c.mu.Lock() // its reader runs already
 			c.stalled = o.scenario == "watch" && float64(i%100) < o.stall*100
 			c.mu.Unlock()
+			if o.scenario == "wall" {
+				go c.readWall(ctx, rooms)
+			}
 			mu.Lock()
 			clients = append(clients, c)
 			mu.Unlock()
@@ -301,6 +323,9 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	stopDrivers()
 	after := scrapeAll(o.metrics)
 	report(out, o, clients, connected, before, mid, after)
+	if o.watches() {
+		reportRooms(out, o, clients, rooms, mid, after)
+	}
 	for _, c := range clients {
 		c.conn.Close()
 		if c.partner != nil {
@@ -347,7 +372,7 @@ func dial(o options, i int, local bool, cmd string) (*client, error) {
 		return nil, err
 	}
 	c := &client{id: i, conn: conn, sess: sess}
-	if o.scenario == "play" && o.roomsAddr != "" {
+	if o.scenario == "play" && o.roomsAddr != "" || o.scenario == "wall" {
 		c.screen = newScreen()
 	}
 	if c.stdin, err = sess.StdinPipe(); err != nil {
@@ -360,7 +385,8 @@ func dial(o options, i int, local bool, cmd string) (*client, error) {
 		return nil, err
 	}
 	if o.scenario != "bots" {
-		if err := sess.RequestPty(o.term, 24, 80, gossh.TerminalModes{gossh.ECHO: 0}); err != nil {
+		cols, rows, _ := o.terminal()
+		if err := sess.RequestPty(o.term, rows, cols, gossh.TerminalModes{gossh.ECHO: 0}); err != nil {
 			conn.Close()
 			return nil, err
 		}
@@ -473,6 +499,9 @@ func startRooms(ctx context.Context, o options) ([]string, error) {
 	if o.roomsAddr != "" {
 		o.addr = o.roomsAddr
 	}
+	// The rooms' players are the watch scenario's, whichever scenario watches them: the
+	// same terminal, and no screen read.
+	o.scenario, o.window = "watch", ""
 	local := isLocal(o.addr)
 	list, err := command(o, "rooms")
 	if err != nil {
