@@ -3,6 +3,7 @@ package cluster
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -93,6 +94,14 @@ func (a *announce) validate() error {
 		return fmt.Errorf("%w: %d rooms", errMalformed, len(a.Rooms))
 	case len(a.Sessions) > maxKeysAnnounced || len(a.Calls) > maxCallsAnnounced || len(a.Programs) > maxProgramsAnnounced:
 		return fmt.Errorf("%w: too many entries", errMalformed)
+	}
+	if len(a.Online) > maxKeysAnnounced || !slices.IsSorted(a.Online) {
+		return fmt.Errorf("%w: online list", errMalformed)
+	}
+	for _, name := range a.Online {
+		if len(name) > 256 {
+			return fmt.Errorf("%w: a name of %d bytes", errMalformed, len(name))
+		}
 	}
 	for _, r := range a.Rooms {
 		if !validName.MatchString(r.ID) {

@@ -59,10 +59,12 @@ func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 		if err := n.Serve(hub); err != nil {
 			t.Fatal(err)
 		}
-		addr, app, srv := arenatest.StartOn(t, hub, commands.Options{Rooms: n.Directory(), FillAfter: time.Hour, Archive: st},
+		addr, app, srv := arenatest.StartOn(t, hub, commands.Options{Rooms: n.Directory(), FillAfter: time.Hour, Archive: st,
+			OnlineElsewhere: n.OnlineElsewhere},
 			func(c *server.Config) { c.SessionsElsewhere = n.SessionsElsewhere; c.MaxSessionsPerKey = 4 })
 		n.ServeQueue(app.Matchmaker())
 		n.CountSessions(srv.SessionsByKey)
+		n.ShareOnline(app.Online)
 		t.Cleanup(n.Close) // before the hub stops: cleanups run last first
 		out = append(out, &arenaNode{node: n, hub: hub, addr: addr, app: app})
 	}
@@ -370,4 +372,19 @@ func TestProgramsMeetAcrossNodes(t *testing.T) {
 	if len(starts) != 1 || starts[0].Str("room") != room.ID {
 		t.Fatalf("max was told %v, the room is %s", starts, room.ID)
 	}
+}
+
+// The lobby's "online" is the whole cluster's: a person on one node sees who is on the
+// others, and sees them go.
+func TestTheLobbyListsWhoIsOnlineOnEveryNode(t *testing.T) {
+	nodes, _ := startArenas(t, "a", "b")
+	ann := sshtest.NewTerm(t, sshtest.Dial(t, nodes[0].addr, "ann", sshtest.NewKey(t)))
+	ann.WaitFor(t, "Quick match", 10*time.Second)
+	bobConn := sshtest.Dial(t, nodes[1].addr, "bob", sshtest.NewKey(t))
+	bob := sshtest.NewTerm(t, bobConn)
+	bob.WaitFor(t, "Quick match", 10*time.Second)
+	ann.WaitScreen(t, func(s string) bool { return strings.Contains(s, "2 online") && strings.Contains(s, "bob") }, 10*time.Second)
+	bob.WaitScreen(t, func(s string) bool { return strings.Contains(s, "2 online") && strings.Contains(s, "ann") }, 10*time.Second)
+	bobConn.Close()
+	ann.WaitScreen(t, func(s string) bool { return strings.Contains(s, "1 online") && !strings.Contains(s, "bob") }, 10*time.Second)
 }

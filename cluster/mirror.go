@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
@@ -32,13 +33,34 @@ type mirror struct {
 
 	loaded   chan struct{} // closed once the first load is done (see markLoaded)
 	loadOnce sync.Once
+	// lastRead is when a screen last read the room without watching it (a wall, a list's
+	// tile): the mirror is kept for readers until readerLease after it.
+	lastRead time.Time
+}
+
+// readerLease is how long a room of another node is followed after its last read by a
+// screen that does not watch it.
+const readerLease = 10 * time.Second
+
+// read notes that a screen read the room now.
+func (m *mirror) read() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.lastRead = time.Now()
+}
+
+// unused reports whether nobody has watched or read the room for readerLease.
+func (m *mirror) unused(now time.Time) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.viewers) == 0 && now.Sub(m.lastRead) > readerLease
 }
 
 // markLoaded lets the viewers who came while the mirror loaded go on.
 func (m *mirror) markLoaded(error) { m.loadOnce.Do(func() { close(m.loaded) }) }
 
 func newMirror(e playable.Entry, owner string) *mirror {
-	return &mirror{entry: e, owner: owner, viewers: map[*rooms.Mailbox]bool{}, loaded: make(chan struct{})}
+	return &mirror{entry: e, owner: owner, viewers: map[*rooms.Mailbox]bool{}, loaded: make(chan struct{}), lastRead: time.Now()}
 }
 
 // load starts over from the owner's whole replay (rp nil while the room waits) and its

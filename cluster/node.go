@@ -17,6 +17,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,6 +29,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/cluster/busauth"
 	"github.com/arena-classroom/arena/internal/codes"
+	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -109,6 +111,8 @@ type Node struct {
 	heldFor   map[string]bool        // nodes whose programs' clocks wait, the bus having gone (outage.go)
 	queue     *queue                 // the cluster's quick match (ServeQueue)
 	keyCount  func() map[string]int  // this node's sessions by key (CountSessions)
+	onlineFn  func() []string        // who is connected here (ShareOnline)
+	elsewhere onlineCache            // who is connected to the other nodes (OnlineElsewhere)
 	tourneys  *tournaments           // the cluster's tournaments (ServeTournaments)
 	since     time.Time              // when the node joined
 	instance  string                 // drawn at Join: tells this process from another under its name
@@ -133,6 +137,7 @@ type peer struct {
 	changes  uint64
 	placed   int            // rooms placed there since its last heartbeat (placeGame)
 	sessions map[string]int // its sessions by key
+	online   []string       // who is connected to it, sorted
 	programs map[string][]wireProgram
 }
 
@@ -287,6 +292,37 @@ func (n *Node) CountSessions(f func() map[string]int) {
 	n.keyCount = f
 }
 
+// ShareOnline gives the node who is connected to it (sorted), announced to the others so
+// that every lobby lists the whole cluster's (OnlineElsewhere).
+func (n *Node) ShareOnline(f func() []string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.onlineFn = f
+}
+
+// onlineCache is the union of the other nodes' online lists, made again when they change.
+type onlineCache struct {
+	version uint64
+	names   []string
+}
+
+// OnlineElsewhere is who is connected to the other nodes, as they last announced (sorted,
+// each once). The slice is shared: never change it.
+func (n *Node) OnlineElsewhere() []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	v := n.peersVersion.Load()
+	if n.elsewhere.names != nil && n.elsewhere.version == v {
+		return n.elsewhere.names
+	}
+	names := []string{}
+	for _, p := range n.peers {
+		names = presence.Union(names, p.online)
+	}
+	n.elsewhere = onlineCache{version: v, names: names}
+	return names
+}
+
 func (n *Node) sessionsFn() func() map[string]int {
 	n.mu.Lock()
 	defer n.mu.Unlock()
@@ -410,6 +446,7 @@ func (n *Node) heartbeat() {
 				n.announce(false)
 				last = now
 				n.forgetSilent(now)
+				n.dropUnused(now)
 				n.checkLeader()
 				if n.renewing.CompareAndSwap(false, true) {
 					// Off the heartbeat: a busy store must not delay it (the others would
@@ -463,6 +500,12 @@ func (n *Node) announce(leaving bool) {
 		}
 		if f := n.sessionsFn(); f != nil {
 			a.Sessions = f()
+		}
+		n.mu.Lock()
+		online := n.onlineFn
+		n.mu.Unlock()
+		if online != nil {
+			a.Online = online()
 		}
 	}
 	if t := n.tournamentsOf(); t != nil && t.d.Leading() && !leaving {
@@ -547,8 +590,12 @@ func (n *Node) heard(m *nats.Msg) {
 	if !sameRooms(p.rooms, a.Rooms) {
 		n.peersVersion.Add(1)
 	}
+	if !slices.Equal(p.online, a.Online) {
+		n.peersVersion.Add(1) // the lobbies' "online" changed
+	}
 	p.rooms = a.Rooms
 	p.sessions = a.Sessions
+	p.online = a.Online
 	p.placed = 0
 }
 

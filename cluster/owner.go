@@ -50,6 +50,7 @@ func (n *Node) serveRequest(m *nats.Msg) {
 		return
 	}
 	req.From = from // who asks is who the bus let publish on this subject
+	n.stats.served.Add(1)
 	rep = n.handleOnce(req)
 }
 

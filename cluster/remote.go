@@ -25,6 +25,7 @@ import (
 // counts (Stats).
 type busStats struct {
 	framesOut, framesIn, reloads atomic.Uint64
+	served                       atomic.Uint64 // requests of other nodes answered
 	rejected                     rejects
 }
 
@@ -34,6 +35,8 @@ type Stats struct {
 	FramesIn, FramesOut                        uint64 // frames of rooms played here for others, and sent of this node's rooms
 	RoomLoads                                  uint64 // rooms of other nodes loaded from their replay
 	Nodes                                      int    // nodes heard, this one included
+	// Served counts the requests of other nodes this node answered.
+	Served uint64
 	// Rejected counts the messages dropped unread, by kind (heartbeat, request, frame,
 	// seat): too large, malformed, or of another version of the bus protocol.
 	Rejected map[string]uint64
@@ -47,7 +50,7 @@ func (n *Node) Stats() Stats {
 	n.mu.Unlock()
 	st := Stats{MessagesIn: ns.InMsgs, MessagesOut: ns.OutMsgs, BytesIn: ns.InBytes, BytesOut: ns.OutBytes,
 		FramesIn: n.stats.framesIn.Load(), FramesOut: n.stats.framesOut.Load(), RoomLoads: n.stats.reloads.Load(), Nodes: nodes,
-		Rejected: map[string]uint64{}}
+		Served: n.stats.served.Load(), Rejected: map[string]uint64{}}
 	for k := range kindCount {
 		st.Rejected[kindNames[k]] = n.stats.rejected[k].Load()
 	}
@@ -112,15 +115,32 @@ func (n *Node) checkShare(spec rooms.Spec) error {
 	return nil
 }
 
+// Find serves a room of another node from its owner's last heartbeat: the owner is asked
+// only about a room too new to be in one (walls and lists find rooms many times a second).
 func (d directory) Find(key string) (roomdir.Room, bool) {
 	if r, ok := roomdir.Local(d.n.hub).Find(key); ok {
 		return r, true
 	}
 	d.n.mu.Lock()
 	owner, ok := d.n.ownerOfLocked(key)
+	var announced *rooms.Info
+	if p := d.n.peers[owner]; ok && p != nil {
+		for i := range p.rooms {
+			if strings.EqualFold(p.rooms[i].ID, key) || p.rooms[i].Code != "" && strings.EqualFold(p.rooms[i].Code, key) {
+				info := p.rooms[i] // a copy, read under n.mu
+				announced = &info
+				break
+			}
+		}
+	}
 	d.n.mu.Unlock()
 	if !ok || owner == d.n.cfg.Name {
 		return nil, false
+	}
+	if announced != nil {
+		if e, found := catalog.Get(announced.Game); found {
+			return newRemoteRoom(d.n, owner, e.Entry, *announced), true
+		}
 	}
 	return d.n.remote(owner, request{Op: opFind, Room: key})
 }
@@ -314,28 +334,27 @@ func (r *remoteRoom) closed() rooms.Info {
 	return info
 }
 
-// Snapshot is the room as this node shows it: its mirror's latest picture, or, when nobody
-// here watches it, one picture made for the asking.
+// Snapshot is the room as this node shows it: its mirror's latest picture. A room nobody
+// here watches is followed from its first read on (one load, then its frames, as for a
+// spectator) until it has not been read for readerLease: a wall or a list that reads it
+// twice a second costs its owner what one spectator on this node does.
 func (r *remoteRoom) Snapshot() *rooms.Snapshot {
 	r.n.mu.Lock()
 	m := r.n.mirrors[r.id]
 	r.n.mu.Unlock()
 	if m != nil {
+		m.read()
 		if s := m.snapshot(); s != nil {
 			return s
 		}
 	}
-	rep, err := r.n.ask(r.owner, request{Op: opSync, Room: r.id})
-	if err != nil || rep.Frame == nil {
-		return nil
-	}
-	defer func() { _ = r.do(request{Op: opUnwatch}) }()
-	one := newMirror(r.entry, r.owner)
-	if err := one.load(rep.Replay, rep.Frame); err != nil {
+	m, err := r.n.watch(r)
+	if err != nil {
 		r.n.log.Warn("a room of another node does not play again here", "room", r.id, "err", err)
 		return nil
 	}
-	return one.snapshot()
+	m.read()
+	return m.snapshot()
 }
 
 func (r *remoteRoom) Replay() *replay.Replay {
@@ -487,30 +506,46 @@ func (n *Node) frameIn(r *remoteRoom, m *mirror, msg *nats.Msg) {
 	}
 }
 
-// leave ends one session's view of a room of another node; the mirror goes with its last
-// viewer.
+// leave ends one session's view of a room of another node; the mirror goes once nobody
+// here watches or reads the room (dropUnused).
 func (n *Node) leave(mb *rooms.Mailbox, op string) {
 	n.mu.Lock()
 	s, ok := n.sessions[mb]
 	delete(n.sessions, mb)
-	var last bool
-	var sub *nats.Subscription
 	if ok {
-		if m := n.mirrors[s.room]; m != nil && m.remove(mb) == 0 {
-			last, sub = true, n.watching[s.room]
-			delete(n.mirrors, s.room)
-			delete(n.watching, s.room)
+		if m := n.mirrors[s.room]; m != nil {
+			m.remove(mb)
 		}
 	}
 	n.mu.Unlock()
 	if !ok {
 		return
 	}
-	if sub != nil {
-		_ = sub.Unsubscribe()
-	}
 	_, _ = n.ask(s.owner, request{Op: op, Room: s.room, Session: s.id})
-	if last {
-		_, _ = n.ask(s.owner, request{Op: opUnwatch, Room: s.room})
+	n.dropUnused(time.Now())
+}
+
+// dropUnused stops following the rooms of other nodes that nobody here watches or has read
+// for readerLease (the heartbeat calls it too).
+func (n *Node) dropUnused(now time.Time) {
+	type followed struct {
+		id, owner string
+		sub       *nats.Subscription
+	}
+	var gone []followed
+	n.mu.Lock()
+	for id, m := range n.mirrors {
+		if m.unused(now) {
+			gone = append(gone, followed{id, m.owner, n.watching[id]})
+			delete(n.mirrors, id)
+			delete(n.watching, id)
+		}
+	}
+	n.mu.Unlock()
+	for _, f := range gone {
+		if f.sub != nil {
+			_ = f.sub.Unsubscribe()
+		}
+		go func() { _, _ = n.ask(f.owner, request{Op: opUnwatch, Room: f.id}) }() // off the heartbeat
 	}
 }

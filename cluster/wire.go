@@ -39,10 +39,12 @@ type announce struct {
 	// the wire): the games a person or an address runs count on every node.
 	Owners map[string][2]string `json:"owners,omitempty"`
 	// Sessions counts this node's sessions by key: a key's sessions count on every node.
-	Sessions map[string]int           `json:"sessions,omitempty"`
-	Leads    bool                     `json:"leads,omitempty"`
-	Calls    map[string]director.Call `json:"calls,omitempty"`
-	Changes  uint64                   `json:"changes,omitempty"`
+	Sessions map[string]int `json:"sessions,omitempty"`
+	// Online is who is connected to this node (sorted): every lobby lists the cluster's.
+	Online  []string                 `json:"online,omitempty"`
+	Leads   bool                     `json:"leads,omitempty"`
+	Calls   map[string]director.Call `json:"calls,omitempty"`
+	Changes uint64                   `json:"changes,omitempty"`
 }
 
 // Operations a node asks of the node that owns a room.

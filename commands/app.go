@@ -54,6 +54,9 @@ type Options struct {
 	// FrameDrawn hears how long each room snapshot took from the hub to a person's terminal
 	// (its lines written to the connection); nil: not timed.
 	FrameDrawn func(delay time.Duration)
+	// OnlineElsewhere is who is connected to a cluster's other nodes (nil alone): the
+	// lobby lists everyone.
+	OnlineElsewhere func() []string
 }
 
 // App is the arena behind the SSH server.
@@ -104,7 +107,7 @@ func New(opts Options) *App {
 		a.accounts = r
 	}
 	lo := lobby.Options{Rooms: dir, Queue: a.mm, Presence: a.presence, Archive: a.archive, Director: opts.Director,
-		Logger: opts.Logger, StallTimeout: opts.StallTimeout, FrameDrawn: opts.FrameDrawn}
+		Logger: opts.Logger, StallTimeout: opts.StallTimeout, FrameDrawn: opts.FrameDrawn, OnlineElsewhere: opts.OnlineElsewhere}
 	a.lobby = lobby.New(lo)
 	bo := botsession.Options{Rooms: dir, Queue: a.mm, Presence: a.presence, Archive: a.archive, Director: opts.Director,
 		Assignments: opts.Assignments, Tournaments: opts.Tournaments, Logger: opts.Logger}
@@ -151,5 +154,5 @@ func (a *App) Stats() Stats {
 	return st
 }
 
-// Online lists who is connected (people and programs), sorted by name.
+// Online lists who is connected to this node (people and programs), sorted by name.
 func (a *App) Online() []string { return a.presence.Online() }

@@ -38,6 +38,9 @@ type Options struct {
 	// FrameDrawn hears how long each room snapshot took from the hub to a person's terminal
 	// (its lines written to the connection); nil: not timed.
 	FrameDrawn func(delay time.Duration)
+	// OnlineElsewhere is who is connected to a cluster's other nodes, sorted (nil alone);
+	// its changes show in Rooms.Version.
+	OnlineElsewhere func() []string
 }
 
 // App is the lobby's screens, for every terminal session.
@@ -49,6 +52,9 @@ type App struct {
 	archive  *archive.Archive
 	director *director.Director
 	presence *presence.Board
+	// elsewhere is Options.OnlineElsewhere; online the last union with it (Online).
+	elsewhere func() []string
+	online    atomic.Pointer[onlineList]
 	// tournaments are what the tournament screens (lobby/tournaments) use of the server.
 	tournaments *tournaments.Services
 
@@ -84,6 +90,7 @@ func New(opts Options) *App {
 		archive:    opts.Archive,
 		director:   opts.Director,
 		presence:   opts.Presence,
+		elsewhere:  opts.OnlineElsewhere,
 		changed:    make(chan struct{}),
 		frameDrawn: opts.FrameDrawn,
 	}
@@ -119,8 +126,27 @@ func (a *App) announce(now time.Time) {
 	a.changed = make(chan struct{})
 }
 
-// Online lists who is connected, sorted by name.
-func (a *App) Online() []string { return a.presence.Online() }
+// onlineList is who was online everywhere when the versions were key.
+type onlineList struct {
+	key   [2]uint64 // the board's version, the rooms' (the other nodes' lists with them)
+	names []string
+}
+
+// Online lists who is connected, here and on a cluster's other nodes, sorted by name. The
+// union is made once per change, not once per screen drawn. The slice is shared: never
+// change it.
+func (a *App) Online() []string {
+	if a.elsewhere == nil {
+		return a.presence.Online()
+	}
+	key := [2]uint64{a.presence.Version(), a.hub.Version()}
+	if l := a.online.Load(); l != nil && l.key == key {
+		return l.names
+	}
+	names := presence.Union(a.presence.Online(), a.elsewhere())
+	a.online.Store(&onlineList{key: key, names: names})
+	return names
+}
 
 func (a *App) setPresence(s *session, where string) { a.presence.Set(s, s.who.Name, where) }
 

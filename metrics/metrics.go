@@ -195,6 +195,7 @@ var (
 	descBusBytes  = prometheus.NewDesc("arena_bus_bytes_total", "Bytes on the cluster's bus, by direction (in, out).", []string{"direction"}, nil)
 	descBusFrames = prometheus.NewDesc("arena_bus_frames_total", "Room frames on the bus: sent for this node's rooms (out), played here for other nodes' rooms (in).", []string{"direction"}, nil)
 	descBusReload = prometheus.NewDesc("arena_bus_room_loads_total", "Rooms of other nodes loaded here from their replay (a first viewer, or a frame missed).", nil, nil)
+	descBusServed = prometheus.NewDesc("arena_bus_requests_served_total", "Requests of other nodes this node answered (a room's moves, a look at a room, a tournament's messages).", nil, nil)
 	descBusReject = prometheus.NewDesc("arena_bus_rejected_total", "Messages from the bus dropped unread, by kind (heartbeat, request, frame, seat): too large, malformed, or of another version of the bus protocol.", []string{"kind"}, nil)
 	descPeers     = prometheus.NewDesc("arena_cluster_nodes", "Nodes of the cluster this node hears, itself included.", nil, nil)
 	descAnnounced = prometheus.NewDesc("arena_lobby_announcements_total", "Times the lobby's screens were told that what they show changed (at most twice a second).", nil, nil)
@@ -202,7 +203,7 @@ var (
 
 func (c *sourced) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descConns, descHandshake, descLoggedIn, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders, descAnnounced,
-		descBusMsgs, descBusBytes, descBusFrames, descBusReload, descBusReject, descPeers} {
+		descBusMsgs, descBusBytes, descBusFrames, descBusReload, descBusServed, descBusReject, descPeers} {
 		ch <- d
 	}
 }
@@ -259,6 +260,7 @@ func (c *sourced) Collect(ch chan<- prometheus.Metric) {
 		counter(descBusFrames, st.FramesIn, "in")
 		counter(descBusFrames, st.FramesOut, "out")
 		counter(descBusReload, st.RoomLoads)
+		counter(descBusServed, st.Served)
 		for _, kind := range sortedStrings(st.Rejected) {
 			counter(descBusReject, st.Rejected[kind], kind)
 		}

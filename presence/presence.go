@@ -88,3 +88,23 @@ func (b *Board) Places() map[string]int {
 
 // Version changes whenever Online would.
 func (b *Board) Version() uint64 { return b.version.Load() }
+
+// Union is the names of a and b, sorted and each once (a and b sorted already): who is
+// online here and on a cluster's other nodes.
+func Union(a, b []string) []string {
+	out := make([]string, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case len(a) == 0 || b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+		if n := len(out); n > 1 && out[n-1] == out[n-2] {
+			out = out[:n-1]
+		}
+	}
+	return out
+}

@@ -47,3 +47,16 @@ func TestNewKeysAreDistinct(t *testing.T) {
 		t.Fatalf("online %q", got)
 	}
 }
+
+func TestUnionIsEveryNameOnceInOrder(t *testing.T) {
+	for _, c := range []struct{ a, b, want []string }{
+		{nil, nil, []string{}},
+		{[]string{"ann", "bob"}, nil, []string{"ann", "bob"}},
+		{[]string{"ann", "carl"}, []string{"bob", "carl", "dan"}, []string{"ann", "bob", "carl", "dan"}},
+		{[]string{"zed"}, []string{"ann", "ann", "zed"}, []string{"ann", "zed"}},
+	} {
+		if got := presence.Union(c.a, c.b); !slices.Equal(got, c.want) {
+			t.Errorf("Union(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

@@ -106,6 +106,7 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 	lo := commands.Options{Hub: hub, FillAfter: opts.FillAfter, Logger: logger}
 	if opts.Cluster != nil {
 		lo.Rooms = opts.Cluster.Directory()
+		lo.OnlineElsewhere = opts.Cluster.OnlineElsewhere
 	}
 	if opts.Metrics != nil {
 		lo.FrameDrawn = opts.Metrics.FrameDrawn
@@ -121,6 +122,7 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 	a := commands.New(lo)
 	if opts.Cluster != nil {
 		opts.Cluster.ServeQueue(a.Matchmaker())
+		opts.Cluster.ShareOnline(a.Online)
 	}
 	return a, hub, func() { cancel(); <-done; hub.WaitSaves() }, nil
 }

@@ -1,0 +1,50 @@
+package cluster
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/until"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// A screen that reads a room of another node many times a second (the wall, a list's tile)
+// costs the owner what one spectator does: the room is found from the owner's heartbeat and
+// followed from the first read on, not asked about at each read.
+func TestReadingARoomOfAnotherNodeAsksItsOwnerOnce(t *testing.T) {
+	_, nodes := startCluster(t, "a", "b")
+	a, b := nodes[0], nodes[1]
+	r, err := b.hub.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 4,
+		Seats: []rooms.Seat{{Kind: rooms.HouseBot, BotName: "greedy"}, {Kind: rooms.HouseBot, BotName: "random"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	until.True(t, 10*time.Second, "b's room in a's list", func() bool {
+		return slices.ContainsFunc(a.dir.List(), func(i rooms.Info) bool { return i.ID == r.ID() })
+	})
+	before := b.Stats().Served
+	var last *rooms.Snapshot
+	for range 200 {
+		found, ok := a.dir.Find(r.ID())
+		if !ok {
+			t.Fatal("a does not find b's room")
+		}
+		if s := found.Snapshot(); s != nil {
+			last = s
+		}
+	}
+	if last == nil {
+		t.Fatal("no picture of b's room on a")
+	}
+	if asked := b.Stats().Served - before; asked > 2 {
+		t.Fatalf("200 reads of b's room on a asked b %d times, want at most 2 (one load)", asked)
+	}
+	// The pictures follow the game, as a spectator's do.
+	until.True(t, 30*time.Second, "a's picture following b's game", func() bool {
+		found, _ := a.dir.Find(r.ID())
+		s := found.Snapshot()
+		return s != nil && s.Moves > last.Moves
+	})
+}
