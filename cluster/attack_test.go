@@ -331,7 +331,7 @@ func TestANodeOfAnotherProtocolIsLeftOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	var rep reply
-	if err := json.Unmarshal(m.Data, &rep); err != nil || !strings.Contains(rep.Err, "version") || rep.Info != nil {
+	if err := json.Unmarshal(m.Data, &rep); err != nil || rep.Err == nil || !strings.Contains(rep.Err.Msg, "version") || rep.Info != nil {
 		t.Fatalf("a request of another protocol: %+v (%v)", rep, err)
 	}
 }

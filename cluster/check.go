@@ -111,22 +111,10 @@ func (a *announce) validate() error {
 	return nil
 }
 
-// knownOps are the operations a node answers.
-var knownOps = map[string]bool{}
-
-func init() {
-	for _, op := range []string{opFind, opSeatOf, opInfo, opSync, opUnwatch, opAttach, opDetach, opDrop, opJoin,
-		opLeave, opFill, opSubmit, opVote, opHold, opClose, opReplay, opCreate, opAnswer, opResign, opEnqueue,
-		opCancel, opAssigned, opChallenge, opPing, opTControl, opTRemove, opTEnter, opTReport, opTReady,
-		opTUnready, opTFinished, opTSeated} {
-		knownOps[op] = true
-	}
-}
-
 // validate checks a request's envelope; each operation checks its own payload.
 func (r *request) validate() error {
 	switch {
-	case !knownOps[r.Op]:
+	case handlers[r.Op].serve == nil:
 		return fmt.Errorf("%w: unknown operation %q", errMalformed, r.Op)
 	case len(r.Room) > 64 || len(r.User) > 256 || len(r.Name) > 256 || len(r.Why) > 1024:
 		return fmt.Errorf("%w: a field too long", errMalformed)

@@ -6,6 +6,23 @@
 // plays the game on from the moves and hands snapshots to the local viewers' mailboxes.
 //
 // Without --cluster none of this runs: roomdir.Local serves a node alone.
+//
+// The bus protocol (subjects, messages, the table of operations) is written down in
+// docs/architecture.md, "The bus protocol"; busauth says who may publish where, check.go
+// what a node believes of what it hears, errcodes.go how errors cross, outage.go how a bus
+// restart is ridden out.
+//
+// Lock order: a lock may be taken while holding those listed before it, never the reverse.
+//
+//  1. queue.mu, tournaments.mu (the quick match queues', the tournaments')
+//  2. Node.mu (the node's maps: peers, mirrors, sessions, exports, proxies, far seats,
+//     held programs)
+//  3. a room's own lock (an export observes and unobserves its room under Node.mu)
+//  4. leaves, which take no other lock: mirror.mu, outboxes.mu and seatOutbox.mu,
+//     answers.mu, remoteRoom.mu
+//
+// A room calls its programs' controllers under its own lock: a busController only queues
+// in an outbox (4), never takes Node.mu.
 package cluster
 
 import (
@@ -103,20 +120,19 @@ type Node struct {
 	watching  map[string]*nats.Subscription // room id → its frames, while mirrored here
 	sessions  map[*rooms.Mailbox]session    // this node's viewers of other nodes' rooms
 	nextID    uint64
-	exports   map[string]*export     // rooms here with viewers on other nodes
-	proxies   map[proxyKey]*proxy    // other nodes' sessions attached to rooms here
-	farSeats  map[uint64]*farSeat    // programs here seated in rooms of other nodes
-	outboxes  map[string]*seatOutbox // rooms' calls on programs of other nodes, by node
-	seatsFrom map[string]seatsFrom   // the last call handed over, by the room's node
-	heldFor   map[string]bool        // nodes whose programs' clocks wait, the bus having gone (outage.go)
-	queue     *queue                 // the cluster's quick match (ServeQueue)
-	keyCount  func() map[string]int  // this node's sessions by key (CountSessions)
-	onlineFn  func() []string        // who is connected here (ShareOnline)
-	elsewhere onlineCache            // who is connected to the other nodes (OnlineElsewhere)
-	tourneys  *tournaments           // the cluster's tournaments (ServeTournaments)
-	since     time.Time              // when the node joined
-	instance  string                 // drawn at Join: tells this process from another under its name
-	strangers map[string]bool        // nodes heard speaking another bus protocol, said once in the log
+	exports   map[string]*export    // rooms here with viewers on other nodes
+	proxies   map[proxyKey]*proxy   // other nodes' sessions attached to rooms here
+	farSeats  map[uint64]*farSeat   // programs here seated in rooms of other nodes
+	seatsFrom map[string]seatsFrom  // the last call handed over, by the room's node
+	heldFor   map[string]bool       // nodes whose programs' clocks wait, the bus having gone (outage.go)
+	queue     *queue                // the cluster's quick match (ServeQueue)
+	keyCount  func() map[string]int // this node's sessions by key (CountSessions)
+	onlineFn  func() []string       // who is connected here (ShareOnline)
+	elsewhere onlineCache           // who is connected to the other nodes (OnlineElsewhere)
+	tourneys  *tournaments          // the cluster's tournaments (ServeTournaments)
+	since     time.Time             // when the node joined
+	instance  string                // drawn at Join: tells this process from another under its name
+	strangers map[string]bool       // nodes heard speaking another bus protocol, said once in the log
 
 	peersVersion atomic.Uint64
 	stats        busStats
@@ -124,6 +140,7 @@ type Node struct {
 	backAt       atomic.Int64  // when the bus connection last came back (unix ns), 0 if never lost
 	refusedAt    atomic.Int64  // when the bus's refusal of the key was last logged (unix ns)
 	answered     answers       // answers to other nodes' requests, for those sent again
+	out          outboxes      // rooms' calls on programs of other nodes, by node (seatbox.go)
 }
 
 type peer struct {
@@ -190,7 +207,7 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 		peers: map[string]*peer{}, mirrors: map[string]*mirror{}, watching: map[string]*nats.Subscription{},
 		sessions: map[*rooms.Mailbox]session{}, exports: map[string]*export{}, proxies: map[proxyKey]*proxy{},
 		farSeats: map[uint64]*farSeat{}, instance: codes.New(12), strangers: map[string]bool{},
-		outboxes: map[string]*seatOutbox{}, seatsFrom: map[string]seatsFrom{}, heldFor: map[string]bool{}}
+		seatsFrom: map[string]seatsFrom{}, heldFor: map[string]bool{}}
 	// Request ids start at random: a node restarted under its name must not reuse the ids
 	// whose answers the others still remember for it (outage.go).
 	n.reqSeq.Store(rand.Uint64() >> 1)
@@ -399,6 +416,7 @@ func (n *Node) Close() {
 		return
 	default:
 	}
+	n.closeOutboxes()
 	close(n.stop)
 	n.done.Wait()
 	if n.hub != nil {
@@ -425,6 +443,7 @@ func (n *Node) Abandon() {
 		return
 	default:
 	}
+	n.closeOutboxes()
 	close(n.stop)
 	n.nc.Close()
 	n.done.Wait()
@@ -661,7 +680,7 @@ func (n *Node) forgetLocked(name, why string) {
 		e.unwatch(name)
 	}
 	n.endFarSeatsLocked(name)
-	n.closeOutboxLocked(name)
+	go n.closeOutbox(name) // its own lock, never taken under n.mu
 	delete(n.seatsFrom, name)
 	if n.heldFor[name] {
 		delete(n.heldFor, name)

@@ -169,10 +169,10 @@ func (n *Node) handleOnce(req request) reply {
 		case <-ans.done:
 			return ans.rep
 		case <-time.After(n.cfg.Timeout):
-			return reply{Err: errNoAnswer.Error()}
+			return reply{Err: wireErr(errNoAnswer)}
 		}
 	}
-	rep := reply{Err: "the server running this room failed; try again"}
+	rep := reply{Err: failure("the server running this room failed; try again")}
 	defer func() { ans.finish(rep) }() // a panic in handle still answers the ones waiting
 	rep = n.handle(req)
 	return rep

@@ -3,7 +3,6 @@ package cluster
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"runtime/debug"
 
 	"github.com/nats-io/nats.go"
@@ -22,7 +21,7 @@ func (n *Node) serveRequest(m *nats.Msg) {
 	defer func() {
 		if p := recover(); p != nil {
 			n.log.Error("request panicked", "op", req.Op, "room", req.Room, "panic", p, "stack", string(debug.Stack()))
-			rep = reply{Err: "the server running this room failed; try again"}
+			rep = reply{Err: failure("the server running this room failed; try again")}
 		}
 		data, _ := json.Marshal(rep)
 		if err := m.Respond(data); err != nil {
@@ -31,22 +30,22 @@ func (n *Node) serveRequest(m *nats.Msg) {
 	}()
 	from, ok := busauth.Sender(m.Subject)
 	if !ok || !n.accept(kindRequest, m) {
-		rep.Err = "malformed request"
+		rep.Err = failure("malformed request")
 		return
 	}
 	if err := json.Unmarshal(m.Data, &req); err != nil {
 		n.reject(kindRequest, "malformed")
-		rep.Err = "malformed request"
+		rep.Err = failure("malformed request")
 		return
 	}
 	if req.Proto != busauth.Proto {
 		n.reject(kindRequest, "another protocol")
-		rep.Err = fmt.Sprintf("this node speaks version %d of the bus protocol, not %d", busauth.Proto, req.Proto)
+		rep.Err = failure("this node speaks version %d of the bus protocol, not %d", busauth.Proto, req.Proto)
 		return
 	}
 	if err := req.validate(); err != nil {
 		n.reject(kindRequest, err.Error())
-		rep.Err = err.Error()
+		rep.Err = wireErr(err)
 		return
 	}
 	req.From = from // who asks is who the bus let publish on this subject
@@ -54,17 +53,77 @@ func (n *Node) serveRequest(m *nats.Msg) {
 	rep = n.handleOnce(req)
 }
 
-// slow are the requests whose answer may wait on another node: they are served on a
-// goroutine of their own, so that two nodes asking each other never wait on each other.
-var slow = map[string]bool{opEnqueue: true, opAssigned: true, opChallenge: true, opTControl: true, opTRemove: true, opTEnter: true,
-	opTReport: true, opTReady: true, opTUnready: true, opTFinished: true, opTSeated: true}
+// handler serves one operation of the bus protocol.
+type handler struct {
+	// blocks: the answer may wait on another node (a tournament's leader, the queues'
+	// keeper, the asking node itself): served on a goroutine of its own, so that two
+	// nodes asking each other never wait on each other. The others answer from this
+	// node's memory at once, in the order they came (a player's keys stay in order).
+	blocks bool
+	serve  func(n *Node, req request) reply
+}
+
+// handlers is the table of operations, each with whether it may block. It is the one
+// place an operation is added (docs/architecture.md lists it).
+var handlers map[string]handler
+
+func init() {
+	tournament := handler{blocks: true, serve: (*Node).serveTournament}
+	handlers = map[string]handler{
+		opPing:   {serve: func(*Node, request) reply { return reply{OK: true} }},
+		opSeatOf: {serve: (*Node).seatOf},
+		opDetach: {serve: (*Node).unproxy},
+		opDrop:   {serve: (*Node).unproxy},
+		opCreate: {serve: func(n *Node, req request) reply { return n.create(req.From, req.Spec) }},
+		opUnwatch: {serve: func(n *Node, req request) reply {
+			n.mu.Lock()
+			defer n.mu.Unlock()
+			if e := n.exports[req.Room]; e != nil {
+				e.unwatch(req.From)
+			}
+			return reply{}
+		}},
+		// Quick match: a follower to the queues' keeper, and back.
+		opEnqueue:   {blocks: true, serve: queued(func(q *queue, req request) reply { return q.enqueue(req.From, req.Spec) })},
+		opCancel:    {serve: queued(func(q *queue, req request) reply { return q.cancel(req.From, req.Session) })},
+		opChallenge: {blocks: true, serve: queued(func(q *queue, req request) reply { return q.challenge(req.From, req) })},
+		opAssigned:  {blocks: true, serve: queued(func(q *queue, req request) reply { return q.assigned(req) })},
+		// Tournaments: a follower to the leader, and the leader back (opTSeated).
+		opTControl: tournament, opTRemove: tournament, opTEnter: tournament, opTReport: tournament,
+		opTReady: tournament, opTUnready: tournament, opTFinished: tournament, opTSeated: tournament,
+		// A room of this node, by its id.
+		opFind:   {serve: inRoom(roomInfo)},
+		opInfo:   {serve: inRoom(roomInfo)},
+		opSync:   {serve: inRoom(func(n *Node, r *rooms.Room, req request) reply { return n.sync(r, req.From) })},
+		opAttach: {serve: inRoom((*Node).attach)},
+		opJoin: {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply {
+			seat, err := r.Join(req.User, req.Name)
+			return reply{Seat: seat, Err: wireErr(err)}
+		})},
+		opLeave: {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply { r.Leave(req.User); return reply{} })},
+		opFill: {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply {
+			return reply{Err: wireErr(r.FillWithBot(req.Name))}
+		})},
+		opSubmit: {serve: inRoom(submit)},
+		opAnswer: {serve: inRoom((*Node).answer)},
+		opResign: {serve: inRoom((*Node).resign)},
+		opVote: {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply {
+			return reply{Err: wireErr(r.VoteRematch(req.User, req.Seat))}
+		})},
+		opHold: {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply {
+			return reply{Err: wireErr(r.HoldClock(req.Seat, req.On))}
+		})},
+		opClose:  {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply { r.Close(req.Why); return reply{} })},
+		opReplay: {serve: inRoom(replayOf)},
+	}
+}
 
 // request takes one request off the bus.
 func (n *Node) request(m *nats.Msg) {
 	var peek struct {
 		Op string `json:"op"`
 	}
-	if json.Unmarshal(m.Data, &peek) == nil && slow[peek.Op] {
+	if json.Unmarshal(m.Data, &peek) == nil && handlers[peek.Op].blocks {
 		go n.serveRequest(m)
 		return
 	}
@@ -72,122 +131,117 @@ func (n *Node) request(m *nats.Msg) {
 }
 
 func (n *Node) handle(req request) reply {
-	switch req.Op {
-	case opPing:
-		return reply{OK: true}
-	case opSeatOf:
-		r, ok := n.hub.SeatOf(req.User)
-		if !ok {
-			return reply{Err: rooms.ErrNotSeated.Error()}
-		}
-		info := r.Info()
-		return reply{Info: &info}
-	case opDetach, opDrop:
-		n.mu.Lock()
-		p := n.proxies[proxyKey{req.From, req.Session}]
-		delete(n.proxies, proxyKey{req.From, req.Session})
-		n.mu.Unlock()
-		if p != nil {
-			if req.Op == opDetach {
-				p.room.Detach(p.mb)
-			} else {
-				p.room.Drop(p.mb)
-			}
-		}
-		return reply{}
-	case opCreate:
-		return n.create(req.From, req.Spec)
-	case opTControl, opTRemove, opTEnter, opTReport, opTReady, opTUnready, opTFinished, opTSeated:
-		return n.serveTournament(req)
-	case opEnqueue, opCancel, opAssigned, opChallenge:
-		q := n.queueOf()
-		switch {
-		case q == nil:
-			return reply{Err: "quick match is not served on this node"}
-		case req.Op == opEnqueue:
-			return q.enqueue(req.From, req.Spec)
-		case req.Op == opCancel:
-			return q.cancel(req.From, req.Session)
-		case req.Op == opChallenge:
-			return q.challenge(req.From, req)
-		default:
-			return q.assigned(req)
-		}
-	case opUnwatch:
-		n.mu.Lock()
-		if e := n.exports[req.Room]; e != nil {
-			e.unwatch(req.From)
-		}
-		n.mu.Unlock()
-		return reply{}
-	}
-	r, ok := n.hub.Find(req.Room)
+	h, ok := handlers[req.Op]
 	if !ok {
-		return reply{Err: rooms.ErrRoomClosed.Error()}
+		return reply{Err: failure("unknown operation %q", req.Op)}
 	}
-	switch req.Op {
-	case opFind, opInfo:
-		info := r.Info()
-		return reply{Info: &info}
-	case opSync:
-		return n.sync(r, req.From)
-	case opAttach:
-		mb := rooms.NewSilentMailbox()
-		n.mu.Lock()
-		n.proxies[proxyKey{req.From, req.Session}] = &proxy{room: r, mb: mb}
-		n.mu.Unlock()
-		seat, _ := r.Attach(req.User, mb)
-		return reply{Seat: seat}
-	case opJoin:
-		seat, err := r.Join(req.User, req.Name)
-		return reply{Seat: seat, Err: errorText(err)}
-	case opLeave:
-		r.Leave(req.User)
-		return reply{}
-	case opFill:
-		return reply{Err: errorText(r.FillWithBot(req.Name))}
-	case opSubmit:
-		a, err := r.Game().Game.DecodeAction(req.Action)
-		if err != nil {
-			return reply{Err: err.Error()}
+	return h.serve(n, req)
+}
+
+// inRoom serves an operation on the room of this node that req names.
+func inRoom(serve func(n *Node, r *rooms.Room, req request) reply) func(*Node, request) reply {
+	return func(n *Node, req request) reply {
+		r, ok := n.hub.Find(req.Room)
+		if !ok {
+			return reply{Err: wireErr(rooms.ErrRoomClosed)}
 		}
-		return reply{Err: errorText(r.Submit(req.User, req.Seat, a))}
-	case opAnswer:
-		if !n.seatedFrom(r, req.Seat, req.From) {
-			return reply{Err: errNotYourSeat.Error()}
-		}
-		a, err := r.Game().Game.DecodeAction(req.Action)
-		if err != nil {
-			return reply{Err: err.Error()}
-		}
-		return reply{OK: r.Answer(req.Seat, req.Turn, a)}
-	case opResign:
-		if !n.seatedFrom(r, req.Seat, req.From) {
-			return reply{Err: errNotYourSeat.Error()}
-		}
-		r.Resign(req.Seat)
-		return reply{}
-	case opVote:
-		return reply{Err: errorText(r.VoteRematch(req.User, req.Seat))}
-	case opHold:
-		return reply{Err: errorText(r.HoldClock(req.Seat, req.On))}
-	case opClose:
-		r.Close(req.Why)
-		return reply{}
-	case opReplay:
-		rp := r.Replay()
-		if rp == nil {
-			return reply{}
-		}
-		if rp.Outcome == nil && !botproto.SeedPublic(r.Game().Game) {
-			// A game of hidden chance in play: its seed would tell its dice to come. Only a
-			// mirror of the room gets it (opSync), to play the room on as its owner does.
-			rp.Seed = 0
-		}
-		data, err := json.Marshal(rp)
-		return reply{Replay: data, Err: errorText(err)}
+		return serve(n, r, req)
 	}
-	return reply{Err: fmt.Sprintf("unknown operation %q", req.Op)}
+}
+
+// queued serves an operation of the cluster's quick match.
+func queued(serve func(q *queue, req request) reply) func(*Node, request) reply {
+	return func(n *Node, req request) reply {
+		q := n.queueOf()
+		if q == nil {
+			return reply{Err: failure("quick match is not served on this node")}
+		}
+		return serve(q, req)
+	}
+}
+
+func roomInfo(_ *Node, r *rooms.Room, _ request) reply {
+	info := r.Info()
+	return reply{Info: &info}
+}
+
+func (n *Node) seatOf(req request) reply {
+	r, ok := n.hub.SeatOf(req.User)
+	if !ok {
+		return reply{Err: wireErr(rooms.ErrNotSeated)}
+	}
+	info := r.Info()
+	return reply{Info: &info}
+}
+
+// unproxy ends another node's session in a room here: it left (opDetach) or its
+// connection dropped (opDrop).
+func (n *Node) unproxy(req request) reply {
+	n.mu.Lock()
+	p := n.proxies[proxyKey{req.From, req.Session}]
+	delete(n.proxies, proxyKey{req.From, req.Session})
+	n.mu.Unlock()
+	switch {
+	case p == nil:
+	case req.Op == opDetach:
+		p.room.Detach(p.mb)
+	default:
+		p.room.Drop(p.mb)
+	}
+	return reply{}
+}
+
+// attach: a session of the asking node watches or plays r; the room knows them by a
+// silent mailbox here.
+func (n *Node) attach(r *rooms.Room, req request) reply {
+	mb := rooms.NewSilentMailbox()
+	n.mu.Lock()
+	n.proxies[proxyKey{req.From, req.Session}] = &proxy{room: r, mb: mb}
+	n.mu.Unlock()
+	seat, _ := r.Attach(req.User, mb)
+	return reply{Seat: seat}
+}
+
+func submit(_ *Node, r *rooms.Room, req request) reply {
+	a, err := r.Game().Game.DecodeAction(req.Action)
+	if err != nil {
+		return reply{Err: wireErr(err)}
+	}
+	return reply{Err: wireErr(r.Submit(req.User, req.Seat, a))}
+}
+
+func (n *Node) answer(r *rooms.Room, req request) reply {
+	if !n.seatedFrom(r, req.Seat, req.From) {
+		return reply{Err: wireErr(errNotYourSeat)}
+	}
+	a, err := r.Game().Game.DecodeAction(req.Action)
+	if err != nil {
+		return reply{Err: wireErr(err)}
+	}
+	return reply{OK: r.Answer(req.Seat, req.Turn, a)}
+}
+
+func (n *Node) resign(r *rooms.Room, req request) reply {
+	if !n.seatedFrom(r, req.Seat, req.From) {
+		return reply{Err: wireErr(errNotYourSeat)}
+	}
+	r.Resign(req.Seat)
+	return reply{}
+}
+
+// replayOf is r's game so far. A game of hidden chance in play keeps its seed: it would
+// tell its dice to come. Only a mirror of the room gets it (opSync), to play the room on
+// as its owner does.
+func replayOf(_ *Node, r *rooms.Room, _ request) reply {
+	rp := r.Replay()
+	if rp == nil {
+		return reply{}
+	}
+	if rp.Outcome == nil && !botproto.SeedPublic(r.Game().Game) {
+		rp.Seed = 0
+	}
+	data, err := json.Marshal(rp)
+	return reply{Replay: data, Err: wireErr(err)}
 }
 
 var errNotYourSeat = errors.New("this seat's program is not connected to the asking node")
@@ -219,7 +273,7 @@ func (n *Node) sync(r *rooms.Room, node string) reply {
 		rp.Outcome = nil
 		var err error
 		if data, err = json.Marshal(rp); err != nil {
-			return reply{Err: err.Error()}
+			return reply{Err: wireErr(err)}
 		}
 	}
 	return reply{Frame: f, Replay: data}

@@ -191,22 +191,22 @@ func (q *queue) Waiting(id string) int {
 // ticket is seated.
 func (q *queue) enqueue(from string, raw json.RawMessage) reply {
 	if q.leaderName() != q.n.cfg.Name {
-		return reply{Err: errNotKeeper.Error()}
+		return reply{Err: wireErr(errNotKeeper)}
 	}
 	var w wireTicket
 	if err := json.Unmarshal(raw, &w); err != nil {
-		return reply{Err: "malformed ticket: " + err.Error()}
+		return reply{Err: failure("malformed ticket: %v", err)}
 	}
 	e, ok := catalog.Get(w.Game)
 	if !ok {
-		return reply{Err: fmt.Sprintf("no game %q here", w.Game)}
+		return reply{Err: failure("no game %q here", w.Game)}
 	}
 	t := &matchmaker.Ticket{UserID: w.User, Name: w.Name, Kind: w.Kind, Game: e.Entry, Config: w.Config, Origin: from}
 	if w.Ctl != 0 {
 		t.Controller = busController{n: q.n, node: from, id: w.Ctl}
 	}
 	if _, err := q.mm.Enqueue(t); err != nil {
-		return reply{Err: err.Error()}
+		return reply{Err: wireErr(err)}
 	}
 	key := proxyKey{from, w.ID}
 	q.mu.Lock()
@@ -220,7 +220,7 @@ func (q *queue) enqueue(from string, raw json.RawMessage) reply {
 		if errors.Is(a.Err, matchmaker.ErrCancelled) {
 			return
 		}
-		req := request{Op: opAssigned, Session: w.ID, Seat: a.Seat, Why: errorText(a.Err)}
+		req := request{Op: opAssigned, Session: w.ID, Seat: a.Seat, Err: wireErr(a.Err)}
 		if a.Room != nil {
 			req.Room = a.Room.ID()
 		}
@@ -245,10 +245,10 @@ func (q *queue) assigned(req request) reply {
 	t := q.mine[req.Session]
 	q.mu.Unlock()
 	if t == nil {
-		return reply{Err: "no such ticket"}
+		return reply{Err: failure("no such ticket")}
 	}
 	q.forget(req.Session, t)
-	a := matchmaker.Assignment{Seat: req.Seat, Err: errorFrom(req.Why)}
+	a := matchmaker.Assignment{Seat: req.Seat, Err: req.Err.err()}
 	if req.Room != "" {
 		r, ok := q.n.Directory().Find(req.Room)
 		if !ok {
@@ -353,11 +353,11 @@ func (q *queue) Challenge(p matchmaker.WaitingProgram, userID, name string) (roo
 func (q *queue) challenge(from string, req request) reply {
 	p, ok := q.mm.Program(req.Why)
 	if !ok {
-		return reply{Err: matchmaker.ErrProgramGone.Error()}
+		return reply{Err: wireErr(matchmaker.ErrProgramGone)}
 	}
 	r, err := q.mm.ChallengeFrom(p, req.User, req.Name, from)
 	if err != nil {
-		return reply{Err: err.Error()}
+		return reply{Err: wireErr(err)}
 	}
 	info := r.Info()
 	return reply{Info: &info}

@@ -215,7 +215,7 @@ func (n *Node) ask(node string, req request) (reply, error) {
 			if err := json.Unmarshal(m.Data, &rep); err != nil {
 				return reply{}, fmt.Errorf("the server running this room answered nonsense: %w", err)
 			}
-			return rep, errorFrom(rep.Err)
+			return rep, rep.Err.err()
 		}
 		if !n.mayRetry(err, start) {
 			n.log.Warn("request to another node failed", "peer", node, "op", req.Op, "err", err)

@@ -40,30 +40,54 @@ type seatOutbox struct {
 	closed bool
 }
 
+// outboxes are a node's outboxes, under a lock of their own: a room calls its programs'
+// controllers under the room's lock, so this lock comes after every room's (and after
+// n.mu), and nothing is locked while it is held.
+type outboxes struct {
+	mu     sync.Mutex
+	byNode map[string]*seatOutbox
+	closed bool // the node is closing: no outbox starts any more
+}
+
 // outboxTo is the outbox to node, started on first need.
 func (n *Node) outboxTo(node string) *seatOutbox {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	if o := n.outboxes[node]; o != nil {
+	n.out.mu.Lock()
+	defer n.out.mu.Unlock()
+	if o := n.out.byNode[node]; o != nil {
 		return o
 	}
 	o := &seatOutbox{n: n, node: node, next: 1, wake: make(chan struct{}, 1)}
-	select {
-	case <-n.stop: // the node is closing: nothing more goes out
-		o.closed = true
+	if n.out.closed {
+		o.closed = true // nothing more goes out
 		return o
-	default:
 	}
-	n.outboxes[node] = o
-	n.done.Add(1)
-	defer func() { go o.run() }() // started once n.mu is let go
+	if n.out.byNode == nil {
+		n.out.byNode = map[string]*seatOutbox{}
+	}
+	n.out.byNode[node] = o
+	n.done.Add(1) // before Close's Wait: Close marks the outboxes closed first
+	go o.run()
 	return o
 }
 
-// closeOutboxLocked drops what waits for a node that is gone. Caller holds n.mu.
-func (n *Node) closeOutboxLocked(node string) {
-	if o := n.outboxes[node]; o != nil {
-		delete(n.outboxes, node)
+// closeOutbox drops what waits for a node that is gone.
+func (n *Node) closeOutbox(node string) {
+	n.out.mu.Lock()
+	o := n.out.byNode[node]
+	delete(n.out.byNode, node)
+	n.out.mu.Unlock()
+	if o != nil {
+		o.close()
+	}
+}
+
+// closeOutboxes stops every outbox, for good: the node is closing.
+func (n *Node) closeOutboxes() {
+	n.out.mu.Lock()
+	all := n.out.byNode
+	n.out.byNode, n.out.closed = nil, true
+	n.out.mu.Unlock()
+	for _, o := range all {
 		o.close()
 	}
 }

@@ -362,11 +362,11 @@ func (n *Node) CreateOn(node string, spec rooms.Spec) (roomdir.Room, error) {
 func (n *Node) create(from string, raw json.RawMessage) reply {
 	var w wireSpec
 	if err := json.Unmarshal(raw, &w); err != nil {
-		return reply{Err: "malformed room: " + err.Error()}
+		return reply{Err: failure("malformed room: %v", err)}
 	}
 	e, ok := catalog.Get(w.Game)
 	if !ok {
-		return reply{Err: fmt.Sprintf("no game %q here", w.Game)}
+		return reply{Err: failure("no game %q here", w.Game)}
 	}
 	spec := rooms.Spec{Game: e.Entry, Config: w.Config, Seed: w.Seed, Private: w.Private, Owner: w.Owner, Addr: w.Addr,
 		Tag: w.Tag, Unpaced: w.Unpaced, Fast: w.Fast, AbsentGrace: w.AbsentGrace, MayHoldClock: w.MayHoldClock,
@@ -378,7 +378,7 @@ func (n *Node) create(from string, raw json.RawMessage) reply {
 		g := e.Game
 		rp, err := replay.Decode(w.Replay, func(id string) (games.Game, bool) { return g, id == g.ID() })
 		if err != nil {
-			return reply{Err: "the game to take up: " + err.Error()}
+			return reply{Err: failure("the game to take up: %v", err)}
 		}
 		spec.Resume = rp.Moves
 	}
@@ -403,7 +403,7 @@ func (n *Node) create(from string, raw json.RawMessage) reply {
 	}
 	r, err := n.hub.Create(spec)
 	if err != nil {
-		return reply{Err: err.Error()}
+		return reply{Err: wireErr(err)}
 	}
 	info := r.Info()
 	return reply{Info: &info}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 
@@ -157,7 +156,7 @@ func (l leaderDirector) ask(m tournamentMsg) (tournamentMsg, error) {
 	if errors.Is(err, errNoAnswer) {
 		return out, director.ErrUnreachable
 	}
-	return out, tournamentError(err, rep)
+	return out, err
 }
 
 func (l leaderDirector) Control(_ context.Context, op, code, arg string) error {
@@ -259,11 +258,11 @@ func (l leaderDirector) CallFor(person string) (director.Call, bool) {
 func (n *Node) serveTournament(req request) reply {
 	t := n.tournamentsOf()
 	if t == nil {
-		return reply{Err: director.ErrElsewhere.Error()}
+		return reply{Err: wireErr(director.ErrElsewhere)}
 	}
 	var m tournamentMsg
 	if err := json.Unmarshal(req.Spec, &m); err != nil {
-		return reply{Err: "malformed tournament message"}
+		return reply{Err: failure("malformed tournament message")}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), n.cfg.Timeout)
 	defer cancel()
@@ -279,7 +278,7 @@ func (n *Node) serveTournament(req request) reply {
 		out.Entrant = &e
 	case opTEnter:
 		if m.Entrant == nil {
-			return reply{Err: "no entrant"}
+			return reply{Err: failure("no entrant")}
 		}
 		err = t.d.Enter(ctx, m.Code, *m.Entrant)
 	case opTReport:
@@ -303,12 +302,10 @@ func (n *Node) serveTournament(req request) reply {
 	case opTSeated:
 		t.seated(m)
 	default:
-		return reply{Err: fmt.Sprintf("unknown tournament operation %q", m.Op)}
+		return reply{Err: failure("unknown tournament operation %q", m.Op)}
 	}
 	data, _ := json.Marshal(out)
-	rep := reply{Replay: data, Err: errorText(err)}
-	rep.Seat = errorKind(err)
-	return rep
+	return reply{Replay: data, Err: wireErr(err)}
 }
 
 // ready (leader) puts a follower's program in line; its game is sent back when seated.
@@ -410,47 +407,4 @@ func (t *tournaments) resend() {
 	for _, tk := range waiting {
 		tk.Seat(director.Seating{Again: true})
 	}
-}
-
-// Director errors keep their kind across the bus (commands and screens tell them apart).
-const (
-	errKindState = 1 + iota
-	errKindFull
-)
-
-func errorKind(err error) int {
-	var full *director.ErrFull
-	switch {
-	case err == nil:
-		return 0
-	case director.IsState(err):
-		return errKindState
-	case errors.As(err, &full):
-		return errKindFull
-	}
-	return 0
-}
-
-var directorErrors = []error{director.ErrNotLive, director.ErrRemoved, director.ErrNotEntrant, director.ErrNotFound, director.ErrNotOpen,
-	director.ErrEntrantExists, director.ErrEntrantName, director.ErrElsewhere}
-
-func tournamentError(err error, rep reply) error {
-	if err == nil {
-		return nil
-	}
-	switch rep.Seat {
-	case errKindState:
-		return &director.ErrState{Msg: err.Error()}
-	case errKindFull:
-		var most int
-		if _, scanErr := fmt.Sscanf(err.Error(), "the tournament is full (%d entrants", &most); scanErr == nil {
-			return &director.ErrFull{Max: most}
-		}
-	}
-	for _, e := range directorErrors {
-		if e.Error() == err.Error() {
-			return e
-		}
-	}
-	return err
 }

@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
 	"time"
@@ -93,11 +92,12 @@ type request struct {
 	Spec    json.RawMessage `json:"spec,omitempty"`
 	On      bool            `json:"on,omitempty"`
 	Why     string          `json:"why,omitempty"`
+	Err     *wireError      `json:"err,omitempty"` // opAssigned: why the ticket got no room
 }
 
 // reply is the owner's answer.
 type reply struct {
-	Err    string          `json:"err,omitempty"`
+	Err    *wireError      `json:"err,omitempty"`
 	OK     bool            `json:"ok,omitempty"`
 	Seat   int             `json:"seat,omitempty"`
 	Info   *rooms.Info     `json:"info,omitempty"`
@@ -159,28 +159,4 @@ func parseClock(s string) (*big.Rat, bool) {
 		return nil, false
 	}
 	return new(big.Rat).SetString(s)
-}
-
-// The rooms' own errors keep their identity across the bus, so that callers' errors.Is
-// holds for a room on another node too.
-var knownErrors = []error{rooms.ErrRoomFull, rooms.ErrNotSeated, rooms.ErrNotPlaying, rooms.ErrRoomClosed,
-	rooms.ErrAlreadyHere, rooms.ErrClockRuns, rooms.ErrTooManyRooms}
-
-func errorText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
-func errorFrom(text string) error {
-	if text == "" {
-		return nil
-	}
-	for _, e := range knownErrors {
-		if e.Error() == text {
-			return e
-		}
-	}
-	return errors.New(text)
 }

@@ -1,0 +1,66 @@
+package cluster
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// onTheWire sends err across the bus as a reply does: encoded, decoded, turned back.
+func onTheWire(t *testing.T, err error) error {
+	t.Helper()
+	data, jerr := json.Marshal(reply{Err: wireErr(err)})
+	if jerr != nil {
+		t.Fatal(jerr)
+	}
+	var rep reply
+	if jerr := json.Unmarshal(data, &rep); jerr != nil {
+		t.Fatal(jerr)
+	}
+	return rep.Err.err()
+}
+
+func TestEveryCodedErrorCrossesTheBusAsItself(t *testing.T) {
+	codes := map[string]bool{}
+	for _, s := range sentinels {
+		if codes[s.code] {
+			t.Fatalf("code %q given twice", s.code)
+		}
+		codes[s.code] = true
+		if got := onTheWire(t, s.err); got != s.err {
+			t.Errorf("%s: %v arrived as %v", s.code, s.err, got)
+		}
+		wrapped := fmt.Errorf("room x7kq: %w", s.err)
+		if got := onTheWire(t, wrapped); !errors.Is(got, s.err) || got.Error() != wrapped.Error() {
+			t.Errorf("%s wrapped: arrived as %q (errors.Is %v)", s.code, got, errors.Is(got, s.err))
+		}
+	}
+
+	var many *rooms.TooManyRoomsError
+	if got := onTheWire(t, &rooms.TooManyRoomsError{Msg: "you already have 3 games running"}); !errors.As(got, &many) || many.Msg != "you already have 3 games running" {
+		t.Errorf("too many rooms arrived as %#v", got)
+	}
+	var state *director.ErrState
+	if got := onTheWire(t, &director.ErrState{Msg: "tournament T is over"}); !errors.As(got, &state) || !director.IsState(got) || state.Msg != "tournament T is over" {
+		t.Errorf("a tournament's state arrived as %#v", got)
+	}
+	var full *director.ErrFull
+	if got := onTheWire(t, &director.ErrFull{Max: 40}); !errors.As(got, &full) || full.Max != 40 {
+		t.Errorf("a full tournament arrived as %#v", got)
+	}
+	// A fresh key's entry refused for now stays temporary on another node (exit 75 there too).
+	if refused, retry := director.IsEntryRefused(onTheWire(t, &director.ErrEntry{Msg: "too many new keys", Retry: 3 * time.Second})); !refused || retry != 3*time.Second {
+		t.Errorf("a refused entry arrived as refused %v, retry %v", refused, retry)
+	}
+	if got := onTheWire(t, errors.New("the disk is full")); got == nil || got.Error() != "the disk is full" {
+		t.Errorf("an error without a code arrived as %v", got)
+	}
+	if got := onTheWire(t, nil); got != nil {
+		t.Errorf("no error arrived as %v", got)
+	}
+}
