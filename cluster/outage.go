@@ -86,15 +86,15 @@ func (n *Node) backSince() time.Time {
 	return time.Time{}
 }
 
-// mayRetry reports whether a request that failed with err, first sent at start, is sent
-// again: while the connection is down, or just back (the other nodes are still subscribing
-// again), within the outage's budget.
-func (n *Node) mayRetry(err error, start time.Time) bool {
+// mayRetry reports whether a request that failed with err, first sent at start when the
+// connection had come back reconnects times, is sent again: while the connection is down,
+// or just back (the other nodes are still subscribing again), within the outage's budget.
+func (n *Node) mayRetry(err error, start time.Time, reconnects uint64) bool {
 	switch {
 	case n.nc.IsClosed() || time.Since(start) > n.cfg.Outage:
 		return false
-	case !n.nc.IsConnected():
-		return true
+	case !n.nc.IsConnected() || n.nc.Stats().Reconnects != reconnects:
+		return true // down, or back since the request began (before busBack has run, maybe)
 	}
 	back := n.backSince()
 	return !back.IsZero() && time.Since(back) < n.cfg.Silence &&

@@ -207,7 +207,7 @@ func (n *Node) ask(node string, req request) (reply, error) {
 	if err != nil {
 		return reply{}, err
 	}
-	start := time.Now()
+	start, reconnects := time.Now(), n.nc.Stats().Reconnects
 	for {
 		m, err := n.nc.Request(busauth.RequestSubject(node, n.cfg.Name), data, n.cfg.Timeout)
 		if err == nil {
@@ -217,7 +217,7 @@ func (n *Node) ask(node string, req request) (reply, error) {
 			}
 			return rep, rep.Err.err()
 		}
-		if !n.mayRetry(err, start) {
+		if !n.mayRetry(err, start, reconnects) {
 			n.log.Warn("request to another node failed", "peer", node, "op", req.Op, "err", err)
 			return reply{}, errNoAnswer
 		}

@@ -353,3 +353,79 @@ func TestARollingRestartLosesNoResult(t *testing.T) {
 		t.Fatalf("standings after a rolling restart:\n%s\nwithout one:\n%s", rows(got), rows(want))
 	}
 }
+
+// The bus restarts for 2 s, then for 8 s, under a tournament of programs connected to two
+// nodes (led by a third): no game is forfeited or scored unplayed, no program is
+// ejected, and every game is recorded once.
+func TestATournamentOfProgramsRidesOutBusRestarts(t *testing.T) {
+	c := newTestCluster(t)
+	a := c.start("a")
+	c.leading(a)
+	b, cc := c.start("b"), c.start("c")
+	c.settled(a, b, cc)
+	code := c.create(a.addr, "--game sevencolors --format round-robin --games-per-pairing 30 --size 14 --name Outage", "")
+	var programs []*arenatest.Bot
+	for i, n := range []*testNode{b, cc, b} {
+		name := []string{"sam", "lea", "max"}[i]
+		programs = append(programs, arenatest.StartBot(t, sshtest.Dial(t, n.addr, name, sshtest.NewKey(t)), "--game sevencolors --tournament "+code))
+	}
+	until.Seen(t, 20*time.Second, "the programs entering from B and C", func() (string, bool) {
+		s := c.standings(a.addr, code)
+		return rows(s), len(s.Standings) == 3
+	})
+	c.teacherRuns(a.addr, "tournament start "+code)
+	played := make([]chan []arenatest.Msg, len(programs))
+	for i, p := range programs {
+		played[i] = make(chan []arenatest.Msg, 1)
+		go func() { played[i] <- p.PlayAll() }()
+	}
+	for _, down := range []time.Duration{2 * time.Second, 8 * time.Second} {
+		before := c.standings(a.addr, code).GamesPlayed
+		if before == 90 {
+			t.Fatalf("the tournament ended before the bus restarted for %v", down)
+		}
+		until.Seen(t, 60*time.Second, "a few games more before the bus stops", func() (string, bool) {
+			s := c.standings(a.addr, code)
+			return fmt.Sprintf("%d of %d played", s.GamesPlayed, s.GamesTotal), s.GamesPlayed >= before+5 || s.State == "finished"
+		})
+		c.bus.Stop()
+		time.Sleep(down) // the outage itself, not a wait for an outcome
+		c.bus.Restart(t)
+	}
+	for i, p := range programs {
+		all := <-played[i]
+		if status := p.St.Wait(t, 120*time.Second); status != 0 {
+			t.Fatalf("program exit %d; stderr:\n%s", status, p.St.Stderr())
+		}
+		if ends := arenatest.OfType(all, "end"); len(ends) != 60 {
+			t.Fatalf("a program played %d games, want 60; stderr:\n%s", len(ends), p.St.Stderr())
+		}
+		// A turn lost on the bus, or a clock that ran while the bus was down, is a timeout.
+		if warns := arenatest.OfType(all, "warn"); len(warns) > 0 {
+			t.Fatalf("a program was warned %d times, first %v", len(warns), warns[0])
+		}
+	}
+	s := c.standings(a.addr, code)
+	if s.State != "finished" || s.GamesPlayed != 90 || s.GamesTotal != 90 {
+		t.Fatalf("standings after the outages: %+v", s)
+	}
+	for _, r := range s.Standings {
+		if r.Played != 60 || r.Forfeits != 0 || r.Absent != 0 {
+			t.Fatalf("%s: %d games, %d forfeits, %d absent: a fault scored a game", r.Name, r.Played, r.Forfeits, r.Absent)
+		}
+	}
+	games, err := c.st.TournamentGames(context.Background(), code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, g := range games {
+		if g.MatchID == "" || seen[g.MatchID] {
+			t.Fatalf("game %+v recorded twice or without its match", g)
+		}
+		seen[g.MatchID] = true
+	}
+	if len(seen) != 90 {
+		t.Fatalf("%d games recorded, want 90", len(seen))
+	}
+}

@@ -104,6 +104,7 @@ type tournamentStandings struct {
 		Name                        string
 		Points                      float64
 		Played, Wins, Draws, Losses int
+		Forfeits, Absent            int
 		TieBreaks                   map[string]float64 `json:"tie_breaks"`
 	} `json:"standings"`
 }
