@@ -13,9 +13,6 @@ import (
 	"github.com/arena-classroom/arena/rooms"
 )
 
-// maxSteps bounds the simulation a frame may ask of a mirror (as the hub bounds a tick).
-const maxSteps = 10000
-
 // mirror is a room of another node as this node shows it: the game played on from the moves
 // the owner sends (the referee is deterministic: same seed, same moves, same state), and
 // the latest snapshot handed to the mailboxes of this node's viewers. One mirror serves
@@ -126,13 +123,7 @@ func (m *mirror) applyLocked(moves []replay.Move) error {
 			return fmt.Errorf("move %d: the game is not running", m.moves)
 		}
 		if m.rt != nil {
-			for steps := 0; len(m.st.ToMove()) == 0 && steps < maxSteps; steps++ {
-				next, ok := m.rt.NextDecision()
-				if !ok {
-					break
-				}
-				m.rt.AdvanceTo(next)
-			}
+			games.Advance(m.rt, m.st, nil) // to the move's instant, as the room did
 		}
 		if !slices.Contains(m.st.ToMove(), mv.Seat) {
 			return fmt.Errorf("move %d: seat %d is not to move", m.moves, mv.Seat)
@@ -152,14 +143,7 @@ func (m *mirror) showLocked(f *frame) error {
 		return fmt.Errorf("mirror holds %d moves, the room %d", m.moves, f.Scene.Moves)
 	}
 	if target, ok := parseClock(f.Clock); ok && m.rt != nil {
-		for steps := 0; steps < maxSteps && len(m.st.ToMove()) == 0; steps++ {
-			next, ok := m.rt.NextDecision()
-			if !ok || next.Cmp(target) > 0 {
-				m.rt.AdvanceTo(target)
-				break
-			}
-			m.rt.AdvanceTo(next)
-		}
+		games.Advance(m.rt, m.st, target)
 	}
 	var st games.State
 	if m.st != nil {

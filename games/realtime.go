@@ -36,3 +36,30 @@ type RealTime interface {
 	// SetPaced chooses the mode (see above).
 	SetPaced(on bool)
 }
+
+// maxAdvanceSteps bounds the events one Advance simulates (a live room's tick, a mirror's
+// frame), so that a game that would run on for long cannot hold its caller.
+const maxAdvanceSteps = 10000
+
+// Advance runs a paced real-time state on toward target: through every event up to the
+// first decision, stopping there if it falls at or before target, else at target itself.
+// A nil target runs on to the next decision, however far. It returns the events simulated
+// and whether a decision is pending now (at or before target): the caller plays it, then
+// calls Advance again. Rooms and the cluster's mirrors of them both advance through it, so
+// that a mirror plays the room's game exactly as its room does.
+func Advance(rt RealTime, st State, target *big.Rat) (events []Event, deciding bool) {
+	for range maxAdvanceSteps {
+		if len(st.ToMove()) > 0 {
+			return events, target == nil || rt.Clock().Cmp(target) <= 0
+		}
+		next, ok := rt.NextDecision()
+		if !ok || target != nil && next.Cmp(target) > 0 {
+			if target != nil {
+				events = append(events, rt.AdvanceTo(target)...)
+			}
+			return events, false
+		}
+		events = append(events, rt.AdvanceTo(next)...)
+	}
+	return events, false
+}

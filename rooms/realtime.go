@@ -37,20 +37,13 @@ func (r *Room) advanceRealTime(now time.Time) {
 	target := big.NewRat(now.Sub(r.startedAt).Milliseconds(), 1000)
 	r.announceRealTime(target)
 	for steps := 0; !st.Over() && steps < maxStepsPerTick; steps++ {
-		if movers := st.ToMove(); len(movers) > 0 {
-			if r.rt.Clock().Cmp(target) > 0 {
-				break // the decision lies ahead of the wall clock
-			}
-			seat := movers[0]
-			r.playQuietly(seat, r.realTimeAction(seat, st))
-			continue
+		events, deciding := games.Advance(r.rt, st, target)
+		r.logEvents(events)
+		if !deciding {
+			break // the wall clock is reached, or the next decision lies ahead of it
 		}
-		next, ok := r.rt.NextDecision()
-		if !ok || next.Cmp(target) > 0 {
-			r.logEvents(r.rt.AdvanceTo(target))
-			break
-		}
-		r.logEvents(r.rt.AdvanceTo(next))
+		seat := st.ToMove()[0]
+		r.playQuietly(seat, r.realTimeAction(seat, st))
 	}
 	// Time itself changes the board (fireballs fly, lava spreads), but most ticks change
 	// nothing a viewer sees: publish when the board or the headline does.
