@@ -156,19 +156,19 @@ func TestANodeCannotSpeakAsAnother(t *testing.T) {
 
 	t.Run("forged result", func(t *testing.T) {
 		// A room tagged with a tournament, opened on a as if b asked, then resigned.
-		spec, _ := json.Marshal(wireSpec{Game: "sevencolors", Tag: "tournament:FAKE:1", Seats: []wireSeat{
-			{Kind: rooms.Remote, Name: "x", Ctl: 1}, {Kind: rooms.HouseBot, BotName: "greedy"}}})
+		spec := &wireSpec{Game: "sevencolors", Tag: "tournament:FAKE:1", Seats: []wireSeat{
+			{Kind: rooms.Remote, Name: "x", Ctl: 1}, {Kind: rooms.HouseBot, BotName: "greedy"}}}
 		before := len(s.a.hub.List())
 		nc := s.forger(t)
-		refused(t, nc, busauth.RequestSubject("a", "b"), asRequest(t, request{Op: opCreate, From: "b", Spec: spec}))
+		refused(t, nc, busauth.RequestSubject("a", "b"), asRequest(t, request{Op: opCreate, From: "b", Create: spec}))
 		if got := len(s.a.hub.List()); got != before {
 			t.Fatalf("a runs %d rooms, was %d", got, before)
 		}
 	})
 
 	t.Run("teacher command", func(t *testing.T) {
-		msg, _ := json.Marshal(tournamentMsg{Op: opTControl, Code: "ABCDEF", Arg: "cancel "})
-		refused(t, s.forger(t), busauth.RequestSubject("a", "b"), asRequest(t, request{Op: opTControl, From: "b", Spec: msg}))
+		msg := &tournamentMsg{Op: opTControl, Code: "ABCDEF", Arg: "cancel "}
+		refused(t, s.forger(t), busauth.RequestSubject("a", "b"), asRequest(t, request{Op: opTControl, From: "b", Tournament: msg}))
 	})
 
 	t.Run("fake leader", func(t *testing.T) {

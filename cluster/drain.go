@@ -81,11 +81,7 @@ func (n *Node) handOver(r *rooms.Room, info rooms.Info) (string, error) {
 		w.Seats = append(w.Seats, ws)
 		w.Takeovers = append(w.Takeovers, takeover)
 	}
-	data, err := json.Marshal(w)
-	if err != nil {
-		return "", err
-	}
-	if _, err := n.ask(to, request{Op: opCreate, Spec: data}); err != nil {
+	if _, err := n.ask(to, request{Op: opCreate, Create: &w}); err != nil {
 		return "", err
 	}
 	return to, nil

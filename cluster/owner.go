@@ -74,7 +74,7 @@ func init() {
 		opSeatOf: {serve: (*Node).seatOf},
 		opDetach: {serve: (*Node).unproxy},
 		opDrop:   {serve: (*Node).unproxy},
-		opCreate: {serve: func(n *Node, req request) reply { return n.create(req.From, req.Spec) }},
+		opCreate: {serve: func(n *Node, req request) reply { return n.create(req.From, req.Create) }},
 		opUnwatch: {serve: func(n *Node, req request) reply {
 			n.mu.Lock()
 			defer n.mu.Unlock()
@@ -84,8 +84,8 @@ func init() {
 			return reply{}
 		}},
 		// Quick match: a follower to the queues' keeper, and back.
-		opEnqueue:   {blocks: true, serve: queued(func(q *queue, req request) reply { return q.enqueue(req.From, req.Spec) })},
-		opCancel:    {serve: queued(func(q *queue, req request) reply { return q.cancel(req.From, req.Session) })},
+		opEnqueue:   {blocks: true, serve: queued(func(q *queue, req request) reply { return q.enqueue(req.From, req.Enqueue) })},
+		opCancel:    {serve: queued(func(q *queue, req request) reply { return q.cancel(req.From, req.Ticket) })},
 		opChallenge: {blocks: true, serve: queued(func(q *queue, req request) reply { return q.challenge(req.From, req) })},
 		opAssigned:  {blocks: true, serve: queued(func(q *queue, req request) reply { return q.assigned(req) })},
 		// Tournaments: a follower to the leader, and the leader back (opTSeated).

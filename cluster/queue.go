@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -132,10 +131,7 @@ func (q *queue) Enqueue(t *matchmaker.Ticket) error {
 	n.mu.Unlock()
 	q.mine[w.ID], q.ids[t] = t, w.ID
 	q.mu.Unlock()
-	data, err := json.Marshal(w)
-	if err == nil {
-		_, err = n.ask(leader, request{Op: opEnqueue, Spec: data})
-	}
+	_, err := n.ask(leader, request{Op: opEnqueue, Enqueue: &w})
 	if err != nil && err.Error() == errNotKeeper.Error() {
 		return nil // it waits here, and goes to the keeper once this node knows which it is
 	}
@@ -168,7 +164,7 @@ func (q *queue) Cancel(t *matchmaker.Ticket) bool {
 	if !ok {
 		return false // seated: its assignment came, or is on its way
 	}
-	rep, err := q.n.ask(leader, request{Op: opCancel, Session: id})
+	rep, err := q.n.ask(leader, request{Op: opCancel, Ticket: id})
 	if err != nil || !rep.OK {
 		return false
 	}
@@ -189,13 +185,12 @@ func (q *queue) Waiting(id string) int {
 
 // enqueue (leader) queues another node's ticket, and tells that node its room when the
 // ticket is seated.
-func (q *queue) enqueue(from string, raw json.RawMessage) reply {
+func (q *queue) enqueue(from string, w *wireTicket) reply {
 	if q.leaderName() != q.n.cfg.Name {
 		return reply{Err: wireErr(errNotKeeper)}
 	}
-	var w wireTicket
-	if err := json.Unmarshal(raw, &w); err != nil {
-		return reply{Err: failure("malformed ticket: %v", err)}
+	if w == nil {
+		return reply{Err: failure("malformed ticket: none")}
 	}
 	e, ok := catalog.Get(w.Game)
 	if !ok {
@@ -220,7 +215,7 @@ func (q *queue) enqueue(from string, raw json.RawMessage) reply {
 		if errors.Is(a.Err, matchmaker.ErrCancelled) {
 			return
 		}
-		req := request{Op: opAssigned, Session: w.ID, Seat: a.Seat, Err: wireErr(a.Err)}
+		req := request{Op: opAssigned, Ticket: w.ID, Seat: a.Seat, Err: wireErr(a.Err)}
 		if a.Room != nil {
 			req.Room = a.Room.ID()
 		}
@@ -242,12 +237,12 @@ func (q *queue) cancel(from string, id uint64) reply {
 // assigned (follower) hands a ticket of this node the room the leader seated it in.
 func (q *queue) assigned(req request) reply {
 	q.mu.Lock()
-	t := q.mine[req.Session]
+	t := q.mine[req.Ticket]
 	q.mu.Unlock()
 	if t == nil {
 		return reply{Err: failure("no such ticket")}
 	}
-	q.forget(req.Session, t)
+	q.forget(req.Ticket, t)
 	a := matchmaker.Assignment{Seat: req.Seat, Err: req.Err.err()}
 	if req.Room != "" {
 		r, ok := q.n.Directory().Find(req.Room)
@@ -335,7 +330,7 @@ func (q *queue) WaitingPrograms(id string) []matchmaker.WaitingProgram {
 // Challenge (follower) asks the leader to seat a person of this node against a program
 // waiting there; the room opens near the person.
 func (q *queue) Challenge(p matchmaker.WaitingProgram, userID, name string) (roomdir.Room, error) {
-	rep, err := q.n.ask(q.leaderName(), request{Op: opChallenge, Session: 0, Why: p.Ref, User: userID, Name: name})
+	rep, err := q.n.ask(q.leaderName(), request{Op: opChallenge, Program: p.Ref, User: userID, Name: name})
 	if err != nil {
 		return nil, err
 	}
@@ -351,7 +346,7 @@ func (q *queue) Challenge(p matchmaker.WaitingProgram, userID, name string) (roo
 
 // challenge (leader) seats another node's person against a program waiting here.
 func (q *queue) challenge(from string, req request) reply {
-	p, ok := q.mm.Program(req.Why)
+	p, ok := q.mm.Program(req.Program)
 	if !ok {
 		return reply{Err: wireErr(matchmaker.ErrProgramGone)}
 	}

@@ -341,12 +341,7 @@ func (n *Node) CreateOn(node string, spec rooms.Spec) (roomdir.Room, error) {
 			n.unregister(id)
 		}
 	}
-	data, err := json.Marshal(w)
-	if err != nil {
-		forget()
-		return nil, err
-	}
-	rep, err := n.ask(node, request{Op: opCreate, Spec: data})
+	rep, err := n.ask(node, request{Op: opCreate, Create: &w})
 	if err != nil {
 		forget()
 		return nil, err
@@ -359,10 +354,9 @@ func (n *Node) CreateOn(node string, spec rooms.Spec) (roomdir.Room, error) {
 }
 
 // create opens the room another node asked for, its programs' seats played through the bus.
-func (n *Node) create(from string, raw json.RawMessage) reply {
-	var w wireSpec
-	if err := json.Unmarshal(raw, &w); err != nil {
-		return reply{Err: failure("malformed room: %v", err)}
+func (n *Node) create(from string, w *wireSpec) reply {
+	if w == nil {
+		return reply{Err: failure("malformed room: no spec")}
 	}
 	e, ok := catalog.Get(w.Game)
 	if !ok {

@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -142,16 +141,10 @@ func (l leaderDirector) ask(m tournamentMsg) (tournamentMsg, error) {
 	if leader == "" || leader == l.t.n.cfg.Name {
 		return tournamentMsg{}, director.ErrElsewhere
 	}
-	data, err := json.Marshal(m)
-	if err != nil {
-		return tournamentMsg{}, err
-	}
-	rep, err := l.t.n.ask(leader, request{Op: m.Op, Spec: data})
+	rep, err := l.t.n.ask(leader, request{Op: m.Op, Tournament: &m})
 	var out tournamentMsg
-	if len(rep.Replay) > 0 {
-		if jerr := json.Unmarshal(rep.Replay, &out); jerr != nil && err == nil {
-			err = jerr
-		}
+	if rep.Tournament != nil {
+		out = *rep.Tournament
 	}
 	if errors.Is(err, errNoAnswer) {
 		return out, director.ErrUnreachable
@@ -260,10 +253,10 @@ func (n *Node) serveTournament(req request) reply {
 	if t == nil {
 		return reply{Err: wireErr(director.ErrElsewhere)}
 	}
-	var m tournamentMsg
-	if err := json.Unmarshal(req.Spec, &m); err != nil {
+	if req.Tournament == nil {
 		return reply{Err: failure("malformed tournament message")}
 	}
+	m := *req.Tournament
 	ctx, cancel := context.WithTimeout(context.Background(), n.cfg.Timeout)
 	defer cancel()
 	var out tournamentMsg
@@ -304,8 +297,7 @@ func (n *Node) serveTournament(req request) reply {
 	default:
 		return reply{Err: failure("unknown tournament operation %q", m.Op)}
 	}
-	data, _ := json.Marshal(out)
-	return reply{Replay: data, Err: wireErr(err)}
+	return reply{Tournament: &out, Err: wireErr(err)}
 }
 
 // ready (leader) puts a follower's program in line; its game is sent back when seated.
@@ -347,8 +339,8 @@ func (t *tournaments) ready(from string, m tournamentMsg) ([]string, error) {
 		if s.Room != nil {
 			w.Room = s.Room.ID()
 		}
-		data, _ := json.Marshal(tournamentMsg{Op: opTSeated, Ticket: m.Ticket, Seating: w})
-		if _, err := t.n.ask(from, request{Op: opTSeated, Spec: data}); err != nil {
+		seated := tournamentMsg{Op: opTSeated, Ticket: m.Ticket, Seating: w}
+		if _, err := t.n.ask(from, request{Op: opTSeated, Tournament: &seated}); err != nil {
 			t.n.log.Warn("could not tell a node its program's tournament game", "peer", from, "err", err)
 		}
 	}()

@@ -76,23 +76,29 @@ const (
 	opPing = "ping"
 )
 
-// request is one operation on a room, sent to its owner.
+// request is one operation (the table of handlers says which fields each reads), sent to
+// the node that serves it. Each field means one thing for every operation.
 type request struct {
 	Proto   int             `json:"proto"` // busauth.Proto of the asking node
 	Op      string          `json:"op"`
-	ID      uint64          `json:"id,omitempty"`   // the asking node's: the same when sent again
-	Room    string          `json:"room,omitempty"` // id, or join code for opFind
-	From    string          `json:"from"`           // the asking node, as the subject names it
-	Session uint64          `json:"session,omitempty"`
+	ID      uint64          `json:"id,omitempty"`      // the asking node's: the same when sent again
+	Room    string          `json:"room,omitempty"`    // id, or join code for opFind
+	From    string          `json:"from"`              // the asking node, as the subject names it
+	Session uint64          `json:"session,omitempty"` // a session of the asking node in the room
+	Ticket  uint64          `json:"ticket,omitempty"`  // a quick match ticket of the asking node
+	Program string          `json:"program,omitempty"` // a program waiting in quick match (opChallenge)
 	User    string          `json:"user,omitempty"`
 	Name    string          `json:"name,omitempty"`
 	Seat    int             `json:"seat,omitempty"`
 	Turn    int             `json:"turn,omitempty"`
 	Action  json.RawMessage `json:"action,omitempty"`
-	Spec    json.RawMessage `json:"spec,omitempty"`
 	On      bool            `json:"on,omitempty"`
-	Why     string          `json:"why,omitempty"`
-	Err     *wireError      `json:"err,omitempty"` // opAssigned: why the ticket got no room
+	Why     string          `json:"why,omitempty"` // why a room closes (opClose)
+	// The operations' own messages.
+	Create     *wireSpec      `json:"create,omitempty"`     // opCreate
+	Enqueue    *wireTicket    `json:"enqueue,omitempty"`    // opEnqueue
+	Tournament *tournamentMsg `json:"tournament,omitempty"` // opT…
+	Err        *wireError     `json:"err,omitempty"`        // opAssigned: why the ticket got no room
 }
 
 // reply is the owner's answer.
@@ -102,7 +108,9 @@ type reply struct {
 	Seat   int             `json:"seat,omitempty"`
 	Info   *rooms.Info     `json:"info,omitempty"`
 	Replay json.RawMessage `json:"replay,omitempty"` // opSync, opReplay
-	Frame  *frame          `json:"frame,omitempty"`  // opSync
+	// Tournament is the leader's answer to an opT… request.
+	Tournament *tournamentMsg `json:"tournament,omitempty"`
+	Frame      *frame         `json:"frame,omitempty"` // opSync
 }
 
 // frame is one snapshot of a room on the bus: its scene, and the moves since the previous
