@@ -102,19 +102,18 @@ func refused(t *testing.T, nc *nats.Conn, subject string, data []byte) {
 }
 
 func asRequest(t *testing.T, req request) []byte {
-	t.Helper()
 	req.Proto = busauth.Proto
-	data, err := json.Marshal(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
+	return encoded(t, req)
 }
 
 func asAnnounce(t *testing.T, a announce) []byte {
-	t.Helper()
 	a.Proto = busauth.Proto
-	data, err := json.Marshal(a)
+	return encoded(t, a)
+}
+
+func encoded(t *testing.T, v any) []byte {
+	t.Helper()
+	data, err := json.Marshal(v)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -139,6 +139,7 @@ type Node struct {
 	reqSeq       atomic.Uint64 // the ids of this node's requests
 	backAt       atomic.Int64  // when the bus connection last came back (unix ns), 0 if never lost
 	refusedAt    atomic.Int64  // when the bus's refusal of the key was last logged (unix ns)
+	holding      atomic.Bool   // some programs' clocks wait (syncHolds)
 	answered     answers       // answers to other nodes' requests, for those sent again
 	out          outboxes      // rooms' calls on programs of other nodes, by node (seatbox.go)
 }
@@ -466,6 +467,9 @@ func (n *Node) heartbeat() {
 				last = now
 				n.forgetSilent(now)
 				n.dropUnused(now)
+				if n.stillHolding() {
+					n.syncHolds() // again each heartbeat: holds and releases made out of order converge
+				}
 				n.checkLeader()
 				if n.renewing.CompareAndSwap(false, true) {
 					// Off the heartbeat: a busy store must not delay it (the others would
@@ -582,10 +586,10 @@ func (n *Node) heard(m *nats.Msg) {
 		return
 	}
 	if n.heldFor[from] {
-		// Heard again after the bus came back: the node has its subscriptions back, and
-		// its programs' clocks run again.
+		// Heard again (the bus came back, or the node's own connection did): it has its
+		// subscriptions back, and its programs' clocks run again.
 		delete(n.heldFor, from)
-		go n.holdProgramsOf(from, false)
+		go n.syncHolds()
 	}
 	p := n.peers[a.Node]
 	if p == nil {
@@ -644,6 +648,12 @@ func (n *Node) forgetSilent(now time.Time) {
 		if back.After(heard) {
 			heard = back
 		}
+		if silent := now.Sub(heard); silent > holdAfter*n.cfg.Heartbeat && silent <= n.cfg.Silence && !n.heldFor[name] {
+			// Its connection may be down (a network blip on its side): its programs'
+			// clocks wait, until it is heard again or forgotten.
+			n.heldFor[name] = true
+			go n.syncHolds()
+		}
 		if now.Sub(heard) > n.cfg.Silence {
 			n.log.Warn("node silent: forgotten", "peer", name, "silent", now.Sub(heard).Round(time.Millisecond))
 			n.forgetLocked(name, "the server running this room stopped answering")
@@ -684,7 +694,7 @@ func (n *Node) forgetLocked(name, why string) {
 	delete(n.seatsFrom, name)
 	if n.heldFor[name] {
 		delete(n.heldFor, name)
-		go n.holdProgramsOf(name, false) // its programs' turns time out as they would have
+		go n.syncHolds() // its programs' turns time out as they would have
 	}
 }
 

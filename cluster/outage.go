@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"errors"
+	"maps"
 	"sync"
 	"time"
 
@@ -35,22 +36,45 @@ func (n *Node) busDown() {
 		n.heldFor[name] = true
 	}
 	n.mu.Unlock()
-	n.holdProgramsOf("", true)
+	n.syncHolds()
 }
 
-// holdProgramsOf stops (on) or starts again the clocks of the programs of node ("": of
-// every other node) seated in rooms here.
-func (n *Node) holdProgramsOf(node string, on bool) {
+// stillHolding reports whether the heartbeat should call syncHolds again.
+func (n *Node) stillHolding() bool {
+	if n.holding.Load() {
+		return true
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return len(n.heldFor) > 0
+}
+
+// holdAfter is the silence of a node, in heartbeats, after which its programs' clocks
+// wait (forgetSilent): a node that misses two heartbeats may be off the bus.
+const holdAfter = 2
+
+// syncHolds makes the clocks of the programs seated in rooms here wait for exactly the
+// nodes in heldFor. It reads heldFor afresh each time, so that calls made in any order
+// (a node heard again while the bus's loss is still being handled) end in the same state;
+// the heartbeat calls it again while any clock waits.
+func (n *Node) syncHolds() {
 	if n.hub == nil {
 		return
 	}
-	match := func(ctl rooms.Controller) bool {
-		bc, ok := ctl.(busController)
-		return ok && (node == "" || bc.node == node)
+	n.mu.Lock()
+	held := maps.Clone(n.heldFor)
+	n.mu.Unlock()
+	n.holding.Store(len(held) > 0) // the heartbeat also looks at heldFor itself (stillHolding)
+	ofNode := func(want bool) func(rooms.Controller) bool {
+		return func(ctl rooms.Controller) bool {
+			bc, ok := ctl.(busController)
+			return ok && held[bc.node] == want
+		}
 	}
 	for _, info := range n.hub.List() {
 		if r, ok := n.hub.Find(info.ID); ok {
-			r.HoldPrograms(match, on)
+			r.HoldPrograms(ofNode(true), true)
+			r.HoldPrograms(ofNode(false), false)
 		}
 	}
 }

@@ -264,3 +264,55 @@ func TestProgramsOnAnotherNodeRideOutABusRestart(t *testing.T) {
 		})
 	}
 }
+
+// A node that falls silent may only have lost its own connection (a network blip on its
+// side): the rooms here keep its programs' turns waiting until it is heard again, or, once
+// it is forgotten for good, let their clocks run on from where they stopped.
+func TestAProgramOfASilentNodeKeepsItsTurnUntilTheNodeIsForgotten(t *testing.T) {
+	c := &clock{t: time.Unix(1_800_000_000, 0)}
+	_, nodes := startClusterWith(t, map[string]func() time.Time{"a": c.Now}, "a", "b")
+	a, b := nodes[0], nodes[1]
+	p := &thinking{started: make(chan struct{}), ended: make(chan struct{})}
+	id := b.register(p, "a")
+	r, err := a.hub.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 2,
+		Clock: timebank.Rules{Move: 500 * time.Millisecond, Bank: time.Second, MaxStrikes: 3},
+		Seats: []rooms.Seat{
+			{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: busController{n: a.Node, node: "b", id: id}},
+			{Kind: rooms.HouseBot, BotName: "greedy"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.hub.Tick(c.Add(0))
+	a.hub.WaitThinking()
+	select {
+	case <-p.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the program never heard of its turn")
+	}
+	b.Abandon() // silent from now on, and never back
+	until.True(t, 10*time.Second, "a holding b's programs", func() bool {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return a.heldFor["b"] && a.peers["b"] != nil
+	})
+	a.syncHolds() // as its heartbeat does
+	a.hub.Tick(c.Add(time.Minute))
+	a.hub.WaitThinking()
+	a.mu.Lock()
+	stillThere := a.peers["b"] != nil
+	a.mu.Unlock()
+	if got := r.Snapshot().Moves; got != 0 && stillThere {
+		t.Fatalf("a silent node's program lost its turn while the node could come back (%d moves)", got)
+	}
+	until.True(t, 15*time.Second, "a forgetting b", func() bool {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return a.peers["b"] == nil && !a.heldFor["b"]
+	})
+	a.syncHolds()
+	until.True(t, 10*time.Second, "the forgotten node's program timing out", func() bool {
+		a.hub.Tick(c.Add(time.Second))
+		a.hub.WaitThinking()
+		return r.Snapshot().Moves > 0
+	})
+}
