@@ -254,6 +254,10 @@ type remoteRoom struct {
 
 	mu   sync.Mutex
 	last rooms.Info // the latest Info seen
+	// keys waits to go to the owner, in order, sent by one goroutine at a time (sending):
+	// a person's key never holds their screen, even while the bus restarts.
+	keys    []request
+	sending bool
 }
 
 var _ roomdir.Room = (*remoteRoom)(nil)
@@ -407,12 +411,41 @@ func (r *remoteRoom) Join(userID, name string) (int, error) {
 	return rep.Seat, err
 }
 
+// Submit sends a person's action to the owner without waiting for it: the screen checked
+// it against the mirror's state already, and what the owner refuses (the turn moved on
+// meanwhile) the next picture shows. Through a bus outage it waits in line and goes once
+// the bus is back (outage.go); the screen says "reconnecting…" meanwhile.
 func (r *remoteRoom) Submit(userID string, seat int, a games.Action) error {
 	raw, err := json.Marshal(a)
 	if err != nil {
 		return err
 	}
-	return r.do(request{Op: opSubmit, User: userID, Seat: seat, Action: raw})
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.keys = append(r.keys, request{Op: opSubmit, Room: r.id, User: userID, Seat: seat, Action: raw})
+	if !r.sending {
+		r.sending = true
+		go r.sendKeys()
+	}
+	return nil
+}
+
+// sendKeys sends the keys in line, one after the other, until none is left.
+func (r *remoteRoom) sendKeys() {
+	for {
+		r.mu.Lock()
+		if len(r.keys) == 0 {
+			r.sending = false
+			r.mu.Unlock()
+			return
+		}
+		req := r.keys[0]
+		r.keys = r.keys[1:]
+		r.mu.Unlock()
+		if _, err := r.n.ask(r.owner, req); err != nil {
+			r.n.log.Debug("a key refused by the room's node", "room", r.id, "err", err)
+		}
+	}
 }
 
 func (r *remoteRoom) VoteRematch(userID string, seat int) error {
