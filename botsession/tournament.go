@@ -58,8 +58,10 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 		conn.Diagf("tournament %s: %s is back; %s", code, name, a.whereItStands(ctx, code))
 	default:
 		conn.Fail(err.Error(), time.Second)
-		if _, retry := director.IsEntryRefused(err); retry > 0 {
-			return ExitTryAgain // a refusal a wait cures: the kits come back by themselves
+		if _, retry := director.IsEntryRefused(err); retry > 0 || errors.Is(err, director.ErrUnreachable) || errors.Is(err, director.ErrElsewhere) {
+			// A refusal a wait cures (many new keys at once, a cluster's leader changing or
+			// out of reach): the kits come back by themselves.
+			return ExitTryAgain
 		}
 		return 1
 	}

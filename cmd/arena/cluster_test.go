@@ -429,3 +429,22 @@ func TestATournamentOfProgramsRidesOutBusRestarts(t *testing.T) {
 		t.Fatalf("%d games recorded, want 90", len(seen))
 	}
 }
+
+// While the node that runs the tournaments is gone and no other has taken over yet, a
+// program entering on another node is told it is temporary (status 75): the kits come back
+// by themselves, rather than stop for good.
+func TestAnEntryWhileTheLeaderIsGoneSaysTryAgain(t *testing.T) {
+	c := newTestCluster(t)
+	a := c.start("a")
+	c.leading(a)
+	b := c.start("b")
+	c.settled(a, b)
+	code := c.create(a.addr, "--game sevencolors --format round-robin --size 6 --name Gone", "greedy")
+	a.stop()
+	until.True(t, 10*time.Second, "b hearing a leave", func() bool { return b.node.Stats().Nodes == 1 })
+	p := arenatest.StartBot(t, sshtest.Dial(t, b.addr, "sam", sshtest.NewKey(t)), "--game sevencolors --tournament "+code)
+	p.ReadAll()
+	if status := p.St.Wait(t, 30*time.Second); status != 75 {
+		t.Fatalf("an entry while the leader is gone: exit %d, want 75; stderr:\n%s", status, p.St.Stderr())
+	}
+}
