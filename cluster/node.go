@@ -12,17 +12,23 @@
 // what a node believes of what it hears, errcodes.go how errors cross, outage.go how a bus
 // restart is ridden out.
 //
+// The node's state is split by protocol, each part under a lock of its own: the directory
+// of the other nodes (Node.mu), the rooms of others shown here (shownRooms), this node's
+// rooms lent to others (lentRooms), its programs seated in others' rooms (farPrograms),
+// the outboxes of rooms' calls on programs (outboxes), the answers remembered (answers).
+//
 // Lock order: a lock may be taken while holding those listed before it, never the reverse.
 //
 //  1. queue.mu, tournaments.mu (the quick match queues', the tournaments')
-//  2. Node.mu (the node's maps: peers, mirrors, sessions, exports, proxies, far seats,
-//     held programs)
-//  3. a room's own lock (an export observes and unobserves its room under Node.mu)
-//  4. leaves, which take no other lock: mirror.mu, outboxes.mu and seatOutbox.mu,
-//     answers.mu, remoteRoom.mu
+//  2. Node.mu (the directory: peers, the nodes whose programs wait, the hooks)
+//  3. shownRooms.mu, lentRooms.mu, farPrograms.mu: each taken alone, never two at once
+//     and never with Node.mu (forgetNode takes them one after the other)
+//  4. a room's own lock (an export observes and unobserves its room under lentRooms.mu)
+//  5. leaves, which take no other lock: mirror.mu (under shownRooms.mu), outboxes.mu and
+//     seatOutbox.mu (under a room's lock: a room calls its programs' controllers under
+//     it, and a busController only queues), answers.mu, remoteRoom.mu
 //
-// A room calls its programs' controllers under its own lock: a busController only queues
-// in an outbox (4), never takes Node.mu.
+// Goroutines are started outside these locks, or take none before theirs is let go.
 package cluster
 
 import (
@@ -114,17 +120,17 @@ type Node struct {
 	stop      chan struct{}
 	done      sync.WaitGroup
 
+	// The node's state, by protocol, each part under a lock of its own (see the lock order
+	// above): the directory of the other nodes here under mu; the rooms of others shown
+	// here; this node's rooms lent to others; its programs seated in others' rooms.
+	shown shownRooms
+	lent  lentRooms
+	far   farPrograms
+	ids   atomic.Uint64 // ids of this node's sessions, tickets and programs on the bus
+
 	mu        sync.Mutex
-	peers     map[string]*peer // other nodes, by name
-	mirrors   map[string]*mirror
-	watching  map[string]*nats.Subscription // room id → its frames, while mirrored here
-	sessions  map[*rooms.Mailbox]session    // this node's viewers of other nodes' rooms
-	nextID    uint64
-	exports   map[string]*export    // rooms here with viewers on other nodes
-	proxies   map[proxyKey]*proxy   // other nodes' sessions attached to rooms here
-	farSeats  map[uint64]*farSeat   // programs here seated in rooms of other nodes
-	seatsFrom map[string]seatsFrom  // the last call handed over, by the room's node
-	heldFor   map[string]bool       // nodes whose programs' clocks wait, the bus having gone (outage.go)
+	peers     map[string]*peer      // other nodes, by name
+	heldFor   map[string]bool       // nodes whose programs' clocks wait here (outage.go)
 	queue     *queue                // the cluster's quick match (ServeQueue)
 	keyCount  func() map[string]int // this node's sessions by key (CountSessions)
 	onlineFn  func() []string       // who is connected here (ShareOnline)
@@ -205,10 +211,11 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 		cfg.Outage = 12 * time.Second
 	}
 	n := &Node{cfg: cfg, log: cfg.Logger.With("node", cfg.Name), stop: make(chan struct{}),
-		peers: map[string]*peer{}, mirrors: map[string]*mirror{}, watching: map[string]*nats.Subscription{},
-		sessions: map[*rooms.Mailbox]session{}, exports: map[string]*export{}, proxies: map[proxyKey]*proxy{},
-		farSeats: map[uint64]*farSeat{}, instance: codes.New(12), strangers: map[string]bool{},
-		seatsFrom: map[string]seatsFrom{}, heldFor: map[string]bool{}}
+		peers: map[string]*peer{}, instance: codes.New(12), strangers: map[string]bool{}, heldFor: map[string]bool{},
+		shown: shownRooms{mirrors: map[string]*mirror{}, watching: map[string]*nats.Subscription{},
+			sessions: map[*rooms.Mailbox]session{}},
+		lent: lentRooms{exports: map[string]*export{}, proxies: map[proxyKey]*proxy{}},
+		far:  farPrograms{seats: map[uint64]*farSeat{}, from: map[string]seatsFrom{}}}
 	// Request ids start at random: a node restarted under its name must not reuse the ids
 	// whose answers the others still remember for it (outage.go).
 	n.reqSeq.Store(rand.Uint64() >> 1)
@@ -423,11 +430,11 @@ func (n *Node) Close() {
 	if n.hub != nil {
 		n.announce(true)
 	}
-	n.mu.Lock()
-	for _, e := range n.exports {
-		e.end()
+	n.lent.mu.Lock()
+	for _, e := range n.lent.exports {
+		e.endLocked()
 	}
-	n.mu.Unlock()
+	n.lent.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), n.cfg.Timeout)
 	defer cancel()
 	if err := n.cfg.Letters.Release(ctx, n.cfg.Name, n.letter); err != nil {
@@ -579,12 +586,15 @@ func (n *Node) heard(m *nats.Msg) {
 		}
 		return
 	}
-	n.mu.Lock()
-	defer n.mu.Unlock()
 	if a.Leaving {
-		n.forgetLocked(a.Node, "the server running this room has stopped")
+		n.mu.Lock()
+		n.dropPeerLocked(a.Node)
+		n.mu.Unlock()
+		n.forgetNode(a.Node, "the server running this room has stopped")
 		return
 	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
 	if n.heldFor[from] {
 		// Heard again (the bus came back, or the node's own connection did): it has its
 		// subscriptions back, and its programs' clocks run again.
@@ -641,6 +651,12 @@ func (n *Node) forgetSilent(now time.Time) {
 		return
 	}
 	back := n.backSince()
+	var forgotten []string
+	defer func() { // once n.mu is let go: each part of the node's state has its own lock
+		for _, name := range forgotten {
+			n.forgetNode(name, "the server running this room stopped answering")
+		}
+	}()
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	for name, p := range n.peers {
@@ -656,14 +672,15 @@ func (n *Node) forgetSilent(now time.Time) {
 		}
 		if now.Sub(heard) > n.cfg.Silence {
 			n.log.Warn("node silent: forgotten", "peer", name, "silent", now.Sub(heard).Round(time.Millisecond))
-			n.forgetLocked(name, "the server running this room stopped answering")
+			n.dropPeerLocked(name)
+			forgotten = append(forgotten, name)
 		}
 	}
 }
 
-// forgetLocked drops a node: its rooms leave the directory, its rooms shown here close, its
-// sessions in rooms here are dropped (a seated person gets the grace time to come back).
-func (n *Node) forgetLocked(name, why string) {
+// dropPeerLocked takes a node out of the directory (forgetNode drops the rest of what this
+// node holds of it). Caller holds n.mu.
+func (n *Node) dropPeerLocked(name string) {
 	if _, ok := n.peers[name]; ok {
 		delete(n.peers, name)
 		n.peersVersion.Add(1)
@@ -675,23 +692,6 @@ func (n *Node) forgetLocked(name, why string) {
 			go n.tourneys.nodeGone(name)
 		}
 	}
-	for _, m := range n.mirrors {
-		if m.owner == name {
-			m.gone(why)
-		}
-	}
-	for key, p := range n.proxies {
-		if key.node == name {
-			delete(n.proxies, key)
-			go p.room.Drop(p.mb)
-		}
-	}
-	for _, e := range n.exports {
-		e.unwatch(name)
-	}
-	n.endFarSeatsLocked(name)
-	go n.closeOutbox(name) // its own lock, never taken under n.mu
-	delete(n.seatsFrom, name)
 	if n.heldFor[name] {
 		delete(n.heldFor, name)
 		go n.syncHolds() // its programs' turns time out as they would have

@@ -28,10 +28,12 @@ const noticeReconnecting = "reconnecting to the server running this room…"
 // busDown: the connection is lost. The mirrors' viewers are told, and the programs of
 // other nodes playing rooms here keep their turns until their node is heard again.
 func (n *Node) busDown() {
-	n.mu.Lock()
-	for _, m := range n.mirrors {
+	n.shown.mu.Lock()
+	for _, m := range n.shown.mirrors {
 		m.notice(noticeReconnecting)
 	}
+	n.shown.mu.Unlock()
+	n.mu.Lock()
 	for name := range n.peers {
 		n.heldFor[name] = true
 	}
@@ -83,16 +85,16 @@ func (n *Node) syncHolds() {
 // and every mirror loads its room again.
 func (n *Node) busBack() {
 	n.backAt.Store(time.Now().UnixNano())
-	n.mu.Lock()
+	n.shown.mu.Lock()
 	type shown struct {
 		id string
 		m  *mirror
 	}
 	var all []shown
-	for id, m := range n.mirrors {
+	for id, m := range n.shown.mirrors {
 		all = append(all, shown{id, m})
 	}
-	n.mu.Unlock()
+	n.shown.mu.Unlock()
 	for _, s := range all {
 		go func() {
 			if err := n.reload(s.m.owner, s.id, s.m); err != nil {

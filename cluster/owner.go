@@ -76,10 +76,10 @@ func init() {
 		opDrop:   {serve: (*Node).unproxy},
 		opCreate: {serve: func(n *Node, req request) reply { return n.create(req.From, req.Create) }},
 		opUnwatch: {serve: func(n *Node, req request) reply {
-			n.mu.Lock()
-			defer n.mu.Unlock()
-			if e := n.exports[req.Room]; e != nil {
-				e.unwatch(req.From)
+			n.lent.mu.Lock()
+			defer n.lent.mu.Unlock()
+			if e := n.lent.exports[req.Room]; e != nil {
+				e.unwatchLocked(req.From)
 			}
 			return reply{}
 		}},
@@ -177,10 +177,10 @@ func (n *Node) seatOf(req request) reply {
 // unproxy ends another node's session in a room here: it left (opDetach) or its
 // connection dropped (opDrop).
 func (n *Node) unproxy(req request) reply {
-	n.mu.Lock()
-	p := n.proxies[proxyKey{req.From, req.Session}]
-	delete(n.proxies, proxyKey{req.From, req.Session})
-	n.mu.Unlock()
+	n.lent.mu.Lock()
+	p := n.lent.proxies[proxyKey{req.From, req.Session}]
+	delete(n.lent.proxies, proxyKey{req.From, req.Session})
+	n.lent.mu.Unlock()
 	switch {
 	case p == nil:
 	case req.Op == opDetach:
@@ -195,9 +195,9 @@ func (n *Node) unproxy(req request) reply {
 // silent mailbox here.
 func (n *Node) attach(r *rooms.Room, req request) reply {
 	mb := rooms.NewSilentMailbox()
-	n.mu.Lock()
-	n.proxies[proxyKey{req.From, req.Session}] = &proxy{room: r, mb: mb}
-	n.mu.Unlock()
+	n.lent.mu.Lock()
+	n.lent.proxies[proxyKey{req.From, req.Session}] = &proxy{room: r, mb: mb}
+	n.lent.mu.Unlock()
 	seat, _ := r.Attach(req.User, mb)
 	return reply{Seat: seat}
 }
@@ -256,14 +256,14 @@ func (n *Node) seatedFrom(r *rooms.Room, seat int, node string) bool {
 // sync is what a node needs to start showing room r: the replay so far and the frame it
 // leads to; from now on the room's frames go to the bus for it.
 func (n *Node) sync(r *rooms.Room, node string) reply {
-	n.mu.Lock()
-	e := n.exports[r.ID()]
+	n.lent.mu.Lock()
+	e := n.lent.exports[r.ID()]
 	if e == nil {
 		e = n.newExport(r)
-		n.exports[r.ID()] = e
+		n.lent.exports[r.ID()] = e
 	}
 	e.watchers[node] = true
-	n.mu.Unlock()
+	n.lent.mu.Unlock()
 
 	snap := r.Snapshot()
 	f := &frame{Scene: snap.Scene, From: snap.Moves, Clock: clockOf(snap.State)}
@@ -284,12 +284,12 @@ type export struct {
 	n        *Node
 	room     *rooms.Room
 	mb       *rooms.Mailbox
-	watchers map[string]bool // nodes showing the room (n.mu)
+	watchers map[string]bool // nodes showing the room (n.lent.mu)
 	quit     chan struct{}
 	ended    bool
 }
 
-// newExport starts sending r's frames. Caller holds n.mu.
+// newExport starts sending r's frames. Caller holds n.lent.mu.
 func (n *Node) newExport(r *rooms.Room) *export {
 	e := &export{n: n, room: r, mb: rooms.NewMailbox(), watchers: map[string]bool{}, quit: make(chan struct{})}
 	first := r.Observe(e.mb)
@@ -328,26 +328,24 @@ func (e *export) run(sent int) {
 			e.n.stats.framesOut.Add(1)
 			e.n.publish(subject, data)
 			if snap.Status == rooms.Closed {
-				e.n.mu.Lock()
+				e.n.lent.mu.Lock()
 				e.endLocked()
-				e.n.mu.Unlock()
+				e.n.lent.mu.Unlock()
 				return
 			}
 		}
 	}
 }
 
-// unwatch: node no longer shows the room. Caller holds n.mu.
-func (e *export) unwatch(node string) {
+// unwatchLocked: node no longer shows the room. Caller holds n.lent.mu.
+func (e *export) unwatchLocked(node string) {
 	delete(e.watchers, node)
 	if len(e.watchers) == 0 {
 		e.endLocked()
 	}
 }
 
-func (e *export) end() { e.endLocked() }
-
-// endLocked stops the export. Caller holds n.mu.
+// endLocked stops the export. Caller holds n.lent.mu.
 func (e *export) endLocked() {
 	if e.ended {
 		return
@@ -355,7 +353,7 @@ func (e *export) endLocked() {
 	e.ended = true
 	e.room.Unobserve(e.mb)
 	close(e.quit)
-	if e.n.exports[e.room.ID()] == e {
-		delete(e.n.exports, e.room.ID())
+	if e.n.lent.exports[e.room.ID()] == e {
+		delete(e.n.lent.exports, e.room.ID())
 	}
 }

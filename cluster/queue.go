@@ -124,15 +124,12 @@ func (q *queue) Enqueue(t *matchmaker.Ticket) error {
 	if t.Controller != nil {
 		w.Ctl = n.register(t.Controller, "")
 	}
+	w.ID = n.ids.Add(1)
 	q.mu.Lock()
-	n.mu.Lock()
-	n.nextID++
-	w.ID = n.nextID
-	n.mu.Unlock()
 	q.mine[w.ID], q.ids[t] = t, w.ID
 	q.mu.Unlock()
 	_, err := n.ask(leader, request{Op: opEnqueue, Enqueue: &w})
-	if err != nil && err.Error() == errNotKeeper.Error() {
+	if errors.Is(err, errNotKeeper) {
 		return nil // it waits here, and goes to the keeper once this node knows which it is
 	}
 	if err != nil {

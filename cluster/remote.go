@@ -294,8 +294,10 @@ func (r *remoteRoom) RealTime() bool {
 // picture, or its owner's last heartbeat; the owner is asked only about a room too new to
 // be in one. A room whose node is gone is closed, with the result it had, if any.
 func (r *remoteRoom) Info() rooms.Info {
+	r.n.shown.mu.Lock()
+	m := r.n.shown.mirrors[r.id]
+	r.n.shown.mu.Unlock()
 	r.n.mu.Lock()
-	m := r.n.mirrors[r.id]
 	p := r.n.peers[r.owner]
 	var cached *rooms.Info
 	if p != nil {
@@ -343,9 +345,9 @@ func (r *remoteRoom) closed() rooms.Info {
 // spectator) until it has not been read for readerLease: a wall or a list that reads it
 // twice a second costs its owner what one spectator on this node does.
 func (r *remoteRoom) Snapshot() *rooms.Snapshot {
-	r.n.mu.Lock()
-	m := r.n.mirrors[r.id]
-	r.n.mu.Unlock()
+	r.n.shown.mu.Lock()
+	m := r.n.shown.mirrors[r.id]
+	r.n.shown.mu.Unlock()
 	if m != nil {
 		m.read()
 		if s := m.snapshot(); s != nil {
@@ -382,11 +384,10 @@ func (r *remoteRoom) Attach(userID string, mb *rooms.Mailbox) (int, *rooms.Snaps
 		r.n.log.Warn("cannot show a room of another node", "room", r.id, "err", err)
 		return -1, r.unreachable()
 	}
-	r.n.mu.Lock()
-	r.n.nextID++
-	id := r.n.nextID
-	r.n.sessions[mb] = session{room: r.id, owner: r.owner, id: id}
-	r.n.mu.Unlock()
+	id := r.n.ids.Add(1)
+	r.n.shown.mu.Lock()
+	r.n.shown.sessions[mb] = session{room: r.id, owner: r.owner, id: id}
+	r.n.shown.mu.Unlock()
 	snap := m.add(mb)
 	rep, err := r.n.ask(r.owner, request{Op: opAttach, Room: r.id, Session: id, User: userID})
 	if err != nil {
@@ -458,16 +459,16 @@ func (r *remoteRoom) HoldClock(seat int, on bool) error {
 
 // watch is this node's mirror of r, made on first need: subscribed to the room's frames
 // first, then loaded from the owner, so that no frame falls between. The bus is never asked
-// under n.mu (the owner may be asking this node something at the same moment).
+// under a lock (the owner may be asking this node something at the same moment).
 func (n *Node) watch(r *remoteRoom) (*mirror, error) {
-	n.mu.Lock()
-	m := n.mirrors[r.id]
+	n.shown.mu.Lock()
+	m := n.shown.mirrors[r.id]
 	mine := m == nil
 	if mine {
 		m = newMirror(r.entry, r.owner)
-		n.mirrors[r.id] = m
+		n.shown.mirrors[r.id] = m
 	}
-	n.mu.Unlock()
+	n.shown.mu.Unlock()
 	if !mine {
 		select {
 		case <-m.loaded:
@@ -486,13 +487,13 @@ func (n *Node) watch(r *remoteRoom) (*mirror, error) {
 	if err == nil {
 		err = n.reload(r.owner, r.id, m)
 	}
-	n.mu.Lock()
+	n.shown.mu.Lock()
 	if err != nil {
-		delete(n.mirrors, r.id)
+		delete(n.shown.mirrors, r.id)
 	} else {
-		n.watching[r.id] = sub
+		n.shown.watching[r.id] = sub
 	}
-	n.mu.Unlock()
+	n.shown.mu.Unlock()
 	if err != nil && sub != nil {
 		_ = sub.Unsubscribe()
 	}
@@ -542,15 +543,15 @@ func (n *Node) frameIn(r *remoteRoom, m *mirror, msg *nats.Msg) {
 // leave ends one session's view of a room of another node; the mirror goes once nobody
 // here watches or reads the room (dropUnused).
 func (n *Node) leave(mb *rooms.Mailbox, op string) {
-	n.mu.Lock()
-	s, ok := n.sessions[mb]
-	delete(n.sessions, mb)
+	n.shown.mu.Lock()
+	s, ok := n.shown.sessions[mb]
+	delete(n.shown.sessions, mb)
 	if ok {
-		if m := n.mirrors[s.room]; m != nil {
+		if m := n.shown.mirrors[s.room]; m != nil {
 			m.remove(mb)
 		}
 	}
-	n.mu.Unlock()
+	n.shown.mu.Unlock()
 	if !ok {
 		return
 	}
@@ -566,15 +567,15 @@ func (n *Node) dropUnused(now time.Time) {
 		sub       *nats.Subscription
 	}
 	var gone []followed
-	n.mu.Lock()
-	for id, m := range n.mirrors {
+	n.shown.mu.Lock()
+	for id, m := range n.shown.mirrors {
 		if m.unused(now) {
-			gone = append(gone, followed{id, m.owner, n.watching[id]})
-			delete(n.mirrors, id)
-			delete(n.watching, id)
+			gone = append(gone, followed{id, m.owner, n.shown.watching[id]})
+			delete(n.shown.mirrors, id)
+			delete(n.shown.watching, id)
 		}
 	}
-	n.mu.Unlock()
+	n.shown.mu.Unlock()
 	for _, f := range gone {
 		if f.sub != nil {
 			_ = f.sub.Unsubscribe()

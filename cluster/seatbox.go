@@ -41,8 +41,8 @@ type seatOutbox struct {
 }
 
 // outboxes are a node's outboxes, under a lock of their own: a room calls its programs'
-// controllers under the room's lock, so this lock comes after every room's (and after
-// n.mu), and nothing is locked while it is held.
+// controllers under the room's lock, so this lock comes after every room's, and nothing is
+// locked while it is held.
 type outboxes struct {
 	mu     sync.Mutex
 	byNode map[string]*seatOutbox
@@ -180,9 +180,9 @@ type seatsFrom struct {
 
 // fresh keeps the calls of b not handed over yet, and counts them as handed over.
 func (n *Node) fresh(from string, b *seatBatch) []seatMsg {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	seen := n.seatsFrom[from]
+	n.far.mu.Lock()
+	defer n.far.mu.Unlock()
+	seen := n.far.from[from]
 	if seen.instance != b.Instance {
 		seen = seatsFrom{instance: b.Instance}
 	}
@@ -193,6 +193,6 @@ func (n *Node) fresh(from string, b *seatBatch) []seatMsg {
 	if end := b.First + uint64(len(b.Msgs)) - 1; end > seen.last {
 		seen.last = end
 	}
-	n.seatsFrom[from] = seen
+	n.far.from[from] = seen
 	return msgs
 }

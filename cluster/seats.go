@@ -100,17 +100,17 @@ type farSeat struct {
 
 // register keeps ctl for a seat in a room of owner; the id names it on the bus.
 func (n *Node) register(ctl rooms.Controller, owner string) uint64 {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	n.nextID++
-	n.farSeats[n.nextID] = &farSeat{ctl: ctl, owner: owner}
-	return n.nextID
+	id := n.ids.Add(1)
+	n.far.mu.Lock()
+	defer n.far.mu.Unlock()
+	n.far.seats[id] = &farSeat{ctl: ctl, owner: owner}
+	return id
 }
 
 func (n *Node) unregister(id uint64) {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	delete(n.farSeats, id)
+	n.far.mu.Lock()
+	defer n.far.mu.Unlock()
+	delete(n.far.seats, id)
 }
 
 // seatIn hands a batch of a room's calls to the programs' controllers (the subscription's
@@ -144,10 +144,10 @@ func (n *Node) seatCall(m seatMsg) {
 			n.log.Error("a program's controller panicked", "op", m.Op, "room", m.Room, "panic", p, "stack", string(debug.Stack()))
 		}
 	}()
-	n.mu.Lock()
-	fs := n.farSeats[m.Ctl]
+	n.far.mu.Lock()
+	fs := n.far.seats[m.Ctl]
 	if fs != nil && fs.owner != "" && fs.owner != from {
-		n.mu.Unlock()
+		n.far.mu.Unlock()
 		n.reject(kindSeat, "not the seat's room's node")
 		return
 	}
@@ -164,9 +164,9 @@ func (n *Node) seatCall(m seatMsg) {
 		fs.room.setMatch(m.Match)
 	}
 	if fs != nil && m.Op == "end" {
-		delete(n.farSeats, m.Ctl)
+		delete(n.far.seats, m.Ctl)
 	}
-	n.mu.Unlock()
+	n.far.mu.Unlock()
 	if fs == nil {
 		return // the program is gone; the room times it out
 	}
@@ -183,11 +183,11 @@ func (n *Node) seatCall(m seatMsg) {
 }
 
 // endFarSeatsLocked tells the programs seated in rooms of a node that died that their game
-// is over for them. Caller holds n.mu.
+// is over for them. Caller holds n.far.mu.
 func (n *Node) endFarSeatsLocked(owner string) {
-	for id, fs := range n.farSeats {
+	for id, fs := range n.far.seats {
 		if fs.owner == owner {
-			delete(n.farSeats, id)
+			delete(n.far.seats, id)
 			room := fs.room
 			if room == nil {
 				room = &remoteSeated{n: n, owner: owner}
@@ -232,7 +232,7 @@ type remoteSeated struct {
 	n     *Node
 	owner string
 	id    string
-	match string // set before the controller hears of the room (seatIn, under n.mu)
+	match string // set before the controller hears of the room (seatCall, under n.far.mu)
 }
 
 var _ rooms.Seated = (*remoteSeated)(nil)
@@ -240,8 +240,8 @@ var _ rooms.Seated = (*remoteSeated)(nil)
 func (r *remoteSeated) setMatch(m string) { r.match = m }
 func (r *remoteSeated) ID() string        { return r.id }
 func (r *remoteSeated) MatchID() string {
-	r.n.mu.Lock()
-	defer r.n.mu.Unlock()
+	r.n.far.mu.Lock()
+	defer r.n.far.mu.Unlock()
 	return r.match
 }
 
@@ -385,12 +385,12 @@ func (n *Node) create(from string, w *wireSpec) reply {
 			}
 			seat.Controller = busController{n: n, node: ctlNode, id: s.Ctl}
 			if ctlNode == n.cfg.Name { // the program is here after all: its own controller
-				n.mu.Lock()
-				if fs := n.farSeats[s.Ctl]; fs != nil {
+				n.far.mu.Lock()
+				if fs := n.far.seats[s.Ctl]; fs != nil {
 					seat.Controller = fs.ctl
-					delete(n.farSeats, s.Ctl)
+					delete(n.far.seats, s.Ctl)
 				}
-				n.mu.Unlock()
+				n.far.mu.Unlock()
 			}
 		}
 		spec.Seats = append(spec.Seats, seat)

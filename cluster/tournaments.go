@@ -182,10 +182,7 @@ func (l leaderDirector) Report(_ context.Context, code string) (director.Report,
 func (l leaderDirector) Ready(tk *director.Ticket) ([]string, error) {
 	t := l.t
 	ctl := t.n.register(tk.Controller(), "")
-	t.n.mu.Lock()
-	t.n.nextID++
-	id := t.n.nextID
-	t.n.mu.Unlock()
+	id := t.n.ids.Add(1)
 	t.mu.Lock()
 	for old, v := range t.mine { // its last game's ticket, which the leader now lets go
 		if v.Code() == tk.Code() && v.Entrant() == tk.Entrant() {
