@@ -146,6 +146,7 @@ type Node struct {
 	backAt       atomic.Int64  // when the bus connection last came back (unix ns), 0 if never lost
 	refusedAt    atomic.Int64  // when the bus's refusal of the key was last logged (unix ns)
 	holding      atomic.Bool   // some programs' clocks wait (syncHolds)
+	reconnects   atomic.Uint64 // the connection's reconnections, as forgetSilent last saw them
 	answered     answers       // answers to other nodes' requests, for those sent again
 	out          outboxes      // rooms' calls on programs of other nodes, by node (seatbox.go)
 }
@@ -650,6 +651,11 @@ func (n *Node) forgetSilent(now time.Time) {
 	if !n.nc.IsConnected() {
 		return
 	}
+	if r := n.nc.Stats().Reconnects; r != n.reconnects.Load() {
+		// Back on the bus, and the reconnect handler (busBack) may not have run yet.
+		n.reconnects.Store(r)
+		n.backAt.Store(now.UnixNano())
+	}
 	back := n.backSince()
 	var forgotten []string
 	defer func() { // once n.mu is let go: each part of the node's state has its own lock
@@ -661,8 +667,10 @@ func (n *Node) forgetSilent(now time.Time) {
 	defer n.mu.Unlock()
 	for name, p := range n.peers {
 		heard := p.seen
-		if back.After(heard) {
-			heard = back
+		if !back.IsZero() && back.Add(n.cfg.Silence).After(heard) {
+			// This node was off the bus: the others get one more Silence from its return
+			// to be heard (they come back from the same outage, maybe later, maybe slowly).
+			heard = back.Add(n.cfg.Silence)
 		}
 		if silent := now.Sub(heard); silent > holdAfter*n.cfg.Heartbeat && silent <= n.cfg.Silence && !n.heldFor[name] {
 			// Its connection may be down (a network blip on its side): its programs'

@@ -121,10 +121,13 @@ func (n *Node) mayRetry(err error, start time.Time, reconnects uint64) bool {
 		return false
 	case !n.nc.IsConnected() || n.nc.Stats().Reconnects != reconnects:
 		return true // down, or back since the request began (before busBack has run, maybe)
+	case errors.Is(err, nats.ErrTimeout):
+		// Not answered in time: a node slowed down (a loaded machine), or the answer lost.
+		// Sent again with the same id, it is played once however often it arrives.
+		return true
 	}
 	back := n.backSince()
-	return !back.IsZero() && time.Since(back) < n.cfg.Silence &&
-		(errors.Is(err, nats.ErrNoResponders) || errors.Is(err, nats.ErrTimeout))
+	return !back.IsZero() && time.Since(back) < n.cfg.Silence && errors.Is(err, nats.ErrNoResponders)
 }
 
 // answers remembers the answers to requests that change something, by asking node and

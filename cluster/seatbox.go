@@ -132,9 +132,15 @@ func (o *seatOutbox) sent(k int) {
 	o.next += uint64(k)
 }
 
+// outboxGrace is how long an outbox keeps its calls for a node the directory no longer
+// knows: one forgotten in a long outage or on a loaded machine comes back within it, and
+// its programs then hear what their rooms told them meanwhile.
+const outboxGrace = time.Minute
+
 func (o *seatOutbox) run() {
 	defer o.n.done.Done()
 	subject := busauth.SeatsSubject(o.node, o.n.cfg.Name)
+	var unknownSince time.Time // since when the directory has not known the node
 	for {
 		first, msgs, open := o.take()
 		if !open {
@@ -158,11 +164,24 @@ func (o *seatOutbox) run() {
 		switch {
 		case err == nil:
 			o.sent(len(msgs))
+			unknownSince = time.Time{}
+			continue
 		case o.n.nc.IsClosed():
 			return
-		case !errors.Is(err, nats.ErrTimeout):
+		}
+		switch known := o.n.knows(o.node); {
+		case known:
+			unknownSince = time.Time{}
+		case unknownSince.IsZero():
+			unknownSince = time.Now()
+		case time.Since(unknownSince) > outboxGrace:
+			o.n.log.Warn("a node gone for good: its programs' calls are dropped", "peer", o.node)
+			o.n.closeOutbox(o.node)
+			return
+		}
+		if !errors.Is(err, nats.ErrTimeout) {
 			// Refused at once (the node's subscription is not back yet): a moment, and
-			// again; the node's being forgotten closes the outbox.
+			// again.
 			select {
 			case <-time.After(100 * time.Millisecond):
 			case <-o.n.stop:

@@ -61,5 +61,12 @@ func (n *Node) forgetNode(name, why string) {
 	n.endFarSeatsLocked(name)
 	delete(n.far.from, name)
 	n.far.mu.Unlock()
-	n.closeOutbox(name)
+	// Its outbox stays a while (seatbox.go): a node forgotten in a long outage may be back.
+}
+
+// knows reports whether the directory knows node now.
+func (n *Node) knows(node string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.peers[node] != nil
 }
