@@ -73,7 +73,7 @@ func startClusterWith(t *testing.T, manual map[string]func() time.Time, names ..
 	var nodes []*testNode
 	for _, name := range names {
 		n, err := Join(context.Background(), Config{URL: bus.ClientURL(), Name: name, Key: bus.Key(t, name), Letters: letters,
-			Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second})
+			Heartbeat: 100 * time.Millisecond, Silence: 5 * time.Second})
 		if err != nil {
 			t.Fatal(err)
 		}
