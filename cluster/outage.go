@@ -183,13 +183,9 @@ func (a *answer) finish(rep reply) {
 	close(a.done)
 }
 
-// reads are the operations that change nothing: sent again, they are simply served again.
-var reads = map[string]bool{opFind: true, opSeatOf: true, opInfo: true, opSync: true, opReplay: true, opPing: true,
-	opTReport: true}
-
 // handleOnce serves req, or, for a request sent again, the answer its first sending got.
 func (n *Node) handleOnce(req request) reply {
-	if req.ID == 0 || reads[req.Op] {
+	if req.ID == 0 || handlers[req.Op].reads {
 		return n.handle(req)
 	}
 	ans, first := n.answered.begin(req.From, req.ID, time.Now())

@@ -60,7 +60,10 @@ type handler struct {
 	// nodes asking each other never wait on each other. The others answer from this
 	// node's memory at once, in the order they came (a player's keys stay in order).
 	blocks bool
-	serve  func(n *Node, req request) reply
+	// reads: the operation changes nothing, so a request sent again is simply served
+	// again; the others' answers are remembered for a request sent again (outage.go).
+	reads bool
+	serve func(n *Node, req request) reply
 }
 
 // handlers is the table of operations, each with whether it may block. It is the one
@@ -70,8 +73,8 @@ var handlers map[string]handler
 func init() {
 	tournament := handler{blocks: true, serve: (*Node).serveTournament}
 	handlers = map[string]handler{
-		opPing:   {serve: func(*Node, request) reply { return reply{OK: true} }},
-		opSeatOf: {serve: (*Node).seatOf},
+		opPing:   {reads: true, serve: func(*Node, request) reply { return reply{OK: true} }},
+		opSeatOf: {reads: true, serve: (*Node).seatOf},
 		opDetach: {serve: (*Node).unproxy},
 		opDrop:   {serve: (*Node).unproxy},
 		opCreate: {serve: func(n *Node, req request) reply { return n.create(req.From, req.Create) }},
@@ -89,12 +92,13 @@ func init() {
 		opChallenge: {blocks: true, serve: queued(func(q *queue, req request) reply { return q.challenge(req.From, req) })},
 		opAssigned:  {blocks: true, serve: queued(func(q *queue, req request) reply { return q.assigned(req) })},
 		// Tournaments: a follower to the leader, and the leader back (opTSeated).
-		opTControl: tournament, opTRemove: tournament, opTEnter: tournament, opTReport: tournament,
-		opTReady: tournament, opTUnready: tournament, opTFinished: tournament, opTSeated: tournament,
+		opTControl: tournament, opTRemove: tournament, opTEnter: tournament,
+		opTReport: {blocks: true, reads: true, serve: (*Node).serveTournament},
+		opTReady:  tournament, opTUnready: tournament, opTFinished: tournament, opTSeated: tournament,
 		// A room of this node, by its id.
-		opFind:   {serve: inRoom(roomInfo)},
-		opInfo:   {serve: inRoom(roomInfo)},
-		opSync:   {serve: inRoom(func(n *Node, r *rooms.Room, req request) reply { return n.sync(r, req.From) })},
+		opFind:   {reads: true, serve: inRoom(roomInfo)},
+		opInfo:   {reads: true, serve: inRoom(roomInfo)},
+		opSync:   {reads: true, serve: inRoom(func(n *Node, r *rooms.Room, req request) reply { return n.sync(r, req.From) })},
 		opAttach: {serve: inRoom((*Node).attach)},
 		opJoin: {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply {
 			seat, err := r.Join(req.User, req.Name)
@@ -114,7 +118,7 @@ func init() {
 			return reply{Err: wireErr(r.HoldClock(req.Seat, req.On))}
 		})},
 		opClose:  {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply { r.Close(req.Why); return reply{} })},
-		opReplay: {serve: inRoom(replayOf)},
+		opReplay: {reads: true, serve: inRoom(replayOf)},
 	}
 }
 
