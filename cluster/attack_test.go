@@ -13,7 +13,9 @@ import (
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/cluster/bus"
 	"github.com/arena-classroom/arena/cluster/busauth"
+	"github.com/arena-classroom/arena/cluster/seats"
 	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/timebank"
@@ -48,11 +50,11 @@ func newAttackScene(t *testing.T) *attackScene {
 		t.Fatal("DiceWars' seed is public: the hidden-seed case needs a game of hidden chance")
 	}
 	s.program = &thinking{started: make(chan struct{}), ended: make(chan struct{})}
-	id := s.a.register(s.program, "b")
+	id := s.a.seats.Register(s.program, "b")
 	r, err := s.b.hub.Create(rooms.Spec{Game: e.Entry, Seed: 77, Unpaced: true,
 		Clock: timebank.Rules{Move: time.Hour, Bank: time.Hour, MaxStrikes: 3},
 		Seats: []rooms.Seat{
-			{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: busController{n: s.b.Node, node: "a", id: id}},
+			{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: s.b.seats.Controller("a", id)},
 			{Kind: rooms.HouseBot, BotName: "random"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -101,12 +103,12 @@ func refused(t *testing.T, nc *nats.Conn, subject string, data []byte) {
 	}
 }
 
-func asRequest(t *testing.T, req request) []byte {
-	req.Proto = busauth.Proto
-	return encoded(t, req)
+// asRequest is a request of op as a node sends it, body its operation's message.
+func asRequest(t *testing.T, op string, body any) []byte {
+	return encoded(t, map[string]any{"proto": busauth.Proto, "op": op, "id": 1, "body": body})
 }
 
-func asAnnounce(t *testing.T, a announce) []byte {
+func asAnnounce(t *testing.T, a Heartbeat) []byte {
 	a.Proto = busauth.Proto
 	return encoded(t, a)
 }
@@ -149,25 +151,25 @@ func TestNobodyButTheNodesGetsOnTheBus(t *testing.T) {
 func TestANodeCannotSpeakAsAnother(t *testing.T) {
 	s := newAttackScene(t)
 	teacher := "SHA256:teacher"
-	forgedB := func(t *testing.T) announce {
-		return announce{Node: "b", Instance: "forged", Letter: s.b.Letter(), Since: time.Unix(0, 0)}
+	forgedB := func(t *testing.T) Heartbeat {
+		return Heartbeat{Node: "b", Instance: "forged", Letter: s.b.Letter(), Since: time.Unix(0, 0)}
 	}
 
 	t.Run("forged result", func(t *testing.T) {
 		// A room tagged with a tournament, opened on a as if b asked, then resigned.
-		spec := &wireSpec{Game: "sevencolors", Tag: "tournament:FAKE:1", Seats: []wireSeat{
+		spec := wireSpec{Game: "sevencolors", Tag: "tournament:FAKE:1", Seats: []wireSeat{
 			{Kind: rooms.Remote, Name: "x", Ctl: 1}, {Kind: rooms.HouseBot, BotName: "greedy"}}}
 		before := len(s.a.hub.List())
 		nc := s.forger(t)
-		refused(t, nc, busauth.RequestSubject("a", "b"), asRequest(t, request{Op: opCreate, From: "b", Create: spec}))
+		refused(t, nc, busauth.RequestSubject("a", "b"), asRequest(t, opCreate.Name, spec))
 		if got := len(s.a.hub.List()); got != before {
 			t.Fatalf("a runs %d rooms, was %d", got, before)
 		}
 	})
 
 	t.Run("teacher command", func(t *testing.T) {
-		msg := &tournamentMsg{Op: opTControl, Code: "ABCDEF", Arg: "cancel "}
-		refused(t, s.forger(t), busauth.RequestSubject("a", "b"), asRequest(t, request{Op: opTControl, From: "b", Tournament: msg}))
+		msg := map[string]string{"code": "ABCDEF", "op": "cancel"}
+		refused(t, s.forger(t), busauth.RequestSubject("a", "b"), asRequest(t, "t.control", msg))
 	})
 
 	t.Run("fake leader", func(t *testing.T) {
@@ -178,16 +180,16 @@ func TestANodeCannotSpeakAsAnother(t *testing.T) {
 		s.ownSubjectIgnored(t, a)
 		s.a.mu.Lock()
 		defer s.a.mu.Unlock()
-		if s.a.peers["b"].leads {
+		if s.a.peers["b"].last.Leads {
 			t.Fatal("a takes b for the tournaments' leader")
 		}
 	})
 
 	t.Run("hidden seed", func(t *testing.T) {
 		nc := s.forger(t)
-		refused(t, nc, busauth.RequestSubject("b", "a"), asRequest(t, request{Op: opReplay, Room: s.room.ID(), From: "a"}))
+		refused(t, nc, busauth.RequestSubject("b", "a"), asRequest(t, opReplay.Name, roomRef{Room: s.room.ID()}))
 		// Asked by a node of the cluster, a live game of hidden chance keeps its seed.
-		rep, err := s.c.ask("b", request{Op: opReplay, Room: s.room.ID()})
+		rep, err := bus.Ask(s.c.bus, "b", opReplay, roomRef{Room: s.room.ID()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,10 +207,18 @@ func TestANodeCannotSpeakAsAnother(t *testing.T) {
 
 	t.Run("resign", func(t *testing.T) {
 		nc := s.forger(t)
-		refused(t, nc, busauth.RequestSubject("b", "a"), asRequest(t, request{Op: opResign, Room: s.room.ID(), Seat: 0, From: "a"}))
+		resign := asRequest(t, "resign", map[string]any{"room": s.room.ID(), "seat": 0})
+		refused(t, nc, busauth.RequestSubject("b", "a"), resign)
 		// c asking as itself for a seat whose program is on a.
-		if _, err := s.c.ask("b", request{Op: opResign, Room: s.room.ID(), Seat: 0}); err == nil {
-			t.Fatal("b let c resign a program connected to a")
+		m, err := nc.Request(busauth.RequestSubject("b", "c"), resign, 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep struct {
+			Err *bus.Error `json:"err"`
+		}
+		if err := json.Unmarshal(m.Data, &rep); err != nil || !errors.Is(rep.Err.Err(), seats.ErrNotYourSeat) {
+			t.Fatalf("b let c resign a program connected to a (%s)", m.Data)
 		}
 		if info := s.room.Info(); info.Status != rooms.Playing || info.Seats[0].Kind != rooms.Remote {
 			t.Fatalf("the program's game: %s, seat %v", info.Status, info.Seats[0].Kind)
@@ -244,7 +254,7 @@ func TestANodeCannotSpeakAsAnother(t *testing.T) {
 		nc := s.forger(t)
 		for i := range 200 {
 			name := fmt.Sprintf("fake%d", i)
-			refused(t, nc, busauth.HeartbeatSubject(name), asAnnounce(t, announce{Node: name, Letter: "Z"}))
+			refused(t, nc, busauth.HeartbeatSubject(name), asAnnounce(t, Heartbeat{Node: name, Letter: "Z"}))
 		}
 		if got := s.a.Stats().Nodes; got != 3 {
 			t.Fatalf("a hears %d nodes, want 3", got)
@@ -269,15 +279,15 @@ func TestANodeCannotSpeakAsAnother(t *testing.T) {
 		until.True(t, 10*time.Second, "a dropping three heartbeats too large to read", func() bool {
 			return s.a.Stats().Rejected["heartbeat"] >= before+3
 		})
-		if !s.a.nc.IsConnected() || s.a.Stats().Nodes != 3 {
-			t.Fatalf("a after the big messages: connected %v, hearing %d nodes", s.a.nc.IsConnected(), s.a.Stats().Nodes)
+		if !s.a.bus.Connected() || s.a.Stats().Nodes != 3 {
+			t.Fatalf("a after the big messages: connected %v, hearing %d nodes", s.a.bus.Connected(), s.a.Stats().Nodes)
 		}
 	})
 }
 
 // ownSubjectIgnored sends a, which names another node, on c's own heartbeat subject, and
 // waits for a's node to drop it.
-func (s *attackScene) ownSubjectIgnored(t *testing.T, a announce) {
+func (s *attackScene) ownSubjectIgnored(t *testing.T, a Heartbeat) {
 	t.Helper()
 	nc := s.forger(t)
 	before := s.a.Stats().Rejected["heartbeat"]
@@ -316,7 +326,7 @@ func TestANodeOfAnotherProtocolIsLeftOut(t *testing.T) {
 	s := newAttackScene(t)
 	nc := s.forger(t)
 	before := s.a.Stats().Rejected["heartbeat"]
-	a := announce{Proto: busauth.Proto + 1, Node: "c", Instance: "next", Letter: s.c.Letter()}
+	a := Heartbeat{Proto: busauth.Proto + 1, Node: "c", Instance: "next", Letter: s.c.Letter()}
 	data, _ := json.Marshal(a)
 	if err := nc.Publish(busauth.HeartbeatSubject("c"), data); err != nil {
 		t.Fatal(err)
@@ -324,13 +334,16 @@ func TestANodeOfAnotherProtocolIsLeftOut(t *testing.T) {
 	until.True(t, 10*time.Second, "a leaving out a heartbeat of another protocol", func() bool {
 		return s.a.Stats().Rejected["heartbeat"] > before
 	})
-	req, _ := json.Marshal(request{Proto: busauth.Proto + 1, Op: opInfo, Room: s.room.ID()})
+	req, _ := json.Marshal(map[string]any{"proto": busauth.Proto + 1, "op": opInfo.Name, "body": roomRef{Room: s.room.ID()}})
 	m, err := nc.Request(busauth.RequestSubject("b", "c"), req, 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rep reply
-	if err := json.Unmarshal(m.Data, &rep); err != nil || rep.Err == nil || !strings.Contains(rep.Err.Msg, "version") || rep.Info != nil {
+	var rep struct {
+		Err  *bus.Error      `json:"err"`
+		Body json.RawMessage `json:"body"`
+	}
+	if err := json.Unmarshal(m.Data, &rep); err != nil || rep.Err == nil || !strings.Contains(rep.Err.Msg, "version") || rep.Body != nil {
 		t.Fatalf("a request of another protocol: %+v (%v)", rep, err)
 	}
 }

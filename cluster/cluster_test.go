@@ -266,7 +266,7 @@ func TestANodeThatFallsSilentIsForgotten(t *testing.T) {
 	mb := rooms.NewMailbox()
 	onA.Attach("", mb)
 	// B dies: its bus connection closes with no goodbye.
-	b.nc.Close()
+	b.bus.Abandon()
 	var last *rooms.Snapshot
 	until.Seen(t, 15*time.Second, "A closes the room of the silent node", func() (string, bool) {
 		last = latest(mb, last)
@@ -441,10 +441,10 @@ func TestAProgramSeatedFromATicketHearsOfItsRoomsNodeDying(t *testing.T) {
 	_, nodes := startCluster(t, "a", "b")
 	a, b := nodes[0], nodes[1]
 	p := &thinking{started: make(chan struct{}), ended: make(chan struct{})}
-	id := a.register(p, "") // as a ticket does: the room's node is not known yet
+	id := a.seats.Register(p, "") // as a ticket does: the room's node is not known yet
 	_, err := b.dir.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 9,
 		Seats: []rooms.Seat{
-			{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: busController{n: b.Node, node: "a", id: id}},
+			{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: b.seats.Controller("a", id)},
 			{Kind: rooms.HouseBot, BotName: "greedy"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -454,7 +454,7 @@ func TestAProgramSeatedFromATicketHearsOfItsRoomsNodeDying(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the program never heard of its game")
 	}
-	b.nc.Close() // B dies mid-game
+	b.bus.Abandon() // B dies mid-game
 	select {
 	case <-p.ended:
 	case <-time.After(20 * time.Second):

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/cluster/bus"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
 )
@@ -81,7 +82,7 @@ func (n *Node) handOver(r *rooms.Room, info rooms.Info) (string, error) {
 		w.Seats = append(w.Seats, ws)
 		w.Takeovers = append(w.Takeovers, takeover)
 	}
-	if _, err := n.ask(to, request{Op: opCreate, Create: &w}); err != nil {
+	if _, err := bus.Ask(n.bus, to, opCreate, w); err != nil {
 		return "", err
 	}
 	return to, nil
@@ -93,8 +94,8 @@ func (n *Node) leastBusyPeer() string {
 	defer n.mu.Unlock()
 	best, fewest := "", 0
 	for name, p := range n.peers {
-		if best == "" || len(p.rooms) < fewest || len(p.rooms) == fewest && name < best {
-			best, fewest = name, len(p.rooms)
+		if busy := len(p.last.Rooms); best == "" || busy < fewest || busy == fewest && name < best {
+			best, fewest = name, busy
 		}
 	}
 	return best

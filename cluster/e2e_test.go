@@ -14,6 +14,8 @@ import (
 
 	"github.com/arena-classroom/arena/cluster"
 	"github.com/arena-classroom/arena/cluster/clustertest"
+	"github.com/arena-classroom/arena/cluster/leases"
+	"github.com/arena-classroom/arena/cluster/quickmatch"
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/arenatest"
@@ -43,7 +45,7 @@ func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 	var out []*arenaNode
 	for _, name := range names {
 		n, err := cluster.Join(context.Background(), cluster.Config{URL: bus.ClientURL(), Name: name, Key: bus.Key(t, name),
-			Letters: cluster.LetterLeases(st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second,
+			Letters: leases.Letters(st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second,
 			Logger: arenatest.Logger(t)})
 		if err != nil {
 			t.Fatal(err)
@@ -62,7 +64,7 @@ func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 		addr, app, srv := arenatest.StartOn(t, hub, commands.Options{Rooms: n.Directory(), FillAfter: time.Hour, Archive: st,
 			OnlineElsewhere: n.OnlineElsewhere},
 			func(c *server.Config) { c.SessionsElsewhere = n.SessionsElsewhere; c.MaxSessionsPerKey = 4 })
-		n.ServeQueue(app.Matchmaker())
+		quickmatch.Serve(n, app.Matchmaker())
 		n.CountSessions(srv.SessionsByKey)
 		n.ShareOnline(app.Online)
 		t.Cleanup(n.Close) // before the hub stops: cleanups run last first

@@ -1,33 +1,38 @@
 // Package cluster joins arena nodes through a NATS bus, so that any node serves any person
 // or program: each live room has one owner node, every node keeps a directory of all the
-// cluster's rooms (each node announces its own), and a session on one node plays or watches
-// a room of another through the same roomdir interfaces as a local room. Its moves go to
-// the owner; the owner's frames reach each node that shows the room once, where a mirror
-// plays the game on from the moves and hands snapshots to the local viewers' mailboxes.
+// cluster's rooms (each node announces its own in its heartbeats), and a session on one
+// node plays or watches a room of another through the same roomdir interfaces as a local
+// room. Its moves go to the owner; the owner's frames reach each node that shows the room
+// once, where a mirror plays the game on from the moves and hands snapshots to the local
+// viewers' mailboxes.
 //
 // Without --cluster none of this runs: roomdir.Local serves a node alone.
 //
-// The bus protocol (subjects, messages, the table of operations) is written down in
-// docs/architecture.md, "The bus protocol"; busauth says who may publish where, check.go
-// what a node believes of what it hears, errcodes.go how errors cross, outage.go how a bus
-// restart is ridden out.
+// The bus protocol is in parts, each a package: bus (the connection, typed operations,
+// error codes, outages ridden out), this one (the directory of nodes and the rooms'
+// protocol), quickmatch (the cluster's queues), tourneys (its tournaments), leases (what
+// the nodes hold in their shared database). quickmatch and tourneys ride on the node's
+// heartbeats as Parts. docs/architecture.md, "The bus protocol", lists the operations;
+// busauth says who may publish where; check.go what a node believes of a heartbeat;
+// outage.go how a bus restart is ridden out.
 //
 // The node's state is split by protocol, each part under a lock of its own: the directory
 // of the other nodes (Node.mu), the rooms of others shown here (shownRooms), this node's
 // rooms lent to others (lentRooms), its programs seated in others' rooms (farPrograms),
-// the outboxes of rooms' calls on programs (outboxes), the answers remembered (answers).
+// the outboxes of rooms' calls on programs (outboxes).
 //
 // Lock order: a lock may be taken while holding those listed before it, never the reverse.
 //
-//  1. queue.mu, tournaments.mu (the quick match queues', the tournaments')
-//  2. Node.mu (the directory: peers, the nodes whose programs wait, the hooks)
+//  1. a Part's own lock (quickmatch's, tourneys'): a Part may read the directory under it
+//  2. Node.mu (the directory: peers, the nodes whose programs wait, the parts)
 //  3. shownRooms.mu, lentRooms.mu, farPrograms.mu: each taken alone, never two at once
 //     and never with Node.mu (forgetNode takes them one after the other)
 //  4. a room's own lock (an export observes and unobserves its room under lentRooms.mu)
 //  5. leaves, which take no other lock: mirror.mu (under shownRooms.mu), outboxes.mu and
 //     seatOutbox.mu (under a room's lock: a room calls its programs' controllers under
-//     it, and a busController only queues), answers.mu, remoteRoom.mu
+//     it, and a busController only queues), remoteRoom.mu, the bus's own
 //
+// Parts hear of other nodes (Part.Heard, Part.Gone) with no lock of the node held.
 // Goroutines are started outside these locks, or take none before theirs is let go.
 package cluster
 
@@ -37,8 +42,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
-	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -49,13 +52,14 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nkeys"
 
-	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/cluster/bus"
 	"github.com/arena-classroom/arena/cluster/busauth"
+	"github.com/arena-classroom/arena/cluster/frames"
+	"github.com/arena-classroom/arena/cluster/seats"
 	"github.com/arena-classroom/arena/internal/codes"
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // Config says how a node joins its cluster.
@@ -72,7 +76,7 @@ type Config struct {
 	// against (arena nats init --tls-host makes one).
 	CAFile string
 	// Letters hands the node the letter its room codes begin with, unique among live nodes
-	// (see LetterLeases).
+	// (leases.Letters).
 	Letters Letters
 	Logger  *slog.Logger
 	// Heartbeat is how often the node tells the others it is alive and what rooms it runs
@@ -106,17 +110,33 @@ func ValidName(name string) bool { return validName.MatchString(name) }
 // LetterTTL is how long a node's letter outlives its last renewal (each heartbeat renews it).
 const LetterTTL = 15 * time.Second
 
+// RedactURL is a bus URL fit for a log or an error (bus.RedactURL).
+func RedactURL(list string) string { return bus.RedactURL(list) }
+
+// Part is a protocol that rides on the node's heartbeats: the cluster's quick match
+// (quickmatch) and its tournaments (tourneys). The node calls it with none of its locks
+// held; it must not block (a Part starts a goroutine for what may).
+type Part interface {
+	// Version changes whenever what the part announces does: the node announces at once.
+	Version() uint64
+	// Announce fills the part's fields of this node's heartbeat.
+	Announce(h *Heartbeat)
+	// Heard hears another node's heartbeat, and the one before it (nil: it just joined).
+	Heard(node string, before, now *Heartbeat)
+	// Gone hears that a node is forgotten: it left, or fell silent.
+	Gone(node string)
+}
+
 // Node is this process's place in the cluster.
 type Node struct {
 	cfg    Config
-	nc     *nats.Conn
+	bus    *bus.Conn
 	log    *slog.Logger
 	letter string
 
 	hub       *rooms.Hub
-	subs      []*nats.Subscription
 	renewing  atomic.Bool // the letter's lease is being renewed
-	announced uint64      // the hub's Version last announced
+	announced uint64      // the hub's and parts' versions last announced
 	stop      chan struct{}
 	done      sync.WaitGroup
 
@@ -125,45 +145,29 @@ type Node struct {
 	// here; this node's rooms lent to others; its programs seated in others' rooms.
 	shown shownRooms
 	lent  lentRooms
-	far   farPrograms
+	seats *seats.Seats  // its programs seated in others' rooms, its rooms' calls on others'
 	ids   atomic.Uint64 // ids of this node's sessions, tickets and programs on the bus
 
 	mu        sync.Mutex
 	peers     map[string]*peer      // other nodes, by name
 	heldFor   map[string]bool       // nodes whose programs' clocks wait here (outage.go)
-	queue     *queue                // the cluster's quick match (ServeQueue)
+	parts     []Part                // the protocols riding on the heartbeats
 	keyCount  func() map[string]int // this node's sessions by key (CountSessions)
 	onlineFn  func() []string       // who is connected here (ShareOnline)
 	elsewhere onlineCache           // who is connected to the other nodes (OnlineElsewhere)
-	tourneys  *tournaments          // the cluster's tournaments (ServeTournaments)
 	since     time.Time             // when the node joined
 	instance  string                // drawn at Join: tells this process from another under its name
 	strangers map[string]bool       // nodes heard speaking another bus protocol, said once in the log
 
 	peersVersion atomic.Uint64
-	stats        busStats
-	reqSeq       atomic.Uint64 // the ids of this node's requests
-	backAt       atomic.Int64  // when the bus connection last came back (unix ns), 0 if never lost
-	refusedAt    atomic.Int64  // when the bus's refusal of the key was last logged (unix ns)
-	holding      atomic.Bool   // some programs' clocks wait (syncHolds)
-	reconnects   atomic.Uint64 // the connection's reconnections, as forgetSilent last saw them
-	answered     answers       // answers to other nodes' requests, for those sent again
-	out          outboxes      // rooms' calls on programs of other nodes, by node (seatbox.go)
+	stats        roomStats
+	holding      atomic.Bool // some programs' clocks wait (syncHolds)
 }
 
 type peer struct {
-	letter   string
-	rooms    []rooms.Info
-	seen     time.Time
-	since    time.Time
-	waiting  map[string]int
-	leads    bool
-	calls    map[string]director.Call
-	changes  uint64
-	placed   int            // rooms placed there since its last heartbeat (placeGame)
-	sessions map[string]int // its sessions by key
-	online   []string       // who is connected to it, sorted
-	programs map[string][]wireProgram
+	last   *Heartbeat // as heard, its rooms' owners filled in; never changed (readers share it)
+	seen   time.Time
+	placed int // rooms placed there since its last heartbeat (PlaceGame)
 }
 
 // session is one mailbox of this node attached to a room of another.
@@ -193,9 +197,6 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 	if cfg.Letters == nil {
 		return nil, errors.New("cluster: no one hands out the letters of room codes")
 	}
-	if cfg.Key == nil {
-		return nil, errors.New("cluster: the node has no key for the bus (--cluster-key)")
-	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -208,106 +209,33 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 2 * time.Second
 	}
-	if cfg.Outage <= 0 {
-		cfg.Outage = 12 * time.Second
-	}
 	n := &Node{cfg: cfg, log: cfg.Logger.With("node", cfg.Name), stop: make(chan struct{}),
 		peers: map[string]*peer{}, instance: codes.New(12), strangers: map[string]bool{}, heldFor: map[string]bool{},
-		shown: shownRooms{mirrors: map[string]*mirror{}, watching: map[string]*nats.Subscription{},
+		shown: shownRooms{mirrors: map[string]*frames.Mirror{}, watching: map[string]*nats.Subscription{},
 			sessions: map[*rooms.Mailbox]session{}},
-		lent: lentRooms{exports: map[string]*export{}, proxies: map[proxyKey]*proxy{}},
-		far:  farPrograms{seats: map[uint64]*farSeat{}, from: map[string]seatsFrom{}}}
-	// Request ids start at random: a node restarted under its name must not reuse the ids
-	// whose answers the others still remember for it (outage.go).
-	n.reqSeq.Store(rand.Uint64() >> 1)
-	nc, err := n.connect()
+		lent: lentRooms{exports: map[string]*export{}, proxies: map[proxyKey]*proxy{}}}
+	c, err := bus.Dial(bus.Config{URL: cfg.URL, Name: cfg.Name, Key: cfg.Key, CAFile: cfg.CAFile, Logger: n.log,
+		Timeout: cfg.Timeout, Outage: cfg.Outage, Settle: cfg.Silence, Down: n.busDown, Back: n.busBack})
 	if err != nil {
 		return nil, err
 	}
-	n.nc = nc
-	if err := n.aloneUnderName(); err != nil {
-		nc.Close()
-		return nil, err
-	}
+	n.bus = c
+	n.seats = seats.New(seats.Config{Bus: c, Instance: n.instance, Logger: n.log, NewID: n.NewID, Knows: n.Knows,
+		Room: func(id string) (*rooms.Room, bool) {
+			if hub := n.hubOrNil(); hub != nil {
+				return hub.Find(id)
+			}
+			return nil, false
+		},
+		Info: n.remoteInfo, Replay: n.remoteReplay})
 	n.since = time.Now()
 	letter, err := cfg.Letters.Take(ctx, cfg.Name)
 	if err != nil {
-		nc.Close()
+		c.Abandon()
 		return nil, fmt.Errorf("cluster: %w", err)
 	}
 	n.letter = letter
 	return n, nil
-}
-
-// connect opens the node's connection to the bus, signed with its key; a bus that refuses
-// the key is told in a sentence that says which line its nodes file lacks.
-func (n *Node) connect() (*nats.Conn, error) {
-	cfg := n.cfg
-	public, err := cfg.Key.PublicKey()
-	if err != nil {
-		return nil, fmt.Errorf("cluster: the node's key: %w", err)
-	}
-	opts := []nats.Option{nats.Name("arena " + cfg.Name), nats.MaxReconnects(-1),
-		nats.ReconnectWait(250 * time.Millisecond),
-		nats.Nkey(public, cfg.Key.Sign),
-		nats.CustomInboxPrefix(busauth.InboxPrefix(cfg.Name)),
-		// A bus restarted with its nodes file being edited may refuse the key twice; the
-		// node keeps trying rather than leave the cluster for good.
-		nats.IgnoreAuthErrorAbort(),
-		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) { n.log.Warn("bus disconnected", "err", err); n.busDown() }),
-		nats.ReconnectHandler(func(*nats.Conn) { n.log.Info("bus reconnected"); n.busBack() }),
-		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) { n.busError(err) })}
-	if cfg.CAFile != "" {
-		opts = append(opts, nats.RootCAs(cfg.CAFile))
-	}
-	nc, err := nats.Connect(cfg.URL, opts...)
-	switch {
-	case errors.Is(err, nats.ErrAuthorization):
-		return nil, fmt.Errorf("cluster: the bus at %s does not know this node's key: add this line to its nodes file (arena nats --nodes FILE reads it again by itself):\n    %s %s",
-			RedactURL(cfg.URL), cfg.Name, public)
-	case err != nil:
-		return nil, fmt.Errorf("cluster: connect to %s: %w", RedactURL(cfg.URL), err)
-	}
-	return nc, nil
-}
-
-// busError says what the bus refused. A key taken off the nodes file is refused at every
-// attempt to connect again (a few a second): that is said once a minute.
-func (n *Node) busError(err error) {
-	if !errors.Is(err, nats.ErrAuthorization) {
-		n.log.Error("the bus refused a message of this node", "err", err)
-		return
-	}
-	now := time.Now().UnixNano()
-	if last := n.refusedAt.Load(); last != 0 && now-last < int64(time.Minute) || !n.refusedAt.CompareAndSwap(last, now) {
-		return
-	}
-	public, _ := n.cfg.Key.PublicKey()
-	n.log.Error("the bus refuses this node's key: its line is no longer in the bus's nodes file (the node keeps trying)",
-		"line", n.cfg.Name+" "+public, "err", err)
-}
-
-// aloneUnderName asks the bus for a live node of this node's name (a node answers its own
-// name's pings once it serves): two nodes under one name would split its rooms and its
-// letter. A node that crashed does not answer, so it comes back under its name at once.
-// The same question also proves that the bus lets the key speak as this name.
-func (n *Node) aloneUnderName() error {
-	data, err := json.Marshal(request{Proto: busauth.Proto, Op: opPing, From: n.cfg.Name})
-	if err != nil {
-		return err
-	}
-	_, err = n.nc.Request(busauth.RequestSubject(n.cfg.Name, n.cfg.Name), data, n.cfg.Timeout)
-	switch {
-	case errors.Is(err, nats.ErrNoResponders):
-		return nil
-	case err == nil:
-		return fmt.Errorf("cluster: a node named %s is already running on this bus: give this one another --node, or stop that one first", n.cfg.Name)
-	case errors.Is(err, nats.ErrTimeout) && errors.Is(n.nc.LastError(), nats.ErrPermissionViolation):
-		public, _ := n.cfg.Key.PublicKey()
-		return fmt.Errorf("cluster: the bus does not let this node's key (%s) speak as %s: its nodes file lists the key under another name", public, n.cfg.Name)
-	default:
-		return fmt.Errorf("cluster: ask the bus whether another node is named %s: %w", n.cfg.Name, err)
-	}
 }
 
 // CountSessions gives the node its server's sessions by key, announced to the others so
@@ -343,16 +271,10 @@ func (n *Node) OnlineElsewhere() []string {
 	}
 	names := []string{}
 	for _, p := range n.peers {
-		names = presence.Union(names, p.online)
+		names = presence.Union(names, p.last.Online)
 	}
 	n.elsewhere = onlineCache{version: v, names: names}
 	return names
-}
-
-func (n *Node) sessionsFn() func() map[string]int {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return n.keyCount
 }
 
 // SessionsElsewhere counts key's sessions on the other nodes, as they last announced.
@@ -361,19 +283,87 @@ func (n *Node) SessionsElsewhere(key string) int {
 	defer n.mu.Unlock()
 	total := 0
 	for _, p := range n.peers {
-		total += p.sessions[key]
+		total += p.last.Sessions[key]
 	}
 	return total
 }
 
-func (n *Node) queueOf() *queue {
+// hubOrNil is the hub, once Serve has it (requests may come before).
+func (n *Node) hubOrNil() *rooms.Hub {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return n.queue
+	return n.hub
+}
+
+// Register keeps ctl, a program's seat of this node, for a room of another node; the id
+// it returns names it on the bus (Parts send it with a ticket: ProgramAt on the other side).
+func (n *Node) Register(ctl rooms.Controller) uint64 { return n.seats.Register(ctl, "") }
+
+// Unregister lets go of a program's seat that no room took.
+func (n *Node) Unregister(id uint64) { n.seats.Unregister(id) }
+
+// ProgramAt is the seat of program id of node, for a room of this node: what the room
+// tells it goes to its node (a Part's ticket from there names it).
+func (n *Node) ProgramAt(node string, id uint64) rooms.Controller {
+	return n.seats.Controller(node, id)
 }
 
 // Name is the node's name.
 func (n *Node) Name() string { return n.cfg.Name }
+
+// Logger is the node's log.
+func (n *Node) Logger() *slog.Logger { return n.log }
+
+// Bus is the node's connection to the bus, where Parts serve and ask their operations.
+func (n *Node) Bus() *bus.Conn { return n.bus }
+
+// NewID is a fresh id of this node on the bus (its tickets, sessions, programs).
+func (n *Node) NewID() uint64 { return n.ids.Add(1) }
+
+// Since is when the node joined the bus.
+func (n *Node) Since() time.Time { return n.since }
+
+// Heard is the last heartbeat of every other node in the directory, by name. The
+// heartbeats are shared: never change them.
+func (n *Node) Heard() map[string]*Heartbeat {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	out := make(map[string]*Heartbeat, len(n.peers))
+	for name, p := range n.peers {
+		out[name] = p.last
+	}
+	return out
+}
+
+// LastHeard is node's last heartbeat, if the directory knows it (shared: never change it).
+func (n *Node) LastHeard(node string) (*Heartbeat, bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if p := n.peers[node]; p != nil {
+		return p.last, true
+	}
+	return nil, false
+}
+
+// AddPart makes p ride on the node's heartbeats; the nodes known now are heard at once.
+func (n *Node) AddPart(p Part) {
+	n.mu.Lock()
+	n.parts = append(n.parts, p)
+	known := make(map[string]*Heartbeat, len(n.peers))
+	for name, peer := range n.peers {
+		known[name] = peer.last
+	}
+	n.mu.Unlock()
+	for name, h := range known {
+		p.Heard(name, nil, h)
+	}
+}
+
+func (n *Node) partsNow() []Part {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return slices.Clone(n.parts)
+}
 
 // Letter is the letter the node's room ids and join codes begin with.
 func (n *Node) Letter() string { return n.letter }
@@ -395,17 +385,17 @@ func (l letterDrawer) JoinCode(taken func(string) bool) string {
 // Serve makes hub's rooms the cluster's and the cluster's rooms hub's sessions': it answers
 // the other nodes, and announces the hub's rooms until Close.
 func (n *Node) Serve(hub *rooms.Hub) error {
+	n.mu.Lock()
 	n.hub = hub
-	for subject, handle := range map[string]nats.MsgHandler{busauth.Heartbeats: n.heard,
-		busauth.RequestsTo(n.cfg.Name): n.request, busauth.SeatsTo(n.cfg.Name): n.seatIn} {
-		sub, err := n.nc.Subscribe(subject, handle)
-		if err != nil {
-			return fmt.Errorf("cluster: subscribe %s: %w", subject, err)
-		}
-		n.subs = append(n.subs, sub)
-	}
-	if err := n.nc.Flush(); err != nil {
-		return fmt.Errorf("cluster: %w", err)
+	n.mu.Unlock()
+	n.serveRooms()
+	err := n.bus.Serve(
+		func() (*nats.Subscription, error) {
+			return n.bus.Listen(busauth.Heartbeats, bus.KindHeartbeat, n.heard)
+		},
+		n.seats.Listen)
+	if err != nil {
+		return err
 	}
 	n.announce(false)
 	n.done.Add(1)
@@ -425,7 +415,7 @@ func (n *Node) Close() {
 		return
 	default:
 	}
-	n.closeOutboxes()
+	n.seats.Close()
 	close(n.stop)
 	n.done.Wait()
 	if n.hub != nil {
@@ -441,7 +431,7 @@ func (n *Node) Close() {
 	if err := n.cfg.Letters.Release(ctx, n.cfg.Name, n.letter); err != nil {
 		n.log.Warn("release the letter of room codes", "err", err)
 	}
-	_ = n.nc.Drain()
+	n.bus.Close()
 }
 
 // Abandon drops the node's bus connection at once, saying nothing and giving nothing back:
@@ -452,9 +442,9 @@ func (n *Node) Abandon() {
 		return
 	default:
 	}
-	n.closeOutboxes()
 	close(n.stop)
-	n.nc.Close()
+	n.bus.Abandon()
+	n.seats.Close()
 	n.done.Wait()
 }
 
@@ -478,7 +468,6 @@ func (n *Node) heartbeat() {
 				if n.stillHolding() {
 					n.syncHolds() // again each heartbeat: holds and releases made out of order converge
 				}
-				n.checkLeader()
 				if n.renewing.CompareAndSwap(false, true) {
 					// Off the heartbeat: a busy store must not delay it (the others would
 					// take this node for dead).
@@ -502,15 +491,12 @@ func (n *Node) renewLetter() {
 	}
 }
 
-// listChanged reports whether the hub's list changed since the last announce (heartbeat's
-// goroutine only).
+// listChanged reports whether the hub's list or a part's announce changed since the last
+// announce (heartbeat's goroutine only).
 func (n *Node) listChanged() bool {
 	v := n.hub.Version()
-	if q := n.queueOf(); q != nil {
-		v += q.mm.Version()
-	}
-	if t := n.tournamentsOf(); t != nil {
-		v += t.d.Version()
+	for _, p := range n.partsNow() {
+		v += p.Version()
 	}
 	changed := v != n.announced
 	n.announced = v
@@ -518,119 +504,97 @@ func (n *Node) listChanged() bool {
 }
 
 func (n *Node) announce(leaving bool) {
-	a := announce{Proto: busauth.Proto, Node: n.cfg.Name, Instance: n.instance, Letter: n.letter, Leaving: leaving, Since: n.since}
+	h := Heartbeat{Proto: busauth.Proto, Node: n.cfg.Name, Instance: n.instance, Letter: n.letter, Leaving: leaving, Since: n.since}
 	if !leaving {
-		a.Rooms = n.hub.List()
-		for _, info := range a.Rooms {
+		h.Rooms = n.hub.List()
+		for _, info := range h.Rooms {
 			if info.Owner != "" || info.Addr != "" {
-				if a.Owners == nil {
-					a.Owners = map[string][2]string{}
+				if h.Owners == nil {
+					h.Owners = map[string][2]string{}
 				}
-				a.Owners[info.ID] = [2]string{info.Owner, info.Addr}
+				h.Owners[info.ID] = [2]string{info.Owner, info.Addr}
 			}
-		}
-		if f := n.sessionsFn(); f != nil {
-			a.Sessions = f()
 		}
 		n.mu.Lock()
-		online := n.onlineFn
+		sessions, online := n.keyCount, n.onlineFn
 		n.mu.Unlock()
+		if sessions != nil {
+			h.Sessions = sessions()
+		}
 		if online != nil {
-			a.Online = online()
+			h.Online = online()
+		}
+		for _, p := range n.partsNow() {
+			p.Announce(&h)
 		}
 	}
-	if t := n.tournamentsOf(); t != nil && t.d.Leading() && !leaving {
-		a.Leads, a.Calls, a.Changes = true, t.d.Calls(), t.d.Version()
-	}
-	if q := n.queueOf(); q != nil && q.leaderName() == n.cfg.Name && !leaving {
-		a.Programs = q.programs()
-		a.Waiting = map[string]int{}
-		for _, e := range catalog.All() {
-			if w := q.mm.Waiting(e.Game.ID()); w > 0 {
-				a.Waiting[e.Game.ID()] = w
-			}
-		}
-	}
-	data, err := json.Marshal(a)
+	data, err := json.Marshal(h)
 	if err != nil {
 		n.log.Error("announce", "err", err)
 		return
 	}
-	n.publish(busauth.HeartbeatSubject(n.cfg.Name), data)
+	n.bus.Publish(busauth.HeartbeatSubject(n.cfg.Name), data)
 }
 
-func (n *Node) publish(subject string, data []byte) {
-	if err := n.nc.Publish(subject, data); err != nil {
-		n.log.Debug("publish", "subject", subject, "err", err)
-	}
-}
-
-// heard takes another node's announce: the node is the one its subject names, whatever
-// the announce says.
-func (n *Node) heard(m *nats.Msg) {
-	from, ok := busauth.Sender(m.Subject)
-	if !ok || !n.accept(kindHeartbeat, m) {
+// heard takes another node's heartbeat: the node is the one its subject names, whatever
+// the heartbeat says.
+func (n *Node) heard(from string, m *nats.Msg) {
+	var h Heartbeat
+	if err := json.Unmarshal(m.Data, &h); err != nil || h.Node != from || h.validate() != nil {
+		n.bus.Reject(bus.KindHeartbeat, "malformed")
 		return
 	}
-	var a announce
-	if err := json.Unmarshal(m.Data, &a); err != nil || a.Node != from || a.validate() != nil {
-		n.reject(kindHeartbeat, "malformed")
-		return
-	}
-	if a.Proto != busauth.Proto {
-		n.stranger(from, a.Proto)
+	if h.Proto != busauth.Proto {
+		n.stranger(from, h.Proto)
 		return
 	}
 	if from == n.cfg.Name {
-		if a.Instance != n.instance {
-			n.log.Error("another process runs as this node on the bus: stop one of them (two nodes under one name split its rooms)", "other", a.Instance)
+		if h.Instance != n.instance {
+			n.log.Error("another process runs as this node on the bus: stop one of them (two nodes under one name split its rooms)", "other", h.Instance)
 		}
 		return
 	}
-	if a.Leaving {
+	if h.Leaving {
 		n.mu.Lock()
-		n.dropPeerLocked(a.Node)
+		known := n.dropPeerLocked(from)
 		n.mu.Unlock()
-		n.forgetNode(a.Node, "the server running this room has stopped")
+		n.forgetNode(from, "the server running this room has stopped")
+		if known {
+			for _, p := range n.partsNow() {
+				p.Gone(from)
+			}
+		}
 		return
 	}
+	for i := range h.Rooms { // the rooms' owners and addresses travel beside them
+		o := h.Owners[h.Rooms[i].ID]
+		h.Rooms[i].Owner, h.Rooms[i].Addr = o[0], o[1]
+	}
 	n.mu.Lock()
-	defer n.mu.Unlock()
 	if n.heldFor[from] {
 		// Heard again (the bus came back, or the node's own connection did): it has its
 		// subscriptions back, and its programs' clocks run again.
 		delete(n.heldFor, from)
 		go n.syncHolds()
 	}
-	p := n.peers[a.Node]
+	p := n.peers[from]
+	var before *Heartbeat
 	if p == nil {
 		p = &peer{}
-		n.peers[a.Node] = p
-		n.log.Info("node joined", "peer", a.Node, "letter", a.Letter)
-		defer func() { go n.checkLeader() }()
+		n.peers[from] = p
+		n.log.Info("node joined", "peer", from, "letter", h.Letter)
+	} else {
+		before = p.last
 	}
-	p.letter, p.seen, p.since, p.waiting, p.programs = a.Letter, time.Now(), a.Since, a.Waiting, a.Programs
-	if a.Leads && (!p.leads || a.Changes != p.changes) && n.tourneys != nil {
-		go n.tourneys.d.Touch() // the standings screens here read the leader's again
+	if before == nil || !sameRooms(before.Rooms, h.Rooms) || !slices.Equal(before.Online, h.Online) {
+		n.peersVersion.Add(1) // the directory's list, or the lobbies' "online", changed
 	}
-	if a.Leads && !p.leads && n.tourneys != nil {
-		go n.tourneys.resend() // a new leader: the programs waiting here line up there
+	p.last, p.seen, p.placed = &h, time.Now(), 0
+	parts := slices.Clone(n.parts)
+	n.mu.Unlock()
+	for _, part := range parts {
+		part.Heard(from, before, &h)
 	}
-	p.leads, p.calls, p.changes = a.Leads, a.Calls, a.Changes
-	for i := range a.Rooms { // a fresh slice: readers hold copies of the old one's rooms
-		o := a.Owners[a.Rooms[i].ID]
-		a.Rooms[i].Owner, a.Rooms[i].Addr = o[0], o[1]
-	}
-	if !sameRooms(p.rooms, a.Rooms) {
-		n.peersVersion.Add(1)
-	}
-	if !slices.Equal(p.online, a.Online) {
-		n.peersVersion.Add(1) // the lobbies' "online" changed
-	}
-	p.rooms = a.Rooms
-	p.sessions = a.Sessions
-	p.online = a.Online
-	p.placed = 0
 }
 
 func sameRooms(a, b []rooms.Info) bool {
@@ -648,19 +612,18 @@ func sameRooms(a, b []rooms.Info) bool {
 // forgetSilent forgets the nodes not heard of for Silence: they died.
 // A node off the bus itself forgets nobody: the silence is its own (outage.go).
 func (n *Node) forgetSilent(now time.Time) {
-	if !n.nc.IsConnected() {
+	if !n.bus.Connected() {
 		return
 	}
-	if r := n.nc.Stats().Reconnects; r != n.reconnects.Load() {
-		// Back on the bus, and the reconnect handler (busBack) may not have run yet.
-		n.reconnects.Store(r)
-		n.backAt.Store(now.UnixNano())
-	}
-	back := n.backSince()
+	back := n.bus.BackSince()
 	var forgotten []string
 	defer func() { // once n.mu is let go: each part of the node's state has its own lock
+		parts := n.partsNow()
 		for _, name := range forgotten {
 			n.forgetNode(name, "the server running this room stopped answering")
+			for _, p := range parts {
+				p.Gone(name)
+			}
 		}
 	}()
 	n.mu.Lock()
@@ -687,23 +650,29 @@ func (n *Node) forgetSilent(now time.Time) {
 }
 
 // dropPeerLocked takes a node out of the directory (forgetNode drops the rest of what this
-// node holds of it). Caller holds n.mu.
-func (n *Node) dropPeerLocked(name string) {
-	if _, ok := n.peers[name]; ok {
+// node holds of it, and the parts hear it gone), reporting whether it was known. Caller
+// holds n.mu.
+func (n *Node) dropPeerLocked(name string) bool {
+	_, known := n.peers[name]
+	if known {
 		delete(n.peers, name)
 		n.peersVersion.Add(1)
-		go n.checkLeader()
-		if n.queue != nil {
-			go n.queue.forgetNode(name)
-		}
-		if n.tourneys != nil {
-			go n.tourneys.nodeGone(name)
-		}
 	}
 	if n.heldFor[name] {
 		delete(n.heldFor, name)
 		go n.syncHolds() // its programs' turns time out as they would have
 	}
+	return known
+}
+
+// Knows reports whether the directory knows node now (this one included).
+func (n *Node) Knows(node string) bool {
+	if node == n.cfg.Name {
+		return true
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.peers[node] != nil
 }
 
 // ownerOfLocked is the node whose letter room codes and ids begin with.
@@ -716,31 +685,9 @@ func (n *Node) ownerOfLocked(key string) (string, bool) {
 		return n.cfg.Name, true
 	}
 	for name, p := range n.peers {
-		if p.letter == letter {
+		if p.last.Letter == letter {
 			return name, true
 		}
 	}
 	return "", false
-}
-
-// RedactURL is a bus URL fit for a log or an error: its user and password (a NATS token
-// is given as the user) replaced by "***". A list of URLs, comma-separated, is redacted
-// one by one.
-func RedactURL(list string) string {
-	parts := strings.Split(list, ",")
-	for i, p := range parts {
-		u, err := url.Parse(strings.TrimSpace(p))
-		switch {
-		case err != nil:
-			parts[i] = "(a URL that does not parse)"
-		case u.User != nil:
-			u.User = nil
-			text := u.String()
-			if at := strings.Index(text, "://"); at >= 0 {
-				text = text[:at+3] + "***@" + text[at+3:]
-			}
-			parts[i] = text
-		}
-	}
-	return strings.Join(parts, ",")
 }

@@ -199,9 +199,9 @@ func TestProgramsOnAnotherNodeRideOutABusRestart(t *testing.T) {
 			progs := []*relay{{turns: turns}, {turns: turns}}
 			var seats []rooms.Seat
 			for i, p := range progs {
-				id := b.register(p, "a")
+				id := b.seats.Register(p, "a")
 				seats = append(seats, rooms.Seat{Kind: rooms.Remote, Name: fmt.Sprint("prog", i), UserID: fmt.Sprint("key:prog", i),
-					Controller: busController{n: a.Node, node: "b", id: id}})
+					Controller: a.seats.Controller("b", id)})
 			}
 			r, err := a.hub.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 3, Unpaced: true,
 				Fast: true, Clock: timebank.Rules{Move: 500 * time.Millisecond, Bank: time.Second, MaxStrikes: 3}, Seats: seats})
@@ -273,11 +273,11 @@ func TestAProgramOfASilentNodeKeepsItsTurnUntilTheNodeIsForgotten(t *testing.T) 
 	_, nodes := startClusterWith(t, map[string]func() time.Time{"a": c.Now}, "a", "b")
 	a, b := nodes[0], nodes[1]
 	p := &thinking{started: make(chan struct{}), ended: make(chan struct{})}
-	id := b.register(p, "a")
+	id := b.seats.Register(p, "a")
 	r, err := a.hub.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 2,
 		Clock: timebank.Rules{Move: 500 * time.Millisecond, Bank: time.Second, MaxStrikes: 3},
 		Seats: []rooms.Seat{
-			{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: busController{n: a.Node, node: "b", id: id}},
+			{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: a.seats.Controller("b", id)},
 			{Kind: rooms.HouseBot, BotName: "greedy"}}})
 	if err != nil {
 		t.Fatal(err)

@@ -2,264 +2,140 @@ package cluster
 
 import (
 	"encoding/json"
-	"errors"
 	"runtime/debug"
 
-	"github.com/nats-io/nats.go"
-
 	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/cluster/bus"
 	"github.com/arena-classroom/arena/cluster/busauth"
+	"github.com/arena-classroom/arena/cluster/frames"
 
 	"github.com/arena-classroom/arena/rooms"
 )
 
-// serveRequest answers another node about one of this node's rooms. Requests from one node
-// are served in order (a player's keys stay in order); none blocks for long.
-func (n *Node) serveRequest(m *nats.Msg) {
-	var req request
-	var rep reply
-	defer func() {
-		if p := recover(); p != nil {
-			n.log.Error("request panicked", "op", req.Op, "room", req.Room, "panic", p, "stack", string(debug.Stack()))
-			rep = reply{Err: failure("the server running this room failed; try again")}
-		}
-		data, _ := json.Marshal(rep)
-		if err := m.Respond(data); err != nil {
-			n.log.Debug("respond", "err", err)
-		}
-	}()
-	from, ok := busauth.Sender(m.Subject)
-	if !ok || !n.accept(kindRequest, m) {
-		rep.Err = failure("malformed request")
-		return
-	}
-	if err := json.Unmarshal(m.Data, &req); err != nil {
-		n.reject(kindRequest, "malformed")
-		rep.Err = failure("malformed request")
-		return
-	}
-	if req.Proto != busauth.Proto {
-		n.reject(kindRequest, "another protocol")
-		rep.Err = failure("this node speaks version %d of the bus protocol, not %d", busauth.Proto, req.Proto)
-		return
-	}
-	if err := req.validate(); err != nil {
-		n.reject(kindRequest, err.Error())
-		rep.Err = wireErr(err)
-		return
-	}
-	req.From = from // who asks is who the bus let publish on this subject
-	n.stats.served.Add(1)
-	rep = n.handleOnce(req)
-}
-
-// handler serves one operation of the bus protocol.
-type handler struct {
-	// blocks: the answer may wait on another node (a tournament's leader, the queues'
-	// keeper, the asking node itself): served on a goroutine of its own, so that two
-	// nodes asking each other never wait on each other. The others answer from this
-	// node's memory at once, in the order they came (a player's keys stay in order).
-	blocks bool
-	// reads: the operation changes nothing, so a request sent again is simply served
-	// again; the others' answers are remembered for a request sent again (outage.go).
-	reads bool
-	serve func(n *Node, req request) reply
-}
-
-// handlers is the table of operations, each with whether it may block. It is the one
-// place an operation is added (docs/architecture.md lists it).
-var handlers map[string]handler
-
-func init() {
-	tournament := handler{blocks: true, serve: (*Node).serveTournament}
-	handlers = map[string]handler{
-		opPing:   {reads: true, serve: func(*Node, request) reply { return reply{OK: true} }},
-		opSeatOf: {reads: true, serve: (*Node).seatOf},
-		opDetach: {serve: (*Node).unproxy},
-		opDrop:   {serve: (*Node).unproxy},
-		opCreate: {serve: func(n *Node, req request) reply { return n.create(req.From, req.Create) }},
-		opUnwatch: {serve: func(n *Node, req request) reply {
-			n.lent.mu.Lock()
-			defer n.lent.mu.Unlock()
-			if e := n.lent.exports[req.Room]; e != nil {
-				e.unwatchLocked(req.From)
-			}
-			return reply{}
-		}},
-		// Quick match: a follower to the queues' keeper, and back.
-		opEnqueue:   {blocks: true, serve: queued(func(q *queue, req request) reply { return q.enqueue(req.From, req.Enqueue) })},
-		opCancel:    {serve: queued(func(q *queue, req request) reply { return q.cancel(req.From, req.Ticket) })},
-		opChallenge: {blocks: true, serve: queued(func(q *queue, req request) reply { return q.challenge(req.From, req) })},
-		opAssigned:  {blocks: true, serve: queued(func(q *queue, req request) reply { return q.assigned(req) })},
-		// Tournaments: a follower to the leader, and the leader back (opTSeated).
-		opTControl: tournament, opTRemove: tournament, opTEnter: tournament,
-		opTReport: {blocks: true, reads: true, serve: (*Node).serveTournament},
-		opTReady:  tournament, opTUnready: tournament, opTFinished: tournament, opTSeated: tournament,
-		// A room of this node, by its id.
-		opFind:   {reads: true, serve: inRoom(roomInfo)},
-		opInfo:   {reads: true, serve: inRoom(roomInfo)},
-		opSync:   {reads: true, serve: inRoom(func(n *Node, r *rooms.Room, req request) reply { return n.sync(r, req.From) })},
-		opAttach: {serve: inRoom((*Node).attach)},
-		opJoin: {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply {
-			seat, err := r.Join(req.User, req.Name)
-			return reply{Seat: seat, Err: wireErr(err)}
-		})},
-		opLeave: {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply { r.Leave(req.User); return reply{} })},
-		opFill: {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply {
-			return reply{Err: wireErr(r.FillWithBot(req.Name))}
-		})},
-		opSubmit: {serve: inRoom(submit)},
-		opAnswer: {serve: inRoom((*Node).answer)},
-		opResign: {serve: inRoom((*Node).resign)},
-		opVote: {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply {
-			return reply{Err: wireErr(r.VoteRematch(req.User, req.Seat))}
-		})},
-		opHold: {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply {
-			return reply{Err: wireErr(r.HoldClock(req.Seat, req.On))}
-		})},
-		opClose:  {serve: inRoom(func(_ *Node, r *rooms.Room, req request) reply { r.Close(req.Why); return reply{} })},
-		opReplay: {reads: true, serve: inRoom(replayOf)},
-	}
-}
-
-// request takes one request off the bus.
-func (n *Node) request(m *nats.Msg) {
-	var peek struct {
-		Op string `json:"op"`
-	}
-	if json.Unmarshal(m.Data, &peek) == nil && handlers[peek.Op].blocks {
-		go n.serveRequest(m)
-		return
-	}
-	n.serveRequest(m)
-}
-
-func (n *Node) handle(req request) reply {
-	h, ok := handlers[req.Op]
-	if !ok {
-		return reply{Err: failure("unknown operation %q", req.Op)}
-	}
-	return h.serve(n, req)
-}
-
-// inRoom serves an operation on the room of this node that req names.
-func inRoom(serve func(n *Node, r *rooms.Room, req request) reply) func(*Node, request) reply {
-	return func(n *Node, req request) reply {
-		r, ok := n.hub.Find(req.Room)
+// serveRooms answers the other nodes about this node's rooms. The operations that only
+// touch this node's memory are served in order, and none blocks for long (bus.Op).
+func (n *Node) serveRooms() {
+	c := n.bus
+	bus.Handle(c, opSeatOf, func(_ string, req userRef) (rooms.Info, error) {
+		r, ok := n.hub.SeatOf(req.User)
 		if !ok {
-			return reply{Err: wireErr(rooms.ErrRoomClosed)}
+			return rooms.Info{}, rooms.ErrNotSeated
 		}
-		return serve(n, r, req)
-	}
-}
-
-// queued serves an operation of the cluster's quick match.
-func queued(serve func(q *queue, req request) reply) func(*Node, request) reply {
-	return func(n *Node, req request) reply {
-		q := n.queueOf()
-		if q == nil {
-			return reply{Err: failure("quick match is not served on this node")}
+		return r.Info(), nil
+	})
+	bus.Handle(c, opDetach, n.unproxy(func(r *rooms.Room, mb *rooms.Mailbox) { r.Detach(mb) }))
+	bus.Handle(c, opDrop, n.unproxy(func(r *rooms.Room, mb *rooms.Mailbox) { r.Drop(mb) }))
+	bus.Handle(c, opCreate, n.create)
+	bus.Handle(c, opUnwatch, func(from string, req roomRef) (bus.None, error) {
+		n.lent.mu.Lock()
+		defer n.lent.mu.Unlock()
+		if e := n.lent.exports[req.Room]; e != nil {
+			e.unwatchLocked(from)
 		}
-		return serve(q, req)
-	}
+		return bus.None{}, nil
+	})
+	// A room of this node, by its id.
+	roomInfo := func(_ string, r *rooms.Room, _ roomRef) (rooms.Info, error) { return r.Info(), nil }
+	bus.Handle(c, opFind, inRoom(n, func(req roomRef) string { return req.Room }, roomInfo))
+	bus.Handle(c, opInfo, inRoom(n, func(req roomRef) string { return req.Room }, roomInfo))
+	bus.Handle(c, opSync, inRoom(n, func(req roomRef) string { return req.Room },
+		func(from string, r *rooms.Room, _ roomRef) (syncAnswer, error) { return n.sync(r, from) }))
+	bus.Handle(c, opReplay, inRoom(n, func(req roomRef) string { return req.Room }, replayOf))
+	bus.Handle(c, opAttach, inRoom(n, func(req attachRequest) string { return req.Room }, n.attach))
+	bus.Handle(c, opJoin, inRoom(n, func(req joinRequest) string { return req.Room },
+		func(_ string, r *rooms.Room, req joinRequest) (seatAnswer, error) {
+			seat, err := r.Join(req.User, req.Name)
+			return seatAnswer{Seat: seat}, err
+		}))
+	bus.Handle(c, opLeave, inRoom(n, func(req leaveRequest) string { return req.Room },
+		func(_ string, r *rooms.Room, req leaveRequest) (bus.None, error) {
+			r.Leave(req.User)
+			return bus.None{}, nil
+		}))
+	bus.Handle(c, opFill, inRoom(n, func(req fillRequest) string { return req.Room },
+		func(_ string, r *rooms.Room, req fillRequest) (bus.None, error) {
+			return bus.None{}, r.FillWithBot(req.Name)
+		}))
+	bus.Handle(c, opSubmit, inRoom(n, func(req submitRequest) string { return req.Room }, submit))
+	bus.Handle(c, opVote, inRoom(n, func(req voteRequest) string { return req.Room },
+		func(_ string, r *rooms.Room, req voteRequest) (bus.None, error) {
+			return bus.None{}, r.VoteRematch(req.User, req.Seat)
+		}))
+	bus.Handle(c, opHold, inRoom(n, func(req holdRequest) string { return req.Room },
+		func(_ string, r *rooms.Room, req holdRequest) (bus.None, error) {
+			return bus.None{}, r.HoldClock(req.Seat, req.On)
+		}))
+	bus.Handle(c, opClose, inRoom(n, func(req closeRequest) string { return req.Room },
+		func(_ string, r *rooms.Room, req closeRequest) (bus.None, error) {
+			r.Close(req.Why)
+			return bus.None{}, nil
+		}))
 }
 
-func roomInfo(_ *Node, r *rooms.Room, _ request) reply {
-	info := r.Info()
-	return reply{Info: &info}
-}
-
-func (n *Node) seatOf(req request) reply {
-	r, ok := n.hub.SeatOf(req.User)
-	if !ok {
-		return reply{Err: wireErr(rooms.ErrNotSeated)}
+// inRoom serves an operation on the room of this node that its request names.
+func inRoom[Req, Rep any](n *Node, room func(Req) string, serve func(from string, r *rooms.Room, req Req) (Rep, error)) func(string, Req) (Rep, error) {
+	return func(from string, req Req) (Rep, error) {
+		r, ok := n.hub.Find(room(req))
+		if !ok {
+			var none Rep
+			return none, rooms.ErrRoomClosed
+		}
+		return serve(from, r, req)
 	}
-	info := r.Info()
-	return reply{Info: &info}
 }
 
 // unproxy ends another node's session in a room here: it left (opDetach) or its
 // connection dropped (opDrop).
-func (n *Node) unproxy(req request) reply {
-	n.lent.mu.Lock()
-	p := n.lent.proxies[proxyKey{req.From, req.Session}]
-	delete(n.lent.proxies, proxyKey{req.From, req.Session})
-	n.lent.mu.Unlock()
-	switch {
-	case p == nil:
-	case req.Op == opDetach:
-		p.room.Detach(p.mb)
-	default:
-		p.room.Drop(p.mb)
+func (n *Node) unproxy(end func(*rooms.Room, *rooms.Mailbox)) func(string, sessionRef) (bus.None, error) {
+	return func(from string, req sessionRef) (bus.None, error) {
+		n.lent.mu.Lock()
+		p := n.lent.proxies[proxyKey{from, req.Session}]
+		delete(n.lent.proxies, proxyKey{from, req.Session})
+		n.lent.mu.Unlock()
+		if p != nil {
+			end(p.room, p.mb)
+		}
+		return bus.None{}, nil
 	}
-	return reply{}
 }
 
 // attach: a session of the asking node watches or plays r; the room knows them by a
 // silent mailbox here.
-func (n *Node) attach(r *rooms.Room, req request) reply {
+func (n *Node) attach(from string, r *rooms.Room, req attachRequest) (seatAnswer, error) {
 	mb := rooms.NewSilentMailbox()
 	n.lent.mu.Lock()
-	n.lent.proxies[proxyKey{req.From, req.Session}] = &proxy{room: r, mb: mb}
+	n.lent.proxies[proxyKey{from, req.Session}] = &proxy{room: r, mb: mb}
 	n.lent.mu.Unlock()
 	seat, _ := r.Attach(req.User, mb)
-	return reply{Seat: seat}
+	return seatAnswer{Seat: seat}, nil
 }
 
-func submit(_ *Node, r *rooms.Room, req request) reply {
+func submit(_ string, r *rooms.Room, req submitRequest) (bus.None, error) {
 	a, err := r.Game().Game.DecodeAction(req.Action)
 	if err != nil {
-		return reply{Err: wireErr(err)}
+		return bus.None{}, err
 	}
-	return reply{Err: wireErr(r.Submit(req.User, req.Seat, a))}
-}
-
-func (n *Node) answer(r *rooms.Room, req request) reply {
-	if !n.seatedFrom(r, req.Seat, req.From) {
-		return reply{Err: wireErr(errNotYourSeat)}
-	}
-	a, err := r.Game().Game.DecodeAction(req.Action)
-	if err != nil {
-		return reply{Err: wireErr(err)}
-	}
-	return reply{OK: r.Answer(req.Seat, req.Turn, a)}
-}
-
-func (n *Node) resign(r *rooms.Room, req request) reply {
-	if !n.seatedFrom(r, req.Seat, req.From) {
-		return reply{Err: wireErr(errNotYourSeat)}
-	}
-	r.Resign(req.Seat)
-	return reply{}
+	return bus.None{}, r.Submit(req.User, req.Seat, a)
 }
 
 // replayOf is r's game so far. A game of hidden chance in play keeps its seed: it would
 // tell its dice to come. Only a mirror of the room gets it (opSync), to play the room on
 // as its owner does.
-func replayOf(_ *Node, r *rooms.Room, _ request) reply {
+func replayOf(_ string, r *rooms.Room, _ roomRef) (replayAnswer, error) {
 	rp := r.Replay()
 	if rp == nil {
-		return reply{}
+		return replayAnswer{}, nil
 	}
 	if rp.Outcome == nil && !botproto.SeedPublic(r.Game().Game) {
 		rp.Seed = 0
 	}
 	data, err := json.Marshal(rp)
-	return reply{Replay: data, Err: wireErr(err)}
-}
-
-var errNotYourSeat = errors.New("this seat's program is not connected to the asking node")
-
-// seatedFrom reports whether seat's program is connected to node: only that node speaks
-// for it (its answers, its resignation).
-func (n *Node) seatedFrom(r *rooms.Room, seat int, node string) bool {
-	bc, ok := r.ControllerOf(seat).(busController)
-	return ok && bc.node == node
+	return replayAnswer{Replay: data}, err
 }
 
 // sync is what a node needs to start showing room r: the replay so far and the frame it
 // leads to; from now on the room's frames go to the bus for it.
-func (n *Node) sync(r *rooms.Room, node string) reply {
+func (n *Node) sync(r *rooms.Room, node string) (syncAnswer, error) {
 	n.lent.mu.Lock()
 	e := n.lent.exports[r.ID()]
 	if e == nil {
@@ -270,17 +146,17 @@ func (n *Node) sync(r *rooms.Room, node string) reply {
 	n.lent.mu.Unlock()
 
 	snap := r.Snapshot()
-	f := &frame{Scene: snap.Scene, From: snap.Moves, Clock: clockOf(snap.State)}
+	f := &frames.Frame{Scene: snap.Scene, From: snap.Moves, Clock: frames.ClockOf(snap.State)}
 	var data json.RawMessage
 	if rp := r.Replay(); rp != nil {
 		rp.Moves = rp.Moves[:min(len(rp.Moves), snap.Moves)] // the replay may have gone further
 		rp.Outcome = nil
 		var err error
 		if data, err = json.Marshal(rp); err != nil {
-			return reply{Err: wireErr(err)}
+			return syncAnswer{}, err
 		}
 	}
-	return reply{Frame: f, Replay: data}
+	return syncAnswer{Frame: f, Replay: data}, nil
 }
 
 // export sends a room's frames to the bus while other nodes show it.
@@ -313,11 +189,11 @@ func (e *export) run(sent int) {
 		case <-e.quit:
 			return
 		case snap := <-e.mb.C():
-			f := frame{Scene: snap.Scene, From: sent, Clock: clockOf(snap.State)}
+			f := frames.Frame{Scene: snap.Scene, From: sent, Clock: frames.ClockOf(snap.State)}
 			if snap.Moves > sent {
 				ms := e.room.MovesFrom(sent)
 				ms = ms[:min(len(ms), snap.Moves-sent)]
-				moves, err := encodeMoves(ms)
+				moves, err := frames.EncodeMoves(ms)
 				if err != nil {
 					e.n.log.Error("export: encode moves", "room", e.room.ID(), "err", err)
 					continue // the next frame's mirrors see the gap and load the room again
@@ -330,7 +206,7 @@ func (e *export) run(sent int) {
 				continue
 			}
 			e.n.stats.framesOut.Add(1)
-			e.n.publish(subject, data)
+			e.n.bus.Publish(subject, data)
 			if snap.Status == rooms.Closed {
 				e.n.lent.mu.Lock()
 				e.endLocked()

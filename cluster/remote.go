@@ -13,7 +13,9 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/cluster/bus"
 	"github.com/arena-classroom/arena/cluster/busauth"
+	"github.com/arena-classroom/arena/cluster/frames"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/replay"
@@ -21,40 +23,26 @@ import (
 	"github.com/arena-classroom/arena/rooms"
 )
 
-// busStats counts the node's traffic of its own making, beside what the NATS connection
-// counts (Stats).
-type busStats struct {
+// roomStats counts the frames and loads of the rooms' protocol.
+type roomStats struct {
 	framesOut, framesIn, reloads atomic.Uint64
-	served                       atomic.Uint64 // requests of other nodes answered
-	rejected                     rejects
 }
 
 // Stats are a node's figures on the bus, for an operator's metrics.
 type Stats struct {
-	MessagesIn, MessagesOut, BytesIn, BytesOut uint64 // all the node's traffic
-	FramesIn, FramesOut                        uint64 // frames of rooms played here for others, and sent of this node's rooms
-	RoomLoads                                  uint64 // rooms of other nodes loaded from their replay
-	Nodes                                      int    // nodes heard, this one included
-	// Served counts the requests of other nodes this node answered.
-	Served uint64
-	// Rejected counts the messages dropped unread, by kind (heartbeat, request, frame,
-	// seat): too large, malformed, or of another version of the bus protocol.
-	Rejected map[string]uint64
+	bus.Stats
+	FramesIn, FramesOut uint64 // frames of rooms played here for others, and sent of this node's rooms
+	RoomLoads           uint64 // rooms of other nodes loaded from their replay
+	Nodes               int    // nodes heard, this one included
 }
 
 // Stats reads the node's figures now.
 func (n *Node) Stats() Stats {
-	ns := n.nc.Stats()
 	n.mu.Lock()
 	nodes := len(n.peers) + 1
 	n.mu.Unlock()
-	st := Stats{MessagesIn: ns.InMsgs, MessagesOut: ns.OutMsgs, BytesIn: ns.InBytes, BytesOut: ns.OutBytes,
-		FramesIn: n.stats.framesIn.Load(), FramesOut: n.stats.framesOut.Load(), RoomLoads: n.stats.reloads.Load(), Nodes: nodes,
-		Served: n.stats.served.Load(), Rejected: map[string]uint64{}}
-	for k := range kindCount {
-		st.Rejected[kindNames[k]] = n.stats.rejected[k].Load()
-	}
-	return st
+	return Stats{Stats: n.bus.Stats(), FramesIn: n.stats.framesIn.Load(), FramesOut: n.stats.framesOut.Load(),
+		RoomLoads: n.stats.reloads.Load(), Nodes: nodes}
 }
 
 // directory is the cluster's rooms: the hub's own first, then the others'.
@@ -100,7 +88,7 @@ func (n *Node) checkShare(spec rooms.Spec) error {
 	}
 	n.mu.Lock()
 	for _, p := range n.peers {
-		for _, info := range p.rooms {
+		for _, info := range p.last.Rooms {
 			count(info)
 		}
 	}
@@ -125,9 +113,9 @@ func (d directory) Find(key string) (roomdir.Room, bool) {
 	owner, ok := d.n.ownerOfLocked(key)
 	var announced *rooms.Info
 	if p := d.n.peers[owner]; ok && p != nil {
-		for i := range p.rooms {
-			if strings.EqualFold(p.rooms[i].ID, key) || p.rooms[i].Code != "" && strings.EqualFold(p.rooms[i].Code, key) {
-				info := p.rooms[i] // a copy, read under n.mu
+		for i, info := range p.last.Rooms {
+			if strings.EqualFold(info.ID, key) || info.Code != "" && strings.EqualFold(info.Code, key) {
+				info := p.last.Rooms[i] // a copy
 				announced = &info
 				break
 			}
@@ -142,7 +130,7 @@ func (d directory) Find(key string) (roomdir.Room, bool) {
 			return newRemoteRoom(d.n, owner, e.Entry, *announced), true
 		}
 	}
-	return d.n.remote(owner, request{Op: opFind, Room: key})
+	return d.n.remote(owner, func() (rooms.Info, error) { return bus.Ask(d.n.bus, owner, opFind, roomRef{Room: key}) })
 }
 
 func (d directory) SeatOf(userID string) (roomdir.Room, bool) {
@@ -155,7 +143,7 @@ func (d directory) SeatOf(userID string) (roomdir.Room, bool) {
 	var owners []string
 	d.n.mu.Lock()
 	for name, p := range d.n.peers {
-		for _, info := range p.rooms {
+		for _, info := range p.last.Rooms {
 			if info.Status == rooms.Playing && slices.ContainsFunc(info.Seats, func(s rooms.SeatInfo) bool {
 				return s.UserID == userID && s.Kind == rooms.Human && s.Takeover == nil
 			}) {
@@ -166,7 +154,7 @@ func (d directory) SeatOf(userID string) (roomdir.Room, bool) {
 	d.n.mu.Unlock()
 	slices.Sort(owners)
 	for _, owner := range slices.Compact(owners) {
-		if r, ok := d.n.remote(owner, request{Op: opSeatOf, User: userID}); ok {
+		if r, ok := d.n.remote(owner, func() (rooms.Info, error) { return bus.Ask(d.n.bus, owner, opSeatOf, userRef{User: userID}) }); ok {
 			return r, true
 		}
 	}
@@ -177,7 +165,7 @@ func (d directory) List() []rooms.Info {
 	out := d.n.hub.List()
 	d.n.mu.Lock()
 	for _, p := range d.n.peers {
-		out = append(out, p.rooms...)
+		out = append(out, p.last.Rooms...)
 	}
 	d.n.mu.Unlock()
 	slices.SortStableFunc(out, func(a, b rooms.Info) int {
@@ -195,49 +183,17 @@ func (d directory) OnTick(f func(now time.Time)) { d.n.hub.OnTick(f) }
 func (d directory) Config() rooms.Config         { return d.n.hub.Config() }
 func (d directory) Think(first bool, f func())   { d.n.hub.Think(first, f) }
 
-// errNoAnswer is a request that another node did not answer in time.
-var errNoAnswer = errors.New("the server running this room does not answer: try again in a moment")
-
-// ask sends req to node and returns its reply; a node that does not answer is an error a
-// person can read. Through a bus outage the request is sent again, with the same id, until
-// the bus is back (outage.go).
-func (n *Node) ask(node string, req request) (reply, error) {
-	req.From, req.Proto, req.ID = n.cfg.Name, busauth.Proto, n.reqSeq.Add(1)
-	data, err := json.Marshal(req)
-	if err != nil {
-		return reply{}, err
-	}
-	start, reconnects := time.Now(), n.nc.Stats().Reconnects
-	for {
-		m, err := n.nc.Request(busauth.RequestSubject(node, n.cfg.Name), data, n.cfg.Timeout)
-		if err == nil {
-			var rep reply
-			if err := json.Unmarshal(m.Data, &rep); err != nil {
-				return reply{}, fmt.Errorf("the server running this room answered nonsense: %w", err)
-			}
-			return rep, rep.Err.err()
-		}
-		if !n.mayRetry(err, start, reconnects) {
-			n.log.Warn("request to another node failed", "peer", node, "op", req.Op, "err", err)
-			return reply{}, errNoAnswer
-		}
-		if !errors.Is(err, nats.ErrTimeout) {
-			time.Sleep(100 * time.Millisecond) // refused at once: the bus or the peer is not back yet
-		}
-	}
-}
-
 // remote asks owner for a room (opFind, opSeatOf) and makes its handle.
-func (n *Node) remote(owner string, req request) (roomdir.Room, bool) {
-	rep, err := n.ask(owner, req)
-	if err != nil || rep.Info == nil {
+func (n *Node) remote(owner string, find func() (rooms.Info, error)) (roomdir.Room, bool) {
+	info, err := find()
+	if err != nil {
 		return nil, false
 	}
-	e, ok := catalog.Get(rep.Info.Game)
+	e, ok := catalog.Get(info.Game)
 	if !ok {
 		return nil, false
 	}
-	return newRemoteRoom(n, owner, e.Entry, *rep.Info), true
+	return newRemoteRoom(n, owner, e.Entry, info), true
 }
 
 func newRemoteRoom(n *Node, owner string, e playable.Entry, info rooms.Info) *remoteRoom {
@@ -256,7 +212,7 @@ type remoteRoom struct {
 	last rooms.Info // the latest Info seen
 	// keys waits to go to the owner, in order, sent by one goroutine at a time (sending):
 	// a person's key never holds their screen, even while the bus restarts.
-	keys    []request
+	keys    []submitRequest
 	sending bool
 }
 
@@ -265,14 +221,19 @@ var _ roomdir.Room = (*remoteRoom)(nil)
 func (r *remoteRoom) ID() string           { return r.id }
 func (r *remoteRoom) Code() string         { return r.code }
 func (r *remoteRoom) Game() playable.Entry { return r.entry }
-func (r *remoteRoom) do(req request) error {
-	req.Room = r.id
-	_, err := r.n.ask(r.owner, req)
+
+func (r *remoteRoom) Leave(userID string) {
+	_, _ = bus.Ask(r.n.bus, r.owner, opLeave, leaveRequest{Room: r.id, User: userID})
+}
+
+func (r *remoteRoom) Close(why string) {
+	_, _ = bus.Ask(r.n.bus, r.owner, opClose, closeRequest{Room: r.id, Why: why})
+}
+
+func (r *remoteRoom) FillWithBot(name string) error {
+	_, err := bus.Ask(r.n.bus, r.owner, opFill, fillRequest{Room: r.id, Name: name})
 	return err
 }
-func (r *remoteRoom) Leave(userID string)        { _ = r.do(request{Op: opLeave, User: userID}) }
-func (r *remoteRoom) Close(why string)           { _ = r.do(request{Op: opClose, Why: why}) }
-func (r *remoteRoom) FillWithBot(n string) error { return r.do(request{Op: opFill, Name: n}) }
 
 func (r *remoteRoom) MatchID() string {
 	if s := r.Snapshot(); s != nil {
@@ -301,14 +262,14 @@ func (r *remoteRoom) Info() rooms.Info {
 	p := r.n.peers[r.owner]
 	var cached *rooms.Info
 	if p != nil {
-		for _, info := range p.rooms {
+		for _, info := range p.last.Rooms {
 			if info.ID == r.id {
 				cached = &info // a copy, read under n.mu
 			}
 		}
 	}
 	r.n.mu.Unlock()
-	if s := m.snapshotOrNil(); s != nil {
+	if s := m.SnapshotOrNil(); s != nil {
 		return r.remember(s.Info)
 	}
 	if cached != nil {
@@ -317,11 +278,11 @@ func (r *remoteRoom) Info() rooms.Info {
 	if p == nil {
 		return r.closed()
 	}
-	rep, err := r.n.ask(r.owner, request{Op: opInfo, Room: r.id})
-	if err != nil || rep.Info == nil {
+	info, err := bus.Ask(r.n.bus, r.owner, opInfo, roomRef{Room: r.id})
+	if err != nil {
 		return r.closed()
 	}
-	return r.remember(*rep.Info)
+	return r.remember(info)
 }
 
 func (r *remoteRoom) remember(info rooms.Info) rooms.Info {
@@ -342,15 +303,15 @@ func (r *remoteRoom) closed() rooms.Info {
 
 // Snapshot is the room as this node shows it: its mirror's latest picture. A room nobody
 // here watches is followed from its first read on (one load, then its frames, as for a
-// spectator) until it has not been read for readerLease: a wall or a list that reads it
+// spectator) until it has not been read for frames.ReaderLease: a wall or a list that reads it
 // twice a second costs its owner what one spectator on this node does.
 func (r *remoteRoom) Snapshot() *rooms.Snapshot {
 	r.n.shown.mu.Lock()
 	m := r.n.shown.mirrors[r.id]
 	r.n.shown.mu.Unlock()
 	if m != nil {
-		m.read()
-		if s := m.snapshot(); s != nil {
+		m.Read()
+		if s := m.Snapshot(); s != nil {
 			return s
 		}
 	}
@@ -359,18 +320,34 @@ func (r *remoteRoom) Snapshot() *rooms.Snapshot {
 		r.n.log.Warn("a room of another node does not play again here", "room", r.id, "err", err)
 		return nil
 	}
-	m.read()
-	return m.snapshot()
+	m.Read()
+	return m.Snapshot()
 }
 
-func (r *remoteRoom) Replay() *replay.Replay {
-	rep, err := r.n.ask(r.owner, request{Op: opReplay, Room: r.id})
+func (r *remoteRoom) Replay() *replay.Replay { return r.n.remoteReplay(r.owner, r.id) }
+
+// remoteInfo is a room of owner now, asked of it; closed if it does not answer.
+func (n *Node) remoteInfo(owner, id string) rooms.Info {
+	info, err := bus.Ask(n.bus, owner, opInfo, roomRef{Room: id})
+	if err != nil {
+		return rooms.Info{ID: id, Status: rooms.Closed}
+	}
+	return info
+}
+
+// remoteReplay is the game so far of a room of owner, asked of it: nil before the game
+// starts, or if the owner does not answer.
+func (n *Node) remoteReplay(owner, id string) *replay.Replay {
+	rep, err := bus.Ask(n.bus, owner, opReplay, roomRef{Room: id})
 	if err != nil || len(rep.Replay) == 0 {
 		return nil
 	}
-	g := r.entry.Game
-	rp, err := replay.Decode(rep.Replay, func(id string) (games.Game, bool) { return g, id == g.ID() })
+	rp, err := replay.Decode(rep.Replay, func(id string) (games.Game, bool) {
+		e, ok := catalog.Get(id)
+		return e.Game, ok
+	})
 	if err != nil {
+		n.log.Warn("a room of another node sent a replay that does not decode", "room", id, "err", err)
 		return nil
 	}
 	return &rp
@@ -388,8 +365,8 @@ func (r *remoteRoom) Attach(userID string, mb *rooms.Mailbox) (int, *rooms.Snaps
 	r.n.shown.mu.Lock()
 	r.n.shown.sessions[mb] = session{room: r.id, owner: r.owner, id: id}
 	r.n.shown.mu.Unlock()
-	snap := m.add(mb)
-	rep, err := r.n.ask(r.owner, request{Op: opAttach, Room: r.id, Session: id, User: userID})
+	snap := m.Add(mb)
+	rep, err := bus.Ask(r.n.bus, r.owner, opAttach, attachRequest{Room: r.id, Session: id, User: userID})
 	if err != nil {
 		return -1, snap
 	}
@@ -408,8 +385,11 @@ func (r *remoteRoom) Detach(mb *rooms.Mailbox) { r.n.leave(mb, opDetach) }
 func (r *remoteRoom) Drop(mb *rooms.Mailbox)   { r.n.leave(mb, opDrop) }
 
 func (r *remoteRoom) Join(userID, name string) (int, error) {
-	rep, err := r.n.ask(r.owner, request{Op: opJoin, Room: r.id, User: userID, Name: name})
-	return rep.Seat, err
+	rep, err := bus.Ask(r.n.bus, r.owner, opJoin, joinRequest{Room: r.id, User: userID, Name: name})
+	if err != nil {
+		return -1, err
+	}
+	return rep.Seat, nil
 }
 
 // Submit sends a person's action to the owner without waiting for it: the screen checked
@@ -423,7 +403,7 @@ func (r *remoteRoom) Submit(userID string, seat int, a games.Action) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.keys = append(r.keys, request{Op: opSubmit, Room: r.id, User: userID, Seat: seat, Action: raw})
+	r.keys = append(r.keys, submitRequest{Room: r.id, User: userID, Seat: seat, Action: raw})
 	if !r.sending {
 		r.sending = true
 		go r.sendKeys()
@@ -443,36 +423,38 @@ func (r *remoteRoom) sendKeys() {
 		req := r.keys[0]
 		r.keys = r.keys[1:]
 		r.mu.Unlock()
-		if _, err := r.n.ask(r.owner, req); err != nil {
+		if _, err := bus.Ask(r.n.bus, r.owner, opSubmit, req); err != nil {
 			r.n.log.Debug("a key refused by the room's node", "room", r.id, "err", err)
 		}
 	}
 }
 
 func (r *remoteRoom) VoteRematch(userID string, seat int) error {
-	return r.do(request{Op: opVote, User: userID, Seat: seat})
+	_, err := bus.Ask(r.n.bus, r.owner, opVote, voteRequest{Room: r.id, User: userID, Seat: seat})
+	return err
 }
 
 func (r *remoteRoom) HoldClock(seat int, on bool) error {
-	return r.do(request{Op: opHold, Seat: seat, On: on})
+	_, err := bus.Ask(r.n.bus, r.owner, opHold, holdRequest{Room: r.id, Seat: seat, On: on})
+	return err
 }
 
 // watch is this node's mirror of r, made on first need: subscribed to the room's frames
 // first, then loaded from the owner, so that no frame falls between. The bus is never asked
 // under a lock (the owner may be asking this node something at the same moment).
-func (n *Node) watch(r *remoteRoom) (*mirror, error) {
+func (n *Node) watch(r *remoteRoom) (*frames.Mirror, error) {
 	n.shown.mu.Lock()
 	m := n.shown.mirrors[r.id]
 	mine := m == nil
 	if mine {
-		m = newMirror(r.entry, r.owner)
+		m = frames.NewMirror(r.entry, r.owner)
 		n.shown.mirrors[r.id] = m
 	}
 	n.shown.mu.Unlock()
 	if !mine {
 		select {
-		case <-m.loaded:
-			if m.snapshot() == nil {
+		case <-m.Loaded():
+			if m.Snapshot() == nil {
 				return nil, errors.New("the room did not load")
 			}
 			return m, nil
@@ -480,9 +462,9 @@ func (n *Node) watch(r *remoteRoom) (*mirror, error) {
 			return nil, errors.New("the room did not load in time")
 		}
 	}
-	sub, err := n.nc.Subscribe(busauth.FramesSubject(r.owner, r.id), func(msg *nats.Msg) { n.frameIn(r, m, msg) })
+	sub, err := n.bus.Listen(busauth.FramesSubject(r.owner, r.id), bus.KindFrame, func(_ string, msg *nats.Msg) { n.frameIn(r, m, msg) })
 	if err == nil {
-		err = n.nc.Flush()
+		err = n.bus.Flush()
 	}
 	if err == nil {
 		err = n.reload(r.owner, r.id, m)
@@ -497,13 +479,13 @@ func (n *Node) watch(r *remoteRoom) (*mirror, error) {
 	if err != nil && sub != nil {
 		_ = sub.Unsubscribe()
 	}
-	m.markLoaded(err)
+	m.MarkLoaded()
 	return m, err
 }
 
 // reload loads m, the mirror of room id, from its owner's replay.
-func (n *Node) reload(owner, id string, m *mirror) error {
-	rep, err := n.ask(owner, request{Op: opSync, Room: id})
+func (n *Node) reload(owner, id string, m *frames.Mirror) error {
+	rep, err := bus.Ask(n.bus, owner, opSync, roomRef{Room: id})
 	if err != nil {
 		return err
 	}
@@ -511,25 +493,22 @@ func (n *Node) reload(owner, id string, m *mirror) error {
 		return errors.New("no frame in the answer")
 	}
 	n.stats.reloads.Add(1)
-	return m.load(rep.Replay, rep.Frame)
+	return m.Load(rep.Replay, rep.Frame)
 }
 
 // frameIn plays a frame of r on in its mirror (the subscription's goroutine: frames of one
 // room come in order).
-func (n *Node) frameIn(r *remoteRoom, m *mirror, msg *nats.Msg) {
-	if !n.accept(kindFrame, msg) {
-		return
-	}
-	var f frame
+func (n *Node) frameIn(r *remoteRoom, m *frames.Mirror, msg *nats.Msg) {
+	var f frames.Frame
 	if err := json.Unmarshal(msg.Data, &f); err != nil {
-		n.reject(kindFrame, "malformed")
+		n.bus.Reject(bus.KindFrame, "malformed")
 		return
 	}
 	n.stats.framesIn.Add(1)
 	if n.cfg.FrameRouted != nil {
 		n.cfg.FrameRouted(time.Since(f.Scene.Published))
 	}
-	ok, err := m.apply(&f)
+	ok, err := m.Apply(&f)
 	if err != nil {
 		n.log.Warn("a frame does not play here: loading the room again", "room", r.id, "err", err)
 	}
@@ -542,25 +521,25 @@ func (n *Node) frameIn(r *remoteRoom, m *mirror, msg *nats.Msg) {
 
 // leave ends one session's view of a room of another node; the mirror goes once nobody
 // here watches or reads the room (dropUnused).
-func (n *Node) leave(mb *rooms.Mailbox, op string) {
+func (n *Node) leave(mb *rooms.Mailbox, op bus.Op[sessionRef, bus.None]) {
 	n.shown.mu.Lock()
 	s, ok := n.shown.sessions[mb]
 	delete(n.shown.sessions, mb)
 	if ok {
 		if m := n.shown.mirrors[s.room]; m != nil {
-			m.remove(mb)
+			m.Remove(mb)
 		}
 	}
 	n.shown.mu.Unlock()
 	if !ok {
 		return
 	}
-	_, _ = n.ask(s.owner, request{Op: op, Room: s.room, Session: s.id})
+	_, _ = bus.Ask(n.bus, s.owner, op, sessionRef{Room: s.room, Session: s.id})
 	n.dropUnused(time.Now())
 }
 
 // dropUnused stops following the rooms of other nodes that nobody here watches or has read
-// for readerLease (the heartbeat calls it too).
+// for frames.ReaderLease (the heartbeat calls it too).
 func (n *Node) dropUnused(now time.Time) {
 	type followed struct {
 		id, owner string
@@ -569,8 +548,8 @@ func (n *Node) dropUnused(now time.Time) {
 	var gone []followed
 	n.shown.mu.Lock()
 	for id, m := range n.shown.mirrors {
-		if m.unused(now) {
-			gone = append(gone, followed{id, m.owner, n.shown.watching[id]})
+		if m.Unused(now) {
+			gone = append(gone, followed{id, m.Owner, n.shown.watching[id]})
 			delete(n.shown.mirrors, id)
 			delete(n.shown.watching, id)
 		}
@@ -580,6 +559,6 @@ func (n *Node) dropUnused(now time.Time) {
 		if f.sub != nil {
 			_ = f.sub.Unsubscribe()
 		}
-		go func() { _, _ = n.ask(f.owner, request{Op: opUnwatch, Room: f.id}) }() // off the heartbeat
+		go func() { _, _ = bus.Ask(n.bus, f.owner, opUnwatch, roomRef{Room: f.id}) }() // off the heartbeat
 	}
 }

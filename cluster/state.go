@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"github.com/arena-classroom/arena/cluster/frames"
 	"sync"
 
 	"github.com/nats-io/nats.go"
@@ -12,7 +13,7 @@ import (
 // frames' subscription, and the sessions here watching or playing them.
 type shownRooms struct {
 	mu       sync.Mutex
-	mirrors  map[string]*mirror            // by room id
+	mirrors  map[string]*frames.Mirror     // by room id
 	watching map[string]*nats.Subscription // room id → its frames, while mirrored here
 	sessions map[*rooms.Mailbox]session    // this node's viewers of other nodes' rooms
 }
@@ -25,22 +26,14 @@ type lentRooms struct {
 	proxies map[proxyKey]*proxy // other nodes' sessions attached to rooms here
 }
 
-// farPrograms are this node's programs seated in rooms of other nodes, and the rooms'
-// calls already handed to them.
-type farPrograms struct {
-	mu    sync.Mutex
-	seats map[uint64]*farSeat  // by controller id
-	from  map[string]seatsFrom // the last call handed over, by the room's node
-}
-
 // forgetNode drops what this node holds of a node that is gone: its rooms shown here
 // close, its sessions in rooms here are dropped (a seated person gets the grace time to
 // come back), its programs here hear their game is over. Called without n.mu.
 func (n *Node) forgetNode(name, why string) {
 	n.shown.mu.Lock()
 	for _, m := range n.shown.mirrors {
-		if m.owner == name {
-			m.gone(why)
+		if m.Owner == name {
+			m.Gone(why)
 		}
 	}
 	n.shown.mu.Unlock()
@@ -57,16 +50,5 @@ func (n *Node) forgetNode(name, why string) {
 	}
 	n.lent.mu.Unlock()
 
-	n.far.mu.Lock()
-	n.endFarSeatsLocked(name)
-	delete(n.far.from, name)
-	n.far.mu.Unlock()
-	// Its outbox stays a while (seatbox.go): a node forgotten in a long outage may be back.
-}
-
-// knows reports whether the directory knows node now.
-func (n *Node) knows(node string) bool {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return n.peers[node] != nil
+	n.seats.NodeGone(name)
 }

@@ -26,7 +26,7 @@ import (
 // carries it; a node ignores a peer that speaks another, and says so in its log. Nodes of
 // different versions cannot share a bus: an upgrade that changes it stops the whole
 // cluster (docs/operations.md).
-const Proto = 2
+const Proto = 3
 
 // HeartbeatSubject is where node announces itself.
 func HeartbeatSubject(node string) string { return "arena.hb." + node }

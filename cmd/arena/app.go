@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/cluster"
+	"github.com/arena-classroom/arena/cluster/leases"
+	"github.com/arena-classroom/arena/cluster/quickmatch"
+	"github.com/arena-classroom/arena/cluster/tourneys"
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/rooms"
@@ -88,8 +91,8 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 			// One node of a cluster runs the tournaments: whichever holds the lease. It
 			// places their games on all the nodes; the others send it what they are asked.
 			dir.Follow()
-			opts.Cluster.ServeTournaments(dir)
-			go cluster.Lead(ctx, opts.Store, cluster.DirectorLease, opts.Cluster.Name(), directorTTL, logger,
+			tourneys.Serve(opts.Cluster, dir)
+			go leases.Lead(ctx, opts.Store, leases.Director, opts.Cluster.Name(), directorTTL, logger,
 				func() {
 					logger.Info("leading the tournaments")
 					if err := dir.Lead(ctx); err != nil {
@@ -121,7 +124,7 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 	}
 	a := commands.New(lo)
 	if opts.Cluster != nil {
-		opts.Cluster.ServeQueue(a.Matchmaker())
+		quickmatch.Serve(opts.Cluster, a.Matchmaker())
 		opts.Cluster.ShareOnline(a.Online)
 	}
 	return a, hub, func() { cancel(); <-done; hub.WaitSaves() }, nil

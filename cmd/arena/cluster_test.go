@@ -13,6 +13,7 @@ import (
 
 	"github.com/arena-classroom/arena/cluster"
 	"github.com/arena-classroom/arena/cluster/clustertest"
+	"github.com/arena-classroom/arena/cluster/leases"
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/internal/until"
@@ -51,7 +52,7 @@ func (c *testCluster) start(name string) *testNode {
 	t := c.t
 	log := arenatest.Logger(t).With("node", name)
 	n, err := cluster.Join(context.Background(), cluster.Config{URL: c.bus.ClientURL(), Name: name, Key: c.bus.Key(t, name), Logger: log,
-		Letters: cluster.LetterLeases(c.st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second})
+		Letters: leases.Letters(c.st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func (c *testCluster) settled(nodes ...*testNode) {
 // leading waits until n leads the tournaments.
 func (c *testCluster) leading(n *testNode) {
 	until.True(c.t, 30*time.Second, n.node.Name()+" leading the tournaments", func() bool {
-		leases, err := c.st.Leases(context.Background(), cluster.DirectorLease)
+		leases, err := c.st.Leases(context.Background(), leases.Director)
 		return err == nil && len(leases) == 1 && leases[0].Holder == n.node.Name()
 	})
 }

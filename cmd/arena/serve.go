@@ -19,6 +19,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/cluster"
 	"github.com/arena-classroom/arena/cluster/busauth"
+	"github.com/arena-classroom/arena/cluster/leases"
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/rooms"
@@ -455,7 +456,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 			log.Info("made this node's key for the bus: the bus's nodes file needs its line", "file", c.clusterKey, "line", busauth.NodeLine(c.node, key))
 		}
 		cc := cluster.Config{URL: c.cluster, Name: c.node, Key: key, CAFile: c.clusterCA, Logger: log,
-			Letters: cluster.LetterLeases(st, cluster.LetterTTL)}
+			Letters: leases.Letters(st, cluster.LetterTTL)}
 		if mx != nil {
 			cc.FrameRouted = mx.FrameRouted
 		}

@@ -1,4 +1,4 @@
-package cluster
+package leases
 
 import (
 	"context"
@@ -6,14 +6,14 @@ import (
 	"time"
 )
 
-// DirectorLease names the lease of the node that runs the cluster's tournaments.
-const DirectorLease = "director"
+// Director names the lease of the node that runs the cluster's tournaments.
+const Director = "director"
 
 // Lead holds the lease name for node while it can, until ctx ends: lead runs when the node
 // takes it, follow when it loses it (another node took it after this one failed to renew
 // in time). Every live node keeps asking, so that another takes over within ttl of the
 // holder's death. The lease is given back when ctx ends.
-func Lead(ctx context.Context, s LeaseStore, name, node string, ttl time.Duration, log *slog.Logger, lead, follow func()) {
+func Lead(ctx context.Context, s Store, name, node string, ttl time.Duration, log *slog.Logger, lead, follow func()) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}

@@ -1,4 +1,7 @@
-package cluster
+// Package leases is what the nodes of a cluster hold in the database they share, for a
+// while, renewed while they live: the letter each node's room codes begin with, and the
+// lead of the cluster's tournaments.
+package leases
 
 import (
 	"context"
@@ -10,8 +13,8 @@ import (
 	"github.com/arena-classroom/arena/store"
 )
 
-// LeaseStore is what letters need of the store the nodes share (*store.Store).
-type LeaseStore interface {
+// Store is what leases need of the store the nodes share (*store.Store).
+type Store interface {
 	TakeLease(ctx context.Context, name, holder string, ttl time.Duration) (store.Lease, bool, error)
 	ReleaseLease(ctx context.Context, name, holder string) error
 	Leases(ctx context.Context, prefix string) ([]store.Lease, error)
@@ -19,17 +22,19 @@ type LeaseStore interface {
 
 const letterLease = "node-letter/"
 
-// LetterLeases hands out letters as leases in the shared store: a node that stops renewing
+// Letters hands out letters as leases in the shared store: a node that stops renewing
 // its letter (it died) loses it after ttl, and a node that comes back under the same name
 // gets its own letter again if it is still free.
-func LetterLeases(s LeaseStore, ttl time.Duration) Letters { return storeLetters{s, ttl} }
+// It is a cluster.Letters.
+func Letters(s Store, ttl time.Duration) StoreLetters { return StoreLetters{s, ttl} }
 
-type storeLetters struct {
-	s   LeaseStore
+// StoreLetters are the letters of room codes, as leases in the shared store.
+type StoreLetters struct {
+	s   Store
 	ttl time.Duration
 }
 
-func (l storeLetters) Take(ctx context.Context, node string) (string, error) {
+func (l StoreLetters) Take(ctx context.Context, node string) (string, error) {
 	held, err := l.s.Leases(ctx, letterLease)
 	if err != nil {
 		return "", err
@@ -50,11 +55,11 @@ func (l storeLetters) Take(ctx context.Context, node string) (string, error) {
 	return "", errors.New("every letter of room codes is held by a live node: a cluster has at most 31 nodes")
 }
 
-func (l storeLetters) Renew(ctx context.Context, node, letter string) (bool, error) {
+func (l StoreLetters) Renew(ctx context.Context, node, letter string) (bool, error) {
 	_, ok, err := l.s.TakeLease(ctx, letterLease+letter, node, l.ttl)
 	return ok, err
 }
 
-func (l storeLetters) Release(ctx context.Context, node, letter string) error {
+func (l StoreLetters) Release(ctx context.Context, node, letter string) error {
 	return l.s.ReleaseLease(ctx, letterLease+letter, node)
 }

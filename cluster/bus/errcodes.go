@@ -1,4 +1,4 @@
-package cluster
+package bus
 
 import (
 	"errors"
@@ -15,8 +15,8 @@ import (
 // errors.As, so that a room, a queue or a tournament on another node fails as a local one
 // does. An error without a code arrives as its sentence alone.
 
-// wireError is an error on the bus.
-type wireError struct {
+// Error is an error on the bus.
+type Error struct {
 	Code string `json:"code"`
 	Msg  string `json:"msg"`
 	// What the error types carry beside their sentence.
@@ -27,12 +27,15 @@ type wireError struct {
 // codeOther is an error known only by its sentence.
 const codeOther = "other"
 
-// sentinels are the error values with a code of their own; each code is given once, and
-// kept for good (nodes of one bus protocol version agree on them).
-var sentinels = []struct {
+type coded struct {
 	code string
 	err  error
-}{
+}
+
+// sentinels are the error values with a code of their own; each code is given once, and
+// kept for good (nodes of one bus protocol version agree on them). A protocol's own errors
+// are added by Code.
+var sentinels = []coded{
 	{"room_full", rooms.ErrRoomFull},
 	{"not_seated", rooms.ErrNotSeated},
 	{"not_playing", rooms.ErrNotPlaying},
@@ -51,10 +54,19 @@ var sentinels = []struct {
 	{"tournaments_unreachable", director.ErrUnreachable},
 	{"queue_cancelled", matchmaker.ErrCancelled},
 	{"program_gone", matchmaker.ErrProgramGone},
-	{"not_your_seat", errNotYourSeat},
-	{"no_answer", errNoAnswer},
-	{"not_keeper", errNotKeeper},
-	{"malformed", errMalformed},
+	{"no_answer", ErrNoAnswer},
+	{"malformed", ErrMalformed},
+}
+
+// Code gives err the code it crosses the bus with. A protocol calls it for its own errors,
+// in its package's init (every node of a build has the same codes); a code is given once.
+func Code(code string, err error) {
+	for _, s := range sentinels {
+		if s.code == code || s.err == err {
+			panic("bus: error code " + code + " given twice")
+		}
+	}
+	sentinels = append(sentinels, coded{code, err})
 }
 
 // The error types with a code: what they carry crosses with them.
@@ -65,8 +77,8 @@ const (
 	codeEntry        = "entry_refused"
 )
 
-// wireErr is err for the bus; nil for nil.
-func wireErr(err error) *wireError {
+// WireErr is err for the bus; nil for nil.
+func WireErr(err error) *Error {
 	if err == nil {
 		return nil
 	}
@@ -78,30 +90,30 @@ func wireErr(err error) *wireError {
 	)
 	switch {
 	case errors.As(err, &many):
-		return &wireError{Code: codeTooManyRooms, Msg: many.Msg}
+		return &Error{Code: codeTooManyRooms, Msg: many.Msg}
 	case errors.As(err, &state):
-		return &wireError{Code: codeState, Msg: state.Msg}
+		return &Error{Code: codeState, Msg: state.Msg}
 	case errors.As(err, &full):
-		return &wireError{Code: codeFull, Msg: full.Error(), Max: full.Max}
+		return &Error{Code: codeFull, Msg: full.Error(), Max: full.Max}
 	case errors.As(err, &entry):
-		return &wireError{Code: codeEntry, Msg: entry.Msg, Retry: entry.Retry}
+		return &Error{Code: codeEntry, Msg: entry.Msg, Retry: entry.Retry}
 	}
 	for _, s := range sentinels {
 		if errors.Is(err, s.err) {
-			return &wireError{Code: s.code, Msg: err.Error()}
+			return &Error{Code: s.code, Msg: err.Error()}
 		}
 	}
-	return &wireError{Code: codeOther, Msg: err.Error()}
+	return &Error{Code: codeOther, Msg: err.Error()}
 }
 
 // failure is an error known only by its sentence, for the bus.
-func failure(format string, args ...any) *wireError {
-	return &wireError{Code: codeOther, Msg: fmt.Sprintf(format, args...)}
+func failure(format string, args ...any) *Error {
+	return &Error{Code: codeOther, Msg: fmt.Sprintf(format, args...)}
 }
 
-// err is the error w stands for: the sentinel itself, an error of its type, or its
+// Err is the error w stands for: the sentinel itself, an error of its type, or its
 // sentence; nil for nil.
-func (w *wireError) err() error {
+func (w *Error) Err() error {
 	if w == nil {
 		return nil
 	}

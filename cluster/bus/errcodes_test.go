@@ -1,4 +1,4 @@
-package cluster
+package bus
 
 import (
 	"encoding/json"
@@ -14,18 +14,21 @@ import (
 // onTheWire sends err across the bus as a reply does: encoded, decoded, turned back.
 func onTheWire(t *testing.T, err error) error {
 	t.Helper()
-	data, jerr := json.Marshal(reply{Err: wireErr(err)})
+	data, jerr := json.Marshal(answer{Err: WireErr(err)})
 	if jerr != nil {
 		t.Fatal(jerr)
 	}
-	var rep reply
+	var rep answer
 	if jerr := json.Unmarshal(data, &rep); jerr != nil {
 		t.Fatal(jerr)
 	}
-	return rep.Err.err()
+	return rep.Err.Err()
 }
 
 func TestEveryCodedErrorCrossesTheBusAsItself(t *testing.T) {
+	// Protocols add their own codes (Code); this package's test has its own sentinel.
+	mine := errors.New("a protocol's own error")
+	Code("test_own", mine)
 	codes := map[string]bool{}
 	for _, s := range sentinels {
 		if codes[s.code] {

@@ -1,4 +1,4 @@
-package cluster
+package seats
 
 import (
 	"encoding/json"
@@ -30,7 +30,7 @@ type seatBatch struct {
 const maxBatch = 64
 
 type seatOutbox struct {
-	n    *Node
+	s    *Seats
 	node string
 
 	mu     sync.Mutex
@@ -50,43 +50,43 @@ type outboxes struct {
 }
 
 // outboxTo is the outbox to node, started on first need.
-func (n *Node) outboxTo(node string) *seatOutbox {
-	n.out.mu.Lock()
-	defer n.out.mu.Unlock()
-	if o := n.out.byNode[node]; o != nil {
+func (s *Seats) outboxTo(node string) *seatOutbox {
+	s.out.mu.Lock()
+	defer s.out.mu.Unlock()
+	if o := s.out.byNode[node]; o != nil {
 		return o
 	}
-	o := &seatOutbox{n: n, node: node, next: 1, wake: make(chan struct{}, 1)}
-	if n.out.closed {
+	o := &seatOutbox{s: s, node: node, next: 1, wake: make(chan struct{}, 1)}
+	if s.out.closed {
 		o.closed = true // nothing more goes out
 		return o
 	}
-	if n.out.byNode == nil {
-		n.out.byNode = map[string]*seatOutbox{}
+	if s.out.byNode == nil {
+		s.out.byNode = map[string]*seatOutbox{}
 	}
-	n.out.byNode[node] = o
-	n.done.Add(1) // before Close's Wait: Close marks the outboxes closed first
+	s.out.byNode[node] = o
+	s.done.Add(1) // before Close's Wait: Close marks the outboxes closed first
 	go o.run()
 	return o
 }
 
 // closeOutbox drops what waits for a node that is gone.
-func (n *Node) closeOutbox(node string) {
-	n.out.mu.Lock()
-	o := n.out.byNode[node]
-	delete(n.out.byNode, node)
-	n.out.mu.Unlock()
+func (s *Seats) closeOutbox(node string) {
+	s.out.mu.Lock()
+	o := s.out.byNode[node]
+	delete(s.out.byNode, node)
+	s.out.mu.Unlock()
 	if o != nil {
 		o.close()
 	}
 }
 
 // closeOutboxes stops every outbox, for good: the node is closing.
-func (n *Node) closeOutboxes() {
-	n.out.mu.Lock()
-	all := n.out.byNode
-	n.out.byNode, n.out.closed = nil, true
-	n.out.mu.Unlock()
+func (s *Seats) closeOutboxes() {
+	s.out.mu.Lock()
+	all := s.out.byNode
+	s.out.byNode, s.out.closed = nil, true
+	s.out.mu.Unlock()
 	for _, o := range all {
 		o.close()
 	}
@@ -138,8 +138,8 @@ func (o *seatOutbox) sent(k int) {
 const outboxGrace = time.Minute
 
 func (o *seatOutbox) run() {
-	defer o.n.done.Done()
-	subject := busauth.SeatsSubject(o.node, o.n.cfg.Name)
+	defer o.s.done.Done()
+	subject := busauth.SeatsSubject(o.node, o.s.cfg.Bus.Name())
 	var unknownSince time.Time // since when the directory has not known the node
 	for {
 		first, msgs, open := o.take()
@@ -149,34 +149,34 @@ func (o *seatOutbox) run() {
 		if len(msgs) == 0 {
 			select {
 			case <-o.wake:
-			case <-o.n.stop:
+			case <-o.s.stop:
 				return
 			}
 			continue
 		}
-		data, err := json.Marshal(seatBatch{Instance: o.n.instance, First: first, Msgs: msgs})
+		data, err := json.Marshal(seatBatch{Instance: o.s.cfg.Instance, First: first, Msgs: msgs})
 		if err != nil {
-			o.n.log.Error("a program's seat: encode", "err", err)
+			o.s.log.Error("a program's seat: encode", "err", err)
 			o.sent(len(msgs))
 			continue
 		}
-		_, err = o.n.nc.Request(subject, data, o.n.cfg.Timeout)
+		_, err = o.s.cfg.Bus.Request(subject, data)
 		switch {
 		case err == nil:
 			o.sent(len(msgs))
 			unknownSince = time.Time{}
 			continue
-		case o.n.nc.IsClosed():
+		case o.s.cfg.Bus.Closed():
 			return
 		}
-		switch known := o.n.knows(o.node); {
+		switch known := o.s.cfg.Knows(o.node); {
 		case known:
 			unknownSince = time.Time{}
 		case unknownSince.IsZero():
 			unknownSince = time.Now()
 		case time.Since(unknownSince) > outboxGrace:
-			o.n.log.Warn("a node gone for good: its programs' calls are dropped", "peer", o.node)
-			o.n.closeOutbox(o.node)
+			o.s.log.Warn("a node gone for good: its programs' calls are dropped", "peer", o.node)
+			o.s.closeOutbox(o.node)
 			return
 		}
 		if !errors.Is(err, nats.ErrTimeout) {
@@ -184,7 +184,7 @@ func (o *seatOutbox) run() {
 			// again.
 			select {
 			case <-time.After(100 * time.Millisecond):
-			case <-o.n.stop:
+			case <-o.s.stop:
 				return
 			}
 		}
@@ -198,10 +198,10 @@ type seatsFrom struct {
 }
 
 // fresh keeps the calls of b not handed over yet, and counts them as handed over.
-func (n *Node) fresh(from string, b *seatBatch) []seatMsg {
-	n.far.mu.Lock()
-	defer n.far.mu.Unlock()
-	seen := n.far.from[from]
+func (s *Seats) fresh(from string, b *seatBatch) []seatMsg {
+	s.far.mu.Lock()
+	defer s.far.mu.Unlock()
+	seen := s.far.from[from]
 	if seen.instance != b.Instance {
 		seen = seatsFrom{instance: b.Instance}
 	}
@@ -212,6 +212,6 @@ func (n *Node) fresh(from string, b *seatBatch) []seatMsg {
 	if end := b.First + uint64(len(b.Msgs)) - 1; end > seen.last {
 		seen.last = end
 	}
-	n.far.from[from] = seen
+	s.far.from[from] = seen
 	return msgs
 }

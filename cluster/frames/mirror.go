@@ -1,4 +1,4 @@
-package cluster
+package frames
 
 import (
 	"encoding/json"
@@ -13,13 +13,14 @@ import (
 	"github.com/arena-classroom/arena/rooms"
 )
 
-// mirror is a room of another node as this node shows it: the game played on from the moves
+// Mirror is a room of another node as this node shows it: the game played on from the moves
 // the owner sends (the referee is deterministic: same seed, same moves, same state), and
 // the latest snapshot handed to the mailboxes of this node's viewers. One mirror serves
 // every viewer of the room on this node.
-type mirror struct {
+type Mirror struct {
 	entry playable.Entry
-	owner string // the node that runs the room
+	// Owner is the node that runs the room.
+	Owner string
 
 	mu      sync.Mutex
 	st      games.State // nil until the game starts
@@ -28,41 +29,45 @@ type mirror struct {
 	latest  *rooms.Snapshot
 	viewers map[*rooms.Mailbox]bool
 
-	loaded   chan struct{} // closed once the first load is done (see markLoaded)
+	loaded   chan struct{} // closed once the first load is done (see MarkLoaded)
 	loadOnce sync.Once
 	// lastRead is when a screen last read the room without watching it (a wall, a list's
-	// tile): the mirror is kept for readers until readerLease after it.
+	// tile): the mirror is kept for readers until ReaderLease after it.
 	lastRead time.Time
 }
 
-// readerLease is how long a room of another node is followed after its last read by a
+// ReaderLease is how long a room of another node is followed after its last read by a
 // screen that does not watch it.
-const readerLease = 10 * time.Second
+const ReaderLease = 10 * time.Second
 
-// read notes that a screen read the room now.
-func (m *mirror) read() {
+// Read notes that a screen read the room now.
+func (m *Mirror) Read() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.lastRead = time.Now()
 }
 
-// unused reports whether nobody has watched or read the room for readerLease.
-func (m *mirror) unused(now time.Time) bool {
+// Unused reports whether nobody has watched or read the room for ReaderLease.
+func (m *Mirror) Unused(now time.Time) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return len(m.viewers) == 0 && now.Sub(m.lastRead) > readerLease
+	return len(m.viewers) == 0 && now.Sub(m.lastRead) > ReaderLease
 }
 
-// markLoaded lets the viewers who came while the mirror loaded go on.
-func (m *mirror) markLoaded(error) { m.loadOnce.Do(func() { close(m.loaded) }) }
+// MarkLoaded lets the viewers who came while the mirror loaded go on.
+func (m *Mirror) MarkLoaded() { m.loadOnce.Do(func() { close(m.loaded) }) }
 
-func newMirror(e playable.Entry, owner string) *mirror {
-	return &mirror{entry: e, owner: owner, viewers: map[*rooms.Mailbox]bool{}, loaded: make(chan struct{}), lastRead: time.Now()}
+// Loaded is closed once the first load is done, whether it worked or not.
+func (m *Mirror) Loaded() <-chan struct{} { return m.loaded }
+
+// NewMirror is a mirror of a room of game e run by node owner, empty until its first Load.
+func NewMirror(e playable.Entry, owner string) *Mirror {
+	return &Mirror{entry: e, Owner: owner, viewers: map[*rooms.Mailbox]bool{}, loaded: make(chan struct{}), lastRead: time.Now()}
 }
 
-// load starts over from the owner's whole replay (rp nil while the room waits) and its
+// Load starts over from the owner's whole replay (rp nil while the room waits) and its
 // frame: a mirror's first picture, or its way back after missing a frame.
-func (m *mirror) load(rawReplay json.RawMessage, f *frame) error {
+func (m *Mirror) Load(rawReplay json.RawMessage, f *Frame) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.st, m.rt, m.moves = nil, nil, 0
@@ -90,9 +95,9 @@ func (m *mirror) load(rawReplay json.RawMessage, f *frame) error {
 	return m.showLocked(f)
 }
 
-// apply plays one frame on. It reports false when the frame does not follow what the
+// Apply plays one frame on. It reports false when the frame does not follow what the
 // mirror holds (a frame was missed, or the game started meanwhile): load it again.
-func (m *mirror) apply(f *frame) (ok bool, err error) {
+func (m *Mirror) Apply(f *Frame) (ok bool, err error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	started := f.Scene.Status == rooms.Playing || f.Scene.Status == rooms.Finished
@@ -117,7 +122,7 @@ func (m *mirror) apply(f *frame) (ok bool, err error) {
 
 // applyLocked plays moves as the owner's room did: a real-time game runs to each decision's
 // instant first.
-func (m *mirror) applyLocked(moves []replay.Move) error {
+func (m *Mirror) applyLocked(moves []replay.Move) error {
 	for _, mv := range moves {
 		if m.st == nil || m.st.Over() {
 			return fmt.Errorf("move %d: the game is not running", m.moves)
@@ -138,7 +143,7 @@ func (m *mirror) applyLocked(moves []replay.Move) error {
 
 // showLocked runs a real-time game on to the owner's instant and hands the viewers the
 // snapshot of f.
-func (m *mirror) showLocked(f *frame) error {
+func (m *Mirror) showLocked(f *Frame) error {
 	if m.moves != f.Scene.Moves {
 		return fmt.Errorf("mirror holds %d moves, the room %d", m.moves, f.Scene.Moves)
 	}
@@ -156,9 +161,9 @@ func (m *mirror) showLocked(f *frame) error {
 	return nil
 }
 
-// add gives mb the room's snapshots from now on; remove stops them. remove reports
+// Add gives mb the room's snapshots from now on; Remove stops them, and reports
 // whether viewers remain.
-func (m *mirror) add(mb *rooms.Mailbox) *rooms.Snapshot {
+func (m *Mirror) Add(mb *rooms.Mailbox) *rooms.Snapshot {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.viewers[mb] = true
@@ -168,31 +173,31 @@ func (m *mirror) add(mb *rooms.Mailbox) *rooms.Snapshot {
 	return m.latest
 }
 
-func (m *mirror) remove(mb *rooms.Mailbox) (left int) {
+func (m *Mirror) Remove(mb *rooms.Mailbox) (left int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.viewers, mb)
 	return len(m.viewers)
 }
 
-// snapshotOrNil is snapshot, for a mirror that may not exist.
-func (m *mirror) snapshotOrNil() *rooms.Snapshot {
+// SnapshotOrNil is Snapshot, for a mirror that may not exist.
+func (m *Mirror) SnapshotOrNil() *rooms.Snapshot {
 	if m == nil {
 		return nil
 	}
-	return m.snapshot()
+	return m.Snapshot()
 }
 
-// snapshot is the latest picture (nil before the first).
-func (m *mirror) snapshot() *rooms.Snapshot {
+// Snapshot is the latest picture (nil before the first).
+func (m *Mirror) Snapshot() *rooms.Snapshot {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.latest
 }
 
-// notice shows the viewers the latest picture with a passing condition of this node's
+// Notice shows the viewers the latest picture with a passing condition of this node's
 // ("reconnecting…"); the next frame or load, from the owner, has none.
-func (m *mirror) notice(text string) {
+func (m *Mirror) Notice(text string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.latest == nil || m.latest.Status == rooms.Closed {
@@ -206,8 +211,8 @@ func (m *mirror) notice(text string) {
 	}
 }
 
-// gone shows the room closed: its node left the cluster or died.
-func (m *mirror) gone(why string) {
+// Gone shows the room closed: its node left the cluster or died.
+func (m *Mirror) Gone(why string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.latest == nil {

@@ -1,0 +1,421 @@
+// Package tourneys is the tournaments of a cluster: the director that holds the lease leads
+// (leases.Lead); it says so in its node's heartbeats, with the people it calls to their
+// games and a count of its changes. The other nodes' directors follow: they send it what
+// they are asked (director.Remote), and their programs' games are played on their own node
+// when the leader places them there. It rides on the node's heartbeats (cluster.Part).
+package tourneys
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/arena-classroom/arena/cluster"
+	"github.com/arena-classroom/arena/cluster/bus"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
+)
+
+// The operations on the leading director, from a follower; opSeated is the leader's back.
+// All may wait on the store or another node.
+var (
+	opControl  = bus.Op[control, bus.None]{Name: "t.control", Blocks: true}
+	opRemove   = bus.Op[remove, store.Entrant]{Name: "t.remove", Blocks: true}
+	opEnter    = bus.Op[enter, bus.None]{Name: "t.enter", Blocks: true}
+	opReport   = bus.Op[codeRef, director.Report]{Name: "t.report", Blocks: true, Reads: true}
+	opReady    = bus.Op[ready, readyAnswer]{Name: "t.ready", Blocks: true}
+	opUnready  = bus.Op[ticketRef, unreadyAnswer]{Name: "t.unready", Blocks: true}
+	opFinished = bus.Op[finished, bus.None]{Name: "t.finished", Blocks: true}
+	opSeated   = bus.Op[seated, bus.None]{Name: "t.seated", Blocks: true} // a ready program's game, or the end
+)
+
+func checkText(texts ...string) error {
+	for _, t := range texts {
+		if len(t) > 1024 {
+			return fmt.Errorf("a text of %d bytes", len(t))
+		}
+	}
+	return nil
+}
+
+// control is a teacher's command on a tournament (director.Control).
+type control struct {
+	Code string `json:"code"`
+	Op   string `json:"op"`
+	Arg  string `json:"arg,omitempty"`
+}
+
+func (m control) Validate() error { return checkText(m.Code, m.Op, m.Arg) }
+
+type remove struct {
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+func (m remove) Validate() error { return checkText(m.Code, m.Name) }
+
+type enter struct {
+	Code    string        `json:"code"`
+	Entrant store.Entrant `json:"entrant"`
+}
+
+func (m enter) Validate() error { return checkText(m.Code, m.Entrant.Name) }
+
+type codeRef struct {
+	Code string `json:"code"`
+}
+
+func (m codeRef) Validate() error { return checkText(m.Code) }
+
+// ready puts a follower's program in line; its controller stays on the follower.
+type ready struct {
+	Code    string `json:"code"`
+	Entrant string `json:"entrant"`
+	Ticket  uint64 `json:"ticket"`
+	Ctl     uint64 `json:"ctl"`
+}
+
+func (m ready) Validate() error { return checkText(m.Code, m.Entrant) }
+
+type readyAnswer struct {
+	Missed []string `json:"missed,omitempty"`
+}
+
+type ticketRef struct {
+	Ticket uint64 `json:"ticket"`
+}
+
+type unreadyAnswer struct {
+	Out bool `json:"out"` // the ticket was in line, and is out of it now
+}
+
+// finished is a tournament game's result, from the node that played it.
+type finished struct {
+	Info rooms.Info            `json:"info"`
+	Game store.TournamentEntry `json:"game"`
+}
+
+// seated tells a follower where its program plays, or that its tournament is over.
+type seated struct {
+	Ticket uint64 `json:"ticket"`
+	Room   string `json:"room,omitempty"`
+	Over   bool   `json:"over,omitempty"`
+	State  string `json:"state,omitempty"`
+}
+
+func (m seated) Validate() error { return checkText(m.Room, m.State) }
+
+type ticketKey struct {
+	node string
+	id   uint64
+}
+
+// tournaments is this node's side of the cluster's tournaments.
+type tournaments struct {
+	n *cluster.Node
+	d *director.Director
+
+	mu     sync.Mutex
+	mine   map[uint64]*director.Ticket    // this node's programs waiting at the leader
+	theirs map[ticketKey]*director.Ticket // other nodes' programs waiting here (leader)
+}
+
+var _ cluster.Part = (*tournaments)(nil)
+
+// Serve joins d to the cluster's tournaments: it places the games of the tournaments it
+// leads on the nodes, and sends the leader what it is asked while it follows.
+func Serve(n *cluster.Node, d *director.Director) {
+	t := &tournaments{n: n, d: d, mine: map[uint64]*director.Ticket{}, theirs: map[ticketKey]*director.Ticket{}}
+	d.SetPlacer(n.PlaceGame)
+	d.SetFinder(n.FindTagged)
+	d.SetRemote(leader{t})
+	c := n.Bus()
+	bus.Handle(c, opControl, func(_ string, m control) (bus.None, error) {
+		return t.withTimeout(func(ctx context.Context) error { return d.Control(ctx, m.Op, m.Code, m.Arg) })
+	})
+	bus.Handle(c, opRemove, func(_ string, m remove) (e store.Entrant, err error) {
+		_, err = t.withTimeout(func(ctx context.Context) (err error) { e, err = d.Remove(ctx, m.Code, m.Name); return err })
+		return e, err
+	})
+	bus.Handle(c, opEnter, func(_ string, m enter) (bus.None, error) {
+		return t.withTimeout(func(ctx context.Context) error { return d.Enter(ctx, m.Code, m.Entrant) })
+	})
+	bus.Handle(c, opReport, func(_ string, m codeRef) (r director.Report, err error) {
+		_, err = t.withTimeout(func(ctx context.Context) (err error) { r, err = d.Report(ctx, m.Code); return err })
+		return r, err
+	})
+	bus.Handle(c, opReady, func(from string, m ready) (readyAnswer, error) {
+		missed, err := t.ready(from, m)
+		return readyAnswer{Missed: missed}, err
+	})
+	bus.Handle(c, opUnready, func(from string, m ticketRef) (unreadyAnswer, error) {
+		t.mu.Lock()
+		tk := t.theirs[ticketKey{from, m.Ticket}]
+		delete(t.theirs, ticketKey{from, m.Ticket})
+		t.mu.Unlock()
+		return unreadyAnswer{Out: tk != nil && d.Unready(tk)}, nil
+	})
+	bus.Handle(c, opFinished, func(_ string, m finished) (bus.None, error) {
+		d.Finished(m.Info, store.MatchRecord{Tournament: &m.Game})
+		return bus.None{}, nil
+	})
+	bus.Handle(c, opSeated, func(_ string, m seated) (bus.None, error) {
+		t.seated(m)
+		return bus.None{}, nil
+	})
+	n.AddPart(t)
+}
+
+// withTimeout runs a director's call for another node within the bus's timeout.
+func (t *tournaments) withTimeout(f func(ctx context.Context) error) (bus.None, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), t.n.Bus().Timeout())
+	defer cancel()
+	return bus.None{}, f(ctx)
+}
+
+// Version changes with the director's tournaments (the leader announces its calls).
+func (t *tournaments) Version() uint64 { return t.d.Version() }
+
+// Announce says that this node leads, and whom its director calls.
+func (t *tournaments) Announce(h *cluster.Heartbeat) {
+	if t.d.Leading() {
+		h.Leads, h.Calls, h.Changes = true, t.d.Calls(), t.d.Version()
+	}
+}
+
+// Heard: a leader that changed something makes the standings here read again; a new
+// leader gets the programs waiting here in its line.
+func (t *tournaments) Heard(_ string, before, now *cluster.Heartbeat) {
+	wasLeading := before != nil && before.Leads
+	if now.Leads && (!wasLeading || now.Changes != before.Changes) {
+		go t.d.Touch()
+	}
+	if now.Leads && !wasLeading {
+		go t.resend()
+	}
+}
+
+// Gone (leader): the programs of a node that died leave the line.
+func (t *tournaments) Gone(node string) { go t.nodeGone(node) }
+
+// leaderName is the node whose director leads, "" if none is heard.
+func (t *tournaments) leaderName() string {
+	if t.d.Leading() {
+		return t.n.Name()
+	}
+	best := ""
+	for name, h := range t.n.Heard() {
+		if h.Leads && (best == "" || name < best) {
+			best = name
+		}
+	}
+	return best
+}
+
+// leader is the leading director, as a follower asks it.
+type leader struct{ t *tournaments }
+
+var _ director.Remote = leader{}
+
+// ask sends a request to the leader; no leader, or one that does not answer, is the
+// director's own error.
+func ask[Req, Rep any](t *tournaments, op bus.Op[Req, Rep], req Req) (Rep, error) {
+	name := t.leaderName()
+	if name == "" || name == t.n.Name() {
+		var none Rep
+		return none, director.ErrElsewhere
+	}
+	rep, err := bus.Ask(t.n.Bus(), name, op, req)
+	if errors.Is(err, bus.ErrNoAnswer) {
+		return rep, director.ErrUnreachable
+	}
+	return rep, err
+}
+
+func (l leader) Control(_ context.Context, op, code, arg string) error {
+	_, err := ask(l.t, opControl, control{Code: code, Op: op, Arg: arg})
+	return err
+}
+
+func (l leader) Remove(_ context.Context, code, name string) (store.Entrant, error) {
+	return ask(l.t, opRemove, remove{Code: code, Name: name})
+}
+
+func (l leader) Enter(_ context.Context, code string, e store.Entrant) error {
+	_, err := ask(l.t, opEnter, enter{Code: code, Entrant: e})
+	return err
+}
+
+func (l leader) Report(_ context.Context, code string) (director.Report, error) {
+	r, err := ask(l.t, opReport, codeRef{Code: code})
+	if err != nil {
+		return director.Report{}, err
+	}
+	return r, nil
+}
+
+// Ready puts a program of this node in line at the leader, its controller kept here.
+func (l leader) Ready(tk *director.Ticket) ([]string, error) {
+	t := l.t
+	ctl := t.n.Register(tk.Controller())
+	id := t.n.NewID()
+	t.mu.Lock()
+	for old, v := range t.mine { // its last game's ticket, which the leader now lets go
+		if v.Code() == tk.Code() && v.Entrant() == tk.Entrant() {
+			delete(t.mine, old)
+		}
+	}
+	t.mine[id] = tk
+	t.mu.Unlock()
+	rep, err := ask(t, opReady, ready{Code: tk.Code(), Entrant: tk.Entrant(), Ticket: id, Ctl: ctl})
+	if err != nil {
+		t.mu.Lock()
+		delete(t.mine, id)
+		t.mu.Unlock()
+		t.n.Unregister(ctl)
+		return rep.Missed, err
+	}
+	return rep.Missed, nil
+}
+
+func (l leader) Unready(tk *director.Ticket) bool {
+	t := l.t
+	t.mu.Lock()
+	var id uint64
+	for k, v := range t.mine {
+		if v == tk {
+			id = k
+		}
+	}
+	t.mu.Unlock()
+	if id == 0 {
+		return false
+	}
+	rep, err := ask(t, opUnready, ticketRef{Ticket: id})
+	if err != nil {
+		return false
+	}
+	t.mu.Lock()
+	delete(t.mine, id)
+	t.mu.Unlock()
+	return rep.Out
+}
+
+func (l leader) Finished(info rooms.Info, rec store.MatchRecord) {
+	if rec.Tournament == nil {
+		return
+	}
+	if _, err := ask(l.t, opFinished, finished{Info: info, Game: *rec.Tournament}); err != nil {
+		// The leader reads the store now and then (director's reconcile): it gets it then.
+		l.t.n.Logger().Warn("could not tell the leader of a tournament result", "room", info.ID, "err", err)
+	}
+}
+
+func (l leader) CallFor(person string) (director.Call, bool) {
+	if h, ok := l.t.n.LastHeard(l.t.leaderName()); ok {
+		c, ok := h.Calls[person]
+		return c, ok
+	}
+	return director.Call{}, false
+}
+
+// ready (leader) puts a follower's program in line; its game is sent back when seated.
+func (t *tournaments) ready(from string, m ready) ([]string, error) {
+	// A ticket of this entrant from the same node is stale: that node sends a program's
+	// ticket again only once its last is gone (the node restarted, or an answer was lost).
+	var stale []*director.Ticket
+	t.mu.Lock()
+	for key, tk := range t.theirs {
+		if key.node == from && tk.Code() == m.Code && tk.Entrant() == m.Entrant {
+			stale = append(stale, tk)
+			delete(t.theirs, key)
+		}
+	}
+	t.mu.Unlock()
+	for _, tk := range stale {
+		t.d.Unready(tk)
+	}
+	tk, missed, err := t.d.ReadyFrom(from, m.Code, m.Entrant, t.n.ProgramAt(from, m.Ctl))
+	if err != nil {
+		return missed, err
+	}
+	key := ticketKey{from, m.Ticket}
+	t.mu.Lock()
+	t.theirs[key] = tk
+	t.mu.Unlock()
+	go func() {
+		s := <-tk.Seated()
+		// Seated, the ticket stays in theirs: the director holds it while the program plays
+		// and until it asks again (its node's Unready, its next Ready, or the node's death
+		// let it go).
+		if s.Over || s.Again {
+			t.mu.Lock()
+			delete(t.theirs, key)
+			t.mu.Unlock()
+		}
+		msg := seated{Ticket: m.Ticket, Over: s.Over, State: s.State}
+		if s.Room != nil {
+			msg.Room = s.Room.ID()
+		}
+		if _, err := bus.Ask(t.n.Bus(), from, opSeated, msg); err != nil {
+			t.n.Logger().Warn("could not tell a node its program's tournament game", "peer", from, "err", err)
+		}
+	}()
+	return missed, nil
+}
+
+// seated (follower) hands a program of this node its game.
+func (t *tournaments) seated(m seated) {
+	t.mu.Lock()
+	tk := t.mine[m.Ticket]
+	if m.Room == "" {
+		delete(t.mine, m.Ticket) // kept while seated: the session lets it go (Unready)
+	}
+	t.mu.Unlock()
+	if tk == nil {
+		return
+	}
+	s := director.Seating{Over: m.Over, State: m.State}
+	if m.Room != "" {
+		r, ok := t.n.Directory().Find(m.Room)
+		if !ok {
+			t.n.Logger().Warn("a program's tournament room cannot be found", "room", m.Room)
+			return
+		}
+		s.Room = r
+	}
+	tk.Seat(s)
+}
+
+// nodeGone (leader) takes out of line the programs of a node that died.
+func (t *tournaments) nodeGone(name string) {
+	t.mu.Lock()
+	var gone []*director.Ticket
+	for key, tk := range t.theirs {
+		if key.node == name {
+			gone = append(gone, tk)
+			delete(t.theirs, key)
+		}
+	}
+	t.mu.Unlock()
+	for _, tk := range gone {
+		t.d.Unready(tk)
+	}
+}
+
+// resend (follower): the programs waiting at a leader that is gone line up again, at the
+// new one, through their sessions (which wait for it as for any leader that restarts).
+func (t *tournaments) resend() {
+	t.mu.Lock()
+	waiting := make([]*director.Ticket, 0, len(t.mine))
+	for id, tk := range t.mine {
+		waiting = append(waiting, tk)
+		delete(t.mine, id)
+	}
+	t.mu.Unlock()
+	for _, tk := range waiting {
+		tk.Seat(director.Seating{Again: true})
+	}
+}
