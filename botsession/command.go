@@ -200,7 +200,8 @@ func (a *Sessions) Serve(s *server.Session, stdin io.Reader, stdout, stderr io.W
 	reg := a.bots
 	lim, release, err := reg.acquire(s.Who.ID)
 	if err != nil {
-		return refuse(1, err.Error())
+		// A wait cures it (a session of a connection just lost may linger): come back.
+		return refuse(ExitTryAgain, err.Error())
 	}
 	defer release()
 

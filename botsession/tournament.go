@@ -34,8 +34,8 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 	}
 	if err != nil {
 		a.log.Error("tournament", "code", code, "err", err)
-		conn.Fail("the tournament could not be read right now; try again", time.Second)
-		return 1
+		conn.Fail("the tournament could not be read right now: the arena's database does not answer. This is temporary; try again in a few seconds (the starter kits do, by themselves)", time.Second)
+		return ExitTryAgain
 	}
 	if t.Game != args.entry.Game.ID() {
 		conn.Fail(fmt.Sprintf("tournament %s is a tournament of %s: use --game %s", code, t.Game, t.Game), time.Second)
@@ -57,13 +57,7 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 		}
 		conn.Diagf("tournament %s: %s is back; %s", code, name, a.whereItStands(ctx, code))
 	default:
-		conn.Fail(err.Error(), time.Second)
-		if _, retry := director.IsEntryRefused(err); retry > 0 || errors.Is(err, director.ErrUnreachable) || errors.Is(err, director.ErrElsewhere) {
-			// A refusal a wait cures (many new keys at once, a cluster's leader changing or
-			// out of reach): the kits come back by themselves.
-			return ExitTryAgain
-		}
-		return 1
+		return a.failed(conn, code, err)
 	}
 	e := args.entry
 	maxStrikes := a.rooms.Config().MaxStrikes
@@ -119,8 +113,7 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 		}
 		told = false
 		if err != nil {
-			conn.Fail(err.Error(), time.Second)
-			return 1
+			return a.failed(conn, code, err)
 		}
 		a.presence.Set(presence, name, "bot in tournament "+code)
 		var seat director.Seating
@@ -153,6 +146,27 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 	}
 }
 
+// failed ends a tournament's program session on err: 1 for a refusal that waiting does
+// not cure (a wrong code, entries closed, removed by the teacher), 75 for the others (many
+// new keys at once, a cluster's leader changing or out of reach, the database not
+// answering), from which the starter kits come back by themselves.
+func (a *Sessions) failed(conn *program.Conn, code string, err error) int {
+	var full *director.ErrFull
+	if errors.As(err, &full) || director.IsState(err) || errors.Is(err, director.ErrRemoved) || errors.Is(err, director.ErrNotEntrant) ||
+		errors.Is(err, director.ErrNotFound) || errors.Is(err, director.ErrNotOpen) || errors.Is(err, director.ErrEntrantName) ||
+		errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrNotOpen) || errors.Is(err, store.ErrEntrantName) {
+		conn.Fail(err.Error(), time.Second)
+		return 1
+	}
+	if _, retry := director.IsEntryRefused(err); retry > 0 || errors.Is(err, director.ErrUnreachable) || errors.Is(err, director.ErrElsewhere) {
+		conn.Fail(err.Error(), time.Second)
+		return ExitTryAgain
+	}
+	a.log.Error("tournament", "code", code, "err", err)
+	conn.Fail(fmt.Sprintf("tournament %s cannot take your program right now (%v). This is temporary; try again in a few seconds (the starter kits do, by themselves)", code, err), time.Second)
+	return ExitTryAgain
+}
+
 // whereItStands says, for a program that has just (re)connected, where its tournament is:
 // how many entrants, and what it waits for.
 func (a *Sessions) whereItStands(ctx context.Context, code string) string {
@@ -180,10 +194,10 @@ func (a *Sessions) enterProgram(ctx context.Context, t store.Tournament, who key
 		Rating: a.archive.SeedRating(ctx, t.Game, who.ID), Addr: addr})
 	var full *director.ErrFull
 	if errors.As(err, &full) {
-		return fmt.Errorf("tournament %s is full: %v; ask your teacher", t.Code, err)
+		return fmt.Errorf("tournament %s is full: %w; ask your teacher", t.Code, err)
 	}
 	if errors.Is(err, store.ErrEntrantName) {
-		return fmt.Errorf("another entrant of %s is called %s: choose another --name", t.Code, name)
+		return fmt.Errorf("%w: another entrant of %s is called %s; choose another --name", err, t.Code, name)
 	}
 	return err
 }

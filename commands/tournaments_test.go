@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"strings"
 	"testing"
@@ -18,6 +19,7 @@ import (
 	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
@@ -430,4 +432,29 @@ func whoamiID(t *testing.T, c *gossh.Client) string {
 	}
 	t.Fatalf("whoami: %q", out)
 	return ""
+}
+
+// unreadable is a store whose tournaments cannot be read: its database does not answer.
+type unreadable struct{ *store.Store }
+
+func (unreadable) Tournament(context.Context, string) (store.Tournament, error) {
+	return store.Tournament{}, errors.New("dial tcp 127.0.0.1:5432: connect: connection refused")
+}
+
+// A program that comes to its tournament while the database does not answer is told that
+// it is temporary, with status 75: the starter kits come back by themselves (a status 1
+// would stop them for good, and every later game of theirs would be a forfeit).
+func TestAProgramIsToldToComeBackWhileTheTournamentsCannotBeRead(t *testing.T) {
+	st := arenatest.Store(t)
+	d := director.New(st, nil)
+	hub := rooms.NewHub(arenatest.FastHub())
+	d.SetHub(hub)
+	app := commands.New(commands.Options{Hub: hub, Archive: st, Tournaments: unreadable{st}, Director: d,
+		Logger: slog.New(slog.DiscardHandler)})
+	addr, _ := sshtest.Start(t, app, func(c *server.Config) { c.Logger = slog.New(slog.DiscardHandler) })
+	c := sshtest.Dial(t, addr, "ann", sshtest.NewKey(t))
+	_, errOut, code := sshtest.Exec(t, c, "bot --game sevencolors --tournament ABCDEF")
+	if code != server.ExitTryAgain || !strings.Contains(errOut, "This is temporary") {
+		t.Fatalf("while the tournaments cannot be read: status %d, %q; want 75 and a sentence saying it is temporary", code, errOut)
+	}
 }

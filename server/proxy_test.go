@@ -103,7 +103,7 @@ func TestProxyProtocolGivesTheClientsAddress(t *testing.T) {
 				t.Fatalf("the same client again: %v", err)
 			}
 			_, errOut, code := sshtest.Exec(t, again, "whoami")
-			if code != 1 || !strings.Contains(errOut, "too many connections from your address (limit 1)") {
+			if code != server.ExitTryAgain || !strings.Contains(errOut, "too many connections from your address (limit 1)") {
 				t.Fatalf("a second connection of 203.0.113.7: exit %d, stderr %q", code, errOut)
 			}
 
@@ -168,7 +168,7 @@ func TestProxyHeaderFromOutsideProxyFromIsNotHonoured(t *testing.T) {
 		t.Fatalf("a second forged v1 header: %v", err)
 	}
 	_, errOut, code := sshtest.Exec(t, again, "whoami")
-	if code != 1 || !strings.Contains(errOut, "too many connections from your address (limit 1)") {
+	if code != server.ExitTryAgain || !strings.Contains(errOut, "too many connections from your address (limit 1)") {
 		t.Fatalf("a second connection from 127.0.0.1 claiming 203.0.113.8: exit %d, stderr %q", code, errOut)
 	}
 	if _, err := dialProxied(t, addr, header(2, "203.0.113.9:54321"), "mallory"); err == nil {

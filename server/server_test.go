@@ -318,13 +318,13 @@ func TestPerIPConnectionLimit(t *testing.T) {
 	}
 	third := sshtest.Dial(t, addr, "alice", key)
 	_, errOut, code := sshtest.Exec(t, third, "whoami")
-	if code != 1 || !strings.Contains(errOut, "too many connections from your address (limit 2)") {
+	if code != server.ExitTryAgain || !strings.Contains(errOut, "too many connections from your address (limit 2)") {
 		t.Fatalf("third connection: exit %d, stderr %q", code, errOut)
 	}
 	term := sshtest.NewTerm(t, third)
 	term.WaitFor(t, "too many connections from your address", wait)
-	if code := term.Wait(t, wait); code != 1 {
-		t.Fatalf("refused PTY session: exit %d", code)
+	if code := term.Wait(t, wait); code != server.ExitTryAgain {
+		t.Fatalf("refused PTY session: exit %d, want 75 (a wait cures it)", code)
 	}
 	third.Close()
 	// Freed slots are reused once the server has seen the connections close.
@@ -346,7 +346,7 @@ func TestConnectRateLimit(t *testing.T) {
 		whoami(t, sshtest.Dial(t, addr, "alice", key))
 	}
 	_, errOut, code := sshtest.Exec(t, sshtest.Dial(t, addr, "alice", key), "whoami")
-	if code != 1 || !strings.Contains(errOut, "too many new connections") {
+	if code != server.ExitTryAgain || !strings.Contains(errOut, "too many new connections") {
 		t.Fatalf("third connection in a burst of 2: exit %d, stderr %q", code, errOut)
 	}
 }
@@ -357,7 +357,7 @@ func TestSessionsPerKeyLimit(t *testing.T) {
 	term := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", key))
 	term.WaitFor(t, "hello alice", wait)
 	_, errOut, code := sshtest.Exec(t, sshtest.Dial(t, addr, "alice", key), "whoami")
-	if code != 1 || !strings.Contains(errOut, "too many sessions for your key (limit 1)") {
+	if code != server.ExitTryAgain || !strings.Contains(errOut, "too many sessions for your key (limit 1)") {
 		t.Fatalf("second session: exit %d, stderr %q", code, errOut)
 	}
 	whoami(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t))) // other keys are not affected

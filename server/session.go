@@ -135,8 +135,15 @@ func (s *Server) admit(next sessionHandler) sessionHandler {
 			fmt.Fprintf(sess.Stderr(), "arena: %s\n", msg)
 			return 1
 		}
+		// A refusal that a wait cures (the arena or the address full, connections too fast,
+		// the key's sessions at their limit while an old one lingers): 75, and the starter
+		// kits come back by themselves (docs/bots.md).
+		refuseForNow := func(msg string) int {
+			refuse(msg)
+			return ExitTryAgain
+		}
 		if refusal := cs.refused(); refusal != "" {
-			return refuse(refusal)
+			return refuseForNow(refusal)
 		}
 		// Splitting a command into words costs more than linearly: measure it first.
 		if n := len(sess.RawCommand()); n > s.cfg.MaxCommandBytes {
@@ -150,7 +157,7 @@ func (s *Server) admit(next sessionHandler) sessionHandler {
 		}
 		release, ok := s.perKey.acquire(who.ID)
 		if !ok {
-			return refuse(fmt.Sprintf("too many sessions for your key (limit %d); close one and try again", s.cfg.MaxSessionsPerKey))
+			return refuseForNow(fmt.Sprintf("too many sessions for your key (limit %d); close one and try again", s.cfg.MaxSessionsPerKey))
 		}
 		defer release()
 		return next(sess)
