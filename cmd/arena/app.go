@@ -99,7 +99,10 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 						logger.Error("tournaments could not all be resumed", "err", err)
 					}
 				},
-				dir.Follow)
+				func() {
+					logger.Warn("following the tournaments' leader: another node took the lead")
+					dir.Follow()
+				})
 		} else if err := dir.Load(ctx); err != nil {
 			// A tournament that cannot be read stays as it is; the others go on.
 			logger.Error("tournaments could not all be resumed", "err", err)

@@ -27,6 +27,7 @@ import (
 type serverProcess struct {
 	cmd  *exec.Cmd
 	addr string
+	logs *sshtest.Buffer // what it logged on stderr
 }
 
 func startServerProcess(t *testing.T, data string) *serverProcess {
@@ -79,7 +80,7 @@ func startServerProcessWith(t *testing.T, args ...string) *serverProcess {
 	}()
 	select {
 	case addr := <-addrs:
-		return &serverProcess{cmd: cmd, addr: addr}
+		return &serverProcess{cmd: cmd, addr: addr, logs: logs}
 	case <-time.After(60 * time.Second):
 		t.Fatal("the server did not start")
 	}
