@@ -31,7 +31,7 @@ func TestReadingARoomOfAnotherNodeAsksItsOwnerOnce(t *testing.T) {
 		if !ok {
 			t.Fatal("a does not find b's room")
 		}
-		if s := found.Snapshot(); s != nil {
+		if s, err := found.Snapshot(t.Context()); err == nil && s != nil {
 			last = s
 		}
 	}
@@ -44,7 +44,7 @@ func TestReadingARoomOfAnotherNodeAsksItsOwnerOnce(t *testing.T) {
 	// The pictures follow the game, as a spectator's do.
 	until.True(t, 30*time.Second, "a's picture following b's game", func() bool {
 		found, _ := a.dir.Find(r.ID())
-		s := found.Snapshot()
-		return s != nil && s.Moves > last.Moves
+		s, err := found.Snapshot(t.Context())
+		return err == nil && s != nil && s.Moves > last.Moves
 	})
 }
