@@ -142,22 +142,22 @@ func TestPeopleOnTwoNodesPlayARoomOfAThirdWithASpectator(t *testing.T) {
 		t.Fatal("A does not find B's room")
 	}
 	mbAlice := rooms.NewMailbox()
-	if seat, _ := onA.Attach("key:alice", mbAlice); seat != 0 {
-		t.Fatalf("alice attached on A to seat %d, want 0", seat)
+	if seat, _, err := onA.Attach(t.Context(), "key:alice", mbAlice); err != nil || seat != 0 {
+		t.Fatalf("alice attached on A to seat %d (%v), want 0", seat, err)
 	}
 	onC, ok := c.dir.Find(strings.ToUpper(owned.ID()))
 	if !ok {
 		t.Fatal("C does not find B's room")
 	}
-	if seat, err := onC.Join("key:bob", "bob"); err != nil || seat != 1 {
+	if seat, err := onC.Join(t.Context(), "key:bob", "bob"); err != nil || seat != 1 {
 		t.Fatalf("bob joins from C: seat %d, %v", seat, err)
 	}
 	mbBob, mbSpec := rooms.NewMailbox(), rooms.NewMailbox()
-	if seat, _ := onC.Attach("key:bob", mbBob); seat != 1 {
-		t.Fatalf("bob attached on C to seat %d, want 1", seat)
+	if seat, _, err := onC.Attach(t.Context(), "key:bob", mbBob); err != nil || seat != 1 {
+		t.Fatalf("bob attached on C to seat %d (%v), want 1", seat, err)
 	}
-	if seat, snap := onC.Attach("key:carol", mbSpec); seat != -1 || snap == nil {
-		t.Fatalf("carol attached on C to seat %d (snapshot %v), want a spectator", seat, snap != nil)
+	if seat, snap, err := onC.Attach(t.Context(), "key:carol", mbSpec); err != nil || seat != -1 || snap == nil {
+		t.Fatalf("carol attached on C to seat %d (snapshot %v, %v), want a spectator", seat, snap != nil, err)
 	}
 	until.True(t, 10*time.Second, "the owner counts carol as a spectator", func() bool {
 		return owned.Info().Spectators == 1
@@ -169,7 +169,7 @@ func TestPeopleOnTwoNodesPlayARoomOfAThirdWithASpectator(t *testing.T) {
 	var seen [2]*rooms.Snapshot
 	moves := 0
 	until.Seen(t, 60*time.Second, "the game played to its end across the nodes", func() (string, bool) {
-		snap := owned.Snapshot()
+		snap := snapshotOf(t, owned)
 		if snap.Status == rooms.Finished {
 			return "finished", true
 		}
@@ -183,14 +183,14 @@ func TestPeopleOnTwoNodesPlayARoomOfAThirdWithASpectator(t *testing.T) {
 			return fmt.Sprintf("seat %d's node shows move %d of %d", seat, movesOf(seen[seat]), snap.Moves), false
 		}
 		legal := seen[seat].State.Legal(seat)
-		if err := players[seat].Submit(users[seat], seat, legal[moves%len(legal)]); err != nil {
+		if err := players[seat].Submit(t.Context(), users[seat], seat, legal[moves%len(legal)]); err != nil {
 			t.Fatalf("move %d by seat %d: %v", moves, seat, err)
 		}
 		moves++
 		return fmt.Sprintf("%d moves", moves), false
 	})
 
-	final := owned.Snapshot()
+	final := snapshotOf(t, owned)
 	var spec *rooms.Snapshot
 	until.Seen(t, 10*time.Second, "the spectator on C sees the end", func() (string, bool) {
 		spec = latest(mbSpec, spec)
@@ -207,7 +207,9 @@ func TestPeopleOnTwoNodesPlayARoomOfAThirdWithASpectator(t *testing.T) {
 	}
 
 	// Leaving: the owner forgets the spectator, and C stops receiving the room.
-	onC.Detach(mbSpec)
+	if err := onC.Detach(t.Context(), mbSpec); err != nil {
+		t.Fatalf("carol leaves from C: %v", err)
+	}
 	until.True(t, 10*time.Second, "the owner no longer counts carol", func() bool { return owned.Info().Spectators == 0 })
 }
 
@@ -235,10 +237,10 @@ func TestAPrivateCodeMadeOnOneNodeIsJoinedFromAnother(t *testing.T) {
 	if !ok {
 		t.Fatal("C does not find A's private room by its code")
 	}
-	if seat, err := found.Join("key:bob", "bob"); err != nil || seat != 1 {
+	if seat, err := found.Join(t.Context(), "key:bob", "bob"); err != nil || seat != 1 {
 		t.Fatalf("bob joins from C: seat %d, %v", seat, err)
 	}
-	if _, err := found.Join("key:dan", "dan"); !errors.Is(err, rooms.ErrRoomFull) {
+	if _, err := found.Join(t.Context(), "key:dan", "dan"); !errors.Is(err, rooms.ErrRoomFull) {
 		t.Fatalf("a third player is told %v, want ErrRoomFull across the bus", err)
 	}
 	if _, ok := c.dir.Find(a.Letter() + "ZZZZ"); ok {
@@ -264,7 +266,9 @@ func TestANodeThatFallsSilentIsForgotten(t *testing.T) {
 		t.Fatal("A does not find B's room")
 	}
 	mb := rooms.NewMailbox()
-	onA.Attach("", mb)
+	if _, _, err := onA.Attach(t.Context(), "", mb); err != nil {
+		t.Fatalf("attach on A: %v", err)
+	}
 	// B dies: its bus connection closes with no goodbye.
 	b.bus.Abandon()
 	var last *rooms.Snapshot
@@ -315,13 +319,15 @@ func TestARealTimeRoomLooksTheSameOnAnotherNode(t *testing.T) {
 		t.Fatal("A does not find B's room")
 	}
 	mb := rooms.NewMailbox()
-	onA.Attach("", mb)
+	if _, _, err := onA.Attach(t.Context(), "", mb); err != nil {
+		t.Fatalf("attach on A: %v", err)
+	}
 	var shown *rooms.Snapshot
 	compared := 0
 	for tick := 0; tick < 1200; tick++ {
 		b.hub.Tick(clk.Add(50 * time.Millisecond))
 		b.hub.WaitThinking()
-		want := owned.Snapshot()
+		want := snapshotOf(t, owned)
 		until.Seen(t, 10*time.Second, "A shows B's latest frame", func() (string, bool) {
 			shown = latest(mb, shown)
 			return fmt.Sprintf("version %d of %d", shown.Version, want.Version), shown.Version >= want.Version
@@ -474,3 +480,13 @@ func (p *thinking) Turn(rooms.Seated, int, int, games.State, time.Duration, time
 }
 func (p *thinking) Refused(rooms.Seated, int, int, error, games.Action) {}
 func (p *thinking) End(rooms.Seated, int, *games.Outcome)               { p.endOnce.Do(func() { close(p.ended) }) }
+
+// snapshotOf is r's snapshot now; the test fails when it cannot be had.
+func snapshotOf(t testing.TB, r roomdir.Room) *rooms.Snapshot {
+	t.Helper()
+	s, err := r.Snapshot(t.Context())
+	if err != nil {
+		t.Fatalf("snapshot of room %s: %v", r.ID(), err)
+	}
+	return s
+}

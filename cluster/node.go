@@ -58,6 +58,7 @@ import (
 	"github.com/arena-classroom/arena/cluster/seats"
 	"github.com/arena-classroom/arena/internal/codes"
 	"github.com/arena-classroom/arena/presence"
+	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -227,7 +228,14 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 			}
 			return nil, false
 		},
-		Info: n.remoteInfo, Replay: n.remoteReplay})
+		Info: n.remoteInfo,
+		Replay: func(owner, room string) *replay.Replay {
+			rp, err := n.remoteReplay(owner, room)
+			if err != nil {
+				n.log.Warn("the replay of a room of another node", "room", room, "err", err)
+			}
+			return rp
+		}})
 	n.since = time.Now()
 	letter, err := cfg.Letters.Take(ctx, cfg.Name)
 	if err != nil {

@@ -43,17 +43,17 @@ func rideOutRestart(t *testing.T, down time.Duration) {
 		t.Fatal("a node does not find the room")
 	}
 	mbAlice, mbBob, mbSpec := rooms.NewMailbox(), rooms.NewMailbox(), rooms.NewMailbox()
-	if seat, _ := onA.Attach("key:alice", mbAlice); seat != 0 {
-		t.Fatalf("alice attached on A to seat %d", seat)
+	if seat, _, err := onA.Attach(t.Context(), "key:alice", mbAlice); err != nil || seat != 0 {
+		t.Fatalf("alice attached on A to seat %d (%v)", seat, err)
 	}
-	if seat, err := onC.Join("key:bob", "bob"); err != nil || seat != 1 {
+	if seat, err := onC.Join(t.Context(), "key:bob", "bob"); err != nil || seat != 1 {
 		t.Fatalf("bob joins from C: seat %d, %v", seat, err)
 	}
-	if seat, _ := onC.Attach("key:bob", mbBob); seat != 1 {
-		t.Fatalf("bob attached on C to seat %d", seat)
+	if seat, _, err := onC.Attach(t.Context(), "key:bob", mbBob); err != nil || seat != 1 {
+		t.Fatalf("bob attached on C to seat %d (%v)", seat, err)
 	}
-	if seat, _ := spectator.Attach("key:carol", mbSpec); seat != -1 {
-		t.Fatalf("carol attached on B to seat %d", seat)
+	if seat, _, err := spectator.Attach(t.Context(), "key:carol", mbSpec); err != nil || seat != -1 {
+		t.Fatalf("carol attached on B to seat %d (%v)", seat, err)
 	}
 
 	players := map[int]roomdir.Room{0: onA, 1: onC}
@@ -106,11 +106,11 @@ func rideOutRestart(t *testing.T, down time.Duration) {
 				time.Sleep(down) // the outage itself, not a wait for an outcome
 				bus.Restart(t)
 			}()
-			if err := players[seat].Submit(users[seat], seat, move); err != nil {
+			if err := players[seat].Submit(t.Context(), users[seat], seat, move); err != nil {
 				t.Fatalf("move %d by seat %d, made while the bus was down: %v", moves, seat, err)
 			}
 			<-restarted
-		} else if err := players[seat].Submit(users[seat], seat, move); err != nil {
+		} else if err := players[seat].Submit(t.Context(), users[seat], seat, move); err != nil {
 			t.Fatalf("move %d by seat %d: %v", moves, seat, err)
 		}
 		moves++

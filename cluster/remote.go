@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -127,7 +128,9 @@ func (d directory) Find(key string) (roomdir.Room, bool) {
 	}
 	if announced != nil {
 		if e, found := catalog.Get(announced.Game); found {
-			return newRemoteRoom(d.n, owner, e.Entry, *announced), true
+			r := newRemoteRoom(d.n, owner, e.Entry, *announced)
+			r.heard = true
+			return r, true
 		}
 	}
 	return d.n.remote(owner, func() (rooms.Info, error) { return bus.Ask(d.n.bus, owner, opFind, roomRef{Room: key}) })
@@ -197,19 +200,22 @@ func (n *Node) remote(owner string, find func() (rooms.Info, error)) (roomdir.Ro
 }
 
 func newRemoteRoom(n *Node, owner string, e playable.Entry, info rooms.Info) *remoteRoom {
-	return &remoteRoom{n: n, owner: owner, id: info.ID, code: info.Code, entry: e, found: info, last: info}
+	return &remoteRoom{n: n, owner: owner, id: info.ID, code: info.Code, entry: e, last: info, made: time.Now()}
 }
 
-// remoteRoom is a room of another node, reached through the bus.
+// remoteRoom is a room of another node, reached through the bus. The context its calls
+// take is not passed on yet: a request is bounded by the node's Timeout, and through a bus
+// outage by its Outage budget (ask).
 type remoteRoom struct {
 	n        *Node
 	owner    string
 	id, code string
 	entry    playable.Entry
-	found    rooms.Info // when it was found
+	made     time.Time // when the handle was made: the room was live then
 
-	mu   sync.Mutex
-	last rooms.Info // the latest Info seen
+	mu    sync.Mutex
+	last  rooms.Info // the latest Info seen
+	heard bool       // the room was in its owner's heartbeat: once it is no longer, it closed
 	// keys waits to go to the owner, in order, sent by one goroutine at a time (sending):
 	// a person's key never holds their screen, even while the bus restarts.
 	keys    []submitRequest
@@ -222,38 +228,30 @@ func (r *remoteRoom) ID() string           { return r.id }
 func (r *remoteRoom) Code() string         { return r.code }
 func (r *remoteRoom) Game() playable.Entry { return r.entry }
 
-func (r *remoteRoom) Leave(userID string) {
-	_, _ = bus.Ask(r.n.bus, r.owner, opLeave, leaveRequest{Room: r.id, User: userID})
+func (r *remoteRoom) Leave(_ context.Context, userID string) error {
+	_, err := bus.Ask(r.n.bus, r.owner, opLeave, leaveRequest{Room: r.id, User: userID})
+	return err
 }
 
-func (r *remoteRoom) Close(why string) {
-	_, _ = bus.Ask(r.n.bus, r.owner, opClose, closeRequest{Room: r.id, Why: why})
+func (r *remoteRoom) Close(_ context.Context, why string) error {
+	_, err := bus.Ask(r.n.bus, r.owner, opClose, closeRequest{Room: r.id, Why: why})
+	return err
 }
 
-func (r *remoteRoom) FillWithBot(name string) error {
+func (r *remoteRoom) FillWithBot(_ context.Context, name string) error {
 	_, err := bus.Ask(r.n.bus, r.owner, opFill, fillRequest{Room: r.id, Name: name})
 	return err
 }
 
-func (r *remoteRoom) MatchID() string {
-	if s := r.Snapshot(); s != nil {
-		return s.MatchID
-	}
-	return r.found.MatchID
-}
-
-func (r *remoteRoom) RealTime() bool {
-	s := r.Snapshot()
-	if s == nil || s.State == nil || s.Status != rooms.Playing {
-		return false
-	}
-	_, ok := s.State.(games.RealTime)
-	return ok
-}
+// MatchID is Info's: cached, never waits.
+func (r *remoteRoom) MatchID() string { return r.Info().MatchID }
 
 // Info is the room now, as well as this node knows without waiting: its mirror's latest
-// picture, or its owner's last heartbeat; the owner is asked only about a room too new to
-// be in one. A room whose node is gone is closed, with the result it had, if any.
+// picture, else its owner's last heartbeat, else what was known when the handle was made
+// (a room too new to be in a heartbeat). The owner is never asked. A room whose node is
+// gone, or that is missing from its owner's heartbeat after having been in one (a heartbeat
+// lists the rooms not closed) or long after the handle was made, is closed, with the result
+// it had, if any.
 func (r *remoteRoom) Info() rooms.Info {
 	r.n.shown.mu.Lock()
 	m := r.n.shown.mirrors[r.id]
@@ -261,7 +259,9 @@ func (r *remoteRoom) Info() rooms.Info {
 	r.n.mu.Lock()
 	p := r.n.peers[r.owner]
 	var cached *rooms.Info
+	var heardSince time.Duration // since the handle was made, to the owner's last heartbeat
 	if p != nil {
+		heardSince = p.seen.Sub(r.made)
 		for _, info := range p.last.Rooms {
 			if info.ID == r.id {
 				cached = &info // a copy, read under n.mu
@@ -273,16 +273,21 @@ func (r *remoteRoom) Info() rooms.Info {
 		return r.remember(s.Info)
 	}
 	if cached != nil {
+		r.mu.Lock()
+		r.heard = true
+		r.mu.Unlock()
 		return r.remember(*cached)
 	}
-	if p == nil {
+	r.mu.Lock()
+	heard, last := r.heard, r.last
+	r.mu.Unlock()
+	// Not in the owner's heartbeat: closed if it was in one before, or if this heartbeat was
+	// heard more than Silence after the handle was made (so it was sent after the room
+	// opened: a node heard that late is taken for dead). Else too new to be in one.
+	if p == nil || heard || heardSince > r.n.cfg.Silence {
 		return r.closed()
 	}
-	info, err := bus.Ask(r.n.bus, r.owner, opInfo, roomRef{Room: r.id})
-	if err != nil {
-		return r.closed()
-	}
-	return r.remember(info)
+	return last
 }
 
 func (r *remoteRoom) remember(info rooms.Info) rooms.Info {
@@ -303,28 +308,32 @@ func (r *remoteRoom) closed() rooms.Info {
 
 // Snapshot is the room as this node shows it: its mirror's latest picture. A room nobody
 // here watches is followed from its first read on (one load, then its frames, as for a
-// spectator) until it has not been read for frames.ReaderLease: a wall or a list that reads it
-// twice a second costs its owner what one spectator on this node does.
-func (r *remoteRoom) Snapshot() *rooms.Snapshot {
+// spectator) until it has not been read for frames.ReaderLease: a wall or a list that reads
+// it twice a second costs its owner what one spectator on this node does. Only the first
+// read waits (the load).
+func (r *remoteRoom) Snapshot(context.Context) (*rooms.Snapshot, error) {
 	r.n.shown.mu.Lock()
 	m := r.n.shown.mirrors[r.id]
 	r.n.shown.mu.Unlock()
 	if m != nil {
 		m.Read()
 		if s := m.Snapshot(); s != nil {
-			return s
+			return s, nil
 		}
 	}
 	m, err := r.n.watch(r)
 	if err != nil {
 		r.n.log.Warn("a room of another node does not play again here", "room", r.id, "err", err)
-		return nil
+		return nil, fmt.Errorf("room %s cannot be shown here: %w", r.id, err)
 	}
 	m.Read()
-	return m.Snapshot()
+	return m.Snapshot(), nil
 }
 
-func (r *remoteRoom) Replay() *replay.Replay { return r.n.remoteReplay(r.owner, r.id) }
+// Replay asks the owner for the game so far.
+func (r *remoteRoom) Replay(context.Context) (*replay.Replay, error) {
+	return r.n.remoteReplay(r.owner, r.id)
+}
 
 // remoteInfo is a room of owner now, asked of it; closed if it does not answer.
 func (n *Node) remoteInfo(owner, id string) rooms.Info {
@@ -336,30 +345,34 @@ func (n *Node) remoteInfo(owner, id string) rooms.Info {
 }
 
 // remoteReplay is the game so far of a room of owner, asked of it: nil before the game
-// starts, or if the owner does not answer.
-func (n *Node) remoteReplay(owner, id string) *replay.Replay {
+// starts.
+func (n *Node) remoteReplay(owner, id string) (*replay.Replay, error) {
 	rep, err := bus.Ask(n.bus, owner, opReplay, roomRef{Room: id})
-	if err != nil || len(rep.Replay) == 0 {
-		return nil
+	if err != nil {
+		return nil, err
+	}
+	if len(rep.Replay) == 0 {
+		return nil, nil // not started
 	}
 	rp, err := replay.Decode(rep.Replay, func(id string) (games.Game, bool) {
 		e, ok := catalog.Get(id)
 		return e.Game, ok
 	})
 	if err != nil {
-		n.log.Warn("a room of another node sent a replay that does not decode", "room", id, "err", err)
-		return nil
+		return nil, fmt.Errorf("the replay of room %s from its server does not read: %w", id, err)
 	}
-	return &rp
+	return &rp, nil
 }
 
 // Attach shows the room to mb through this node's mirror of it, and tells the owner who is
-// there (a seated person is connected again).
-func (r *remoteRoom) Attach(userID string, mb *rooms.Mailbox) (int, *rooms.Snapshot) {
+// there (a seated person is connected again). A room that cannot be loaded is shown closed
+// with a sentence, mb not attached; an owner that does not hear of mb leaves it a
+// spectator here (-1), attached to the mirror.
+func (r *remoteRoom) Attach(_ context.Context, userID string, mb *rooms.Mailbox) (int, *rooms.Snapshot, error) {
 	m, err := r.n.watch(r)
 	if err != nil {
 		r.n.log.Warn("cannot show a room of another node", "room", r.id, "err", err)
-		return -1, r.unreachable()
+		return -1, r.unreachable(), err
 	}
 	id := r.n.ids.Add(1)
 	r.n.shown.mu.Lock()
@@ -368,9 +381,9 @@ func (r *remoteRoom) Attach(userID string, mb *rooms.Mailbox) (int, *rooms.Snaps
 	snap := m.Add(mb)
 	rep, err := bus.Ask(r.n.bus, r.owner, opAttach, attachRequest{Room: r.id, Session: id, User: userID})
 	if err != nil {
-		return -1, snap
+		return -1, snap, err
 	}
-	return rep.Seat, snap
+	return rep.Seat, snap, nil
 }
 
 // unreachable is the room as a screen shows it when its node cannot be reached: closed,
@@ -381,10 +394,14 @@ func (r *remoteRoom) unreachable() *rooms.Snapshot {
 	return sc.Snapshot(r.entry.View, nil)
 }
 
-func (r *remoteRoom) Detach(mb *rooms.Mailbox) { r.n.leave(mb, opDetach) }
-func (r *remoteRoom) Drop(mb *rooms.Mailbox)   { r.n.leave(mb, opDrop) }
+func (r *remoteRoom) Detach(_ context.Context, mb *rooms.Mailbox) error {
+	return r.n.leave(mb, opDetach)
+}
+func (r *remoteRoom) Drop(_ context.Context, mb *rooms.Mailbox) error {
+	return r.n.leave(mb, opDrop)
+}
 
-func (r *remoteRoom) Join(userID, name string) (int, error) {
+func (r *remoteRoom) Join(_ context.Context, userID, name string) (int, error) {
 	rep, err := bus.Ask(r.n.bus, r.owner, opJoin, joinRequest{Room: r.id, User: userID, Name: name})
 	if err != nil {
 		return -1, err
@@ -395,8 +412,9 @@ func (r *remoteRoom) Join(userID, name string) (int, error) {
 // Submit sends a person's action to the owner without waiting for it: the screen checked
 // it against the mirror's state already, and what the owner refuses (the turn moved on
 // meanwhile) the next picture shows. Through a bus outage it waits in line and goes once
-// the bus is back (outage.go); the screen says "reconnecting…" meanwhile.
-func (r *remoteRoom) Submit(userID string, seat int, a games.Action) error {
+// the bus is back (outage.go); the screen says "reconnecting…" meanwhile. The error is only
+// an action that cannot be encoded; ctx is not kept (the key outlives the call).
+func (r *remoteRoom) Submit(_ context.Context, userID string, seat int, a games.Action) error {
 	raw, err := json.Marshal(a)
 	if err != nil {
 		return err
@@ -429,12 +447,12 @@ func (r *remoteRoom) sendKeys() {
 	}
 }
 
-func (r *remoteRoom) VoteRematch(userID string, seat int) error {
+func (r *remoteRoom) VoteRematch(_ context.Context, userID string, seat int) error {
 	_, err := bus.Ask(r.n.bus, r.owner, opVote, voteRequest{Room: r.id, User: userID, Seat: seat})
 	return err
 }
 
-func (r *remoteRoom) HoldClock(seat int, on bool) error {
+func (r *remoteRoom) HoldClock(_ context.Context, seat int, on bool) error {
 	_, err := bus.Ask(r.n.bus, r.owner, opHold, holdRequest{Room: r.id, Seat: seat, On: on})
 	return err
 }
@@ -520,8 +538,9 @@ func (n *Node) frameIn(r *remoteRoom, m *frames.Mirror, msg *nats.Msg) {
 }
 
 // leave ends one session's view of a room of another node; the mirror goes once nobody
-// here watches or reads the room (dropUnused).
-func (n *Node) leave(mb *rooms.Mailbox, op bus.Op[sessionRef, bus.None]) {
+// here watches or reads the room (dropUnused). The error is the owner's, told of it: the
+// view here has ended all the same.
+func (n *Node) leave(mb *rooms.Mailbox, op bus.Op[sessionRef, bus.None]) error {
 	n.shown.mu.Lock()
 	s, ok := n.shown.sessions[mb]
 	delete(n.shown.sessions, mb)
@@ -532,10 +551,11 @@ func (n *Node) leave(mb *rooms.Mailbox, op bus.Op[sessionRef, bus.None]) {
 	}
 	n.shown.mu.Unlock()
 	if !ok {
-		return
+		return nil
 	}
-	_, _ = bus.Ask(n.bus, s.owner, op, sessionRef{Room: s.room, Session: s.id})
+	_, err := bus.Ask(n.bus, s.owner, op, sessionRef{Room: s.room, Session: s.id})
 	n.dropUnused(time.Now())
+	return err
 }
 
 // dropUnused stops following the rooms of other nodes that nobody here watches or has read

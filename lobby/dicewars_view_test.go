@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/dicewars"
 	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -40,7 +41,7 @@ func dicewarsScreen(t *testing.T, width, height int, p games.Palette, players ..
 	}
 	srv := terminal("k", "viewer", width, height, p)
 	m := &model{s: newSession(onHub(hub, 0, Options{}), srv), now: now}
-	g := newGameScreen(r)
+	g := newGameScreen(roomdir.LocalRoom(r))
 	g.snap = r.Snapshot()
 	m.screen = g
 	return m, r

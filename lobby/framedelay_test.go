@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 )
@@ -25,7 +26,7 @@ func TestSnapshotsAreTimedToTheTerminal(t *testing.T) {
 	app := onHub(hub, 0, Options{FrameDrawn: func(d time.Duration) { delays = append(delays, d) }})
 	srv := terminal("k", "viewer", 80, 24, games.Plain)
 	m := &model{s: newSession(app, srv), now: published}
-	g := newGameScreen(r)
+	g := newGameScreen(roomdir.LocalRoom(r))
 	m.screen = g
 	var _ server.Drawer = m
 

@@ -71,7 +71,7 @@ func TestRandomKeysNeverPanic(t *testing.T) {
 				hub.WaitThinking()
 				m.Update(clockMsg(now))
 				if g, ok := m.screen.(*gameScreen); ok && g.room != nil {
-					m.Update(snapMsg{g.room.Snapshot()})
+					m.Update(snapMsg{snapshotOf(g.room)})
 				}
 			default:
 				m.Update(keyPool[rng.IntN(len(keyPool))])

@@ -36,8 +36,12 @@ func newGameScreen(r roomdir.Room) *gameScreen { return &gameScreen{room: r, sea
 func (g *gameScreen) init(m *model) tea.Cmd {
 	m.lastGame = g.room.Game().Game.ID()
 	if !g.attached {
-		g.seat, g.snap = m.s.attach(g.room)
+		var err error
+		g.seat, g.snap, err = m.s.attach(g.room)
 		g.attached = true
+		if err != nil {
+			m.notice = err.Error()
+		}
 		if g.snap != nil {
 			g.turn.follow(g.snap, g.seat)
 		}
@@ -217,7 +221,7 @@ func (g *gameScreen) key(m *model, k string) (page, tea.Cmd) {
 	case rooms.Waiting:
 		switch {
 		case player && key.Matches(km, gameKeys.fill):
-			if err := g.room.FillWithBot(g.room.Game().Strongest); err != nil {
+			if err := g.room.FillWithBot(m.s.context(), g.room.Game().Strongest); err != nil {
 				m.notice = err.Error()
 			}
 		case key.Matches(km, gameKeys.close):
@@ -249,7 +253,7 @@ func (g *gameScreen) key(m *model, k string) (page, tea.Cmd) {
 	case rooms.Finished:
 		switch {
 		case player && key.Matches(km, gameKeys.rematch):
-			if err := g.room.VoteRematch(m.s.who.ID, g.seat); err != nil {
+			if err := g.room.VoteRematch(m.s.context(), m.s.who.ID, g.seat); err != nil {
 				m.notice = err.Error()
 			}
 		case key.Matches(km, gameKeys.lobby):
@@ -275,7 +279,7 @@ func (g *gameScreen) play(m *model, key string) {
 	}
 	if _, realTime := s.State.(games.RealTime); realTime {
 		// The last key before the seat's decision instant is its action; the rules judge it then.
-		if err := g.room.Submit(m.s.who.ID, g.seat, a); err != nil {
+		if err := g.room.Submit(m.s.context(), m.s.who.ID, g.seat, a); err != nil {
 			m.notice = err.Error()
 		}
 		return
@@ -301,7 +305,7 @@ func (g *gameScreen) submit(m *model, a games.Action) {
 		m.notice = err.Error()
 		return
 	}
-	if err := g.room.Submit(m.s.who.ID, g.seat, a); err != nil {
+	if err := g.room.Submit(m.s.context(), m.s.who.ID, g.seat, a); err != nil {
 		m.notice = err.Error()
 	}
 }
@@ -333,12 +337,15 @@ func (g *gameScreen) helpShown(m *model, open bool) {
 	}
 	if !open {
 		if g.clockHeld {
-			_ = g.room.HoldClock(g.seat, false)
+			if err := g.room.HoldClock(m.s.context(), g.seat, false); err != nil {
+				m.notice = "your clock could not be started again: " + err.Error()
+			}
 		}
 		g.clockHeld = false
 		return
 	}
-	g.clockHeld = g.room.HoldClock(g.seat, true) == nil
+	// A clock the room does not stop runs on, and the help says so (helpClock): no notice.
+	g.clockHeld = g.room.HoldClock(m.s.context(), g.seat, true) == nil
 }
 
 // helpClock is how the player's clock stands, under the help: "your move: 0:41".

@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
 	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -51,7 +52,7 @@ func gardenScreen(t *testing.T, width, height int, p games.Palette, seated bool)
 	}
 	srv := terminal(who, who, width, height, p)
 	m := &model{s: newSession(onHub(hub, 0, Options{}), srv), now: now}
-	g := newGameScreen(r)
+	g := newGameScreen(roomdir.LocalRoom(r))
 	g.init(m)
 	m.screen = g
 	return m, r

@@ -48,7 +48,7 @@ func (j *joinScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 			m.notice = fmt.Sprintf("no private room with code %q — check the code with your friend", code)
 			return j, nil
 		}
-		if _, err := r.Join(m.s.who.ID, m.s.who.Name); err != nil {
+		if _, err := r.Join(m.s.context(), m.s.who.ID, m.s.who.Name); err != nil {
 			m.notice = err.Error()
 			return j, nil
 		}

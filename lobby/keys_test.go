@@ -17,6 +17,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/lobby/reading"
 	"github.com/arena-classroom/arena/lobby/tournaments"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -166,7 +167,7 @@ func screenCases() []screenCase {
 				g := newGameScreen(r)
 				g.init(m)
 				m.screen = g
-				m.Update(snapMsg{r.Snapshot()})
+				m.Update(snapMsg{snapshotOf(r)})
 				return m
 			}},
 			screenCase{name: "watching " + id, make: func(t *testing.T) *model {
@@ -185,7 +186,7 @@ func screenCases() []screenCase {
 			}},
 			screenCase{name: "result " + id, make: func(t *testing.T) *model {
 				fm, r := finished(t, e)
-				return show(fm.s.app, false, func(m *model) page { g := newGameScreen(r); g.init(m); return g })
+				return show(fm.s.app, false, func(m *model) page { g := newGameScreen(roomdir.LocalRoom(r)); g.init(m); return g })
 			}},
 			screenCase{name: "replay " + id, make: func(t *testing.T) *model {
 				fm, r := finished(t, e)

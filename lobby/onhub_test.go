@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"time"
 
 	"github.com/arena-classroom/arena/matchmaker"
@@ -17,4 +18,13 @@ func onHub(hub *rooms.Hub, fillAfter time.Duration, o Options) *App {
 	o.Rooms = roomdir.Local(hub)
 	o.Queue = matchmaker.New(o.Rooms, fillAfter, hub.Config().Now)
 	return New(o)
+}
+
+// snapshotOf is the snapshot of r, a room of the test's hub (whose Snapshot never fails).
+func snapshotOf(r roomdir.Room) *rooms.Snapshot {
+	s, err := r.Snapshot(context.Background())
+	if err != nil {
+		panic(err)
+	}
+	return s
 }

@@ -103,7 +103,7 @@ func finishedGame(t *testing.T, e catalog.Entry, width, height int, p games.Pale
 	}
 	app := onHub(hub, 0, Options{Archive: archive.New(noArchive{}, nil)})
 	m := &model{s: newSession(app, terminal("carol", "carol", width, height, p)), now: now}
-	g := newGameScreen(r)
+	g := newGameScreen(roomdir.LocalRoom(r))
 	g.init(m)
 	m.screen = g
 	for i := 0; r.Snapshot().Status != rooms.Finished || !r.Snapshot().Saved; i++ {
@@ -312,18 +312,18 @@ func TestHelpStopsTheClockOnlyAgainstHouseBots(t *testing.T) {
 		ann = open("ann", r)
 		tick(time.Millisecond)
 		tick(19 * time.Second) // 41 s left
-		ann.Update(snapMsg{r.Snapshot()})
+		ann.Update(snapMsg{snapshotOf(r)})
 		press(ann, "?")
 		tick(5 * time.Minute)
-		ann.Update(snapMsg{r.Snapshot()})
+		ann.Update(snapMsg{snapshotOf(r)})
 		view := ansi.Strip(ann.View())
 		fits(t, "help", ann.View(), 80, 24)
-		if !strings.Contains(view, "your move: 0:41 (stopped) · lines") || r.Snapshot().Moves != 0 {
-			t.Fatalf("the clock ran while ann read the rules (moves %d):\n%s", r.Snapshot().Moves, view)
+		if !strings.Contains(view, "your move: 0:41 (stopped) · lines") || snapshotOf(r).Moves != 0 {
+			t.Fatalf("the clock ran while ann read the rules (moves %d):\n%s", snapshotOf(r).Moves, view)
 		}
 		press(ann, "esc")
 		tick(40 * time.Second)
-		if s := r.Snapshot(); s.Moves != 0 || s.Deadline.Sub(now) != time.Second {
+		if s := snapshotOf(r); s.Moves != 0 || s.Deadline.Sub(now) != time.Second {
 			t.Fatalf("after the help: moves %d, %v left, want 1s", s.Moves, s.Deadline.Sub(now))
 		}
 
@@ -333,7 +333,7 @@ func TestHelpStopsTheClockOnlyAgainstHouseBots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bob, cy := open("bob", two), open("cy", two)
+		bob, cy := open("bob", roomdir.LocalRoom(two)), open("cy", roomdir.LocalRoom(two))
 		_ = cy
 		tick(time.Millisecond)
 		tick(19 * time.Second)
@@ -385,7 +385,7 @@ func TestTheHeadlineFoldsInThePanel(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := &model{s: newSession(app, terminal("ann", "ann", 80, 24, p)), now: now}
-		g := newGameScreen(r)
+		g := newGameScreen(roomdir.LocalRoom(r))
 		g.init(m)
 		m.screen = g
 		var view string

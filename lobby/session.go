@@ -101,22 +101,26 @@ func (s *session) send(msg tea.Msg) {
 }
 
 // attach moves the session into room r (leaving any other) and returns its seat and the
-// latest snapshot.
-func (s *session) attach(r roomdir.Room) (int, *rooms.Snapshot) {
+// latest snapshot. With an error (a room of another node that does not answer) the snapshot
+// is still one to show, and the seat -1.
+func (s *session) attach(r roomdir.Room) (int, *rooms.Snapshot, error) {
 	s.mu.Lock()
 	old := s.room
 	s.room = r
 	s.mu.Unlock()
+	ctx := s.context()
 	if old != nil && old != r {
-		old.Detach(s.mb)
+		if err := old.Detach(context.WithoutCancel(ctx), s.mb); err != nil {
+			s.app.log.Debug("leaving a room for another", "user", s.who.Name, "room", old.ID(), "err", err)
+		}
 	}
-	seat, snap := r.Attach(s.who.ID, s.mb)
+	seat, snap, err := r.Attach(ctx, s.who.ID, s.mb)
 	where := "watching " + r.ID()
 	if seat >= 0 {
 		where = "playing " + r.ID()
 	}
 	s.app.setPresence(s, where)
-	return seat, snap
+	return seat, snap, err
 }
 
 // detach leaves the current room and cancels any wait in a queue.
@@ -131,11 +135,18 @@ func (s *session) leave(dropped bool) {
 	old, t := s.room, s.ticket
 	s.room, s.ticket = nil, nil
 	s.mu.Unlock()
+	// Not the session's context: a connection that ended still leaves its room.
+	ctx := context.WithoutCancel(s.context())
+	var err error
 	switch {
 	case old != nil && dropped:
-		old.Drop(s.mb)
+		err = old.Drop(ctx, s.mb)
 	case old != nil:
-		old.Detach(s.mb)
+		err = old.Detach(ctx, s.mb)
+	}
+	if err != nil {
+		// The view here has ended all the same; the room's node may count it a while longer.
+		s.app.log.Debug("leaving a room", "user", s.who.Name, "room", old.ID(), "dropped", dropped, "err", err)
 	}
 	if t != nil && !s.app.mm.Cancel(t) {
 		// Seated just as we gave up: give the seat away at once. (If the waiting command took
@@ -143,7 +154,9 @@ func (s *session) leave(dropped bool) {
 		select {
 		case a := <-t.Done():
 			if a.Room != nil {
-				a.Room.Leave(s.who.ID)
+				if err := a.Room.Leave(ctx, s.who.ID); err != nil {
+					s.app.log.Warn("a seat given up on leaving the queue is still held", "user", s.who.Name, "room", a.Room.ID(), "err", err)
+				}
 			}
 		default:
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -26,7 +27,7 @@ func TestKeysTypedAheadReachTheNextDecision(t *testing.T) {
 	}
 	srv := terminal("k", "anna", 80, 24, games.Plain)
 	m := &model{s: newSession(onHub(hub, 0, Options{}), srv), now: now}
-	g := newGameScreen(r)
+	g := newGameScreen(roomdir.LocalRoom(r))
 	m.screen = g
 	g.init(m)
 	if g.seat != 0 {

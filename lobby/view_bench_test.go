@@ -9,6 +9,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -44,7 +45,7 @@ func BenchmarkGameView(b *testing.B) {
 			srv := terminal("k", "viewer", 100, 30, games.ANSI256)
 			s := newSession(app, srv)
 			m := &model{s: s, now: now}
-			g := newGameScreen(r)
+			g := newGameScreen(roomdir.LocalRoom(r))
 			g.snap = r.Snapshot()
 			m.screen = g
 			b.ResetTimer()

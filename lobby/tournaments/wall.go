@@ -1,8 +1,10 @@
 package tournaments
 
 import (
+	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -126,13 +128,24 @@ func (w *wallScreen) perPage(m screen.Model) int {
 	return max((m.Width()/46)*((m.Height()-3)/23), 1)
 }
 
-// tile is room info drawn for the wall (the zero Tile when it has closed or has no board).
+// tileWait bounds the wait for a room's first picture while the wall is drawn (a room of
+// another node is loaded on its first read, then followed: later reads do not wait).
+const tileWait = 2 * time.Second
+
+// tile is room info drawn for the wall (the zero Tile when it has closed, has no board, or
+// cannot be loaded: its place on the wall stays empty, and the next drawing tries again).
 func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool) roomview.Tile {
 	r, ok := m.Rooms().Find(info.ID)
 	if !ok {
 		return roomview.Tile{}
 	}
-	return roomview.WallTile(roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1}, info, r.Snapshot(), chosen)
+	ctx, cancel := context.WithTimeout(m.Context(), tileWait)
+	defer cancel()
+	snap, err := r.Snapshot(ctx)
+	if err != nil || snap == nil {
+		return roomview.Tile{}
+	}
+	return roomview.WallTile(roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1}, info, snap, chosen)
 }
 
 func (w *wallScreen) View(m screen.Model) string {

@@ -798,7 +798,9 @@ func (d *Director) finish(ctx context.Context, code, state, why string) error {
 	delete(d.live, code)
 	for _, p := range l.playing {
 		d.free(code, p.game)
-		p.room.Close(why)
+		if err := p.room.Close(ctx, why); err != nil {
+			d.log.Warn("a game of a tournament that ended could not be closed", "code", code, "room", p.room.ID(), "err", err)
+		}
 	}
 	for key, t := range d.tickets {
 		if t.code == code {

@@ -285,7 +285,10 @@ func firstGameSeed(t *testing.T, r *rig, code string) uint64 {
 		r.step()
 		select {
 		case seat := <-ticket.Seated():
-			rp := seat.Room.Replay()
+			rp, err := seat.Room.Replay(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
 			if rp == nil {
 				t.Fatal("the game has no replay once started")
 			}
