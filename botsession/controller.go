@@ -203,7 +203,11 @@ func (ctl *Controller) abandon(resign bool) {
 	ctl.gone = true
 	ctl.resigned = resign
 	ctl.mu.Unlock()
-	if r != nil {
+	switch {
+	case r == nil:
+	case resign:
 		r.Resign(seat)
+	default:
+		r.Lost(seat) // a tournament's game is void, and played again (rooms.Spec.VoidWhenLost)
 	}
 }

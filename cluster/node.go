@@ -594,6 +594,12 @@ func (n *Node) heard(from string, m *nats.Msg) {
 	} else {
 		before = p.last
 	}
+	if before != nil && before.Instance != h.Instance {
+		// The node restarted under its name before it was forgotten: its programs'
+		// connections went with the process that died.
+		n.log.Warn("node restarted", "peer", from)
+		go n.programsLost(from)
+	}
 	if before == nil || !sameRooms(before.Rooms, h.Rooms) || !slices.Equal(before.Online, h.Online) {
 		n.peersVersion.Add(1) // the directory's list, or the lobbies' "online", changed
 	}

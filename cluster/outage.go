@@ -1,10 +1,10 @@
 package cluster
 
 import (
-	"github.com/arena-classroom/arena/cluster/frames"
-	"github.com/arena-classroom/arena/cluster/seats"
 	"maps"
 
+	"github.com/arena-classroom/arena/cluster/frames"
+	"github.com/arena-classroom/arena/cluster/seats"
 	"github.com/arena-classroom/arena/rooms"
 )
 

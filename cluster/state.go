@@ -1,11 +1,12 @@
 package cluster
 
 import (
-	"github.com/arena-classroom/arena/cluster/frames"
 	"sync"
 
 	"github.com/nats-io/nats.go"
 
+	"github.com/arena-classroom/arena/cluster/frames"
+	"github.com/arena-classroom/arena/cluster/seats"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -51,4 +52,27 @@ func (n *Node) forgetNode(name, why string) {
 	n.lent.mu.Unlock()
 
 	n.seats.NodeGone(name)
+	n.programsLost(name)
+}
+
+// programsLost: the programs connected to node, seated in rooms here, lost their
+// connection with it (it died, or restarted under its name): each seat is lost as when the
+// program's own connection drops (rooms.Room.Lost: a tournament's game is void, and
+// played again; elsewhere a house bot plays on).
+func (n *Node) programsLost(node string) {
+	hub := n.hubOrNil()
+	if hub == nil {
+		return
+	}
+	for _, info := range hub.List() {
+		r, ok := hub.Find(info.ID)
+		if !ok || info.Status != rooms.Playing {
+			continue
+		}
+		for seat := range info.Seats {
+			if at, _, ok := seats.NodeOf(r.ControllerOf(seat)); ok && at == node {
+				r.Lost(seat)
+			}
+		}
+	}
 }

@@ -3,12 +3,12 @@ package program
 import (
 	"errors"
 	"fmt"
-	"github.com/arena-classroom/arena/timebank"
 	"sync/atomic"
 	"time"
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/timebank"
 )
 
 // Clock is a program's time rules (timebank.Rules, counted the same way live and headless).

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"fmt"
 	"math/big"
 	"time"
 
@@ -36,6 +37,9 @@ type Seated interface {
 	Replay() *replay.Replay
 	Answer(seat, turn int, a games.Action) bool
 	Resign(seat int)
+	// Lost: the program's connection is gone (it did not resign): the game is void where
+	// the room says so (Spec.VoidWhenLost), else the program resigns.
+	Lost(seat int)
 }
 
 // remoteState is one Remote seat: its controller, its time (counted by timebank, as in
@@ -132,6 +136,25 @@ func (r *Room) ControllerOf(seatNo int) Controller {
 		return nil
 	}
 	return r.seats[seatNo].remote.ctl
+}
+
+// Lost: seat's program lost its connection during the game. In a room that voids such a
+// game (a tournament's: its director plays it again), the room closes without a result;
+// elsewhere the program resigns.
+func (r *Room) Lost(seatNo int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if seatNo < 0 || seatNo >= len(r.seats) || r.seats[seatNo].Kind != Remote || r.seats[seatNo].remote == nil {
+		return
+	}
+	if r.voidLost && r.status == Playing {
+		now := r.hub.now()
+		r.close(now, fmt.Sprintf("%s's connection was lost: the game is void, and played again", r.seats[seatNo].Name))
+		r.publishLocked(now)
+		return
+	}
+	r.seats[seatNo].note = "resigned"
+	r.handToBot(seatNo)
 }
 
 // Resign makes a Remote seat's program give up: a house bot plays on for it, so that the

@@ -171,3 +171,32 @@ func TestAProgramOutOfReachKeepsItsTurn(t *testing.T) {
 	// Back in reach, a program that does not answer times out as ever.
 	tickUntil(t, h, c, func() bool { p.mu.Lock(); defer p.mu.Unlock(); return len(p.refused) > 0 })
 }
+
+// A program whose connection is lost in a tournament's game voids it: the room closes with
+// no result, for its tournament to play it again. Elsewhere the program resigns, and a
+// house bot plays on for it.
+func TestALostProgramVoidsATournamentsGameAndResignsElsewhere(t *testing.T) {
+	for _, void := range []bool{true, false} {
+		h, c := newHub(t, nil)
+		p, other := &program{}, &program{}
+		r, err := h.Create(rooms.Spec{Game: race, Seed: 5, VoidWhenLost: void, Seats: []rooms.Seat{
+			{Kind: rooms.Remote, Name: "prog", UserID: "key:student", Controller: p},
+			{Kind: rooms.Remote, Name: "other", UserID: "key:other", Controller: other},
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Tick(c.Add(0))
+		h.WaitThinking()
+		r.Lost(0)
+		h.Tick(c.Add(10 * time.Millisecond))
+		s := r.Snapshot()
+		switch {
+		case void && (s.Status != rooms.Closed || s.Result != nil || !other.ended || other.outcome != nil):
+			t.Fatalf("a tournament's game after a lost program: %s, result %v; the other program told of its end %v (%v)",
+				s.Status, s.Result, other.ended, other.outcome)
+		case !void && (s.Status != rooms.Playing && s.Status != rooms.Finished || s.Seats[0].Kind != rooms.HouseBot):
+			t.Fatalf("a game after a lost program: %s, seat 0 played by %v; want a house bot playing on", s.Status, s.Seats[0].Kind)
+		}
+	}
+}

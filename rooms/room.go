@@ -63,6 +63,10 @@ type Spec struct {
 	// Clock, when its Move is set, is the programs' time in this room instead of the hub's
 	// (a tournament's own clock).
 	Clock timebank.Rules
+	// VoidWhenLost: a program whose connection is lost during the game (it did not resign)
+	// voids it: the room closes without a result, for its tournament to play it again
+	// (Seated.Lost). Otherwise a lost program resigns, and a house bot plays on.
+	VoidWhenLost bool
 }
 
 // Errors a session can meet when it acts on a room.
@@ -118,6 +122,7 @@ type Room struct {
 	wantFast bool          // Spec.Fast
 	resume   []replay.Move // Spec.Resume
 	mayHold  bool          // Spec.MayHoldClock
+	voidLost bool          // Spec.VoidWhenLost
 	people   bool          // a person was seated at the start (their bots think first)
 	// fast: a game of programs and house bots only, played as fast as they answer (see
 	// Hub.ServeReady), a real-time one unpaced on its own clock; set when the game starts.
@@ -186,6 +191,7 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 	r.wantFast = spec.Fast && spec.Unpaced
 	r.resume = spec.Resume
 	r.mayHold = spec.MayHoldClock
+	r.voidLost = spec.VoidWhenLost
 	if spec.AbsentGrace > 0 {
 		r.grace = spec.AbsentGrace
 	}

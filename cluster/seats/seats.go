@@ -65,6 +65,7 @@ type farPrograms struct {
 var (
 	opAnswer = bus.Op[answerRequest, okAnswer]{Name: "answer"} // a program's answer to its turn
 	opResign = bus.Op[resignRequest, bus.None]{Name: "resign"}
+	opLost   = bus.Op[resignRequest, bus.None]{Name: "lost"} // its connection is gone (rooms.Seated.Lost)
 )
 
 const maxSeat = 64
@@ -134,6 +135,14 @@ func New(cfg Config) *Seats {
 			return bus.None{}, err
 		}
 		r.Resign(req.Seat)
+		return bus.None{}, nil
+	})
+	bus.Handle(cfg.Bus, opLost, func(from string, req resignRequest) (bus.None, error) {
+		r, err := s.seatedFrom(req.Room, req.Seat, from)
+		if err != nil {
+			return bus.None{}, err
+		}
+		r.Lost(req.Seat)
 		return bus.None{}, nil
 	})
 	return s
@@ -438,4 +447,8 @@ func (r *remoteSeated) Answer(seat, turn int, a games.Action) bool {
 
 func (r *remoteSeated) Resign(seat int) {
 	_, _ = bus.Ask(r.s.cfg.Bus, r.owner, opResign, resignRequest{Room: r.id, Seat: seat})
+}
+
+func (r *remoteSeated) Lost(seat int) {
+	_, _ = bus.Ask(r.s.cfg.Bus, r.owner, opLost, resignRequest{Room: r.id, Seat: seat})
 }

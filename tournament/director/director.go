@@ -493,6 +493,12 @@ func (d *Director) callLocked(l *live, g tournament.Game, now time.Time) bool {
 	return ready
 }
 
+// VoidedStarts is how many starts of a game a program's lost connection voids (the game is
+// played again, on new dice): a network's blip costs nobody a game, and a program that
+// drops its connection to escape a game it is losing gets no more than this. From the
+// next start on, a program whose connection is lost resigns, and a house bot plays on.
+const VoidedStarts = 2
+
 // startLocked opens the room of game g. Caller holds d.mu.
 //
 // The game's seed counts its attempts: a game started again (after a crash, or a room lost
@@ -530,7 +536,7 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 	gs := gameSeed(d.hub.Config().Secret, l, k, attempt)
 	spec := rooms.Spec{Game: l.entry.Entry, Config: l.cfg, Seed: gs, Seats: seats,
 		Tag: tag(l.t.Code, k, g.Seats), Unpaced: !people, Fast: !people && l.pace() == PaceFast, AbsentGrace: l.t.Grace,
-		Clock: l.opts.Clock(d.hub.Config().ProgramClock())}
+		Clock: l.opts.Clock(d.hub.Config().ProgramClock()), VoidWhenLost: attempt < VoidedStarts}
 	var r roomdir.Room
 	var err error
 	if d.place != nil {
