@@ -72,23 +72,35 @@ func startClusterWith(t *testing.T, manual map[string]func() time.Time, names ..
 	letters := &memLetters{holder: map[string]string{}}
 	var nodes []*testNode
 	for _, name := range names {
-		n, err := Join(context.Background(), Config{URL: bus.ClientURL(), Name: name, Key: bus.Key(t, name), Letters: letters,
-			Heartbeat: 100 * time.Millisecond, Silence: 5 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		hub := rooms.NewHub(rooms.Config{TickHz: 100, Codes: n.Codes(), BotPace: -1, Now: manual[name]})
-		ctx, cancel := context.WithCancel(context.Background())
-		if manual[name] == nil {
-			go hub.Run(ctx)
-		}
-		if err := n.Serve(hub); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { n.Close(); cancel() })
-		nodes = append(nodes, &testNode{Node: n, hub: hub, dir: n.Directory()})
+		nodes = append(nodes, startNode(t, bus, letters, name, 5*time.Second, manual[name]))
 	}
-	// Every node has heard of every other.
+	heardByAll(t, nodes)
+	return bus, nodes
+}
+
+// startNode starts node name on bus, its hub on the clock now (nil: the wall's, and running).
+func startNode(t *testing.T, bus *clustertest.Bus, letters Letters, name string, silence time.Duration, now func() time.Time) *testNode {
+	t.Helper()
+	n, err := Join(context.Background(), Config{URL: bus.ClientURL(), Name: name, Key: bus.Key(t, name), Letters: letters,
+		Heartbeat: 100 * time.Millisecond, Silence: silence})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub := rooms.NewHub(rooms.Config{TickHz: 100, Codes: n.Codes(), BotPace: -1, Now: now})
+	ctx, cancel := context.WithCancel(context.Background())
+	if now == nil {
+		go hub.Run(ctx)
+	}
+	if err := n.Serve(hub); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { n.Close(); cancel() })
+	return &testNode{Node: n, hub: hub, dir: n.Directory()}
+}
+
+// heardByAll waits until every node has heard of every other.
+func heardByAll(t *testing.T, nodes []*testNode) {
+	t.Helper()
 	for _, n := range nodes {
 		until.True(t, 10*time.Second, n.Name()+" hears of the others", func() bool {
 			n.mu.Lock()
@@ -96,7 +108,6 @@ func startClusterWith(t *testing.T, manual map[string]func() time.Time, names ..
 			return len(n.peers) == len(nodes)-1
 		})
 	}
-	return bus, nodes
 }
 
 func sevenColors(t *testing.T) catalog.Entry {
@@ -443,6 +454,38 @@ func TestAProgramOnOneNodePlaysARoomOfAnother(t *testing.T) {
 // tournament) and then seated in a room of another node is told its game is over when that
 // node dies: it is free for its next game (it used to wait for ever, and every later game
 // of it was a forfeit).
+// A node killed and started again under its name before the others forget it (a
+// supervisor restarting it within seconds): the programs of another node seated in its
+// rooms hear at once that their game is over, for their next; the silence that would make
+// the others forget it (a minute here) is never waited for.
+func TestAProgramHearsOfItsRoomsNodeRestarting(t *testing.T) {
+	bus := clustertest.Start(t, "a", "b")
+	letters := &memLetters{holder: map[string]string{}}
+	a, b := startNode(t, bus, letters, "a", time.Minute, nil), startNode(t, bus, letters, "b", time.Minute, nil)
+	heardByAll(t, []*testNode{a, b})
+	p := &thinking{started: make(chan struct{}), ended: make(chan struct{})}
+	id := a.seats.Register(p, "")
+	_, err := b.dir.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 9,
+		Seats: []rooms.Seat{
+			{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: b.seats.Controller("a", id)},
+			{Kind: rooms.HouseBot, BotName: "greedy"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-p.started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the program never heard of its game")
+	}
+	b.Abandon() // killed
+	startNode(t, bus, letters, "b", time.Minute, nil)
+	select {
+	case <-p.ended:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the program was never told that its room's node restarted")
+	}
+}
+
 func TestAProgramSeatedFromATicketHearsOfItsRoomsNodeDying(t *testing.T) {
 	_, nodes := startCluster(t, "a", "b")
 	a, b := nodes[0], nodes[1]

@@ -579,6 +579,22 @@ func (n *Node) heard(from string, m *nats.Msg) {
 		h.Rooms[i].Owner, h.Rooms[i].Addr = o[0], o[1]
 	}
 	n.mu.Lock()
+	if p := n.peers[from]; p != nil && p.last.Instance != h.Instance {
+		// The node restarted under its name before it was forgotten (killed, and started
+		// again by its supervisor within seconds): what this node held of its last process
+		// goes as for a node that died: its rooms shown here close, its programs seated
+		// here lose their seats, and this node's programs seated in its rooms hear that
+		// their game is over. Then it joins again.
+		n.log.Warn("node restarted: what its last process held is dropped", "peer", from)
+		n.dropPeerLocked(from)
+		parts := slices.Clone(n.parts)
+		n.mu.Unlock()
+		n.forgetNode(from, "the server running this room restarted")
+		for _, part := range parts {
+			part.Gone(from)
+		}
+		n.mu.Lock()
+	}
 	if n.heldFor[from] {
 		// Heard again (the bus came back, or the node's own connection did): it has its
 		// subscriptions back, and its programs' clocks run again.
@@ -593,12 +609,6 @@ func (n *Node) heard(from string, m *nats.Msg) {
 		n.log.Info("node joined", "peer", from, "letter", h.Letter)
 	} else {
 		before = p.last
-	}
-	if before != nil && before.Instance != h.Instance {
-		// The node restarted under its name before it was forgotten: its programs'
-		// connections went with the process that died.
-		n.log.Warn("node restarted", "peer", from)
-		go n.programsLost(from)
 	}
 	if before == nil || !sameRooms(before.Rooms, h.Rooms) || !slices.Equal(before.Online, h.Online) {
 		n.peersVersion.Add(1) // the directory's list, or the lobbies' "online", changed

@@ -13,6 +13,13 @@ const Director = "director"
 // takes it, follow when it loses it (another node took it after this one failed to renew
 // in time). Every live node keeps asking, so that another takes over within ttl of the
 // holder's death. The lease is given back when ctx ends.
+//
+// A store that does not answer takes the lease from nobody: while it is out, no other
+// node can take the lease either, so the holder keeps leading (its games go on, their
+// results wait for the store) and learns whether it still holds the lease once the store
+// answers again. Following at the first silence made a 20 s database outage hand every
+// tournament from the leader to itself, and left its programs waiting on tickets of the
+// director it had been.
 func Lead(ctx context.Context, s Store, name, node string, ttl time.Duration, log *slog.Logger, lead, follow func()) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -25,12 +32,8 @@ func Lead(ctx context.Context, s Store, name, node string, ttl time.Duration, lo
 		_, ok, err := s.TakeLease(ctx, name, node, ttl)
 		switch {
 		case err != nil && ctx.Err() == nil:
-			log.Warn("lease", "lease", name, "err", err)
-			if leading && time.Since(renewed) > ttl {
-				leading = false
-				log.Error("lease lost: the store did not answer in time", "lease", name)
-				follow()
-			}
+			log.Warn("lease", "lease", name, "err", err, "leading", leading,
+				"renewed", renewed.Format(time.TimeOnly))
 		case err != nil:
 		case ok && !leading:
 			leading, renewed = true, asked

@@ -186,7 +186,8 @@ func (t *tournaments) Announce(h *cluster.Heartbeat) {
 }
 
 // Heard: a leader that changed something makes the standings here read again; a new
-// leader gets the programs waiting here in its line.
+// leader gets the programs waiting here in its line. A leader restarted under its name
+// (its process forgot every ticket) is a new one: the node hears it gone, then joined.
 func (t *tournaments) Heard(_ string, before, now *cluster.Heartbeat) {
 	wasLeading := before != nil && before.Leads
 	if now.Leads && (!wasLeading || now.Changes != before.Changes) {
