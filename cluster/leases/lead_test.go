@@ -35,7 +35,7 @@ func (f *fakeStore) TakeLease(_ context.Context, name, holder string, _ time.Dur
 	return store.Lease{Name: name, Holder: holder}, true, nil
 }
 
-func (f *fakeStore) ReleaseLease(context.Context, string, string) error   { return nil }
+func (f *fakeStore) ReleaseLease(context.Context, string, string) error    { return nil }
 func (f *fakeStore) Leases(context.Context, string) ([]store.Lease, error) { return nil, nil }
 
 func (f *fakeStore) set(down, other bool) {
