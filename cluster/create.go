@@ -9,6 +9,7 @@ import (
 	"github.com/arena-classroom/arena/cluster/bus"
 	"github.com/arena-classroom/arena/cluster/seats"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
@@ -44,6 +45,33 @@ type wireSpec struct {
 	Replay    json.RawMessage   `json:"replay,omitempty"`
 	Takeovers []*rooms.Takeover `json:"takeovers,omitempty"`
 	Clock     *timebank.Rules   `json:"clock,omitempty"`
+	// VoidWhenLost: a tournament's game, void if a program's connection drops in it.
+	VoidWhenLost bool `json:"void_when_lost,omitempty"`
+}
+
+// wireSpecOf is spec for the bus, but for its seats (their controllers are the asking
+// node's to name) and the game it takes up (a replay: see handOver).
+func wireSpecOf(spec rooms.Spec) wireSpec {
+	w := wireSpec{Game: spec.Game.Game.ID(), Config: spec.Config, Seed: spec.Seed, Private: spec.Private,
+		Owner: spec.Owner, Addr: spec.Addr, Tag: spec.Tag, Unpaced: spec.Unpaced, Fast: spec.Fast,
+		AbsentGrace: spec.AbsentGrace, MayHoldClock: spec.MayHoldClock, Takeovers: spec.Takeovers,
+		VoidWhenLost: spec.VoidWhenLost}
+	if spec.Clock.Move > 0 {
+		w.Clock = &spec.Clock
+	}
+	return w
+}
+
+// specOf is the rooms.Spec of w, a room of game e, but for its seats and the game it takes
+// up. TestASpecCrossesTheBusWhole holds it to wireSpecOf.
+func (w wireSpec) specOf(e playable.Entry) rooms.Spec {
+	spec := rooms.Spec{Game: e, Config: w.Config, Seed: w.Seed, Private: w.Private, Owner: w.Owner, Addr: w.Addr,
+		Tag: w.Tag, Unpaced: w.Unpaced, Fast: w.Fast, AbsentGrace: w.AbsentGrace, MayHoldClock: w.MayHoldClock,
+		Takeovers: w.Takeovers, VoidWhenLost: w.VoidWhenLost}
+	if w.Clock != nil {
+		spec.Clock = *w.Clock
+	}
+	return spec
 }
 
 // CreateOn opens a room on node (this one or another) with spec: the programs' seats keep
@@ -53,12 +81,7 @@ func (n *Node) CreateOn(node string, spec rooms.Spec) (roomdir.Room, error) {
 	if node == n.cfg.Name {
 		return roomdir.Local(n.hub).Create(spec)
 	}
-	w := wireSpec{Game: spec.Game.Game.ID(), Config: spec.Config, Seed: spec.Seed, Private: spec.Private,
-		Owner: spec.Owner, Addr: spec.Addr, Tag: spec.Tag, Unpaced: spec.Unpaced, Fast: spec.Fast,
-		AbsentGrace: spec.AbsentGrace, MayHoldClock: spec.MayHoldClock}
-	if spec.Clock.Move > 0 {
-		w.Clock = &spec.Clock
-	}
+	w := wireSpecOf(spec)
 	var ids []uint64
 	for _, s := range spec.Seats {
 		ws := wireSeat{Kind: s.Kind, Name: s.Name, UserID: s.UserID, BotName: s.BotName}
@@ -93,12 +116,7 @@ func (n *Node) create(from string, w wireSpec) (rooms.Info, error) {
 	if !ok {
 		return rooms.Info{}, fmt.Errorf("no game %q here", w.Game)
 	}
-	spec := rooms.Spec{Game: e.Entry, Config: w.Config, Seed: w.Seed, Private: w.Private, Owner: w.Owner, Addr: w.Addr,
-		Tag: w.Tag, Unpaced: w.Unpaced, Fast: w.Fast, AbsentGrace: w.AbsentGrace, MayHoldClock: w.MayHoldClock,
-		Takeovers: w.Takeovers}
-	if w.Clock != nil {
-		spec.Clock = *w.Clock
-	}
+	spec := w.specOf(e.Entry)
 	if len(w.Replay) > 0 {
 		g := e.Game
 		rp, err := replay.Decode(w.Replay, func(id string) (games.Game, bool) { return g, id == g.ID() })
