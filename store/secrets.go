@@ -124,6 +124,19 @@ func (s *Store) StartTournamentGame(ctx context.Context, code string, round, pai
 	return attempt - 1, nil
 }
 
+// TournamentRestarts counts the starts of a tournament's games that were starts again: a
+// game cut short (its room lost, a program's connection dropped in it, a crash) and played
+// again from its start. Games of house bots only are not counted (they are never cut short
+// for anyone).
+func (s *Store) TournamentRestarts(ctx context.Context, code string) (int, error) {
+	var n int
+	err := s.db.queryRow(ctx, `SELECT COALESCE(SUM(attempts - 1), 0) FROM tournament_starts WHERE code = ?`, code).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("restarts of %s: %w", code, err)
+	}
+	return n, nil
+}
+
 // MatchTournament is the tournament a stored match was a game of, and its state; "" and ""
 // for a match of no tournament.
 func (s *Store) MatchTournament(ctx context.Context, matchID string) (code, state string, err error) {

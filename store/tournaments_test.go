@@ -264,3 +264,28 @@ func TestAPrivateMatchIsShownToItsPlayersOnly(t *testing.T) {
 		}
 	})
 }
+
+// The restarts of a tournament's games count every start after a game's first, on both
+// databases.
+func TestTournamentRestartsCountTheStartsAgain(t *testing.T) {
+	eachBackend(t, func(t *testing.T, where string) {
+		ctx := context.Background()
+		s := open(t, where)
+		newTournament(t, s, "T1")
+		newTournament(t, s, "OTHER")
+		if n, err := s.TournamentRestarts(ctx, "T1"); err != nil || n != 0 {
+			t.Fatalf("before any start: %d, %v", n, err)
+		}
+		for _, g := range [][3]int{{1, 0, 0}, {1, 0, 0}, {1, 0, 0}, {1, 1, 0}, {2, 0, 1}, {2, 0, 1}} {
+			if _, err := s.StartTournamentGame(ctx, "T1", g[0], g[1], g[2]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := s.StartTournamentGame(ctx, "OTHER", 1, 0, 0); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.TournamentRestarts(ctx, "T1"); err != nil || n != 3 {
+			t.Fatalf("restarts: %d, %v; want 3 (two of one game, one of another)", n, err)
+		}
+	})
+}
