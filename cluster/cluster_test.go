@@ -81,8 +81,15 @@ func startClusterWith(t *testing.T, manual map[string]func() time.Time, names ..
 // startNode starts node name on bus, its hub on the clock now (nil: the wall's, and running).
 func startNode(t *testing.T, bus *clustertest.Bus, letters Letters, name string, silence time.Duration, now func() time.Time) *testNode {
 	t.Helper()
-	n, err := Join(context.Background(), Config{URL: bus.ClientURL(), Name: name, Key: bus.Key(t, name), Letters: letters,
-		Heartbeat: 100 * time.Millisecond, Silence: silence})
+	return startNodeWith(t, bus, letters, Config{Name: name, Silence: silence}, now)
+}
+
+// startNodeWith starts the node cfg names on bus (its URL, key, letters and heartbeat are
+// the tests').
+func startNodeWith(t *testing.T, bus *clustertest.Bus, letters Letters, cfg Config, now func() time.Time) *testNode {
+	t.Helper()
+	cfg.URL, cfg.Key, cfg.Letters, cfg.Heartbeat = bus.ClientURL(), bus.Key(t, cfg.Name), letters, 100*time.Millisecond
+	n, err := Join(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/cluster/clustertest"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/roomdir"
@@ -315,4 +316,51 @@ func TestAProgramOfASilentNodeKeepsItsTurnUntilTheNodeIsForgotten(t *testing.T) 
 		a.hub.WaitThinking()
 		return r.Snapshot().Moves > 0
 	})
+}
+
+// A person's key pressed while the bus is down for longer than a request's whole budget (a
+// loaded machine's slow restart) still reaches the room's node, once: the same request is
+// sent again, with the same id, for as long as that node lives.
+func TestAKeyOutlivesAnOutageLongerThanARequestsBudget(t *testing.T) {
+	bus := clustertest.Start(t, "a", "b")
+	letters := &memLetters{holder: map[string]string{}}
+	cfg := Config{Silence: 5 * time.Second, Outage: 500 * time.Millisecond}
+	cfg.Name = "a"
+	a := startNodeWith(t, bus, letters, cfg, nil)
+	cfg.Name = "b"
+	b := startNodeWith(t, bus, letters, cfg, nil)
+	heardByAll(t, []*testNode{a, b})
+	owned, err := a.hub.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 5,
+		Seats: []rooms.Seat{{Kind: rooms.Open}, {Kind: rooms.Human, Name: "alice", UserID: "key:alice"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	until.True(t, 10*time.Second, "the room in B's list", func() bool { _, ok := b.dir.Find(owned.ID()); return ok })
+	onB, _ := b.dir.Find(owned.ID())
+	if seat, err := onB.Join(t.Context(), "key:bob", "bob"); err != nil || seat != 0 {
+		t.Fatalf("bob joins from B: seat %d, %v", seat, err)
+	}
+	mb := rooms.NewMailbox()
+	if _, _, err := onB.Attach(t.Context(), "key:bob", mb); err != nil {
+		t.Fatal(err)
+	}
+	owned.Attach("key:alice", rooms.NewMailbox())
+	var snap *rooms.Snapshot
+	until.True(t, 10*time.Second, "bob to move, on B", func() bool {
+		snap = latest(mb, snap)
+		return snap != nil && snap.Status == rooms.Playing && snap.ToMove == 0 && snap.State != nil
+	})
+	move := snap.State.Legal(0)[0]
+	bus.Stop()
+	if err := onB.Submit(t.Context(), "key:bob", 0, move); err != nil {
+		t.Fatal(err)
+	}
+	// Down six times a request's budget: the key's first sendings give up meanwhile.
+	time.Sleep(3 * time.Second) // the outage itself, not a wait for an outcome
+	bus.Restart(t)
+	until.True(t, 30*time.Second, "bob's key played on A", func() bool { return owned.Snapshot().Moves == 1 })
+	rp := owned.Replay()
+	if len(rp.Moves) != 1 || rp.Moves[0].Seat != 0 || rp.Moves[0].Default || rp.Moves[0].Action != move {
+		t.Fatalf("the moves after the outage: %+v, want bob's %v once", rp.Moves, move)
+	}
 }

@@ -441,9 +441,21 @@ func (r *remoteRoom) sendKeys() {
 		req := r.keys[0]
 		r.keys = r.keys[1:]
 		r.mu.Unlock()
-		if _, err := bus.Ask(r.n.bus, r.owner, opSubmit, req); err != nil {
-			r.n.log.Debug("a key refused by the room's node", "room", r.id, "err", err)
-		}
+		r.sendKey(req)
+	}
+}
+
+// sendKey sends one key until the owner has it: through an outage longer than a request's
+// budget (a loaded machine's bus restart), the same request again, which the owner plays
+// once, for as long as the owner lives. A key the owner refuses (the turn moved on
+// meanwhile) the next picture shows.
+func (r *remoteRoom) sendKey(req submitRequest) {
+	call, err := bus.NewCall(r.n.bus, r.owner, opSubmit, req)
+	if err == nil {
+		_, err = call.Persist(func() bool { return r.n.Knows(r.owner) })
+	}
+	if err != nil {
+		r.n.log.Debug("a key refused by the room's node, or lost with it", "room", r.id, "err", err)
 	}
 }
 

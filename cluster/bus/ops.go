@@ -128,15 +128,46 @@ var ErrNoAnswer = errors.New("the server running this room does not answer: try 
 
 // Ask sends req to node as op and returns its answer; an error the other node gave comes
 // back as its own value (errcodes.go), a node that does not answer as ErrNoAnswer. Through
-// a bus outage the request is sent again, with the same id, until the bus is back: the
-// other node plays it once.
+// a bus outage the request is sent again, with the same id, until the bus is back (within
+// Config.Outage): the other node plays it once.
 func Ask[Req, Rep any](c *Conn, node string, op Op[Req, Rep], req Req) (Rep, error) {
-	var rep Rep
+	call, err := NewCall(c, node, op, req)
+	if err != nil {
+		var none Rep
+		return none, err
+	}
+	return call.Do()
+}
+
+// Call is one request, made once and sent as often as its caller likes: every sending has
+// the same id, so the node asked plays it once and answers a sending again with its first
+// answer (for answerTTL). A caller that must not lose it (a person's key) sends it again
+// after ErrNoAnswer, for as long as the node is alive.
+type Call[Req, Rep any] struct {
+	c    *Conn
+	node string
+	op   string
+	data []byte
+}
+
+// NewCall makes the request req of op to node.
+func NewCall[Req, Rep any](c *Conn, node string, op Op[Req, Rep], req Req) (*Call[Req, Rep], error) {
 	body, err := json.Marshal(req)
 	if err != nil {
-		return rep, err
+		return nil, err
 	}
-	a, err := c.ask(node, op.Name, body)
+	data, err := json.Marshal(envelope{Proto: busauth.Proto, Op: op.Name, ID: c.seq.Add(1), Body: body})
+	if err != nil {
+		return nil, err
+	}
+	return &Call[Req, Rep]{c: c, node: node, op: op.Name, data: data}, nil
+}
+
+// Do sends the request, again through an outage (within Config.Outage), and returns its
+// answer.
+func (k *Call[Req, Rep]) Do() (Rep, error) {
+	var rep Rep
+	a, err := k.c.ask(k.node, k.op, k.data)
 	if err != nil {
 		return rep, err
 	}
@@ -148,11 +179,20 @@ func Ask[Req, Rep any](c *Conn, node string, op Op[Req, Rep], req Req) (Rep, err
 	return rep, a.Err.Err()
 }
 
-func (c *Conn) ask(node, op string, body json.RawMessage) (answer, error) {
-	data, err := json.Marshal(envelope{Proto: busauth.Proto, Op: op, ID: c.seq.Add(1), Body: body})
-	if err != nil {
-		return answer{}, err
+// Persist sends the request until it is answered, through an outage of any length: after
+// ErrNoAnswer it sends it again while alive says the node asked is still in the cluster,
+// and within half the time answers are remembered (so that it is still played once).
+func (k *Call[Req, Rep]) Persist(alive func() bool) (Rep, error) {
+	start := time.Now()
+	for {
+		rep, err := k.Do()
+		if !errors.Is(err, ErrNoAnswer) || !alive() || time.Since(start) > answerTTL/2 {
+			return rep, err
+		}
 	}
+}
+
+func (c *Conn) ask(node, op string, data []byte) (answer, error) {
 	start, reconnects := time.Now(), c.nc.Stats().Reconnects
 	for {
 		m, err := c.nc.Request(busauth.RequestSubject(node, c.cfg.Name), data, c.cfg.Timeout)

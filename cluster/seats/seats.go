@@ -441,7 +441,13 @@ func (r *remoteSeated) Answer(seat, turn int, a games.Action) bool {
 	if err != nil {
 		return false
 	}
-	rep, err := bus.Ask(r.s.cfg.Bus, r.owner, opAnswer, answerRequest{Room: r.id, Seat: seat, Turn: turn, Action: raw})
+	// Sent until the owner has it (played once), for as long as the owner lives: an answer
+	// lost in a bus outage would be a turn defaulted.
+	call, err := bus.NewCall(r.s.cfg.Bus, r.owner, opAnswer, answerRequest{Room: r.id, Seat: seat, Turn: turn, Action: raw})
+	if err != nil {
+		return false
+	}
+	rep, err := call.Persist(func() bool { return r.s.cfg.Knows(r.owner) })
 	return err == nil && rep.OK
 }
 
