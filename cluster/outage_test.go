@@ -83,7 +83,7 @@ func rideOutRestart(t *testing.T, down time.Duration) {
 			return "finished", true
 		}
 		if snap.Status != rooms.Playing || snap.ToMove < 0 || snap.Moves != moves {
-			return fmt.Sprintf("%s, %d moves", snap.Status, snap.Moves), false
+			return fmt.Sprintf("%s, %d moves (%d made), %d to move, seats %+v", snap.Status, snap.Moves, moves, snap.ToMove, snap.Seats), false
 		}
 		seat := snap.ToMove
 		seen[seat] = look(boxes[seat], seen[seat])

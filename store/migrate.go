@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/database"
@@ -71,8 +73,19 @@ func (s *Store) migrator() (*goose.Provider, func(), error) {
 		dialect, db, dir = goose.DialectCustom, b.db, "migrations/sqlite"
 		opts = append(opts, goose.WithStore(userVersion{}))
 	case *postgresDB:
-		dialect, db, dir = goose.DialectPostgres, stdlib.OpenDBFromPool(b.pool), "migrations/postgres"
-		done = func() { db.Close() }
+		// Migrations run without the statements' timeout: one may rewrite a large table,
+		// and a node must not fail to start because its database is big or its machine
+		// busy (a CI machine under load timed out a migration of an empty database).
+		cfg := b.pool.Config()
+		params := maps.Clone(cfg.ConnConfig.RuntimeParams)
+		params["statement_timeout"] = "0"
+		cfg.ConnConfig.RuntimeParams, cfg.MaxConns = params, 4
+		pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+		if err != nil {
+			return nil, nil, err
+		}
+		dialect, db, dir = goose.DialectPostgres, stdlib.OpenDBFromPool(pool), "migrations/postgres"
+		done = func() { db.Close(); pool.Close() }
 		// Several nodes starting at once migrate one at a time.
 		locker, err := lock.NewPostgresSessionLocker()
 		if err != nil {
