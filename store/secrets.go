@@ -124,6 +124,21 @@ func (s *Store) StartTournamentGame(ctx context.Context, code string, round, pai
 	return attempt - 1, nil
 }
 
+// UnstartTournamentGame takes back the last start of a tournament game, whose room never
+// opened (no node could take it): nobody saw its dice, and its attempt number is the next
+// start's again, so that failed placements do not count as games played again.
+func (s *Store) UnstartTournamentGame(ctx context.Context, code string, round, pairing, leg int) error {
+	err := s.write(ctx, func() error {
+		_, err := s.db.exec(ctx, `UPDATE tournament_starts SET attempts = attempts - 1
+			WHERE code = ? AND round = ? AND pairing = ? AND leg = ? AND attempts > 0`, code, round, pairing, leg)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("take back the start of %s round %d pairing %d leg %d: %w", code, round, pairing, leg, err)
+	}
+	return nil
+}
+
 // TournamentRestarts counts the starts of a tournament's games that were starts again: a
 // game cut short (its room lost, a program's connection dropped in it, a crash) and played
 // again from its start. Games of house bots only are not counted (they are never cut short

@@ -265,8 +265,8 @@ func TestAPrivateMatchIsShownToItsPlayersOnly(t *testing.T) {
 	})
 }
 
-// The restarts of a tournament's games count every start after a game's first, on both
-// databases.
+// The restarts of a tournament's games count every start after a game's first, but for
+// those taken back (their room never opened), on both databases.
 func TestTournamentRestartsCountTheStartsAgain(t *testing.T) {
 	eachBackend(t, func(t *testing.T, where string) {
 		ctx := context.Background()
@@ -286,6 +286,16 @@ func TestTournamentRestartsCountTheStartsAgain(t *testing.T) {
 		}
 		if n, err := s.TournamentRestarts(ctx, "T1"); err != nil || n != 3 {
 			t.Fatalf("restarts: %d, %v; want 3 (two of one game, one of another)", n, err)
+		}
+		// A start whose room never opened is taken back: the next start has its number.
+		if err := s.UnstartTournamentGame(ctx, "T1", 1, 0, 0); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.TournamentRestarts(ctx, "T1"); err != nil || n != 2 {
+			t.Fatalf("restarts after a start taken back: %d, %v; want 2", n, err)
+		}
+		if a, err := s.StartTournamentGame(ctx, "T1", 1, 0, 0); err != nil || a != 2 {
+			t.Fatalf("the start after one taken back: attempt %d, %v; want 2 again", a, err)
 		}
 	})
 }

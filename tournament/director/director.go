@@ -41,6 +41,7 @@ type Store interface {
 	RecordForfeit(ctx context.Context, code string, g store.TournamentGame) error
 	AddEntrant(ctx context.Context, code string, e store.Entrant) error
 	StartTournamentGame(ctx context.Context, code string, round, pairing, leg int) (attempt int, err error)
+	UnstartTournamentGame(ctx context.Context, code string, round, pairing, leg int) error
 	RemoveEntrant(ctx context.Context, code, id string) error
 	SetTournamentOptions(ctx context.Context, code string, options json.RawMessage) error
 	Account(ctx context.Context, id string) (store.Account, error)
@@ -525,8 +526,9 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 			people = true
 		}
 	}
-	attempt := 0
+	attempt, counted := 0, false
 	if people || len(taken) > 0 || l.replayed[k] {
+		counted = true
 		var err error
 		if attempt, err = d.st.StartTournamentGame(ctx, l.t.Code, k.round, k.pairing, k.leg); err != nil {
 			d.log.Error("tournament game could not be counted; trying again", "code", l.t.Code, "err", err)
@@ -549,8 +551,14 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 		r, err = roomdir.Local(d.hub).Create(spec)
 	}
 	if err != nil {
-		// The hub is full: the game waits for a room like everyone else.
+		// The hub is full, or the node of its programs restarting: the game waits for a
+		// room like everyone else. Nobody saw its dice: the start is taken back.
 		d.log.Warn("tournament game could not open a room; trying again", "code", l.t.Code, "err", err)
+		if counted {
+			if err := d.st.UnstartTournamentGame(ctx, l.t.Code, k.round, k.pairing, k.leg); err != nil {
+				d.log.Warn("a start not taken back: the game's next start counts as one more", "code", l.t.Code, "err", err)
+			}
+		}
 		return
 	}
 	l.playing[k] = inPlay{game: g, room: r}
