@@ -452,9 +452,11 @@ func TestAProgramIsToldToComeBackWhileTheTournamentsCannotBeRead(t *testing.T) {
 	app := commands.New(commands.Options{Hub: hub, Archive: st, Tournaments: unreadable{st}, Director: d,
 		Logger: slog.New(slog.DiscardHandler)})
 	addr, _ := sshtest.Start(t, app, func(c *server.Config) { c.Logger = slog.New(slog.DiscardHandler) })
-	c := sshtest.Dial(t, addr, "ann", sshtest.NewKey(t))
-	_, errOut, code := sshtest.Exec(t, c, "bot --game sevencolors --tournament ABCDEF")
-	if code != server.ExitTryAgain || !strings.Contains(errOut, "This is temporary") {
+	// A program keeps its end of the connection open, as the kits do: the sentence is
+	// written before the session ends.
+	bot := arenatest.StartBot(t, sshtest.Dial(t, addr, "ann", sshtest.NewKey(t)), "--game sevencolors --tournament ABCDEF")
+	code := bot.St.Wait(t, 20*time.Second)
+	if errOut := bot.St.Stderr(); code != server.ExitTryAgain || !strings.Contains(errOut, "This is temporary") {
 		t.Fatalf("while the tournaments cannot be read: status %d, %q; want 75 and a sentence saying it is temporary", code, errOut)
 	}
 }
