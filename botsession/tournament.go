@@ -125,7 +125,7 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 			}
 			return 0
 		}
-		if seat.Again { // a cluster's leader changed: line up with the new one
+		if seat.Again || seat.Room == nil && !seat.Over { // a cluster's leader changed: line up with the new one
 			continue
 		}
 		last = ticket

@@ -103,6 +103,7 @@ type seated struct {
 	Room   string `json:"room,omitempty"`
 	Over   bool   `json:"over,omitempty"`
 	State  string `json:"state,omitempty"`
+	Again  bool   `json:"again,omitempty"` // line up again, with the director that leads now
 }
 
 func (m seated) Validate() error { return checkText(m.Room, m.State) }
@@ -356,7 +357,7 @@ func (t *tournaments) ready(from string, m ready) ([]string, error) {
 			delete(t.theirs, key)
 			t.mu.Unlock()
 		}
-		msg := seated{Ticket: m.Ticket, Over: s.Over, State: s.State}
+		msg := seated{Ticket: m.Ticket, Over: s.Over, State: s.State, Again: s.Again}
 		if s.Room != nil {
 			msg.Room = s.Room.ID()
 		}
@@ -378,7 +379,7 @@ func (t *tournaments) seated(m seated) {
 	if tk == nil {
 		return
 	}
-	s := director.Seating{Over: m.Over, State: m.State}
+	s := director.Seating{Over: m.Over, State: m.State, Again: m.Again}
 	if m.Room != "" {
 		r, ok := t.n.Directory().Find(m.Room)
 		if !ok {

@@ -160,11 +160,22 @@ func (d *Director) elsewhere() error {
 
 // Follow makes the director stand by: another node of the cluster runs the tournaments.
 // Its games of the moment are forgotten here (the leader plays those without a result again).
+//
+// A director that led and lost the lead (another node took the lease after the database
+// came back from an outage longer than the lease) lets go of the programs waiting for
+// their next game: they line up again, with the new leader (Seating.Again). Those of
+// other nodes are sent there by their own node (the cluster hears the new leader).
 func (d *Director) Follow() {
 	d.standby.Store(true)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.live = make(map[string]*live)
+	for key, t := range d.tickets {
+		delete(d.tickets, key)
+		if t.Origin == "" {
+			t.Seat(Seating{Again: true})
+		}
+	}
 	d.changedLocked()
 }
 

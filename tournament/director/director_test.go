@@ -377,3 +377,39 @@ func TestHiddenChanceNeverRepeatsAcrossTournaments(t *testing.T) {
 		t.Fatalf("7 Colors, --seed 777 twice: %d then %d, want the same board", a, b)
 	}
 }
+
+// A director that loses the lead lets go of the programs waiting here for their next game:
+// they hear Again, and line up with the director that leads now. (Before, a leader that
+// followed after a database outage kept their tickets, and they waited for ever.)
+func TestAProgramWaitingAtALeaderThatFollowsLinesUpAgain(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), &clock{t: time.Unix(1e9, 0)})
+	err := r.st.CreateTournament(ctx, store.Tournament{Code: "F1", Name: "TP", Game: "sevencolors", Format: "round-robin",
+		Options: []byte(`{}`), Config: []byte(`{}`), Seed: 7, Parallel: 4, Grace: 30 * time.Second,
+		CreatedBy: "SHA256:teacher", CreatedAt: time.Unix(0, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"ada", "bob"} {
+		if err := r.st.AddEntrant(ctx, "F1", store.Entrant{ID: "SHA256:" + id, Name: id, Kind: store.EntrantProgram}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.d.Start(ctx, "F1"); err != nil {
+		t.Fatal(err)
+	}
+	ada, _, err := r.d.Ready("F1", "SHA256:ada", silent{}) // bob never comes: ada waits
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.step()
+	r.d.Follow()
+	select {
+	case s := <-ada.Seated():
+		if !s.Again || s.Room != nil || s.Over {
+			t.Fatalf("ada's ticket after the lead was lost: %+v, want Again", s)
+		}
+	default:
+		t.Fatal("ada still waits on the ticket of a director that no longer leads")
+	}
+}
