@@ -470,6 +470,20 @@ func TestAProgramHearsOfItsRoomsNodeRestarting(t *testing.T) {
 	letters := &memLetters{holder: map[string]string{}}
 	a, b := startNode(t, bus, letters, "a", time.Minute, nil), startNode(t, bus, letters, "b", time.Minute, nil)
 	heardByAll(t, []*testNode{a, b})
+	p := seatProgramOf(t, a, b)
+	b.Abandon() // killed
+	startNode(t, bus, letters, "b", time.Minute, nil)
+	select {
+	case <-p.ended:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the program was never told that its room's node restarted")
+	}
+}
+
+// seatProgramOf seats a program of node a in a 7 Colors room of node b, registered as a
+// ticket's is (the room's node not known yet), and waits until it hears of its game.
+func seatProgramOf(t *testing.T, a, b *testNode) *thinking {
+	t.Helper()
 	p := &thinking{started: make(chan struct{}), ended: make(chan struct{})}
 	id := a.seats.Register(p, "")
 	_, err := b.dir.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 9,
@@ -484,32 +498,13 @@ func TestAProgramHearsOfItsRoomsNodeRestarting(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the program never heard of its game")
 	}
-	b.Abandon() // killed
-	startNode(t, bus, letters, "b", time.Minute, nil)
-	select {
-	case <-p.ended:
-	case <-time.After(30 * time.Second):
-		t.Fatal("the program was never told that its room's node restarted")
-	}
+	return p
 }
 
 func TestAProgramSeatedFromATicketHearsOfItsRoomsNodeDying(t *testing.T) {
 	_, nodes := startCluster(t, "a", "b")
 	a, b := nodes[0], nodes[1]
-	p := &thinking{started: make(chan struct{}), ended: make(chan struct{})}
-	id := a.seats.Register(p, "") // as a ticket does: the room's node is not known yet
-	_, err := b.dir.Create(rooms.Spec{Game: sevenColors(t).Entry, Config: games.Config{"size": 8}, Seed: 9,
-		Seats: []rooms.Seat{
-			{Kind: rooms.Remote, Name: "prog", UserID: "key:prog", Controller: b.seats.Controller("a", id)},
-			{Kind: rooms.HouseBot, BotName: "greedy"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-p.started:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the program never heard of its game")
-	}
+	p := seatProgramOf(t, a, b)
 	b.bus.Abandon() // B dies mid-game
 	select {
 	case <-p.ended:

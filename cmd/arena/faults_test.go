@@ -268,27 +268,9 @@ func (r *faultRig) begin() {
 
 // startThinker runs student i's program, the kit reconnecting by itself, through its entry.
 func (r *faultRig) startThinker(i int) kit {
-	t := r.t
 	host, port, _ := net.SplitHostPort(r.entries[i%len(r.entries)].Addr())
-	keyFile, _ := sshtest.KeyFile(t)
-	cmd := exec.Command("python3", r.thinker,
-		"ssh", "-T", "-p", port, "-i", keyFile, "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-		"-o", "LogLevel=ERROR", "-o", "BatchMode=yes", fmt.Sprintf("student%d@%s", i, host),
-		"bot", "--game", r.shape.game, "--tournament", r.code)
-	cmd.Env = append(os.Environ(), "ARENA_RECONNECT_BASE=100", "PYTHONPATH="+filepath.Join(r.repo, "kits/python"))
-	k := kit{log: &sshtest.Buffer{}, done: make(chan error, 1)}
-	cmd.Stderr = k.log
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { k.done <- cmd.Wait() }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		if t.Failed() {
-			t.Logf("student %d's kit said:\n%s", i, k.log.String())
-		}
-	})
-	return k
+	return runKit(r.t, i, r.thinker, host, port, r.shape.game, r.code,
+		"ARENA_RECONNECT_BASE=100", "PYTHONPATH="+filepath.Join(r.repo, "kits/python"))
 }
 
 // client is the teacher's connection to node n, made once (a class's address has a

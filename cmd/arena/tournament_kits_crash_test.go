@@ -102,12 +102,21 @@ type kit struct {
 // to reconnect; its stderr is shown if the test fails.
 func startKit(t *testing.T, repo, port string, i int, code string) kit {
 	t.Helper()
+	return runKit(t, i, filepath.Join(repo, "kits/python/random_bot.py"), "127.0.0.1", port, "sevencolors", code,
+		"ARENA_RECONNECT_BASE=50")
+}
+
+// runKit runs student i's Python program script in tournament code of game, connected over
+// OpenSSH to host:port with a key of its own, with env added to its environment; its
+// stderr is shown if the test fails.
+func runKit(t *testing.T, i int, script, host, port, game, code string, env ...string) kit {
+	t.Helper()
 	keyFile, _ := sshtest.KeyFile(t)
-	cmd := exec.Command("python3", filepath.Join(repo, "kits/python/random_bot.py"),
+	cmd := exec.Command("python3", script,
 		"ssh", "-T", "-p", port, "-i", keyFile, "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-		"-o", "LogLevel=ERROR", "-o", "BatchMode=yes", fmt.Sprintf("student%d@127.0.0.1", i),
-		"bot", "--game", "sevencolors", "--tournament", code)
-	cmd.Env = append(os.Environ(), "ARENA_RECONNECT_BASE=50")
+		"-o", "LogLevel=ERROR", "-o", "BatchMode=yes", fmt.Sprintf("student%d@%s", i, host),
+		"bot", "--game", game, "--tournament", code)
+	cmd.Env = append(os.Environ(), env...)
 	k := kit{log: &sshtest.Buffer{}, done: make(chan error, 1)}
 	cmd.Stderr = k.log
 	if err := cmd.Start(); err != nil {
