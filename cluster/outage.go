@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"maps"
+	"time"
 
 	"github.com/arena-classroom/arena/cluster/frames"
 	"github.com/arena-classroom/arena/cluster/seats"
@@ -92,10 +93,31 @@ func (n *Node) busBack() {
 	}
 	n.shown.mu.Unlock()
 	for _, s := range all {
-		go func() {
-			if err := n.reload(s.m.Owner, s.id, s.m); err != nil {
-				n.log.Warn("cannot load a room of another node again after the bus came back", "room", s.id, "err", err)
-			}
-		}()
+		go n.reloadUntilDone(s.id, s.m)
+	}
+}
+
+// reloadUntilDone loads m again from its owner, again after a failure (the owner's own
+// connection may come back later than this node's) for as long as the mirror is shown and
+// its owner is in the cluster: a frame missed during the outage may be the last until a
+// person here moves, who would otherwise wait for a picture that never comes.
+func (n *Node) reloadUntilDone(id string, m *frames.Mirror) {
+	for {
+		err := n.reload(m.Owner, id, m)
+		if err == nil {
+			return
+		}
+		n.shown.mu.Lock()
+		still := n.shown.mirrors[id] == m
+		n.shown.mu.Unlock()
+		if !still || !n.Knows(m.Owner) || n.bus.Closed() {
+			return
+		}
+		n.log.Warn("cannot load a room of another node again after the bus came back; trying again", "room", id, "err", err)
+		select {
+		case <-n.stop:
+			return
+		case <-time.After(time.Second):
+		}
 	}
 }

@@ -66,10 +66,26 @@ func NewMirror(e playable.Entry, owner string) *Mirror {
 }
 
 // Load starts over from the owner's whole replay (rp nil while the room waits) and its
-// frame: a mirror's first picture, or its way back after missing a frame.
+// frame: a mirror's first picture, or its way back after missing a frame. A load older than
+// the picture shown is ignored.
 func (m *Mirror) Load(rawReplay json.RawMessage, f *Frame) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.latest != nil && f.Scene.Version < m.latest.Version {
+		// Answered before a frame that has since played here (the frames raced the load,
+		// as when the bus comes back): going back would show a move that the frames
+		// already passed, and no frame would come to correct it. The answer came from the
+		// owner all the same: a notice of its being out of reach is out of date.
+		if m.latest.Notice != "" {
+			sc := m.latest.Scene
+			sc.Notice = ""
+			m.latest = sc.Snapshot(m.entry.View, m.latest.State)
+			for mb := range m.viewers {
+				mb.Put(m.latest)
+			}
+		}
+		return nil
+	}
 	m.st, m.rt, m.moves = nil, nil, 0
 	if len(rawReplay) > 0 && string(rawReplay) != "null" {
 		g := m.entry.Game
