@@ -71,10 +71,14 @@ func (ctl *Controller) Room() (rooms.Seated, int) {
 func (ctl *Controller) Start(r rooms.Seated, seat int, _ games.State) {
 	ctl.mu.Lock()
 	ctl.room, ctl.seat, ctl.match = r, seat, r.MatchID()
-	match, gone := ctl.match, ctl.gone
+	match, gone, resigned := ctl.match, ctl.gone, ctl.resigned
 	ctl.mu.Unlock()
-	if gone { // the program left while it was being seated
-		go r.Resign(seat)
+	if gone { // the program left while it was being seated: as abandon would have
+		if resigned {
+			go r.Resign(seat)
+		} else {
+			go r.Lost(seat) // a dropped connection: a tournament's game is void, not lost
+		}
 		return
 	}
 	seedPublic := botproto.SeedPublic(ctl.game)
