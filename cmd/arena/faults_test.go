@@ -89,11 +89,15 @@ if __name__ == "__main__":
 type tournamentShape struct {
 	game, bot, settings string
 	kits, legs          int
+	person              bool // a person plays too, in a terminal (pupil)
 }
 
 var (
 	sevenColorsClass = tournamentShape{game: "sevencolors", bot: "greedy", settings: "--size 10", kits: kitsFromEnv(5), legs: 2}
 	perfectAimClass  = tournamentShape{game: "perfectaim", bot: "zidane", kits: 2, legs: 1}
+	// A person's games are paced and called 10 s ahead (director.DefaultCallAhead): one
+	// game a pairing keeps the run near two minutes.
+	classWithPerson = tournamentShape{game: "sevencolors", bot: "greedy", settings: "--size 10", kits: 4, legs: 1, person: true}
 )
 
 func kitsFromEnv(def int) int {
@@ -103,7 +107,12 @@ func kitsFromEnv(def int) int {
 	return def
 }
 
-func (s tournamentShape) entrants() int { return s.kits + 1 }
+func (s tournamentShape) entrants() int {
+	if s.person {
+		return s.kits + 2
+	}
+	return s.kits + 1
+}
 func (s tournamentShape) games() int    { return s.entrants() * (s.entrants() - 1) / 2 * s.legs }
 
 // faultRig is one run's arena: its nodes, their database behind a proxy that can play it
@@ -122,6 +131,7 @@ type faultRig struct {
 	shape   tournamentShape
 	code    string
 	kits    []kit
+	person  *pupil // nil without one
 	// every node process's log, the killed ones' too; the teacher's connections to them
 	logs    []*sshtest.Buffer
 	clients map[*serverProcess]*gossh.Client
@@ -259,6 +269,14 @@ func (r *faultRig) begin() {
 	}
 	for i := range r.shape.kits {
 		r.kits = append(r.kits, r.startThinker(i))
+	}
+	if r.shape.person {
+		entry := r.entries[r.shape.kits%len(r.entries)]
+		r.person = newPupil(t, entry.Addr)
+		r.person.enter(t, r.code)
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(func() { cancel(); <-r.person.done })
+		go r.person.play(ctx)
 	}
 	waitStandings(t, prof, r.code, func(s tournamentStandings) bool { return len(s.Standings) == r.shape.entrants() })
 	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+r.code); status != 0 {
@@ -402,13 +420,13 @@ var faultCases = []faultCase{
 	{"one node/SIGTERM", 1, false, func(r *faultRig) { r.terminate(0) }, nil},
 	{"one node/kill -9", 1, false, func(r *faultRig) { r.kill(0) }, nil},
 	{"one node/database stopped 20 s", 1, false, (*faultRig).stopDatabase, nil},
-	{"one node/kits' connections cut", 1, false, (*faultRig).cutKits, nil},
-	{"three nodes/SIGTERM of a node", 3, true, func(r *faultRig) { r.terminate((r.leader() + 1) % 3) }, nil},
+	{"one node/a person's and the kits' connections cut", 1, false, (*faultRig).cutKits, &classWithPerson},
+	{"three nodes/SIGTERM of a node", 3, true, func(r *faultRig) { r.terminate((r.leader() + 1) % 3) }, &classWithPerson},
 	{"three nodes/kill -9 of the leader", 3, true, func(r *faultRig) { r.kill(r.leader()) }, nil},
 	{"three nodes/kill -9 of a node running programs of another", 3, false, func(r *faultRig) { r.kill(r.ownerOfMixedRoom()) }, nil},
 	{"three nodes/database stopped 20 s", 3, true, (*faultRig).stopDatabase, nil},
 	{"three nodes/kits' connections cut", 3, true, (*faultRig).cutKits, nil},
-	{"three nodes/balancer restarted", 3, true, func(r *faultRig) { r.lb.restart(r.t) }, nil},
+	{"three nodes/balancer restarted", 3, true, func(r *faultRig) { r.lb.restart(r.t) }, &classWithPerson},
 	{"one node/Perfect Aim, kits' connections cut", 1, false, (*faultRig).cutKits, &perfectAimClass},
 	{"three nodes/Perfect Aim, kill -9 of the leader", 3, true, func(r *faultRig) { r.kill(r.leader()) }, &perfectAimClass},
 }
@@ -465,6 +483,11 @@ func TestTournamentsThroughFaults(t *testing.T) {
 			t.Logf("fault %q: lasted %s, next result %s after it began, %d games started again, %d of %d untouched, tournament %s",
 				c.name, lasted.Round(100*time.Millisecond), service.Round(100*time.Millisecond), again, untouched, r.shape.games(),
 				time.Since(began).Round(time.Second))
+			if p := r.person; p != nil {
+				p.mu.Lock()
+				t.Logf("the person: %d sessions, %d colour keys pressed; %s", p.sessions, p.keys, p.place)
+				p.mu.Unlock()
+			}
 		})
 	}
 }
@@ -498,6 +521,15 @@ func (r *faultRig) holds() (again, untouched int) {
 			t.Errorf("student %d's kit is still waiting a minute after the tournament's end", i)
 		}
 	}
+	if r.person != nil {
+		select {
+		case <-r.person.done:
+		case <-time.After(time.Minute):
+		}
+		if r.person.finished() == "" {
+			t.Errorf("the person was not told its place a minute after the tournament's end")
+		}
+	}
 	return r.gamesStand()
 }
 
@@ -519,6 +551,7 @@ func (r *faultRig) gamesStand() (again, untouched int) {
 		t.Fatal(err)
 	}
 	seen := map[[3]int]bool{}
+	withPerson := 0
 	for _, g := range played {
 		key := [3]int{g.Round, g.Pairing, g.Leg}
 		if seen[key] {
@@ -534,6 +567,10 @@ func (r *faultRig) gamesStand() (again, untouched int) {
 			t.Fatal(err)
 		}
 		rp, outcome := r.replayOf(rec)
+		if slices.ContainsFunc(rec.Seats, func(s store.SeatRecord) bool { return s.Name == pupilName }) {
+			withPerson++
+			continue // a person's keys are not played again
+		}
 		if slices.ContainsFunc(rec.Seats, func(s store.SeatRecord) bool { return s.ReplacedBy != "" }) {
 			continue // the fault touched it: a program left it, and a house bot played on
 		}
@@ -551,8 +588,8 @@ func (r *faultRig) gamesStand() (again, untouched int) {
 	if len(played) != r.shape.games() {
 		t.Errorf("%d games recorded, want %d", len(played), r.shape.games())
 	}
-	if untouched < r.shape.games()/2 {
-		t.Errorf("only %d of %d games were untouched by the fault", untouched, r.shape.games())
+	if programs := r.shape.games() - withPerson; untouched < programs/2 {
+		t.Errorf("only %d of %d games of programs were untouched by the fault", untouched, programs)
 	}
 	return again, untouched
 }

@@ -65,23 +65,36 @@ func Command(cmd string) TermOption { return func(c *termConfig) { c.cmd = cmd }
 // NewTerm opens a PTY session on c: the lobby, or the command given with Command.
 func NewTerm(t testing.TB, c *ssh.Client, opts ...TermOption) *Term {
 	t.Helper()
+	tm, err := OpenTerm(c, opts...)
+	if err != nil {
+		t.Fatalf("sshtest: %v", err)
+	}
+	t.Cleanup(func() { tm.sess.Close() })
+	return tm
+}
+
+// OpenTerm is NewTerm for a goroutine of its own (a person who connects again after a
+// fault): it says what failed rather than failing the test, and the caller closes it.
+func OpenTerm(c *ssh.Client, opts ...TermOption) (*Term, error) {
 	cfg := termConfig{term: "dumb", width: 100, height: 30}
 	for _, o := range opts {
 		o(&cfg)
 	}
 	sess, err := c.NewSession()
 	if err != nil {
-		t.Fatalf("sshtest: new session: %v", err)
+		return nil, fmt.Errorf("new session: %w", err)
 	}
 	tm := &Term{sess: sess, screen: newScreen(cfg.width, cfg.height), changed: make(chan struct{}, 1), done: make(chan struct{})}
 	if tm.stdin, err = sess.StdinPipe(); err != nil {
-		t.Fatalf("sshtest: %v", err)
+		sess.Close()
+		return nil, err
 	}
 	sess.Stdout = termWriter{tm}
 	sess.Stderr = termWriter{tm}
 	modes := ssh.TerminalModes{ssh.ECHO: 0, ssh.TTY_OP_ISPEED: 14400, ssh.TTY_OP_OSPEED: 14400}
 	if err := sess.RequestPty(cfg.term, cfg.height, cfg.width, modes); err != nil {
-		t.Fatalf("sshtest: pty: %v", err)
+		sess.Close()
+		return nil, fmt.Errorf("pty: %w", err)
 	}
 	if cfg.cmd == "" {
 		err = sess.Shell()
@@ -89,7 +102,8 @@ func NewTerm(t testing.TB, c *ssh.Client, opts ...TermOption) *Term {
 		err = sess.Start(cfg.cmd)
 	}
 	if err != nil {
-		t.Fatalf("sshtest: start: %v", err)
+		sess.Close()
+		return nil, fmt.Errorf("start: %w", err)
 	}
 	go func() {
 		err := sess.Wait()
@@ -98,8 +112,7 @@ func NewTerm(t testing.TB, c *ssh.Client, opts ...TermOption) *Term {
 		tm.mu.Unlock()
 		close(tm.done)
 	}()
-	t.Cleanup(func() { sess.Close() })
-	return tm
+	return tm, nil
 }
 
 type termWriter struct{ t *Term }
@@ -123,6 +136,15 @@ func (tm *Term) Send(t testing.TB, keys string) {
 		t.Fatalf("sshtest: send %q: %v", keys, err)
 	}
 }
+
+// Write types keys, saying rather than failing the test if the session is gone.
+func (tm *Term) Write(keys string) error {
+	_, err := io.WriteString(tm.stdin, keys)
+	return err
+}
+
+// Changed receives a token whenever output arrives (one waiter at a time).
+func (tm *Term) Changed() <-chan struct{} { return tm.changed }
 
 // Resize tells the server the window changed.
 func (tm *Term) Resize(t testing.TB, width, height int) {
