@@ -113,7 +113,7 @@ func (s tournamentShape) entrants() int {
 	}
 	return s.kits + 1
 }
-func (s tournamentShape) games() int    { return s.entrants() * (s.entrants() - 1) / 2 * s.legs }
+func (s tournamentShape) games() int { return s.entrants() * (s.entrants() - 1) / 2 * s.legs }
 
 // faultRig is one run's arena: its nodes, their database behind a proxy that can play it
 // stopped, the bus, the balancer, and the kits, each through a proxy that can cut it.
