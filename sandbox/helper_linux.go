@@ -1,0 +1,120 @@
+//go:build linux && (amd64 || arm64)
+
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// The helper is the arena's binary started as helperName: it reads its policy, enters the
+// sandbox on its one locked thread, hands the filter's listener to the arena (over the
+// socket it was given as fd 3), and executes the program in its place.
+
+const (
+	helperName = "arena-sandbox"
+	policyEnv  = "ARENA_SANDBOX_POLICY"
+	// helperFailed is the helper's exit status when it could not build the sandbox (it
+	// says why on stderr): the program never ran.
+	helperFailed = 126
+)
+
+func init() {
+	if len(os.Args) > 1 && os.Args[0] == helperName {
+		os.Exit(helperMain(os.Args[1:]))
+	}
+}
+
+func helperMain(argv []string) int {
+	runtime.LockOSThread() // the sandbox is the thread's, and exec keeps the thread's
+	if err := enter(argv); err != nil {
+		fmt.Fprintf(os.Stderr, "arena: the sandbox could not be set up: %v\n", err)
+		return helperFailed
+	}
+	return helperFailed // enter only returns on failure
+}
+
+func enter(argv []string) error {
+	var p Policy
+	if err := json.Unmarshal([]byte(os.Getenv(policyEnv)), &p); err != nil {
+		return fmt.Errorf("its policy: %w", err)
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, policyEnv+"=") {
+			env = append(env, kv)
+		}
+	}
+	abi := landlockABI()
+	if abi < minABI {
+		return fmt.Errorf("this kernel has Landlock %d; the sandbox needs %d or later", abi, minABI)
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("no_new_privs: %w", err)
+	}
+	if err := restrictFiles(p, abi); err != nil {
+		return err
+	}
+	if err := setLimits(p.Limits.withDefaults()); err != nil {
+		return err
+	}
+	listener, err := installFilter(filter(p.Net, abi < 6))
+	if err != nil {
+		return err
+	}
+	// The arena supervises the filter from here on.
+	if err := unix.Sendmsg(3, []byte{1}, unix.UnixRights(listener), nil, 0); err != nil {
+		return fmt.Errorf("handing over the filter: %w", err)
+	}
+	unix.Close(listener)
+	unix.Close(3)
+	return unix.Exec(argv[0], argv, env)
+}
+
+// setLimits caps the process and what it starts; soft and hard alike, so that the
+// program cannot raise them.
+func setLimits(l Limits) error {
+	set := func(what string, res int, soft, hard uint64) error {
+		if err := unix.Setrlimit(res, &unix.Rlimit{Cur: soft, Max: hard}); err != nil {
+			return fmt.Errorf("rlimit %s: %w", what, err)
+		}
+		return nil
+	}
+	cpu := uint64(l.CPU.Seconds())
+	if err := set("cpu", unix.RLIMIT_CPU, cpu, cpu+1); err != nil { // SIGXCPU, then SIGKILL a second later
+		return err
+	}
+	if err := set("nofile", unix.RLIMIT_NOFILE, uint64(l.Files), uint64(l.Files)); err != nil {
+		return err
+	}
+	if err := set("data", unix.RLIMIT_DATA, uint64(l.Memory), uint64(l.Memory)); err != nil {
+		return err
+	}
+	if err := set("fsize", unix.RLIMIT_FSIZE, uint64(l.Output), uint64(l.Output)); err != nil {
+		return err
+	}
+	if err := set("core", unix.RLIMIT_CORE, 0, 0); err != nil {
+		return err
+	}
+	// Processes: the supervisor counts the sandbox's own; this cap, on the whole account
+	// (what the kernel offers), stops a fork bomb even before the supervisor hears of it.
+	// The kernel does not apply it to root.
+	var total uint64
+	if data, err := os.ReadFile("/proc/loadavg"); err == nil {
+		var a, b, c float64
+		var running int
+		fmt.Sscanf(string(data), "%f %f %f %d/%d", &a, &b, &c, &running, &total)
+	}
+	if total > 0 {
+		n := total + uint64(l.Procs)*8 // threads count too: a JVM starts some twenty
+		if err := set("nproc", unix.RLIMIT_NPROC, n, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}

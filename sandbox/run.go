@@ -1,0 +1,172 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// Run is one program in its sandbox, from Wrap to Close.
+type Run struct {
+	policy  Policy
+	pgid    int
+	sock    *os.File // the arena's end of the socket that brings the filter's listener
+	child   *os.File // the helper's end, closed here once it has started
+	stop    chan struct{}
+	stopped sync.Once
+	done    chan struct{} // closed when the supervisor stops
+
+	mu     sync.Mutex
+	denied []string // what the sandbox refused, each said once
+}
+
+// ErrUnavailable is a sandbox this system cannot give; the sentence says what is missing.
+var ErrUnavailable = errors.New("no sandbox on this system")
+
+// Wrap makes cmd (exec.Command's, not started, in a process group of its own: Setpgid)
+// start through the helper, under policy p. Call Started once cmd has started, and Close
+// once the program has ended.
+func Wrap(cmd *exec.Cmd, p Policy) (*Run, error) {
+	if why := Unavailable(); why != "" {
+		return nil, fmt.Errorf("%w: %s", ErrUnavailable, why)
+	}
+	if !ownGroup(cmd) || len(cmd.ExtraFiles) > 0 {
+		return nil, errors.New("sandbox: the command must have a process group of its own and no extra files")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: the arena's own binary: %w", err)
+	}
+	p.Limits = p.Limits.withDefaults()
+	if p.Dir, err = filepath.Abs(p.Dir); err != nil {
+		return nil, err
+	}
+	environ := cmd.Env
+	if environ == nil {
+		environ = os.Environ()
+	}
+	for _, d := range append(p.Reads, EnvReads(environ)...) {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := os.Stat(abs); err != nil {
+			continue // a path the environment names but that is not there
+		}
+		p.Reads = append(p.Reads[:0:0], appendNew(p.Reads, abs)...)
+	}
+	if p.Scratch, err = os.MkdirTemp("", "arena-sandbox-*"); err != nil {
+		return nil, fmt.Errorf("sandbox: its scratch folder: %w", err)
+	}
+	policy, err := jsonOf(p)
+	if err != nil {
+		os.RemoveAll(p.Scratch)
+		return nil, err
+	}
+	sock, child, err := socketPair()
+	if err != nil {
+		os.RemoveAll(p.Scratch)
+		return nil, err
+	}
+	cmd.Args = append([]string{helperName, cmd.Path}, cmd.Args[1:]...)
+	cmd.Path = self
+	cmd.Env = append(Env(environ, p.Scratch), policyEnv+"="+policy)
+	cmd.ExtraFiles = []*os.File{child}
+	return &Run{policy: p, sock: sock, child: child, stop: make(chan struct{}), done: make(chan struct{})}, nil
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// Policy is the policy the program runs under, its folders made absolute.
+func (r *Run) Policy() Policy { return r.policy }
+
+// Started begins supervising the program cmd started (cmd.Process).
+func (r *Run) Started(pid int) {
+	r.pgid = pid
+	r.child.Close()
+	go func() {
+		defer close(r.done)
+		listener, err := receiveListener(r.sock)
+		r.sock.Close()
+		if err != nil {
+			return // the helper failed before (it said why on stderr), or the program is gone
+		}
+		r.supervise(listener)
+	}()
+}
+
+// Close stops supervising and removes the scratch folder: call it once the program and
+// its group are gone.
+func (r *Run) Close() {
+	r.stopped.Do(func() {
+		close(r.stop)
+		r.sock.Close() // a helper that never sent its listener
+		<-r.done
+		os.RemoveAll(r.policy.Scratch)
+	})
+}
+
+func (r *Run) refused(why string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, d := range r.denied {
+		if d == why {
+			return
+		}
+	}
+	if len(r.denied) < 8 {
+		r.denied = append(r.denied, why)
+	}
+}
+
+// Refused lists what the sandbox refused the program, each once.
+func (r *Run) Refused() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.denied...)
+}
+
+// Explain says in sentences what the sandbox did to a program that ended with exitErr
+// (cmd.Wait's), whose stderr ended with tail: what it refused, and the cap it reached.
+func (r *Run) Explain(exitErr error, tail string) []string {
+	out := r.Refused()
+	var ee *exec.ExitError
+	if errors.As(exitErr, &ee) {
+		switch capHit(ee) {
+		case "cpu":
+			out = append(out, fmt.Sprintf("the sandbox's cap of %s of CPU time was reached", r.policy.Limits.CPU))
+		case "file":
+			out = append(out, fmt.Sprintf("the sandbox's cap of %s a file was reached", Bytes(r.policy.Limits.Output)))
+		}
+		if ee.ExitCode() == helperFailed && strings.Contains(tail, "the sandbox could not be set up") {
+			return out // the helper said why
+		}
+	}
+	if exitErr != nil && outOfMemory(tail) {
+		out = append(out, fmt.Sprintf("the program ran out of memory: the sandbox caps it at %s (--sandbox-memory)", Bytes(r.policy.Limits.Memory)))
+	}
+	return out
+}
+
+// outOfMemory reports whether a program's last words are its language's way of saying
+// that an allocation failed.
+func outOfMemory(tail string) bool {
+	for _, s := range []string{"MemoryError", "OutOfMemoryError", "Cannot allocate memory", "std::bad_alloc",
+		"out of memory", "JavaScript heap out of memory", "memory allocation of"} {
+		if strings.Contains(tail, s) {
+			return true
+		}
+	}
+	return false
+}
