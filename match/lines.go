@@ -56,6 +56,9 @@ type SummaryLine struct {
 	Pairs     []PairLine     `json:"pairs,omitempty"`
 	Seconds   float64        `json:"seconds"`
 	GamesPerS float64        `json:"games_per_s"`
+	// Sandbox says how the programs ran (sandbox.Policy.Describe, or "no sandbox"); empty
+	// without programs.
+	Sandbox string `json:"sandbox,omitempty"`
 }
 
 // NameWidth is the width of the widest entrant name, at least 3 ("bot"), for tables.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/sandbox"
 )
 
 // ExecOptions configure the programs of headless games (`arena match --seats exec:…`).
@@ -23,6 +24,9 @@ type ExecOptions struct {
 	// Grace is how long a program may take to exit once its game is over and its input
 	// closed, before it is killed (default 2 s).
 	Grace time.Duration
+	// Sandbox, when set, is what the programs may do (package sandbox); its Dir, when
+	// empty, is each program's own folder (sandbox.ProgramDir). nil runs them unconfined.
+	Sandbox *sandbox.Policy
 }
 
 func (o ExecOptions) withDefaults() ExecOptions {
@@ -48,11 +52,17 @@ type Process struct {
 	waited  chan struct{}
 	exitErr error // valid once waited is closed
 	stop    sync.Once
+	// sandboxed says what the sandbox refused the program, and the cap it reached; valid
+	// once waited is closed.
+	sandboxed []string
+	run       *sandbox.Run // nil without a sandbox
+	told      int          // refusals already said (NewRefusals)
 }
 
 // StartProcess runs cmdline with sh -c (so that students may write `cd bot && ./run`), in
-// its own process group so that the whole group can be killed.
-func StartProcess(cmdline string, lim Limits, stderr io.Writer) (*Process, error) {
+// its own process group so that the whole group can be killed, in the sandbox sb unless it
+// is nil. Whatever the program leaves running is killed when it exits.
+func StartProcess(cmdline string, lim Limits, stderr io.Writer, sb *sandbox.Policy) (*Process, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -69,20 +79,52 @@ func StartProcess(cmdline string, lim Limits, stderr io.Writer) (*Process, error
 	// when the program leaves a child behind.
 	cmd.WaitDelay = time.Second
 	setGroup(cmd)
-	if err := cmd.Start(); err != nil {
+	closeAll := func() {
 		inR.Close()
 		inW.Close()
 		outR.Close()
 		outW.Close()
+	}
+	var run *sandbox.Run
+	tail := &tailWriter{}
+	if sb != nil {
+		policy := *sb
+		if policy.Dir == "" {
+			wd, err := os.Getwd()
+			if err != nil {
+				closeAll()
+				return nil, err
+			}
+			policy.Dir = sandbox.ProgramDir(cmdline, wd)
+		}
+		if run, err = sandbox.Wrap(cmd, policy); err != nil {
+			closeAll()
+			return nil, fmt.Errorf("start %q: %w", cmdline, err)
+		}
+		cmd.Stderr = io.MultiWriter(stderr, tail) // its last words explain a cap reached
+	}
+	if err := cmd.Start(); err != nil {
+		closeAll()
+		if run != nil {
+			run.Close()
+		}
 		return nil, fmt.Errorf("start %q: %w", cmdline, err)
+	}
+	if run != nil {
+		run.Started(cmd.Process.Pid)
 	}
 	// The child holds its own copies; ours would keep its stdout open after it exits.
 	inR.Close()
 	outW.Close()
-	p := &Process{cmd: cmd, stdin: inW, waited: make(chan struct{})}
+	p := &Process{cmd: cmd, stdin: inW, waited: make(chan struct{}), run: run}
 	p.Conn = NewConn(outR, inW, ConnOptions{Limits: lim})
 	go func() {
 		p.exitErr = cmd.Wait()
+		killGroup(cmd) // what it left running (a child, a daemon) ends with it
+		if run != nil {
+			run.Close()
+			p.sandboxed = run.Explain(p.exitErr, tail.String())
+		}
 		close(p.waited)
 	}()
 	go func() {
@@ -130,6 +172,54 @@ func (p *Process) ExitStatus(wait time.Duration) string {
 	return p.exitErr.Error()
 }
 
+// Sandboxed says what the sandbox refused the program and the cap it reached, once it
+// has exited (nil before, or without a sandbox).
+func (p *Process) Sandboxed() []string {
+	select {
+	case <-p.waited:
+		return p.sandboxed
+	default:
+		return nil
+	}
+}
+
+// NewRefusals are what the sandbox refused the program since the last call: a program
+// that went on after a refusal is told of it at the end of its game. Not safe for
+// concurrent use (a process plays one game at a time).
+func (p *Process) NewRefusals() []string {
+	if p.run == nil {
+		return nil
+	}
+	all := p.run.Refused()
+	fresh := all[min(p.told, len(all)):]
+	p.told = len(all)
+	return fresh
+}
+
+// tailWriter keeps the last bytes written to it.
+type tailWriter struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+const tailSize = 4096
+
+func (w *tailWriter) Write(b []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf = append(w.buf, b...)
+	if len(w.buf) > tailSize {
+		w.buf = append(w.buf[:0:0], w.buf[len(w.buf)-tailSize:]...)
+	}
+	return len(b), nil
+}
+
+func (w *tailWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return string(w.buf)
+}
+
 // Stop closes the program's input, lets it exit within grace, then kills its group. It
 // returns once the program is gone.
 func (p *Process) Stop(grace time.Duration) {
@@ -153,16 +243,19 @@ func (p *Process) kill() { killGroup(p.cmd) }
 // ExecSeat is one headless game's program: its process and its Agent.
 type ExecSeat struct {
 	*Agent
-	p    *Process
-	opts ExecOptions
-	pool *ExecPool // nil: the process is the game's own, stopped when it ends
+	p       *Process
+	opts    ExecOptions
+	pool    *ExecPool // nil: the process is the game's own, stopped when it ends
+	cmdline string
+	seat    int
+	seed    uint64
 }
 
 // StartExecSeat starts cmdline for game g and sends it "hello" and "start".
 func StartExecSeat(cmdline string, g Game, opts ExecOptions) (*ExecSeat, error) {
 	opts = opts.withDefaults()
 	g.Clock = opts.Clock
-	p, err := StartProcess(cmdline, opts.Limits, opts.Stderr)
+	p, err := StartProcess(cmdline, opts.Limits, opts.Stderr, opts.Sandbox)
 	if err != nil {
 		return nil, err
 	}

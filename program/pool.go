@@ -2,6 +2,7 @@ package program
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -86,12 +87,16 @@ func (p *ExecPool) Close() {
 
 // newExecSeat starts game g on proc (hello already sent).
 func newExecSeat(proc *Process, cmdline string, g Game, opts ExecOptions, pool *ExecPool) *ExecSeat {
-	s := &ExecSeat{p: proc, opts: opts, pool: pool, Agent: NewAgent(proc.Conn, g)}
+	s := &ExecSeat{p: proc, opts: opts, pool: pool, Agent: NewAgent(proc.Conn, g), cmdline: cmdline, seat: g.Seat, seed: g.Seed}
 	s.Agent.Note = func(status, why string) {
 		if status == StatusCrashed {
 			// How the process ended says more than the pipe error that revealed it.
 			if exit := proc.ExitStatus(200 * time.Millisecond); exit != "still running" {
 				why = fmt.Sprintf("the program exited (%s) at decision %d", exit, s.Agent.moves)
+				if said := proc.Sandboxed(); len(said) > 0 {
+					why += ": " + strings.Join(said, "; ")
+					proc.NewRefusals() // said here: not again at the game's end
+				}
 			} else {
 				why += " (the program is still running)"
 			}
@@ -110,6 +115,9 @@ func sendHello(proc *Process, g Game) {
 // finishSeat ends s's game: the process goes back to its pool, or stops.
 func (s *ExecSeat) finishSeat(o *games.Outcome) {
 	s.Agent.Finish(o)
+	for _, why := range s.p.NewRefusals() {
+		fmt.Fprintf(s.opts.Stderr, "arena: seat %d (%s), game seed %d: %s\n", s.seat, clip(s.cmdline, 60), s.seed, why)
+	}
 	if s.pool != nil {
 		s.pool.put(s.p, s.Agent.Status() == "")
 		return

@@ -70,7 +70,11 @@ func (l Limits) withDefaults() Limits {
 func (p Policy) Describe() string {
 	l := p.Limits.withDefaults()
 	var b strings.Builder
-	fmt.Fprintf(&b, "sandboxed: reads %s", p.Dir)
+	dir := p.Dir
+	if dir == "" {
+		dir = "its own folder"
+	}
+	fmt.Fprintf(&b, "sandboxed: reads %s", dir)
 	for _, r := range p.Reads {
 		b.WriteString(", " + r)
 	}

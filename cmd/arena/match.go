@@ -18,6 +18,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
+	"github.com/arena-classroom/arena/sandbox"
 	"github.com/arena-classroom/arena/seed"
 )
 
@@ -43,6 +44,17 @@ start-up allowance before its first move.
   --fresh-process    start a program afresh for every game; by default a program's process
                      plays game after game (start … end, as over SSH), one process per game
                      running at once, which is much faster for interpreted bots
+
+Programs run in a sandbox (Linux, with Landlock): no network, files readable only in the
+program's folder (that of the first file its command names) and the system's, writable only
+in a scratch folder (its HOME and TMPDIR) removed at the end, no signal to other processes,
+caps on CPU time, processes (64), open files and memory; nothing it starts outlives it.
+  --allow-read DIR   let the programs read DIR too; repeat for several
+  --allow-net        let the programs use the network
+  --sandbox-dir DIR  the programs' folder, instead of each one's own
+  --sandbox-memory M the memory cap of each process, in MiB (default 2048)
+  --no-sandbox       run the programs without a sandbox, with all your rights: only for
+                     programs you trust, or where the system has no sandbox
 %s  --json             one JSON line per game, then a summary line, instead of the table
 
 Game i has seed S+i, and seats turn between games: with two bots, the odd games swap them
@@ -101,6 +113,54 @@ type matchRun struct {
 	scheme     match.SchemeBatch // the game's own scheme (Perfect Aim's tournament); nil for the default
 	// closePrograms stops the programs' processes kept between games, once the batch is over.
 	closePrograms func()
+	sandbox       string // how the programs run, for the output; "" without programs
+}
+
+// sandboxFlags are the options that shape the programs' sandbox.
+type sandboxFlags struct {
+	net    bool
+	dir    string
+	reads  []string
+	memory int // MiB
+	set    map[string]bool
+}
+
+// sandboxOptions are the programs' options: in a sandbox unless noSandbox, and a refusal
+// where the system has none (the programs are strangers' code: nothing runs unconfined
+// without being asked to).
+func sandboxOptions(specs []match.SeatSpec, noSandbox bool, f sandboxFlags) (program.ExecOptions, error) {
+	programs := false
+	for _, s := range specs {
+		programs = programs || s.Exec != ""
+	}
+	if noSandbox {
+		for _, name := range []string{"allow-net", "allow-read", "sandbox-dir", "sandbox-memory"} {
+			if f.set[name] {
+				return program.ExecOptions{}, fmt.Errorf("--%s shapes the sandbox, and --no-sandbox runs the programs without one", name)
+			}
+		}
+		return program.ExecOptions{}, nil
+	}
+	if !programs {
+		return program.ExecOptions{}, nil
+	}
+	if why := sandbox.Unavailable(); why != "" {
+		return program.ExecOptions{}, fmt.Errorf("exec: seats run in a sandbox, and this system has none: %s; "+
+			"--no-sandbox runs the programs without one, with all your rights (only for programs you trust)", why)
+	}
+	if f.memory < 0 {
+		return program.ExecOptions{}, fmt.Errorf("--sandbox-memory must be positive, not %d", f.memory)
+	}
+	for _, d := range append([]string{f.dir}, f.reads...) {
+		if d == "" {
+			continue
+		}
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			return program.ExecOptions{}, fmt.Errorf("%s is not a folder (--allow-read and --sandbox-dir take folders)", d)
+		}
+	}
+	p := &sandbox.Policy{Dir: f.dir, Reads: f.reads, Net: f.net, Limits: sandbox.Limits{Memory: int64(f.memory) << 20}}
+	return program.ExecOptions{Sandbox: p}, nil
 }
 
 func (env matchEnv) run(args []string) int {
@@ -188,6 +248,12 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	parallel := fs.Int("parallel", 0, "")
 	asJSON := fs.Bool("json", false, "")
 	fresh := fs.Bool("fresh-process", false, "")
+	noSandbox := fs.Bool("no-sandbox", false, "")
+	allowNet := fs.Bool("allow-net", false, "")
+	sandboxDir := fs.String("sandbox-dir", "", "")
+	sandboxMemory := fs.Int("sandbox-memory", 0, "")
+	var allowRead []string
+	fs.Func("allow-read", "", func(v string) error { allowRead = append(allowRead, v); return nil })
 	schemeFlags := map[string]*int{} // every game's scheme flags; only the chosen game's count
 	for _, e := range env.games() {
 		if e.Match != nil {
@@ -214,10 +280,6 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 
 	m := &matchRun{perPair: *n, parallel: *parallel, json: *asJSON, closePrograms: func() {}}
-	var programs match.Programs // nil: a process per game (--fresh-process)
-	if !*fresh {
-		programs, m.closePrograms = match.ExecPooled(program.ExecOptions{})
-	}
 	if *gameID == "" {
 		return nil, fmt.Errorf("--game is required; games: %s", env.gameList())
 	}
@@ -306,6 +368,20 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 			}
 			seatLabels = append(seatLabels, fmt.Sprintf("seat %d", i+1))
 		}
+	}
+	opts, err := sandboxOptions(specs, *noSandbox, sandboxFlags{net: *allowNet, dir: *sandboxDir, reads: allowRead,
+		memory: *sandboxMemory, set: set})
+	if err != nil {
+		return nil, err
+	}
+	if opts.Sandbox != nil {
+		m.sandbox = opts.Sandbox.Describe()
+	} else if *noSandbox {
+		m.sandbox = "no sandbox (--no-sandbox)"
+	}
+	programs := match.ExecWith(opts) // a process per game (--fresh-process)
+	if !*fresh {
+		programs, m.closePrograms = match.ExecPooled(opts)
 	}
 	count := map[string]int{}
 	for i, s := range specs {
@@ -410,9 +486,12 @@ func (env matchEnv) play(m *matchRun) error {
 	}
 	if report != nil {
 		report.Table(out, tally, defaults, notes, secs, rate)
-		return nil
+	} else {
+		m.table(out, tally, defaults, notes)
+		fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s\n", m.plan.Len(), secs, rate)
 	}
-	m.table(out, tally, defaults, notes)
-	fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s\n", m.plan.Len(), secs, rate)
+	if m.sandbox != "" {
+		fmt.Fprintf(out, "programs: %s\n", m.sandbox) // how the results were obtained
+	}
 	return nil
 }

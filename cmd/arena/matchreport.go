@@ -39,7 +39,7 @@ func (m *matchRun) gameLine(r match.Result) match.GameLine {
 
 func (m *matchRun) summary(t *match.Tally, defaults []int, secs, rate float64) match.SummaryLine {
 	s := match.SummaryLine{Type: "summary", Game: m.entry.Game.ID(), Seed: m.seed, Games: t.Games, Void: t.Void,
-		Configs: m.groups, Seconds: secs, GamesPerS: rate}
+		Configs: m.groups, Seconds: secs, GamesPerS: rate, Sandbox: m.sandbox}
 	for e, rec := range t.Total {
 		b := match.BotLine{Name: m.plan.Entrants[e].Name, Games: rec.Games, Wins: rec.Wins, Draws: rec.Draws,
 			Losses: rec.Losses, Forfeits: rec.Forfeits, Defaults: defaults[e], WinPct: rec.WinPct()}
