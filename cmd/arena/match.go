@@ -98,6 +98,8 @@ type matchEnv struct {
 	games          func() []catalog.Entry
 	now            func() time.Time
 	randomSeed     func() uint64
+	// noSandbox says what the system lacks for a sandbox (sandbox.Unavailable when nil).
+	noSandbox func() string
 }
 
 // matchRun is one parsed command line.
@@ -123,6 +125,7 @@ type sandboxFlags struct {
 	reads  []string
 	memory int // MiB
 	set    map[string]bool
+	lacks  func() string
 }
 
 // sandboxOptions are the programs' options: in a sandbox unless noSandbox, and a refusal
@@ -144,7 +147,7 @@ func sandboxOptions(specs []match.SeatSpec, noSandbox bool, f sandboxFlags) (pro
 	if !programs {
 		return program.ExecOptions{}, nil
 	}
-	if why := sandbox.Unavailable(); why != "" {
+	if why := f.lacks(); why != "" {
 		return program.ExecOptions{}, fmt.Errorf("exec: seats run in a sandbox, and this system has none: %s; "+
 			"--no-sandbox runs the programs without one, with all your rights (only for programs you trust)", why)
 	}
@@ -369,8 +372,12 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 			seatLabels = append(seatLabels, fmt.Sprintf("seat %d", i+1))
 		}
 	}
+	lacks := env.noSandbox
+	if lacks == nil {
+		lacks = sandbox.Unavailable
+	}
 	opts, err := sandboxOptions(specs, *noSandbox, sandboxFlags{net: *allowNet, dir: *sandboxDir, reads: allowRead,
-		memory: *sandboxMemory, set: set})
+		memory: *sandboxMemory, set: set, lacks: lacks})
 	if err != nil {
 		return nil, err
 	}
