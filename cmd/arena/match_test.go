@@ -331,7 +331,9 @@ func TestMatchRefusesProgramsWithoutASandbox(t *testing.T) {
 	var out, errb bytes.Buffer
 	env := matchEnv{stdout: &out, stderr: &errb, games: func() []catalog.Entry { return []catalog.Entry{replaytest.Entry(false)} },
 		now: time.Now, randomSeed: func() uint64 { return 1 },
-		noSandbox: func() string { return "the sandbox needs Linux (with Landlock) on amd64 or arm64; this is darwin/arm64" }}
+		noSandbox: func() string {
+			return "the sandbox needs Linux (with Landlock) on amd64 or arm64; this is darwin/arm64"
+		}}
 	if code := env.run([]string{"--game", "race", "--seats", "exec:python3 bot.py,max"}); code != 2 ||
 		!strings.Contains(errb.String(), "this is darwin/arm64") || !strings.Contains(errb.String(), "--no-sandbox") {
 		t.Fatalf("exit %d: %q", code, errb.String())
