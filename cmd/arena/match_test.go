@@ -99,6 +99,7 @@ type parsedSummary struct {
 		BWins        int `json:"b_wins"`
 	}
 	GamesPerS float64 `json:"games_per_s"`
+	Sandbox   string  // how the programs ran
 }
 
 func parseJSONLines(t *testing.T, out string) ([]parsedGame, parsedSummary) {
