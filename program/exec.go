@@ -97,6 +97,9 @@ func StartProcess(cmdline string, lim Limits, stderr io.Writer, sb *sandbox.Poli
 			}
 			policy.Dir = sandbox.ProgramDir(cmdline, wd)
 		}
+		if root := sandbox.InterpreterRoot(cmdline, os.Environ()); root != "" {
+			policy.Reads = append(policy.Reads[:len(policy.Reads):len(policy.Reads)], root)
+		}
 		if run, err = sandbox.Wrap(cmd, policy); err != nil {
 			closeAll()
 			return nil, fmt.Errorf("start %q: %w", cmdline, err)

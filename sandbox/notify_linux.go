@@ -53,6 +53,11 @@ var allow = verdict{}
 func (r *Run) judge(n *seccompNotif) verdict {
 	args := n.Data.Args
 	switch nr := uint32(n.Data.Nr); {
+	case nr == unix.SYS_SOCKET && args[0] == unix.AF_UNIX:
+		// The C library asks nscd for users and hosts this way (a JVM does at start): a
+		// refusal it expects, not worth a sentence. A local socket could reach the
+		// machine's daemons (a container engine's), which Landlock does not guard here.
+		return verdict{errno: unix.EACCES}
 	case nr == unix.SYS_SOCKET:
 		return verdict{unix.EACCES, "the sandbox refused a network connection (--allow-net allows it)"}
 	case nr == unix.SYS_KILL || nr == unix.SYS_RT_SIGQUEUEINFO:

@@ -114,6 +114,47 @@ func ProgramDir(cmdline, wd string) string {
 	return wd
 }
 
+// InterpreterRoot is the installation that cmdline's first word comes from when it is not
+// the system's (a pyenv shim, a virtualenv's python, a conda): the folder above the bin/
+// that PATH finds it in, which the program must read to run at all. "" for the system's.
+func InterpreterRoot(cmdline string, environ []string) string {
+	words := strings.Fields(cmdline)
+	if len(words) == 0 || strings.ContainsRune(words[0], '/') {
+		return ""
+	}
+	path := ""
+	for _, kv := range environ {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			path = v
+		}
+	}
+	for _, dir := range filepath.SplitList(path) {
+		found := filepath.Join(dir, words[0])
+		if st, err := os.Stat(found); err != nil || st.IsDir() || st.Mode()&0o111 == 0 {
+			continue
+		}
+		abs, err := filepath.Abs(found)
+		if err != nil || systemPath(abs) {
+			return ""
+		}
+		if bin := filepath.Dir(abs); filepath.Base(bin) == "bin" || filepath.Base(bin) == "shims" {
+			return filepath.Dir(bin)
+		}
+		return filepath.Dir(abs)
+	}
+	return ""
+}
+
+// systemPath reports whether path lies in a folder every program may read.
+func systemPath(path string) bool {
+	for _, p := range []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/opt/"} {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // envKept are the variables a program is given from the environment of the person who
 // runs it: where its interpreter and libraries are, its language and terminal. Anything
 // else (a database's address, a token) stays out.

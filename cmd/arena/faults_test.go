@@ -97,7 +97,7 @@ var (
 	perfectAimClass  = tournamentShape{game: "perfectaim", bot: "zidane", kits: 2, legs: 1}
 	// A person's games are paced and called 10 s ahead (director.DefaultCallAhead): one
 	// game a pairing keeps the run near two minutes.
-	classWithPerson = tournamentShape{game: "sevencolors", bot: "greedy", settings: "--size 10", kits: 4, legs: 1, person: true}
+	classWithPerson = tournamentShape{game: "sevencolors", bot: "greedy", settings: "--size 10", kits: kitsFromEnv(4), legs: 1, person: true}
 )
 
 func kitsFromEnv(def int) int {

@@ -126,6 +126,7 @@ type sandboxFlags struct {
 	memory int // MiB
 	set    map[string]bool
 	lacks  func() string
+	stderr io.Writer // the programs' stderr and the arena's notes about them
 }
 
 // sandboxOptions are the programs' options: in a sandbox unless noSandbox, and a refusal
@@ -142,10 +143,10 @@ func sandboxOptions(specs []match.SeatSpec, noSandbox bool, f sandboxFlags) (pro
 				return program.ExecOptions{}, fmt.Errorf("--%s shapes the sandbox, and --no-sandbox runs the programs without one", name)
 			}
 		}
-		return program.ExecOptions{}, nil
+		return program.ExecOptions{Stderr: f.stderr}, nil
 	}
 	if !programs {
-		return program.ExecOptions{}, nil
+		return program.ExecOptions{Stderr: f.stderr}, nil
 	}
 	if why := f.lacks(); why != "" {
 		return program.ExecOptions{}, fmt.Errorf("exec: seats run in a sandbox, and this system has none: %s; "+
@@ -163,7 +164,7 @@ func sandboxOptions(specs []match.SeatSpec, noSandbox bool, f sandboxFlags) (pro
 		}
 	}
 	p := &sandbox.Policy{Dir: f.dir, Reads: f.reads, Net: f.net, Limits: sandbox.Limits{Memory: int64(f.memory) << 20}}
-	return program.ExecOptions{Sandbox: p}, nil
+	return program.ExecOptions{Sandbox: p, Stderr: f.stderr}, nil
 }
 
 func (env matchEnv) run(args []string) int {
@@ -377,7 +378,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		lacks = sandbox.Unavailable
 	}
 	opts, err := sandboxOptions(specs, *noSandbox, sandboxFlags{net: *allowNet, dir: *sandboxDir, reads: allowRead,
-		memory: *sandboxMemory, set: set, lacks: lacks})
+		memory: *sandboxMemory, set: set, lacks: lacks, stderr: env.stderr})
 	if err != nil {
 		return nil, err
 	}

@@ -57,8 +57,8 @@ var languages = []language{
 // Programs of every language play unchanged inside the sandbox (the default): each plays
 // two games of 7 Colors against greedy with no forfeit and no refused answer. A runtime
 // that needs a path the sandbox does not give, or more memory than its cap (a JVM under
-// 2 GiB), fails here: a program that crashes plays default actions, which count. The
-// programs' stderr and the sandbox's sentences about them go to the test's own stderr.
+// 2 GiB), fails here: a program that crashes plays default actions, which count, and the
+// arena says why on the command's stderr.
 func TestEveryLanguagePlaysInTheSandbox(t *testing.T) {
 	for _, l := range languages {
 		t.Run(l.name, func(t *testing.T) {
@@ -88,6 +88,11 @@ func TestEveryLanguagePlaysInTheSandbox(t *testing.T) {
 			}
 			if !strings.HasPrefix(s.Sandbox, "sandboxed") {
 				t.Fatalf("the programs ran %q, not in the sandbox", s.Sandbox)
+			}
+			// Nothing refused, nothing to explain: a runtime's own probes (a JVM asking
+			// nscd for its user) are refused quietly.
+			if strings.Contains(r.stderr, "arena:") {
+				t.Fatalf("the arena had something to say of the program:\n%s", r.stderr)
 			}
 		})
 	}
