@@ -153,10 +153,24 @@ func (r *Run) Explain(exitErr error, tail string) []string {
 			return out // the helper said why
 		}
 	}
+	if exitErr != nil && refusedFile(tail) {
+		out = append(out, "the program was refused a file: it reads only its own folder and the system's, and writes only in $HOME or $TMPDIR (--allow-read DIR allows a folder)")
+	}
 	if exitErr != nil && outOfMemory(tail) {
 		out = append(out, fmt.Sprintf("the program ran out of memory: the sandbox caps it at %s (--sandbox-memory)", Bytes(r.policy.Limits.Memory)))
 	}
 	return out
+}
+
+// refusedFile reports whether a program's last words are its language's way of saying
+// that a file was refused (Landlock tells nobody but the program).
+func refusedFile(tail string) bool {
+	for _, s := range []string{"Permission denied", "PermissionError", "AccessDeniedException", "EACCES"} {
+		if strings.Contains(tail, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // outOfMemory reports whether a program's last words are its language's way of saying

@@ -121,6 +121,10 @@ func TestAProgramReadsItsFolderAndNothingOfThePersonWhoRunsIt(t *testing.T) {
 			t.Errorf("reading %s: %q %q", path, r.stdout, r.stderr)
 		}
 	}
+	// A program that dies of the refusal is told why.
+	if r := c.attack(t, c.policy(), "crash-reading", filepath.Join(c.home, ".ssh", "id_ed25519")); r.err == nil || !r.said("--allow-read") {
+		t.Errorf("a program that died reading a refused file: %v, explained %q", r.err, r.explained)
+	}
 	if r := c.attack(t, c.policy(), "read", c.attacker); !strings.HasPrefix(r.stdout, "allowed") {
 		t.Errorf("a program cannot read its own folder: %q %q", r.stdout, r.stderr)
 	}

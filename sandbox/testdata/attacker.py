@@ -13,7 +13,9 @@ import time
 
 def main():
     what, arg = sys.argv[1], (sys.argv[2] if len(sys.argv) > 2 else "")
-    if what == "read":  # a file of the person who runs it: a key, a database
+    if what == "crash-reading":  # a program that does not expect the refusal
+        open(arg).read()
+    elif what == "read":  # a file of the person who runs it: a key, a database
         try:
             with open(arg) as f:
                 print("allowed: read", len(f.read()), "bytes")
