@@ -76,9 +76,15 @@ func (r *Run) judge(n *seccompNotif) verdict {
 		if nr == unix.SYS_CLONE && args[0]&namespaces != 0 {
 			return verdict{unix.EPERM, "the sandbox refused to make new namespaces"}
 		}
-		if n := r.processes(); n >= r.policy.Limits.Procs {
+		// Counted without looking while far from the cap (a shell script starts dozens of
+		// short processes: pyenv's shim does, for every python3), counted for real near it.
+		if r.procs >= r.policy.Limits.Procs {
+			r.procs = r.processes()
+		}
+		if r.procs >= r.policy.Limits.Procs {
 			return verdict{unix.EAGAIN, fmt.Sprintf("the sandbox's cap of %d processes was reached", r.policy.Limits.Procs)}
 		}
+		r.procs++
 		return allow
 	case nr == unix.SYS_PRLIMIT64 || nr == unix.SYS_SETRLIMIT:
 		return verdict{errno: unix.EPERM} // a JVM raises its open files' cap at start: quietly refused
@@ -164,22 +170,22 @@ func (r *Run) processes() int {
 }
 
 // supervise answers the filter on listener until the program's last process is gone or
-// stop is closed.
+// Close wakes it.
 func (r *Run) supervise(listener int) {
 	defer unix.Close(listener)
+	wake := int32(r.wake.Fd())
 	for {
-		select {
-		case <-r.stop:
-			return
-		default:
-		}
-		fds := []unix.PollFd{{Fd: int32(listener), Events: unix.POLLIN}}
-		k, err := unix.Poll(fds, 200)
-		if err == unix.EINTR || k == 0 {
+		fds := []unix.PollFd{{Fd: int32(listener), Events: unix.POLLIN}, {Fd: wake, Events: unix.POLLIN}}
+		if _, err := unix.Poll(fds, -1); err == unix.EINTR {
 			continue
+		} else if err != nil {
+			return
 		}
-		if err != nil || fds[0].Revents&(unix.POLLHUP|unix.POLLERR|unix.POLLNVAL) != 0 {
-			return // every process under the filter is gone
+		if fds[1].Revents != 0 || fds[0].Revents&(unix.POLLHUP|unix.POLLERR|unix.POLLNVAL) != 0 {
+			return // Close, or every process under the filter is gone
+		}
+		if fds[0].Revents&unix.POLLIN == 0 {
+			continue
 		}
 		var n seccompNotif
 		if _, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(listener), unix.SECCOMP_IOCTL_NOTIF_RECV, uintptr(unsafe.Pointer(&n))); errno != 0 {

@@ -12,13 +12,17 @@ import (
 
 // Run is one program in its sandbox, from Wrap to Close.
 type Run struct {
-	policy  Policy
-	pgid    int
-	sock    *os.File // the arena's end of the socket that brings the filter's listener
-	child   *os.File // the helper's end, closed here once it has started
-	stop    chan struct{}
-	stopped sync.Once
-	done    chan struct{} // closed when the supervisor stops
+	policy Policy
+	pgid   int
+	sock   *os.File // the arena's end of the socket that brings the filter's listener
+	child  *os.File // the helper's end, closed here once it has started
+	// wake is read by the supervisor beside the filter: closing wakeW stops it at once.
+	wake, wakeW *os.File
+	stopped     sync.Once
+	done        chan struct{} // closed when the supervisor stops
+	// procs is the supervisor's count of the program's processes: at least the live ones
+	// (every start is counted; an end only when it looks again).
+	procs int
 
 	mu     sync.Mutex
 	denied []string // what the sandbox refused, each said once
@@ -76,7 +80,14 @@ func Wrap(cmd *exec.Cmd, p Policy) (*Run, error) {
 	cmd.Path = self
 	cmd.Env = append(Env(environ, p.Scratch), policyEnv+"="+policy)
 	cmd.ExtraFiles = []*os.File{child}
-	return &Run{policy: p, sock: sock, child: child, stop: make(chan struct{}), done: make(chan struct{})}, nil
+	wake, wakeW, err := os.Pipe()
+	if err != nil {
+		sock.Close()
+		child.Close()
+		os.RemoveAll(p.Scratch)
+		return nil, err
+	}
+	return &Run{policy: p, sock: sock, child: child, wake: wake, wakeW: wakeW, done: make(chan struct{})}, nil
 }
 
 func appendNew(list []string, s string) []string {
@@ -110,9 +121,10 @@ func (r *Run) Started(pid int) {
 // its group are gone.
 func (r *Run) Close() {
 	r.stopped.Do(func() {
-		close(r.stop)
+		r.wakeW.Close()
 		r.sock.Close() // a helper that never sent its listener
 		<-r.done
+		r.wake.Close()
 		os.RemoveAll(r.policy.Scratch)
 	})
 }
