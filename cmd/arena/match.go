@@ -49,8 +49,10 @@ Programs run in a sandbox (Linux, with Landlock): no network, files readable onl
 program's folder (that of the first file its command names) and the system's, writable only
 in a scratch folder (its HOME and TMPDIR) removed at the end, no signal to other processes,
 caps on CPU time, processes (64), open files and memory; nothing it starts outlives it.
-  --allow-read DIR   let the programs read DIR too; repeat for several
-  --allow-net        let the programs use the network
+  --allow-read DIR   let the programs read DIR too; repeat for several; SEAT:DIR for the
+                     program of one seat only (seats numbered from 1, in --seats' order)
+  --allow-net        let the programs use the network; --allow-net=SEAT[,SEAT…] only
+                     those seats' programs
   --sandbox-dir DIR  the programs' folder, instead of each one's own
   --sandbox-memory M the memory cap of each process, in MiB (default 2048)
   --no-sandbox       run the programs without a sandbox, with all your rights: only for
@@ -116,55 +118,6 @@ type matchRun struct {
 	// closePrograms stops the programs' processes kept between games, once the batch is over.
 	closePrograms func()
 	sandbox       string // how the programs run, for the output; "" without programs
-}
-
-// sandboxFlags are the options that shape the programs' sandbox.
-type sandboxFlags struct {
-	net    bool
-	dir    string
-	reads  []string
-	memory int // MiB
-	set    map[string]bool
-	lacks  func() string
-	stderr io.Writer // the programs' stderr and the arena's notes about them
-}
-
-// sandboxOptions are the programs' options: in a sandbox unless noSandbox, and a refusal
-// where the system has none (the programs are strangers' code: nothing runs unconfined
-// without being asked to).
-func sandboxOptions(specs []match.SeatSpec, noSandbox bool, f sandboxFlags) (program.ExecOptions, error) {
-	programs := false
-	for _, s := range specs {
-		programs = programs || s.Exec != ""
-	}
-	if noSandbox {
-		for _, name := range []string{"allow-net", "allow-read", "sandbox-dir", "sandbox-memory"} {
-			if f.set[name] {
-				return program.ExecOptions{}, fmt.Errorf("--%s shapes the sandbox, and --no-sandbox runs the programs without one", name)
-			}
-		}
-		return program.ExecOptions{Stderr: f.stderr}, nil
-	}
-	if !programs {
-		return program.ExecOptions{Stderr: f.stderr}, nil
-	}
-	if why := f.lacks(); why != "" {
-		return program.ExecOptions{}, fmt.Errorf("exec: seats run in a sandbox, and this system has none: %s; "+
-			"--no-sandbox runs the programs without one, with all your rights (only for programs you trust)", why)
-	}
-	if f.memory < 0 {
-		return program.ExecOptions{}, fmt.Errorf("--sandbox-memory must be positive, not %d", f.memory)
-	}
-	for _, d := range append([]string{f.dir}, f.reads...) {
-		if d == "" {
-			continue
-		}
-		if st, err := os.Stat(d); err != nil || !st.IsDir() {
-			return program.ExecOptions{}, fmt.Errorf("%s is not a folder (--allow-read and --sandbox-dir take folders)", d)
-		}
-	}
-	p := &sandbox.Policy{Dir: f.dir, Reads: f.reads, Net: f.net, Limits: sandbox.Limits{Memory: int64(f.memory) << 20}}
-	return program.ExecOptions{Sandbox: p, Stderr: f.stderr}, nil
 }
 
 func (env matchEnv) run(args []string) int {
@@ -253,11 +206,11 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	asJSON := fs.Bool("json", false, "")
 	fresh := fs.Bool("fresh-process", false, "")
 	noSandbox := fs.Bool("no-sandbox", false, "")
-	allowNet := fs.Bool("allow-net", false, "")
+	allow := newAllowances()
+	fs.Var(netFlag{allow}, "allow-net", "")
+	fs.Var(readFlag{allow}, "allow-read", "")
 	sandboxDir := fs.String("sandbox-dir", "", "")
 	sandboxMemory := fs.Int("sandbox-memory", 0, "")
-	var allowRead []string
-	fs.Func("allow-read", "", func(v string) error { allowRead = append(allowRead, v); return nil })
 	schemeFlags := map[string]*int{} // every game's scheme flags; only the chosen game's count
 	for _, e := range env.games() {
 		if e.Match != nil {
@@ -377,23 +330,31 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	if lacks == nil {
 		lacks = sandbox.Unavailable
 	}
-	opts, err := sandboxOptions(specs, *noSandbox, sandboxFlags{net: *allowNet, dir: *sandboxDir, reads: allowRead,
-		memory: *sandboxMemory, set: set, lacks: lacks, stderr: env.stderr})
+	sb, err := sandboxFor(specs, *noSandbox, sandboxFlags{allow: allow, dir: *sandboxDir, memory: *sandboxMemory,
+		set: set, lacks: lacks})
 	if err != nil {
 		return nil, err
 	}
-	if opts.Sandbox != nil {
-		m.sandbox = opts.Sandbox.Describe()
-	} else if *noSandbox {
-		m.sandbox = "no sandbox (--no-sandbox)"
+	m.sandbox = sb.describe(specs)
+	var closers []func()
+	m.closePrograms = func() {
+		for _, c := range closers {
+			c()
+		}
 	}
-	programs := match.ExecWith(opts) // a process per game (--fresh-process)
-	if !*fresh {
-		programs, m.closePrograms = match.ExecPooled(opts)
+	// programsOf is seat i's way to start its program: the sandbox is the seat's own.
+	programsOf := func(i int) match.Programs {
+		opts := program.ExecOptions{Sandbox: sb.policy(i), Stderr: env.stderr}
+		if *fresh {
+			return match.ExecWith(opts) // a process per game
+		}
+		programs, closePool := match.ExecPooled(opts)
+		closers = append(closers, closePool)
+		return programs
 	}
 	count := map[string]int{}
 	for i, s := range specs {
-		ent, err := match.Resolve(m.entry.Game, m.entry.Bots, s, programs)
+		ent, err := match.Resolve(m.entry.Game, m.entry.Bots, s, programsOf(i))
 		if err != nil && s.Exec != "" {
 			return nil, fmt.Errorf("%s: %w; house bots: %s", seatLabels[i], err, bots.Names(m.entry.Bots, true))
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"regexp"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/replay/replaytest"
 )
 
@@ -347,5 +349,46 @@ func TestMatchRefusesProgramsWithoutASandbox(t *testing.T) {
 	if code := env.run([]string{"--game", "race", "--seats", "exec:python3 bot.py,max", "--no-sandbox", "--allow-net"}); code != 2 ||
 		!strings.Contains(errb.String(), "--allow-net shapes the sandbox") {
 		t.Fatalf("exit %d: %q", code, errb.String())
+	}
+}
+
+// Allowances widen every program's sandbox, or one seat's; the output says which.
+func TestSandboxAllowancesPerSeat(t *testing.T) {
+	dir := t.TempDir()
+	specs, err := match.ParseSeats(`exec:python3 a.py,max,exec:python3 b.py`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	allow := newAllowances()
+	for _, f := range []struct {
+		v   flag.Value
+		arg string
+	}{{netFlag{allow}, "3"}, {readFlag{allow}, "1:" + dir}, {readFlag{allow}, dir}} {
+		if err := f.v.Set(f.arg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sb, err := sandboxFor(specs, false, sandboxFlags{allow: allow, set: map[string]bool{}, lacks: func() string { return "" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, c := sb.policy(0), sb.policy(2)
+	if a.Net || !c.Net || len(a.Reads) != 2 || len(c.Reads) != 1 {
+		t.Fatalf("seat 1: %+v; seat 3: %+v", a, c)
+	}
+	got := sb.describe(specs)
+	for _, want := range []string{"no network", "seat 1 (exec:python3 a.py): reads " + dir, "seat 3 (exec:python3 b.py): network allowed"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q not in %q", want, got)
+		}
+	}
+	if err := (netFlag{newAllowances()}).Set("x"); err == nil {
+		t.Error("--allow-net=x taken")
+	}
+	allow = newAllowances()
+	allow.net[2] = true
+	if _, err := sandboxFor(specs, false, sandboxFlags{allow: allow, set: map[string]bool{}, lacks: func() string { return "" }}); err == nil ||
+		!strings.Contains(err.Error(), "seat 2 has no program") {
+		t.Errorf("an allowance for a house bot's seat: %v", err)
 	}
 }
