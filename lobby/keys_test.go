@@ -2,9 +2,11 @@ package lobby
 
 import (
 	"context"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,10 +17,13 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/codes"
 	"github.com/arena-classroom/arena/lobby/reading"
 	"github.com/arena-classroom/arena/lobby/tournaments"
+	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
 )
@@ -50,16 +55,28 @@ type screenCase struct {
 	unlisted string
 }
 
-func screenCases() []screenCase {
-	// A fake clock far behind the wall clock: countdowns show 0:00 and stay there.
-	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+// screenClock is the fake clock of the screen cases, far behind the wall clock: a
+// countdown read against the wall clock (the model's own, after a message) shows 0:00.
+var screenClock = time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+
+// screenCases are every screen of the lobby in its states, each made for a person whose
+// window is width × height (the boards they are given fit it). Everything they show is
+// pinned (the rooms' seeds and codes, the seeds' secret, the hub's clock), so that a screen
+// is drawn alike run after run (TestGoldenScreens); the model's own clock is the wall
+// clock's after Init and each message, which a test pins again (m.now) where it matters.
+func screenCases(width, height int) []screenCase {
+	now := screenClock
 	hubs := map[*App]*rooms.Hub{} // each app's hub, to tick
 	newApp := func(opts Options) *App {
-		hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1, MaxRoomsPerOwner: 100, MaxRoomsPerAddr: 100})
+		hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1, MaxRoomsPerOwner: 100, MaxRoomsPerAddr: 100,
+			Secret: pinnedSecret, Codes: newPinnedCodes()})
 		if opts.Archive == nil {
 			opts.Archive = archive.New(noArchive{}, nil)
 		}
-		app := onHub(hub, 0, opts)
+		// onHub, with the rooms the lobby opens itself seeded too.
+		opts.Rooms = seededRooms{roomdir.Local(hub)}
+		opts.Queue = matchmaker.New(opts.Rooms, time.Hour, hub.Config().Now)
+		app := New(opts)
 		hubs[app] = hub
 		return app
 	}
@@ -67,8 +84,8 @@ func screenCases() []screenCase {
 	// withRooms is an app with two live rooms of house bots, to watch.
 	withRooms := func(t *testing.T) *App {
 		app := newApp(Options{})
-		for range 2 {
-			if _, err := app.hub.Create(rooms.Spec{Game: sevencolors.Entry, Seats: []rooms.Seat{
+		for i := range 2 {
+			if _, err := app.hub.Create(rooms.Spec{Game: sevencolors.Entry, Seed: uint64(11 + i), Seats: []rooms.Seat{
 				{Kind: rooms.HouseBot, BotName: "greedy"}, {Kind: rooms.HouseBot, BotName: "random"}}}); err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +94,7 @@ func screenCases() []screenCase {
 		return app
 	}
 	show := func(app *App, admin bool, scr func(m *model) page) *model {
-		srv := terminal("k1", "ann", 100, 40, games.ANSI256)
+		srv := terminal("k1", "ann", width, height, games.ANSI256)
 		srv.Who.Admin = admin
 		m := &model{s: newSession(app, srv), now: now}
 		m.screen = scr(m)
@@ -94,7 +111,7 @@ func screenCases() []screenCase {
 	finished := func(t *testing.T, e catalog.Entry) (*model, *rooms.Room) {
 		g, ok := played[e.Game.ID()]
 		if !ok {
-			g.m, g.r = finishedGame(t, e, 100, 40, games.ANSI256)
+			g.m, g.r = finishedGame(t, e, width, height, games.ANSI256)
 			played[e.Game.ID()] = g
 		}
 		return g.m, g.r
@@ -136,11 +153,11 @@ func screenCases() []screenCase {
 				return show(newApp(Options{}), false, func(*model) page { return family{reading.NewRules(e, lend(home))} })
 			}},
 			screenCase{name: "house bots " + id, make: func(t *testing.T) *model {
-				cfg, _ := humanConfig(e, 0, 100, 40)
+				cfg, _ := humanConfig(e, 0, width, height)
 				return show(newApp(Options{}), false, func(*model) page { return newSetupScreen(e, cfg, true, home) })
 			}},
 			screenCase{name: "private room " + id, make: func(t *testing.T) *model {
-				cfg, _ := humanConfig(e, 0, 100, 40)
+				cfg, _ := humanConfig(e, 0, width, height)
 				return show(newApp(Options{}), false, func(*model) page { return newSetupScreen(e, cfg, false, home) })
 			}},
 			screenCase{name: "waiting " + id, make: func(t *testing.T) *model {
@@ -149,7 +166,7 @@ func screenCases() []screenCase {
 				for min, _ := e.Game.Seats(); len(seats) < min; {
 					seats = append(seats, rooms.Seat{Kind: rooms.Open})
 				}
-				r, err := app.hub.Create(rooms.Spec{Game: e.Entry, Private: true, Owner: "k1", Seats: seats})
+				r, err := app.hub.Create(rooms.Spec{Game: e.Entry, Seed: 5, Private: true, Owner: "k1", Seats: seats})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -158,7 +175,7 @@ func screenCases() []screenCase {
 			screenCase{name: "playing " + id, unlisted: unlisted[id], make: func(t *testing.T) *model {
 				app := newApp(Options{})
 				m := show(app, false, func(m *model) page { return &homeScreen{} })
-				cfg, _ := humanConfig(e, 0, 100, 40)
+				cfg, _ := humanConfig(e, 0, width, height)
 				r, err := m.s.vsBot(e, cfg, "")
 				if err != nil {
 					t.Fatal(err)
@@ -172,7 +189,7 @@ func screenCases() []screenCase {
 			}},
 			screenCase{name: "watching " + id, make: func(t *testing.T) *model {
 				app := newApp(Options{})
-				r, err := app.hub.Create(rooms.Spec{Game: e.Entry, Seats: []rooms.Seat{
+				r, err := app.hub.Create(rooms.Spec{Game: e.Entry, Seed: 9, Seats: []rooms.Seat{
 					{Kind: rooms.HouseBot, BotName: e.Strongest}, {Kind: rooms.HouseBot, BotName: "random"}}})
 				if err != nil {
 					t.Fatal(err)
@@ -191,7 +208,7 @@ func screenCases() []screenCase {
 			screenCase{name: "replay " + id, make: func(t *testing.T) *model {
 				fm, r := finished(t, e)
 				m := show(fm.s.app, false, func(*model) page { return &homeScreen{} })
-				showReplay(t, m, r, 100, 40)
+				showReplay(t, m, r, width, height)
 				m.Init()
 				return m
 			}},
@@ -199,7 +216,11 @@ func screenCases() []screenCase {
 	}
 	for _, admin := range []bool{false, true} {
 		for _, state := range []string{store.TournamentOpen, store.TournamentRunning, store.TournamentPaused} {
-			cases = append(cases, screenCase{name: "standings " + state, make: func(t *testing.T) *model {
+			name := "standings " + state
+			if admin {
+				name += " (teacher)"
+			}
+			cases = append(cases, screenCase{name: name, make: func(t *testing.T) *model {
 				st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
 				if err != nil {
 					t.Fatal(err)
@@ -213,6 +234,48 @@ func screenCases() []screenCase {
 		}
 	}
 	return cases
+}
+
+// pinnedSecret is the screen cases' rooms' secret (rooms.Config.Secret): their house bots
+// play alike run after run.
+var pinnedSecret = seed.Secret(strings.Repeat("s", seed.SecretSize))
+
+// pinnedCodes draws a hub's room ids and join codes (rooms.Config.Codes) as codes.Local
+// does, from a generator of a fixed seed: the same rooms get the same codes run after run.
+type pinnedCodes struct {
+	mu  sync.Mutex
+	rng *rand.Rand
+}
+
+func newPinnedCodes() *pinnedCodes { return &pinnedCodes{rng: rand.New(rand.NewPCG(1, 2))} }
+
+func (c *pinnedCodes) draw(n int) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = codes.Alphabet[c.rng.IntN(len(codes.Alphabet))]
+	}
+	return string(b)
+}
+
+func (c *pinnedCodes) RoomID(taken func(string) bool) string {
+	return codes.Fresh(func() string { return strings.ToLower(c.draw(4)) }, taken)
+}
+
+func (c *pinnedCodes) JoinCode(taken func(string) bool) string {
+	return codes.Fresh(func() string { return c.draw(5) }, taken)
+}
+
+// seededRooms is a hub's rooms whose rooms opened without a seed (those the lobby opens
+// itself: a game against house bots, a private room, a quick match's table) get seed 7.
+type seededRooms struct{ roomdir.Directory }
+
+func (d seededRooms) Create(spec rooms.Spec) (roomdir.Room, error) {
+	if spec.Seed == 0 {
+		spec.Seed = 7
+	}
+	return d.Directory.Create(spec)
 }
 
 // helpPage is the whole ? page of m's screen, read through to its end.
@@ -237,7 +300,7 @@ func helpPage(t *testing.T, m *model) string {
 // is in its ? page, on every screen in each of its states: a key added to a screen without
 // its binding, or a binding left out of the help, fails here.
 func TestEveryKeyIsInTheHelp(t *testing.T) {
-	for _, c := range screenCases() {
+	for _, c := range screenCases(100, 40) {
 		t.Run(c.name, func(t *testing.T) {
 			m := c.make(t)
 			km := m.screen.keys(m)

@@ -87,11 +87,15 @@ func press(m *model, k string) {
 }
 
 // finishedGame plays a whole game of house bots of e in a live room on a fake clock, and
-// returns a spectator's model of it, width × height, at its result.
+// returns a spectator's model of it, width × height, at its result. The game is the same
+// run after run: its seed, its bots' (the secret's), its room's id are pinned, and the
+// search bots' safety stop, which reads the wall clock (bots.SafetyStopper, half of
+// BotThink), is out of reach.
 func finishedGame(t *testing.T, e catalog.Entry, width, height int, p games.Palette) (*model, *rooms.Room) {
 	t.Helper()
 	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1})
+	hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1,
+		Secret: pinnedSecret, Codes: newPinnedCodes(), BotThink: time.Hour})
 	cfg, err := humanConfig(e, 0, width, height) // the board a person gets in this window
 	if err != nil {
 		t.Fatal(err)
