@@ -10,6 +10,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
@@ -23,9 +24,9 @@ type gameScreen struct {
 	confirmLeave bool
 	attached     bool
 	turn         turnDraft
-	back         page // where a spectator's esc goes (the wall); nil: the lobby
-	clockHeld    bool // the room stopped this player's clock while they read the help
-	called       bool // a tournament calls this player to another game: y leaves this one for it
+	back         screen.Screen // where a spectator's esc goes (the wall); nil: the lobby
+	clockHeld    bool          // the room stopped this player's clock while they read the help
+	called       bool          // a tournament calls this player to another game: y leaves this one for it
 	// viewKeys are the game's keys as bindings (gameBindings), made once: a room's view never
 	// changes, and the footer is drawn with every snapshot.
 	viewKeys []key.Binding
@@ -33,7 +34,8 @@ type gameScreen struct {
 
 func newGameScreen(r roomdir.Room) *gameScreen { return &gameScreen{room: r, seat: -1} }
 
-func (g *gameScreen) init(m *model) tea.Cmd {
+func (g *gameScreen) Init(sm screen.Model) tea.Cmd {
+	m := sm.(*model)
 	m.lastGame = g.room.Game().Game.ID()
 	if !g.attached {
 		var err error
@@ -49,9 +51,10 @@ func (g *gameScreen) init(m *model) tea.Cmd {
 	return nil
 }
 
-func (g *gameScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
+func (g *gameScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
+	m := sm.(*model)
 	if !g.attached {
-		g.init(m)
+		g.Init(m)
 	}
 	switch msg := msg.(type) {
 	case snapMsg:
@@ -70,10 +73,10 @@ func (g *gameScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	case tea.KeyMsg:
 		// Keys typed fast (or pasted) arrive as one message of several runes: each is a key.
 		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Alt {
-			var next page = g
+			var next screen.Screen = g
 			var cmd tea.Cmd
 			for _, r := range msg.Runes {
-				if next != page(g) {
+				if next != screen.Screen(g) {
 					break // a key left the game screen: the rest belonged to it
 				}
 				next, cmd = g.key(m, string(r))
@@ -87,7 +90,7 @@ func (g *gameScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 
 // follow reacts to what the room became: closed rooms send everyone back to the lobby and
 // a rematch takes everyone along.
-func (g *gameScreen) follow(m *model) (page, tea.Cmd) {
+func (g *gameScreen) follow(m *model) (screen.Screen, tea.Cmd) {
 	s := g.snap
 	if s.Status == rooms.Closed {
 		why := s.Error
@@ -103,7 +106,7 @@ func (g *gameScreen) follow(m *model) (page, tea.Cmd) {
 	if s.Next != "" {
 		if next, ok := m.s.app.hub.Find(s.Next); ok {
 			ng := newGameScreen(next)
-			return ng, ng.init(m)
+			return ng, ng.Init(m)
 		}
 	}
 	return g, nil
@@ -137,7 +140,7 @@ func (g *gameScreen) leaveKey() key.Binding {
 
 // keys are what the screen reacts to now: in the footer the game's keys (or the move being
 // composed, see footer), on the ? page every key of the game and of the screen.
-func (g *gameScreen) keys(m *model) widget.KeyMap {
+func (g *gameScreen) Keys(_ screen.Model) widget.KeyMap {
 	s := g.snap
 	if s == nil {
 		return widget.KeyMap{}
@@ -194,7 +197,7 @@ type keyString string
 
 func (k keyString) String() string { return string(k) }
 
-func (g *gameScreen) key(m *model, k string) (page, tea.Cmd) {
+func (g *gameScreen) key(m *model, k string) (screen.Screen, tea.Cmd) {
 	s := g.snap
 	if s == nil {
 		return g, nil
@@ -312,7 +315,8 @@ func (g *gameScreen) submit(m *model, a games.Action) {
 
 // help is the game's rules (its keys are listed after, from the screen's bindings), what
 // time a move has, and whether the clock is stopped.
-func (g *gameScreen) help(m *model) string {
+func (g *gameScreen) Help(sm screen.Model) string {
+	m := sm.(*model)
 	if g.snap == nil {
 		return "connecting…"
 	}
@@ -368,12 +372,12 @@ func (g *gameScreen) helpClock(m *model) string {
 }
 
 // ticks: the clock runs while a turn's time is counting down on screen.
-func (g *gameScreen) ticks() bool {
+func (g *gameScreen) Ticks() bool {
 	return g.snap != nil && g.snap.Status == rooms.Playing && !g.snap.Deadline.IsZero()
 }
 
 // leaveWatching takes a spectator back where they came from: the wall, or the lobby.
-func (g *gameScreen) leaveWatching(m *model) (page, tea.Cmd) {
+func (g *gameScreen) leaveWatching(m *model) (screen.Screen, tea.Cmd) {
 	if g.back != nil {
 		m.s.detach()
 		return g.back, nil

@@ -6,10 +6,12 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/rooms"
 )
 
-func (g *gameScreen) view(m *model) string {
+func (g *gameScreen) View(sm screen.Model) string {
+	m := sm.(*model)
 	st := m.s.st
 	s := g.snap
 	if s == nil {
@@ -66,7 +68,7 @@ func (g *gameScreen) footer(m *model) string {
 	case g.snap.Status == rooms.Playing && g.turn.draft != nil:
 		return m.s.st.Key.Render(termtext.Fit(g.turn.draft.Prompt(), m.Width()))
 	}
-	return m.Footer(g.keys(m))
+	return m.Footer(g.Keys(m))
 }
 
 // viewer is who looks at the room through this screen.

@@ -53,7 +53,7 @@ func gardenScreen(t *testing.T, width, height int, p games.Palette, seated bool)
 	srv := terminal(who, who, width, height, p)
 	m := &model{s: newSession(onHub(hub, 0, Options{}), srv), now: now}
 	g := newGameScreen(roomdir.LocalRoom(r))
-	g.init(m)
+	g.Init(m)
 	m.screen = g
 	return m, r
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/reading"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
@@ -86,7 +87,7 @@ var homeKeys = struct {
 	}(),
 }
 
-func (h *homeScreen) keys(m *model) widget.KeyMap {
+func (h *homeScreen) Keys(_ screen.Model) widget.KeyMap {
 	k := homeKeys
 	quit := k.pick[itemQuit]
 	return widget.KeyMap{
@@ -100,7 +101,8 @@ func (h *homeScreen) entry() catalog.Entry {
 	return all[h.game%len(all)]
 }
 
-func (h *homeScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
+func (h *homeScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
+	m := sm.(*model)
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return h, nil
@@ -128,7 +130,7 @@ func (h *homeScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	return h, nil
 }
 
-func (h *homeScreen) choose(m *model) (page, tea.Cmd) {
+func (h *homeScreen) choose(m *model) (screen.Screen, tea.Cmd) {
 	if homeItem(h.cursor) == itemQuit {
 		m.s.detach()
 		return h, tea.Quit
@@ -142,7 +144,7 @@ func (h *homeScreen) choose(m *model) (page, tea.Cmd) {
 	switch homeItem(h.cursor) {
 	case itemQuick:
 		q := &queueScreen{entry: e, cfg: cfg}
-		return q, q.init(m)
+		return q, q.Init(m)
 	case itemProgram:
 		return &programScreen{entry: e, home: h}, nil
 	case itemHouseBot:
@@ -154,15 +156,16 @@ func (h *homeScreen) choose(m *model) (page, tea.Cmd) {
 	case itemWatch:
 		return &watchScreen{home: h}, nil
 	case itemLeaderboard:
-		return family{reading.NewLeaderboard(m, m.s.app.archive, e, lend(h))}, nil
+		return reading.NewLeaderboard(m, m.s.app.archive, e, h), nil
 	case itemTournaments:
-		return family{tournaments.New(m, m.s.app.tournaments, lend(h))}, nil
+		return tournaments.New(m, m.s.app.tournaments, h), nil
 	default: // itemRules
-		return family{reading.NewRules(e, lend(h))}, nil
+		return reading.NewRules(e, h), nil
 	}
 }
 
-func (h *homeScreen) view(m *model) string {
+func (h *homeScreen) View(sm screen.Model) string {
+	m := sm.(*model)
 	st := m.s.st
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render(fmt.Sprintf("%d online", len(m.s.app.Online())))) + "\n\n")
@@ -212,7 +215,7 @@ func (h *homeScreen) view(m *model) string {
 		b.WriteString("  " + termtext.Fit(roomLine(r), m.Width()-3) + "\n")
 	}
 	b.WriteString("\n" + st.Heading.Render("Online") + "  " + online + "\n\n")
-	b.WriteString(m.Footer(h.keys(m)))
+	b.WriteString(m.Footer(h.Keys(m)))
 	return b.String()
 }
 
@@ -252,7 +255,7 @@ func roomLine(r rooms.Info) string {
 }
 
 // help lists every item of the menu, from the table the menu is drawn from.
-func (h *homeScreen) help(m *model) string {
+func (h *homeScreen) Help(_ screen.Model) string {
 	// The shell example plays the game shown, against its strongest bot.
 	e := h.entry()
 	example := fmt.Sprintf("ssh -t HOST play %s --vs %s", e.Game.ID(), e.Strongest)
@@ -282,4 +285,4 @@ func item(st *widget.Styles, text string, width int, selected bool) string {
 	return "  " + termtext.Fit(text, width)
 }
 
-func (*homeScreen) showsLobby() bool { return true }
+func (*homeScreen) ShowsLobby() {}

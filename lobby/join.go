@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 )
 
@@ -26,14 +27,15 @@ var joinKeys = struct{ join, back key.Binding }{
 	back: widget.Bind("esc", "back", "esc"),
 }
 
-func (j *joinScreen) keys(m *model) widget.KeyMap {
+func (j *joinScreen) Keys(_ screen.Model) widget.KeyMap {
 	return widget.KeyMap{
 		Short: []key.Binding{joinKeys.join, joinKeys.back},
 		Full:  [][]key.Binding{{joinKeys.join, joinKeys.back}, j.code.Editing()},
 	}
 }
 
-func (j *joinScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
+func (j *joinScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
+	m := sm.(*model)
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return j, nil
@@ -53,19 +55,20 @@ func (j *joinScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 			return j, nil
 		}
 		g := newGameScreen(r)
-		return g, g.init(m)
+		return g, g.Init(m)
 	default:
 		j.code.Update(k)
 	}
 	return j, nil
 }
 
-func (j *joinScreen) view(m *model) string {
+func (j *joinScreen) View(sm screen.Model) string {
+	m := sm.(*model)
 	st := m.s.st
 	return m.Header("") + "\n\n" + st.Heading.Render("Join a private room") + "\n\n" +
-		j.code.View() + "\n\n" + m.Footer(j.keys(m))
+		j.code.View() + "\n\n" + m.Footer(j.Keys(m))
 }
 
-func (j *joinScreen) help(m *model) string {
+func (j *joinScreen) Help(_ screen.Model) string {
 	return "Type the code your friend sees on their screen (five letters and digits),\nthen enter."
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/codes"
 	"github.com/arena-classroom/arena/lobby/reading"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/roomdir"
@@ -93,7 +94,7 @@ func screenCases(width, height int) []screenCase {
 		hubs[app].Tick(now)
 		return app
 	}
-	show := func(app *App, admin bool, scr func(m *model) page) *model {
+	show := func(app *App, admin bool, scr func(m *model) screen.Screen) *model {
 		srv := terminal("k1", "ann", width, height, games.ANSI256)
 		srv.Who.Admin = admin
 		m := &model{s: newSession(app, srv), now: now}
@@ -118,47 +119,47 @@ func screenCases(width, height int) []screenCase {
 	}
 	cases := []screenCase{
 		{name: "home", make: func(t *testing.T) *model {
-			return show(withRooms(t), false, func(*model) page { return &homeScreen{} })
+			return show(withRooms(t), false, func(*model) screen.Screen { return &homeScreen{} })
 		}},
 		{name: "queue", clocked: true, make: func(t *testing.T) *model {
-			return show(newApp(Options{}), false, func(*model) page { return &queueScreen{entry: sevencolors} })
+			return show(newApp(Options{}), false, func(*model) screen.Screen { return &queueScreen{entry: sevencolors} })
 		}},
 		{name: "join", make: func(t *testing.T) *model {
-			return show(newApp(Options{}), false, func(m *model) page { return newJoinScreen(m, home) })
+			return show(newApp(Options{}), false, func(m *model) screen.Screen { return newJoinScreen(m, home) })
 		}},
 		{name: "watch", make: func(t *testing.T) *model {
-			return show(withRooms(t), false, func(*model) page { return &watchScreen{home: home, cursor: 1} })
+			return show(withRooms(t), false, func(*model) screen.Screen { return &watchScreen{home: home, cursor: 1} })
 		}},
 		{name: "programs", make: func(t *testing.T) *model {
-			return show(newApp(Options{}), false, func(*model) page { return &programScreen{entry: sevencolors, home: home} })
+			return show(newApp(Options{}), false, func(*model) screen.Screen { return &programScreen{entry: sevencolors, home: home} })
 		}},
 		{name: "leaderboard", make: func(t *testing.T) *model {
-			return show(newApp(Options{}), false, func(m *model) page {
-				return family{reading.NewLeaderboard(m, m.s.app.archive, sevencolors, lend(home))}
+			return show(newApp(Options{}), false, func(m *model) screen.Screen {
+				return reading.NewLeaderboard(m, m.s.app.archive, sevencolors, home)
 			})
 		}},
 		{name: "tournaments", make: func(t *testing.T) *model {
-			return show(newApp(Options{}), false, func(m *model) page {
-				return family{tournaments.New(m, m.s.app.tournaments, lend(home))}
+			return show(newApp(Options{}), false, func(m *model) screen.Screen {
+				return tournaments.New(m, m.s.app.tournaments, home)
 			})
 		}},
 		{name: "wall", clocked: true, make: func(t *testing.T) *model {
-			return show(withRooms(t), false, func(*model) page { return family{tournaments.NewWall("")} })
+			return show(withRooms(t), false, func(*model) screen.Screen { return tournaments.NewWall("") })
 		}},
 	}
 	for _, e := range catalog.All() {
 		id := e.Game.ID()
 		cases = append(cases,
 			screenCase{name: "rules " + id, make: func(t *testing.T) *model {
-				return show(newApp(Options{}), false, func(*model) page { return family{reading.NewRules(e, lend(home))} })
+				return show(newApp(Options{}), false, func(*model) screen.Screen { return reading.NewRules(e, home) })
 			}},
 			screenCase{name: "house bots " + id, make: func(t *testing.T) *model {
 				cfg, _ := humanConfig(e, 0, width, height)
-				return show(newApp(Options{}), false, func(*model) page { return newSetupScreen(e, cfg, true, home) })
+				return show(newApp(Options{}), false, func(*model) screen.Screen { return newSetupScreen(e, cfg, true, home) })
 			}},
 			screenCase{name: "private room " + id, make: func(t *testing.T) *model {
 				cfg, _ := humanConfig(e, 0, width, height)
-				return show(newApp(Options{}), false, func(*model) page { return newSetupScreen(e, cfg, false, home) })
+				return show(newApp(Options{}), false, func(*model) screen.Screen { return newSetupScreen(e, cfg, false, home) })
 			}},
 			screenCase{name: "waiting " + id, make: func(t *testing.T) *model {
 				app := newApp(Options{})
@@ -170,11 +171,11 @@ func screenCases(width, height int) []screenCase {
 				if err != nil {
 					t.Fatal(err)
 				}
-				return show(app, false, func(m *model) page { g := newGameScreen(r); g.init(m); return g })
+				return show(app, false, func(m *model) screen.Screen { g := newGameScreen(r); g.Init(m); return g })
 			}},
 			screenCase{name: "playing " + id, unlisted: unlisted[id], make: func(t *testing.T) *model {
 				app := newApp(Options{})
-				m := show(app, false, func(m *model) page { return &homeScreen{} })
+				m := show(app, false, func(m *model) screen.Screen { return &homeScreen{} })
 				cfg, _ := humanConfig(e, 0, width, height)
 				r, err := m.s.vsBot(e, cfg, "")
 				if err != nil {
@@ -182,7 +183,7 @@ func screenCases(width, height int) []screenCase {
 				}
 				hubs[app].Tick(now)
 				g := newGameScreen(r)
-				g.init(m)
+				g.Init(m)
 				m.screen = g
 				m.Update(snapMsg{snapshotOf(r)})
 				return m
@@ -195,19 +196,19 @@ func screenCases(width, height int) []screenCase {
 					t.Fatal(err)
 				}
 				hubs[app].Tick(now)
-				return show(app, false, func(m *model) page {
+				return show(app, false, func(m *model) screen.Screen {
 					g := newGameScreen(r)
-					g.init(m)
+					g.Init(m)
 					return g
 				})
 			}},
 			screenCase{name: "result " + id, make: func(t *testing.T) *model {
 				fm, r := finished(t, e)
-				return show(fm.s.app, false, func(m *model) page { g := newGameScreen(roomdir.LocalRoom(r)); g.init(m); return g })
+				return show(fm.s.app, false, func(m *model) screen.Screen { g := newGameScreen(roomdir.LocalRoom(r)); g.Init(m); return g })
 			}},
 			screenCase{name: "replay " + id, make: func(t *testing.T) *model {
 				fm, r := finished(t, e)
-				m := show(fm.s.app, false, func(*model) page { return &homeScreen{} })
+				m := show(fm.s.app, false, func(*model) screen.Screen { return &homeScreen{} })
 				showReplay(t, m, r, width, height)
 				m.Init()
 				return m
@@ -227,8 +228,8 @@ func screenCases(width, height int) []screenCase {
 				}
 				t.Cleanup(func() { st.Close() })
 				app := newApp(Options{Director: director.New(st, nil)})
-				return show(app, admin, func(*model) page {
-					return family{tournaments.Standings(app.tournaments, "TABCDE", director.Report{State: state}, lend(home))}
+				return show(app, admin, func(*model) screen.Screen {
+					return tournaments.Standings(app.tournaments, "TABCDE", director.Report{State: state}, home)
 				})
 			}})
 		}
@@ -303,7 +304,7 @@ func TestEveryKeyIsInTheHelp(t *testing.T) {
 	for _, c := range screenCases(100, 40) {
 		t.Run(c.name, func(t *testing.T) {
 			m := c.make(t)
-			km := m.screen.keys(m)
+			km := m.screen.Keys(m)
 			bindings := []key.Binding{globalKeys.quit, globalKeys.help}
 			for _, g := range km.Full {
 				bindings = append(bindings, g...)

@@ -19,6 +19,7 @@ import (
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/replays"
 	"github.com/arena-classroom/arena/lobby/roomview"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
@@ -26,24 +27,11 @@ import (
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
-// page is one of the lobby's own screens, which take the lobby's model itself. update
-// returns the next page (itself to stay). The screens of sub-packages follow the screen
-// contract (lobby/screen) instead, and are shown as a page through family (contract.go).
-type page interface {
-	update(m *model, msg tea.Msg) (page, tea.Cmd)
-	view(m *model) string
-	// help is the prose of the ? overlay on this screen; the overlay lists the keys after it.
-	help(m *model) string
-	// keys are the screen's key bindings in its present state: update dispatches on them,
-	// the footer and the ? overlay are drawn from them.
-	keys(m *model) widget.KeyMap
-}
-
 // model is a session's Bubble Tea model: a stack-free screen switcher with a help overlay
 // and a one-line notice.
 type model struct {
 	s        *session
-	screen   page
+	screen   screen.Screen
 	showHelp bool
 	helpPage *widget.Pager // the ? overlay's text, scrolled when it is taller than the window
 	notice   string
@@ -66,32 +54,26 @@ type lobbyMsg struct{}
 // callMsg says that a tournament calls this person, whatever screen they are on.
 type callMsg struct{}
 
-// clock refreshes countdowns twice a second, on the screens that show one (see ticker).
+// clock refreshes countdowns twice a second, on the screens that show one (screen.Ticker).
 func clock() tea.Cmd {
 	return tea.Tick(500*time.Millisecond, func(t time.Time) tea.Msg { return clockMsg(t) })
 }
 
-// ticker is a screen showing something that moves with time (a countdown, a spinner): the
-// clock runs while it is shown. Other screens are drawn again only when something changes,
-// so that a thousand people idle in the lobby cost nothing.
-type ticker interface{ ticks() bool }
-
-// lobbyViewer is a screen that may show the lobby's shared state: it hears lobbyMsg when
-// showsLobby.
-type lobbyViewer interface{ showsLobby() bool }
-
-// showsLobby reports whether page p shows the lobby's shared state.
-func showsLobby(p page) bool {
-	v, ok := p.(lobbyViewer)
-	return ok && v.showsLobby()
+// showsLobby reports whether screen p shows the lobby's shared state: it hears lobbyMsg.
+func showsLobby(p screen.Screen) bool {
+	_, ok := p.(screen.LobbyViewer)
+	return ok
 }
 
 // schedule starts the clock when the screen needs it, and tells the session whether the
 // screen wants lobby changes.
 func (m *model) schedule(cmd tea.Cmd) tea.Cmd {
 	m.s.wantsLobby.Store(showsLobby(m.screen))
-	t, ok := m.screen.(ticker)
-	if (ok && t.ticks() || m.called) && !m.clockOn {
+	// A screen showing something that moves with time (a countdown, a spinner) has the
+	// clock run while it is shown; others are drawn again only when something changes, so
+	// that a thousand people idle in the lobby cost nothing.
+	t, ok := m.screen.(screen.Ticker)
+	if (ok && t.Ticks() || m.called) && !m.clockOn {
 		m.clockOn = true
 		return tea.Batch(cmd, clock())
 	}
@@ -101,8 +83,8 @@ func (m *model) schedule(cmd tea.Cmd) tea.Cmd {
 func (m *model) Init() tea.Cmd {
 	m.now = time.Now()
 	var cmd tea.Cmd
-	if in, ok := m.screen.(interface{ init(*model) tea.Cmd }); ok {
-		cmd = in.init(m)
+	if in, ok := m.screen.(screen.Initer); ok {
+		cmd = in.Init(m)
 	}
 	return m.schedule(cmd)
 }
@@ -123,7 +105,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if cmd, called := m.tournamentCall(); called {
 			return m, m.schedule(cmd)
 		}
-		next, cmd := m.screen.update(m, msg)
+		next, cmd := m.screen.Update(m, msg)
 		m.screen = next
 		return m, m.schedule(cmd)
 	case lobbyMsg:
@@ -157,7 +139,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.notice = ""
 	}
 	m.now = time.Now() // what this message shows (a snapshot, a key's effect) is as of now
-	next, cmd := m.screen.update(m, msg)
+	next, cmd := m.screen.Update(m, msg)
 	m.screen = next
 	return m, m.schedule(cmd)
 }
@@ -172,7 +154,7 @@ func (m *model) View() string {
 	if m.showHelp {
 		body += m.helpView()
 	} else {
-		body += m.screen.view(m)
+		body += m.screen.View(m)
 	}
 	if m.notice != "" {
 		body += "\n" + m.s.st.Warn.Render(m.s.st.Wrap(m.notice, m.Width()-1))
@@ -206,7 +188,7 @@ func (m *model) setHelp(open bool) {
 func (m *model) helpView() string {
 	st := m.s.st
 	// The box's borders and padding take 4 columns; its borders, the footer and a notice 4 rows.
-	text := termtext.Reflow(m.screen.help(m)+"\n\n"+m.keysText(m.screen.keys(m)), m.Width()-4)
+	text := termtext.Reflow(m.screen.Help(m)+"\n\n"+m.keysText(m.screen.Keys(m)), m.Width()-4)
 	m.helpPage.Set(text, m.Height()-4)
 	footer := "any key: close help"
 	if w := m.helpPage.Where(); w != "" {
@@ -227,7 +209,7 @@ func (m *model) visibleRooms() []rooms.Info {
 }
 
 // toLobby returns to the home screen, leaving any room.
-func (m *model) toLobby(notice string) (page, tea.Cmd) {
+func (m *model) toLobby(notice string) (screen.Screen, tea.Cmd) {
 	m.s.detach()
 	m.notice = notice
 	return &homeScreen{game: gameIndex(m.lastGame)}, nil
@@ -269,7 +251,7 @@ func boardFits(e catalog.Entry, cfg games.Config, width, height int) bool {
 }
 
 // screenFor is the first screen for an exec command on a PTY.
-func (s *session) screenFor(args []string) (page, error) {
+func (s *session) screenFor(args []string) (screen.Screen, error) {
 	if len(args) == 0 {
 		return &homeScreen{}, nil
 	}
@@ -284,7 +266,7 @@ func (s *session) screenFor(args []string) (page, error) {
 		if len(args) == 2 {
 			code = strings.ToUpper(args[1])
 		}
-		return family{tournaments.NewWall(code)}, nil
+		return tournaments.NewWall(code), nil
 	case "replay":
 		if len(args) != 2 || strings.HasPrefix(args[1], "-") {
 			return nil, fmt.Errorf("usage: replay ID (ssh -t), or ssh HOST replay ID --json to export it")
@@ -302,7 +284,7 @@ func (s *session) screenFor(args []string) (page, error) {
 		if err != nil {
 			return nil, err
 		}
-		return family{r}, nil
+		return r, nil
 	case "watch":
 		if len(args) != 2 {
 			return nil, fmt.Errorf("usage: watch ROOM (see `rooms` for the live rooms)")
@@ -322,7 +304,7 @@ func (s *session) screenFor(args []string) (page, error) {
 }
 
 // playCommand handles `play GAME [--vs BOT] [--size N]`.
-func (s *session) playCommand(args []string) (page, error) {
+func (s *session) playCommand(args []string) (screen.Screen, error) {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	vs := fs.String("vs", "", "house bots to play against, comma-separated (default: quick match)")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 )
 
@@ -21,7 +22,7 @@ type programScreen struct {
 
 var programKeys = listKeys("play the program")
 
-func (p *programScreen) keys(m *model) widget.KeyMap {
+func (p *programScreen) Keys(_ screen.Model) widget.KeyMap {
 	k := programKeys
 	return widget.KeyMap{
 		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("play it", k.choose), widget.Pair("back", k.back)},
@@ -29,7 +30,8 @@ func (p *programScreen) keys(m *model) widget.KeyMap {
 	}
 }
 
-func (p *programScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
+func (p *programScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
+	m := sm.(*model)
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return p, nil
@@ -52,12 +54,13 @@ func (p *programScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 			return p, nil
 		}
 		g := newGameScreen(r)
-		return g, g.init(m)
+		return g, g.Init(m)
 	}
 	return p, nil
 }
 
-func (p *programScreen) view(m *model) string {
+func (p *programScreen) View(sm screen.Model) string {
+	m := sm.(*model)
 	st := m.s.st
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render(p.entry.Game.Name())) + "\n\n" + st.Heading.Render("Programs waiting for an opponent") + "\n\n")
@@ -74,12 +77,12 @@ func (p *programScreen) view(m *model) string {
 		}
 		b.WriteString(item(st, fmt.Sprintf("%-24s %s", plaintext.Clean(w.Name), settings), 40, i == p.cursor) + "\n")
 	}
-	b.WriteString("\n" + m.Footer(p.keys(m)))
+	b.WriteString("\n" + m.Footer(p.Keys(m)))
 	return b.String()
 }
 
-func (p *programScreen) help(m *model) string {
+func (p *programScreen) Help(_ screen.Model) string {
 	return "Students' bots wait here for opponents. Pick one to play it: you move first.\nThe game uses the program's settings (board size)."
 }
 
-func (*programScreen) showsLobby() bool { return true }
+func (*programScreen) ShowsLobby() {}

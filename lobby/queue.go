@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/rooms"
@@ -27,7 +28,7 @@ var queueKeys = struct{ cancel key.Binding }{
 	cancel: widget.Bind("esc/q", "cancel: back to the lobby", "esc", "q"),
 }
 
-func (q *queueScreen) keys(m *model) widget.KeyMap {
+func (q *queueScreen) Keys(_ screen.Model) widget.KeyMap {
 	what := "cancel"
 	if q.err != nil {
 		what = "back"
@@ -35,7 +36,8 @@ func (q *queueScreen) keys(m *model) widget.KeyMap {
 	return widget.KeyMap{Short: []key.Binding{widget.Pair(what, queueKeys.cancel)}, Full: [][]key.Binding{{queueKeys.cancel}}}
 }
 
-func (q *queueScreen) init(m *model) tea.Cmd {
+func (q *queueScreen) Init(sm screen.Model) tea.Cmd {
+	m := sm.(*model)
 	if q.ticket != nil {
 		return nil
 	}
@@ -53,7 +55,8 @@ func (q *queueScreen) init(m *model) tea.Cmd {
 	return cmd
 }
 
-func (q *queueScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
+func (q *queueScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
+	m := sm.(*model)
 	switch msg := msg.(type) {
 	case assignedMsg:
 		if msg.ticket != q.ticket {
@@ -63,7 +66,7 @@ func (q *queueScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 			return m.toLobby("quick match: " + msg.Err.Error())
 		}
 		g := newGameScreen(msg.Room)
-		return g, g.init(m)
+		return g, g.Init(m)
 	case tea.KeyMsg:
 		if key.Matches(msg, queueKeys.cancel) {
 			return m.toLobby("")
@@ -72,12 +75,13 @@ func (q *queueScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	return q, nil
 }
 
-func (q *queueScreen) view(m *model) string {
+func (q *queueScreen) View(sm screen.Model) string {
+	m := sm.(*model)
 	st := m.s.st
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render(q.entry.Game.Name())) + "\n\n")
 	if q.err != nil {
-		b.WriteString(st.Bad.Render(q.err.Error()) + "\n\n" + m.Footer(q.keys(m)))
+		b.WriteString(st.Bad.Render(q.err.Error()) + "\n\n" + m.Footer(q.Keys(m)))
 		return b.String()
 	}
 	what := q.entry.Game.Name()
@@ -97,12 +101,12 @@ func (q *queueScreen) view(m *model) string {
 	}
 	fmt.Fprintf(&b, "%s Looking for %s…\n\n", st.Key.Render(spinner), looking)
 	fmt.Fprintf(&b, "If nobody comes, %s takes %s in %s.\n\n", st.Key.Render(q.entry.Strongest), seats, st.Key.Render(fmt.Sprintf("%.0fs", left.Seconds())))
-	b.WriteString(m.Footer(q.keys(m)))
+	b.WriteString(m.Footer(q.Keys(m)))
 	return b.String()
 }
 
-func (q *queueScreen) help(m *model) string {
+func (q *queueScreen) Help(_ screen.Model) string {
 	return "Quick match seats you with the next person who asks for the same game\nand board size. After the wait, a house bot takes the empty seat."
 }
 
-func (*queueScreen) ticks() bool { return true }
+func (*queueScreen) Ticks() bool { return true }

@@ -108,7 +108,7 @@ func finishedGame(t *testing.T, e catalog.Entry, width, height int, p games.Pale
 	app := onHub(hub, 0, Options{Archive: archive.New(noArchive{}, nil)})
 	m := &model{s: newSession(app, terminal("carol", "carol", width, height, p)), now: now}
 	g := newGameScreen(roomdir.LocalRoom(r))
-	g.init(m)
+	g.Init(m)
 	m.screen = g
 	for i := 0; r.Snapshot().Status != rooms.Finished || !r.Snapshot().Saved; i++ {
 		if i > 200000 {
@@ -303,7 +303,7 @@ func TestHelpStopsTheClockOnlyAgainstHouseBots(t *testing.T) {
 		open := func(name string, r roomdir.Room) *model {
 			m := &model{s: newSession(app, terminal(name, name, 80, 24, p)), now: now}
 			g := newGameScreen(r)
-			g.init(m)
+			g.Init(m)
 			m.screen = g
 			return m
 		}
@@ -390,7 +390,7 @@ func TestTheHeadlineFoldsInThePanel(t *testing.T) {
 		}
 		m := &model{s: newSession(app, terminal("ann", "ann", 80, 24, p)), now: now}
 		g := newGameScreen(roomdir.LocalRoom(r))
-		g.init(m)
+		g.Init(m)
 		m.screen = g
 		var view string
 		for range 20 * 60 { // up to a minute of game time, 50 ms a tick

@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
@@ -146,7 +147,7 @@ var setupKeys = struct{ up, down, less, more, open, back key.Binding }{
 	back: widget.Bind("esc/q", "back to the lobby", "esc", "q"),
 }
 
-func (s *setupScreen) keys(m *model) widget.KeyMap {
+func (s *setupScreen) Keys(_ screen.Model) widget.KeyMap {
 	k := setupKeys
 	open := "open the room"
 	if s.vsBots {
@@ -159,7 +160,8 @@ func (s *setupScreen) keys(m *model) widget.KeyMap {
 	}
 }
 
-func (s *setupScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
+func (s *setupScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
+	m := sm.(*model)
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return s, nil
@@ -183,7 +185,7 @@ func (s *setupScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 			return s, nil
 		}
 		g := newGameScreen(r)
-		return g, g.init(m)
+		return g, g.Init(m)
 	}
 	return s, nil
 }
@@ -200,7 +202,8 @@ func (s *setupScreen) open(m *model) (roomdir.Room, error) {
 	return m.s.app.hub.Create(rooms.Spec{Game: s.entry.Entry, Config: s.cfg, Private: true, Owner: m.s.who.ID, Addr: m.s.addr(), Seats: seats})
 }
 
-func (s *setupScreen) view(m *model) string {
+func (s *setupScreen) View(sm screen.Model) string {
+	m := sm.(*model)
 	st := m.s.st
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render(s.entry.Game.Name())) + "\n\n")
@@ -232,11 +235,11 @@ func (s *setupScreen) view(m *model) string {
 	if !s.vsBots {
 		b.WriteString("You get a code to give your friends; the room starts when every seat is taken.\n\n")
 	}
-	b.WriteString(m.Footer(s.keys(m)))
+	b.WriteString(m.Footer(s.Keys(m)))
 	return b.String()
 }
 
-func (s *setupScreen) help(m *model) string {
+func (s *setupScreen) Help(_ screen.Model) string {
 	var b strings.Builder
 	b.WriteString("Set up the room: choose a line, change its value, then open the room.\n\n")
 	if s.vsBots {

@@ -46,7 +46,7 @@ func showReplay(t *testing.T, m *model, r *rooms.Room, width, height int) (*repl
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.screen = family{rs}
+	m.screen = rs
 	screen := m.View()
 	lines := strings.Split(screen, "\n")
 	if len(lines) > height || strings.Contains(screen, "Enlarge") {

@@ -61,7 +61,7 @@ func (m *model) tournamentCall() (cmd tea.Cmd, called bool) {
 		m.s.detach()
 		next := newGameScreen(r)
 		m.screen, m.notice, m.bell = next, "your tournament game: good luck!", true
-		return next.init(m), true
+		return next.Init(m), true
 	}
 	left := max(int(c.StartsAt.Sub(m.now).Seconds()+0.999), 0)
 	m.notice = fmt.Sprintf("🔔 %s, round %d: your game against %s starts in %d s", c.Name, c.Round, c.Against, left)

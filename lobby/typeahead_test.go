@@ -29,7 +29,7 @@ func TestKeysTypedAheadReachTheNextDecision(t *testing.T) {
 	m := &model{s: newSession(onHub(hub, 0, Options{}), srv), now: now}
 	g := newGameScreen(roomdir.LocalRoom(r))
 	m.screen = g
-	g.init(m)
+	g.Init(m)
 	if g.seat != 0 {
 		t.Fatalf("seated at %d", g.seat)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 )
 
@@ -28,7 +29,7 @@ func listKeys(does string) struct{ up, down, choose, back key.Binding } {
 
 var watchKeys = listKeys("watch the room")
 
-func (w *watchScreen) keys(m *model) widget.KeyMap {
+func (w *watchScreen) Keys(_ screen.Model) widget.KeyMap {
 	k := watchKeys
 	return widget.KeyMap{
 		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("watch", k.choose), widget.Pair("back", k.back)},
@@ -36,7 +37,8 @@ func (w *watchScreen) keys(m *model) widget.KeyMap {
 	}
 }
 
-func (w *watchScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
+func (w *watchScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
+	m := sm.(*model)
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return w, nil
@@ -53,7 +55,7 @@ func (w *watchScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 		if w.cursor < len(list) {
 			if r, ok := m.s.app.hub.Find(list[w.cursor].ID); ok {
 				g := newGameScreen(r)
-				return g, g.init(m)
+				return g, g.Init(m)
 			}
 		}
 		m.notice = "that room has just closed"
@@ -61,7 +63,8 @@ func (w *watchScreen) update(m *model, msg tea.Msg) (page, tea.Cmd) {
 	return w, nil
 }
 
-func (w *watchScreen) view(m *model) string {
+func (w *watchScreen) View(sm screen.Model) string {
+	m := sm.(*model)
 	st := m.s.st
 	var b strings.Builder
 	b.WriteString(m.Header("") + "\n\n" + st.Heading.Render("Live rooms") + "\n\n")
@@ -73,12 +76,12 @@ func (w *watchScreen) view(m *model) string {
 	for i, r := range list {
 		b.WriteString(item(st, roomLine(r), min(m.Width()-4, 90), i == w.cursor) + "\n")
 	}
-	b.WriteString("\n" + m.Footer(w.keys(m)))
+	b.WriteString("\n" + m.Footer(w.Keys(m)))
 	return b.String()
 }
 
-func (w *watchScreen) help(m *model) string {
+func (w *watchScreen) Help(_ screen.Model) string {
 	return "Choose a room and press enter to watch it. Spectators see the same board\nas the players. From a shell: ssh -t HOST watch ROOM."
 }
 
-func (*watchScreen) showsLobby() bool { return true }
+func (*watchScreen) ShowsLobby() {}

@@ -1,7 +1,8 @@
-// Package screen is the contract between the lobby's model and the screens kept in
-// packages of their own (lobby/tournaments, lobby/replays): what a screen does, and what it
-// may ask of the session showing it. Such a screen never imports the lobby: it goes back to
-// the home screen, or into a game, through its Model, and is given the screen to go back to.
+// Package screen is the contract between the lobby's model and every screen it shows, its
+// own and those kept in packages of their own (lobby/tournaments, lobby/replays,
+// lobby/reading): what a screen does, and what it may ask of the session showing it. A
+// screen of another package never imports the lobby: it goes back to the home screen, or
+// into a game, through its Model, and is given the screen to go back to.
 package screen
 
 import (
