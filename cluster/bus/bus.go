@@ -66,6 +66,8 @@ type Conn struct {
 	served     atomic.Uint64 // requests of other nodes answered
 	rejected   [kindCount]atomic.Uint64
 	answered   answers
+	closed     chan struct{} // closed once the connection is (ClosedHandler)
+	closeOnce  sync.Once
 }
 
 // Dial connects to the bus with the node's key and makes sure that no live node already
@@ -86,7 +88,7 @@ func Dial(cfg Config) (*Conn, error) {
 	if cfg.Settle <= 0 {
 		cfg.Settle = 5 * time.Second
 	}
-	c := &Conn{cfg: cfg, log: cfg.Logger, ops: map[string]*handler{}}
+	c := &Conn{cfg: cfg, log: cfg.Logger, ops: map[string]*handler{}, closed: make(chan struct{})}
 	// Request ids start at random: a node restarted under its name must not reuse the ids
 	// whose answers the others still remember for it.
 	c.seq.Store(rand.Uint64() >> 1)
@@ -131,7 +133,8 @@ func (c *Conn) connect() (*nats.Conn, error) {
 				cfg.Back()
 			}
 		}),
-		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) { c.busError(err) })}
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) { c.busError(err) }),
+		nats.ClosedHandler(func(*nats.Conn) { c.closeOnce.Do(func() { close(c.closed) }) })}
 	if cfg.CAFile != "" {
 		opts = append(opts, nats.RootCAs(cfg.CAFile))
 	}
@@ -263,8 +266,22 @@ func (c *Conn) BackSince() time.Time {
 	return time.Time{}
 }
 
-// Close lets what was sent reach the bus, then leaves it.
-func (c *Conn) Close() { _ = c.nc.Drain() }
+// Close lets what was sent reach the bus, then leaves it, and returns once it has left:
+// a node started again under this name right after must not find this one answering
+// (a draining connection still serves what reached it before its unsubscriptions).
+func (c *Conn) Close() {
+	if err := c.nc.Drain(); err != nil {
+		c.nc.Close()
+	}
+	select {
+	case <-c.closed:
+	case <-time.After(drainWait):
+		c.nc.Close()
+	}
+}
+
+// drainWait bounds Close's wait for the bus to take what was sent.
+const drainWait = 5 * time.Second
 
 // Abandon drops the connection at once (tests of a node's death).
 func (c *Conn) Abandon() { c.nc.Close() }

@@ -342,9 +342,11 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 			c()
 		}
 	}
+	// The programs' stderr is copied by a goroutine each: one writer at a time.
+	stderr := &lockedWriter{w: env.stderr}
 	// programsOf is seat i's way to start its program: the sandbox is the seat's own.
 	programsOf := func(i int) match.Programs {
-		opts := program.ExecOptions{Sandbox: sb.policy(i), Stderr: env.stderr}
+		opts := program.ExecOptions{Sandbox: sb.policy(i), Stderr: stderr}
 		if *fresh {
 			return match.ExecWith(opts) // a process per game
 		}

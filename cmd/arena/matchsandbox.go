@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/sandbox"
@@ -159,4 +161,16 @@ func (sb programsSandbox) describe(specs []match.SeatSpec) string {
 		}
 	}
 	return out
+}
+
+// lockedWriter lets several goroutines write to w, one at a time.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
