@@ -113,7 +113,11 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.now = time.Now()
-		cmd, _ := m.tournamentCall()
+		cmd, called := m.tournamentCall()
+		if !called {
+			next, load := m.screen.Update(m, screen.LobbyChanged{})
+			m.screen, cmd = next, tea.Batch(cmd, load)
+		}
 		return m, m.schedule(cmd)
 	case callMsg:
 		m.now = time.Now()

@@ -36,9 +36,13 @@ type (
 	// is shown and Ticks. Other screens are drawn again only when something changes.
 	Ticker interface{ Ticks() bool }
 	// LobbyViewer is a screen showing the lobby's shared state (rooms, people, tournaments):
-	// it is drawn again when that changes.
+	// it hears LobbyChanged in Update, and is drawn again, when that changes.
 	LobbyViewer interface{ ShowsLobby() }
 )
+
+// LobbyChanged tells a LobbyViewer that the lobby's shared state changed: a screen that
+// reads something of it (a tournament's standings) loads it again, in a tea.Cmd.
+type LobbyChanged struct{}
 
 // Model is what a screen may ask of the session showing it.
 type Model interface {

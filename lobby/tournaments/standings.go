@@ -25,43 +25,63 @@ type standingsScreen struct {
 	at   uint64 // the director's version when rep was read
 	// confirmCancel: x was pressed once; a second x cancels.
 	confirmCancel bool
+	loading       bool // a load is on its way (load)
+	again         bool // and another is due after it
 	page          *widget.Pager
 }
 
-// OpenStandings reads tournament code's standings (the code as typed, in any case); esc
-// goes back to back.
-func OpenStandings(m screen.Model, svc *Services, code string, back screen.Screen) (screen.Screen, error) {
-	if svc.Director == nil {
-		return nil, errors.New("this server keeps no tournaments")
+// standingsLoaded is a tournament's report read by loadReport, and the director's version
+// it was read at.
+type standingsLoaded struct {
+	code string
+	rep  director.Report
+	at   uint64
+	err  error // a sentence for the person
+}
+
+// loadReport reads tournament code's report off the session's goroutine (the store, or a
+// request to the cluster's leader).
+func loadReport(m screen.Model, svc *Services, code string) tea.Cmd {
+	d, ctx := svc.Director, m.Context()
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		v := d.Version()
+		rep, err := d.Report(ctx, code)
+		switch {
+		case errors.Is(err, director.ErrNotFound):
+			err = fmt.Errorf("no tournament %q: check the code", code)
+		case err != nil:
+			err = errors.New("the tournament could not be read right now; try again")
+		}
+		return standingsLoaded{code: code, rep: rep, at: v, err: err}
 	}
-	s := &standingsScreen{svc: svc, code: strings.ToUpper(code), back: back}
-	if err := s.load(m); err != nil {
-		return nil, err
-	}
-	return s, nil
 }
 
 // Standings shows report rep of tournament code as read already; the screen reads it again
 // when the director has moved on.
 func Standings(svc *Services, code string, rep director.Report, back screen.Screen) screen.Screen {
-	return &standingsScreen{svc: svc, code: code, rep: rep, back: back}
+	s := &standingsScreen{svc: svc, code: code, rep: rep, back: back}
+	if svc.Director != nil {
+		s.at = svc.Director.Version()
+	}
+	return s
 }
 
 func (s *standingsScreen) ShowsLobby() {}
 
-func (s *standingsScreen) load(m screen.Model) error {
-	ctx, cancel := context.WithTimeout(m.Context(), 5*time.Second)
-	defer cancel()
-	v := s.svc.Director.Version()
-	rep, err := s.svc.Director.Report(ctx, s.code)
-	if errors.Is(err, director.ErrNotFound) {
-		return fmt.Errorf("no tournament %q: check the code", s.code)
+// load reads the report again when the director has moved on since it was read (entries,
+// results and calls move the screen on), one load at a time.
+func (s *standingsScreen) load(m screen.Model, force bool) tea.Cmd {
+	if s.svc.Director == nil || !force && s.svc.Director.Version() == s.at {
+		return nil
 	}
-	if err != nil {
-		return errors.New("the tournament could not be read right now; try again")
+	if s.loading {
+		s.again = true
+		return nil
 	}
-	s.rep, s.at = rep, v
-	return nil
+	s.loading = true
+	return loadReport(m, s.svc, s.code)
 }
 
 // standingsKeys are the standings' keys; j enters the tournament here, so the pager
@@ -114,12 +134,18 @@ func (s *standingsScreen) Keys(m screen.Model) widget.KeyMap {
 }
 
 func (s *standingsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
-	if v := s.svc.Director.Version(); v != s.at {
-		_ = s.load(m)
+	if loaded, ok := msg.(standingsLoaded); ok && loaded.code == s.code {
+		s.loading = false
+		if loaded.err == nil {
+			s.rep, s.at = loaded.rep, loaded.at
+		}
+		force := s.again
+		s.again = false
+		return s, s.load(m, force)
 	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
-		return s, nil
+		return s, s.load(m, false) // the lobby changed, a clock ticked: read again if due
 	}
 	switch keys := standingsKeys; {
 	case key.Matches(k, keys.back):
@@ -128,7 +154,7 @@ func (s *standingsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, te
 		return NewWall(s.code), nil
 	case key.Matches(k, keys.join):
 		m.Notify(s.join(m))
-		_ = s.load(m)
+		return s, s.load(m, true)
 	case key.Matches(k, keys.start):
 		m.Notify(s.console(m, s.svc.Director.Start, "started"))
 	case key.Matches(k, keys.pause):
@@ -144,14 +170,14 @@ func (s *standingsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, te
 		m.Notify(s.console(m, s.svc.Director.Cancel, "cancelled"))
 	default:
 		s.pager().Key(k)
+		return s, nil
 	}
-	return s, nil
+	return s, s.load(m, true) // a teacher's command moved the tournament on
 }
 
 // console runs a teacher's command on the tournament (start, pause, resume, cancel: x
 // twice, since cancelling cannot be undone), and says how it went.
 func (s *standingsScreen) console(m screen.Model, run func(context.Context, string) error, done string) string {
-	defer func() { _ = s.load(m) }()
 	if !m.Who().Admin {
 		return "only teachers run tournaments"
 	}
@@ -206,9 +232,6 @@ func (s *standingsScreen) join(m screen.Model) string {
 }
 
 func (s *standingsScreen) View(m screen.Model) string {
-	if v := s.svc.Director.Version(); v != s.at {
-		_ = s.load(m) // entries, results and calls move the screen on
-	}
 	st := m.Styles()
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render("tournament "+s.code)) + "\n\n")

@@ -37,12 +37,48 @@ type tournamentsScreen struct {
 	svc  *Services
 	code widget.CodeInput
 	back screen.Screen
+	// The tournaments, as last loaded (loadTournaments): View only draws them.
+	list    []director.Tournament
+	loaded  bool
+	failed  bool
+	loading bool // a load is on its way: another change waits for it
+	again   bool // the lobby changed while it was
+	opening bool // enter was pressed: the standings load
 }
 
-// New is the tournaments screen; esc goes back to back.
+// New is the tournaments screen; esc goes back to back. Its Init loads the list.
 func New(m screen.Model, svc *Services, back screen.Screen) screen.Screen {
 	st := m.Styles()
 	return &tournamentsScreen{svc: svc, code: widget.NewCodeInput("", st.Plain, st.Key, st.Dim), back: back}
+}
+
+// tournamentsLoaded is the list read by loadTournaments.
+type tournamentsLoaded struct {
+	list []director.Tournament
+	err  error
+}
+
+func (t *tournamentsScreen) Init(m screen.Model) tea.Cmd { return t.load(m) }
+
+// load reads the tournaments off the session's goroutine (a store query, or a request to
+// the cluster's leader), one load at a time.
+func (t *tournamentsScreen) load(m screen.Model) tea.Cmd {
+	if t.svc.Director == nil {
+		t.loaded = true
+		return nil
+	}
+	if t.loading {
+		t.again = true
+		return nil
+	}
+	t.loading = true
+	d, ctx := t.svc.Director, m.Context()
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		list, err := d.Tournaments(ctx)
+		return tournamentsLoaded{list, err}
+	}
 }
 
 func (t *tournamentsScreen) ShowsLobby() {}
@@ -61,22 +97,45 @@ func (t *tournamentsScreen) Keys(m screen.Model) widget.KeyMap {
 }
 
 func (t *tournamentsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
-	k, ok := msg.(tea.KeyMsg)
-	if !ok {
+	switch msg := msg.(type) {
+	case tournamentsLoaded:
+		t.loading, t.loaded = false, true
+		if msg.err != nil {
+			t.failed = true // the list drawn so far stays
+		} else {
+			t.list, t.failed = msg.list, false
+		}
+		if t.again {
+			t.again = false
+			return t, t.load(m)
+		}
 		return t, nil
-	}
-	switch {
-	case key.Matches(k, tournamentsKeys.back):
-		return t.back, nil
-	case key.Matches(k, tournamentsKeys.open):
-		s, err := OpenStandings(m, t.svc, t.code.Value(), t)
-		if err != nil {
-			m.Notify(err.Error())
+	case standingsLoaded:
+		if !t.opening {
 			return t, nil
 		}
-		return s, nil
-	default:
-		t.code.Update(k)
+		t.opening = false
+		if msg.err != nil {
+			m.Notify(msg.err.Error())
+			return t, nil
+		}
+		return Standings(t.svc, msg.code, msg.rep, t), nil
+	case screen.LobbyChanged:
+		return t, t.load(m)
+	case tea.KeyMsg:
+		switch {
+		case key.Matches(msg, tournamentsKeys.back):
+			return t.back, nil
+		case key.Matches(msg, tournamentsKeys.open):
+			if t.svc.Director == nil {
+				m.Notify("this server keeps no tournaments")
+				return t, nil
+			}
+			t.opening = true
+			return t, loadReport(m, t.svc, strings.ToUpper(t.code.Value()))
+		default:
+			t.code.Update(msg)
+		}
 	}
 	return t, nil
 }
@@ -88,23 +147,23 @@ func (t *tournamentsScreen) View(m screen.Model) string {
 	b.WriteString("Tournament code (your teacher gives it): " + t.code.View() + "\n\n")
 	b.WriteString(st.Heading.Render("Being played") + "\n")
 	shown := 0
-	if t.svc.Director != nil {
-		ctx, cancel := context.WithTimeout(m.Context(), 5*time.Second)
-		list, _ := t.svc.Director.Tournaments(ctx)
-		cancel()
-		for _, tr := range list {
-			if tr.State != director.Running && tr.State != director.Paused {
-				continue
-			}
-			if shown == max(m.Height()-9, 1) {
-				b.WriteString(st.Dim.Render("  …") + "\n")
-				break
-			}
-			b.WriteString(termtext.Fit(fmt.Sprintf("  %-7s %-12s %-8s %s", tr.Code, tr.Game, tr.State, plaintext.Clean(tr.Name)), m.Width()-1) + "\n")
-			shown++
+	for _, tr := range t.list {
+		if tr.State != director.Running && tr.State != director.Paused {
+			continue
 		}
+		if shown == max(m.Height()-9, 1) {
+			b.WriteString(st.Dim.Render("  …") + "\n")
+			break
+		}
+		b.WriteString(termtext.Fit(fmt.Sprintf("  %-7s %-12s %-8s %s", tr.Code, tr.Game, tr.State, plaintext.Clean(tr.Name)), m.Width()-1) + "\n")
+		shown++
 	}
-	if shown == 0 {
+	switch {
+	case !t.loaded:
+		b.WriteString(st.Dim.Render("  loading…") + "\n")
+	case t.failed && shown == 0:
+		b.WriteString(st.Dim.Render("  the tournaments could not be read right now") + "\n")
+	case shown == 0:
 		b.WriteString(st.Dim.Render("  none right now") + "\n")
 	}
 	b.WriteString("\n" + m.Footer(t.Keys(m)))
