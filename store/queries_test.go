@@ -206,3 +206,101 @@ func TestPlayerStandingIsItsLeaderboardRow(t *testing.T) {
 		}
 	})
 }
+
+// TournamentRecords reads what Tournament, Entrants, TournamentGames and
+// TournamentCorrections read of each tournament, in four statements whatever their number.
+func TestTournamentRecordsReadManyAtOnce(t *testing.T) {
+	eachBackend(t, func(t *testing.T, where string) {
+		ctx := context.Background()
+		s := open(t, where)
+		at := time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)
+		// T"é: a code that JSON and SQL must carry as it is.
+		codes := []string{"T00001", "T00002", "T00003", "T00004", "T00005", `T"é`}
+		for i, code := range codes {
+			newTournament(t, s, code)
+			for k := range i + 1 {
+				e := Entrant{ID: fmt.Sprintf("SHA256:e%d", k), Name: fmt.Sprintf("e%d", k), Kind: EntrantProgram,
+					Rating: float64(k) / 3, EnteredAt: at.Add(time.Duration(k) * time.Second), Addr: "10.0.0.1"}
+				if k%2 == 1 {
+					e = Entrant{ID: fmt.Sprintf("house:g%d", k), Name: fmt.Sprintf("g%d", k), Kind: EntrantHouse, Bot: "greedy"}
+				}
+				if err := s.AddEntrant(ctx, code, e); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if i == 0 {
+				continue // entrants only
+			}
+			if err := s.SetTournamentState(ctx, code, TournamentRunning); err != nil {
+				t.Fatal(err)
+			}
+			for g := range i {
+				seats := []string{"SHA256:e0", fmt.Sprintf("house:g%d", 1+2*(g%2))}
+				if g%2 == 0 {
+					m := MatchRecord{ID: fmt.Sprintf("m_%d_%d", i, g), Game: "sevencolors", Config: []byte(`{}`), Outcome: []byte(`{}`),
+						Replay: []byte(`{}`), Seats: []SeatRecord{{Name: "e0", ID: "SHA256:e0"}, {Name: "g1", Bot: "greedy"}},
+						StartedAt: at, EndedAt: at.Add(time.Duration(g) * time.Minute),
+						Tournament: &TournamentEntry{Code: code, Game: TournamentGame{Round: 1 + g/2, Pairing: g % 3, Leg: g % 2, Seats: seats, Ranks: []int{2, 1}}}}
+					if err := s.SaveMatch(ctx, m); err != nil {
+						t.Fatal(err)
+					}
+				} else if err := s.RecordForfeit(ctx, code, TournamentGame{Round: 1 + g/2, Pairing: g % 3, Leg: g % 2, Seats: seats,
+					Forfeit: seats[1], At: at.Add(time.Duration(g) * time.Minute)}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if i >= 3 {
+				if _, err := s.CorrectTournamentGame(ctx, code, 1, 0, 0, CorrectionReplay, "SHA256:teacher", "marie"); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.CorrectTournamentGame(ctx, code, 1, 1, 1, CorrectionVoid, "SHA256:teacher", "marie"); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		newTournament(t, s, "T00009") // not asked for
+		n := counting(s)
+		asked := append([]string{"NOPE", codes[2]}, codes...) // one unknown, one twice
+		want := map[string]TournamentRecord{}
+		for _, code := range asked {
+			tr, err := s.Tournament(ctx, code)
+			if errors.Is(err, ErrNotFound) {
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := TournamentRecord{Tournament: tr}
+			if rec.Entrants, err = s.Entrants(ctx, code); err != nil {
+				t.Fatal(err)
+			}
+			if rec.Games, err = s.TournamentGames(ctx, code); err != nil {
+				t.Fatal(err)
+			}
+			if rec.Corrections, err = s.TournamentCorrections(ctx, code); err != nil {
+				t.Fatal(err)
+			}
+			want[code] = rec
+		}
+		oneByOne := n.Load()
+		n.Store(0)
+		got, err := s.TournamentRecords(ctx, asked)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%d tournaments: one by one %d statements, together %d", len(got), oneByOne, n.Load())
+		if n.Load() != 4 {
+			t.Errorf("TournamentRecords sent %d statements, want 4", n.Load())
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("together\n%+v\none by one\n%+v", got, want)
+		}
+		if r := got["T00005"]; len(r.Entrants) != 5 || len(r.Games) != 3 || len(r.Corrections) != 2 || len(got[`T"é`].Entrants) != 6 {
+			t.Fatalf("the records compared: %+v", r)
+		}
+		n.Store(0)
+		if got, err := s.TournamentRecords(ctx, nil); err != nil || len(got) != 0 || n.Load() != 0 {
+			t.Fatalf("no codes: %v %v, %d statements", got, err, n.Load())
+		}
+	})
+}
