@@ -2,11 +2,14 @@ package commands_test
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 
@@ -155,5 +158,86 @@ func TestLeaderboardReadsTheHistoriesTogether(t *testing.T) {
 		if r := reads.taken(); !maps.Equal(r, map[string]int{"Leaderboard": 1}) {
 			t.Fatalf("%s read %v, want Leaderboard once", cmd, r)
 		}
+	}
+}
+
+// `tournament list` reads every tournament's entrants and games together, and lists for
+// each what its report says.
+func TestTournamentListReadsTheTournamentsTogether(t *testing.T) {
+	st := storetest.Open(t)
+	ctx := context.Background()
+	teacher := sshtest.NewKey(t)
+	addr, reads, d := countedArena(t, st, teacher, false)
+	bots := []string{"greedy", "random", "mixed", "greedy", "random", "mixed"}
+	var codes []string
+	for i := range 12 {
+		code := fmt.Sprintf("T%05d", i)
+		codes = append(codes, code)
+		format := []string{"round-robin", "swiss:3", "double-round-robin"}[i%3]
+		if err := st.CreateTournament(ctx, store.Tournament{Code: code, Name: fmt.Sprintf("class %d", i), Game: "sevencolors",
+			Format: format, Options: []byte(`{}`), Config: []byte(`{"size":8}`), Seed: uint64(i), Parallel: 2, Grace: time.Minute,
+			CreatedBy: "SHA256:teacher", CreatedAt: time.Unix(int64(i), 0)}); err != nil {
+			t.Fatal(err)
+		}
+		for k, b := range bots[:2+i%5] {
+			e := store.Entrant{ID: fmt.Sprintf("house:%s#%d", b, k), Name: fmt.Sprintf("%s-%d", b, k), Kind: store.EntrantHouse, Bot: b}
+			if err := st.AddEntrant(ctx, code, e); err != nil {
+				t.Fatal(err)
+			}
+		}
+		switch i % 4 {
+		case 1: // running: the director runs it, from memory
+			if err := d.Start(ctx, code); err != nil {
+				t.Fatal(err)
+			}
+		case 2: // a result stored, the tournament over
+			if err := st.SetTournamentState(ctx, code, store.TournamentRunning); err != nil {
+				t.Fatal(err)
+			}
+			if err := st.RecordForfeit(ctx, code, store.TournamentGame{Round: 1, Pairing: 0, Leg: 0,
+				Seats: []string{"house:greedy#0", "house:random#1"}, Forfeit: "house:random#1", At: time.Unix(100, 0)}); err != nil {
+				t.Fatal(err)
+			}
+			if err := st.SetTournamentState(ctx, code, store.TournamentCancelled); err != nil {
+				t.Fatal(err)
+			}
+		case 3:
+			if err := d.Close(ctx, code); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	reads.taken()
+	out, errOut, status := sshtest.Exec(t, sshtest.Dial(t, addr, "ada", teacher), "tournament list")
+	if status != 0 {
+		t.Fatalf("tournament list: %d %q", status, errOut)
+	}
+	if r := reads.taken(); !maps.Equal(r, map[string]int{"Tournaments": 1, "TournamentRecords": 1}) {
+		t.Fatalf("tournament list read %v, want Tournaments and TournamentRecords once each", r)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 1+len(codes) {
+		t.Fatalf("tournament list:\n%s", out)
+	}
+	unknown := 0
+	for k, line := range lines[1:] {
+		code := codes[len(codes)-1-k] // the newest first
+		tr, err := st.Tournament(ctx, code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entrants, games := "?", "?" // a report that cannot be made: a result the schedule does not have
+		if rep, err := d.Report(ctx, code); err == nil {
+			entrants, games = fmt.Sprint(rep.Entrants), fmt.Sprintf("%d/%d", rep.GamesPlayed, rep.GamesTotal)
+		} else {
+			unknown++
+		}
+		want := []string{code, tr.State, "sevencolors", tr.Format, entrants, games, "class", strings.TrimPrefix(tr.Name, "class ")}
+		if got := strings.Fields(line); !slices.Equal(got, want) {
+			t.Fatalf("the line of %s is %q, its report says %q", code, line, want)
+		}
+	}
+	if unknown == 0 || unknown == len(codes) {
+		t.Fatalf("%d reports of %d could not be made: not what this test means to list\n%s", unknown, len(codes), out)
 	}
 }
