@@ -168,9 +168,52 @@ func (a *Archive) RatingHistory(ctx context.Context, game, player string) ([]flo
 	return a.st.RatingHistory(ctx, game, player)
 }
 
+// leaderboards reads a leaderboard with its players' histories in one query; *store.Store
+// does.
+type leaderboards interface {
+	LeaderboardWithHistory(ctx context.Context, game string, limit int) ([]store.StandingHistory, error)
+}
+
+// LeaderboardWithHistory is Leaderboard with each player's RatingHistory: read together
+// from a store that can (one query whatever the number of players), else one by one. A
+// history read one by one that fails is nil: its chart is empty, the board still shown.
+func (a *Archive) LeaderboardWithHistory(ctx context.Context, game string, limit int) ([]store.StandingHistory, error) {
+	if a == nil {
+		return nil, ErrNone
+	}
+	if lb, ok := a.st.(leaderboards); ok {
+		return lb.LeaderboardWithHistory(ctx, game, limit)
+	}
+	board, err := a.st.Leaderboard(ctx, game, limit)
+	if err != nil {
+		return nil, err
+	}
+	var out []store.StandingHistory
+	for _, st := range board {
+		hist, _ := a.st.RatingHistory(ctx, game, st.Player)
+		out = append(out, store.StandingHistory{Standing: st, History: hist})
+	}
+	return out, nil
+}
+
+// playerRatings reads one player's rating; *store.Store does.
+type playerRatings interface {
+	PlayerStanding(ctx context.Context, game, player string) (store.Standing, error)
+}
+
 // SeedRating is a player's displayed rating in game, for seeding a tournament (0 when
 // unrated or unknown).
 func (a *Archive) SeedRating(ctx context.Context, game, player string) float64 {
+	if a == nil {
+		return 0
+	}
+	if pr, ok := a.st.(playerRatings); ok {
+		st, err := pr.PlayerStanding(ctx, game, player)
+		if err != nil {
+			return 0
+		}
+		return st.Rating.Ordinal()
+	}
 	board, err := a.Leaderboard(ctx, game, 1000)
 	if err != nil {
 		return 0

@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/rating"
+	"github.com/arena-classroom/arena/store"
 )
 
 const leaderboardUsage = "usage: leaderboard GAME [--limit N] [--csv|--json]"
@@ -42,7 +43,18 @@ func (a *App) leaderboardCommand(c call) int {
 	}
 	ctx, cancel := context.WithTimeout(s.SSH.Context(), 30*time.Second)
 	defer cancel()
-	board, err := a.archive.Leaderboard(ctx, e.Game.ID(), *limit)
+	// The table charts each player's history: read with the board, in one query.
+	var board []store.Standing
+	var hists [][]float64
+	if *asJSON || *asCSV {
+		board, err = a.archive.Leaderboard(ctx, e.Game.ID(), *limit)
+	} else {
+		var withHist []store.StandingHistory
+		withHist, err = a.archive.LeaderboardWithHistory(ctx, e.Game.ID(), *limit)
+		for _, st := range withHist {
+			board, hists = append(board, st.Standing), append(hists, st.History)
+		}
+	}
 	if err != nil {
 		a.log.Error("leaderboard", "err", err)
 		fmt.Fprintln(stderr, "arena: the leaderboard could not be read right now; try again")
@@ -83,12 +95,11 @@ func (a *App) leaderboardCommand(c call) int {
 	fmt.Fprintf(stdout, "%s · rating = μ − 3σ (OpenSkill); * provisional (fewer than %d games)\n\n", e.Game.Name(), rating.ProvisionalGames)
 	t := plaintext.NewTable(plaintext.Right("RANK"), plaintext.Left("NAME"), plaintext.Right("RATING"), plaintext.Right("GAMES"), plaintext.Left(""), plaintext.Left("HISTORY"))
 	for i, r := range rows {
-		hist, _ := a.archive.RatingHistory(ctx, e.Game.ID(), board[i].Player)
 		mark := ""
 		if r.Provisional {
 			mark = "*"
 		}
-		t.Add(strconv.Itoa(r.Rank), plaintext.Clean(r.Name), twoDecimals(r.Rating), strconv.Itoa(r.Games), mark, plaintext.Sparkline(hist, 24))
+		t.Add(strconv.Itoa(r.Rank), plaintext.Clean(r.Name), twoDecimals(r.Rating), strconv.Itoa(r.Games), mark, plaintext.Sparkline(hists[i], 24))
 	}
 	t.Write(stdout, "")
 	return 0

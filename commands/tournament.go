@@ -357,8 +357,13 @@ func (a *App) listTournaments(ctx context.Context, stdout, stderr io.Writer) int
 		return 0
 	}
 	table := plaintext.NewTable(plaintext.Left("CODE"), plaintext.Left("STATE"), plaintext.Left("GAME"), plaintext.Left("FORMAT"), plaintext.Right("ENTRANTS"), plaintext.Right("GAMES"), plaintext.Left("NAME"))
-	for _, t := range list {
-		rep, err := a.director.Report(ctx, t.Code)
+	codes := make([]string, len(list))
+	for i, t := range list {
+		codes[i] = t.Code
+	}
+	reps, errs := a.director.Reports(ctx, codes) // together: not four queries a tournament
+	for i, t := range list {
+		rep, err := reps[i], errs[i]
 		games, entrants := "?", "?"
 		if err == nil {
 			games, entrants = fmt.Sprintf("%d/%d", rep.GamesPlayed, rep.GamesTotal), strconv.Itoa(rep.Entrants)

@@ -12,7 +12,8 @@ import (
 // The store's queries are written once, with ? placeholders, against the few methods below;
 // each back end (sqlite.go, postgres.go) implements them over its own driver. Only what truly
 // differs between the two databases lives in the back ends: opening, the migrations' folder
-// and version record, how a write transaction takes the writers' lock, and a prefix match.
+// and version record, how a write transaction takes the writers' lock, a prefix match and a
+// list of values passed as one argument.
 
 // querier runs statements: the database itself, or a transaction.
 type querier interface {
@@ -49,6 +50,10 @@ type backend interface {
 	// prefix is a condition on column that holds for the values starting with prefix, and
 	// its argument: SQLite's LIKE ignores case, PostgreSQL has no GLOB.
 	prefix(column, prefix string) (cond string, arg string)
+	// in is a condition on column that holds for the values of list, and its one argument,
+	// so that a query reads many keys at once with a text of its own whatever their number:
+	// SQLite has no arrays (a JSON array, json_each), PostgreSQL has (= ANY).
+	in(column string, list []string) (cond string, arg any)
 	// clock is an expression of the time now in unix milliseconds, and its arguments: on
 	// PostgreSQL the server's clock, which every node sharing the database reads alike; on
 	// SQLite, used by one process, now (the process's clock) as an argument.

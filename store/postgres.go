@@ -98,6 +98,13 @@ func (p *postgresDB) prefix(column, prefix string) (string, string) {
 	return column + " LIKE ?", r.Replace(prefix) + "%"
 }
 
+func (p *postgresDB) in(column string, list []string) (string, any) {
+	if list == nil {
+		list = []string{} // nil would be NULL, an array of nothing only by chance
+	}
+	return column + " = ANY(?)", list
+}
+
 // clock is the server's statement_timestamp(): one instant for the whole statement (two
 // calls of clock_timestamp() in one statement differ), taken when the statement arrived,
 // so never before the caller sent it. now() would be the start of the transaction: inside

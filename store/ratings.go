@@ -92,10 +92,16 @@ type Standing struct {
 	Games  int
 }
 
+// leaderboardOrder is the order of a leaderboard, best displayed rating (μ − 3σ) first; the
+// player (a game's ratings have one row each) makes it total, so that a leaderboard read
+// twice, or with its histories (LeaderboardWithHistory), lists the same players in the same
+// order even where two have the same rating, games and name.
+const leaderboardOrder = `mu - 3*sigma DESC, games DESC, name, player`
+
 // Leaderboard lists game's rated players, best displayed rating (μ − 3σ) first.
 func (s *Store) Leaderboard(ctx context.Context, game string, limit int) ([]Standing, error) {
 	rows, err := s.db.query(ctx, `SELECT player, name, mu, sigma, games FROM ratings WHERE game = ?
-		ORDER BY mu - 3*sigma DESC, games DESC, name LIMIT ?`, game, limit)
+		ORDER BY `+leaderboardOrder+` LIMIT ?`, game, limit)
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard %s: %w", game, err)
 	}
@@ -109,6 +115,65 @@ func (s *Store) Leaderboard(ctx context.Context, game string, limit int) ([]Stan
 		out = append(out, st)
 	}
 	return out, rows.Err()
+}
+
+// StandingHistory is a player of a leaderboard with its rating history.
+type StandingHistory struct {
+	Standing
+	History []float64 // as RatingHistory: the displayed rating after each rated game, oldest first
+}
+
+// LeaderboardWithHistory is Leaderboard with each player's RatingHistory, in one query
+// whatever the number of players (a screen that charts every player's history read them
+// one query each).
+func (s *Store) LeaderboardWithHistory(ctx context.Context, game string, limit int) ([]StandingHistory, error) {
+	// The board is Leaderboard's query; each of its players is followed by its history, in
+	// RatingHistory's order (a player without one comes once, with NULLs).
+	rows, err := s.db.query(ctx, `WITH board AS (SELECT player, name, mu, sigma, games FROM ratings WHERE game = ?
+		ORDER BY `+leaderboardOrder+` LIMIT ?)
+		SELECT b.player, b.name, b.mu, b.sigma, b.games, h.mu, h.sigma FROM board b
+		LEFT JOIN rating_history h ON h.game = ? AND h.player = b.player
+		ORDER BY b.mu - 3*b.sigma DESC, b.games DESC, b.name, b.player, h.at, h.rowid`, game, limit, game)
+	if err != nil {
+		return nil, fmt.Errorf("leaderboard %s: %w", game, err)
+	}
+	defer rows.Close()
+	var out []StandingHistory
+	for rows.Next() {
+		var (
+			st        Standing
+			mu, sigma *float64 // NULL: no history
+		)
+		if err := rows.Scan(&st.Player, &st.Name, &st.Rating.Mu, &st.Rating.Sigma, &st.Games, &mu, &sigma); err != nil {
+			return nil, fmt.Errorf("leaderboard %s: %w", game, err)
+		}
+		if len(out) == 0 || out[len(out)-1].Player != st.Player {
+			out = append(out, StandingHistory{Standing: st})
+		}
+		if mu != nil && sigma != nil {
+			last := &out[len(out)-1]
+			last.History = append(last.History, rating.Rating{Mu: *mu, Sigma: *sigma}.Ordinal())
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("leaderboard %s: %w", game, err)
+	}
+	return out, nil
+}
+
+// PlayerStanding is player's rating in game (Leaderboard's row of it, wherever it ranks), or
+// ErrNotFound for a player not rated in game.
+func (s *Store) PlayerStanding(ctx context.Context, game, player string) (Standing, error) {
+	st := Standing{Player: player}
+	err := s.db.queryRow(ctx, `SELECT name, mu, sigma, games FROM ratings WHERE game = ? AND player = ?`, game, player).
+		Scan(&st.Name, &st.Rating.Mu, &st.Rating.Sigma, &st.Games)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Standing{}, ErrNotFound
+	}
+	if err != nil {
+		return Standing{}, fmt.Errorf("rating of %s in %s: %w", player, game, err)
+	}
+	return st, nil
 }
 
 // RatingHistory is a player's displayed rating after each of its rated games of game, oldest

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
@@ -79,6 +80,14 @@ func (s *sqliteDB) prefix(column, prefix string) (string, string) {
 	}
 	pattern.WriteString("*")
 	return column + " GLOB ?", pattern.String()
+}
+
+func (s *sqliteDB) in(column string, list []string) (string, any) {
+	if list == nil {
+		list = []string{} // "null" would be no array at all
+	}
+	b, _ := json.Marshal(list) // strings always marshal
+	return column + " IN (SELECT value FROM json_each(?))", string(b)
 }
 
 func (s *sqliteDB) clock(now time.Time) (string, []any) { return "?", []any{now.UnixMilli()} }

@@ -211,25 +211,35 @@ func (s *Store) AddEntrant(ctx context.Context, code string, e Entrant) error {
 
 // Entrants lists a tournament's entrants in the order they entered.
 func (s *Store) Entrants(ctx context.Context, code string) ([]Entrant, error) {
-	rows, err := s.db.query(ctx, `SELECT id, name, kind, bot, rating, entered_at, addr FROM tournament_entrants
-		WHERE code = ? ORDER BY seq`, code)
+	rows, err := s.db.query(ctx, `SELECT `+entrantColumns+` FROM tournament_entrants WHERE code = ? ORDER BY seq`, code)
 	if err != nil {
 		return nil, fmt.Errorf("entrants of %s: %w", code, err)
 	}
 	defer rows.Close()
 	var out []Entrant
 	for rows.Next() {
-		var e Entrant
-		var at int64
-		if err := rows.Scan(&e.ID, &e.Name, &e.Kind, &e.Bot, &e.Rating, &at, &e.Addr); err != nil {
+		e, err := scanEntrant(rows)
+		if err != nil {
 			return nil, fmt.Errorf("entrants of %s: %w", code, err)
-		}
-		if at > 0 {
-			e.EnteredAt = time.UnixMilli(at).UTC()
 		}
 		out = append(out, e)
 	}
 	return out, rows.Err()
+}
+
+const entrantColumns = `id, name, kind, bot, rating, entered_at, addr`
+
+// scanEntrant reads entrantColumns, after the columns of pre.
+func scanEntrant(r scanner, pre ...any) (Entrant, error) {
+	var e Entrant
+	var at int64
+	if err := r.Scan(append(pre, &e.ID, &e.Name, &e.Kind, &e.Bot, &e.Rating, &at, &e.Addr)...); err != nil {
+		return Entrant{}, err
+	}
+	if at > 0 {
+		e.EnteredAt = time.UnixMilli(at).UTC()
+	}
+	return e, nil
 }
 
 // RemoveEntrant takes an entrant out of a tournament that has not started (open or
@@ -272,29 +282,40 @@ func (s *Store) SetTournamentOptions(ctx context.Context, code string, options j
 
 // TournamentGames lists the results recorded for a tournament, in the order of the schedule.
 func (s *Store) TournamentGames(ctx context.Context, code string) ([]TournamentGame, error) {
-	rows, err := s.db.query(ctx, `SELECT round, pairing, leg, seats, ranks, forfeit, match_id, at
-		FROM tournament_games WHERE code = ? ORDER BY round, pairing, leg`, code)
+	rows, err := s.db.query(ctx, `SELECT `+tournamentGameColumns+` FROM tournament_games WHERE code = ?
+		ORDER BY round, pairing, leg`, code)
 	if err != nil {
 		return nil, fmt.Errorf("results of %s: %w", code, err)
 	}
 	defer rows.Close()
 	var out []TournamentGame
 	for rows.Next() {
-		var (
-			g            TournamentGame
-			seats, ranks string
-			at           int64
-		)
-		if err := rows.Scan(&g.Round, &g.Pairing, &g.Leg, &seats, &ranks, &g.Forfeit, &g.MatchID, &at); err != nil {
+		g, err := scanTournamentGame(rows)
+		if err != nil {
 			return nil, fmt.Errorf("results of %s: %w", code, err)
 		}
-		if err := g.decode(seats, ranks); err != nil {
-			return nil, fmt.Errorf("results of %s: %w", code, err)
-		}
-		g.At = time.UnixMilli(at).UTC()
 		out = append(out, g)
 	}
 	return out, rows.Err()
+}
+
+const tournamentGameColumns = `round, pairing, leg, seats, ranks, forfeit, match_id, at`
+
+// scanTournamentGame reads tournamentGameColumns, after the columns of pre.
+func scanTournamentGame(r scanner, pre ...any) (TournamentGame, error) {
+	var (
+		g            TournamentGame
+		seats, ranks string
+		at           int64
+	)
+	if err := r.Scan(append(pre, &g.Round, &g.Pairing, &g.Leg, &seats, &ranks, &g.Forfeit, &g.MatchID, &at)...); err != nil {
+		return TournamentGame{}, err
+	}
+	if err := g.decode(seats, ranks); err != nil {
+		return TournamentGame{}, err
+	}
+	g.At = time.UnixMilli(at).UTC()
+	return g, nil
 }
 
 // RecordForfeit stores the result of a game that was not played.
@@ -411,30 +432,127 @@ func (s *Store) CorrectTournamentGame(ctx context.Context, code string, round, p
 
 // TournamentCorrections lists a tournament's corrections, oldest first.
 func (s *Store) TournamentCorrections(ctx context.Context, code string) ([]Correction, error) {
-	rows, err := s.db.query(ctx, `SELECT seq, round, pairing, leg, action, seats, ranks, forfeit, match_id, at, by_id,
-		by_name, done_at FROM tournament_corrections WHERE code = ? ORDER BY seq`, code)
+	rows, err := s.db.query(ctx, `SELECT `+correctionColumns+` FROM tournament_corrections WHERE code = ? ORDER BY seq`, code)
 	if err != nil {
 		return nil, fmt.Errorf("corrections of %s: %w", code, err)
 	}
 	defer rows.Close()
 	var out []Correction
 	for rows.Next() {
-		var (
-			c            Correction
-			seats, ranks string
-			at, done     int64
-		)
-		if err := rows.Scan(&c.Seq, &c.Was.Round, &c.Was.Pairing, &c.Was.Leg, &c.Action, &seats, &ranks, &c.Was.Forfeit,
-			&c.Was.MatchID, &at, &c.By, &c.ByName, &done); err != nil {
+		c, err := scanCorrection(rows)
+		if err != nil {
 			return nil, fmt.Errorf("corrections of %s: %w", code, err)
 		}
-		if err := c.Was.decode(seats, ranks); err != nil {
-			return nil, fmt.Errorf("corrections of %s: %w", code, err)
-		}
-		c.Was.At, c.At = time.UnixMilli(at).UTC(), time.UnixMilli(done).UTC()
 		out = append(out, c)
 	}
 	return out, rows.Err()
+}
+
+const correctionColumns = `seq, round, pairing, leg, action, seats, ranks, forfeit, match_id, at, by_id, by_name, done_at`
+
+// scanCorrection reads correctionColumns, after the columns of pre.
+func scanCorrection(r scanner, pre ...any) (Correction, error) {
+	var (
+		c            Correction
+		seats, ranks string
+		at, done     int64
+	)
+	if err := r.Scan(append(pre, &c.Seq, &c.Was.Round, &c.Was.Pairing, &c.Was.Leg, &c.Action, &seats, &ranks, &c.Was.Forfeit,
+		&c.Was.MatchID, &at, &c.By, &c.ByName, &done)...); err != nil {
+		return Correction{}, err
+	}
+	if err := c.Was.decode(seats, ranks); err != nil {
+		return Correction{}, err
+	}
+	c.Was.At, c.At = time.UnixMilli(at).UTC(), time.UnixMilli(done).UTC()
+	return c, nil
+}
+
+// TournamentRecord is what a tournament is rebuilt from (see package director): its
+// settings and state, its entrants in the order they entered, its results in the order of
+// the schedule and its corrections, oldest first: what Tournament, Entrants,
+// TournamentGames and TournamentCorrections read.
+type TournamentRecord struct {
+	Tournament  Tournament
+	Entrants    []Entrant
+	Games       []TournamentGame
+	Corrections []Correction
+}
+
+// TournamentRecords reads the records of the tournaments of codes together: four queries
+// whatever their number, where reading them one by one takes four each (a list of every
+// tournament with its entrants and games played). A code without a tournament is absent
+// from the map.
+func (s *Store) TournamentRecords(ctx context.Context, codes []string) (map[string]TournamentRecord, error) {
+	out := make(map[string]TournamentRecord, len(codes))
+	if len(codes) == 0 {
+		return out, nil
+	}
+	cond, arg := s.db.in("code", codes)
+	fail := func(err error) (map[string]TournamentRecord, error) {
+		return nil, fmt.Errorf("tournament records: %w", err)
+	}
+	// each runs query and reads every row with read.
+	each := func(query string, read func(r rows) error) error {
+		rows, err := s.db.query(ctx, query, arg)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			if err := read(rows); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	}
+	err := each(`SELECT `+tournamentColumns+` FROM tournaments WHERE `+cond, func(r rows) error {
+		t, err := scanTournament(r)
+		if err != nil {
+			return err
+		}
+		out[t.Code] = TournamentRecord{Tournament: t}
+		return nil
+	})
+	if err != nil {
+		return fail(err)
+	}
+	// The rows of the tournaments that exist, in each one's order (code first groups them).
+	var code string
+	err = each(`SELECT code, `+entrantColumns+` FROM tournament_entrants WHERE `+cond+` ORDER BY code, seq`, func(r rows) error {
+		e, err := scanEntrant(r, &code)
+		if rec, ok := out[code]; ok && err == nil {
+			rec.Entrants = append(rec.Entrants, e)
+			out[code] = rec
+		}
+		return err
+	})
+	if err != nil {
+		return fail(err)
+	}
+	err = each(`SELECT code, `+tournamentGameColumns+` FROM tournament_games WHERE `+cond+` ORDER BY code, round, pairing, leg`, func(r rows) error {
+		g, err := scanTournamentGame(r, &code)
+		if rec, ok := out[code]; ok && err == nil {
+			rec.Games = append(rec.Games, g)
+			out[code] = rec
+		}
+		return err
+	})
+	if err != nil {
+		return fail(err)
+	}
+	err = each(`SELECT code, `+correctionColumns+` FROM tournament_corrections WHERE `+cond+` ORDER BY code, seq`, func(r rows) error {
+		c, err := scanCorrection(r, &code)
+		if rec, ok := out[code]; ok && err == nil {
+			rec.Corrections = append(rec.Corrections, c)
+			out[code] = rec
+		}
+		return err
+	})
+	if err != nil {
+		return fail(err)
+	}
+	return out, nil
 }
 
 // decode reads a stored result's seats and ranks (JSON text columns).

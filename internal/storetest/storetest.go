@@ -5,10 +5,13 @@ package storetest
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/arena-classroom/arena/internal/pgtest"
 	"github.com/arena-classroom/arena/store"
@@ -93,4 +96,34 @@ func Flags(t testing.TB, data string) []string {
 		return nil
 	}
 	return []string{"--store", Where(t, filepath.Join(data, store.FileName))}
+}
+
+// RatedClass stores games rated games of sevencolors among players people (p000, p001, …,
+// keys SHA256:p000, …) and the house bot greedy, so that each has a rating and a history of
+// a few games, as a class's leaderboard has.
+func RatedClass(t testing.TB, st *store.Store, players, games int) {
+	t.Helper()
+	at := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	seat := func(k int) store.SeatRecord {
+		if k == players {
+			return store.SeatRecord{Name: "greedy", Bot: "greedy"}
+		}
+		return store.SeatRecord{Name: fmt.Sprintf("p%03d", k), ID: fmt.Sprintf("SHA256:p%03d", k)}
+	}
+	for i := range games {
+		a, b := i%players, (i*7+3)%players
+		if a == b || i%10 == 0 {
+			b = players
+		}
+		ranks := `[1,2]`
+		if i%3 == 0 {
+			ranks = `[2,1]`
+		}
+		m := store.MatchRecord{ID: fmt.Sprintf("m_%04d", i), Game: "sevencolors", Config: json.RawMessage(`{}`),
+			Outcome: json.RawMessage(`{"ranks":` + ranks + `}`), Replay: json.RawMessage(`{}`), Seats: []store.SeatRecord{seat(a), seat(b)},
+			StartedAt: at, EndedAt: at.Add(time.Duration(i) * time.Minute), Rated: true}
+		if err := st.SaveMatch(context.Background(), m); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -38,18 +38,17 @@ func NewLeaderboard(m screen.Model, a *archive.Archive, e catalog.Entry, back sc
 	}
 	ctx, cancel := context.WithTimeout(m.Context(), 10*time.Second)
 	defer cancel()
-	board, err := a.Leaderboard(ctx, l.game, 200)
+	board, err := a.LeaderboardWithHistory(ctx, l.game, 200) // one query, not one a player
 	if err != nil {
 		l.err = "the leaderboard could not be read right now; try again"
 		return l
 	}
 	for i, st := range board {
-		hist, _ := a.RatingHistory(ctx, l.game, st.Player)
 		mark := " "
 		if rating.Provisional(st.Games) {
 			mark = "*"
 		}
-		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(plaintext.Clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(hist, 20)))
+		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(plaintext.Clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(st.History, 20)))
 	}
 	return l
 }

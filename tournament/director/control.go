@@ -356,6 +356,73 @@ func (d *Director) Report(ctx context.Context, code string) (Report, error) {
 	return d.reportLocked(l)
 }
 
+// Reports is Report of many tournaments, read together: reports[i] and errs[i] are what
+// Report(codes[i]) returns. The tournaments this director runs are reported from memory, as
+// Report does; the others are rebuilt from their records, read from the store at once (four
+// queries whatever their number, where Report reads four for each). A director that stands
+// by asks the leader, one by one as Report does, for the tournaments the leader runs
+// (running or paused): the others the leader too would rebuild from the store.
+func (d *Director) Reports(ctx context.Context, codes []string) (reports []Report, errs []error) {
+	reports, errs = make([]Report, len(codes)), make([]error, len(codes))
+	remote := d.leader()
+	var stored []string                   // the codes to rebuild from the store
+	fromStore := make([]bool, len(codes)) // by index in codes
+	d.mu.Lock()
+	for i, code := range codes {
+		if l := d.live[code]; l != nil && remote == nil {
+			reports[i], errs[i] = d.reportLocked(l)
+		} else {
+			stored, fromStore[i] = append(stored, code), true
+		}
+	}
+	d.mu.Unlock()
+	if len(stored) == 0 {
+		return reports, errs
+	}
+	recs, readErr := d.st.TournamentRecords(ctx, stored)
+	for i, code := range codes {
+		if !fromStore[i] {
+			continue
+		}
+		rec, found := recs[code]
+		led := found && (rec.Tournament.State == store.TournamentRunning || rec.Tournament.State == store.TournamentPaused)
+		if remote != nil && (led || readErr != nil) {
+			rep, err := remote.Report(ctx, code)
+			if err == nil || !errors.Is(err, ErrElsewhere) && !isUnreachable(err) {
+				reports[i], errs[i] = rep, err
+				continue
+			}
+			// No leader to ask: as Report, what this node knows.
+		}
+		reports[i], errs[i] = d.reportStored(code, rec, found, readErr)
+	}
+	return reports, errs
+}
+
+// reportStored is Report of a tournament this director does not run, from its record (found,
+// or not, by a read that failed with readErr).
+func (d *Director) reportStored(code string, rec store.TournamentRecord, found bool, readErr error) (Report, error) {
+	d.mu.Lock()
+	if l := d.live[code]; l != nil { // taken up since (started), as Report would find it
+		defer d.mu.Unlock()
+		return d.reportLocked(l)
+	}
+	d.mu.Unlock()
+	switch {
+	case readErr != nil:
+		return Report{}, readErr
+	case !found:
+		return Report{}, store.ErrNotFound
+	}
+	l, err := rebuild(rec)
+	if err != nil {
+		return Report{}, err
+	}
+	d.mu.Lock() // reportLocked reads the director's tickets (who is connected)
+	defer d.mu.Unlock()
+	return d.reportLocked(l)
+}
+
 func (d *Director) reportLocked(l *live) (Report, error) {
 	if l.t.State == store.TournamentOpen || l.t.State == store.TournamentClosed {
 		// Before the start there is nothing to rank: the entrants, in the order they came.

@@ -47,6 +47,8 @@ type Store interface {
 	Account(ctx context.Context, id string) (store.Account, error)
 	CorrectTournamentGame(ctx context.Context, code string, round, pairing, leg int, action, by, byName string) (store.Correction, error)
 	TournamentCorrections(ctx context.Context, code string) ([]store.Correction, error)
+	// TournamentRecords reads what the four reads above read of many tournaments at once.
+	TournamentRecords(ctx context.Context, codes []string) (map[string]store.TournamentRecord, error)
 }
 
 // Director runs the tournaments of one hub. Its methods are safe for concurrent use.
@@ -226,11 +228,16 @@ func (d *Director) load(ctx context.Context, t store.Tournament) (*live, error) 
 	if err != nil {
 		return nil, err
 	}
-	l, err := newLive(t, entrants, results)
+	return rebuild(store.TournamentRecord{Tournament: t, Entrants: entrants, Games: results, Corrections: corrections})
+}
+
+// rebuild is a tournament as its stored record makes it (what load reads).
+func rebuild(rec store.TournamentRecord) (*live, error) {
+	l, err := newLive(rec.Tournament, rec.Entrants, rec.Games)
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range corrections {
+	for _, c := range rec.Corrections {
 		if c.Action == store.CorrectionReplay {
 			l.replayed[gameKey{c.Was.Round, c.Was.Pairing, c.Was.Leg}] = true
 		}

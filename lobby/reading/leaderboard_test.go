@@ -1,0 +1,91 @@
+package reading
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/arena-classroom/arena/archive"
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/internal/storetest"
+	"github.com/arena-classroom/arena/lobby/screen"
+	"github.com/arena-classroom/arena/store"
+)
+
+// openModel is what NewLeaderboard asks of the lobby: the person's context.
+type openModel struct{ screen.Model }
+
+func (openModel) Context() context.Context { return context.Background() }
+
+// perPlayer is a store with archive.Store's reads alone, counting them: the archive reads
+// each player's history with a query of its own, as the leaderboard did.
+type perPlayer struct {
+	archive.Store
+	mu    sync.Mutex
+	calls map[string]int
+}
+
+func (p *perPlayer) count(method string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.calls[method]++
+}
+
+func (p *perPlayer) Leaderboard(ctx context.Context, game string, limit int) ([]store.Standing, error) {
+	p.count("Leaderboard")
+	return p.Store.Leaderboard(ctx, game, limit)
+}
+
+func (p *perPlayer) RatingHistory(ctx context.Context, game, player string) ([]float64, error) {
+	p.count("RatingHistory")
+	return p.Store.RatingHistory(ctx, game, player)
+}
+
+// withHistories is perPlayer with the store's read of a leaderboard and its histories
+// together.
+type withHistories struct {
+	*perPlayer
+	st *store.Store
+}
+
+func (w withHistories) LeaderboardWithHistory(ctx context.Context, game string, limit int) ([]store.StandingHistory, error) {
+	w.count("LeaderboardWithHistory")
+	return w.st.LeaderboardWithHistory(ctx, game, limit)
+}
+
+// The leaderboard of 200 players (and their charts) is read in one query, and shows what
+// reading each player's history in a query of its own showed.
+func TestTheLeaderboardIsReadInOneQuery(t *testing.T) {
+	st := storetest.Open(t)
+	storetest.RatedClass(t, st, 230, 500)
+	e, _ := catalog.Get("sevencolors")
+	one := &perPlayer{Store: st, calls: map[string]int{}}
+	slow := NewLeaderboard(openModel{}, archive.New(one, nil), e, nil).(*leaderboardScreen)
+	fast := withHistories{&perPlayer{Store: st, calls: map[string]int{}}, st}
+	got := NewLeaderboard(openModel{}, archive.New(fast, nil), e, nil).(*leaderboardScreen)
+	if got.err != "" || len(got.lines) != 200 {
+		t.Fatalf("%d lines, %q", len(got.lines), got.err)
+	}
+	if !reflect.DeepEqual(got.lines, slow.lines) {
+		t.Fatalf("read together:\n%s\nread one by one:\n%s", strings.Join(got.lines, "\n"), strings.Join(slow.lines, "\n"))
+	}
+	if !reflect.DeepEqual(fast.calls, map[string]int{"LeaderboardWithHistory": 1}) ||
+		!reflect.DeepEqual(one.calls, map[string]int{"Leaderboard": 1, "RatingHistory": 200}) {
+		t.Fatalf("the store was asked %v, where one by one it was asked %v", fast.calls, one.calls)
+	}
+	charted := 0
+	for _, l := range got.lines {
+		if !strings.HasSuffix(l, "  ") {
+			charted++
+		}
+	}
+	if charted < 190 {
+		t.Fatalf("%d lines of 200 chart a history:\n%s", charted, strings.Join(got.lines, "\n"))
+	}
+
+	if l := NewLeaderboard(openModel{}, nil, e, nil).(*leaderboardScreen); l.err != "this server keeps no ratings" {
+		t.Fatalf("no archive: %q", l.err)
+	}
+}
