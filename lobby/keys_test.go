@@ -99,6 +99,11 @@ func screenCases(width, height int) []screenCase {
 		srv.Who.Admin = admin
 		m := &model{s: newSession(app, srv), now: now}
 		m.screen = scr(m)
+		if l, ok := m.screen.(screen.Loader); ok {
+			if load := l.Load(m); load != nil {
+				m.Update(load()) // what Bubble Tea does with Init's load, at once
+			}
+		}
 		m.Init()
 		return m
 	}

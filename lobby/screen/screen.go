@@ -38,6 +38,11 @@ type (
 	// LobbyViewer is a screen showing the lobby's shared state (rooms, people, tournaments):
 	// it hears LobbyChanged in Update, and is drawn again, when that changes.
 	LobbyViewer interface{ ShowsLobby() }
+	// Loader is a screen that shows what it reads from elsewhere (the store, the director,
+	// the rooms of a cluster): Load returns the command that reads it (nil while a read is
+	// on its way), whose message the screen takes in Update. Its View only draws what was
+	// loaded. Init loads it first.
+	Loader interface{ Load(m Model) tea.Cmd }
 )
 
 // LobbyChanged tells a LobbyViewer that the lobby's shared state changed: a screen that

@@ -60,6 +60,9 @@ type tournamentsLoaded struct {
 
 func (t *tournamentsScreen) Init(m screen.Model) tea.Cmd { return t.load(m) }
 
+// Load is screen.Loader's.
+func (t *tournamentsScreen) Load(m screen.Model) tea.Cmd { return t.load(m) }
+
 // load reads the tournaments off the session's goroutine (a store query, or a request to
 // the cluster's leader), one load at a time.
 func (t *tournamentsScreen) load(m screen.Model) tea.Cmd {

@@ -21,10 +21,52 @@ import (
 // live: what a teacher puts on the classroom projector. enter zooms into the chosen game;
 // esc from there comes back to the wall.
 type wallScreen struct {
-	cursor int // the chosen room, an index in the rooms shown
-	first  int // the first room of the page
-	shown  []rooms.Info
+	cursor int    // the chosen room, an index in the rooms shown
+	first  int    // the first room of the page
 	code   string // a tournament's code: only its games ("" for every game)
+	// What the wall shows, as last loaded (loadWall): View only draws it.
+	shown   []rooms.Info
+	snaps   map[string]*rooms.Snapshot // by room id; none: its place stays empty
+	loading bool
+}
+
+// wallLoaded is what loadWall read: the rooms to show and their latest pictures.
+type wallLoaded struct {
+	shown []rooms.Info
+	snaps map[string]*rooms.Snapshot
+}
+
+func (w *wallScreen) Init(m screen.Model) tea.Cmd { return w.load(m) }
+
+// Load is screen.Loader's.
+func (w *wallScreen) Load(m screen.Model) tea.Cmd { return w.load(m) }
+
+// load reads the rooms and their pictures off the session's goroutine (a room of another
+// node is loaded on its first read, then followed), one load at a time: the clock's ticks
+// and the lobby's changes ask for the next.
+func (w *wallScreen) load(m screen.Model) tea.Cmd {
+	if w.loading {
+		return nil
+	}
+	w.loading = true
+	dir, who, ctx, code := m.Rooms(), m.Who(), m.Context(), w.code
+	return func() tea.Msg {
+		shown := wallRooms(rooms.Visible(dir.List(), who.ID, who.Admin), code)
+		snaps := make(map[string]*rooms.Snapshot, len(shown))
+		for _, info := range shown {
+			r, ok := dir.Find(info.ID)
+			if !ok {
+				continue
+			}
+			ctx, cancel := context.WithTimeout(ctx, tileWait)
+			snap, err := r.Snapshot(ctx)
+			cancel()
+			if err == nil && snap != nil {
+				snaps[info.ID] = snap
+			}
+		}
+		return wallLoaded{shown, snaps}
+	}
 }
 
 // NewWall is the wall of every live game, or of tournament code's only ("" for every game).
@@ -94,9 +136,14 @@ func (w *wallScreen) Keys(m screen.Model) widget.KeyMap {
 }
 
 func (w *wallScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
+	if loaded, ok := msg.(wallLoaded); ok {
+		w.loading = false
+		w.shown, w.snaps = loaded.shown, loaded.snaps
+		return w, nil
+	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
-		return w, nil
+		return w, w.load(m) // a tick of the clock, a change of the lobby: the boards move
 	}
 	n := len(w.shown)
 	switch keys := wallKeys; {
@@ -128,21 +175,15 @@ func (w *wallScreen) perPage(m screen.Model) int {
 	return max((m.Width()/46)*((m.Height()-3)/23), 1)
 }
 
-// tileWait bounds the wait for a room's first picture while the wall is drawn (a room of
-// another node is loaded on its first read, then followed: later reads do not wait).
+// tileWait bounds the wait for a room's first picture (a room of another node is loaded on
+// its first read, then followed: later reads do not wait).
 const tileWait = 2 * time.Second
 
 // tile is room info drawn for the wall (the zero Tile when it has closed, has no board, or
-// cannot be loaded: its place on the wall stays empty, and the next drawing tries again).
+// could not be loaded: its place on the wall stays empty, and the next load tries again).
 func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool) roomview.Tile {
-	r, ok := m.Rooms().Find(info.ID)
-	if !ok {
-		return roomview.Tile{}
-	}
-	ctx, cancel := context.WithTimeout(m.Context(), tileWait)
-	defer cancel()
-	snap, err := r.Snapshot(ctx)
-	if err != nil || snap == nil {
+	snap := w.snaps[info.ID]
+	if snap == nil {
 		return roomview.Tile{}
 	}
 	return roomview.WallTile(roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1}, info, snap, chosen)
@@ -150,8 +191,6 @@ func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool) roomview
 
 func (w *wallScreen) View(m screen.Model) string {
 	st := m.Styles()
-	who := m.Who()
-	w.shown = wallRooms(rooms.Visible(m.Rooms().List(), who.ID, who.Admin), w.code)
 	n := len(w.shown)
 	w.cursor = min(w.cursor, max(n-1, 0))
 	w.first = min(w.first, w.cursor)
