@@ -69,6 +69,7 @@ type App struct {
 	changed      chan struct{}
 	shownVersion uint64
 	shownAt      time.Time
+	views        lobbyViews // the lobby's view, made once per change (lobbyNow)
 }
 
 // New builds the lobby's screens.

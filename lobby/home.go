@@ -168,7 +168,8 @@ func (h *homeScreen) View(sm screen.Model) string {
 	m := sm.(*model)
 	st := m.s.st
 	var b strings.Builder
-	b.WriteString(m.Header(st.Dim.Render(fmt.Sprintf("%d online", len(m.s.app.Online())))) + "\n\n")
+	view := m.view()
+	b.WriteString(m.Header(st.Dim.Render(fmt.Sprintf("%d online", len(view.online)))) + "\n\n")
 	// Game tabs.
 	for i, e := range catalog.All() {
 		if i == h.game%len(catalog.All()) {
@@ -185,13 +186,13 @@ func (h *homeScreen) View(sm screen.Model) string {
 		about := it.about
 		switch homeItem(i) {
 		case itemQuick:
-			if w := m.s.app.mm.Waiting(e.Game.ID()); w > 0 {
+			if w := view.queued[e.Game.ID()]; w > 0 {
 				about = fmt.Sprintf("%d waiting now — join them", w)
 			}
 		case itemHouseBot:
 			about = onlineLine(strings.Split(bots.Names(e.Bots, false), ", "), m.Width()-34)
 		case itemProgram:
-			if n := len(m.s.app.mm.WaitingPrograms(e.Game.ID())); n > 0 {
+			if n := len(view.programs[e.Game.ID()]); n > 0 {
 				about = fmt.Sprintf("%d waiting now", n)
 			} else {
 				about = "none now (ssh … bot --game " + e.Game.ID() + ")"
@@ -200,7 +201,7 @@ func (h *homeScreen) View(sm screen.Model) string {
 		b.WriteString("  " + st.Dim.Render(termtext.Fit(about, m.Width()-34)) + "\n")
 	}
 	b.WriteString("\n" + st.Heading.Render("Live rooms") + "\n")
-	online := onlineLine(m.s.app.Online(), m.Width()-10)
+	online := onlineLine(view.online, m.Width()-10)
 	// Show as many rooms as the window has rows for, below the menu and above who is online.
 	shown := max(m.Height()-len(homeItems)-12, 1)
 	list := m.visibleRooms()

@@ -37,9 +37,10 @@ type model struct {
 	notice   string
 	lastGame string // the id of the game last played, watched or replayed: the lobby opens on it
 	now      time.Time
-	clockOn  bool // a clockMsg is on its way
-	called   bool // a tournament calls this person to a game: the countdown runs
-	bell     bool // ring once with the next frame
+	lobby    *lobbyView // the lobby's shared state as last taken (lobbyNow), drawn by screens
+	clockOn  bool       // a clockMsg is on its way
+	called   bool       // a tournament calls this person to a game: the countdown runs
+	bell     bool       // ring once with the next frame
 	rung     director.Call
 	// snapAt is when the hub published the room snapshot the next frame draws (zero: none
 	// waits), to time its way to the terminal.
@@ -82,6 +83,7 @@ func (m *model) schedule(cmd tea.Cmd) tea.Cmd {
 
 func (m *model) Init() tea.Cmd {
 	m.now = time.Now()
+	m.lobby = m.s.app.lobbyNow()
 	var cmd tea.Cmd
 	if in, ok := m.screen.(screen.Initer); ok {
 		cmd = in.Init(m)
@@ -106,13 +108,14 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.schedule(cmd)
 		}
 		next, cmd := m.screen.Update(m, msg)
-		m.screen = next
+		m.show(next)
 		return m, m.schedule(cmd)
 	case lobbyMsg:
 		if !showsLobby(m.screen) {
 			return m, nil
 		}
 		m.now = time.Now()
+		m.lobby = m.s.app.lobbyNow()
 		cmd, called := m.tournamentCall()
 		if !called {
 			next, load := m.screen.Update(m, screen.LobbyChanged{})
@@ -144,8 +147,17 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m.now = time.Now() // what this message shows (a snapshot, a key's effect) is as of now
 	next, cmd := m.screen.Update(m, msg)
-	m.screen = next
+	m.show(next)
 	return m, m.schedule(cmd)
+}
+
+// show makes next the screen shown; one that draws the lobby's shared state draws it as of
+// now (lobby changes are not taken while a game or a replay is shown).
+func (m *model) show(next screen.Screen) {
+	if next != m.screen && showsLobby(next) {
+		m.lobby = m.s.app.lobbyNow()
+	}
+	m.screen = next
 }
 
 func (m *model) View() string {
@@ -206,10 +218,19 @@ func (m *model) helpView() string {
 	return st.Box.Render(m.helpPage.View()) + "\n" + st.Dim.Render(termtext.Fit(footer, m.Width()))
 }
 
-// visibleRooms are the live rooms this person may see listed: a private room only to its
-// players and teachers.
+// view is the lobby's view the screens draw: the one the model last took (Init, or the
+// lobby's change), made at once for a model that has none yet (a screen drawn before Init).
+func (m *model) view() *lobbyView {
+	if m.lobby == nil {
+		m.lobby = m.s.app.lobbyNow()
+	}
+	return m.lobby
+}
+
+// visibleRooms are the live rooms this person may see listed, as the lobby's view has
+// them: a private room only to its players and teachers.
 func (m *model) visibleRooms() []rooms.Info {
-	return rooms.Visible(m.s.app.hub.List(), m.s.who.ID, m.s.who.Admin)
+	return m.view().visible(m.s.who.ID, m.s.who.Admin)
 }
 
 // toLobby returns to the home screen, leaving any room.

@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
+	"github.com/arena-classroom/arena/matchmaker"
 )
 
 // programScreen lists the students' programs waiting in the queue, to play one.
@@ -18,6 +19,7 @@ type programScreen struct {
 	entry  catalog.Entry
 	cursor int
 	home   *homeScreen
+	drawn  []matchmaker.WaitingProgram // the programs as last drawn: enter plays the one shown
 }
 
 var programKeys = listKeys("play the program")
@@ -36,7 +38,7 @@ func (p *programScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea
 	if !ok {
 		return p, nil
 	}
-	list := m.s.app.mm.WaitingPrograms(p.entry.Game.ID())
+	list := p.drawn // what the person sees: a program that left meanwhile is not another
 	switch keys := programKeys; {
 	case key.Matches(k, keys.up):
 		p.cursor = max(p.cursor-1, 0)
@@ -64,7 +66,8 @@ func (p *programScreen) View(sm screen.Model) string {
 	st := m.s.st
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render(p.entry.Game.Name())) + "\n\n" + st.Heading.Render("Programs waiting for an opponent") + "\n\n")
-	list := m.s.app.mm.WaitingPrograms(p.entry.Game.ID())
+	list := m.view().programs[p.entry.Game.ID()]
+	p.drawn = list
 	if len(list) == 0 {
 		b.WriteString(st.Dim.Render("None right now. A program joins the queue with") + "\n")
 		b.WriteString("  ssh -T -p PORT HOST bot --game " + p.entry.Game.ID() + "\n")

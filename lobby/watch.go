@@ -8,12 +8,14 @@ import (
 
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
+	"github.com/arena-classroom/arena/rooms"
 )
 
 // watchScreen lists the live rooms, to watch one.
 type watchScreen struct {
 	cursor int
 	home   *homeScreen
+	drawn  []rooms.Info // the rooms as last drawn: enter watches the one shown
 }
 
 // listKeys are the keys of a screen that is a list to choose from (live rooms, programs
@@ -43,7 +45,7 @@ func (w *watchScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.C
 	if !ok {
 		return w, nil
 	}
-	list := m.visibleRooms()
+	list := w.drawn // what the person sees: a room that closed meanwhile is not another
 	switch keys := watchKeys; {
 	case key.Matches(k, keys.up):
 		w.cursor = max(w.cursor-1, 0)
@@ -69,6 +71,7 @@ func (w *watchScreen) View(sm screen.Model) string {
 	var b strings.Builder
 	b.WriteString(m.Header("") + "\n\n" + st.Heading.Render("Live rooms") + "\n\n")
 	list := m.visibleRooms()
+	w.drawn = list
 	if len(list) == 0 {
 		b.WriteString(st.Dim.Render("No live rooms right now.") + "\n")
 	}
