@@ -1,12 +1,19 @@
 package lobby
 
 import (
+	"context"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // Enter watches the room drawn under the cursor, by identity: a room that closed after the
@@ -44,4 +51,43 @@ func TestWatchingOpensTheRoomDrawnNotTheOneNowInItsLine(t *testing.T) {
 	if m.notice != "that room has just closed" {
 		t.Fatalf("notice %q", m.notice)
 	}
+}
+
+// A screen that loads what it shows starts loading when it is opened, whatever opened it
+// (here the home menu's key): the tournaments being played are listed, not "loading…" until
+// something in the lobby changes.
+func TestAScreenOpenedFromTheMenuLoadsWhatItShows(t *testing.T) {
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1})
+	app := onHub(hub, 0, Options{Director: director.New(st, nil)})
+	m := &model{s: newSession(app, terminal("k1", "ann", 100, 40, games.ANSI256)), now: now, screen: &homeScreen{}}
+	m.Init()
+	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(itemKey(itemTournaments))})
+	for _, msg := range runAll(cmd) {
+		m.Update(msg)
+	}
+	if v := m.View(); !strings.Contains(v, "Being played") || strings.Contains(v, "loading") || !strings.Contains(v, "none right now") {
+		t.Fatalf("the tournaments screen, opened and its commands run:\n%s", v)
+	}
+}
+
+// runAll runs cmd and a batch's commands, as Bubble Tea does, and returns their messages.
+func runAll(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if batch, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range batch {
+			out = append(out, runAll(c)...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
 }

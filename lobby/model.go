@@ -108,8 +108,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.schedule(cmd)
 		}
 		next, cmd := m.screen.Update(m, msg)
-		m.show(next)
-		return m, m.schedule(cmd)
+		return m, m.schedule(tea.Batch(cmd, m.show(next)))
 	case lobbyMsg:
 		if !showsLobby(m.screen) {
 			return m, nil
@@ -147,17 +146,24 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	m.now = time.Now() // what this message shows (a snapshot, a key's effect) is as of now
 	next, cmd := m.screen.Update(m, msg)
-	m.show(next)
-	return m, m.schedule(cmd)
+	return m, m.schedule(tea.Batch(cmd, m.show(next)))
 }
 
-// show makes next the screen shown; one that draws the lobby's shared state draws it as of
-// now (lobby changes are not taken while a game or a replay is shown).
-func (m *model) show(next screen.Screen) {
-	if next != m.screen && showsLobby(next) {
-		m.lobby = m.s.app.lobbyNow()
+// show makes next the screen shown, and returns what it starts: one that draws the lobby's
+// shared state draws it as of now (lobby changes are not taken while a game or a replay is
+// shown), and a screen that loads what it shows (screen.Loader) starts loading it.
+func (m *model) show(next screen.Screen) tea.Cmd {
+	if next == m.screen {
+		return nil
 	}
 	m.screen = next
+	if showsLobby(next) {
+		m.lobby = m.s.app.lobbyNow()
+	}
+	if l, ok := next.(screen.Loader); ok {
+		return l.Load(m)
+	}
+	return nil
 }
 
 func (m *model) View() string {
