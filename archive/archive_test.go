@@ -63,7 +63,7 @@ func stores(st *store.Store) (*oneByOne, together) {
 
 func TestLeaderboardWithHistoryReadsTogetherWhatItReadOneByOne(t *testing.T) {
 	st := storetest.Open(t)
-	storetest.RatedClass(t, st, 60, 150)
+	storetest.RatedClass(t, st, "sevencolors", 60, 150)
 	ctx := context.Background()
 	for _, limit := range []int{1, 50, 200} {
 		slow, fast := stores(st)
@@ -103,7 +103,7 @@ func TestLeaderboardWithHistoryReadsTogetherWhatItReadOneByOne(t *testing.T) {
 
 func TestSeedRatingReadsOnePlayer(t *testing.T) {
 	st := storetest.Open(t)
-	storetest.RatedClass(t, st, 20, 50)
+	storetest.RatedClass(t, st, "sevencolors", 20, 50)
 	ctx := context.Background()
 	slow, fast := stores(st)
 	players := []string{"SHA256:stranger", "bot:stranger"}

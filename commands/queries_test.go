@@ -127,7 +127,7 @@ func countedArena(t *testing.T, st *store.Store, teacher gossh.Signer, oneByOne 
 // what it printed reading each history on its own; the exports read no history.
 func TestLeaderboardReadsTheHistoriesTogether(t *testing.T) {
 	st := storetest.Open(t)
-	storetest.RatedClass(t, st, 120, 300)
+	storetest.RatedClass(t, st, "sevencolors", 120, 300)
 	key := sshtest.NewKey(t)
 	together, reads, _ := countedArena(t, st, key, false)
 	oneByOne, readsOneByOne, _ := countedArena(t, st, key, true)

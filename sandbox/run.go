@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -53,16 +54,18 @@ func Wrap(cmd *exec.Cmd, p Policy) (*Run, error) {
 	if environ == nil {
 		environ = os.Environ()
 	}
-	for _, d := range append(p.Reads, EnvReads(environ)...) {
+	var reads []string // absolute, each once, the caller's slice left as it was
+	for _, d := range append(slices.Clip(p.Reads), EnvReads(environ)...) {
 		abs, err := filepath.Abs(d)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := os.Stat(abs); err != nil {
-			continue // a path the environment names but that is not there
+		if _, err := os.Stat(abs); err != nil || slices.Contains(reads, abs) {
+			continue // a path the environment names but that is not there, or given twice
 		}
-		p.Reads = append(p.Reads[:0:0], appendNew(p.Reads, abs)...)
+		reads = append(reads, abs)
 	}
+	p.Reads = reads
 	if p.Scratch, err = os.MkdirTemp("", "arena-sandbox-*"); err != nil {
 		return nil, fmt.Errorf("sandbox: its scratch folder: %w", err)
 	}
@@ -88,15 +91,6 @@ func Wrap(cmd *exec.Cmd, p Policy) (*Run, error) {
 		return nil, err
 	}
 	return &Run{policy: p, sock: sock, child: child, wake: wake, wakeW: wakeW, done: make(chan struct{})}, nil
-}
-
-func appendNew(list []string, s string) []string {
-	for _, x := range list {
-		if x == s {
-			return list
-		}
-	}
-	return append(list, s)
 }
 
 // Policy is the policy the program runs under, its folders made absolute.

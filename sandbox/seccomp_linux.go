@@ -73,10 +73,7 @@ func filter(net, signals bool) []unix.SockFilter {
 		f = append(f, body...)
 	}
 	notify := unix.SockFilter{Code: retK, K: retNotify}
-	for _, nr := range append(append([]uint32(nil), refused...), archRefused...) {
-		one(nr, notify)
-	}
-	for _, nr := range archStarts {
+	for _, nr := range asked(net, signals) {
 		one(nr, notify)
 	}
 	one(unix.SYS_CLONE3, unix.SockFilter{Code: retK, K: retENOSYS})
@@ -94,22 +91,13 @@ func filter(net, signals bool) []unix.SockFilter {
 		unix.SockFilter{Code: jeqK, Jt: 0, Jf: 1, K: 0},
 		unix.SockFilter{Code: retK, K: retAllow},
 		notify)
-	one(unix.SYS_KILL, notify)
-	if signals {
-		for _, nr := range []uint32{unix.SYS_TKILL, unix.SYS_TGKILL, unix.SYS_PIDFD_SEND_SIGNAL, unix.SYS_RT_SIGQUEUEINFO, unix.SYS_RT_TGSIGQUEUEINFO} {
-			one(nr, notify)
-		}
-	}
-	if !net {
-		one(unix.SYS_SOCKET, notify)
-	}
 	return append(f, unix.SockFilter{Code: retK, K: retAllow})
 }
 
-// judged are the calls the filter does not let through at once.
-func judged(net, signals bool) []uint32 {
-	all := append(append(append([]uint32(nil), refused...), archRefused...), archStarts...)
-	all = append(all, unix.SYS_CLONE3, unix.SYS_CLONE, unix.SYS_PRLIMIT64, unix.SYS_KILL)
+// asked are the calls the filter always hands to the supervisor: those refused, those
+// that start a process without clone's flags, signals, and sockets unless net.
+func asked(net, signals bool) []uint32 {
+	all := slices.Concat(refused, archRefused, archStarts, []uint32{unix.SYS_KILL})
 	if signals {
 		all = append(all, unix.SYS_TKILL, unix.SYS_TGKILL, unix.SYS_PIDFD_SEND_SIGNAL, unix.SYS_RT_SIGQUEUEINFO, unix.SYS_RT_TGSIGQUEUEINFO)
 	}
@@ -119,8 +107,10 @@ func judged(net, signals bool) []uint32 {
 	return all
 }
 
+// lowestJudged is the lowest call the filter does not let through at once: those asked,
+// and the ones whose arguments it reads (clone, clone3, prlimit64).
 func lowestJudged(net, signals bool) uint32 {
-	return slices.Min(judged(net, signals))
+	return slices.Min(append(asked(net, signals), unix.SYS_CLONE3, unix.SYS_CLONE, unix.SYS_PRLIMIT64))
 }
 
 // installFilter loads the filter on the calling thread (no_new_privs must be set) and

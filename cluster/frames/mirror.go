@@ -77,12 +77,7 @@ func (m *Mirror) Load(rawReplay json.RawMessage, f *Frame) error {
 		// already passed, and no frame would come to correct it. The answer came from the
 		// owner all the same: a notice of its being out of reach is out of date.
 		if m.latest.Notice != "" {
-			sc := m.latest.Scene
-			sc.Notice = ""
-			m.latest = sc.Snapshot(m.entry.View, m.latest.State)
-			for mb := range m.viewers {
-				mb.Put(m.latest)
-			}
+			m.noticeLocked("")
 		}
 		return nil
 	}
@@ -219,6 +214,11 @@ func (m *Mirror) Notice(text string) {
 	if m.latest == nil || m.latest.Status == rooms.Closed {
 		return
 	}
+	m.noticeLocked(text)
+}
+
+// noticeLocked shows the viewers the latest picture with notice text ("" for none).
+func (m *Mirror) noticeLocked(text string) {
 	sc := m.latest.Scene
 	sc.Notice = text
 	m.latest = sc.Snapshot(m.entry.View, m.latest.State)

@@ -98,10 +98,10 @@ func Flags(t testing.TB, data string) []string {
 	return []string{"--store", Where(t, filepath.Join(data, store.FileName))}
 }
 
-// RatedClass stores games rated games of sevencolors among players people (p000, p001, …,
-// keys SHA256:p000, …) and the house bot greedy, so that each has a rating and a history of
+// RatedClass stores games rated games of game among players people (p000, p001, …, keys
+// SHA256:p000, …) and a house bot named greedy, so that each has a rating and a history of
 // a few games, as a class's leaderboard has.
-func RatedClass(t testing.TB, st *store.Store, players, games int) {
+func RatedClass(t testing.TB, st *store.Store, game string, players, games int) {
 	t.Helper()
 	at := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 	seat := func(k int) store.SeatRecord {
@@ -119,7 +119,7 @@ func RatedClass(t testing.TB, st *store.Store, players, games int) {
 		if i%3 == 0 {
 			ranks = `[2,1]`
 		}
-		m := store.MatchRecord{ID: fmt.Sprintf("m_%04d", i), Game: "sevencolors", Config: json.RawMessage(`{}`),
+		m := store.MatchRecord{ID: fmt.Sprintf("m_%04d", i), Game: game, Config: json.RawMessage(`{}`),
 			Outcome: json.RawMessage(`{"ranks":` + ranks + `}`), Replay: json.RawMessage(`{}`), Seats: []store.SeatRecord{seat(a), seat(b)},
 			StartedAt: at, EndedAt: at.Add(time.Duration(i) * time.Minute), Rated: true}
 		if err := st.SaveMatch(context.Background(), m); err != nil {

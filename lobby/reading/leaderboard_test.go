@@ -59,7 +59,7 @@ func (w withHistories) LeaderboardWithHistory(ctx context.Context, game string, 
 // reading each player's history in a query of its own showed.
 func TestTheLeaderboardIsReadInOneQuery(t *testing.T) {
 	st := storetest.Open(t)
-	storetest.RatedClass(t, st, 230, 500)
+	storetest.RatedClass(t, st, "sevencolors", 230, 500)
 	e, _ := catalog.Get("sevencolors")
 	one := &perPlayer{Store: st, calls: map[string]int{}}
 	slow := NewLeaderboard(openModel{}, archive.New(one, nil), e, nil).(*leaderboardScreen)
