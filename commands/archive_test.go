@@ -121,9 +121,8 @@ func TestAStoredGameIsListedExportedAndReplayed(t *testing.T) {
 	term.Send(t, "G")
 	term.WaitFor(t, func(s string) bool { return strings.Contains(s, " wins.") || strings.Contains(s, "Draw.") }, 10*time.Second)
 	term.WaitFor(t, "move "+itoa(len(export.Moves))+"/"+itoa(len(export.Moves)), 10*time.Second)
-	term.Send(t, "q") // back to the lobby, as from watching
-	term.WaitFor(t, "Quick match", 10*time.Second)
-	term.Send(t, "q")
+	term.Send(t, "q") // the session was opened into the replay: leaving it ends the session
+	term.WaitFor(t, "The replay is closed.", 10*time.Second)
 	if code := term.Wait(t, 10*time.Second); code != 0 {
 		t.Fatalf("the replay ended with status %d", code)
 	}

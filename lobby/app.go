@@ -161,6 +161,9 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 		return nil, nil, err
 	}
 	m := &model{s: sess, screen: first}
+	if len(s.Args) > 0 {
+		m.command = s.Args[0] // its first screen is its last: going back ends the session
+	}
 	if _, home := first.(*homeScreen); home {
 		m.notice = s.NameNote // why the lobby calls them what it does (ssh root@host)
 		// Back after a lost connection: straight into the game that kept the seat.

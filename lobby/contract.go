@@ -27,8 +27,33 @@ func (m *model) Now() time.Time           { return m.now }
 func (m *model) Rooms() roomdir.Directory { return m.s.app.hub }
 func (m *model) Notify(notice string)     { m.notice = notice }
 func (m *model) Played(id string)         { m.lastGame = id }
-func (m *model) ToLobby(notice string) (screen.Screen, tea.Cmd) {
+
+// Back leaves the screen shown for back, the screen it was opened from. With none, it goes
+// to the lobby; in a session opened into a screen (ssh -t HOST wall), that screen is the
+// first and the last: going back from it ends the session, after saying so (Farewell).
+func (m *model) Back(back screen.Screen, notice string) (screen.Screen, tea.Cmd) {
+	switch {
+	case back != nil:
+		m.s.detach()
+		m.notice = notice
+		return back, nil
+	case m.command != "":
+		return m.screen, m.end(notice)
+	}
 	return m.toLobby(notice)
+}
+
+// BackTo says where Back(back, …) goes, for a footer.
+func (m *model) BackTo(back screen.Screen) string {
+	switch n, named := back.(screen.Named); {
+	case named:
+		return n.Name()
+	case back != nil:
+		return "back"
+	case m.command != "":
+		return "quit"
+	}
+	return "lobby"
 }
 
 func (m *model) Watch(r roomdir.Room, back screen.Screen) (screen.Screen, tea.Cmd) {

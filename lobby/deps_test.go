@@ -25,3 +25,28 @@ func TestTheScreensImportNoStoreNoBatchNoProgram(t *testing.T) {
 		}
 	}
 }
+
+// Transitively, the screens reach no cluster (its bus, frames, NATS), no command, no program
+// session, no metrics and no HTTP: a room of another node, a queue or a tournament of the
+// cluster come to them through the interfaces above (roomdir, matchmaker, director). (The
+// store package comes in for its record types, through archive and the director, with its
+// drivers; the direct check above keeps the screens from calling it.)
+func TestTheScreensReachNoClusterNoCommandNoNetwork(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Deps " "}}`, "./...").Output()
+	if err != nil {
+		t.Skipf("go list: %v", err)
+	}
+	const mod = "github.com/arena-classroom/arena/"
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, deps, _ := strings.Cut(line, " ")
+		for _, dep := range strings.Fields(deps) {
+			rest := strings.TrimPrefix(dep, mod)
+			switch {
+			case rest == "cluster", strings.HasPrefix(rest, "cluster/"), rest == "commands", rest == "botsession",
+				rest == "metrics", rest == "net/http", strings.HasPrefix(dep, "github.com/nats-io/"),
+				strings.HasPrefix(dep, "github.com/prometheus/"):
+				t.Errorf("%s depends on %s", pkg, dep)
+			}
+		}
+	}
+}

@@ -24,7 +24,7 @@ type gameScreen struct {
 	confirmLeave bool
 	attached     bool
 	turn         turnDraft
-	back         screen.Screen // where a spectator's esc goes (the wall); nil: the lobby
+	back         screen.Screen // where leaving goes (the wall); nil: the lobby, or the session's end (Model.Back)
 	clockHeld    bool          // the room stopped this player's clock while they read the help
 	called       bool          // a tournament calls this player to another game: y leaves this one for it
 	// viewKeys are the game's keys as bindings (gameBindings), made once: a room's view never
@@ -97,15 +97,12 @@ func (g *gameScreen) follow(m *model) (screen.Screen, tea.Cmd) {
 		if why == "" {
 			why = "the room has closed"
 		}
-		if g.back != nil && g.seat < 0 {
-			m.notice = why
-			return g.leaveWatching(m)
-		}
-		return m.toLobby(why)
+		return m.Back(g.back, why)
 	}
 	if s.Next != "" {
 		if next, ok := m.s.app.hub.Find(s.Next); ok {
 			ng := newGameScreen(next)
+			ng.back = g.back
 			return ng, ng.Init(m)
 		}
 	}
@@ -113,63 +110,58 @@ func (g *gameScreen) follow(m *model) (screen.Screen, tea.Cmd) {
 }
 
 // gameKeys are the game screen's own keys; the game's keys come from its view (gameBindings).
-// Which apply depends on the room's state and on the viewer (keys).
-var gameKeys = struct{ fill, close, rematch, lobby, quit, yes key.Binding }{
+// Which apply depends on the room's state and on the viewer (keys); the way out is backKey.
+var gameKeys = struct{ fill, rematch, yes key.Binding }{
 	fill:    widget.Bind("b", "house bots take the free seats", "b"),
-	close:   widget.Bind("esc/q", "close the room", "esc", "q"),
 	rematch: widget.Bind("r", "rematch: a new game, seats turned by one, when everyone asks", "r"),
-	lobby:   widget.Bind("l/esc/enter", "lobby", "l", "esc", "enter"),
-	quit:    widget.Bind("q", "quit", "q"),
 	yes:     widget.Bind("y", "leave the game (any other key: stay)", "y", "Y"),
 }
 
-// leaveKey leaves a game being played: esc, and q too in games whose moves take no letters
-// (a Composer may use q). A player is asked to confirm; a spectator just goes.
-func (g *gameScreen) leaveKey() key.Binding {
+// backKey leaves the room, the one way out of every screen (widget.Back): esc, and q too
+// unless the game's moves take letters (a Composer may use q) and this person plays them.
+// A player of a running game is asked once to confirm; anyone else just goes back.
+func (g *gameScreen) backKey(m screen.Model) key.Binding {
 	_, composed := g.snap.View().(games.Composer)
-	switch {
-	case g.seat < 0 && composed:
-		return widget.Bind("esc", "lobby", "esc")
-	case g.seat < 0:
-		return widget.Bind("esc/q", "lobby", "esc", "q")
-	case composed:
-		return widget.Bind("esc", "leave the game (a house bot plays on for you)", "esc")
+	player := g.seat >= 0
+	switch g.snap.Status {
+	case rooms.Waiting:
+		if player {
+			return widget.Back("close the room", true)
+		}
+	case rooms.Playing:
+		if player {
+			return widget.Back("leave the game (a house bot plays on for you)", !composed)
+		}
 	}
-	return widget.Bind("q/esc", "leave the game (a house bot plays on for you)", "q", "esc")
+	return widget.Back(m.BackTo(g.back), true)
 }
 
 // keys are what the screen reacts to now: in the footer the game's keys (or the move being
 // composed, see footer), on the ? page every key of the game and of the screen.
-func (g *gameScreen) Keys(_ screen.Model) widget.KeyMap {
+func (g *gameScreen) Keys(m screen.Model) widget.KeyMap {
 	s := g.snap
 	if s == nil {
 		return widget.KeyMap{}
 	}
 	k := gameKeys
 	player := g.seat >= 0
+	back := g.backKey(m)
 	var short, own []key.Binding
 	var game []key.Binding
 	switch {
 	case g.confirmLeave:
 		return widget.KeyMap{Short: []key.Binding{k.yes}, Full: [][]key.Binding{{k.yes}}}
 	case s.Status == rooms.Waiting:
-		closeRoom := k.close
-		if !player {
-			closeRoom.SetHelp("esc/q", "lobby")
-		}
-		own = []key.Binding{widget.Enabled(k.fill, player), closeRoom}
-		short = []key.Binding{widget.Enabled(k.fill, player), widget.Pair(closeRoom.Help().Desc, closeRoom), widget.HelpKey}
+		own = []key.Binding{widget.Enabled(k.fill, player), back}
+		short = []key.Binding{widget.Enabled(k.fill, player), back, widget.HelpKey}
 	case s.Status == rooms.Finished:
-		own = []key.Binding{widget.Enabled(k.rematch, player), k.lobby, k.quit}
-		short = []key.Binding{widget.Pair("rematch", widget.Enabled(k.rematch, player)), widget.Pair("lobby", k.lobby), k.quit, widget.HelpKey}
-		if !player {
-			short = []key.Binding{widget.Bind("esc", "lobby", "esc"), widget.HelpKey}
-		}
+		own = []key.Binding{widget.Enabled(k.rematch, player), back}
+		short = []key.Binding{widget.Pair("rematch", widget.Enabled(k.rematch, player)), back, widget.HelpKey}
 	default: // playing
-		leave := g.leaveKey()
+		leave := back
 		own = []key.Binding{leave}
 		if !player {
-			short = []key.Binding{widget.Pair("lobby", leave), widget.HelpKey}
+			short = []key.Binding{leave, widget.HelpKey}
 			break
 		}
 		if g.viewKeys == nil {
@@ -182,7 +174,7 @@ func (g *gameScreen) Keys(_ screen.Model) widget.KeyMap {
 				short = append(short, b)
 			}
 		}
-		short = append(short, widget.HelpKey, widget.Pair("leave", leave))
+		short = append(short, widget.HelpKey, widget.Short(leave, "leave"))
 	}
 	full := [][]key.Binding{own}
 	if game != nil {
@@ -206,7 +198,7 @@ func (g *gameScreen) key(m *model, k string) (screen.Screen, tea.Cmd) {
 	if g.confirmLeave {
 		g.confirmLeave = false
 		if key.Matches(km, gameKeys.yes) {
-			return m.toLobby("you left the game; " + s.Seats[g.seat].Name + "'s seat went to a house bot")
+			return m.Back(g.back, "you left the game; "+s.Seats[g.seat].Name+"'s seat went to a house bot")
 		}
 		return g, nil
 	}
@@ -227,11 +219,11 @@ func (g *gameScreen) key(m *model, k string) (screen.Screen, tea.Cmd) {
 			if err := g.room.FillWithBot(m.s.context(), g.room.Game().Strongest); err != nil {
 				m.notice = err.Error()
 			}
-		case key.Matches(km, gameKeys.close):
-			return m.toLobby("")
+		case key.Matches(km, g.backKey(m)):
+			return m.Back(g.back, "")
 		}
 	case rooms.Playing:
-		leave := g.leaveKey()
+		leave := g.backKey(m)
 		if k != "esc" && g.turn.typeAhead(s, k) {
 			return g, nil
 		}
@@ -245,7 +237,7 @@ func (g *gameScreen) key(m *model, k string) (screen.Screen, tea.Cmd) {
 		}
 		if key.Matches(km, leave) {
 			if !player {
-				return g.leaveWatching(m)
+				return m.Back(g.back, "")
 			}
 			g.confirmLeave = true
 			return g, nil
@@ -259,14 +251,8 @@ func (g *gameScreen) key(m *model, k string) (screen.Screen, tea.Cmd) {
 			if err := g.room.VoteRematch(m.s.context(), m.s.who.ID, g.seat); err != nil {
 				m.notice = err.Error()
 			}
-		case key.Matches(km, gameKeys.lobby):
-			if !player {
-				return g.leaveWatching(m)
-			}
-			return m.toLobby("")
-		case key.Matches(km, gameKeys.quit):
-			m.s.detach()
-			return g, tea.Quit
+		case key.Matches(km, g.backKey(m)):
+			return m.Back(g.back, "")
 		}
 	}
 	return g, nil
@@ -374,13 +360,4 @@ func (g *gameScreen) helpClock(m *model) string {
 // ticks: the clock runs while a turn's time is counting down on screen.
 func (g *gameScreen) Ticks() bool {
 	return g.snap != nil && g.snap.Status == rooms.Playing && !g.snap.Deadline.IsZero()
-}
-
-// leaveWatching takes a spectator back where they came from: the wall, or the lobby.
-func (g *gameScreen) leaveWatching(m *model) (screen.Screen, tea.Cmd) {
-	if g.back != nil {
-		m.s.detach()
-		return g.back, nil
-	}
-	return m.toLobby("")
 }

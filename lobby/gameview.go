@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
@@ -42,9 +43,9 @@ func (g *gameScreen) View(sm screen.Model) string {
 	}
 	bh := len(lines)
 	if bw+2+roomview.PanelWidth > m.Width() || bh+roomview.ChromeHeight > m.Height() {
-		return head + "\n\n" + st.Warn.Render(fmt.Sprintf(
-			"Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
-			m.Width(), m.Height(), bw+2+roomview.PanelWidth, bh+roomview.ChromeHeight)) + "\n\n" + roomview.Panel(g.viewer(m), s, roomview.PanelWidth)
+		back, _, _ := strings.Cut(g.backKey(m).Help().Key, "/")
+		return roomview.TooSmallView(g.viewer(m), head, g.footer(m), m.Width(), bw+2+roomview.PanelWidth, bh+roomview.ChromeHeight,
+			back, roomview.Panel(g.viewer(m), s, min(roomview.PanelWidth, m.Width())))
 	}
 	// The panel takes the width the board leaves, up to a comfortable reading width.
 	pw := min(max(roomview.PanelWidth, m.Width()-bw-2), roomview.MaxPanelWidth)

@@ -62,7 +62,7 @@ var homeItems = []struct{ label, about, more string }{
 // itemKey is the key that picks a menu item: its digit, q for Quit.
 func itemKey(i homeItem) string {
 	if i == itemQuit {
-		return "q" // digits pick the items before it; q quits anywhere
+		return "q" // digits pick the items before it; on the lobby q quits
 	}
 	return fmt.Sprint(int(i) + 1)
 }
@@ -132,8 +132,7 @@ func (h *homeScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 
 func (h *homeScreen) choose(m *model) (screen.Screen, tea.Cmd) {
 	if homeItem(h.cursor) == itemQuit {
-		m.s.detach()
-		return h, tea.Quit
+		return h, m.end("")
 	}
 	e := h.entry()
 	cfg, err := humanConfig(e, 0, m.Width(), m.Height())
@@ -287,3 +286,6 @@ func item(st *widget.Styles, text string, width int, selected bool) string {
 }
 
 func (*homeScreen) ShowsLobby() {}
+
+// Name is what a footer calls the home screen, the lobby: "esc lobby".
+func (*homeScreen) Name() string { return "lobby" }

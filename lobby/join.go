@@ -22,15 +22,17 @@ func newJoinScreen(m *model, home *homeScreen) *joinScreen {
 	return &joinScreen{code: widget.NewCodeInput("Code: ", m.s.st.Plain, m.s.st.Key, m.s.st.Dim), home: home}
 }
 
-var joinKeys = struct{ join, back key.Binding }{
+var joinKeys = struct{ join key.Binding }{
 	join: widget.Bind("enter", "join", "enter"),
-	back: widget.Bind("esc", "back", "esc"),
 }
 
-func (j *joinScreen) Keys(_ screen.Model) widget.KeyMap {
+// back leaves the code being typed: esc only, since q may be typed in a code.
+func (j *joinScreen) back(m screen.Model) key.Binding { return widget.Back(m.BackTo(j.home), false) }
+
+func (j *joinScreen) Keys(m screen.Model) widget.KeyMap {
 	return widget.KeyMap{
-		Short: []key.Binding{joinKeys.join, joinKeys.back},
-		Full:  [][]key.Binding{{joinKeys.join, joinKeys.back}, j.code.Editing()},
+		Short: []key.Binding{joinKeys.join, j.back(m)},
+		Full:  [][]key.Binding{{joinKeys.join, j.back(m)}, j.code.Editing()},
 	}
 }
 
@@ -41,8 +43,8 @@ func (j *joinScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 		return j, nil
 	}
 	switch {
-	case key.Matches(k, joinKeys.back):
-		return j.home, nil
+	case key.Matches(k, j.back(m)):
+		return m.Back(j.home, "")
 	case key.Matches(k, joinKeys.join):
 		code := j.code.Value()
 		r, ok := m.s.app.hub.Find(code)

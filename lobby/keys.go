@@ -11,7 +11,7 @@ import (
 // globalKeys work on every screen: the model handles them before the screen sees a key.
 var globalKeys = struct{ quit, help key.Binding }{
 	quit: widget.Bind("ctrl+c", "leave the arena, from anywhere", "ctrl+c"),
-	help: widget.Bind("?", "this help (any key closes it)", "?"),
+	help: widget.Bind("?", "this help (↑/↓ scroll it when it is long; any other key closes it)", "?"),
 }
 
 // Footer is the screen's short help on one line of the window, cut with "…" where it is

@@ -72,10 +72,10 @@ func screenCases(width, height int) []screenCase {
 		hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1, MaxRoomsPerOwner: 100, MaxRoomsPerAddr: 100,
 			Secret: pinnedSecret, Codes: newPinnedCodes()})
 		if opts.Archive == nil {
-			opts.Archive = archive.New(noArchive{}, nil)
+			opts.Archive = archive.New(guardedArchive{noArchive{}}, nil)
 		}
 		// onHub, with the rooms the lobby opens itself seeded too.
-		opts.Rooms = seededRooms{roomdir.Local(hub)}
+		opts.Rooms = guardedRooms{seededRooms{roomdir.Local(hub)}} // (guarded: TestNoScreenReadsWhileItDraws)
 		opts.Queue = matchmaker.New(opts.Rooms, time.Hour, hub.Config().Now)
 		app := New(opts)
 		hubs[app] = hub
@@ -149,7 +149,9 @@ func screenCases(width, height int) []screenCase {
 			})
 		}},
 		{name: "wall", clocked: true, make: func(t *testing.T) *model {
-			return show(withRooms(t), false, func(*model) screen.Screen { return tournaments.NewWall("") })
+			m := show(withRooms(t), false, func(*model) screen.Screen { return tournaments.NewWall("", nil) })
+			m.command = "wall" // the wall is opened by ssh -t HOST wall (or from the standings)
+			return m
 		}},
 	}
 	for _, e := range catalog.All() {
@@ -215,6 +217,7 @@ func screenCases(width, height int) []screenCase {
 				fm, r := finished(t, e)
 				m := show(fm.s.app, false, func(*model) screen.Screen { return &homeScreen{} })
 				showReplay(t, m, r, width, height)
+				m.command = "replay" // a replay is opened by ssh -t HOST replay ID
 				m.Init()
 				return m
 			}},
@@ -232,7 +235,7 @@ func screenCases(width, height int) []screenCase {
 					t.Fatal(err)
 				}
 				t.Cleanup(func() { st.Close() })
-				app := newApp(Options{Director: director.New(st, nil)})
+				app := newApp(Options{Director: director.New(guardedTournaments{st}, nil)})
 				return show(app, admin, func(*model) screen.Screen {
 					return tournaments.Standings(app.tournaments, "TABCDE", director.Report{State: state}, home)
 				})

@@ -1,6 +1,8 @@
 package lobby
 
 import (
+	"cmp"
+	"slices"
 	"sync"
 
 	"github.com/arena-classroom/arena/catalog"
@@ -46,8 +48,29 @@ func (a *App) lobbyNow() *lobbyView {
 	return v
 }
 
-// visible are the live rooms person may see listed: a private room only to its players
-// and teachers.
+// visible are the live rooms person may see listed (a private room only to its players
+// and teachers), the rooms being played or waiting first, then those just finished.
 func (v *lobbyView) visible(person string, admin bool) []rooms.Info {
-	return rooms.Visible(v.rooms, person, admin)
+	list := rooms.Visible(v.rooms, person, admin)
+	slices.SortStableFunc(list, func(a, b rooms.Info) int {
+		return cmp.Compare(finishedLast(a), finishedLast(b))
+	})
+	return list
+}
+
+// finishedLast orders rooms just finished after the others.
+func finishedLast(r rooms.Info) int {
+	if r.Status == rooms.Finished {
+		return 1
+	}
+	return 0
+}
+
+// unfinished counts the rooms of list (as visible orders them) not finished.
+func unfinished(list []rooms.Info) int {
+	n := 0
+	for n < len(list) && list[n].Status != rooms.Finished {
+		n++
+	}
+	return n
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
@@ -37,6 +38,12 @@ type model struct {
 	notice   string
 	lastGame string // the id of the game last played, watched or replayed: the lobby opens on it
 	now      time.Time
+	// command is what the session was opened with (play, watch, wall, replay; "" for the
+	// lobby): going back from its first screen ends the session (Back).
+	command string
+	// ending: the session ends once this view is drawn; farewell is what it says then.
+	ending   bool
+	farewell string
 	lobby    *lobbyView // the lobby's shared state as last taken (lobbyNow), drawn by screens
 	clockOn  bool       // a clockMsg is on its way
 	called   bool       // a tournament calls this person to a game: the countdown runs
@@ -128,8 +135,7 @@ func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, globalKeys.quit):
-			m.s.detach()
-			return m, tea.Quit
+			return m, m.end("")
 		case key.Matches(msg, globalKeys.help):
 			if _, typing := m.screen.(*joinScreen); !typing || m.showHelp {
 				m.setHelp(!m.showHelp)
@@ -168,6 +174,9 @@ func (m *model) show(next screen.Screen) tea.Cmd {
 
 func (m *model) View() string {
 	m.s.app.renders.Add(1)
+	if m.ending {
+		return m.farewell
+	}
 	var body string
 	if m.bell {
 		// BEL takes no room on the screen; the terminal rings (or flashes).
@@ -178,10 +187,25 @@ func (m *model) View() string {
 	} else {
 		body += m.screen.View(m)
 	}
+	tail := 1 // the footer
 	if m.notice != "" {
-		body += "\n" + m.s.st.Warn.Render(m.s.st.Wrap(m.notice, m.Width()-1))
+		notice := m.s.st.Warn.Render(m.s.st.Wrap(m.notice, m.Width()-1))
+		body += "\n" + notice
+		tail += strings.Count(notice, "\n") + 1
 	}
-	return body
+	return fitWindow(body, m.Height(), tail)
+}
+
+// fitWindow keeps a view within the window's rows. A view taller than the window loses
+// rows from its middle, never its header (the first row) nor its last tail rows (the
+// footer, a notice): the terminal would scroll the header away.
+func fitWindow(view string, height, tail int) string {
+	if height <= 0 || strings.Count(view, "\n") < height {
+		return view
+	}
+	lines := strings.Split(view, "\n")
+	tail = min(tail, height-1)
+	return strings.Join(append(lines[:height-tail:height-tail], lines[len(lines)-tail:]...), "\n")
 }
 
 // helpHolder is a screen that does something while its help is open (a game stops its
@@ -212,16 +236,22 @@ func (m *model) helpView() string {
 	// The box's borders and padding take 4 columns; its borders, the footer and a notice 4 rows.
 	text := termtext.Reflow(m.screen.Help(m)+"\n\n"+m.keysText(m.screen.Keys(m)), m.Width()-4)
 	m.helpPage.Set(text, m.Height()-4)
-	footer := "any key: close help"
+	footer := "any key closes this help"
 	if w := m.helpPage.Where(); w != "" {
-		footer = w + " · esc closes"
+		footer = w + " · any other key closes"
 	}
 	if c, ok := m.screen.(helpClock); ok {
 		if clock := c.helpClock(m); clock != "" {
 			footer = clock + " · " + footer
 		}
 	}
-	return st.Box.Render(m.helpPage.View()) + "\n" + st.Dim.Render(termtext.Fit(footer, m.Width()))
+	// The box is as wide as the widest line of the whole text, not of the lines shown: it
+	// keeps its width as it scrolls. (Width counts the padding, not the border.)
+	wide := 0
+	for _, l := range strings.Split(text, "\n") {
+		wide = max(wide, ansi.StringWidth(l))
+	}
+	return st.Box.Width(wide+2).Render(m.helpPage.View()) + "\n" + st.Dim.Render(termtext.Fit(footer, m.Width()))
 }
 
 // view is the lobby's view the screens draw: the one the model last took (Init, or the
@@ -239,9 +269,37 @@ func (m *model) visibleRooms() []rooms.Info {
 	return m.view().visible(m.s.who.ID, m.s.who.Admin)
 }
 
+// end ends the session, leaving any room, with a farewell that says why: what the person
+// did (notice), and how to come back.
+func (m *model) end(notice string) tea.Cmd {
+	m.s.detach()
+	m.ending = true
+	m.farewell = ""
+	if notice != "" {
+		m.farewell = notice + "\n"
+	}
+	if m.command != "" {
+		m.farewell += farewells[m.command] + " Connect without a command (ssh -t HOST) for the lobby."
+	}
+	return tea.Quit
+}
+
+// farewells say what a session opened into a screen closes when it ends.
+var farewells = map[string]string{
+	"play":   "The game is closed for you.",
+	"watch":  "You stopped watching.",
+	"wall":   "The wall is closed.",
+	"replay": "The replay is closed.",
+}
+
+// Farewell is what the session says as it ends (the server writes it to the terminal once
+// the screen is given back): "" when it ends without a word.
+func (m *model) Farewell() string { return m.farewell }
+
 // toLobby returns to the home screen, leaving any room.
 func (m *model) toLobby(notice string) (screen.Screen, tea.Cmd) {
 	m.s.detach()
+	m.command = "" // a session that reached the lobby (a tournament called them) is a lobby session
 	m.notice = notice
 	return &homeScreen{game: gameIndex(m.lastGame)}, nil
 }
@@ -297,7 +355,7 @@ func (s *session) screenFor(args []string) (screen.Screen, error) {
 		if len(args) == 2 {
 			code = strings.ToUpper(args[1])
 		}
-		return tournaments.NewWall(code), nil
+		return tournaments.NewWall(code, nil), nil
 	case "replay":
 		if len(args) != 2 || strings.HasPrefix(args[1], "-") {
 			return nil, fmt.Errorf("usage: replay ID (ssh -t), or ssh HOST replay ID --json to export it")

@@ -24,11 +24,12 @@ type programScreen struct {
 
 var programKeys = listKeys("play the program")
 
-func (p *programScreen) Keys(_ screen.Model) widget.KeyMap {
+func (p *programScreen) Keys(m screen.Model) widget.KeyMap {
 	k := programKeys
+	back := widget.Back(m.BackTo(p.home), true)
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("play it", k.choose), widget.Pair("back", k.back)},
-		Full:  [][]key.Binding{{k.up, k.down, k.choose, k.back}},
+		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("play it", k.choose), back},
+		Full:  [][]key.Binding{{k.up, k.down, k.choose, back}},
 	}
 }
 
@@ -44,8 +45,8 @@ func (p *programScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea
 		p.cursor = max(p.cursor-1, 0)
 	case key.Matches(k, keys.down):
 		p.cursor = min(p.cursor+1, max(len(list)-1, 0))
-	case key.Matches(k, keys.back):
-		return p.home, nil
+	case key.Matches(k, widget.Back("", true)):
+		return m.Back(p.home, "")
 	case key.Matches(k, keys.choose):
 		if p.cursor >= len(list) {
 			return p, nil

@@ -24,16 +24,16 @@ type queueScreen struct {
 	err    error
 }
 
-var queueKeys = struct{ cancel key.Binding }{
-	cancel: widget.Bind("esc/q", "cancel: back to the lobby", "esc", "q"),
+// cancel is the queue's way out: it leaves the queue for where the person came from.
+func (q *queueScreen) cancel(m screen.Model) key.Binding {
+	if q.err != nil {
+		return widget.Back(m.BackTo(nil), true)
+	}
+	return widget.Back("cancel", true)
 }
 
-func (q *queueScreen) Keys(_ screen.Model) widget.KeyMap {
-	what := "cancel"
-	if q.err != nil {
-		what = "back"
-	}
-	return widget.KeyMap{Short: []key.Binding{widget.Pair(what, queueKeys.cancel)}, Full: [][]key.Binding{{queueKeys.cancel}}}
+func (q *queueScreen) Keys(m screen.Model) widget.KeyMap {
+	return widget.KeyMap{Short: []key.Binding{q.cancel(m)}, Full: [][]key.Binding{{q.cancel(m)}}}
 }
 
 func (q *queueScreen) Init(sm screen.Model) tea.Cmd {
@@ -63,13 +63,13 @@ func (q *queueScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.C
 			return q, nil
 		}
 		if msg.Err != nil {
-			return m.toLobby("quick match: " + msg.Err.Error())
+			return m.Back(nil, "quick match: "+msg.Err.Error())
 		}
 		g := newGameScreen(msg.Room)
 		return g, g.Init(m)
 	case tea.KeyMsg:
-		if key.Matches(msg, queueKeys.cancel) {
-			return m.toLobby("")
+		if key.Matches(msg, q.cancel(m)) {
+			return m.Back(nil, "")
 		}
 	}
 	return q, nil

@@ -125,7 +125,7 @@ func finishedGame(t *testing.T, e catalog.Entry, width, height int, p games.Pale
 
 // Item 1: the result screen shows the replay's id whole, in every game, at 80×24 and
 // larger; item 7: l (or esc, for a spectator) then opens the lobby on that game.
-func TestTheResultShowsTheReplayIdWholeAndLReturnsToThatGame(t *testing.T) {
+func TestTheResultShowsTheReplayIdWholeAndEscReturnsToThatGame(t *testing.T) {
 	for _, e := range catalog.All() {
 		for _, size := range readableSizes {
 			for _, p := range readablePalettes {
@@ -136,10 +136,10 @@ func TestTheResultShowsTheReplayIdWholeAndLReturnsToThatGame(t *testing.T) {
 				if !strings.Contains(ansi.Strip(view), id) {
 					t.Fatalf("%s %v: the replay id %s is not shown whole\n%s", e.Game.ID(), size, id, ansi.Strip(view))
 				}
-				press(m, "l")
+				press(m, "esc")
 				home, ok := m.screen.(*homeScreen)
 				if !ok || home.entry().Game.ID() != e.Game.ID() {
-					t.Fatalf("%s: l went to %T on %s", e.Game.ID(), m.screen, home.entry().Game.ID())
+					t.Fatalf("%s: esc went to %T on %s", e.Game.ID(), m.screen, home.entry().Game.ID())
 				}
 			}
 		}

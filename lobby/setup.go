@@ -138,25 +138,25 @@ func stepChoice(choices []int, v, d int) int {
 	return choices[min(max(i, 0), len(choices)-1)]
 }
 
-var setupKeys = struct{ up, down, less, more, open, back key.Binding }{
+var setupKeys = struct{ up, down, less, more, open key.Binding }{
 	up:   widget.Bind("↑/k", "the line above", "up", "k"),
 	down: widget.Bind("↓/j/tab", "the line below", "down", "j", "tab"),
 	less: widget.Bind("←/h/-", "change the line's value: less, or the previous bot", "left", "h", "-"),
 	more: widget.Bind("→/l/+", "change the line's value: more, or the next bot", "right", "l", "+"),
 	open: widget.Bind("enter/space", "open the room", "enter", " "),
-	back: widget.Bind("esc/q", "back to the lobby", "esc", "q"),
 }
 
-func (s *setupScreen) Keys(_ screen.Model) widget.KeyMap {
+func (s *setupScreen) Keys(m screen.Model) widget.KeyMap {
 	k := setupKeys
+	back := widget.Back(m.BackTo(s.home), true)
 	open := "open the room"
 	if s.vsBots {
 		open = "play"
 	}
 	k.open.SetHelp(k.open.Help().Key, open)
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("change", k.less, k.more), widget.Pair(open, k.open), widget.Pair("back", k.back)},
-		Full:  [][]key.Binding{{k.up, k.down, k.less, k.more, k.open, k.back}},
+		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("change", k.less, k.more), widget.Pair(open, k.open), back},
+		Full:  [][]key.Binding{{k.up, k.down, k.less, k.more, k.open, back}},
 	}
 }
 
@@ -176,8 +176,8 @@ func (s *setupScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.C
 		rows[s.row].step(-1)
 	case key.Matches(k, keys.more):
 		rows[s.row].step(+1)
-	case key.Matches(k, keys.back):
-		return s.home, nil
+	case key.Matches(k, widget.Back("", true)):
+		return m.Back(s.home, "")
 	case key.Matches(k, keys.open):
 		r, err := s.open(m)
 		if err != nil {

@@ -61,6 +61,9 @@ func (m *model) tournamentCall() (cmd tea.Cmd, called bool) {
 		m.s.detach()
 		next := newGameScreen(r)
 		m.screen, m.notice, m.bell = next, "your tournament game: good luck!", true
+		// A session opened into a screen (watch ROOM) that a tournament took elsewhere is a
+		// lobby session from now on: leaving the tournament's game goes to the lobby.
+		m.command = ""
 		return next.Init(m), true
 	}
 	left := max(int(c.StartsAt.Sub(m.now).Seconds()+0.999), 0)

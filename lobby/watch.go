@@ -11,31 +11,44 @@ import (
 	"github.com/arena-classroom/arena/rooms"
 )
 
-// watchScreen lists the live rooms, to watch one.
+// watchScreen lists the live rooms, to watch one: those being played first, then those
+// just finished, apart.
 type watchScreen struct {
 	cursor int
-	home   *homeScreen
-	drawn  []rooms.Info // the rooms as last drawn: enter watches the one shown
+	// moved: the person moved the cursor. Until then it stands on the first room being
+	// played, and on none when every room has finished (a finished room is never chosen
+	// for them).
+	moved bool
+	home  *homeScreen
+	drawn []rooms.Info // the rooms as last drawn: enter watches the one shown
+}
+
+// chosen is the room the cursor stands on in list, -1 for none.
+func (w *watchScreen) chosen(list []rooms.Info) int {
+	if w.cursor >= len(list) || !w.moved && w.cursor >= unfinished(list) {
+		return -1
+	}
+	return w.cursor
 }
 
 // listKeys are the keys of a screen that is a list to choose from (live rooms, programs
 // waiting): what enter does is the screen's.
-func listKeys(does string) struct{ up, down, choose, back key.Binding } {
-	return struct{ up, down, choose, back key.Binding }{
+func listKeys(does string) struct{ up, down, choose key.Binding } {
+	return struct{ up, down, choose key.Binding }{
 		up:     widget.Bind("↑/k", "the line above", "up", "k"),
 		down:   widget.Bind("↓/j", "the line below", "down", "j"),
 		choose: widget.Bind("enter/space", does, "enter", " "),
-		back:   widget.Bind("esc/q", "back to the lobby", "esc", "q"),
 	}
 }
 
 var watchKeys = listKeys("watch the room")
 
-func (w *watchScreen) Keys(_ screen.Model) widget.KeyMap {
+func (w *watchScreen) Keys(m screen.Model) widget.KeyMap {
 	k := watchKeys
+	back := widget.Back(m.BackTo(w.home), true)
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("watch", k.choose), widget.Pair("back", k.back)},
-		Full:  [][]key.Binding{{k.up, k.down, k.choose, k.back}},
+		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("watch", k.choose), back},
+		Full:  [][]key.Binding{{k.up, k.down, k.choose, back}},
 	}
 }
 
@@ -48,19 +61,26 @@ func (w *watchScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.C
 	list := w.drawn // what the person sees: a room that closed meanwhile is not another
 	switch keys := watchKeys; {
 	case key.Matches(k, keys.up):
-		w.cursor = max(w.cursor-1, 0)
+		if w.chosen(list) >= 0 {
+			w.cursor = max(w.cursor-1, 0)
+		}
+		w.moved = true
 	case key.Matches(k, keys.down):
-		w.cursor = min(w.cursor+1, max(len(list)-1, 0))
-	case key.Matches(k, keys.back):
-		return w.home, nil
+		if w.chosen(list) >= 0 {
+			w.cursor = min(w.cursor+1, max(len(list)-1, 0))
+		}
+		w.moved = true
+	case key.Matches(k, widget.Back("", true)):
+		return m.Back(w.home, "")
 	case key.Matches(k, keys.choose):
-		if w.cursor < len(list) {
-			if r, ok := m.s.app.hub.Find(list[w.cursor].ID); ok {
+		if i := w.chosen(list); i >= 0 {
+			if r, ok := m.s.app.hub.Find(list[i].ID); ok {
 				g := newGameScreen(r)
+				g.back = w // leaving it comes back to the list
 				return g, g.Init(m)
 			}
+			m.notice = "that room has just closed"
 		}
-		m.notice = "that room has just closed"
 	}
 	return w, nil
 }
@@ -72,12 +92,17 @@ func (w *watchScreen) View(sm screen.Model) string {
 	b.WriteString(m.Header("") + "\n\n" + st.Heading.Render("Live rooms") + "\n\n")
 	list := m.visibleRooms()
 	w.drawn = list
-	if len(list) == 0 {
-		b.WriteString(st.Dim.Render("No live rooms right now.") + "\n")
+	live := unfinished(list)
+	if live == 0 {
+		b.WriteString(st.Dim.Render("No game is being played right now.") + "\n")
 	}
 	w.cursor = min(w.cursor, max(len(list)-1, 0))
+	chosen := w.chosen(list)
 	for i, r := range list {
-		b.WriteString(item(st, roomLine(r), min(m.Width()-4, 90), i == w.cursor) + "\n")
+		if i == live {
+			b.WriteString("\n" + st.Heading.Render("Just finished") + "\n")
+		}
+		b.WriteString(item(st, roomLine(r), min(m.Width()-4, 90), i == chosen) + "\n")
 	}
 	b.WriteString("\n" + m.Footer(w.Keys(m)))
 	return b.String()
@@ -88,3 +113,6 @@ func (w *watchScreen) Help(_ screen.Model) string {
 }
 
 func (*watchScreen) ShowsLobby() {}
+
+// Name is what a footer calls the list of live rooms: a room watched from it says "esc rooms".
+func (*watchScreen) Name() string { return "rooms" }

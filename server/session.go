@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -327,9 +328,20 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted):
 		s.log.Warn("screen ended with an error", "user", who.Name, "err", err)
 		return 1
+	case err == nil:
+		// What the session says as it ends (a screen it was opened into was left), on the
+		// shell's screen given back: the client's terminal is raw, so lines end in CR LF.
+		if f, ok := model.(Farewell); ok {
+			if bye := f.Farewell(); bye != "" {
+				fmt.Fprint(sess, strings.ReplaceAll(bye, "\n", "\r\n")+"\r\n")
+			}
+		}
 	}
 	return 0
 }
+
+// Farewell is an interactive model that may say something as its session ends.
+type Farewell interface{ Farewell() string }
 
 func (s *Server) forwardWindow(sv *Session, p *tea.Program, stop <-chan struct{}) {
 	defer func() {

@@ -61,13 +61,14 @@ func (l *leaderboardScreen) pager() *widget.Pager {
 }
 
 func (l *leaderboardScreen) Keys(m screen.Model) widget.KeyMap {
-	return widget.KeyMap{Short: []key.Binding{widget.Pair("back", backKey)}, Full: [][]key.Binding{{backKey}, l.pager().Keys.All()}}
+	back := widget.Back(m.BackTo(l.back), true)
+	return widget.KeyMap{Short: []key.Binding{back}, Full: [][]key.Binding{{back}, l.pager().Keys.All()}}
 }
 
 func (l *leaderboardScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
-		if key.Matches(k, backKey) {
-			return l.back, nil
+		if key.Matches(k, widget.Back("", true)) {
+			return m.Back(l.back, "")
 		}
 		l.pager().Key(k)
 	}

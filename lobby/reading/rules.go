@@ -29,9 +29,6 @@ func NewRules(e catalog.Entry, back screen.Screen) screen.Screen {
 	return &rulesScreen{entry: e, back: back}
 }
 
-// backKey leaves a page of text (rules, a leaderboard) for the lobby.
-var backKey = widget.Bind("esc/q/enter", "back", "esc", "q", "enter")
-
 func (r *rulesScreen) pager() *widget.Pager {
 	if r.page == nil {
 		r.page = widget.NewPager()
@@ -40,13 +37,14 @@ func (r *rulesScreen) pager() *widget.Pager {
 }
 
 func (r *rulesScreen) Keys(m screen.Model) widget.KeyMap {
-	return widget.KeyMap{Short: []key.Binding{widget.Pair("back", backKey)}, Full: [][]key.Binding{{backKey}, r.pager().Keys.All()}}
+	back := widget.Back(m.BackTo(r.back), true)
+	return widget.KeyMap{Short: []key.Binding{back}, Full: [][]key.Binding{{back}, r.pager().Keys.All()}}
 }
 
 func (r *rulesScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
-		if key.Matches(k, backKey) {
-			return r.back, nil
+		if key.Matches(k, widget.Back("", true)) {
+			return m.Back(r.back, "")
 		}
 		r.pager().Key(k)
 	}

@@ -70,8 +70,8 @@ func (r *Screen) perStep() int { return max(replaySpeeds[r.speed]/20, 1) }
 
 // replayKeys are the replay's keys; seek is the digits, each a tenth of the game.
 var replayKeys = struct {
-	play, forward, back, forward10, back10, start, end, faster, slower, leave key.Binding
-	seek                                                                      []key.Binding
+	play, forward, back, forward10, back10, start, end, faster, slower key.Binding
+	seek                                                               []key.Binding
 }{
 	play:      widget.Bind("space/p/enter", "play / pause (at the end: play again from the start)", " ", "p", "enter"),
 	forward:   widget.Bind("→/l/.", "one move forward (pauses)", "right", "l", "."),
@@ -82,7 +82,6 @@ var replayKeys = struct {
 	end:       widget.Bind("end/G", "the end", "end", "G"),
 	faster:    widget.Bind("↑/+", "faster (up to 64 moves a second)", "up", "+", "="),
 	slower:    widget.Bind("↓/-", "slower (down to 1 move a second)", "down", "-"),
-	leave:     widget.Bind("q/esc", "leave", "q", "esc"),
 	seek: func() []key.Binding {
 		var out []key.Binding
 		for d := range 10 {
@@ -98,9 +97,10 @@ func (r *Screen) Keys(m screen.Model) widget.KeyMap {
 	seek.SetHelp("0–9", k.seek[0].Help().Desc)
 	short := seek
 	short.SetHelp("0–9", "seek")
+	leave := widget.Back(m.BackTo(nil), true)
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("play/pause", k.play), widget.Pair("step", k.back, k.forward), widget.Pair("speed", k.faster, k.slower), short, widget.Pair("quit", k.leave)},
-		Full:  [][]key.Binding{{k.play, k.forward, k.back, k.forward10, k.back10, k.faster, k.slower, seek, k.start, k.end, k.leave}},
+		Short: []key.Binding{widget.Pair("play/pause", k.play), widget.Pair("step", k.back, k.forward), widget.Pair("speed", k.faster, k.slower), short, leave},
+		Full:  [][]key.Binding{{k.play, k.forward, k.back, k.forward10, k.back10, k.faster, k.slower, seek, k.start, k.end, leave}},
 	}
 }
 
@@ -125,8 +125,8 @@ func (r *Screen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 func (r *Screen) key(m screen.Model, k tea.KeyMsg) (screen.Screen, tea.Cmd) {
 	c := r.cursor
 	switch keys := replayKeys; {
-	case key.Matches(k, keys.leave):
-		return m.ToLobby("")
+	case key.Matches(k, widget.Back("", true)):
+		return m.Back(nil, "")
 	case key.Matches(k, keys.play):
 		if !r.playing && c.At() == c.Len() {
 			c.Seek(0) // play again from the start
@@ -198,8 +198,9 @@ func (r *Screen) View(m screen.Model) string {
 	lines, bw := r.board(m.Palette(), games.ScaleFor(r.g.Entry.View, r.cursor.State(), rw, rh))
 	pw := min(max(roomview.PanelWidth, m.Width()-bw-2), roomview.MaxPanelWidth)
 	if bw+2+roomview.PanelWidth > m.Width() || len(lines)+roomview.ChromeHeight > m.Height() {
-		return head + "\n\n" + st.Warn.Render(fmt.Sprintf("Your window is %d×%d; this board needs %d×%d. Enlarge the window (or press q).",
-			m.Width(), m.Height(), bw+2+roomview.PanelWidth, len(lines)+roomview.ChromeHeight))
+		v := roomview.Viewer{St: st, Palette: m.Palette(), Seat: -1, Now: m.Now(), Height: m.Height()}
+		return roomview.TooSmallView(v, head, m.Footer(r.Keys(m)), m.Width(), bw+2+roomview.PanelWidth, len(lines)+roomview.ChromeHeight,
+			"esc", r.panel(m, min(roomview.PanelWidth, m.Width())))
 	}
 	return head + "\n" + termtext.BesideBoard(lines, bw, r.panel(m, pw)) + "\n" + m.Footer(r.Keys(m))
 }

@@ -162,3 +162,38 @@ const ChromeHeight = 3
 func BoardRoom(width, height int) (int, int) {
 	return width - 2 - PanelWidth, height - ChromeHeight
 }
+
+// TooSmall says that a board of needW × needH cells does not fit a width × height window,
+// and how to leave (back: "esc", "esc/q"), in the longest wording whose lines fit the width
+// and leave the window's header and footer their rows: it fits any window of 20×5 or more.
+func TooSmall(width, height, needW, needH int, back string) []string {
+	rows := max(height-2, 1)
+	says := []string{
+		fmt.Sprintf("Your window is %d×%d; this board needs %d×%d: enlarge the window, or press %s.", width, height, needW, needH, back),
+		fmt.Sprintf("This board needs %d×%d: enlarge the window, or %s.", needW, needH, back),
+		fmt.Sprintf("Needs %d×%d: enlarge.", needW, needH),
+	}
+	var lines []string
+	for _, s := range says {
+		if lines = termtext.WrapWords(s, max(width, 1)); len(lines) <= rows {
+			return lines
+		}
+	}
+	return lines[:rows]
+}
+
+// TooSmallView is a game's screen when its board does not fit the window: the header, the
+// message (TooSmall), as much of the side panel as the window has rows for, and the footer
+// — never taller than the window, so that the header never scrolls away.
+func TooSmallView(v Viewer, head, footer string, width, needW, needH int, back, panel string) string {
+	out := []string{head}
+	for _, l := range TooSmall(width, v.Height, needW, needH, back) {
+		out = append(out, v.St.Warn.Render(l))
+	}
+	if room := v.Height - len(out) - 1; room >= 3 && panel != "" {
+		p := strings.Split(panel, "\n")
+		out = append(out, "")
+		out = append(out, p[:min(len(p), room-1)]...)
+	}
+	return strings.Join(append(out, footer), "\n")
+}

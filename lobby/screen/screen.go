@@ -38,6 +38,8 @@ type (
 	// LobbyViewer is a screen showing the lobby's shared state (rooms, people, tournaments):
 	// it hears LobbyChanged in Update, and is drawn again, when that changes.
 	LobbyViewer interface{ ShowsLobby() }
+	// Named is a screen with a name a footer gives it: "esc wall" rather than "esc back".
+	Named interface{ Name() string }
 	// Loader is a screen that shows what it reads from elsewhere (the store, the director,
 	// the rooms of a cluster): Load returns the command that reads it (nil while a read is
 	// on its way), whose message the screen takes in Update. Its View only draws what was
@@ -74,8 +76,13 @@ type Model interface {
 	// Played says that the person played, watched or replayed game id: the lobby opens on it.
 	Played(id string)
 
-	// ToLobby leaves any room for the home screen, with a notice ("" for none).
-	ToLobby(notice string) (Screen, tea.Cmd)
+	// Back leaves the screen shown for back, the one it was opened from, with a notice (""
+	// for none), leaving any room. With back nil it goes to the lobby, or, on the screen
+	// the session was opened into (ssh -t HOST wall), ends the session after saying so.
+	Back(back Screen, notice string) (Screen, tea.Cmd)
+	// BackTo says where Back(back, …) goes, in a word for a footer: "lobby", "quit", or
+	// back's own name (Named), else "back".
+	BackTo(back Screen) string
 	// Watch shows room r; leaving it as a spectator comes back to back.
 	Watch(r roomdir.Room, back Screen) (Screen, tea.Cmd)
 }

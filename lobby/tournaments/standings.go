@@ -87,9 +87,8 @@ func (s *standingsScreen) load(m screen.Model, force bool) tea.Cmd {
 // standingsKeys are the standings' keys; j enters the tournament here, so the pager
 // scrolls down with ↓ only.
 var standingsKeys = struct {
-	back, wall, join, start, pause, resume, cancel key.Binding
+	wall, join, start, pause, resume, cancel key.Binding
 }{
-	back:   widget.Bind("esc/q", "back", "esc", "q"),
 	wall:   widget.Bind("w", "its games on the wall", "w"),
 	join:   widget.Bind("j", "enter it (while it is open)", "j"),
 	start:  widget.Bind("s", "teachers: start it", "s"),
@@ -111,9 +110,13 @@ func (s *standingsScreen) pager() *widget.Pager {
 	return s.page
 }
 
+// Name is what a footer calls the standings: "esc standings".
+func (s *standingsScreen) Name() string { return "standings" }
+
 func (s *standingsScreen) Keys(m screen.Model) widget.KeyMap {
 	k := standingsKeys
-	short := []key.Binding{widget.Pair("wall", k.wall), widget.Pair("back", k.back), widget.HelpKey}
+	back := widget.Back(m.BackTo(s.back), true)
+	short := []key.Binding{widget.Pair("wall", k.wall), back, widget.HelpKey}
 	if s.rep.State == director.Open {
 		short = append([]key.Binding{widget.Pair("enter it", k.join)}, short...)
 	}
@@ -129,7 +132,7 @@ func (s *standingsScreen) Keys(m screen.Model) widget.KeyMap {
 	}
 	return widget.KeyMap{
 		Short: short,
-		Full:  [][]key.Binding{{k.join, k.wall, k.back}, {k.start, k.pause, k.resume, k.cancel}, s.pager().Keys.All()},
+		Full:  [][]key.Binding{{k.join, k.wall, back}, {k.start, k.pause, k.resume, k.cancel}, s.pager().Keys.All()},
 	}
 }
 
@@ -148,10 +151,10 @@ func (s *standingsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, te
 		return s, s.load(m, false) // the lobby changed, a clock ticked: read again if due
 	}
 	switch keys := standingsKeys; {
-	case key.Matches(k, keys.back):
-		return s.back, nil
+	case key.Matches(k, widget.Back("", true)):
+		return m.Back(s.back, "")
 	case key.Matches(k, keys.wall):
-		return NewWall(s.code), nil
+		return NewWall(s.code, s), nil
 	case key.Matches(k, keys.join):
 		m.Notify(s.join(m))
 		return s, s.load(m, true)

@@ -86,16 +86,23 @@ func (t *tournamentsScreen) load(m screen.Model) tea.Cmd {
 
 func (t *tournamentsScreen) ShowsLobby() {}
 
-var tournamentsKeys = struct{ open, back key.Binding }{
+var tournamentsKeys = struct{ open key.Binding }{
 	open: widget.Bind("enter", "open the tournament: its standings", "enter"),
-	back: widget.Bind("esc", "back", "esc"),
+}
+
+// Name is what a footer calls the list: "esc tournaments".
+func (t *tournamentsScreen) Name() string { return "tournaments" }
+
+// backKey leaves the list: esc only, since q may be typed in a code.
+func (t *tournamentsScreen) backKey(m screen.Model) key.Binding {
+	return widget.Back(m.BackTo(t.back), false)
 }
 
 func (t *tournamentsScreen) Keys(m screen.Model) widget.KeyMap {
 	k := tournamentsKeys
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("open", k.open), k.back, widget.HelpKey},
-		Full:  [][]key.Binding{{k.open, k.back}, t.code.Editing()},
+		Short: []key.Binding{widget.Pair("open", k.open), t.backKey(m), widget.HelpKey},
+		Full:  [][]key.Binding{{k.open, t.backKey(m)}, t.code.Editing()},
 	}
 }
 
@@ -127,8 +134,8 @@ func (t *tournamentsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, 
 		return t, t.load(m)
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, tournamentsKeys.back):
-			return t.back, nil
+		case key.Matches(msg, t.backKey(m)):
+			return m.Back(t.back, "")
 		case key.Matches(msg, tournamentsKeys.open):
 			if t.svc.Director == nil {
 				m.Notify("this server keeps no tournaments")

@@ -21,9 +21,10 @@ import (
 // live: what a teacher puts on the classroom projector. enter zooms into the chosen game;
 // esc from there comes back to the wall.
 type wallScreen struct {
-	cursor int    // the chosen room, an index in the rooms shown
-	first  int    // the first room of the page
-	code   string // a tournament's code: only its games ("" for every game)
+	cursor int           // the chosen room, an index in the rooms shown
+	first  int           // the first room of the page
+	code   string        // a tournament's code: only its games ("" for every game)
+	back   screen.Screen // where leaving goes (the standings); nil: the lobby, or the session's end
 	// What the wall shows, as last loaded (loadWall): View only draws it.
 	shown   []rooms.Info
 	snaps   map[string]*rooms.Snapshot // by room id; none: its place stays empty
@@ -69,8 +70,14 @@ func (w *wallScreen) load(m screen.Model) tea.Cmd {
 	}
 }
 
-// NewWall is the wall of every live game, or of tournament code's only ("" for every game).
-func NewWall(code string) screen.Screen { return &wallScreen{code: code} }
+// NewWall is the wall of every live game, or of tournament code's only ("" for every game);
+// leaving it goes back to back (nil: the lobby, or the session's end).
+func NewWall(code string, back screen.Screen) screen.Screen {
+	return &wallScreen{code: code, back: back}
+}
+
+// Name is what a footer calls the wall: a game watched from it says "esc wall".
+func (w *wallScreen) Name() string { return "wall" }
 
 func (w *wallScreen) Ticks() bool { return true } // the boards move
 func (w *wallScreen) ShowsLobby() {}
@@ -118,20 +125,20 @@ func wallCount(shown []rooms.Info) string {
 	return s
 }
 
-var wallKeys = struct{ next, prev, pageDown, pageUp, watch, back key.Binding }{
+var wallKeys = struct{ next, prev, pageDown, pageUp, watch key.Binding }{
 	next:     widget.Bind("→/l/tab", "the next game", "right", "l", "tab"),
 	prev:     widget.Bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
 	pageDown: widget.Bind("↓/pgdn/j/space", "the next page", "pgdown", "down", "j", " "),
 	pageUp:   widget.Bind("↑/pgup/k", "the previous page", "pgup", "up", "k"),
 	watch:    widget.Bind("enter", "watch the chosen game (esc comes back to the wall)", "enter"),
-	back:     widget.Bind("esc/q", "back to the lobby", "esc", "q"),
 }
 
 func (w *wallScreen) Keys(m screen.Model) widget.KeyMap {
 	k := wallKeys
+	back := widget.Back(m.BackTo(w.back), true)
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("choose", k.prev, k.next), widget.Pair("page", k.pageUp, k.pageDown), widget.Pair("watch", k.watch), widget.Pair("lobby", k.back)},
-		Full:  [][]key.Binding{{k.next, k.prev, k.pageDown, k.pageUp, k.watch, k.back}},
+		Short: []key.Binding{widget.Pair("choose", k.prev, k.next), widget.Pair("page", k.pageUp, k.pageDown), widget.Pair("watch", k.watch), back},
+		Full:  [][]key.Binding{{k.next, k.prev, k.pageDown, k.pageUp, k.watch, back}},
 	}
 }
 
@@ -164,8 +171,8 @@ func (w *wallScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 			}
 		}
 		m.Notify("that room has just closed")
-	case key.Matches(k, keys.back):
-		return m.ToLobby("")
+	case key.Matches(k, widget.Back("", true)):
+		return m.Back(w.back, "")
 	}
 	return w, nil
 }

@@ -75,3 +75,20 @@ func (p PagerKeys) All() []key.Binding {
 
 // HelpKey is the footer's "? help" (the model opens the ? page on every screen).
 var HelpKey = Bind("?", "help", "?")
+
+// Back is the key that leaves a screen for the one it was opened from — the one way out of
+// every screen: esc, and q as well where the screen's own keys leave q free (a screen that
+// types text, or a game whose moves take q, leaves with esc only). to says where it goes
+// ("lobby", "wall", "back"…), as the footer shows it.
+func Back(to string, qFree bool) key.Binding {
+	if qFree {
+		return Bind("esc/q", to, "esc", "q")
+	}
+	return Bind("esc", to, "esc")
+}
+
+// Short is b as a footer shows it: every key of its help ("esc/q"), in a word.
+func Short(b key.Binding, does string) key.Binding {
+	b.SetHelp(b.Help().Key, does)
+	return b
+}
