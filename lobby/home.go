@@ -155,7 +155,7 @@ func (h *homeScreen) choose(m *model) (screen.Screen, tea.Cmd) {
 	case itemWatch:
 		return &watchScreen{home: h}, nil
 	case itemLeaderboard:
-		return reading.NewLeaderboard(m, m.s.app.archive, e, h), nil
+		return reading.NewLeaderboard(m.s.app.archive, e, h), nil
 	case itemTournaments:
 		return tournaments.New(m, m.s.app.tournaments, h), nil
 	default: // itemRules

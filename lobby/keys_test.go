@@ -140,7 +140,7 @@ func screenCases(width, height int) []screenCase {
 		}},
 		{name: "leaderboard", make: func(t *testing.T) *model {
 			return show(newApp(Options{}), false, func(m *model) screen.Screen {
-				return reading.NewLeaderboard(m, m.s.app.archive, sevencolors, home)
+				return reading.NewLeaderboard(m.s.app.archive, sevencolors, home)
 			})
 		}},
 		{name: "tournaments", make: func(t *testing.T) *model {

@@ -279,7 +279,7 @@ func (m *model) end(notice string) tea.Cmd {
 		m.farewell = notice + "\n"
 	}
 	if m.command != "" {
-		m.farewell += farewells[m.command] + " Connect without a command (ssh -t HOST) for the lobby."
+		m.farewell += farewells[m.command] + " Without a command, ssh -t HOST opens the lobby."
 	}
 	return tea.Quit
 }

@@ -89,7 +89,7 @@ func TestEveryScreenLeavesTheSameWay(t *testing.T) {
 			if got := where(m, before); got != k.want {
 				t.Errorf("%s: %s led to %s, want %s", c.name, k.key, got, k.want)
 			}
-			if m.ending && m.command != "" && !strings.Contains(m.Farewell(), "Connect without a command") {
+			if m.ending && m.command != "" && !strings.Contains(m.Farewell(), "ssh -t HOST opens the lobby") {
 				t.Errorf("%s: the session ended without saying so: %q", c.name, m.Farewell())
 			}
 			// The footer says where esc goes (the game screens name it in their own words).

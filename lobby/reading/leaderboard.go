@@ -19,38 +19,59 @@ import (
 )
 
 // leaderboardScreen shows a game's ratings in the lobby, each with its history as a chart.
+// It loads them in a command when shown (screen.Loader): ratings change only when games
+// end, so once.
 type leaderboardScreen struct {
-	game  string
-	name  string
-	lines []string // drawn once when opened: ratings change only when games end
+	game    string
+	name    string
+	archive *archive.Archive
+	loading bool     // the read is on its way
+	loaded  bool     // lines or err hold what it read
+	lines   []string // one a player, drawn as loaded
+	err     string
+	back    screen.Screen
+	page    *widget.Pager
+}
+
+// leaderboardLoaded is what the leaderboard's command read.
+type leaderboardLoaded struct {
+	lines []string
 	err   string
-	back  screen.Screen
-	page  *widget.Pager
 }
 
 // NewLeaderboard is game e's leaderboard as archive a keeps it (nil: none kept); esc goes
 // back to back.
-func NewLeaderboard(m screen.Model, a *archive.Archive, e catalog.Entry, back screen.Screen) screen.Screen {
-	l := &leaderboardScreen{game: e.Game.ID(), name: e.Game.Name(), back: back}
-	if a == nil {
-		l.err = "this server keeps no ratings"
-		return l
+func NewLeaderboard(a *archive.Archive, e catalog.Entry, back screen.Screen) screen.Screen {
+	return &leaderboardScreen{game: e.Game.ID(), name: e.Game.Name(), archive: a, back: back}
+}
+
+// Load reads the leaderboard with its players' histories, in one query.
+func (l *leaderboardScreen) Load(m screen.Model) tea.Cmd {
+	if l.loading || l.loaded {
+		return nil
 	}
-	ctx, cancel := context.WithTimeout(m.Context(), 10*time.Second)
-	defer cancel()
-	board, err := a.LeaderboardWithHistory(ctx, l.game, 200) // one query, not one a player
-	if err != nil {
-		l.err = "the leaderboard could not be read right now; try again"
-		return l
-	}
-	for i, st := range board {
-		mark := " "
-		if rating.Provisional(st.Games) {
-			mark = "*"
+	l.loading = true
+	a, game, ctx := l.archive, l.game, m.Context()
+	return func() tea.Msg {
+		if a == nil {
+			return leaderboardLoaded{err: "this server keeps no ratings"}
 		}
-		l.lines = append(l.lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(plaintext.Clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(st.History, 20)))
+		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		board, err := a.LeaderboardWithHistory(ctx, game, 200) // one query, not one a player
+		if err != nil {
+			return leaderboardLoaded{err: "the leaderboard could not be read right now; try again"}
+		}
+		var lines []string
+		for i, st := range board {
+			mark := " "
+			if rating.Provisional(st.Games) {
+				mark = "*"
+			}
+			lines = append(lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(plaintext.Clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(st.History, 20)))
+		}
+		return leaderboardLoaded{lines: lines}
 	}
-	return l
 }
 
 func (l *leaderboardScreen) pager() *widget.Pager {
@@ -66,6 +87,11 @@ func (l *leaderboardScreen) Keys(m screen.Model) widget.KeyMap {
 }
 
 func (l *leaderboardScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
+	if got, ok := msg.(leaderboardLoaded); ok {
+		l.loading, l.loaded = false, true
+		l.lines, l.err = got.lines, got.err
+		return l, nil
+	}
 	if k, ok := msg.(tea.KeyMsg); ok {
 		if key.Matches(k, widget.Back("", true)) {
 			return m.Back(l.back, "")
@@ -80,6 +106,8 @@ func (l *leaderboardScreen) View(m screen.Model) string {
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render(l.name)) + "\n\n" + st.Heading.Render("Leaderboard: "+l.name) + "\n\n")
 	switch {
+	case !l.loaded:
+		b.WriteString(st.Dim.Render("loading…") + "\n")
 	case l.err != "":
 		b.WriteString(st.Warn.Render(l.err) + "\n")
 	case len(l.lines) == 0:

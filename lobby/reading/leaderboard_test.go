@@ -14,7 +14,7 @@ import (
 	"github.com/arena-classroom/arena/store"
 )
 
-// openModel is what NewLeaderboard asks of the lobby: the person's context.
+// openModel is what the leaderboard's load asks of the lobby: the person's context.
 type openModel struct{ screen.Model }
 
 func (openModel) Context() context.Context { return context.Background() }
@@ -62,9 +62,9 @@ func TestTheLeaderboardIsReadInOneQuery(t *testing.T) {
 	storetest.RatedClass(t, st, "sevencolors", 230, 500)
 	e, _ := catalog.Get("sevencolors")
 	one := &perPlayer{Store: st, calls: map[string]int{}}
-	slow := NewLeaderboard(openModel{}, archive.New(one, nil), e, nil).(*leaderboardScreen)
+	slow := loaded(t, archive.New(one, nil), e)
 	fast := withHistories{&perPlayer{Store: st, calls: map[string]int{}}, st}
-	got := NewLeaderboard(openModel{}, archive.New(fast, nil), e, nil).(*leaderboardScreen)
+	got := loaded(t, archive.New(fast, nil), e)
 	if got.err != "" || len(got.lines) != 200 {
 		t.Fatalf("%d lines, %q", len(got.lines), got.err)
 	}
@@ -85,7 +85,23 @@ func TestTheLeaderboardIsReadInOneQuery(t *testing.T) {
 		t.Fatalf("%d lines of 200 chart a history:\n%s", charted, strings.Join(got.lines, "\n"))
 	}
 
-	if l := NewLeaderboard(openModel{}, nil, e, nil).(*leaderboardScreen); l.err != "this server keeps no ratings" {
+	if l := loaded(t, nil, e); l.err != "this server keeps no ratings" {
 		t.Fatalf("no archive: %q", l.err)
 	}
+}
+
+// loaded is game e's leaderboard screen once its load has run, as Bubble Tea runs it: the
+// command, then its message through Update.
+func loaded(t *testing.T, a *archive.Archive, e catalog.Entry) *leaderboardScreen {
+	t.Helper()
+	l := NewLeaderboard(a, e, nil).(*leaderboardScreen)
+	load := l.Load(openModel{})
+	if load == nil {
+		t.Fatal("the leaderboard does not load")
+	}
+	if l.Load(openModel{}) != nil {
+		t.Fatal("the leaderboard loads twice at once")
+	}
+	l.Update(openModel{}, load())
+	return l
 }
