@@ -15,7 +15,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/archive"
-	"github.com/arena-classroom/arena/lobby/tournaments"
+	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/roomdir"
@@ -55,8 +55,8 @@ type App struct {
 	// elsewhere is Options.OnlineElsewhere; online the last union with it (Online).
 	elsewhere func() []string
 	online    atomic.Pointer[onlineList]
-	// tournaments are what the tournament screens (lobby/tournaments) use of the server.
-	tournaments *tournaments.Services
+	// services are what the screens use of the server besides the session.
+	services *screen.Services
 
 	framesSent atomic.Uint64 // snapshots handed to the sessions' screens
 	frameDrawn func(delay time.Duration)
@@ -95,7 +95,7 @@ func New(opts Options) *App {
 		changed:    make(chan struct{}),
 		frameDrawn: opts.FrameDrawn,
 	}
-	a.tournaments = &tournaments.Services{Director: opts.Director, Archive: opts.Archive, Log: opts.Logger}
+	a.services = &screen.Services{Director: opts.Director, Archive: opts.Archive, Log: opts.Logger}
 	opts.Rooms.OnTick(a.announce)
 	return a
 }

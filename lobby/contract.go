@@ -10,12 +10,13 @@ import (
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
+	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/roomdir"
+	"github.com/arena-classroom/arena/rooms"
 )
 
 // The model is the screens' Model (lobby/screen): every screen, the lobby's own and those
-// of its sub-packages, follows the one contract, and asks the session through it. The
-// lobby's own screens, in this package, reach the session itself through the *model.
+// of its sub-packages, follows the one contract, and asks the session only through it.
 var _ screen.Model = (*model)(nil)
 
 func (m *model) Styles() *widget.Styles   { return m.s.st }
@@ -60,4 +61,36 @@ func (m *model) Watch(r roomdir.Room, back screen.Screen) (screen.Screen, tea.Cm
 	g := newGameScreen(r)
 	g.back = back
 	return g, g.Init(m)
+}
+
+func (m *model) Lobby() *screen.Lobby       { return &m.view().Lobby }
+func (m *model) Services() *screen.Services { return m.s.app.services }
+func (m *model) Quit() tea.Cmd              { return m.end("") }
+
+func (m *model) Attach(r roomdir.Room) (int, *rooms.Snapshot, error) { return m.s.attach(r) }
+
+func (m *model) Queue(t *matchmaker.Ticket) (screen.Queued, error) {
+	wait, err := m.s.queue(t)
+	if err != nil {
+		return screen.Queued{}, err
+	}
+	m.s.mu.Lock()
+	t = m.s.ticket
+	m.s.mu.Unlock()
+	return screen.Queued{Ticket: t, Wait: wait, FillAfter: m.s.app.mm.FillAfter()}, nil
+}
+
+func (m *model) Challenge(p matchmaker.WaitingProgram) (roomdir.Room, error) {
+	return m.s.app.mm.Challenge(p, m.s.who.ID, m.s.who.Name)
+}
+
+// TakeCall leaves the game shown for the lobby, from which the tournament's call seats the
+// person at once (or as soon as their game is ready).
+func (m *model) TakeCall(notice string) (screen.Screen, tea.Cmd) {
+	next, cmd := m.toLobby(notice)
+	m.screen = next
+	if c, called := m.tournamentCall(); called { // seated there already
+		return m.screen, c
+	}
+	return next, cmd
 }

@@ -27,6 +27,7 @@ type gameScreen struct {
 	back         screen.Screen // where leaving goes (the wall); nil: the lobby, or the session's end (Model.Back)
 	clockHeld    bool          // the room stopped this player's clock while they read the help
 	called       bool          // a tournament calls this player to another game: y leaves this one for it
+	toldWait     bool          // the notice says "not your turn yet" (notYourTurn): the turn clears it
 	// viewKeys are the game's keys as bindings (gameBindings), made once: a room's view never
 	// changes, and the footer is drawn with every snapshot.
 	viewKeys []key.Binding
@@ -34,15 +35,14 @@ type gameScreen struct {
 
 func newGameScreen(r roomdir.Room) *gameScreen { return &gameScreen{room: r, seat: -1} }
 
-func (g *gameScreen) Init(sm screen.Model) tea.Cmd {
-	m := sm.(*model)
-	m.lastGame = g.room.Game().Game.ID()
+func (g *gameScreen) Init(m screen.Model) tea.Cmd {
+	m.Played(g.room.Game().Game.ID())
 	if !g.attached {
 		var err error
-		g.seat, g.snap, err = m.s.attach(g.room)
+		g.seat, g.snap, err = m.Attach(g.room)
 		g.attached = true
 		if err != nil {
-			m.notice = err.Error()
+			m.Notify(err.Error())
 		}
 		if g.snap != nil {
 			g.turn.follow(g.snap, g.seat)
@@ -51,8 +51,7 @@ func (g *gameScreen) Init(sm screen.Model) tea.Cmd {
 	return nil
 }
 
-func (g *gameScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
-	m := sm.(*model)
+func (g *gameScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	if !g.attached {
 		g.Init(m)
 	}
@@ -63,8 +62,9 @@ func (g *gameScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 		}
 		g.snap = msg.snap
 		g.turn.follow(g.snap, g.seat)
-		if g.seat >= 0 && g.snap.ToMove == g.seat && strings.HasPrefix(m.notice, notYourTurn) {
-			m.notice = "" // it is now
+		if g.seat >= 0 && g.snap.ToMove == g.seat && g.toldWait {
+			m.Notify("") // "not your turn yet": it is now
+			g.toldWait = false
 		}
 		for _, key := range g.turn.typedAhead(g.snap) {
 			g.key(m, key) // a key may send the decision: the rest wait for the next draft
@@ -90,7 +90,7 @@ func (g *gameScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 
 // follow reacts to what the room became: closed rooms send everyone back to the lobby and
 // a rematch takes everyone along.
-func (g *gameScreen) follow(m *model) (screen.Screen, tea.Cmd) {
+func (g *gameScreen) follow(m screen.Model) (screen.Screen, tea.Cmd) {
 	s := g.snap
 	if s.Status == rooms.Closed {
 		why := s.Error
@@ -100,7 +100,7 @@ func (g *gameScreen) follow(m *model) (screen.Screen, tea.Cmd) {
 		return m.Back(g.back, why)
 	}
 	if s.Next != "" {
-		if next, ok := m.s.app.hub.Find(s.Next); ok {
+		if next, ok := m.Rooms().Find(s.Next); ok {
 			ng := newGameScreen(next)
 			ng.back = g.back
 			return ng, ng.Init(m)
@@ -189,7 +189,7 @@ type keyString string
 
 func (k keyString) String() string { return string(k) }
 
-func (g *gameScreen) key(m *model, k string) (screen.Screen, tea.Cmd) {
+func (g *gameScreen) key(m screen.Model, k string) (screen.Screen, tea.Cmd) {
 	s := g.snap
 	if s == nil {
 		return g, nil
@@ -205,19 +205,14 @@ func (g *gameScreen) key(m *model, k string) (screen.Screen, tea.Cmd) {
 	player := g.seat >= 0
 	if g.called && player && s.Status == rooms.Playing && key.Matches(km, gameKeys.yes) {
 		// Called to a tournament game: this one goes on with a house bot.
-		next, cmd := m.toLobby("you left " + s.GameName + " for your tournament game; your seat there went to a house bot")
-		m.screen = next
-		if c, called := m.tournamentCall(); called { // seated there already
-			return m.screen, c
-		}
-		return next, cmd
+		return m.TakeCall("you left " + s.GameName + " for your tournament game; your seat there went to a house bot")
 	}
 	switch s.Status {
 	case rooms.Waiting:
 		switch {
 		case player && key.Matches(km, gameKeys.fill):
-			if err := g.room.FillWithBot(m.s.context(), g.room.Game().Strongest); err != nil {
-				m.notice = err.Error()
+			if err := g.room.FillWithBot(m.Context(), g.room.Game().Strongest); err != nil {
+				m.Notify(err.Error())
 			}
 		case key.Matches(km, g.backKey(m)):
 			return m.Back(g.back, "")
@@ -248,8 +243,8 @@ func (g *gameScreen) key(m *model, k string) (screen.Screen, tea.Cmd) {
 	case rooms.Finished:
 		switch {
 		case player && key.Matches(km, gameKeys.rematch):
-			if err := g.room.VoteRematch(m.s.context(), m.s.who.ID, g.seat); err != nil {
-				m.notice = err.Error()
+			if err := g.room.VoteRematch(m.Context(), m.Who().ID, g.seat); err != nil {
+				m.Notify(err.Error())
 			}
 		case key.Matches(km, g.backKey(m)):
 			return m.Back(g.back, "")
@@ -259,7 +254,7 @@ func (g *gameScreen) key(m *model, k string) (screen.Screen, tea.Cmd) {
 }
 
 // play turns a key into an action, explaining why an action cannot be played now.
-func (g *gameScreen) play(m *model, key string) {
+func (g *gameScreen) play(m screen.Model, key string) {
 	s := g.snap
 	view := s.View()
 	a, ok := view.Key(s.State, g.seat, key)
@@ -268,8 +263,8 @@ func (g *gameScreen) play(m *model, key string) {
 	}
 	if _, realTime := s.State.(games.RealTime); realTime {
 		// The last key before the seat's decision instant is its action; the rules judge it then.
-		if err := g.room.Submit(m.s.context(), m.s.who.ID, g.seat, a); err != nil {
-			m.notice = err.Error()
+		if err := g.room.Submit(m.Context(), m.Who().ID, g.seat, a); err != nil {
+			m.Notify(err.Error())
 		}
 		return
 	}
@@ -279,37 +274,37 @@ func (g *gameScreen) play(m *model, key string) {
 const notYourTurn = "not your turn yet: "
 
 // submit sends a turn-based action, explaining why it cannot be played now.
-func (g *gameScreen) submit(m *model, a games.Action) {
+func (g *gameScreen) submit(m screen.Model, a games.Action) {
 	s := g.snap
 	if s.ToMove != g.seat {
 		who := "the other player"
 		if s.ToMove >= 0 {
 			who = s.Seats[s.ToMove].Name
 		}
-		m.notice = notYourTurn + plaintext.Clean(who) + " is playing"
+		m.Notify(notYourTurn + plaintext.Clean(who) + " is playing")
+		g.toldWait = true
 		return
 	}
 	g.turn.sent(s)
 	if err := s.State.Validate(g.seat, a); err != nil {
-		m.notice = err.Error()
+		m.Notify(err.Error())
 		return
 	}
-	if err := g.room.Submit(m.s.context(), m.s.who.ID, g.seat, a); err != nil {
-		m.notice = err.Error()
+	if err := g.room.Submit(m.Context(), m.Who().ID, g.seat, a); err != nil {
+		m.Notify(err.Error())
 	}
 }
 
 // help is the game's rules (its keys are listed after, from the screen's bindings), what
 // time a move has, and whether the clock is stopped.
-func (g *gameScreen) Help(sm screen.Model) string {
-	m := sm.(*model)
+func (g *gameScreen) Help(m screen.Model) string {
 	if g.snap == nil {
 		return "connecting…"
 	}
 	e := g.room.Game()
-	text := m.s.st.Heading.Render(e.Game.Name()) + "\n\n" + e.View.Rules()
+	text := m.Styles().Heading.Render(e.Game.Name()) + "\n\n" + e.View.Rules()
 	if _, realTime := g.snap.State.(games.RealTime); !realTime {
-		cfg := m.s.app.hub.Config()
+		cfg := m.Rooms().Config()
 		text += "\n\n" + fmt.Sprintf("Time: %g s per move for people, %g s for programs; the rules above say what running out costs.",
 			cfg.HumanMove.Seconds(), cfg.BotMove.Seconds())
 	}
@@ -321,25 +316,25 @@ func (g *gameScreen) Help(sm screen.Model) string {
 
 // helpShown stops the player's clock while they read the help, where the room allows it
 // (their own game against house bots); elsewhere it runs, and the help shows it.
-func (g *gameScreen) helpShown(m *model, open bool) {
+func (g *gameScreen) helpShown(m screen.Model, open bool) {
 	if g.seat < 0 || g.snap == nil || g.snap.Status != rooms.Playing {
 		return
 	}
 	if !open {
 		if g.clockHeld {
-			if err := g.room.HoldClock(m.s.context(), g.seat, false); err != nil {
-				m.notice = "your clock could not be started again: " + err.Error()
+			if err := g.room.HoldClock(m.Context(), g.seat, false); err != nil {
+				m.Notify("your clock could not be started again: " + err.Error())
 			}
 		}
 		g.clockHeld = false
 		return
 	}
 	// A clock the room does not stop runs on, and the help says so (helpClock): no notice.
-	g.clockHeld = g.room.HoldClock(m.s.context(), g.seat, true) == nil
+	g.clockHeld = g.room.HoldClock(m.Context(), g.seat, true) == nil
 }
 
 // helpClock is how the player's clock stands, under the help: "your move: 0:41".
-func (g *gameScreen) helpClock(m *model) string {
+func (g *gameScreen) helpClock(m screen.Model) string {
 	s := g.snap
 	if g.seat < 0 || s == nil || s.Status != rooms.Playing {
 		return ""
@@ -350,7 +345,7 @@ func (g *gameScreen) helpClock(m *model) string {
 	case g.clockHeld:
 		return "your clock is stopped"
 	case s.ToMove == g.seat && !s.Deadline.IsZero():
-		return "your move: " + roomview.Clock(s.Deadline.Sub(m.now))
+		return "your move: " + roomview.Clock(s.Deadline.Sub(m.Now()))
 	case s.ToMove == g.seat:
 		return "your move"
 	}
@@ -361,3 +356,9 @@ func (g *gameScreen) helpClock(m *model) string {
 func (g *gameScreen) Ticks() bool {
 	return g.snap != nil && g.snap.Status == rooms.Playing && !g.snap.Deadline.IsZero()
 }
+
+// The game screen stops a player's clock while the help is open, and says how it stands.
+var (
+	_ helpHolder = (*gameScreen)(nil)
+	_ helpClock  = (*gameScreen)(nil)
+)

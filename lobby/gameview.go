@@ -11,9 +11,8 @@ import (
 	"github.com/arena-classroom/arena/rooms"
 )
 
-func (g *gameScreen) View(sm screen.Model) string {
-	m := sm.(*model)
-	st := m.s.st
+func (g *gameScreen) View(m screen.Model) string {
+	st := m.Styles()
 	s := g.snap
 	if s == nil {
 		return m.Header("") + "\n\nconnecting to the room…"
@@ -34,9 +33,9 @@ func (g *gameScreen) View(sm screen.Model) string {
 	// A board that can be drawn larger is, as large as the window leaves room for.
 	rw, rh := roomview.BoardRoom(m.Width(), m.Height())
 	scale := games.ScaleFor(s.View(), s.State, rw, rh)
-	lines, bw := g.turn.boardLines(m.s.palette, scale)
+	lines, bw := g.turn.boardLines(m.Palette(), scale)
 	if lines == nil {
-		lines, bw = s.BoardLinesAt(m.s.palette, scale)
+		lines, bw = s.BoardLinesAt(m.Palette(), scale)
 	}
 	if len(lines) == 0 || bw == 0 {
 		return head + "\n\n" + roomview.Waiting(g.viewer(m), s) + "\n\n" + g.footer(m)
@@ -56,23 +55,23 @@ func (g *gameScreen) View(sm screen.Model) string {
 	// Spectators with the same palette and window see the same board and panel: drawn once.
 	clock := ""
 	if !s.Deadline.IsZero() {
-		clock = roomview.Clock(s.Deadline.Sub(m.now))
+		clock = roomview.Clock(s.Deadline.Sub(m.Now()))
 	}
-	key := fmt.Sprintf("%d %d %d %d %s", m.s.palette, scale, pw, m.Height(), clock)
+	key := fmt.Sprintf("%d %d %d %d %s", m.Palette(), scale, pw, m.Height(), clock)
 	return head + "\n" + s.Frame(key, draw) + "\n" + g.footer(m)
 }
 
-func (g *gameScreen) footer(m *model) string {
+func (g *gameScreen) footer(m screen.Model) string {
 	switch {
 	case g.confirmLeave:
-		return m.s.st.Warn.Render("Leave this game? A house bot takes your seat. y: leave · any other key: stay")
+		return m.Styles().Warn.Render("Leave this game? A house bot takes your seat. y: leave · any other key: stay")
 	case g.snap.Status == rooms.Playing && g.turn.draft != nil:
-		return m.s.st.Key.Render(termtext.Fit(g.turn.draft.Prompt(), m.Width()))
+		return m.Styles().Key.Render(termtext.Fit(g.turn.draft.Prompt(), m.Width()))
 	}
 	return m.Footer(g.Keys(m))
 }
 
 // viewer is who looks at the room through this screen.
-func (g *gameScreen) viewer(m *model) roomview.Viewer {
-	return roomview.Viewer{St: m.s.st, Palette: m.s.palette, Seat: g.seat, Now: m.now, Height: m.Height(), Replays: m.s.app.archive != nil}
+func (g *gameScreen) viewer(m screen.Model) roomview.Viewer {
+	return roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: g.seat, Now: m.Now(), Height: m.Height(), Replays: m.Services().Archive != nil}
 }

@@ -101,8 +101,7 @@ func (h *homeScreen) entry() catalog.Entry {
 	return all[h.game%len(all)]
 }
 
-func (h *homeScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
-	m := sm.(*model)
+func (h *homeScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return h, nil
@@ -130,14 +129,14 @@ func (h *homeScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 	return h, nil
 }
 
-func (h *homeScreen) choose(m *model) (screen.Screen, tea.Cmd) {
+func (h *homeScreen) choose(m screen.Model) (screen.Screen, tea.Cmd) {
 	if homeItem(h.cursor) == itemQuit {
-		return h, m.end("")
+		return h, m.Quit()
 	}
 	e := h.entry()
 	cfg, err := humanConfig(e, 0, m.Width(), m.Height())
 	if err != nil {
-		m.notice = err.Error()
+		m.Notify(err.Error())
 		return h, nil
 	}
 	switch homeItem(h.cursor) {
@@ -155,20 +154,19 @@ func (h *homeScreen) choose(m *model) (screen.Screen, tea.Cmd) {
 	case itemWatch:
 		return &watchScreen{home: h}, nil
 	case itemLeaderboard:
-		return reading.NewLeaderboard(m.s.app.archive, e, h), nil
+		return reading.NewLeaderboard(m.Services().Archive, e, h), nil
 	case itemTournaments:
-		return tournaments.New(m, m.s.app.tournaments, h), nil
+		return tournaments.New(m, m.Services(), h), nil
 	default: // itemRules
 		return reading.NewRules(e, h), nil
 	}
 }
 
-func (h *homeScreen) View(sm screen.Model) string {
-	m := sm.(*model)
-	st := m.s.st
+func (h *homeScreen) View(m screen.Model) string {
+	st := m.Styles()
 	var b strings.Builder
-	view := m.view()
-	b.WriteString(m.Header(st.Dim.Render(fmt.Sprintf("%d online", len(view.online)))) + "\n\n")
+	view := m.Lobby()
+	b.WriteString(m.Header(st.Dim.Render(fmt.Sprintf("%d online", len(view.Online)))) + "\n\n")
 	// Game tabs.
 	for i, e := range catalog.All() {
 		if i == h.game%len(catalog.All()) {
@@ -185,13 +183,13 @@ func (h *homeScreen) View(sm screen.Model) string {
 		about := it.about
 		switch homeItem(i) {
 		case itemQuick:
-			if w := view.queued[e.Game.ID()]; w > 0 {
+			if w := view.Queued[e.Game.ID()]; w > 0 {
 				about = fmt.Sprintf("%d waiting now — join them", w)
 			}
 		case itemHouseBot:
 			about = onlineLine(strings.Split(bots.Names(e.Bots, false), ", "), m.Width()-34)
 		case itemProgram:
-			if n := len(view.programs[e.Game.ID()]); n > 0 {
+			if n := len(view.Programs[e.Game.ID()]); n > 0 {
 				about = fmt.Sprintf("%d waiting now", n)
 			} else {
 				about = "none now (ssh … bot --game " + e.Game.ID() + ")"
@@ -200,10 +198,10 @@ func (h *homeScreen) View(sm screen.Model) string {
 		b.WriteString("  " + st.Dim.Render(termtext.Fit(about, m.Width()-34)) + "\n")
 	}
 	b.WriteString("\n" + st.Heading.Render("Live rooms") + "\n")
-	online := onlineLine(view.online, m.Width()-10)
+	online := onlineLine(view.Online, m.Width()-10)
 	// Show as many rooms as the window has rows for, below the menu and above who is online.
 	shown := max(m.Height()-len(homeItems)-12, 1)
-	list := m.visibleRooms()
+	list := m.Lobby().Visible(m.Who().ID, m.Who().Admin)
 	if len(list) == 0 {
 		b.WriteString(st.Dim.Render("  none yet — start one!") + "\n")
 	}

@@ -18,8 +18,8 @@ type joinScreen struct {
 	home *homeScreen
 }
 
-func newJoinScreen(m *model, home *homeScreen) *joinScreen {
-	return &joinScreen{code: widget.NewCodeInput("Code: ", m.s.st.Plain, m.s.st.Key, m.s.st.Dim), home: home}
+func newJoinScreen(m screen.Model, home *homeScreen) *joinScreen {
+	return &joinScreen{code: widget.NewCodeInput("Code: ", m.Styles().Plain, m.Styles().Key, m.Styles().Dim), home: home}
 }
 
 var joinKeys = struct{ join key.Binding }{
@@ -36,8 +36,7 @@ func (j *joinScreen) Keys(m screen.Model) widget.KeyMap {
 	}
 }
 
-func (j *joinScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
-	m := sm.(*model)
+func (j *joinScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return j, nil
@@ -47,13 +46,13 @@ func (j *joinScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 		return m.Back(j.home, "")
 	case key.Matches(k, joinKeys.join):
 		code := j.code.Value()
-		r, ok := m.s.app.hub.Find(code)
+		r, ok := m.Rooms().Find(code)
 		if !ok || r.Code() == "" || !strings.EqualFold(r.Code(), code) {
-			m.notice = fmt.Sprintf("no private room with code %q — check the code with your friend", code)
+			m.Notify(fmt.Sprintf("no private room with code %q — check the code with your friend", code))
 			return j, nil
 		}
-		if _, err := r.Join(m.s.context(), m.s.who.ID, m.s.who.Name); err != nil {
-			m.notice = err.Error()
+		if _, err := r.Join(m.Context(), m.Who().ID, m.Who().Name); err != nil {
+			m.Notify(err.Error())
 			return j, nil
 		}
 		g := newGameScreen(r)
@@ -64,9 +63,8 @@ func (j *joinScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 	return j, nil
 }
 
-func (j *joinScreen) View(sm screen.Model) string {
-	m := sm.(*model)
-	st := m.s.st
+func (j *joinScreen) View(m screen.Model) string {
+	st := m.Styles()
 	return m.Header("") + "\n\n" + st.Heading.Render("Join a private room") + "\n\n" +
 		j.code.View() + "\n\n" + m.Footer(j.Keys(m))
 }

@@ -145,7 +145,7 @@ func screenCases(width, height int) []screenCase {
 		}},
 		{name: "tournaments", make: func(t *testing.T) *model {
 			return show(newApp(Options{}), false, func(m *model) screen.Screen {
-				return tournaments.New(m, m.s.app.tournaments, home)
+				return tournaments.New(m, m.s.app.services, home)
 			})
 		}},
 		{name: "wall", clocked: true, make: func(t *testing.T) *model {
@@ -237,7 +237,7 @@ func screenCases(width, height int) []screenCase {
 				t.Cleanup(func() { st.Close() })
 				app := newApp(Options{Director: director.New(guardedTournaments{st}, nil)})
 				return show(app, admin, func(*model) screen.Screen {
-					return tournaments.Standings(app.tournaments, "TABCDE", director.Report{State: state}, home)
+					return tournaments.Standings(app.services, "TABCDE", director.Report{State: state}, home)
 				})
 			}})
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/lobby/replays"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/screen"
@@ -210,10 +211,12 @@ func fitWindow(view string, height, tail int) string {
 
 // helpHolder is a screen that does something while its help is open (a game stops its
 // player's clock where the room allows it).
-type helpHolder interface{ helpShown(m *model, open bool) }
+type helpHolder interface {
+	helpShown(m screen.Model, open bool)
+}
 
 // helpClock is a screen whose help says how a clock stands ("your move: 0:41").
-type helpClock interface{ helpClock(m *model) string }
+type helpClock interface{ helpClock(m screen.Model) string }
 
 // setHelp opens or closes the ? overlay.
 func (m *model) setHelp(open bool) {
@@ -261,12 +264,6 @@ func (m *model) view() *lobbyView {
 		m.lobby = m.s.app.lobbyNow()
 	}
 	return m.lobby
-}
-
-// visibleRooms are the live rooms this person may see listed, as the lobby's view has
-// them: a private room only to its players and teachers.
-func (m *model) visibleRooms() []rooms.Info {
-	return m.view().visible(m.s.who.ID, m.s.who.Admin)
 }
 
 // end ends the session, leaving any room, with a farewell that says why: what the person
@@ -425,10 +422,15 @@ func (s *session) playCommand(args []string) (screen.Screen, error) {
 // vsBot opens a room where the session's user plays the house bots named in list
 // ("greedy", or "zidane,bobmorane" for games of more players).
 func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (roomdir.Room, error) {
+	return vsBots(s.app.hub, s.who, s.addr(), e, cfg, list)
+}
+
+// vsBots opens a room in d where who plays the house bots named in list.
+func vsBots(d roomdir.Directory, who keys.Identity, addr string, e catalog.Entry, cfg map[string]int, list string) (roomdir.Room, error) {
 	if list == "" {
 		list = e.Strongest
 	}
-	seats := []rooms.Seat{{Kind: rooms.Human, Name: s.who.Name, UserID: s.who.ID}}
+	seats := []rooms.Seat{{Kind: rooms.Human, Name: who.Name, UserID: who.ID}}
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
 		if _, ok := e.Bot(name, 1); !ok {
@@ -440,7 +442,7 @@ func (s *session) vsBot(e catalog.Entry, cfg map[string]int, list string) (roomd
 		return nil, fmt.Errorf("%s takes %d to %d players: name %d to %d bots", e.Game.Name(), min, max, min-1, max-1)
 	}
 	// Only house bots wait on this person: their clock may stop while they read the rules.
-	return s.app.hub.Create(rooms.Spec{Game: e.Entry, Config: cfg, Seats: seats, Owner: s.who.ID, Addr: s.addr(), MayHoldClock: true})
+	return d.Create(rooms.Spec{Game: e.Entry, Config: cfg, Seats: seats, Owner: who.ID, Addr: addr, MayHoldClock: true})
 }
 
 // humanConfig is the game's config for a person: the size asked for, or one that fits.

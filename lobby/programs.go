@@ -33,8 +33,7 @@ func (p *programScreen) Keys(m screen.Model) widget.KeyMap {
 	}
 }
 
-func (p *programScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
-	m := sm.(*model)
+func (p *programScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return p, nil
@@ -51,9 +50,9 @@ func (p *programScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea
 		if p.cursor >= len(list) {
 			return p, nil
 		}
-		r, err := m.s.app.mm.Challenge(list[p.cursor], m.s.who.ID, m.s.who.Name)
+		r, err := m.Challenge(list[p.cursor])
 		if err != nil {
-			m.notice = err.Error()
+			m.Notify(err.Error())
 			return p, nil
 		}
 		g := newGameScreen(r)
@@ -62,12 +61,11 @@ func (p *programScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea
 	return p, nil
 }
 
-func (p *programScreen) View(sm screen.Model) string {
-	m := sm.(*model)
-	st := m.s.st
+func (p *programScreen) View(m screen.Model) string {
+	st := m.Styles()
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render(p.entry.Game.Name())) + "\n\n" + st.Heading.Render("Programs waiting for an opponent") + "\n\n")
-	list := m.view().programs[p.entry.Game.ID()]
+	list := m.Lobby().Programs[p.entry.Game.ID()]
 	p.drawn = list
 	if len(list) == 0 {
 		b.WriteString(st.Dim.Render("None right now. A program joins the queue with") + "\n")

@@ -17,11 +17,12 @@ import (
 
 // queueScreen waits for a quick match: another person, else a house bot after the wait.
 type queueScreen struct {
-	entry  catalog.Entry
-	cfg    map[string]int
-	ticket *matchmaker.Ticket
-	since  time.Time
-	err    error
+	entry     catalog.Entry
+	cfg       map[string]int
+	ticket    *matchmaker.Ticket
+	fillAfter time.Duration // until house bots take the empty seats
+	since     time.Time
+	err       error
 }
 
 // cancel is the queue's way out: it leaves the queue for where the person came from.
@@ -36,27 +37,23 @@ func (q *queueScreen) Keys(m screen.Model) widget.KeyMap {
 	return widget.KeyMap{Short: []key.Binding{q.cancel(m)}, Full: [][]key.Binding{{q.cancel(m)}}}
 }
 
-func (q *queueScreen) Init(sm screen.Model) tea.Cmd {
-	m := sm.(*model)
+func (q *queueScreen) Init(m screen.Model) tea.Cmd {
 	if q.ticket != nil {
 		return nil
 	}
 	q.since = time.Now()
-	cmd, err := m.s.queue(&matchmaker.Ticket{
-		UserID: m.s.who.ID, Name: m.s.who.Name, Kind: rooms.Human, Game: q.entry.Entry, Config: q.cfg,
+	queued, err := m.Queue(&matchmaker.Ticket{
+		UserID: m.Who().ID, Name: m.Who().Name, Kind: rooms.Human, Game: q.entry.Entry, Config: q.cfg,
 	})
 	if err != nil {
 		q.err = err
 		return nil
 	}
-	m.s.mu.Lock()
-	q.ticket = m.s.ticket
-	m.s.mu.Unlock()
-	return cmd
+	q.ticket, q.fillAfter = queued.Ticket, queued.FillAfter
+	return queued.Wait
 }
 
-func (q *queueScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
-	m := sm.(*model)
+func (q *queueScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case assignedMsg:
 		if msg.ticket != q.ticket {
@@ -75,9 +72,8 @@ func (q *queueScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.C
 	return q, nil
 }
 
-func (q *queueScreen) View(sm screen.Model) string {
-	m := sm.(*model)
-	st := m.s.st
+func (q *queueScreen) View(m screen.Model) string {
+	st := m.Styles()
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render(q.entry.Game.Name())) + "\n\n")
 	if q.err != nil {
@@ -89,8 +85,8 @@ func (q *queueScreen) View(sm screen.Model) string {
 		what += fmt.Sprintf(" (%d×%d)", n, n)
 	}
 	b.WriteString(st.Heading.Render("Quick match: "+what) + "\n\n")
-	waited := max(m.now.Sub(q.since), 0) // a clock that went back must not index the spinner with -1
-	left := m.s.app.mm.FillAfter() - waited
+	waited := max(m.Now().Sub(q.since), 0) // a clock that went back must not index the spinner with -1
+	left := q.fillAfter - waited
 	if left < 0 {
 		left = 0
 	}

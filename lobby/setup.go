@@ -160,8 +160,7 @@ func (s *setupScreen) Keys(m screen.Model) widget.KeyMap {
 	}
 }
 
-func (s *setupScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
-	m := sm.(*model)
+func (s *setupScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return s, nil
@@ -181,7 +180,7 @@ func (s *setupScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.C
 	case key.Matches(k, keys.open):
 		r, err := s.open(m)
 		if err != nil {
-			m.notice = err.Error()
+			m.Notify(err.Error())
 			return s, nil
 		}
 		g := newGameScreen(r)
@@ -191,20 +190,19 @@ func (s *setupScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.C
 }
 
 // open creates the room: the person in seat 1, then the bots or the free seats.
-func (s *setupScreen) open(m *model) (roomdir.Room, error) {
+func (s *setupScreen) open(m screen.Model) (roomdir.Room, error) {
 	if s.vsBots {
-		return m.s.vsBot(s.entry, s.cfg, strings.Join(s.bots, ","))
+		return vsBots(m.Rooms(), m.Who(), m.Addr(), s.entry, s.cfg, strings.Join(s.bots, ","))
 	}
-	seats := []rooms.Seat{{Kind: rooms.Human, Name: m.s.who.Name, UserID: m.s.who.ID}}
+	seats := []rooms.Seat{{Kind: rooms.Human, Name: m.Who().Name, UserID: m.Who().ID}}
 	for len(seats) < s.players {
 		seats = append(seats, rooms.Seat{Kind: rooms.Open})
 	}
-	return m.s.app.hub.Create(rooms.Spec{Game: s.entry.Entry, Config: s.cfg, Private: true, Owner: m.s.who.ID, Addr: m.s.addr(), Seats: seats})
+	return m.Rooms().Create(rooms.Spec{Game: s.entry.Entry, Config: s.cfg, Private: true, Owner: m.Who().ID, Addr: m.Addr(), Seats: seats})
 }
 
-func (s *setupScreen) View(sm screen.Model) string {
-	m := sm.(*model)
-	st := m.s.st
+func (s *setupScreen) View(m screen.Model) string {
+	st := m.Styles()
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render(s.entry.Game.Name())) + "\n\n")
 	title := "A private room of " + s.entry.Game.Name()

@@ -25,7 +25,7 @@ type watchScreen struct {
 
 // chosen is the room the cursor stands on in list, -1 for none.
 func (w *watchScreen) chosen(list []rooms.Info) int {
-	if w.cursor >= len(list) || !w.moved && w.cursor >= unfinished(list) {
+	if w.cursor >= len(list) || !w.moved && w.cursor >= screen.Unfinished(list) {
 		return -1
 	}
 	return w.cursor
@@ -52,8 +52,7 @@ func (w *watchScreen) Keys(m screen.Model) widget.KeyMap {
 	}
 }
 
-func (w *watchScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
-	m := sm.(*model)
+func (w *watchScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return w, nil
@@ -74,25 +73,24 @@ func (w *watchScreen) Update(sm screen.Model, msg tea.Msg) (screen.Screen, tea.C
 		return m.Back(w.home, "")
 	case key.Matches(k, keys.choose):
 		if i := w.chosen(list); i >= 0 {
-			if r, ok := m.s.app.hub.Find(list[i].ID); ok {
+			if r, ok := m.Rooms().Find(list[i].ID); ok {
 				g := newGameScreen(r)
 				g.back = w // leaving it comes back to the list
 				return g, g.Init(m)
 			}
-			m.notice = "that room has just closed"
+			m.Notify("that room has just closed")
 		}
 	}
 	return w, nil
 }
 
-func (w *watchScreen) View(sm screen.Model) string {
-	m := sm.(*model)
-	st := m.s.st
+func (w *watchScreen) View(m screen.Model) string {
+	st := m.Styles()
 	var b strings.Builder
 	b.WriteString(m.Header("") + "\n\n" + st.Heading.Render("Live rooms") + "\n\n")
-	list := m.visibleRooms()
+	list := m.Lobby().Visible(m.Who().ID, m.Who().Admin)
 	w.drawn = list
-	live := unfinished(list)
+	live := screen.Unfinished(list)
 	if live == 0 {
 		b.WriteString(st.Dim.Render("No game is being played right now.") + "\n")
 	}

@@ -6,15 +6,22 @@
 package screen
 
 import (
+	"cmp"
 	"context"
+	"log/slog"
+	"slices"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/lobby/widget"
+	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/roomdir"
+	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // Screen is one page of the UI. Update returns the next screen (itself to stay).
@@ -85,4 +92,81 @@ type Model interface {
 	BackTo(back Screen) string
 	// Watch shows room r; leaving it as a spectator comes back to back.
 	Watch(r roomdir.Room, back Screen) (Screen, tea.Cmd)
+
+	// What the screens that play, queue and watch ask of the session:
+
+	// Lobby is the lobby's shared state as the session last took it (made once per change
+	// for every session): screens draw it and choose from it.
+	Lobby() *Lobby
+	// Services are what the screens use of the server besides the session.
+	Services() *Services
+	// Attach makes room r the session's: its snapshots come to the screen shown, in
+	// Update. seat is the person's, -1 for a spectator; snap is the room as it stands (one
+	// a screen can show, even with an error). Back (or another Attach) leaves it.
+	Attach(r roomdir.Room) (seat int, snap *rooms.Snapshot, err error)
+	// Queue puts the person in quick match.
+	Queue(t *matchmaker.Ticket) (Queued, error)
+	// Challenge seats the person against program p, which waits for an opponent.
+	Challenge(p matchmaker.WaitingProgram) (roomdir.Room, error)
+	// TakeCall leaves the game shown for the tournament game the person is called to,
+	// with a notice: the seat left goes to a house bot.
+	TakeCall(notice string) (Screen, tea.Cmd)
+	// Quit ends the session (the lobby's q).
+	Quit() tea.Cmd
+}
+
+// Services are what the screens use of the server besides the session: the director runs
+// the tournaments (nil: this server keeps none), the archive reads stored games and ratings
+// (nil: none are kept).
+type Services struct {
+	Director *director.Director
+	Archive  *archive.Archive
+	Log      *slog.Logger
+}
+
+// Queued is a person's place in quick match.
+type Queued struct {
+	Ticket *matchmaker.Ticket // as the matchmaker holds it
+	// Wait returns the seat's message (or why none came), which the lobby's model hands to
+	// the screen shown.
+	Wait tea.Cmd
+	// FillAfter is how long until house bots take the empty seats.
+	FillAfter time.Duration
+}
+
+// Lobby is the lobby's shared state at one moment: the live rooms, who is online, the
+// quick-match queues, the programs waiting for an opponent. Made once per change for every
+// session; never changed once made.
+type Lobby struct {
+	Rooms    []rooms.Info // every live room, oldest first; a person sees Visible of them
+	Online   []string     // who is connected, here and on a cluster's other nodes
+	Queued   map[string]int
+	Programs map[string][]matchmaker.WaitingProgram // by game
+}
+
+// Visible are the live rooms person may see listed (a private room only to its players
+// and teachers), the rooms being played or waiting first, then those just finished.
+func (l *Lobby) Visible(person string, admin bool) []rooms.Info {
+	list := rooms.Visible(l.Rooms, person, admin)
+	slices.SortStableFunc(list, func(a, b rooms.Info) int {
+		return cmp.Compare(finishedLast(a), finishedLast(b))
+	})
+	return list
+}
+
+// finishedLast orders rooms just finished after the others.
+func finishedLast(r rooms.Info) int {
+	if r.Status == rooms.Finished {
+		return 1
+	}
+	return 0
+}
+
+// Unfinished counts the rooms of list (as Visible orders them) not finished.
+func Unfinished(list []rooms.Info) int {
+	n := 0
+	for n < len(list) && list[n].Status != rooms.Finished {
+		n++
+	}
+	return n
 }

@@ -18,7 +18,7 @@ import (
 
 // standingsScreen is a tournament's live standings, its games in progress and its next round.
 type standingsScreen struct {
-	svc  *Services
+	svc  *screen.Services
 	code string
 	rep  director.Report
 	back screen.Screen
@@ -41,7 +41,7 @@ type standingsLoaded struct {
 
 // loadReport reads tournament code's report off the session's goroutine (the store, or a
 // request to the cluster's leader).
-func loadReport(m screen.Model, svc *Services, code string) tea.Cmd {
+func loadReport(m screen.Model, svc *screen.Services, code string) tea.Cmd {
 	d, ctx := svc.Director, m.Context()
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -60,7 +60,7 @@ func loadReport(m screen.Model, svc *Services, code string) tea.Cmd {
 
 // Standings shows report rep of tournament code as read already; the screen reads it again
 // when the director has moved on.
-func Standings(svc *Services, code string, rep director.Report, back screen.Screen) screen.Screen {
+func Standings(svc *screen.Services, code string, rep director.Report, back screen.Screen) screen.Screen {
 	s := &standingsScreen{svc: svc, code: code, rep: rep, back: back}
 	if svc.Director != nil {
 		s.at = svc.Director.Version()

@@ -8,14 +8,12 @@ package tournaments
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/screen"
@@ -23,18 +21,10 @@ import (
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
-// Services are what the tournament screens use besides the session: the director runs the
-// tournaments (nil: this server keeps none), the archive seeds an entrant's rating.
-type Services struct {
-	Director *director.Director
-	Archive  *archive.Archive
-	Log      *slog.Logger
-}
-
 // tournamentsScreen asks for a tournament's code (the teacher gives it) and lists the
 // tournaments being played, to follow.
 type tournamentsScreen struct {
-	svc  *Services
+	svc  *screen.Services
 	code widget.CodeInput
 	back screen.Screen
 	// The tournaments, as last loaded (loadTournaments): View only draws them.
@@ -47,7 +37,7 @@ type tournamentsScreen struct {
 }
 
 // New is the tournaments screen; esc goes back to back. Its Init loads the list.
-func New(m screen.Model, svc *Services, back screen.Screen) screen.Screen {
+func New(m screen.Model, svc *screen.Services, back screen.Screen) screen.Screen {
 	st := m.Styles()
 	return &tournamentsScreen{svc: svc, code: widget.NewCodeInput("", st.Plain, st.Key, st.Dim), back: back}
 }
