@@ -223,6 +223,30 @@ func screenCases(width, height int) []screenCase {
 			}},
 		)
 	}
+	// The tournaments a student may join (open) and follow (running), listed.
+	cases = append(cases, screenCase{name: "tournaments listed", make: func(t *testing.T) *model {
+		ctx := context.Background()
+		st, err := store.Open(ctx, filepath.Join(t.TempDir(), store.FileName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		for i, tr := range []struct{ code, name, state string }{
+			{"TOPEN1", "Friday's class", store.TournamentOpen}, {"TRUNS1", "Thursday's class", store.TournamentRunning}} {
+			if err := st.CreateTournament(ctx, store.Tournament{Code: tr.code, Name: tr.name, Game: "sevencolors", Format: "round-robin",
+				Options: []byte(`{}`), Config: []byte(`{}`), Seed: uint64(i + 1), Parallel: 4, Grace: time.Minute,
+				CreatedBy: "SHA256:teacher", CreatedAt: screenClock}); err != nil {
+				t.Fatal(err)
+			}
+			if tr.state != store.TournamentOpen {
+				if err := st.SetTournamentState(ctx, tr.code, tr.state); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		app := newApp(Options{Director: director.New(guardedTournaments{st}, nil)})
+		return show(app, false, func(m *model) screen.Screen { return tournaments.New(m, m.s.app.services, home) })
+	}})
 	for _, admin := range []bool{false, true} {
 		for _, state := range []string{store.TournamentOpen, store.TournamentRunning, store.TournamentPaused} {
 			name := "standings " + state

@@ -56,7 +56,7 @@ func navRuleOf(name string, composer bool) navRule {
 	switch first := strings.Fields(name)[0]; {
 	case name == "home":
 		return navRule{esc: "stay", q: "quit"}
-	case name == "join", name == "tournaments":
+	case name == "join", first == "tournaments":
 		return navRule{esc: "home", q: "stay"} // q is typed in the code
 	case name == "wall", first == "replay":
 		return navRule{esc: "quit", q: "quit"}

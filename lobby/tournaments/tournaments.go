@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/screen"
@@ -145,31 +146,47 @@ func (t *tournamentsScreen) View(m screen.Model) string {
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render("tournaments")) + "\n\n")
 	b.WriteString("Tournament code (your teacher gives it): " + t.code.View() + "\n\n")
-	b.WriteString(st.Heading.Render("Being played") + "\n")
-	shown := 0
-	for _, tr := range t.list {
-		if tr.State != director.Running && tr.State != director.Paused {
-			continue
+	// Those open for entries first (a student comes here to enter one), then those being
+	// played, as many as the window has rows for.
+	rows := max(m.Height()-12, 2)
+	for _, part := range []struct {
+		title string
+		in    func(state string) bool
+		none  string
+	}{
+		{"Open for entries", func(s string) bool { return s == director.Open }, "none right now"},
+		{"Being played", func(s string) bool { return s == director.Running || s == director.Paused }, "none right now"},
+	} {
+		b.WriteString(st.Heading.Render(part.title) + "\n")
+		shown := 0
+		for _, tr := range t.list {
+			if !part.in(tr.State) {
+				continue
+			}
+			if shown == max(rows/2, 1) {
+				b.WriteString(st.Dim.Render("  …") + "\n")
+				break
+			}
+			game := tr.Game
+			if e, ok := catalog.Get(game); ok {
+				game = e.Game.Name()
+			}
+			b.WriteString(termtext.Fit(fmt.Sprintf("  %-7s %-16s %-8s %s", tr.Code, game, tr.State, plaintext.Clean(tr.Name)), m.Width()-1) + "\n")
+			shown++
 		}
-		if shown == max(m.Height()-9, 1) {
-			b.WriteString(st.Dim.Render("  …") + "\n")
-			break
+		switch {
+		case !t.loaded:
+			b.WriteString(st.Dim.Render("  loading…") + "\n")
+		case t.failed && shown == 0:
+			b.WriteString(st.Dim.Render("  the tournaments could not be read right now") + "\n")
+		case shown == 0:
+			b.WriteString(st.Dim.Render("  "+part.none) + "\n")
 		}
-		b.WriteString(termtext.Fit(fmt.Sprintf("  %-7s %-12s %-8s %s", tr.Code, tr.Game, tr.State, plaintext.Clean(tr.Name)), m.Width()-1) + "\n")
-		shown++
+		b.WriteString("\n")
 	}
-	switch {
-	case !t.loaded:
-		b.WriteString(st.Dim.Render("  loading…") + "\n")
-	case t.failed && shown == 0:
-		b.WriteString(st.Dim.Render("  the tournaments could not be read right now") + "\n")
-	case shown == 0:
-		b.WriteString(st.Dim.Render("  none right now") + "\n")
-	}
-	b.WriteString("\n" + m.Footer(t.Keys(m)))
+	b.WriteString(m.Footer(t.Keys(m)))
 	return b.String()
 }
-
 func (t *tournamentsScreen) Help(m screen.Model) string {
 	return `Tournaments
 
