@@ -11,9 +11,11 @@ import (
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/screen"
+	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // gameScreen shows one room to a player or a spectator: waiting, playing, finished.
@@ -28,6 +30,7 @@ type gameScreen struct {
 	clockHeld    bool          // the room stopped this player's clock while they read the help
 	called       bool          // a tournament calls this player to another game: y leaves this one for it
 	toldWait     bool          // the notice says "not your turn yet" (notYourTurn): the turn clears it
+	tournament   string        // the code of the tournament whose game this is ("" for none)
 	// viewKeys are the game's keys as bindings (gameBindings), made once: a room's view never
 	// changes, and the footer is drawn with every snapshot.
 	viewKeys []key.Binding
@@ -37,6 +40,7 @@ func newGameScreen(r roomdir.Room) *gameScreen { return &gameScreen{room: r, sea
 
 func (g *gameScreen) Init(m screen.Model) tea.Cmd {
 	m.Played(g.room.Game().Game.ID())
+	g.tournament = director.TournamentOf(g.room.Info())
 	if !g.attached {
 		var err error
 		g.seat, g.snap, err = m.Attach(g.room)
@@ -111,10 +115,13 @@ func (g *gameScreen) follow(m screen.Model) (screen.Screen, tea.Cmd) {
 
 // gameKeys are the game screen's own keys; the game's keys come from its view (gameBindings).
 // Which apply depends on the room's state and on the viewer (keys); the way out is backKey.
-var gameKeys = struct{ fill, rematch, yes key.Binding }{
+var gameKeys = struct{ fill, rematch, standings, yes key.Binding }{
 	fill:    widget.Bind("b", "house bots take the free seats", "b"),
 	rematch: widget.Bind("r", "rematch: a new game, seats turned by one, when everyone asks", "r"),
-	yes:     widget.Bind("y", "leave the game (any other key: stay)", "y", "Y"),
+	// A tournament's game has no rematch: its standings instead (the next game calls the
+	// player by itself).
+	standings: widget.Bind("s", "the tournament's standings", "s"),
+	yes:       widget.Bind("y", "leave the game (any other key: stay)", "y", "Y"),
 }
 
 // backKey leaves the room, the one way out of every screen (widget.Back): esc, and q too
@@ -155,8 +162,10 @@ func (g *gameScreen) Keys(m screen.Model) widget.KeyMap {
 		own = []key.Binding{widget.Enabled(k.fill, player), back}
 		short = []key.Binding{widget.Enabled(k.fill, player), back, widget.HelpKey}
 	case s.Status == rooms.Finished:
-		own = []key.Binding{widget.Enabled(k.rematch, player), back}
-		short = []key.Binding{widget.Pair("rematch", widget.Enabled(k.rematch, player)), back, widget.HelpKey}
+		rematch := widget.Enabled(k.rematch, player && g.tournament == "")
+		standings := widget.Enabled(k.standings, g.tournament != "")
+		own = []key.Binding{rematch, standings, back}
+		short = []key.Binding{widget.Pair("rematch", rematch), widget.Pair("standings", standings), back, widget.HelpKey}
 	default: // playing
 		leave := back
 		own = []key.Binding{leave}
@@ -242,7 +251,9 @@ func (g *gameScreen) key(m screen.Model, k string) (screen.Screen, tea.Cmd) {
 		}
 	case rooms.Finished:
 		switch {
-		case player && key.Matches(km, gameKeys.rematch):
+		case g.tournament != "" && key.Matches(km, gameKeys.standings):
+			return m.Back(tournaments.OpenStandings(m.Services(), g.tournament, nil), "")
+		case player && g.tournament == "" && key.Matches(km, gameKeys.rematch):
 			if err := g.room.VoteRematch(m.Context(), m.Who().ID, g.seat); err != nil {
 				m.Notify(err.Error())
 			}

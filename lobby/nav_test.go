@@ -13,6 +13,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/lobby/screen"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -318,4 +319,56 @@ func TestLiveRoomsPutFinishedRoomsApart(t *testing.T) {
 		}
 	}
 	t.Fatalf("nothing chosen:\n%s", strings.Join(lines, "\n"))
+}
+
+// A tournament game's result offers the tournament's standings, not a rematch (the next
+// game calls the player by itself); s opens them, and they load when shown.
+func TestATournamentGamesResultOffersItsStandings(t *testing.T) {
+	now := screenClock
+	hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return now }, BotPace: -1, Secret: pinnedSecret, Codes: newPinnedCodes()})
+	app := onHub(hub, 0, Options{Archive: archive.New(noArchive{}, nil)})
+	e, _ := catalog.Lookup("sevencolors")
+	for _, tag := range []string{"", "tournament TABCDE 1 0 0 k1 bot"} {
+		r, err := hub.Create(rooms.Spec{Game: e.Entry, Config: map[string]int{"size": 6}, Seed: 3, Unpaced: true, Tag: tag, Seats: []rooms.Seat{
+			{Kind: rooms.Human, Name: "ann", UserID: "k1"}, {Kind: rooms.HouseBot, BotName: "greedy"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := &model{s: newSession(app, terminal("k1", "ann", 80, 24, games.ANSI256)), now: now}
+		g := newGameScreen(roomdir.LocalRoom(r))
+		m.screen = g
+		m.Init()
+		for i := 0; r.Snapshot().Status != rooms.Finished; i++ {
+			if i > 10000 {
+				t.Fatal("the game never ended")
+			}
+			if s := r.Snapshot(); s.ToMove == 0 {
+				if err := r.Submit("k1", 0, s.State.Legal(0)[0]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			now = now.Add(100 * time.Millisecond)
+			hub.Tick(now)
+			hub.WaitThinking()
+		}
+		m.Update(snapMsg{r.Snapshot()})
+		footer := lastLine(ansi.Strip(m.View()))
+		if tag == "" {
+			if !strings.Contains(footer, "r rematch") || strings.Contains(footer, "standings") {
+				t.Fatalf("a game's result says %q", footer)
+			}
+			continue
+		}
+		if strings.Contains(footer, "rematch") || !strings.Contains(footer, "s standings") {
+			t.Fatalf("a tournament game's result says %q", footer)
+		}
+		press(m, "r")
+		if m.screen != g {
+			t.Fatalf("r on a tournament game's result led to %T", m.screen)
+		}
+		press(m, "s")
+		if n, ok := m.screen.(screen.Named); !ok || n.Name() != "standings" {
+			t.Fatalf("s on a tournament game's result led to %T", m.screen)
+		}
+	}
 }

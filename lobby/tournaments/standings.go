@@ -23,6 +23,7 @@ type standingsScreen struct {
 	rep  director.Report
 	back screen.Screen
 	at   uint64 // the director's version when rep was read
+	have bool   // rep was read (OpenStandings shows the screen before it is)
 	// confirmCancel: x was pressed once; a second x cancels.
 	confirmCancel bool
 	loading       bool // a load is on its way (load)
@@ -61,12 +62,22 @@ func loadReport(m screen.Model, svc *screen.Services, code string) tea.Cmd {
 // Standings shows report rep of tournament code as read already; the screen reads it again
 // when the director has moved on.
 func Standings(svc *screen.Services, code string, rep director.Report, back screen.Screen) screen.Screen {
-	s := &standingsScreen{svc: svc, code: code, rep: rep, back: back}
+	s := &standingsScreen{svc: svc, code: code, rep: rep, back: back, have: true}
 	if svc.Director != nil {
 		s.at = svc.Director.Version()
 	}
 	return s
 }
+
+// OpenStandings shows tournament code's standings, read when the screen is shown (a
+// tournament game's result opens them).
+func OpenStandings(svc *screen.Services, code string, back screen.Screen) screen.Screen {
+	return &standingsScreen{svc: svc, code: code, back: back}
+}
+
+// Load reads the report when the screen is shown: at once if it was never read, else if
+// the director moved on.
+func (s *standingsScreen) Load(m screen.Model) tea.Cmd { return s.load(m, !s.have) }
 
 func (s *standingsScreen) ShowsLobby() {}
 
@@ -140,7 +151,12 @@ func (s *standingsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, te
 	if loaded, ok := msg.(standingsLoaded); ok && loaded.code == s.code {
 		s.loading = false
 		if loaded.err == nil {
-			s.rep, s.at = loaded.rep, loaded.at
+			s.rep, s.at, s.have = loaded.rep, loaded.at, true
+		} else {
+			s.at = loaded.at // not again before the director moves on
+			if !s.have {
+				m.Notify(loaded.err.Error())
+			}
 		}
 		force := s.again
 		s.again = false
@@ -238,6 +254,10 @@ func (s *standingsScreen) View(m screen.Model) string {
 	st := m.Styles()
 	var b strings.Builder
 	b.WriteString(m.Header(st.Dim.Render("tournament "+s.code)) + "\n\n")
+	if !s.have {
+		b.WriteString(st.Dim.Render("loading…") + "\n\n" + m.Footer(s.Keys(m)))
+		return b.String()
+	}
 	// Every standing, every game: the pager scrolls what the window cannot hold.
 	lines := strings.Split(strings.TrimRight(director.StandingsText(s.rep, 0), "\n"), "\n")
 	for i, line := range lines {
