@@ -16,6 +16,7 @@ import (
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/tournaments"
 	"github.com/arena-classroom/arena/lobby/widget"
+	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -178,12 +179,15 @@ func (h *homeScreen) View(m screen.Model) string {
 	}
 	b.WriteString("\n\n")
 	e := h.entry()
+	cfg, _ := humanConfig(e, 0, m.Width(), m.Height()) // the board quick match gives this window
 	for i, it := range homeItems {
 		b.WriteString(item(st, itemKey(homeItem(i))+"  "+it.label, 28, i == h.cursor))
 		about := it.about
 		switch homeItem(i) {
 		case itemQuick:
-			if w := view.Queued[e.Game.ID()]; w > 0 {
+			// Only those who can be paired with this person: the same game on the board
+			// their window gets (a program waiting on another size plays someone else).
+			if w := view.Queued[matchmaker.QueueKey(e.Entry, cfg)]; w > 0 {
 				about = fmt.Sprintf("%d waiting now — join them", w)
 			}
 		case itemHouseBot:

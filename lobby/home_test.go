@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -47,5 +48,42 @@ func TestHomeScreenFitsItsWindowWhateverTheCrowd(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Quick match's line counts only those the person can be paired with: the same game on the
+// board their window gets. A program waiting on another board size is not "waiting now".
+func TestQuickMatchCountsOnlyWhoCanBePairedWithYou(t *testing.T) {
+	hub := rooms.NewHub(rooms.Config{BotPace: -1})
+	app := onHub(hub, 0, Options{})
+	e, _ := catalog.Get("sevencolors")
+	quickLine := func() string {
+		m := &model{s: newSession(app, terminal("k", "viewer", 80, 24, games.ANSI256)), now: time.Now(), screen: &homeScreen{}}
+		m.Init()
+		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
+			if strings.Contains(l, "Quick match") {
+				return l
+			}
+		}
+		t.Fatal("no quick match line")
+		return ""
+	}
+	mine, _ := humanConfig(e, 0, 80, 24)
+	other := games.Config(mine).Clone()
+	other["size"] = 30
+	if mine["size"] == 30 {
+		t.Fatal("an 80×24 window gets a 30×30 board")
+	}
+	if _, err := app.mm.Enqueue(&matchmaker.Ticket{UserID: "p1", Name: "prog30", Kind: rooms.Remote, Game: e.Entry, Config: other}); err != nil {
+		t.Fatal(err)
+	}
+	if l := quickLine(); strings.Contains(l, "waiting now") {
+		t.Fatalf("a program on another board counts: %q", l)
+	}
+	if _, err := app.mm.Enqueue(&matchmaker.Ticket{UserID: "p2", Name: "prog20", Kind: rooms.Remote, Game: e.Entry, Config: mine}); err != nil {
+		t.Fatal(err)
+	}
+	if l := quickLine(); !strings.Contains(l, "1 waiting now") {
+		t.Fatalf("the program on this board is not counted: %q", l)
 	}
 }

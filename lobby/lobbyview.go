@@ -32,11 +32,10 @@ func (a *App) lobbyNow() *lobbyView {
 	if v := a.views.last; v != nil && v.key == key {
 		return v
 	}
-	v := &lobbyView{key: key, Lobby: screen.Lobby{Rooms: a.hub.List(), Online: a.Online(), Queued: map[string]int{},
+	v := &lobbyView{key: key, Lobby: screen.Lobby{Rooms: a.hub.List(), Online: a.Online(), Queued: a.mm.WaitingCounts(),
 		Programs: map[string][]matchmaker.WaitingProgram{}}}
 	for _, e := range catalog.All() {
 		id := e.Game.ID()
-		v.Queued[id] = a.mm.Waiting(id)
 		v.Programs[id] = a.mm.WaitingPrograms(id)
 	}
 	a.views.last = v

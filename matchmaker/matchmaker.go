@@ -61,8 +61,11 @@ type Remote interface {
 	Enqueue(t *Ticket) error
 	// Cancel reports false if t was seated meanwhile.
 	Cancel(t *Ticket) bool
-	// Waiting counts the players waiting there for game id.
-	Waiting(id string) int
+	// Waiting counts the players waiting there for a game (its id) or for a game with
+	// settings (QueueKey).
+	Waiting(key string) int
+	// WaitingCounts is Waiting of every game and queue where someone waits.
+	WaitingCounts() map[string]int
 	// WaitingPrograms lists the programs waiting there for game id; Challenge seats a
 	// person against one.
 	WaitingPrograms(id string) []WaitingProgram
@@ -124,7 +127,7 @@ func (m *Matchmaker) SetPlacer(p Placer) {
 // Requeue puts back in line, here, a ticket that waited in another node's queue (that
 // node is gone), keeping its place in time and its Done channel.
 func (m *Matchmaker) Requeue(t *Ticket) {
-	key := queueKey(t.Game, t.Config)
+	key := QueueKey(t.Game, t.Config)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	q := append(m.queues[key], t)
@@ -140,7 +143,9 @@ func (m *Matchmaker) Requeue(t *Ticket) {
 // FillAfter is how long a player waits before house bots fill the table.
 func (m *Matchmaker) FillAfter() time.Duration { return m.fillAfter }
 
-func queueKey(e playable.Entry, cfg games.Config) string {
+// QueueKey names the queue of game e with settings cfg (normalized): players are paired
+// only within one queue. For a game without settings it is the game's id.
+func QueueKey(e playable.Entry, cfg games.Config) string {
 	var b strings.Builder
 	b.WriteString(e.Game.ID())
 	for _, k := range cfg.Keys() {
@@ -164,7 +169,7 @@ func (m *Matchmaker) Enqueue(t *Ticket) (*Ticket, error) {
 	t.since = m.now()
 	t.done = make(chan Assignment, 1)
 	t.ref = strconv.FormatUint(refs.Add(1), 36)
-	key := queueKey(t.Game, cfg)
+	key := QueueKey(t.Game, cfg)
 	if r := m.remoteQueue(); r != nil { // asked outside the lock: the hub's tick takes it
 		if err := r.Enqueue(t); err != nil {
 			return nil, err
@@ -204,7 +209,7 @@ func (m *Matchmaker) Cancel(t *Ticket) bool {
 		return true
 	}
 	defer m.mu.Unlock()
-	key := queueKey(t.Game, t.Config)
+	key := QueueKey(t.Game, t.Config)
 	q := m.queues[key]
 	for i, other := range q {
 		if other == t {
@@ -222,22 +227,40 @@ func (m *Matchmaker) Cancel(t *Ticket) bool {
 // ErrCancelled is the Assignment of a ticket taken out of its queue by Cancel.
 var ErrCancelled = errors.New("the wait was cancelled")
 
-// Waiting counts players waiting for game id.
-func (m *Matchmaker) Waiting(id string) int {
+// Waiting counts players waiting for a game (its id) or for a game with settings, those
+// who can be paired together (QueueKey).
+func (m *Matchmaker) Waiting(key string) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.remote != nil {
-		return m.remote.Waiting(id)
+		return m.remote.Waiting(key)
 	}
-	n := 0
-	for _, q := range m.queues {
-		for _, t := range q {
-			if t.Game.Game.ID() == id {
-				n++
-			}
+	return m.countsLocked()[key]
+}
+
+// WaitingCounts is Waiting of every game and every queue where someone waits: a new map.
+func (m *Matchmaker) WaitingCounts() map[string]int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.remote != nil {
+		return m.remote.WaitingCounts()
+	}
+	return m.countsLocked()
+}
+
+// countsLocked counts the waiting by game id and by queue. Caller holds m.mu.
+func (m *Matchmaker) countsLocked() map[string]int {
+	counts := map[string]int{}
+	for key, q := range m.queues {
+		if len(q) == 0 {
+			continue
+		}
+		counts[key] += len(q)
+		if id := q[0].Game.Game.ID(); id != key { // a game without settings: its key is its id
+			counts[id] += len(q)
 		}
 	}
-	return n
+	return counts
 }
 
 // Tick fills with bots every queue whose oldest player waited FillAfter.
@@ -305,7 +328,7 @@ func (m *Matchmaker) open(spec rooms.Spec, origins []string) (roomdir.Room, erro
 
 // holds reports whether t waits in a queue here. Caller holds m.mu.
 func (m *Matchmaker) holds(t *Ticket) bool {
-	return slices.Contains(m.queues[queueKey(t.Game, t.Config)], t)
+	return slices.Contains(m.queues[QueueKey(t.Game, t.Config)], t)
 }
 
 // refs numbers the tickets, to name the programs waiting (WaitingProgram.Ref).
@@ -371,7 +394,7 @@ func (m *Matchmaker) ChallengeFrom(p WaitingProgram, userID, name, origin string
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	t := p.ticket
-	key := queueKey(t.Game, t.Config)
+	key := QueueKey(t.Game, t.Config)
 	q := m.queues[key]
 	i := slices.Index(q, t)
 	if i < 0 {

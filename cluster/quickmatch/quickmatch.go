@@ -10,6 +10,7 @@ package quickmatch
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"sync"
 
 	"github.com/arena-classroom/arena/catalog"
@@ -144,12 +145,9 @@ func (q *queue) Announce(h *cluster.Heartbeat) {
 		return
 	}
 	h.Programs = map[string][]cluster.WaitingProgram{}
-	h.Waiting = map[string]int{}
+	h.Waiting = q.mm.WaitingCounts() // by game and by queue: who can be paired together
 	for _, e := range catalog.All() {
 		id := e.Game.ID()
-		if w := q.mm.Waiting(id); w > 0 {
-			h.Waiting[id] = w
-		}
 		for _, p := range q.mm.WaitingPrograms(id) {
 			h.Programs[id] = append(h.Programs[id], cluster.WaitingProgram{Ref: p.Ref, Name: p.Name, Config: p.Config})
 		}
@@ -275,11 +273,20 @@ func (q *queue) Cancel(t *matchmaker.Ticket) bool {
 }
 
 // Waiting is the keeper's count, from its last heartbeat.
-func (q *queue) Waiting(id string) int {
+func (q *queue) Waiting(key string) int {
 	if h, ok := q.n.LastHeard(q.keeperName()); ok {
-		return h.Waiting[id]
+		return h.Waiting[key]
 	}
 	return 0
+}
+
+// WaitingCounts are the keeper's counts, from its last heartbeat: a new map.
+func (q *queue) WaitingCounts() map[string]int {
+	counts := map[string]int{}
+	if h, ok := q.n.LastHeard(q.keeperName()); ok {
+		maps.Copy(counts, h.Waiting)
+	}
+	return counts
 }
 
 // enqueue (keeper) queues another node's ticket, and tells that node its room when the

@@ -138,9 +138,9 @@ type Queued struct {
 // quick-match queues, the programs waiting for an opponent. Made once per change for every
 // session; never changed once made.
 type Lobby struct {
-	Rooms    []rooms.Info // every live room, oldest first; a person sees Visible of them
-	Online   []string     // who is connected, here and on a cluster's other nodes
-	Queued   map[string]int
+	Rooms    []rooms.Info                           // every live room, oldest first; a person sees Visible of them
+	Online   []string                               // who is connected, here and on a cluster's other nodes
+	Queued   map[string]int                         // quick match's waiting, by game id and by queue (matchmaker.QueueKey)
 	Programs map[string][]matchmaker.WaitingProgram // by game
 }
 
