@@ -50,7 +50,7 @@ func (a *Sessions) assignmentArgs(ctx context.Context, args botArgs, who keys.Id
 		args.seedOf = func(i int) uint64 { return seed.Keyed(secret, "assignment", as.Seed, who.ID, run, i) }
 	}
 	args.setKeys = cfg.Keys()
-	if args.config, err = args.entry.Game.Normalize(cfg); err != nil {
+	if args.config, err = args.entry.Watchable(cfg); err != nil {
 		return args, as, fmt.Errorf("assignment %s: %v", as.Code, err)
 	}
 	if err := args.pickOpponents(as.Vs); err != nil {
@@ -108,10 +108,16 @@ func Passed(wins, games, pct int) bool { return 100*wins >= pct*games }
 // settings, and the house bots to beat (the last one repeated to fill the table). It returns
 // the settings given, to store, and the opponents by their names.
 func CheckAssignment(e catalog.Entry, cfg games.Config, n int, vs string) (games.Config, []string, error) {
-	args := botArgs{entry: e, practice: true, games: n, setKeys: cfg.Keys()}
+	args := botArgs{entry: e, practice: true, games: n}
 	var err error
-	if args.config, err = e.Game.Normalize(cfg); err != nil {
+	// Without --size, a board a person can watch on an 80×24 terminal, stored with the
+	// assignment: its record says the size its games are played at.
+	if args.config, err = e.Watchable(cfg); err != nil {
 		return nil, nil, err
+	}
+	args.setKeys = cfg.Keys()
+	if _, sized := cfg["size"]; !sized && args.config["size"] != 0 {
+		args.setKeys = append(args.setKeys, "size")
 	}
 	if err := args.pickOpponents(vs); err != nil {
 		return nil, nil, err

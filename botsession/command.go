@@ -114,7 +114,9 @@ func parseBotArgs(args []string) (botArgs, error) {
 		}
 	}
 	b.setKeys = cfg.Keys()
-	if b.config, err = e.Game.Normalize(cfg); err != nil {
+	// Without --size, a board a person can watch on an 80×24 terminal (a person may
+	// challenge the program, a teacher watch its practice).
+	if b.config, err = e.Watchable(cfg); err != nil {
 		return b, err
 	}
 	if b.games < 0 {

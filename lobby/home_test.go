@@ -87,3 +87,25 @@ func TestQuickMatchCountsOnlyWhoCanBePairedWithYou(t *testing.T) {
 		t.Fatalf("the program on this board is not counted: %q", l)
 	}
 }
+
+// A person whose window is too small for a program's board is told before the game starts,
+// not once the clock runs.
+func TestAProgramsBoardTooLargeIsToldBeforeTheGame(t *testing.T) {
+	hub := rooms.NewHub(rooms.Config{BotPace: -1})
+	app := onHub(hub, 0, Options{})
+	e, _ := catalog.Get("sevencolors")
+	if _, err := app.mm.Enqueue(&matchmaker.Ticket{UserID: "p1", Name: "prog30", Kind: rooms.Remote, Game: e.Entry, Config: games.Config{"size": 30}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		m := &model{s: newSession(app, terminal("k", "ann", size[0], size[1], games.ANSI256)), now: time.Now(), screen: &programScreen{entry: e, home: &homeScreen{}}}
+		m.Init()
+		m.View()
+		press(m, "enter")
+		// (The program here has no connection: a challenge that goes ahead fails after.)
+		told := strings.Contains(m.notice, "needs a window of 98×33")
+		if fits := size[0] >= 98 && size[1] >= 33; told == fits {
+			t.Fatalf("%v: notice %q", size, m.notice)
+		}
+	}
+}

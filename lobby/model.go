@@ -327,13 +327,20 @@ func (m *model) Header(right string) string {
 // boardFits reports whether e's board for cfg fits a width × height window (boards whose view
 // does not say how large they are fit by assumption).
 func boardFits(e catalog.Entry, cfg games.Config, width, height int) bool {
+	w, h := windowFor(e, cfg)
+	return w <= width && h <= height
+}
+
+// windowFor is the smallest window that shows e's board for cfg beside the side panel
+// (0×0 for boards whose view does not say how large they are).
+func windowFor(e catalog.Entry, cfg games.Config) (width, height int) {
 	f, ok := e.View.(games.Fitter)
 	if !ok {
-		return true
+		return 0, 0
 	}
 	bw, bh := f.BoardSize(cfg)
-	rw, rh := roomview.BoardRoom(width, height)
-	return bw <= rw && bh <= rh
+	rw, rh := roomview.BoardRoom(0, 0) // what the side panel and the chrome take: negative
+	return bw - rw, bh - rh
 }
 
 // screenFor is the first screen for an exec command on a PTY.

@@ -50,6 +50,12 @@ func (p *programScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.
 		if p.cursor >= len(list) {
 			return p, nil
 		}
+		// Told before the game starts, not once the clock runs: the program's board must fit.
+		if w, h := windowFor(p.entry, list[p.cursor].Config); w > m.Width() || h > m.Height() {
+			m.Notify(fmt.Sprintf("%s plays on a board that needs a window of %d×%d (yours is %d×%d): enlarge it, or choose another program",
+				plaintext.Clean(list[p.cursor].Name), w, h, m.Width(), m.Height()))
+			return p, nil
+		}
 		r, err := m.Challenge(list[p.cursor])
 		if err != nil {
 			m.Notify(err.Error())

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/roomview"
 )
@@ -92,5 +93,13 @@ func TestResultTextTellsEachPlayerTheirPlace(t *testing.T) {
 		if got != tc.want || mood != tc.mood {
 			t.Errorf("%v seat %d: %q %d, want %q %d", tc.ranks, tc.seat, got, mood, tc.want, tc.mood)
 		}
+	}
+}
+
+// playable.WatchableBoard, the board an 80×24 terminal leaves room for (programs and
+// assignments without a size play on it), is the room the game screen gives a board there.
+func TestTheWatchableBoardIsTheRoomOfAnEightyByTwentyFourTerminal(t *testing.T) {
+	if w, h := roomview.BoardRoom(80, 24); w != playable.WatchableBoard[0] || h != playable.WatchableBoard[1] {
+		t.Fatalf("BoardRoom(80, 24) is %d×%d, playable.WatchableBoard %v", w, h, playable.WatchableBoard)
 	}
 }

@@ -26,3 +26,26 @@ func (e Entry) Bot(name string, seed uint64) (bots.Bot, bool) {
 	}
 	return info.New(seed), true
 }
+
+// WatchableBoard is the room an 80×24 terminal leaves for a board beside the lobby's side
+// panel (lobby/roomview.BoardRoom(80, 24): a lobby test holds the two together).
+var WatchableBoard = [2]int{42, 21}
+
+// Watchable is the settings given, normalized, with a board a person can watch (or play) on
+// an 80×24 terminal where the settings given do not size it: those given are kept. Games
+// whose view does not size its board (games.Fitter) keep their defaults.
+func (e Entry) Watchable(given games.Config) (games.Config, error) {
+	cfg, err := e.Game.Normalize(given)
+	if err != nil {
+		return nil, err
+	}
+	f, ok := e.View.(games.Fitter)
+	if !ok {
+		return cfg, nil
+	}
+	fit := f.FitConfig(cfg, WatchableBoard[0], WatchableBoard[1])
+	for _, k := range given.Keys() {
+		fit[k] = cfg[k]
+	}
+	return e.Game.Normalize(fit)
+}
