@@ -49,7 +49,8 @@ func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 		b.WriteString("\n" + st.Heading.Render("This move") + "\n")
 		name := g.Rec.Seats[mv.Seat].Name
 		if mv.Default {
-			b.WriteString(" " + termtext.Fit(plaintext.Clean(name)+" played the default move", width-1) + "\n")
+			// The events below say what the game made of it ("lost the turn").
+			b.WriteString(" " + termtext.Fit(plaintext.Clean(name)+"'s answer was late or refused", width-1) + "\n")
 		}
 		for _, e := range c.Events() {
 			text := e.Text
