@@ -355,7 +355,8 @@ func TestHelpStopsTheClockOnlyAgainstHouseBots(t *testing.T) {
 }
 
 // Item 9: Perfect Aim's setup explains its start corners in words a student reads, folded
-// between words ("RED starts at (1,1)", not "RED / starts / at (1,1)").
+// between words ("RED starts at (1,1)", not "RED / starts / at (1,1)"), and says what they
+// do, not where they come from (issue 35, item 6).
 func TestPerfectAimSetupExplainsItsCorners(t *testing.T) {
 	e, _ := catalog.Get("perfectaim")
 	for _, size := range readableSizes {
@@ -367,8 +368,8 @@ func TestPerfectAimSetupExplainsItsCorners(t *testing.T) {
 			m.screen = s
 			view := ansi.Strip(m.View())
 			fits(t, "setup", m.View(), size[0], size[1])
-			if strings.Contains(view, "upstream") || !strings.Contains(view, "the original Perfect") ||
-				!strings.Contains(view, "RED starts at (1,1)") {
+			if strings.Contains(view, "upstream") || strings.Contains(view, "original") ||
+				!strings.Contains(view, "deals them to the colours") || !strings.Contains(view, "RED starts at (1,1)") {
 				t.Fatalf("%v:\n%s", size, view)
 			}
 		}

@@ -106,7 +106,7 @@ func (r *Room) houseBotTurn(seatNo int, st games.State, now time.Time) bool {
 		r.play(seatNo, d.action)
 	} else {
 		r.moves++
-		r.logf("%s's bot failed; it plays the default move", s.Name)
+		r.logf("%s's bot failed", s.Name) // the events say what the game made of it
 		r.logEvents(r.ref.Timeout(seatNo))
 	}
 	return true

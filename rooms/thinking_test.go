@@ -2,6 +2,7 @@ package rooms_test
 
 import (
 	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -108,6 +109,11 @@ func TestAHouseBotPastItsBudgetPlaysTheDefault(t *testing.T) {
 	}
 	if made[0].asked.Load() != 1 {
 		t.Fatalf("seat 0's bot was asked %d times while still thinking", made[0].asked.Load())
+	}
+	// The log says what happened; the move's events say what the game made of it (issue 35,
+	// item 6): never where the move came from.
+	if log := strings.Join(r.Snapshot().Log, "\n"); !strings.Contains(log, "thought too long") || strings.Contains(log, "default") {
+		t.Fatalf("the log of a bot past its budget:\n%s", log)
 	}
 	close(gate)
 	h.WaitThinking()

@@ -163,8 +163,10 @@ func (r *Room) turn(now time.Time, st games.State) bool {
 		}
 		events := r.ref.Timeout(seatNo)
 		r.moves++
+		// The move's events say what the game made of it, in its words ("lost the turn",
+		// "ends the turn", "gives no valid code and dies").
 		if s.Kind == HouseBot {
-			r.logf("%s thought too long; it plays the default move", name)
+			r.logf("%s thought too long", name)
 		} else {
 			r.logf("%s ran out of time", name)
 		}

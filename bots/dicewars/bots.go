@@ -22,9 +22,9 @@ const Strongest = "seed"
 var All = []bots.Info{
 	{Name: "random", About: "ends its turn one time in five, else attacks anywhere it may",
 		New: func(seed uint64) bots.Bot { return &Random{rng: chance.NewRand("bots/dicewars/random", seed)} }},
-	{Name: "classic", About: "the original game's AI: attacks no stronger neighbour, targets the leader",
+	{Name: "classic", About: "attacks no stronger neighbour, targets the leader",
 		New: func(seed uint64) bots.Bot { return &Classic{rng: chance.NewRand("bots/dicewars/classic", seed)} }},
-	{Name: "seed", About: "the seed project's bot: the attack of best expected score",
+	{Name: "seed", About: "the attack on a weaker neighbour of best expected score, while it expects a gain",
 		New: func(uint64) bots.Bot { return Seed{} }},
 	{Name: "odds", About: "the attack most likely to win, while it wins at least half the time",
 		New: func(uint64) bots.Bot { return Odds{} }},

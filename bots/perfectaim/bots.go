@@ -15,7 +15,7 @@ import (
 // All lists the house bots, weakest first (as measured in 4-way games).
 var All = []bots.Info{
 	{Name: "random", Aliases: []string{"randomplayer", "random_player"},
-		About: "a random valid action each time (the original game's RandomPlayer)",
+		About: "a random valid action each time",
 		New:   func(seed uint64) bots.Bot { return &Random{rng: newRNG(seed)} }},
 	{Name: "indianajones", Aliases: []string{"indiana_jones"},
 		About: "collects the nearest bonus by safe paths, never attacks",

@@ -13,19 +13,19 @@ import (
 // All lists the house bots, weakest first.
 var All = []bots.Info{
 	{Name: "random", Aliases: []string{"random_player"},
-		About: "any colour at random, wasted turns included (Q6)",
+		About: "any colour at random, wasted turns included",
 		New:   func(seed uint64) bots.Bot { return &Random{rng: newRNG(seed)} }},
 	{Name: "random_improving",
-		About: "a random colour among those that gain something (Q7)",
+		About: "a random colour among those that gain something",
 		New:   func(seed uint64) bots.Bot { return &RandomImproving{rng: newRNG(seed)} }},
 	{Name: "greedy",
-		About: "the colour that gains the most cells now (Q8)",
+		About: "the colour that gains the most cells now",
 		New:   func(uint64) bots.Bot { return Greedy{} }},
 	{Name: "hegemonic",
-		About: "the gaining colour that leaves the longest frontier (Q10)",
+		About: "the gaining colour that leaves the longest frontier",
 		New:   func(uint64) bots.Bot { return Hegemonic{} }},
 	{Name: "mixed",
-		About: "hegemonic while the frontier grows, then greedy (Q11)",
+		About: "hegemonic while the frontier grows, then greedy",
 		New:   func(uint64) bots.Bot { return Mixed{} }},
 }
 

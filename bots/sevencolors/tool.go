@@ -24,8 +24,7 @@ var Tool = games.Tool{
 
 const sevenColorsUsage = `Usage: arena sevencolors SIZE --ia NAME PLAYER s_0 … s_{SIZE²-1} [--seed S]
 
-Prints the colour a 7 Colors house bot plays on a board and exits with it as the status, as
-the seed's question 13 asks ("./7color SIZE --ia NAME PLAYER states…").
+Prints the colour a 7 Colors house bot plays on a board and exits with it as the status.
 
   SIZE      the board is SIZE×SIZE (2..50)
   NAME      the bot: %s

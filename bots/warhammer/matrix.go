@@ -134,7 +134,7 @@ func BotCode(name string, st *wh.State, seed uint64) (int, error) {
 var Tool = games.Tool{
 	Name:  "warhammer",
 	Usage: "warhammer --ia NAME [--seed S] [FILE]",
-	Doc:   "print the code 0..95 a War Hammer house bot plays for the seed's matrix",
+	Doc:   "print the code 0..95 a War Hammer house bot plays for a board written as a matrix",
 	Run: func(args []string, stdout, stderr io.Writer) int {
 		return AI(args, os.Stdin, stdout, stderr, seed.Random)
 	},
@@ -142,8 +142,8 @@ var Tool = games.Tool{
 
 const usage = `Usage: arena warhammer --ia NAME [--seed S] [FILE]
 
-Reads the seed's matrix, as my_ai_play receives it, from FILE or stdin, and prints the code
-0..95 the house bot NAME plays (8·choice1 + choice2).
+Reads a board written as a matrix, the one my_ai_play receives, from FILE or stdin, and
+prints the code 0..95 the house bot NAME plays (8·choice1 + choice2).
 
   input     "T N" on the first line (board size 3..35, players 2..8), then T lines of
             T+N whole numbers: the HP of each cell in the first T columns, then one

@@ -35,7 +35,7 @@ start-up allowance before its first move.
                      game allows it, - leaves a place empty (see the game's notes below)
   --games N          games to play; in a round robin, per pair and per size (default 500)
   --size N           board size: the same as --config size=N
-  --sizes N,N,…      a round robin over several sizes (the seed's Question 12)
+  --sizes N,N,…      a round robin over several sizes
   --config KEY=VAL   another setting of the game; repeat for several
   --round-robin      play every pair of seats instead of all seats in every game
   --seed S           the first game's seed (default: a random one, printed so the run

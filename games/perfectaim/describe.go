@@ -9,7 +9,7 @@ func (game) Describe() games.Description {
 	return games.Description{
 		Settings: []games.Setting{
 			{Key: KeyPermutation, Min: 0, Max: 11, Default: 0,
-				Doc: "the start corners, numbered 0..11 as in the original Perfect Aim game this class project copies: with 0, RED starts at (1,1), BLUE (19,19), YELLOW (19,1), GREEN (1,19)"},
+				Doc: "the start corners: each of 0..11 deals them to the colours its own way.\nWith 0, RED starts at (1,1), BLUE (19,19), YELLOW (19,1), GREEN (1,19)"},
 			{Key: KeyColors, Min: 0, Max: 15, Default: 0, ByArena: true,
 				Doc: "which colours play, a bit mask in colour order (1 RED, 2 BLUE, 4 YELLOW,\n8 GREEN); 0 means the first n colours. Seat k plays the k-th colour present."},
 		},
@@ -30,9 +30,9 @@ var protocol = games.Protocol{
                 speed   actions per second, "num/den": 1 at the start, +1/4 per
                         SPEEDBOOST, -1/4 per SPEEDPENALTY (never below 1/2)
                 action  your current action, the one now ending (after a bounce
-                        off a player, its opposite, as upstream shows it)
-  tile_grid   tile_grid[y][x], what each cell shows, upstream's Tile names: FLOOR,
-              WALL, LAVA, DAMAGED_FLOOR; items SPEEDBOOST, SPEEDPENALTY, COIN,
+                        off a player, its opposite)
+  tile_grid   tile_grid[y][x], what each cell shows, by Tile name: FLOOR, WALL,
+              LAVA, DAMAGED_FLOOR; items SPEEDBOOST, SPEEDPENALTY, COIN,
               SUPER_FIREBALL, SHIELD; PLAYER_RED, PLAYER_BLUE, PLAYER_YELLOW,
               PLAYER_GREEN; FIREBALL. Where several things share a cell the
               highest shows: FIREBALL, then players, then items, then the background.
@@ -54,7 +54,7 @@ fireball or none of your own fireballs still flying (attacking a wall is fine)
 An action lasts 1/speed seconds; a move changes cell halfway through. With a
 super fireball, any attack throws four fireballs (one each way) and uses it.
 `,
-	Default: `"WAIT" (as upstream does for an invalid action); the warn's code says why:
+	Default: `"WAIT": your player stands still for one action; the warn's code says why:
 wall, occupied, cannot_attack, malformed_action, timeout
 `,
 	Time: `Perfect Aim runs on a clock of its own: you are asked each time your action ends

@@ -22,8 +22,8 @@ var MapTool = games.Tool{
 
 const perfectAimUsage = `Usage: arena perfectaim map [--seed S]
 
-Prints the initial Perfect Aim map that upstream's generator (Grid(21, seed)) draws for seed
-S, one character per cell, then its legend:
+Prints the map every Perfect Aim game of seed S starts on, one character per cell, then its
+legend:
   # wall   . floor   o coin   ^ speed boost   v speed penalty   + super fireball   D shield
 Players start on the four corners' floor cells ((1,1), (19,19), (19,1), (1,19) for RED, BLUE,
 YELLOW, GREEN at permutation 0).

@@ -15,9 +15,9 @@ var protocol = games.Protocol{
 	Obs: `{"size": N, "you": 1 or 2, "board": [[N ints], … N rows]}
   you      your player code: 1 is '^' (starts bottom-left, moves first),
            2 is 'v' (starts top-right)
-  board    board[y][x], rows top to bottom, x left to right, with the codes of the
-           seed's GameState.h: 0 empty, 1 player 1, 2 player 2, 3..9 the colours
-           A..G (RED GREEN BLUE YELLOW MAGENTA CYAN WHITE)
+  board    board[y][x], rows top to bottom, x left to right, as codes: 0 empty,
+           1 player 1, 2 player 2, 3..9 the colours A..G (RED GREEN BLUE YELLOW
+           MAGENTA CYAN WHITE)
 `,
 	Legal: `the colours 3..9 that capture at least one cell; when none does, all of 3..9
 (every one is then a lost turn, but there is always something to send)

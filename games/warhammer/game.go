@@ -74,7 +74,7 @@ func (game) Describe() games.Description {
 var protocol = games.Protocol{
 	SeedPublic: true,
 	Obs: `{"size": T, "players": N, "matrix": [[T+N ints], … T rows]}
-  matrix   the seed's int map[T][T+N], rows top to bottom:
+  matrix   T rows of T+N ints (int map[T][T+N]), top to bottom:
            columns 0..T-1  each cell's HP (4 at the start, 0 a hole)
            columns T..T+N-1  one per player in turn order, YOU FIRST, then the
                     next to play and so on: row 0 alive (1) or dead (0), row 1

@@ -1,7 +1,7 @@
 /*
  * A DiceWars bot for the arena, speaking the bot protocol (version 1) in JSON lines, around
- * the seed project's own interface (its "v 1.0" arbiter structs: SMap, SCell, SCellInfo,
- * SGameState, STurn, and InitGame / PlayTurn). Plain C99 + POSIX, no library. The protocol
+ * a C interface of its own (the structs SMap, SCell, SCellInfo, SGameState, STurn, and the
+ * functions InitGame / PlayTurn). Plain C99 + POSIX, no library. The protocol
  * loop and the JSON reader are arena.c: keep arena.c and arena.h beside this file.
  *
  * Build:             cc -O2 -Wall -o dicewars_bot dicewars_bot.c arena.c
@@ -16,7 +16,7 @@
 
 #include "arena.h"
 
-/* The seed's interface. Area ids run 1..nbCells; cells[i] is area i+1. */
+/* The interface. Area ids run 1..nbCells; cells[i] is area i+1. */
 typedef struct {
     unsigned int id;
     unsigned int owner; /* a seat, 0..7 */
@@ -47,7 +47,7 @@ typedef struct {
 } STurn;
 
 /* ------------------------------------------------------------------------------------
- * YOUR STRATEGY GOES HERE: the seed's functions, with the seed's prototypes. Paste yours.
+ * YOUR STRATEGY GOES HERE: InitGame and PlayTurn, with these prototypes. Paste yours.
  *
  * InitGame is called when a game starts (id is your seat), with the map, which does not
  * change during the game. PlayTurn is called once per attack: return 1 with turn filled to
@@ -86,7 +86,7 @@ int PlayTurn(unsigned int gameTurn, const SGameState *state, STurn *turn) {
     return best_gap > 0;
 }
 
-/* --- the protocol loop around the seed's interface: nothing to change below ---------- */
+/* --- the protocol loop around the interface: nothing to change below ---------------- */
 
 #define MAX_AREAS 256
 #define MAX_LINKS 16

@@ -15,7 +15,7 @@
 
 #include "arena.h"
 
-/* The seed's GameState.h. */
+/* The board: cell codes 0..9 (0 empty, 1 and 2 the players, 3..9 the colours). */
 typedef enum { ERROR = -1, EMPTY, PLAYER_1, PLAYER_2, RED, GREEN, BLUE, YELLOW, MAGENTA, CYAN, WHITE } Color;
 typedef struct {
     Color *map; /* size*size cells, row-major: map[y*size+x] */
@@ -30,7 +30,7 @@ static Color get_map_value(GameState *state, int x, int y) { return state->map[y
  * state is the whole board (get_map_value(state, x, y); y = 0 is the top row), player your
  * code (PLAYER_1 starts bottom-left, PLAYER_2 top-right). legal lists the colours (RED..WHITE,
  * 3..9) that capture something; when none does it lists them all. Return one colour: one
- * that touches nothing loses your turn. The seed's `Color ai(GameState*, Color)` ports here.
+ * that touches nothing loses your turn. A `Color ai(GameState*, Color)` ports here as is.
  * ------------------------------------------------------------------------------------ */
 static Color ai(GameState *state, Color player, const int *legal, int nlegal) {
     (void)state;

@@ -17,7 +17,7 @@
 
 #include "arena.h"
 
-/* Upstream's names (perfect-aim's Tile, Action and colours), in upstream's order. */
+/* The protocol's names (Tile, Action and colours), in the protocol's order. */
 typedef enum {
     FLOOR, WALL, LAVA, DAMAGED_FLOOR, SPEEDBOOST, SPEEDPENALTY, COIN, SUPER_FIREBALL, SHIELD,
     PLAYER_RED, PLAYER_BLUE, PLAYER_YELLOW, PLAYER_GREEN, FIREBALL, UNKNOWN_TILE
@@ -72,7 +72,7 @@ typedef struct {
     Fireball fireballs[MAX_FIREBALLS];
 } Game;
 
-/* Upstream's directions, in its scan order: UP, DOWN, LEFT, RIGHT (the MOVE_ actions). */
+/* The four directions, in scan order: UP, DOWN, LEFT, RIGHT (the MOVE_ actions). */
 static const int DX[] = {0, 0, -1, 1};
 static const int DY[] = {-1, 1, 0, 0};
 

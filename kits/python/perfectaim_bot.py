@@ -13,7 +13,7 @@ from collections import deque
 
 import arena
 
-# Upstream's directions, in its scan order, and what each does to (x, y).
+# The four directions, in scan order, and what each does to (x, y).
 STEPS = [("UP", 0, -1), ("DOWN", 0, 1), ("LEFT", -1, 0), ("RIGHT", 1, 0)]
 
 

@@ -2,6 +2,7 @@ package roomview
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arena-classroom/arena/archive"
@@ -49,7 +50,13 @@ func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 		b.WriteString("\n" + st.Heading.Render("This move") + "\n")
 		name := g.Rec.Seats[mv.Seat].Name
 		if mv.Default {
-			b.WriteString(" " + termtext.Fit(plaintext.Clean(name)+" played the default move", width-1) + "\n")
+			// The events below say what the game made of it ("lost the turn"); where there are
+			// none (Perfect Aim's WAIT), the move's name does.
+			line := plaintext.Clean(name) + "'s answer was late or refused"
+			if !slices.ContainsFunc(c.Events(), func(e games.Event) bool { return e.Seat == mv.Seat && e.Text != "" }) {
+				line += ": " + plaintext.Clean(fmt.Sprint(mv.Action))
+			}
+			b.WriteString(" " + termtext.Fit(line, width-1) + "\n")
 		}
 		for _, e := range c.Events() {
 			text := e.Text

@@ -376,12 +376,12 @@ var _ match.Scheme = Scheme{}
 // Usage is Perfect Aim's paragraph of `arena match --help`.
 func (Scheme) Usage() string { return usage }
 
-const usage = `Perfect Aim (--game perfectaim) is played as upstream's tournament: 2 to 4 bots listed in
-colour order RED, BLUE, YELLOW, GREEN, where - leaves a colour empty (--seats zidane,-,bob
+const usage = `Perfect Aim (--game perfectaim) is played as a tournament: 2 to 4 bots listed in colour
+order RED, BLUE, YELLOW, GREEN, where - leaves a colour empty (--seats zidane,-,bob
 is RED zidane against YELLOW bob). Seats keep their colours in every game; game i has seed
 S+i and start permutation i mod 12, which moves the start corners instead. The table ranks
-bots by wins, then coins summed over the games (upstream's winner is the greatest (wins,
-coins); none when two share it). It shows draws (a shared first place: the last players
+bots by wins, then coins summed over the games (the winner has the greatest (wins, coins);
+none when two share it). It shows draws (a shared first place: the last players
 died at the same instant), coins, mean time alive and the mean end time. A game's score is
 the coins its player held at the end, or when it died. There is no round robin.
   Examples: arena match --game perfectaim --seats indianajones,zidane,bobmorane,anouslefouz

@@ -38,7 +38,7 @@ type Fireball struct {
 	Sender string `json:"sender"`
 }
 
-// Obs is a Perfect Aim observation, with upstream's names: TileGrid[y][x] is what a cell
+// Obs is a Perfect Aim observation, with the protocol's names: TileGrid[y][x] is what a cell
 // shows ("FLOOR", "WALL", "COIN", "PLAYER_BLUE", "FIREBALL", …), Background[y][x] the ground
 // only ("FLOOR", "WALL", "LAVA" or "DAMAGED_FLOOR"). (0,0) is the top-left corner.
 type Obs struct {
@@ -51,7 +51,7 @@ type Obs struct {
 	Fireballs  []Fireball `json:"fireballs"`
 }
 
-// steps are upstream's directions, in its scan order, and what each does to (x, y).
+// steps are the four directions, in scan order, and what each does to (x, y).
 var steps = []struct {
 	move   string
 	dx, dy int
