@@ -18,12 +18,10 @@ type Tile struct {
 // WallTile draws room info, whose snapshot is snap, as a tile of the wall (chosen: the one
 // enter watches). A room with no board yet is the zero Tile.
 func WallTile(v Viewer, info rooms.Info, snap *rooms.Snapshot, chosen bool) Tile {
-	st := v.St
 	board, bw := snap.BoardLines(v.Palette)
 	if bw == 0 {
 		return Tile{}
 	}
-	width := max(bw, 24)
 	title := fmt.Sprintf("%s %s · %s", info.ID, info.GameName, plaintext.Clean(info.Players()))
 	if info.Fast {
 		title = info.ID + " fast · " + plaintext.Clean(info.Players())
@@ -36,6 +34,14 @@ func WallTile(v Viewer, info rooms.Info, snap *rooms.Snapshot, chosen bool) Tile
 		text, _ := ResultText(snap.Outcome.Ranks, names, -1)
 		title = info.ID + " · finished · " + text
 	}
+	return BoardTile(v, title, board, bw, 24, chosen)
+}
+
+// BoardTile is a tile of the wall: title over a board of bw cells (chosen: the one enter
+// watches), at least atLeast cells wide.
+func BoardTile(v Viewer, title string, board []string, bw, atLeast int, chosen bool) Tile {
+	st := v.St
+	width := max(bw, atLeast)
 	head := termtext.Fit(title, width)
 	if chosen {
 		head = st.Selected.Render(head)

@@ -3,17 +3,21 @@ package tournaments
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/tournament"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
@@ -25,16 +29,35 @@ type wallScreen struct {
 	first  int           // the first room of the page
 	code   string        // a tournament's code: only its games ("" for every game)
 	back   screen.Screen // where leaving goes (the standings); nil: the lobby, or the session's end
-	// What the wall shows, as last loaded (loadWall): View only draws it.
+	// What the wall shows, as last loaded (load): View only draws it.
 	shown   []rooms.Info
 	snaps   map[string]*rooms.Snapshot // by room id; none: its place stays empty
 	loading bool
+
+	// A tournament's wall (broadcast.go): its report, and the games it plays again.
+	rep         *director.Report
+	repAt       uint64            // the director's version rep was read at
+	moved       map[string]string // the entrants whose place changed at the last report
+	firstAt     time.Time         // when the wall first read the report, and the games
+	firstPlayed int               // played then: the pace of its estimate of the time left
+	seen        map[string]bool   // rooms drawn live, waiting to be replayed, or replayed
+	pending     []rooms.Info      // finished games not shown yet, oldest first
+	want        *rooms.Info       // the next to replay, for the next load to read
+	fetching    bool              // a replay's read is on its way
+	casting     *castReplay       // the game played again now
+	speed       int               // replaySpeeds' index
 }
 
-// wallLoaded is what loadWall read: the rooms to show and their latest pictures.
+// wallLoaded is what the wall's load read: the rooms to show and their latest pictures;
+// for a tournament's wall, every room of its games listed, its report (nil: unchanged) and
+// the replay it asked for.
 type wallLoaded struct {
-	shown []rooms.Info
-	snaps map[string]*rooms.Snapshot
+	shown  []rooms.Info
+	snaps  map[string]*rooms.Snapshot
+	all    []rooms.Info
+	rep    *director.Report
+	repAt  uint64
+	replay *replayLoaded
 }
 
 func (w *wallScreen) Init(m screen.Model) tea.Cmd { return w.load(m) }
@@ -51,8 +74,35 @@ func (w *wallScreen) load(m screen.Model) tea.Cmd {
 	}
 	w.loading = true
 	dir, who, ctx, code := m.Rooms(), m.Who(), m.Context(), w.code
+	svc, repAt, want := m.Services(), w.repAt, w.want
+	w.want = nil
 	return func() tea.Msg {
-		shown := wallRooms(rooms.Visible(dir.List(), who.ID, who.Admin), code)
+		var out wallLoaded
+		all := wallRooms(rooms.Visible(dir.List(), who.ID, who.Admin), code)
+		shown := all
+		if code != "" {
+			// A tournament's wall draws its games being played at a pace people follow;
+			// the fast ones, and those it could not show, it plays again once finished.
+			out.all, shown = all, nil
+			for _, info := range all {
+				if info.Status == rooms.Playing && !info.Fast {
+					shown = append(shown, info)
+				}
+			}
+			if d := svc.Director; d != nil {
+				if v := d.Version(); v != repAt {
+					ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+					if rep, err := d.Report(ctx, code); err == nil {
+						out.rep, out.repAt = &rep, v
+					}
+					cancel()
+				}
+			}
+			if want != nil {
+				got := fetchReplay(ctx, dir, svc.Archive, *want)
+				out.replay = &got
+			}
+		}
 		snaps := make(map[string]*rooms.Snapshot, len(shown))
 		for _, info := range shown {
 			r, ok := dir.Find(info.ID)
@@ -66,14 +116,15 @@ func (w *wallScreen) load(m screen.Model) tea.Cmd {
 				snaps[info.ID] = snap
 			}
 		}
-		return wallLoaded{shown, snaps}
+		out.shown, out.snaps = shown, snaps
+		return out
 	}
 }
 
 // NewWall is the wall of every live game, or of tournament code's only ("" for every game);
 // leaving it goes back to back (nil: the lobby, or the session's end).
 func NewWall(code string, back screen.Screen) screen.Screen {
-	return &wallScreen{code: code, back: back}
+	return &wallScreen{code: code, back: back, seen: map[string]bool{}, speed: defaultReplaySpeed}
 }
 
 // Name is what a footer calls the wall: a game watched from it says "esc wall".
@@ -125,20 +176,24 @@ func wallCount(shown []rooms.Info) string {
 	return s
 }
 
-var wallKeys = struct{ next, prev, pageDown, pageUp, watch key.Binding }{
+var wallKeys = struct{ next, prev, pageDown, pageUp, watch, faster, slower key.Binding }{
 	next:     widget.Bind("→/l/tab", "the next game", "right", "l", "tab"),
 	prev:     widget.Bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
 	pageDown: widget.Bind("↓/pgdn/j/space", "the next page", "pgdown", "down", "j", " "),
 	pageUp:   widget.Bind("↑/pgup/k", "the previous page", "pgup", "up", "k"),
 	watch:    widget.Bind("enter", "watch the chosen game (esc comes back to the wall)", "enter"),
+	faster:   widget.Bind("+", "replays faster (up to 8 moves a second)", "+", "="),
+	slower:   widget.Bind("-", "replays slower (down to one move every 2 s)", "-"),
 }
 
 func (w *wallScreen) Keys(m screen.Model) widget.KeyMap {
 	k := wallKeys
 	back := widget.Back(m.BackTo(w.back), true)
+	faster, slower := widget.Enabled(k.faster, w.code != ""), widget.Enabled(k.slower, w.code != "")
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("choose", k.prev, k.next), widget.Pair("page", k.pageUp, k.pageDown), widget.Pair("watch", k.watch), back},
-		Full:  [][]key.Binding{{k.next, k.prev, k.pageDown, k.pageUp, k.watch, back}},
+		Short: []key.Binding{widget.Pair("choose", k.prev, k.next), widget.Pair("page", k.pageUp, k.pageDown), widget.Pair("watch", k.watch),
+			widget.Pair("replay pace", faster, slower), back},
+		Full: [][]key.Binding{{k.next, k.prev, k.pageDown, k.pageUp, k.watch, faster, slower, back}},
 	}
 }
 
@@ -146,10 +201,12 @@ func (w *wallScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 	if loaded, ok := msg.(wallLoaded); ok {
 		w.loading = false
 		w.shown, w.snaps = loaded.shown, loaded.snaps
+		w.took(m.Now(), loaded)
 		return w, nil
 	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
+		w.cast(m.Now())
 		return w, w.load(m) // a tick of the clock, a change of the lobby: the boards move
 	}
 	n := len(w.shown)
@@ -171,10 +228,82 @@ func (w *wallScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 			}
 		}
 		m.Notify("that room has just closed")
+	case w.code != "" && key.Matches(k, keys.faster):
+		w.setSpeed(m.Now(), w.speed+1)
+	case w.code != "" && key.Matches(k, keys.slower):
+		w.setSpeed(m.Now(), w.speed-1)
 	case key.Matches(k, widget.Back("", true)):
 		return m.Back(w.back, "")
 	}
 	return w, nil
+}
+
+// took takes what a tournament's wall loaded: the report (the movers marked), the finished
+// games to replay, the replay read.
+func (w *wallScreen) took(now time.Time, l wallLoaded) {
+	if w.code == "" {
+		return
+	}
+	if l.rep != nil {
+		if w.rep != nil {
+			w.moved = movers(w.rep.Standings, l.rep.Standings)
+		}
+		if w.firstAt.IsZero() {
+			w.firstAt, w.firstPlayed = now, l.rep.GamesPlayed
+		}
+		w.rep, w.repAt = l.rep, l.repAt
+	}
+	for _, info := range l.all {
+		switch {
+		case w.seen[info.ID]:
+		case info.Status == rooms.Playing && !info.Fast:
+			w.seen[info.ID] = true // drawn live
+		case info.Status == rooms.Finished:
+			w.seen[info.ID] = true
+			w.pending = append(w.pending, info)
+			if len(w.pending) > maxPending {
+				w.pending = w.pending[1:]
+			}
+		}
+	}
+	if l.replay != nil {
+		w.fetching = false
+		w.casting = l.replay.start(now)
+	}
+	w.cast(now)
+}
+
+// cast moves the replay on, and when it is over asks for the next (pickReplay).
+func (w *wallScreen) cast(now time.Time) {
+	if w.code == "" {
+		return
+	}
+	if w.casting != nil {
+		w.casting.advance(now, replaySpeeds[w.speed])
+		if !w.casting.over(now) {
+			return
+		}
+		w.casting = nil
+	}
+	if w.fetching || w.want != nil || len(w.pending) == 0 {
+		return
+	}
+	var standings []tournament.Standing
+	if w.rep != nil {
+		standings = w.rep.Standings
+	}
+	i := pickReplay(w.pending, standings)
+	next := w.pending[i]
+	w.pending = slices.Delete(w.pending, i, i+1)
+	w.want, w.fetching = &next, true
+}
+
+// setSpeed changes the replays' pace, keeping the move shown.
+func (w *wallScreen) setSpeed(now time.Time, i int) {
+	w.speed = min(max(i, 0), len(replaySpeeds)-1)
+	if w.casting != nil {
+		w.casting.respeed(now)
+	}
 }
 
 // perPage is a rough count of the tiles one screen holds, for paging.
@@ -206,37 +335,86 @@ func (w *wallScreen) View(m screen.Model) string {
 		right = fmt.Sprintf("the wall · tournament %s · %s", w.code, wallCount(w.shown))
 	}
 	out := []string{m.Header(st.Dim.Render(right))}
-	if n == 0 {
-		out = append(out, "", st.Dim.Render("No game is being played right now. The wall shows every game as it starts."))
+	// A tournament's wall keeps its panel on the right where the window has room for it
+	// and a board.
+	width, rows := m.Width(), m.Height()-2
+	var panel []string
+	if w.code != "" && width >= panelWidth+26 {
+		panel = w.panel(m, rows)
+		width -= panelWidth + 2
 	}
-	// Tiles flow left to right, rows top to bottom, as many as the window holds from the
-	// first of the page; the chosen one is always on it.
-	room := m.Height() - 2
+	var body []string
+	switch {
+	case n == 0 && w.casting == nil && w.code != "":
+		body = []string{"", st.Dim.Render(termtext.Fit("No game of this tournament is being played right now.", width))}
+	case n == 0 && w.casting == nil:
+		body = []string{"", st.Dim.Render("No game is being played right now. The wall shows every game as it starts.")}
+	default:
+		body = w.tiles(m, width, rows)
+	}
+	if panel != nil {
+		for i, l := range body {
+			body[i] = l + strings.Repeat(" ", max(width-ansi.StringWidth(l), 0))
+		}
+		body = strings.Split(termtext.BesideBoard(body, width, strings.Join(panel, "\n")), "\n")
+	}
+	out = append(out, body...)
+	out = append(out, m.Footer(w.Keys(m)))
+	return strings.Join(out, "\n")
+}
+
+// tiles lays the boards out, left to right and rows top to bottom, as many as width × rows
+// holds from the first of the page (the chosen one always on it), then the replay a
+// tournament's wall plays.
+func (w *wallScreen) tiles(m screen.Model, width, rows int) []string {
+	n := len(w.shown)
+	var extra []roomview.Tile
+	if w.casting != nil {
+		v := roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1}
+		// The replay takes the room the live boards leave: all of it when none is live.
+		rw, rh := width, rows-1
+		if n > 0 {
+			rw, rh = width/2, rows/2
+		}
+		extra = append(extra, w.casting.tile(v, replaySpeeds[w.speed], rw, rh))
+	}
 	for {
 		var rowsOut []string
 		i := w.first
-		for i < n {
+		extraAt := 0
+		for i < n || extraAt < len(extra) {
 			var row []roomview.Tile
-			used := 0
-			for i < n {
-				t := w.tile(m, w.shown[i], i == w.cursor)
-				if t.Width == 0 {
-					i++
-					continue
+			used, fromShown := 0, 0
+			for i < n || extraAt < len(extra) {
+				var t roomview.Tile
+				if i < n {
+					t = w.tile(m, w.shown[i], i == w.cursor)
+				} else {
+					t = extra[extraAt]
 				}
-				if used > 0 && used+2+t.Width > m.Width() {
+				if used > 0 && used+2+t.Width > width {
 					break
+				}
+				if i < n {
+					i++
+				} else {
+					extraAt++
+				}
+				if t.Width == 0 {
+					continue // closed, or no picture yet: its place stays empty
 				}
 				row = append(row, t)
 				used += t.Width + 2
-				i++
+				if extraAt == 0 {
+					fromShown++
+				}
 			}
 			height := 0
 			for _, t := range row {
 				height = max(height, len(t.Lines))
 			}
-			if len(rowsOut)+height+1 > room && len(rowsOut) > 0 {
-				i -= len(row)
+			if len(rowsOut)+height+1 > rows && len(rowsOut) > 0 {
+				i -= fromShown
 				break
 			}
 			for y := range height {
@@ -252,15 +430,15 @@ func (w *wallScreen) View(m screen.Model) string {
 				rowsOut = append(rowsOut, b.String())
 			}
 			rowsOut = append(rowsOut, "")
+			if len(row) == 0 {
+				break
+			}
 		}
 		if w.cursor < i || w.first >= n-1 || i <= w.first {
-			out = append(out, rowsOut...)
-			break
+			return rowsOut
 		}
 		w.first = w.cursor // the chosen tile is past this page: start the page there
 	}
-	out = append(out, m.Footer(w.Keys(m)))
-	return strings.Join(out, "\n")
 }
 
 func (w *wallScreen) Help(m screen.Model) string {
