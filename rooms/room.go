@@ -47,6 +47,10 @@ type Spec struct {
 	// Fast rooms (turn-based, programs and house bots only, unpaced) play each decision as
 	// soon as it is known, between the hub's ticks (see Hub.ServeReady).
 	Fast bool
+	// MoveGap, when positive, is the least time between two moves of a turn-based room: a
+	// tournament's live pace, which a class follows on the projector. The next turn starts
+	// that long after the last move; an answer that came sooner waits, uncharged.
+	MoveGap time.Duration
 	// AbsentGrace, when positive, replaces the hub's for this room: how long a seated
 	// person may stay away before a house bot plays on for them (a tournament calls its
 	// players in from the lobby).
@@ -137,6 +141,8 @@ type Room struct {
 	status    Status
 	ref       *replay.Referee
 	moves     int                  // actions applied so far
+	gap       time.Duration        // Spec.MoveGap
+	lastMove  time.Time            // when the last move was played (for gap)
 	turnMove  int                  // value of moves when the current turn started
 	turnAt    time.Time            // when the current turn started
 	turnID    int                  // last turn id handed to a program
@@ -189,6 +195,7 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 		r.pace = 0
 	}
 	r.wantFast = spec.Fast && spec.Unpaced
+	r.gap = spec.MoveGap
 	r.resume = spec.Resume
 	r.mayHold = spec.MayHoldClock
 	r.voidLost = spec.VoidWhenLost

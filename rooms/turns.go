@@ -75,6 +75,17 @@ func (r *Room) advance(now time.Time) (more bool) {
 		r.advanceRealTime(now)
 		return false
 	}
+	movesBefore := r.moves
+	if r.gap > 0 {
+		if r.moves > 0 && now.Sub(r.lastMove) < r.gap {
+			return false // the live pace: the next move waits, and so does its turn
+		}
+		defer func() {
+			if r.moves != movesBefore {
+				r.lastMove = now
+			}
+		}()
+	}
 	st := r.ref.State()
 	inbox := r.inbox
 	r.inbox = r.inbox[:0]
@@ -94,6 +105,9 @@ func (r *Room) advance(now time.Time) (more bool) {
 		return false
 	}
 	for range maxMovesPerTick {
+		if r.gap > 0 && r.moves != movesBefore {
+			return false // one move, then the gap
+		}
 		played := r.turn(now, st)
 		if st.Over() {
 			r.finish(now)

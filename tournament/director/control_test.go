@@ -186,10 +186,10 @@ func TestFastAndLiveTournamentsEndAlike(t *testing.T) {
 		}
 		moves += len(rp.Moves)
 	}
-	// Games run 4 at once, a move a tick (50 ms): the tournament took at least its longest
-	// game's moves in ticks.
-	if took, least := live.c.Now().Sub(start), time.Duration(moves/len(matches))*50*time.Millisecond; took < least {
-		t.Fatalf("the live tournament took %v of fake time for %d moves in %d games; the hub's pace needs at least %v",
+	// Games run 4 at once, 2 moves a second (LiveMoveGap): the tournament took at least
+	// its average game's moves at that pace.
+	if took, least := live.c.Now().Sub(start), time.Duration(moves/len(matches)-1)*director.LiveMoveGap; took < least {
+		t.Fatalf("the live tournament took %v of fake time for %d moves in %d games; the live pace needs at least %v",
 			took, moves, len(matches), least)
 	}
 	if !reflect.DeepEqual(fastRep.Standings, liveRep.Standings) {

@@ -556,7 +556,8 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 	gs := gameSeed(d.hub.Config().Secret, l, k, attempt)
 	spec := rooms.Spec{Game: l.entry.Entry, Config: l.cfg, Seed: gs, Seats: seats,
 		Tag: tag(l.t.Code, k, g.Seats), Unpaced: !people, Fast: !people && l.pace() == PaceFast, AbsentGrace: l.t.Grace,
-		Clock: l.opts.Clock(d.hub.Config().ProgramClock()), VoidWhenLost: attempt < VoidedStarts}
+		MoveGap: liveGap(people, l.pace()),
+		Clock:   l.opts.Clock(d.hub.Config().ProgramClock()), VoidWhenLost: attempt < VoidedStarts}
 	var r roomdir.Room
 	var err error
 	if d.place != nil {

@@ -67,6 +67,10 @@ type Options struct {
 const (
 	PaceFast = "fast"
 	PaceLive = "live"
+
+	// LiveMoveGap is the live pace of a game without a person: 2 moves a second, which a
+	// class follows on the projector (a final played live).
+	LiveMoveGap = 500 * time.Millisecond
 )
 
 // optionsOf reads a stored tournament's options.
@@ -333,4 +337,14 @@ func parseTag(s string) (code string, k gameKey, seats []string, ok bool) {
 func TournamentOf(info rooms.Info) string {
 	code, _, _, _, _ := ParseTag(info.Tag)
 	return code
+}
+
+// liveGap is the least time between two moves of a game (rooms.Spec.MoveGap): the live
+// pace's for a game of programs and house bots, none for a game with a person (their own
+// pace) or at the fast pace.
+func liveGap(people bool, pace string) time.Duration {
+	if people || pace != PaceLive {
+		return 0
+	}
+	return LiveMoveGap
 }
