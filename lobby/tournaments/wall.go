@@ -46,6 +46,12 @@ type wallScreen struct {
 	fetching    bool              // a replay's read is on its way
 	casting     *castReplay       // the game played again now
 	speed       int               // replaySpeeds' index
+
+	// The wall as last drawn, and what it was drawn from: the clock's ticks draw the wall
+	// again only when something on it changed (a move of a replay, a load, a key).
+	gen       uint64 // counts the changes of what View draws
+	drawnKey  string
+	drawnView string
 }
 
 // wallLoaded is what the wall's load read: the rooms to show and their latest pictures;
@@ -76,7 +82,14 @@ func (w *wallScreen) load(m screen.Model) tea.Cmd {
 	dir, who, ctx, code := m.Rooms(), m.Who(), m.Context(), w.code
 	svc, repAt, want := m.Services(), w.repAt, w.want
 	w.want = nil
+	// The pictures of the rooms the page can show, from its first: a wall of many rooms
+	// reads those it draws, not all (2 × perPage, as tiles may be smaller than it assumes).
+	from, count := w.first, 2*w.perPage(m)+2
 	return func() tea.Msg {
+		// One deadline for the whole load: a room of another node is waited for on its
+		// first read only (then followed), and a load never takes longer than this.
+		ctx, cancel := context.WithTimeout(ctx, loadWait)
+		defer cancel()
 		var out wallLoaded
 		all := wallRooms(rooms.Visible(dir.List(), who.ID, who.Admin), code)
 		shown := all
@@ -91,11 +104,9 @@ func (w *wallScreen) load(m screen.Model) tea.Cmd {
 			}
 			if d := svc.Director; d != nil {
 				if v := d.Version(); v != repAt {
-					ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 					if rep, err := d.Report(ctx, code); err == nil {
 						out.rep, out.repAt = &rep, v
 					}
-					cancel()
 				}
 			}
 			if want != nil {
@@ -103,16 +114,14 @@ func (w *wallScreen) load(m screen.Model) tea.Cmd {
 				out.replay = &got
 			}
 		}
-		snaps := make(map[string]*rooms.Snapshot, len(shown))
-		for _, info := range shown {
+		page := shown[min(from, len(shown)):min(from+count, len(shown))]
+		snaps := make(map[string]*rooms.Snapshot, len(page))
+		for _, info := range page {
 			r, ok := dir.Find(info.ID)
 			if !ok {
 				continue
 			}
-			ctx, cancel := context.WithTimeout(ctx, tileWait)
-			snap, err := r.Snapshot(ctx)
-			cancel()
-			if err == nil && snap != nil {
+			if snap, err := r.Snapshot(ctx); err == nil && snap != nil {
 				snaps[info.ID] = snap
 			}
 		}
@@ -198,6 +207,7 @@ func (w *wallScreen) Keys(m screen.Model) widget.KeyMap {
 }
 
 func (w *wallScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
+	w.gen++ // a load, a key: what the wall shows may change (a tick bumps it in cast)
 	if loaded, ok := msg.(wallLoaded); ok {
 		w.loading = false
 		w.shown, w.snaps = loaded.shown, loaded.snaps
@@ -206,6 +216,7 @@ func (w *wallScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
+		w.gen-- // a tick changes the wall only if the replay moves on
 		w.cast(m.Now())
 		return w, w.load(m) // a tick of the clock, a change of the lobby: the boards move
 	}
@@ -278,6 +289,15 @@ func (w *wallScreen) cast(now time.Time) {
 	if w.code == "" {
 		return
 	}
+	was, at := w.casting, -1
+	if was != nil {
+		at = was.cursor.At()
+	}
+	defer func() {
+		if w.casting != was || was != nil && (was.cursor.At() != at || !was.doneAt.IsZero()) {
+			w.gen++
+		}
+	}()
 	if w.casting != nil {
 		w.casting.advance(now, replaySpeeds[w.speed])
 		if !w.casting.over(now) {
@@ -311,6 +331,9 @@ func (w *wallScreen) perPage(m screen.Model) int {
 	return max((m.Width()/46)*((m.Height()-3)/23), 1)
 }
 
+// loadWait bounds a load of the wall: the rooms' pictures, a tournament's report, a replay.
+const loadWait = 5 * time.Second
+
 // tileWait bounds the wait for a room's first picture (a room of another node is loaded on
 // its first read, then followed: later reads do not wait).
 const tileWait = 2 * time.Second
@@ -326,6 +349,16 @@ func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool) roomview
 }
 
 func (w *wallScreen) View(m screen.Model) string {
+	key := fmt.Sprintf("%d %d %d %s", w.gen, m.Width(), m.Height(), w.timeLeft(m.Now()))
+	if key == w.drawnKey {
+		return w.drawnView
+	}
+	w.drawnKey, w.drawnView = key, w.draw(m)
+	return w.drawnView
+}
+
+// draw lays the wall out: the header, the boards, a tournament's panel, the footer.
+func (w *wallScreen) draw(m screen.Model) string {
 	st := m.Styles()
 	n := len(w.shown)
 	w.cursor = min(w.cursor, max(n-1, 0))
