@@ -2,9 +2,11 @@ package commands_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -14,7 +16,10 @@ import (
 
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/internal/until"
+	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
@@ -307,5 +312,106 @@ func TestTournamentGamesListEveryGame(t *testing.T) {
 	}
 	if _, errOut, status := sshtest.Exec(t, sam, "history --tournament "+code+" --live"); status != 2 || !strings.Contains(errOut, "one of") {
 		t.Fatalf("two filters: %d %q", status, errOut)
+	}
+
+	// The teacher voids a game played and has another played again: the list shows them as
+	// they now stand, the corrections under them; history keeps the games replaced.
+	var played []director.GameLine
+	for _, g := range doc.Games {
+		if g.How == director.HowPlayed {
+			played = append(played, g)
+		}
+	}
+	voided, again := played[0], played[1]
+	for _, cmd := range []string{"void " + code + " " + voided.ID, "replay " + code + " " + again.ID} {
+		if _, errOut, status := sshtest.Exec(t, prof, "tournament "+cmd); status != 0 {
+			t.Fatalf("tournament %s: %d %q", cmd, status, errOut)
+		}
+	}
+	until.True(t, 60*time.Second, "the game played again", func() bool { return standings(t, prof, code).State == "finished" })
+	corrected := tournamentGames(t, sam, code)
+	if len(corrected.Games) != 10 || len(corrected.Corrections) != 2 || corrected.Corrections[0].Action != "void" ||
+		corrected.Corrections[1].Game != again.ID || corrected.Corrections[1].By == "" {
+		t.Fatalf("after the corrections: %d games, corrections %+v", len(corrected.Games), corrected.Corrections)
+	}
+	for _, g := range corrected.Games {
+		switch g.ID {
+		case voided.ID:
+			if g.How != director.HowVoided || g.Match != "" || g.Points != nil || g.Result != "voided" {
+				t.Fatalf("the voided game: %+v", g)
+			}
+		case again.ID:
+			if g.How != director.HowPlayed || g.Match == "" || g.Match == again.Match {
+				t.Fatalf("the game played again: %+v (it was %s)", g, again.Match)
+			}
+			matches = append(matches, g.Match)
+		}
+	}
+	out, _, _ = sshtest.Exec(t, sam, "tournament games "+code)
+	by := corrected.Corrections[0].By // the teacher's name ("prof" is reserved)
+	if !strings.Contains(out, "Corrections:") || !strings.Contains(out, "voided by "+by) || !strings.Contains(out, "played again by "+by) {
+		t.Fatalf("the corrections are not under the games:\n%s", out)
+	}
+	rows := history("--tournament " + code)
+	replaced := 0
+	for _, r := range rows {
+		if r["replaced"] == true {
+			replaced++
+			if r["id"] != voided.Match && r["id"] != again.Match {
+				t.Fatalf("history --tournament %s: %v is not a game replaced", code, r)
+			}
+		}
+	}
+	slices.Sort(matches)
+	if got := idsOf(rows); replaced != 2 || !slices.Equal(got, matches) {
+		t.Fatalf("history --tournament %s after the corrections: %v (%d replaced), want %v", code, got, replaced, matches)
+	}
+}
+
+// tournament games reads the tournament's record once, whatever its number of games.
+func TestTournamentGamesReadsTheRecordOnce(t *testing.T) {
+	st := storetest.Open(t)
+	ctx := context.Background()
+	teacher := sshtest.NewKey(t)
+	addr, reads, _ := countedArena(t, st, teacher, false)
+	if err := st.CreateTournament(ctx, store.Tournament{Code: "T00001", Name: "class", Game: "sevencolors", Format: "round-robin",
+		Options: []byte(`{}`), Config: []byte(`{"size":8}`), Parallel: 2, Grace: time.Minute, CreatedBy: "SHA256:teacher",
+		CreatedAt: time.Unix(1, 0)}); err != nil {
+		t.Fatal(err)
+	}
+	var entrants []tournament.Entrant
+	for i := range 12 {
+		e := store.Entrant{ID: fmt.Sprintf("house:greedy#%d", i), Name: fmt.Sprintf("greedy-%d", i), Kind: store.EntrantHouse, Bot: "greedy"}
+		if err := st.AddEntrant(ctx, "T00001", e); err != nil {
+			t.Fatal(err)
+		}
+		entrants = append(entrants, tournament.Entrant{ID: e.ID, Name: e.Name})
+	}
+	if err := st.SetTournamentState(ctx, "T00001", store.TournamentRunning); err != nil {
+		t.Fatal(err)
+	}
+	round, err := tournament.RoundRobin{}.Next(entrants, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range append(round.Pending, round.Later...) {
+		if err := st.RecordForfeit(ctx, "T00001", store.TournamentGame{Round: g.Round, Pairing: g.Pairing, Leg: g.Leg,
+			Seats: g.Seats, Forfeit: g.Seats[1], At: time.Unix(100, 0)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.SetTournamentState(ctx, "T00001", store.TournamentFinished); err != nil {
+		t.Fatal(err)
+	}
+	c := sshtest.Dial(t, addr, "ada", teacher)
+	reads.taken()
+	for _, args := range []string{"", " --json", " --csv", " --round 3"} {
+		out, errOut, status := sshtest.Exec(t, c, "tournament games T00001"+args)
+		if status != 0 || strings.Count(out, "forfeit") < 4 {
+			t.Fatalf("tournament games T00001%s: %d %q\n%s", args, status, errOut, out)
+		}
+		if r := reads.taken(); !maps.Equal(r, map[string]int{"TournamentRecords": 1}) {
+			t.Fatalf("tournament games%s read %v, want TournamentRecords once (66 games)", args, r)
+		}
 	}
 }
