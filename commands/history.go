@@ -98,6 +98,16 @@ func (a *App) historyCommand(c call) int {
 	defer cancel()
 	identity, bot, who := s.Who.ID, "", s.Who.Name
 	code := strings.ToUpper(*tournament)
+	if code != "" && a.tournaments != nil {
+		if _, err := a.tournaments.Tournament(ctx, code); errors.Is(err, store.ErrNotFound) {
+			fmt.Fprintf(stderr, "arena: no tournament %q (tournament list shows them)\n", code)
+			return 1
+		} else if err != nil {
+			a.log.Error("history: tournament", "code", code, "err", err)
+			fmt.Fprintln(stderr, "arena: the history could not be read right now; try again")
+			return 1
+		}
+	}
 	if code != "" && name == "" {
 		identity, who = "", "tournament "+code // everyone's games of the tournament
 	}
@@ -180,6 +190,9 @@ func (a *App) historyCommand(c call) int {
 			plaintext.Clean(strings.Join(r.Seats, " vs ")), kindText(r))
 	}
 	t.Write(stdout, "")
+	if len(recs) == *limit {
+		fmt.Fprintf(stdout, "(the last %d; --limit N lists up to %d)\n", *limit, store.HistoryLimit)
+	}
 	fmt.Fprintf(stdout, "\nWatch one again: ssh -t HOST replay ID · export it: ssh HOST replay ID --json\n")
 	return 0
 }

@@ -313,6 +313,13 @@ func TestTournamentGamesListEveryGame(t *testing.T) {
 	if _, errOut, status := sshtest.Exec(t, sam, "history --tournament "+code+" --live"); status != 2 || !strings.Contains(errOut, "one of") {
 		t.Fatalf("two filters: %d %q", status, errOut)
 	}
+	if _, errOut, status := sshtest.Exec(t, sam, "history --tournament TNOPE1"); status != 1 || !strings.Contains(errOut, "no tournament") {
+		t.Fatalf("history of a tournament that does not exist: %d %q", status, errOut)
+	}
+	if out, _, status := sshtest.Exec(t, sam, "history greedy --limit 2"); status != 0 || strings.Count(out, " tournament T") != 2 ||
+		!strings.Contains(out, "(the last 2; --limit N lists up to") {
+		t.Fatalf("history greedy --limit 2: %d %q", status, out)
+	}
 
 	// The teacher voids a game played and has another played again: the list shows them as
 	// they now stand, the corrections under them; history keeps the games replaced.
