@@ -120,7 +120,7 @@ func (d *Director) Games(ctx context.Context, code string) (GameList, error) {
 func (l *live) gameLine(g store.TournamentGame) GameLine {
 	r := resultOf(g)
 	line := GameLine{ID: GameID(g.Round, g.Pairing, g.Leg), Round: g.Round, Pairing: g.Pairing + 1, Leg: g.Leg + 1,
-		Players: l.nameList(g.Seats), Ranks: g.Ranks, Points: tournament.Points(r), Result: resultText(l, r),
+		Players: l.nameList(g.Seats), Ranks: g.Ranks, Points: tournament.Points(l.format, r), Result: resultText(l, r),
 		How: howOf(r), Match: g.MatchID, At: g.At.Format("2006-01-02T15:04:05.000Z07:00")}
 	if line.How == HowForfeit {
 		line.Forfeit = l.name(g.Forfeit)
