@@ -234,6 +234,32 @@ func (a *Archive) History(ctx context.Context, identity, bot, game string, limit
 	return a.st.History(ctx, identity, bot, game, limit)
 }
 
+// historyGames lists stored games with what each was part of; *store.Store does.
+type historyGames interface {
+	HistoryGames(ctx context.Context, q store.GameQuery) ([]store.GameRecord, error)
+}
+
+// Games is the stored games q chooses, last first, with the tournament each was a game of
+// and whether it was rated. A store that cannot say (a test's) lists a player's history,
+// each game of no known kind, and refuses a choice by tournament or kind.
+func (a *Archive) Games(ctx context.Context, q store.GameQuery) ([]store.GameRecord, error) {
+	if a == nil {
+		return nil, ErrNone
+	}
+	if hg, ok := a.st.(historyGames); ok {
+		return hg.HistoryGames(ctx, q)
+	}
+	if q.Tournament != "" || q.Kind != "" {
+		return nil, errors.New("this server's store cannot choose games by tournament")
+	}
+	recs, err := a.st.History(ctx, q.Identity, q.Bot, q.Game, q.Limit)
+	out := make([]store.GameRecord, len(recs))
+	for i, r := range recs {
+		out[i] = store.GameRecord{MatchRecord: r}
+	}
+	return out, err
+}
+
 // NameOwner is the key that holds a display name.
 func (a *Archive) NameOwner(ctx context.Context, name string) (string, error) {
 	if a == nil {

@@ -81,10 +81,9 @@ func init() {
 				return replayUsage + "\n  ID may be the start of an id, when only one stored game has it"
 			}},
 		{name: "history", exec: (*App).historyCommand,
-			help: [][2]string{{"history [NAME] [--game G] [--json]", "a player's stored games (yours by default), with their ids"}},
-			usage: func() string {
-				return historyUsage + "\n  a player's stored games (yours by default), last first, with their ids"
-			}},
+			help: [][2]string{{"history [NAME] [--game G] [--json]", "a player's stored games (yours by default), with their ids"},
+				{"history [NAME] --tournament CODE", "… of a tournament (--live: of none); KIND says which"}},
+			usage: func() string { return historyUsage + "\n" + historyHelp }},
 		{name: "leaderboard", exec: (*App).leaderboardCommand,
 			help: [][2]string{{"leaderboard GAME [--csv|--json]", "the game's ratings (OpenSkill, μ − 3σ), with each one's history"}},
 			usage: func() string {
@@ -107,6 +106,7 @@ func init() {
 			refusal: "only teachers (keys in the admin keys file) set and export assignments; students play one with bot --assignment CODE"},
 		{name: "tournament", exec: (*App).tournamentCommand,
 			help: [][2]string{{"tournament standings CODE [--json]", "a tournament's standings (list shows them all)"},
+				{"tournament games CODE [--round N]", "its games: results, how each ended, replay ids"},
 				{"tournament create|add|start|…", "teachers: class tournaments (see tournament --help)"}},
 			usage:   func() string { return tournamentUsage },
 			teacher: func(args []string) bool { return len(args) > 0 && teacherTournamentCommands[args[0]] != nil },

@@ -41,7 +41,9 @@ const tournamentUsage = `usage:
   tournament start|pause|resume|cancel CODE
   tournament list
   tournament standings CODE [--csv|--json]
-  tournament games CODE [--json]              every game with a result: how it ended, its replay
+  tournament games CODE [--round N] [--json|--csv]
+                                              every game: players, result, points, how it ended
+                                              (played, forfeit, absent, voided), its replay id
   tournament replay|void CODE GAME            play a game again, or take it out of the standings
 Formats: round-robin, double-round-robin, swiss (--rounds), elimination (--best-of), pools (--table-size;
 Perfect Aim, War Hammer, DiceWars). Students join with ssh -T HOST bot --game GAME --tournament CODE, or

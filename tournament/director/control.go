@@ -310,6 +310,7 @@ type Report struct {
 // LiveGame is a game in progress.
 type LiveGame struct {
 	Round   int
+	Game    string `json:",omitempty"` // GameID (empty from a leader older than it)
 	Players string
 	Room    string // the room's id, for watch
 	// Pace says how long its programs take a move ("bob 0.45 s a move"): what a round, or the
@@ -452,14 +453,14 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 	}
 	for _, g := range round.Pending {
 		if p, ok := l.playing[keyOf(g)]; ok {
-			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Players: l.names(g.Seats), Room: p.room.ID(), Pace: paceText(p)})
+			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Game: GameID(g.Round, g.Pairing, g.Leg), Players: l.names(g.Seats), Room: p.room.ID(), Pace: paceText(p)})
 		} else if !round.Finished {
 			r.Waiting = append(r.Waiting, l.names(g.Seats)+d.waitsForLocked(l, g))
 		}
 	}
 	for _, g := range round.Later {
 		if p, ok := l.playing[keyOf(g)]; ok {
-			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Players: l.names(g.Seats), Room: p.room.ID(), Pace: paceText(p)})
+			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Game: GameID(g.Round, g.Pairing, g.Leg), Players: l.names(g.Seats), Room: p.room.ID(), Pace: paceText(p)})
 		}
 	}
 	return r, nil

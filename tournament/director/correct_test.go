@@ -52,10 +52,11 @@ func TestATeacherVoidsAndReplaysGames(t *testing.T) {
 	if after.GamesPlayed != before.GamesPlayed {
 		t.Fatalf("%d results once the game was played again, want %d", after.GamesPlayed, before.GamesPlayed)
 	}
-	lines, corrections, err := r.d.Games(ctx, "T1")
+	list, err := r.d.Games(ctx, "T1")
 	if err != nil {
 		t.Fatal(err)
 	}
+	lines, corrections := list.Games, list.Corrections
 	if len(lines) != before.GamesPlayed || lines[0].ID != "1.1.1" || lines[0].How != "voided" || lines[1].How != "played" || lines[1].Match == "" {
 		t.Fatalf("games: %+v", lines[:2])
 	}
