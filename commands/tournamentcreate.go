@@ -142,6 +142,8 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.
 	if err := formatOptionsApply(fs, e, *format); err != nil {
 		return bad("%v", err)
 	}
+	// Pools created from now on keep everyone playing every round (placement tables).
+	o.AllPlay = tournament.FormatName(*format) == "pools"
 	f, err := director.Format(e, *format, o)
 	if err != nil {
 		return bad("--format: %v", err)

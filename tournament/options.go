@@ -47,6 +47,9 @@ func ColonOption(spec string) string {
 	return ""
 }
 
+// FormatName is the format's name in spec, without the number after a colon.
+func FormatName(spec string) string { return formatName(spec) }
+
 func formatName(spec string) string {
 	name, _, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	return name
