@@ -137,17 +137,42 @@ func (l *ledger) standing(i int) Standing {
 	return s
 }
 
-// headToHead is the points each of group scored in games against the others of group.
-func (l *ledger) headToHead(group []int) map[int]float64 {
+// headToHead is the points each of group scored in games against the others of group,
+// for those of group who played one of the others (met).
+func (l *ledger) headToHead(group []int) (points map[int]float64, met map[int]bool) {
 	in := make(map[int]bool, len(group))
 	for _, i := range group {
 		in[i] = true
 	}
-	out := make(map[int]float64, len(group))
+	points = make(map[int]float64, len(group))
+	met = make(map[int]bool, len(group))
 	for _, i := range group {
 		for _, m := range l.rec[i].meetings {
 			if in[m.opp] {
-				out[i] += m.points
+				points[i] += m.points
+				met[i] = true
+			}
+		}
+	}
+	return points, met
+}
+
+// headToHeads is the head-to-head tie-break of each entrant: the points it scored against
+// those tied with it on key (positions sorted by key), not applicable (NA) to an entrant
+// tied with nobody, or with nobody it played.
+func (l *ledger) headToHeads(order []int, key func(int) []float64) map[int]TieBreak {
+	out := make(map[int]TieBreak, len(order))
+	for _, i := range order {
+		out[i] = TieBreak{Name: HeadToHead, NA: true}
+	}
+	for _, g := range tieGroups(order, key) {
+		if len(g) < 2 {
+			continue
+		}
+		points, met := l.headToHead(g)
+		for _, i := range g {
+			if met[i] {
+				out[i] = TieBreak{Name: HeadToHead, Value: points[i]}
 			}
 		}
 	}

@@ -70,7 +70,9 @@ func (f Pools) Next(entrants []Entrant, results []Result) (Round, error) {
 
 // Standings rank by the round reached, points at the last table, then all points.
 // Standings rank by the round reached, points at the last table in the running, then all
-// points. Each line counts the games finished in each place (Places).
+// points; with placement tables, those out of the running rank by all their points before
+// those at the table where they went out (they have all played as many games). Each line
+// counts the games finished in each place (Places).
 func (f Pools) Standings(entrants []Entrant, results []Result) ([]Standing, error) {
 	l, _, err := f.play(entrants, results)
 	if err != nil {
@@ -82,7 +84,13 @@ func (f Pools) Standings(entrants []Entrant, results []Result) ([]Standing, erro
 		lines[i].Stage = l.stage[i]
 		lines[i].TieBreaks = []TieBreak{{Name: TablePoints, Value: l.table[i]}}
 	}
+	final := f.Rounds(len(l.seeded))
 	rankLines(lines, func(s Standing) []float64 {
+		if f.AllPlay && s.Stage < final {
+			// Out of the running, everyone has played as many games: all their points
+			// first, then those at the table where they went out.
+			return []float64{float64(s.Stage), s.Points, s.TieBreaks[0].Value}
+		}
 		return []float64{float64(s.Stage), s.TieBreaks[0].Value, s.Points}
 	})
 	return lines, nil
@@ -177,12 +185,12 @@ func (f Pools) play(entrants []Entrant, results []Result) (*poolLedger, Round, e
 	return l, cur, nil
 }
 
-// placementOrder sorts those out of the running as they stand: the round they reached,
-// their points at their last table in the running, all their points, then seed.
+// placementOrder sorts those out of the running as they stand (see Standings): the round
+// they reached, all their points, their points at the table where they went out, then seed.
 func (l *poolLedger) placementOrder(out []int) {
 	slices.SortStableFunc(out, func(a, b int) int {
 		return cmp.Or(-cmp.Compare(l.stage[a], l.stage[b]),
-			-slices.Compare(rounded([]float64{l.table[a], l.rec[a].points}), rounded([]float64{l.table[b], l.rec[b].points})),
+			-slices.Compare(rounded([]float64{l.rec[a].points, l.table[a]}), rounded([]float64{l.rec[b].points, l.table[b]})),
 			cmp.Compare(a, b))
 	})
 }

@@ -305,3 +305,46 @@ func playOutErr(f Format, es []Entrant, decide func(Game) Result) ([][]Game, []R
 	}
 	return nil, nil, fmt.Errorf("the tournament does not end")
 }
+
+// TestPoolsPlacementWorked: the seven of TestPoolsWorked with placement tables. Round 2 is
+// the same final table, and the three out of the running play a table of their own, by
+// points: e03 (1½), then e01 and e07 (0) by seed. Everyone plays two games; those out rank
+// by all their points.
+func TestPoolsPlacementWorked(t *testing.T) {
+	f := Pools{TableSize: 4, AllPlay: true}
+	es := people(7)
+	cur, _ := f.Next(es, nil)
+	results := []Result{ranked(cur.Games[0], 3, 1, 2), ranked(cur.Games[1], 2, 2, 1, 4)}
+	cur, err := f.Next(es, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := show(cur.Games); got != "e04-e06-e02-e05 e03-e01-e07" || cur.Number != 2 {
+		t.Fatalf("round %d: %s", cur.Number, got)
+	}
+	// The final as before; at the placement table e07 wins, then e01, e03.
+	results = append(results, ranked(cur.Games[0], 2, 1, 4, 3), ranked(cur.Games[1], 3, 2, 1))
+	if cur, err = f.Next(es, results); err != nil || !cur.Finished {
+		t.Fatalf("after round 2: %+v, %v", cur, err)
+	}
+	ss, err := f.Standings(es, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range ss {
+		got = append(got, fmt.Sprintf("%d %s %d %g %g %d", s.Rank, s.ID, s.Stage, s.TieBreaks[0].Value, s.Points, s.Played))
+	}
+	want := []string{
+		"1 e06 2 3 6 2",
+		"2 e04 2 2 4 2",
+		"3 e05 2 1 2 2",
+		"4 e02 2 0 1.5 2",
+		"5 e07 1 0 2 2",
+		"6 e03 1 1.5 1.5 2",
+		"7 e01 1 0 1 2",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("standings (rank, id, stage, table points, points, played)\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -96,4 +96,7 @@ type Standing struct {
 type TieBreak struct {
 	Name  string
 	Value float64
+	// NA: the tie-break did not apply to this entrant (head-to-head of one tied on points
+	// with nobody, or with nobody it played); Value is 0 and means nothing: shown blank.
+	NA bool
 }
