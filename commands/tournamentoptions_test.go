@@ -1,10 +1,13 @@
 package commands_test
 
 import (
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
 )
 
 // A format option the format does not take is refused over SSH with a sentence and exit
@@ -37,5 +40,33 @@ func TestCreateRefusesOptionsThatDoNotApply(t *testing.T) {
 		if status != 0 || !strings.Contains(out, `settings {"rounds":30}`) {
 			t.Errorf("%s: exit %d, %q %q", cmd, status, out, errOut)
 		}
+	}
+}
+
+// A pools tournament of seven house bots over SSH: tables of 4 and 3, then the final
+// table and a placement table for the three out of the running, so everyone plays two
+// games; the standings count places, in whole points (halves only for ties).
+func TestPoolsEveryonePlaysAsMany(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	addr := tournamentArena(t, teacher)
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	code := createTournament(t, prof, "--game dicewars --format pools --config areas=16", "seed,classic,odds,random,seed,classic,odds")
+	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+code); status != 0 {
+		t.Fatalf("start: %d %q", status, errOut)
+	}
+	until.True(t, 60*time.Second, "the tournament finishing", func() bool { return standings(t, prof, code).State == "finished" })
+	s := standings(t, prof, code)
+	if len(s.Standings) != 7 || s.GamesPlayed != 4 {
+		t.Fatalf("standings %+v", s)
+	}
+	for _, row := range s.Standings {
+		if row.Played != 2 || row.Points != math.Round(row.Points*2)/2 {
+			t.Errorf("%s played %d games for %g points; want 2 games, whole or half points", row.Name, row.Played, row.Points)
+		}
+	}
+	out, errOut, status := sshtest.Exec(t, prof, "tournament standings "+code)
+	if status != 0 || !strings.Contains(out, "RANK  NAME") || !strings.Contains(out, "REACHED  POINTS  GP  1ST  2ND  3RD  4TH  TABLE POINTS") ||
+		strings.Contains(out, " W  D  L") {
+		t.Errorf("standings: exit %d, %q %q", status, out, errOut)
 	}
 }
