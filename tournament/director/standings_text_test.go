@@ -155,3 +155,21 @@ func TestHeadToHeadOnlyWhereItApplies(t *testing.T) {
 		t.Errorf("three entrants: header %q, want %q\n%s", got, want, text)
 	}
 }
+
+// The sentence that tells an entrant its place says won, drawn and lost in two-player
+// games, and the places in pools.
+func TestRecordText(t *testing.T) {
+	for _, c := range []struct {
+		s    tournament.Standing
+		want string
+	}{
+		{tournament.Standing{Wins: 3, Draws: 1, Losses: 2}, "3 won, 1 drawn, 2 lost"},
+		{tournament.Standing{Places: []int{2, 0, 1, 0}}, "1st in 2 games, 3rd in 1"},
+		{tournament.Standing{Places: []int{0, 1, 0}}, "2nd in 1 game"},
+		{tournament.Standing{Places: []int{0, 0, 0}}, "no game finished"},
+	} {
+		if got := director.RecordText(c.s); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.s, got, c.want)
+		}
+	}
+}
