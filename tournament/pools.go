@@ -68,7 +68,6 @@ func (f Pools) Next(entrants []Entrant, results []Result) (Round, error) {
 	return cur, err
 }
 
-// Standings rank by the round reached, points at the last table, then all points.
 // Standings rank by the round reached, points at the last table in the running, then all
 // points; with placement tables, those out of the running rank by all their points before
 // those at the table where they went out (they have all played as many games). Each line
@@ -84,9 +83,12 @@ func (f Pools) Standings(entrants []Entrant, results []Result) ([]Standing, erro
 		lines[i].Stage = l.stage[i]
 		lines[i].TieBreaks = []TieBreak{{Name: TablePoints, Value: l.table[i]}}
 	}
-	final := f.Rounds(len(l.seeded))
+	reached := 0 // the round of the tables in the running
+	for _, st := range l.stage {
+		reached = max(reached, st)
+	}
 	rankLines(lines, func(s Standing) []float64 {
-		if f.AllPlay && s.Stage < final {
+		if f.AllPlay && s.Stage < reached {
 			// Out of the running, everyone has played as many games: all their points
 			// first, then those at the table where they went out.
 			return []float64{float64(s.Stage), s.Points, s.TieBreaks[0].Value}
