@@ -233,6 +233,10 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.
 	}
 	fmt.Fprintf(stdout, "Programs have %s a decision and a bank of %s a game; the grace for absences is %s in all.\n",
 		*move, *bank, *grace)
+	if p, ok := f.(tournament.Pools); ok && p.AllPlay {
+		fmt.Fprintf(stdout, "Pools: tables of %d, %s a table; the best two of each go on and the others play placement tables, so everyone plays every round.\n",
+			p.TableSize, games.Count(max(p.Legs, 1), "game", "games"))
+	}
 	switch o.Entrants {
 	case director.EntrantsKnown:
 		fmt.Fprintln(stdout, "Entries: only the keys this arena knew before now.")

@@ -50,6 +50,10 @@ func TestPoolsEveryonePlaysAsMany(t *testing.T) {
 	teacher := sshtest.NewKey(t)
 	addr := tournamentArena(t, teacher)
 	prof := sshtest.Dial(t, addr, "prof", teacher)
+	out, errOut, status := sshtest.Exec(t, prof, "tournament create --game dicewars --format pools:3 --games-per-pairing 2 --config areas=16")
+	if status != 0 || !strings.Contains(out, "Pools: tables of 3, 2 games a table; the best two of each go on and the others play placement tables, so everyone plays every round.") {
+		t.Errorf("create pools: exit %d, %q %q", status, out, errOut)
+	}
 	code := createTournament(t, prof, "--game dicewars --format pools --config areas=16", "seed,classic,odds,random,seed,classic,odds")
 	if _, errOut, status := sshtest.Exec(t, prof, "tournament start "+code); status != 0 {
 		t.Fatalf("start: %d %q", status, errOut)
@@ -64,7 +68,7 @@ func TestPoolsEveryonePlaysAsMany(t *testing.T) {
 			t.Errorf("%s played %d games for %g points; want 2 games, whole or half points", row.Name, row.Played, row.Points)
 		}
 	}
-	out, errOut, status := sshtest.Exec(t, prof, "tournament standings "+code)
+	out, errOut, status = sshtest.Exec(t, prof, "tournament standings "+code)
 	if status != 0 || !strings.Contains(out, "RANK  NAME") || !strings.Contains(out, "REACHED  POINTS  GP  1ST  2ND  3RD  4TH  TABLE POINTS") ||
 		strings.Contains(out, " W  D  L") {
 		t.Errorf("standings: exit %d, %q %q", status, out, errOut)
