@@ -223,8 +223,8 @@ func (a *Sessions) tellFinalPlace(ctx context.Context, conn *program.Conn, code,
 	}
 	for _, s := range rep.Standings {
 		if s.ID == id {
-			conn.Diagf("tournament %s is %s: you are %s of %d with %s points (%d won, %d drawn, %d lost)", code, rep.State,
-				games.Ordinal(s.Rank), len(rep.Standings), plaintext.Points(plaintext.Round2(s.Points)), s.Wins, s.Draws, s.Losses)
+			conn.Diagf("tournament %s is %s: you are %s of %d with %s points (%s)", code, rep.State,
+				games.Ordinal(s.Rank), len(rep.Standings), plaintext.Points(plaintext.Round2(s.Points)), director.RecordText(s))
 			return
 		}
 	}

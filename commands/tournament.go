@@ -402,6 +402,7 @@ type standingJSON struct {
 	Forfeits  int                `json:"forfeits"` // games lost by forfeit (among losses)
 	Absent    int                `json:"absent"`   // games nobody came to (among losses)
 	Stage     int                `json:"stage,omitempty"`
+	Places    []int              `json:"places,omitempty"` // pools: games finished first, second, …
 	TieBreaks map[string]float64 `json:"tie_breaks,omitempty"`
 }
 
@@ -422,8 +423,11 @@ func (a *App) tournamentStandings(ctx context.Context, args []string, stdout, st
 		Standings: make([]standingJSON, 0, len(rep.Standings))}
 	for _, s := range rep.Standings {
 		row := standingJSON{Rank: s.Rank, Name: s.Name, Points: s.Points, Played: s.Played, Wins: s.Wins,
-			Draws: s.Draws, Losses: s.Losses, Byes: s.Byes, Forfeits: s.Forfeits, Absent: s.Absent, Stage: s.Stage}
+			Draws: s.Draws, Losses: s.Losses, Byes: s.Byes, Forfeits: s.Forfeits, Absent: s.Absent, Stage: s.Stage, Places: s.Places}
 		for _, tb := range s.TieBreaks {
+			if tb.NA {
+				continue // did not apply to this entrant (head-to-head of one tied with nobody)
+			}
 			if row.TieBreaks == nil {
 				row.TieBreaks = map[string]float64{}
 			}
@@ -437,8 +441,13 @@ func (a *App) tournamentStandings(ctx context.Context, args []string, stdout, st
 	case len(args) == 2 && args[1] == "--csv":
 		w := csv.NewWriter(stdout)
 		head := []string{"rank", "name", "points", "played", "wins", "draws", "losses", "byes", "forfeits", "absent"}
+		places := 0 // pools: a column for each place, the games finished there
 		var tbNames []string
 		if len(rep.Standings) > 0 {
+			places = len(rep.Standings[0].Places)
+			for p := range places {
+				head = append(head, games.Ordinal(p+1))
+			}
 			for _, tb := range rep.Standings[0].TieBreaks {
 				tbNames = append(tbNames, tb.Name)
 			}
@@ -447,7 +456,18 @@ func (a *App) tournamentStandings(ctx context.Context, args []string, stdout, st
 		for _, s := range rep.Standings {
 			rec := []string{strconv.Itoa(s.Rank), s.Name, plaintext.Points(s.Points), strconv.Itoa(s.Played), strconv.Itoa(s.Wins),
 				strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), strconv.Itoa(s.Byes), strconv.Itoa(s.Forfeits), strconv.Itoa(s.Absent)}
+			for p := range places {
+				n := 0
+				if p < len(s.Places) {
+					n = s.Places[p]
+				}
+				rec = append(rec, strconv.Itoa(n))
+			}
 			for _, tb := range s.TieBreaks {
+				if tb.NA {
+					rec = append(rec, "") // did not apply to this entrant
+					continue
+				}
 				rec = append(rec, plaintext.Points(tb.Value))
 			}
 			_ = w.Write(rec)

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -30,11 +31,13 @@ var createUsage = `usage: tournament create --game GAME --format FORMAT [options
                           the command is split again on the server: quote a name of several
                           words twice, --name "'TP 7 couleurs'" (unquoted words that follow
                           --name are taken as the name too)
-  --games-per-pairing N   games each pairing or table plays, seats alternating (default 1,
-                          at most 100)
-  --rounds N              Swiss: its rounds (default ceil(log2 n)+1, at most 100)
-  --best-of N             elimination: games a match (default 1, at most 99)
-  --table-size 3|4        pools: players a table (default 4)
+  --games-per-pairing N   round robins, Swiss, pools: games each pairing or table plays,
+                          seats alternating (default 1, at most 100)
+  --rounds N              Swiss only: its rounds (default ceil(log2 n)+1, at most 100)
+  --best-of N             elimination only: games a match (default 1, at most 99)
+  --table-size 3|4        pools only: players a table (default 4)
+                          A format refuses the options it does not take; a game's own
+                          settings are --config KEY=VAL (Garden Tensions: --config rounds=N)
   --size N                the board (default: the game's); --config KEY=VAL for other settings
   --parallel N            games played at once (default 256: every game of a round that can
                           start; an entrant plays one game at a time)
@@ -136,6 +139,11 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.
 	if *format == "" {
 		return bad("--format: one of %s", strings.Join(tournament.Names, ", "))
 	}
+	if err := formatOptionsApply(fs, e, *format); err != nil {
+		return bad("%v", err)
+	}
+	// Pools created from now on keep everyone playing every round (placement tables).
+	o.AllPlay = tournament.FormatName(*format) == "pools"
 	f, err := director.Format(e, *format, o)
 	if err != nil {
 		return bad("--format: %v", err)
@@ -225,6 +233,10 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.
 	}
 	fmt.Fprintf(stdout, "Programs have %s a decision and a bank of %s a game; the grace for absences is %s in all.\n",
 		*move, *bank, *grace)
+	if p, ok := f.(tournament.Pools); ok && p.AllPlay {
+		fmt.Fprintf(stdout, "Pools: tables of %d, %s a table; the best two of each go on and the others play placement tables, so everyone plays every round.\n",
+			p.TableSize, games.Count(max(p.Legs, 1), "game", "games"))
+	}
 	switch o.Entrants {
 	case director.EntrantsKnown:
 		fmt.Fprintln(stdout, "Entries: only the keys this arena knew before now.")
@@ -235,4 +247,35 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.
 	fmt.Fprintf(stdout, "Add house bots: ssh HOST tournament add %s --bot %s; then: ssh HOST tournament start %s\n", t.Code, e.Strongest, t.Code)
 	fmt.Fprintln(stdout, t.Code)
 	return 0
+}
+
+// formatOptionsApply refuses, with a sentence, a format option given on the command line
+// that the format does not take (--rounds for a round robin: it used to be ignored), and
+// one whose name is also a setting of the game (Garden Tensions's rounds), since the
+// teacher may have meant either: the sentence says which is which. An option the format
+// takes and the game has too is refused only where the format's name can carry it
+// (swiss:R, elimination:N, pools:T), so that there is a way to say each.
+func formatOptionsApply(fs *flag.FlagSet, e catalog.Entry, format string) error {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for _, opt := range tournament.FormatOptionNames {
+		if !given[opt] {
+			continue
+		}
+		setting, clash := e.Game.Describe().Setting(opt)
+		err := tournament.Inapplicable(format, opt)
+		switch {
+		case err != nil && clash:
+			return fmt.Errorf("%v; --%s is the tournament's option: %s's own %s setting is --config %s=N (%d to %d, default %d)",
+				err, opt, e.Game.Name(), opt, opt, setting.Min, setting.Max, setting.Default)
+		case err != nil:
+			return err
+		case clash && tournament.ColonOption(format) == opt:
+			name, _, _ := strings.Cut(format, ":")
+			v := fs.Lookup(opt).Value
+			return fmt.Errorf("--%s is both the tournament's option and a setting of %s: say which you mean, --format %s:%s for the tournament's %s, --config %s=%s for the game's own (%d to %d, default %d)",
+				opt, e.Game.Name(), name, v, opt, opt, v, setting.Min, setting.Max, setting.Default)
+		}
+	}
+	return nil
 }

@@ -31,6 +31,9 @@ type ledger struct {
 	seeded []Entrant
 	pos    map[string]int
 	rec    []record
+	// places, when not nil (pools), counts each entrant's games by place (0: first), and
+	// games score place points (placePoints) rather than a share of one.
+	places [][]int
 }
 
 func newLedger(seeded []Entrant) *ledger {
@@ -47,10 +50,19 @@ func (l *ledger) add(r Result) {
 		return // out of the standings
 	}
 	g := r.Game
-	outs := score(r)
+	outs := l.score(r)
+	var ranks []int
+	if l.places != nil && r.Forfeit != NobodyCame {
+		ranks = effectiveRanks(r)
+	}
 	for i, id := range g.Seats {
 		me := &l.rec[l.pos[id]]
 		o := outs[i]
+		if ranks != nil {
+			if p := placeOf(ranks, i); p < len(l.places[l.pos[id]]) {
+				l.places[l.pos[id]][p]++
+			}
+		}
 		me.points += o.points
 		me.played++
 		switch r.Forfeit {
@@ -75,6 +87,29 @@ func (l *ledger) add(r Result) {
 	}
 }
 
+// score is score(r), in place points when the ledger counts places (pools).
+func (l *ledger) score(r Result) []outcome {
+	outs := score(r)
+	if l.places != nil {
+		for i := range outs {
+			outs[i].points = placePoints(outs[i].points, len(outs))
+		}
+	}
+	return outs
+}
+
+// placeOf is seat i's place, 0 for first: how many seats ranked strictly better (seats that
+// tie share the best place they cover, as in 1, 2, 2, 4).
+func placeOf(ranks []int, i int) int {
+	p := 0
+	for _, r := range ranks {
+		if r < ranks[i] {
+			p++
+		}
+	}
+	return p
+}
+
 // seat notes who sat first in a two-player pairing, for seat balancing.
 func (l *ledger) seat(first, second string) {
 	a, b := &l.rec[l.pos[first]], &l.rec[l.pos[second]]
@@ -94,21 +129,50 @@ func (l *ledger) bye(id string, points float64) {
 // standing is an entrant's line without rank or tie-breaks.
 func (l *ledger) standing(i int) Standing {
 	e, r := l.seeded[i], l.rec[i]
-	return Standing{ID: e.ID, Name: e.Name, Points: r.points, Played: r.played,
+	s := Standing{ID: e.ID, Name: e.Name, Points: r.points, Played: r.played,
 		Wins: r.wins, Draws: r.draws, Losses: r.losses, Byes: r.byes, Forfeits: r.forfeits, Absent: r.absent}
+	if l.places != nil {
+		s.Places = slices.Clone(l.places[i])
+	}
+	return s
 }
 
-// headToHead is the points each of group scored in games against the others of group.
-func (l *ledger) headToHead(group []int) map[int]float64 {
+// headToHead is the points each of group scored in games against the others of group,
+// for those of group who played one of the others (met).
+func (l *ledger) headToHead(group []int) (points map[int]float64, met map[int]bool) {
 	in := make(map[int]bool, len(group))
 	for _, i := range group {
 		in[i] = true
 	}
-	out := make(map[int]float64, len(group))
+	points = make(map[int]float64, len(group))
+	met = make(map[int]bool, len(group))
 	for _, i := range group {
 		for _, m := range l.rec[i].meetings {
 			if in[m.opp] {
-				out[i] += m.points
+				points[i] += m.points
+				met[i] = true
+			}
+		}
+	}
+	return points, met
+}
+
+// headToHeads is the head-to-head tie-break of each entrant: the points it scored against
+// those tied with it on key (positions sorted by key), not applicable (NA) to an entrant
+// tied with nobody, or with nobody it played.
+func (l *ledger) headToHeads(order []int, key func(int) []float64) map[int]TieBreak {
+	out := make(map[int]TieBreak, len(order))
+	for _, i := range order {
+		out[i] = TieBreak{Name: HeadToHead, NA: true}
+	}
+	for _, g := range tieGroups(order, key) {
+		if len(g) < 2 {
+			continue
+		}
+		points, met := l.headToHead(g)
+		for _, i := range g {
+			if met[i] {
+				out[i] = TieBreak{Name: HeadToHead, Value: points[i]}
 			}
 		}
 	}

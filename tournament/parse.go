@@ -19,6 +19,9 @@ type Options struct {
 	BestOf int
 	// TableSize is the pools' table size, 3 or 4; 0 means 4.
 	TableSize int
+	// AllPlay: in pools, those out of the running play placement tables, so that everyone
+	// plays every round (Pools.AllPlay). Pools created before it keep without.
+	AllPlay bool
 }
 
 // Names lists the formats Parse knows, for help texts.
@@ -110,7 +113,7 @@ func Parse(spec string, o Options) (Format, error) {
 		if o.TableSize > o.MaxSeats {
 			return nil, fmt.Errorf("pools with tables of %d need a game for %d; this game seats at most %d", o.TableSize, o.TableSize, o.MaxSeats)
 		}
-		return Pools{TableSize: o.TableSize, Legs: legs, MinSeats: o.MinSeats}, nil
+		return Pools{TableSize: o.TableSize, Legs: legs, MinSeats: o.MinSeats, AllPlay: o.AllPlay}, nil
 	}
 	if near := Nearest(name, Names); near != "" {
 		return nil, fmt.Errorf("unknown format %q: did you mean %s? The formats: %s", name, near, strings.Join(Names, ", "))

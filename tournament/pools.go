@@ -11,14 +11,22 @@ import (
 // each game. The best two of each table (one from a table of two) go on, until the field
 // fits at one table: that final table's ranking is the tournament's.
 //
-// A table ranks by the points its members scored there (see score.go), then by the order
-// they came in with: seed order in round 1, then table winners before runners-up, each by
-// points. The field is dealt to tables in a snake (1 2 3 3 2 1 1 2 …), so strong entrants
-// are spread out.
+// With AllPlay (every pools tournament created since placement tables), nobody stops
+// playing: from round 2 those out of the running play placement tables of their own each
+// round, the best of them together, so that every entrant plays every round, the same
+// number of games. Whoever cannot be seated (fewer left over than the game's minimum)
+// has a bye for the round, worth nothing and shown in the standings.
+//
+// A game gives each seat a point for every player of its table it finished ahead of, half
+// a point for each it tied with: 3, 2, 1, 0 at a table of four (see placePoints). A table
+// ranks its members by the points they scored there, then by the order they came in with:
+// seed order in round 1, then table winners before runners-up, each by points. The field
+// is dealt to tables in a snake (1 2 3 3 2 1 1 2 …), so strong entrants are spread out.
 type Pools struct {
-	TableSize int // 3 or 4
-	Legs      int // games per table; 0 means 1
-	MinSeats  int // the game's fewest seats: smaller tables are refused
+	TableSize int  // 3 or 4
+	Legs      int  // games per table; 0 means 1
+	MinSeats  int  // the game's fewest seats: smaller tables are refused
+	AllPlay   bool // those out play placement tables: everyone plays every round
 }
 
 // TablePoints is the pools' first tie-break: points scored at the last table played.
@@ -60,7 +68,10 @@ func (f Pools) Next(entrants []Entrant, results []Result) (Round, error) {
 	return cur, err
 }
 
-// Standings rank by the round reached, points at the last table, then all points.
+// Standings rank by the round reached, points at the last table in the running, then all
+// points; with placement tables, those out of the running rank by all their points before
+// those at the table where they went out (they have all played as many games). Each line
+// counts the games finished in each place (Places).
 func (f Pools) Standings(entrants []Entrant, results []Result) ([]Standing, error) {
 	l, _, err := f.play(entrants, results)
 	if err != nil {
@@ -70,15 +81,24 @@ func (f Pools) Standings(entrants []Entrant, results []Result) ([]Standing, erro
 	for i := range lines {
 		lines[i] = l.standing(i)
 		lines[i].Stage = l.stage[i]
-		lines[i].TieBreaks = []TieBreak{{TablePoints, l.table[i]}}
+		lines[i].TieBreaks = []TieBreak{{Name: TablePoints, Value: l.table[i]}}
+	}
+	reached := 0 // the round of the tables in the running
+	for _, st := range l.stage {
+		reached = max(reached, st)
 	}
 	rankLines(lines, func(s Standing) []float64 {
+		if f.AllPlay && s.Stage < reached {
+			// Out of the running, everyone has played as many games: all their points
+			// first, then those at the table where they went out.
+			return []float64{float64(s.Stage), s.Points, s.TieBreaks[0].Value}
+		}
 		return []float64{float64(s.Stage), s.TieBreaks[0].Value, s.Points}
 	})
 	return lines, nil
 }
 
-// poolLedger adds the round reached and the points at the last table.
+// poolLedger adds the round reached and the points at the last table in the running.
 type poolLedger struct {
 	*ledger
 	stage []int
@@ -96,19 +116,38 @@ func (f Pools) play(entrants []Entrant, results []Result) (*poolLedger, Round, e
 	}
 	n := len(seeded)
 	l := &poolLedger{ledger: newLedger(seeded), stage: make([]int, n), table: make([]float64, n)}
+	l.places = make([][]int, n)
+	for i := range l.places {
+		l.places[i] = make([]int, max(f.TableSize, 2))
+	}
 	field := make([]int, n) // seed positions, in the order they are dealt
 	for i := range field {
 		field[i] = i
 	}
-	var tables [][]int
-	var last []Game
+	var out []int      // seed positions out of the running (AllPlay), in placement order
+	var tables [][]int // the tables in the running of the round last built
+	var last []Game    // and their games
 	cur, err := runRounds(b, l.ledger, f.Rounds(n), 0, func(r int) ([]Game, error) {
 		if r > 1 {
-			pts := tablePoints(b, l.ledger, last)
-			for m, p := range pts {
+			for m, p := range tablePoints(b, l.ledger, last, true) {
 				l.table[m] = p // kept by those who go out here
 			}
-			field = advance(pts, tables, field)
+			// Who goes on, and in which order, is decided on shares of a game (a winner is
+			// a winner at a table of three or four), as before place points.
+			next := advance(tablePoints(b, l.ledger, last, false), tables, field)
+			if f.AllPlay {
+				on := make(map[int]bool, len(next))
+				for _, m := range next {
+					on[m] = true
+				}
+				for _, m := range field {
+					if !on[m] {
+						out = append(out, m)
+					}
+				}
+				l.placementOrder(out)
+			}
+			field = next
 		}
 		tables = snake(field, len(deal(len(field), f.TableSize)))
 		var games []Game
@@ -124,18 +163,58 @@ func (f Pools) play(entrants []Entrant, results []Result) (*poolLedger, Round, e
 			}
 			games = append(games, legs(r, t, max(f.Legs, 1), ids)...)
 		}
-		last = games
+		last = slices.Clip(games)
+		seated, byes := placement(out, f.TableSize, max(f.MinSeats, 2))
+		for t, members := range seated {
+			ids := make([]string, len(members))
+			for k, m := range members {
+				ids[k] = seeded[m].ID
+			}
+			games = append(games, legs(r, len(tables)+t, max(f.Legs, 1), ids)...)
+		}
+		for k, m := range byes {
+			games = append(games, Game{Round: r, Pairing: len(tables) + len(seated) + k, Seats: []string{seeded[m].ID}, Bye: true})
+		}
 		return games, nil
 	})
 	if err != nil {
 		return nil, Round{}, err
 	}
-	// points at the table of the round in progress (or the final one)
-	pts := tablePoints(b, l.ledger, cur.Games)
-	for m, p := range pts {
+	// points at the table in the running of the round in progress (or the final one)
+	for m, p := range tablePoints(b, l.ledger, last, true) {
 		l.table[m] = p
 	}
 	return l, cur, nil
+}
+
+// placementOrder sorts those out of the running as they stand (see Standings): the round
+// they reached, all their points, their points at the table where they went out, then seed.
+func (l *poolLedger) placementOrder(out []int) {
+	slices.SortStableFunc(out, func(a, b int) int {
+		return cmp.Or(-cmp.Compare(l.stage[a], l.stage[b]),
+			-slices.Compare(rounded([]float64{l.rec[a].points, l.table[a]}), rounded([]float64{l.rec[b].points, l.table[b]})),
+			cmp.Compare(a, b))
+	})
+}
+
+// placement seats those out of the running (in placement order) at tables of their own,
+// the best together: as many as tables of minSeats to tableSize can hold, in as few tables
+// as fit, sizes differing by at most one. The rest, the last of the order, have a bye.
+func placement(out []int, tableSize, minSeats int) (tables [][]int, byes []int) {
+	s := len(out)
+	for ; s > 0; s-- {
+		if k := (s + tableSize - 1) / tableSize; s/k >= minSeats {
+			break
+		}
+	}
+	at := 0
+	if s > 0 {
+		for _, size := range deal(s, tableSize) {
+			tables = append(tables, out[at:at+size])
+			at += size
+		}
+	}
+	return tables, out[at:]
 }
 
 // snake deals the field to k tables: 1 2 … k k … 2 1 1 2 …
@@ -174,8 +253,9 @@ func advance(pts map[int]float64, tables [][]int, field []int) []int {
 	return append(places[0], places[1]...)
 }
 
-// tablePoints adds up, by seed position, the points scored in the games that have results.
-func tablePoints(b *book, l *ledger, games []Game) map[int]float64 {
+// tablePoints adds up, by seed position, the points scored in the games that have results:
+// place points, or shares of a game (1 to the winner, 0 to the last, whatever the table).
+func tablePoints(b *book, l *ledger, games []Game, placePts bool) map[int]float64 {
 	pts := map[int]float64{}
 	for _, g := range games {
 		// lookup has checked these games already while settling the round
@@ -184,6 +264,9 @@ func tablePoints(b *book, l *ledger, games []Game) map[int]float64 {
 			continue
 		}
 		for i, o := range score(r) {
+			if placePts {
+				o.points = placePoints(o.points, len(g.Seats))
+			}
 			pts[l.pos[g.Seats[i]]] += o.points
 		}
 	}

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -13,12 +14,14 @@ func ranked(g Game, ranks ...int) Result { return Result{Game: g, Ranks: ranks} 
 // TestPoolsWorked: seven entrants, tables of four, one game per table, worked by hand.
 //
 // Round 1 deals the seeds in a snake over two tables: e01 e04 e05 | e02 e03 e06 e07. At
-// the first table e04, e05, e01 finish in that order: 1, ½, 0 points. At the second e06
-// wins, e02 and e03 tie for second (places 2 and 3: (4 − 2.5)/3 = ½ each), e07 is last.
-// e04 and e05 go on; e06, then e02 over e03 on the order they came in (seed).
+// the first table e04, e05, e01 finish in that order: 2, 1, 0 points (a point for each
+// player finished ahead of). At the second e06 wins (3), e02 and e03 tie for second (each
+// ahead of e07 and tied with the other: 1½), e07 is last. e04 and e05 go on; e06, then
+// e02 over e03 on the order they came in (seed).
 //
-// Round 2 is the final table, dealt winners first then runners-up, each by points then
-// previous order: e04 e06 e02 e05. e06 wins, then e04, e05, e02: 1, ⅔, ⅓, 0.
+// Round 2 is the final table, dealt winners first then runners-up, each by their share of
+// the table's points then previous order (a winner is a winner at a table of three or
+// four): e04 e06 e02 e05. e06 wins, then e04, e05, e02: 3, 2, 1, 0.
 func TestPoolsWorked(t *testing.T) {
 	f := Pools{TableSize: 4}
 	es := people(7)
@@ -49,19 +52,19 @@ func TestPoolsWorked(t *testing.T) {
 	}
 	var got []string
 	for _, s := range ss {
-		got = append(got, fmt.Sprintf("%d %s %d %.3f %.3f", s.Rank, s.ID, s.Stage, s.TieBreaks[0].Value, s.Points))
+		got = append(got, fmt.Sprintf("%d %s %d %.3f %.3f %v", s.Rank, s.ID, s.Stage, s.TieBreaks[0].Value, s.Points, s.Places))
 	}
 	want := []string{
-		"1 e06 2 1.000 2.000",
-		"2 e04 2 0.667 1.667",
-		"3 e05 2 0.333 0.833",
-		"4 e02 2 0.000 0.500",
-		"5 e03 1 0.500 0.500",
-		"6 e01 1 0.000 0.000",
-		"6 e07 1 0.000 0.000",
+		"1 e06 2 3.000 6.000 [2 0 0 0]",
+		"2 e04 2 2.000 4.000 [1 1 0 0]",
+		"3 e05 2 1.000 2.000 [0 1 1 0]",
+		"4 e02 2 0.000 1.500 [0 1 0 1]",
+		"5 e03 1 1.500 1.500 [0 1 0 0]",
+		"6 e01 1 0.000 0.000 [0 0 1 0]",
+		"6 e07 1 0.000 0.000 [0 0 0 1]",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("standings (rank, id, stage, table points, points)\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		t.Errorf("standings (rank, id, stage, table points, points, places)\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 
@@ -169,5 +172,179 @@ func TestPoolsTooFewSeats(t *testing.T) {
 	}
 	if _, err := f.Next(people(6), nil); err != nil {
 		t.Errorf("6 entrants: %v", err)
+	}
+}
+
+// TestPoolsEveryonePlaysAlike: with placement tables (AllPlay), for 3 to 20 entrants,
+// tables of 3 and 4 and games for 2 to 4, every entrant is seated once in every round,
+// either at a table (in the running or a placement table, of the game's minimum to the
+// table size) or with a bye, so that games played plus byes (each worth a table's games)
+// are the same for everyone; the tables in the running are those of pools without
+// placement tables, and a bye goes to the last of those out.
+func TestPoolsEveryonePlaysAlike(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	byes := 0
+	for n := 3; n <= 20; n++ {
+		for size := 3; size <= 4; size++ {
+			for minSeats := 2; minSeats <= size; minSeats++ {
+				f := Pools{TableSize: size, Legs: 1 + n%3, MinSeats: minSeats, AllPlay: true}
+				name := fmt.Sprintf("n=%d tables of %d, a game for %d+, %d games", n, size, minSeats, f.Legs)
+				if _, _, err := (Pools{TableSize: size, MinSeats: minSeats}).play(people(n), nil); err != nil {
+					continue // the tables in the running cannot be seated: refused as before
+				}
+				decide := randomRanks(rng)
+				rounds, results, err := playOutErr(f, people(n), decide)
+				if err != nil {
+					if strings.Contains(err.Error(), "needs at least") {
+						continue // a later round's tables in the running are too small, as before
+					}
+					t.Fatalf("%s: %v", name, err)
+				}
+				if len(rounds) != f.Rounds(n) {
+					t.Fatalf("%s: %d rounds, want %d", name, len(rounds), f.Rounds(n))
+				}
+				// The same tables in the running as without placement tables.
+				knockout := f
+				knockout.AllPlay = false
+				var kept []Result
+				for _, r := range results {
+					if r.Game.Pairing < runningTables(f, n, r.Game.Round) {
+						kept = append(kept, r)
+					}
+				}
+				if _, err := knockout.Standings(people(n), kept); err != nil {
+					t.Fatalf("%s: the results in the running do not fit pools without placement tables: %v", name, err)
+				}
+				for ri, r := range rounds {
+					seen := map[string]int{}
+					for _, g := range r {
+						if g.Bye {
+							seen[g.Seats[0]]++
+							byes++
+							continue
+						}
+						if len(g.Seats) < minSeats || len(g.Seats) > size {
+							t.Fatalf("%s round %d: a table of %d", name, ri+1, len(g.Seats))
+						}
+						if g.Leg == 0 {
+							for _, id := range g.Seats {
+								seen[id]++
+							}
+						}
+					}
+					for _, e := range people(n) {
+						if seen[e.ID] != 1 {
+							t.Fatalf("%s round %d: %s seated %d times: %s", name, ri+1, e.ID, seen[e.ID], show(r))
+						}
+					}
+				}
+				ss, err := f.Standings(people(n), results)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, s := range ss {
+					if s.Played+s.Byes*f.Legs != len(rounds)*f.Legs {
+						t.Fatalf("%s: %s played %d games and had %d byes in %d rounds of %d games", name, s.ID, s.Played, s.Byes, len(rounds), f.Legs)
+					}
+					sum := 0
+					for _, c := range s.Places {
+						sum += c
+					}
+					if sum != s.Played || len(s.Places) != size {
+						t.Fatalf("%s: %s places %v for %d games", name, s.ID, s.Places, s.Played)
+					}
+					if s.Points != math.Round(s.Points*2)/2 {
+						t.Fatalf("%s: %s has %g points: place points are whole or halves", name, s.ID, s.Points)
+					}
+				}
+			}
+		}
+	}
+	if byes == 0 {
+		t.Error("no configuration gave a bye: the test does not see them")
+	}
+}
+
+// runningTables is how many tables of round r are in the running for n entrants: the deal
+// of that round's field (everyone in round 1, then the qualifiers of the round before).
+// They come first in a round, before the placement tables.
+func runningTables(f Pools, n, r int) int {
+	field := n
+	for round := 2; round <= r; round++ {
+		next := 0
+		for _, size := range deal(field, f.TableSize) {
+			next += qualifiers(size)
+		}
+		field = next
+	}
+	return len(deal(field, f.TableSize))
+}
+
+// playOutErr is playOut, saying why Next failed rather than failing the test.
+func playOutErr(f Format, es []Entrant, decide func(Game) Result) ([][]Game, []Result, error) {
+	var rounds [][]Game
+	var results []Result
+	for step := 0; step < 10000; step++ {
+		cur, err := f.Next(es, results)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(rounds) < cur.Number {
+			rounds = append(rounds, nil)
+		}
+		rounds[cur.Number-1] = cur.Games
+		if cur.Finished {
+			return rounds, results, nil
+		}
+		if len(cur.Pending) == 0 {
+			return nil, nil, fmt.Errorf("round %d is not finished and has nothing to play", cur.Number)
+		}
+		for _, g := range cur.Pending {
+			results = append(results, decide(g))
+		}
+	}
+	return nil, nil, fmt.Errorf("the tournament does not end")
+}
+
+// TestPoolsPlacementWorked: the seven of TestPoolsWorked with placement tables. Round 2 is
+// the same final table, and the three out of the running play a table of their own, by
+// points: e03 (1½), then e01 and e07 (0) by seed. Everyone plays two games; those out rank
+// by all their points.
+func TestPoolsPlacementWorked(t *testing.T) {
+	f := Pools{TableSize: 4, AllPlay: true}
+	es := people(7)
+	cur, _ := f.Next(es, nil)
+	results := []Result{ranked(cur.Games[0], 3, 1, 2), ranked(cur.Games[1], 2, 2, 1, 4)}
+	cur, err := f.Next(es, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := show(cur.Games); got != "e04-e06-e02-e05 e03-e01-e07" || cur.Number != 2 {
+		t.Fatalf("round %d: %s", cur.Number, got)
+	}
+	// The final as before; at the placement table e07 wins, then e01, e03.
+	results = append(results, ranked(cur.Games[0], 2, 1, 4, 3), ranked(cur.Games[1], 3, 2, 1))
+	if cur, err = f.Next(es, results); err != nil || !cur.Finished {
+		t.Fatalf("after round 2: %+v, %v", cur, err)
+	}
+	ss, err := f.Standings(es, results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range ss {
+		got = append(got, fmt.Sprintf("%d %s %d %g %g %d", s.Rank, s.ID, s.Stage, s.TieBreaks[0].Value, s.Points, s.Played))
+	}
+	want := []string{
+		"1 e06 2 3 6 2",
+		"2 e04 2 2 4 2",
+		"3 e05 2 1 2 2",
+		"4 e02 2 0 1.5 2",
+		"5 e07 1 0 2 2",
+		"6 e03 1 1.5 1.5 2",
+		"7 e01 1 0 1 2",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("standings (rank, id, stage, table points, points, played)\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -1,5 +1,7 @@
 package tournament
 
+import "math"
+
 // Points from places. A game of n seats gives the seat in place p (1 = first) (n−p)/(n−1)
 // points: 1 for first, 0 for last, evenly between. Tied seats share the places they occupy
 // and get the average: two tied for first of three each get (3−1.5)/2 = 0.75. For two
@@ -79,4 +81,12 @@ func score(r Result) []outcome {
 		}
 	}
 	return out
+}
+
+// placePoints turns a seat's share of a game of n seats ((n−p)/(n−1), see score) into
+// place points, as pools count them: a point for every seat it finished ahead of, half a
+// point for every seat it tied with, so n−p: 3, 2, 1, 0 at a table of four. Whole numbers
+// unless seats tie.
+func placePoints(share float64, n int) float64 {
+	return math.Round(share*float64(n-1)*2) / 2
 }

@@ -57,16 +57,11 @@ func swissStandings(l *ledger) []Standing {
 		buch[i] = l.buchholz(i)
 	}
 	key := func(i int) []float64 { return []float64{l.rec[i].points, buch[i]} }
-	h2h := map[int]float64{}
-	for _, g := range tieGroups(byKey(n, key), key) {
-		for i, v := range l.headToHead(g) {
-			h2h[i] = v
-		}
-	}
+	h2h := l.headToHeads(byKey(n, key), key)
 	lines := make([]Standing, n)
 	for i := range lines {
 		lines[i] = l.standing(i)
-		lines[i].TieBreaks = []TieBreak{{Buchholz, buch[i]}, {HeadToHead, h2h[i]}}
+		lines[i].TieBreaks = []TieBreak{{Name: Buchholz, Value: buch[i]}, h2h[i]}
 	}
 	rankLines(lines, pointsKey)
 	return lines
@@ -77,16 +72,11 @@ func swissStandings(l *ledger) []Standing {
 func roundRobinStandings(l *ledger) []Standing {
 	n := len(l.seeded)
 	key := func(i int) []float64 { return []float64{l.rec[i].points} }
-	h2h := map[int]float64{}
-	for _, g := range tieGroups(byKey(n, key), key) {
-		for i, v := range l.headToHead(g) {
-			h2h[i] = v
-		}
-	}
+	h2h := l.headToHeads(byKey(n, key), key)
 	lines := make([]Standing, n)
 	for i := range lines {
 		lines[i] = l.standing(i)
-		lines[i].TieBreaks = []TieBreak{{HeadToHead, h2h[i]}, {SonnebornBerger, l.sonnebornBerger(i)}}
+		lines[i].TieBreaks = []TieBreak{h2h[i], {Name: SonnebornBerger, Value: l.sonnebornBerger(i)}}
 	}
 	rankLines(lines, pointsKey)
 	return lines

@@ -81,6 +81,10 @@ type Standing struct {
 	// Played counts games played (byes excluded); Wins, Draws and Losses split them.
 	Played, Wins, Draws, Losses int
 	Byes                        int // rounds sat out with a bye
+	// Places counts the games finished in each place, first to last (Places[0]: first;
+	// seats that tie share the best place they cover), for formats of tables of more than
+	// two (pools), where won, drawn and lost say little; nil for the others.
+	Places []int
 	// Forfeits counts the games among Losses lost by forfeit (absent past the grace, or
 	// removed by the teacher), Absent the games nobody came to (among Losses too): a
 	// teacher tells a game lost at the board from one lost by absence.
@@ -92,4 +96,7 @@ type Standing struct {
 type TieBreak struct {
 	Name  string
 	Value float64
+	// NA: the tie-break did not apply to this entrant (head-to-head of one tied on points
+	// with nobody, or with nobody it played); Value is 0 and means nothing: shown blank.
+	NA bool
 }

@@ -275,9 +275,11 @@ func (s *standingsScreen) View(m screen.Model) string {
 func (s *standingsScreen) Help(m screen.Model) string {
 	return `Standings
 
-Rank, name, points (a win 1, a draw ½ in two-player games; in pools, a table's places share
-1 point), games played, won, drawn and lost, then the tie-breaks of the format (Swiss:
-Buchholz, then head-to-head). Below: the games being played (watch ROOM to follow one) and
-the games of this round still to start. The screen follows the tournament live.
+Rank, name, how far they went (elimination, pools), points (a win 1, a draw ½ in two-player
+games; in pools a point for each player finished ahead of), games played, won, drawn and
+lost (in pools: finished 1st, 2nd, …), byes, then the tie-breaks of the format (Swiss:
+Buchholz, then head-to-head among those tied). Below: the games being played (watch ROOM
+to follow one) and the games of this round still to start. The screen follows the
+tournament live.
 Teachers (admin keys) run it from here too.`
 }

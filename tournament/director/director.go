@@ -480,8 +480,8 @@ func (d *Director) tellPlacesLocked(l *live, state string) {
 			continue
 		}
 		d.calls[s.ID] = Call{Code: l.t.Code, Name: l.t.Name, StartsAt: now,
-			Over: fmt.Sprintf("%s is %s: you are %s of %d with %s points (%d won, %d drawn, %d lost)", l.t.Name, state,
-				games.Ordinal(s.Rank), len(standings), plaintext.Points(plaintext.Round2(s.Points)), s.Wins, s.Draws, s.Losses)}
+			Over: fmt.Sprintf("%s is %s: you are %s of %d with %s points (%s)", l.t.Name, state,
+				games.Ordinal(s.Rank), len(standings), plaintext.Points(plaintext.Round2(s.Points)), RecordText(s))}
 	}
 }
 

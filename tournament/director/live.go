@@ -40,6 +40,9 @@ type Options struct {
 	Rounds          int    `json:"rounds,omitempty"`
 	BestOf          int    `json:"best_of,omitempty"`
 	TableSize       int    `json:"table_size,omitempty"`
+	// AllPlay: pools whose entrants out of the running play placement tables, everyone
+	// every round (tournament.Pools.AllPlay); set for every pools tournament created since.
+	AllPlay bool `json:"all_play,omitempty"`
 	// MoveMS and BankMS are the programs' clock in this tournament's games (milliseconds a
 	// decision, and a bank for the whole game beyond them), fixed when it was created; 0 and
 	// nil: the server's (rooms.Config's BotMove and BotBank).
@@ -129,7 +132,7 @@ func (o Options) EntrantsAtMost() int {
 func Format(e catalog.Entry, spec string, o Options) (tournament.Format, error) {
 	lo, hi := e.Game.Seats()
 	return tournament.Parse(spec, tournament.Options{MinSeats: lo, MaxSeats: hi,
-		GamesPerPairing: o.GamesPerPairing, Rounds: o.Rounds, BestOf: o.BestOf, TableSize: o.TableSize})
+		GamesPerPairing: o.GamesPerPairing, Rounds: o.Rounds, BestOf: o.BestOf, TableSize: o.TableSize, AllPlay: o.AllPlay})
 }
 
 // live is a running or paused tournament: what the director needs to go on with it.
