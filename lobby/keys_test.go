@@ -94,8 +94,9 @@ func screenCases(width, height int) []screenCase {
 		hubs[app].Tick(now)
 		return app
 	}
-	show := func(app *App, admin bool, scr func(m *model) screen.Screen) *model {
-		srv := terminal("k1", "ann", width, height, games.ANSI256)
+	// showIn is app's screen scr for ann in a terminal of palette p; show in colour.
+	showIn := func(app *App, admin bool, p games.Palette, scr func(m *model) screen.Screen) *model {
+		srv := terminal("k1", "ann", width, height, p)
 		srv.Who.Admin = admin
 		m := &model{s: newSession(app, srv), now: now}
 		m.screen = scr(m)
@@ -106,6 +107,9 @@ func screenCases(width, height int) []screenCase {
 		}
 		m.Init()
 		return m
+	}
+	show := func(app *App, admin bool, scr func(m *model) screen.Screen) *model {
+		return showIn(app, admin, games.ANSI256, scr)
 	}
 	home := &homeScreen{}
 	// finished is a game of e played to its end, once.
@@ -121,6 +125,22 @@ func screenCases(width, height int) []screenCase {
 			played[e.Game.ID()] = g
 		}
 		return g.m, g.r
+	}
+	// playing is ann's game of e against a house bot, at its first decision, in palette p.
+	playing := func(t *testing.T, e catalog.Entry, p games.Palette) *model {
+		app := newApp(Options{})
+		m := showIn(app, false, p, func(m *model) screen.Screen { return &homeScreen{} })
+		cfg, _ := humanConfig(e, 0, width, height)
+		r, err := m.s.vsBot(e, cfg, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		hubs[app].Tick(now)
+		g := newGameScreen(r)
+		g.Init(m)
+		m.screen = g
+		m.Update(snapMsg{snapshotOf(r)})
+		return m
 	}
 	cases := []screenCase{
 		{name: "home", make: func(t *testing.T) *model {
@@ -181,19 +201,7 @@ func screenCases(width, height int) []screenCase {
 				return show(app, false, func(m *model) screen.Screen { g := newGameScreen(r); g.Init(m); return g })
 			}},
 			screenCase{name: "playing " + id, unlisted: unlisted[id], make: func(t *testing.T) *model {
-				app := newApp(Options{})
-				m := show(app, false, func(m *model) screen.Screen { return &homeScreen{} })
-				cfg, _ := humanConfig(e, 0, width, height)
-				r, err := m.s.vsBot(e, cfg, "")
-				if err != nil {
-					t.Fatal(err)
-				}
-				hubs[app].Tick(now)
-				g := newGameScreen(r)
-				g.Init(m)
-				m.screen = g
-				m.Update(snapMsg{snapshotOf(r)})
-				return m
+				return playing(t, e, games.ANSI256)
 			}},
 			screenCase{name: "watching " + id, make: func(t *testing.T) *model {
 				app := newApp(Options{})
@@ -222,6 +230,18 @@ func screenCases(width, height int) []screenCase {
 				return m
 			}},
 		)
+	}
+	// The boards that name their cells or areas (issue 35, item 5), also as TERM=dumb draws
+	// them: Plain, letters for colours (the colour cases' files have their escapes stripped,
+	// which leaves DiceWars' areas blank).
+	for _, id := range []string{"dicewars", "garden", "warhammer"} {
+		e, ok := catalog.Get(id)
+		if !ok {
+			panic("no game " + id)
+		}
+		cases = append(cases, screenCase{name: "playing dumb " + id, unlisted: unlisted[id], make: func(t *testing.T) *model {
+			return playing(t, e, games.Plain)
+		}})
 	}
 	// The tournaments a student may join (open) and follow (running), listed.
 	cases = append(cases, screenCase{name: "tournaments listed", make: func(t *testing.T) *model {

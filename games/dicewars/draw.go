@@ -2,6 +2,7 @@ package dicewars
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,7 +11,10 @@ import (
 
 // Each area is filled with its owner's colour, in a lighter or darker shade by the parity of
 // its id so that two areas of one owner read as two, and labelled (labels.go). Plain
-// (TERM=dumb) fills with a letter per owner (a..h), capital on even ids.
+// (TERM=dumb) fills with a letter per owner (a..h), capital on even ids. From scale 1 (80×24)
+// up a blank parts two areas on a line; in colour an area's characters over another area
+// are underlined, and in Plain those over an area of the same letter are drawn '_': areas
+// read apart without colour.
 
 // seatShades: the background of seats 1..8, light and dark, in 16 and 256 colours.
 var seatShades = [2][MaxPlayers][2]string{
@@ -38,12 +42,7 @@ func drawMap(s *State, p games.Palette, marks map[int]mark, k int) string {
 	}
 	k = min(max(k, 0), len(rasters)-1)
 	r := rasters[k]
-	ids := r.areas(s)
-	var edge []bool
-	if scales[k].w > 2 { // narrower hexes would lose half their width to the gaps
-		edge = outline(ids, r.w)
-	}
-	labels := labelAreas(s, ids, r.w)
+	ids, edge, labels := picture(s, k)
 	var b strings.Builder
 	for y := range r.h {
 		if y > 0 {
@@ -55,22 +54,21 @@ func drawMap(s *State, p games.Palette, marks map[int]mark, k int) string {
 			id := ids[i]
 			l := labels[i]
 			labelled := l.ch != 0
-			if labelled { // a label is drawn in its own area's colour, even past its edge
+			if labelled { // a label is drawn in its own area's colour, even past its edge (scale 0)
 				id = l.id
 			}
 			ch, sgr := byte(' '), "\x1b[0m"
 			if id > 0 {
 				owner := s.owner[id-1]
-				ch = byte('a' + owner)
-				if id%2 == 0 {
-					ch = byte('A' + owner)
-				}
+				ch = fill(s, id)
 				attrs := "" // SGR attributes before the shade's colours
 				if edge != nil && edge[i] && ids[i] == id {
 					attrs = "4;"
 				}
 				if p != games.Plain {
 					ch = ' '
+				} else if edge != nil && edge[i] && ids[i] == id && fill(s, ids[i+r.w]) == ch {
+					ch = '_' // the edge between two areas of one letter
 				}
 				// The chosen area is starred in every palette (reverse video turned the light
 				// shades black, like the sea), the target underlined in colour.
@@ -106,19 +104,40 @@ func drawMap(s *State, p games.Palette, marks map[int]mark, k int) string {
 	return b.String()
 }
 
-// outline parts the areas of a large picture: a character before another area's on its
-// line is left blank (ids[i] = 0), and edge is set under the characters above another
-// area's, to underline them.
-func outline(ids []int, w int) (edge []bool) {
-	edge = make([]bool, len(ids))
-	for i, id := range ids {
-		if id > 0 && i+w < len(ids) && ids[i+w] > 0 && ids[i+w] != id {
-			edge[i] = true
-		}
+// picture is s's map at scale k as drawn: the area each character shows (0: the sea, or the
+// blank between two areas), the characters above another area's (underlined in colour) and
+// the labels. Scale 0, two hex rows a line, draws the areas edge to edge and lets a label
+// run over a neighbour's edge where its area is too narrow; every larger scale, the one of
+// 80×24 first, leaves a blank between two areas on a line, and places each label on its
+// own area's characters, clear of every other label (labelAreas, widen).
+func picture(s *State, k int) (ids []int, edge []bool, labels []labelChar) {
+	r := rasters[k]
+	ids = r.areas(s)
+	if k == 0 {
+		return ids, nil, labelAreas(s, ids, r.w, nil)
 	}
+	grid := slices.Clone(ids)
+	blankBorders(ids, r.w)
+	labels = labelAreas(s, ids, r.w, grid)
+	return ids, edges(ids, r.w), labels
+}
+
+// blankBorders parts the areas of a picture w wide on each line: a character before another
+// area's is left blank (ids[i] = 0).
+func blankBorders(ids []int, w int) {
 	for i, id := range ids {
 		if id > 0 && (i+1)%w != 0 && ids[i+1] > 0 && ids[i+1] != id {
 			ids[i] = 0
+		}
+	}
+}
+
+// edges marks the characters above another area's, to underline them.
+func edges(ids []int, w int) []bool {
+	edge := make([]bool, len(ids))
+	for i, id := range ids {
+		if id > 0 && i+w < len(ids) && ids[i+w] > 0 && ids[i+w] != id {
+			edge[i] = true
 		}
 	}
 	return edge
@@ -148,4 +167,12 @@ func drawGraph(s *State, marks map[int]mark) string {
 		lines[i] = l + strings.Repeat(" ", width-len([]rune(l)))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// fill is the letter that fills area id in Plain: its owner's (a..h), a capital on even ids.
+func fill(s *State, id int) byte {
+	if id%2 == 0 {
+		return byte('A' + s.owner[id-1])
+	}
+	return byte('a' + s.owner[id-1])
 }

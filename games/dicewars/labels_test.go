@@ -1,6 +1,7 @@
 package dicewars
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -106,5 +107,126 @@ func TestALabelIsItsAreasColour(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// pictureScales are the scales a window of 80×24 or more draws (games.ScaleFor with the
+// room beside the panel): scale 1, 42×21, and the larger ones.
+func pictureScales(t *testing.T, s *State) []int {
+	t.Helper()
+	rw, rh := 80-2-36, 24-3
+	first := games.ScaleFor(View, s, rw, rh)
+	if first != 1 {
+		t.Fatalf("80×24 draws scale %d", first)
+	}
+	var out []int
+	for k := first; k < len(scales); k++ {
+		out = append(out, k)
+	}
+	return out
+}
+
+// In a window of 80×24 or more, over many maps (16, 30 and 48 areas, 2 to 8 players), the
+// map reads without colour and no label covers another area:
+//   - every area the grid's picture shows is labelled once, on one line, "12:5";
+//   - each label lies on its own area's characters (never a neighbour's, never the sea);
+//   - two labels never touch on a line;
+//   - two areas never touch on a line: a blank parts them, the border a Plain picture shows;
+//     and an area over another with the same letter (one owner, ids of one parity) has its
+//     bottom edge drawn '_' in Plain, so that two areas read as two without colour;
+//   - the picture stays the map: where an area had no room for its label, the few
+//     characters the label lacked were taken from the sea or its neighbours, at most a
+//     label's length from any area, and every area keeps characters of its own.
+//
+// The first map of 80×24 was 28×16, with labels running over their neighbours' areas.
+func TestLabelsLieInTheirOwnAreas(t *testing.T) {
+	maps := 0
+	for seed := uint64(1); seed <= 300; seed++ {
+		areas := []int{30, 48, 16}[seed%3]
+		players := 2 + int(seed/3)%7
+		s, err := NewState(areas, players, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		maps++
+		for _, k := range pictureScales(t, s) {
+			r := rasters[k]
+			grid := r.areas(s)
+			ids, edge, labels := picture(s, k)
+			where := func(i int) string {
+				return fmt.Sprintf("seed %d (%d areas, %d players) scale %d, line %d column %d", seed, areas, players, k, i/r.w, i%r.w)
+			}
+			// Each label: one run of characters on one line, its area's, reading its text.
+			text := map[int]string{}
+			line := map[int]int{}
+			for i, l := range labels {
+				if l.ch == 0 {
+					continue
+				}
+				if ids[i] != l.id {
+					t.Fatalf("%s: %d's label lies on area %d's character", where(i), l.id, ids[i])
+				}
+				if y, ok := line[l.id]; ok && (y != i/r.w || labels[i-1].id != l.id || labels[i-1].ch == 0) {
+					t.Fatalf("%s: %d's label is in two pieces", where(i), l.id)
+				}
+				line[l.id] = i / r.w
+				text[l.id] += string(l.ch)
+				if x := i % r.w; x+1 < r.w && labels[i+1].ch != 0 && labels[i+1].id != l.id {
+					t.Fatalf("%s: the labels of %d and %d touch", where(i), l.id, labels[i+1].id)
+				}
+			}
+			shown, kept := map[int]int{}, map[int]int{}
+			for i, id := range grid {
+				shown[id]++
+				if ids[i] == id {
+					kept[id]++
+				}
+			}
+			for id := 1; id <= areas; id++ {
+				if shown[id] == 0 {
+					t.Fatalf("seed %d scale %d: area %d is not drawn", seed, k, id)
+				}
+				if want := LabelText(id, s.Dice(id)); text[id] != want {
+					t.Fatalf("seed %d scale %d: area %d is labelled %q, want %q", seed, k, id, text[id], want)
+				}
+				if kept[id] == 0 {
+					t.Fatalf("seed %d scale %d: area %d keeps %d of its %d characters", seed, k, id, kept[id], shown[id])
+				}
+			}
+			// Widening takes a label's length at most from any area, blanks apart.
+			for id := 1; id <= areas; id++ {
+				taken := 0
+				for i := range ids {
+					if grid[i] == id && ids[i] > 0 && ids[i] != id {
+						taken++
+					}
+				}
+				if taken > len("48:8") {
+					t.Fatalf("seed %d scale %d: %d characters of area %d were given to others", seed, k, taken, id)
+				}
+			}
+			// The borders, as the Plain picture draws them.
+			plain := strings.Split(drawMap(s, games.Plain, nil, k), "\n")
+			for i, id := range ids {
+				x, y := i%r.w, i/r.w
+				if id > 0 && x+1 < r.w && ids[i+1] > 0 && ids[i+1] != id {
+					t.Fatalf("%s: areas %d and %d touch on a line", where(i), id, ids[i+1])
+				}
+				if id > 0 && i+r.w < len(ids) && ids[i+r.w] > 0 && ids[i+r.w] != id {
+					if !edge[i] {
+						t.Fatalf("%s: the edge between %d and %d is not marked", where(i), id, ids[i+r.w])
+					}
+					if a, b := plain[y][x], plain[y+1][x]; a == b && a != '_' && labels[i].ch == 0 {
+						t.Fatalf("%s: areas %d and %d read as one without colour (%q over %q)\n%s", where(i), id, ids[i+r.w], a, b, strings.Join(plain, "\n"))
+					}
+				}
+				if l := labels[i]; l.ch != 0 && plain[y][x] != l.ch {
+					t.Fatalf("%s: the Plain map shows %q where %d's label has %q", where(i), plain[y][x], l.id, l.ch)
+				}
+			}
+		}
+	}
+	if maps < 300 {
+		t.Fatalf("only %d maps", maps)
 	}
 }

@@ -3,13 +3,15 @@ package dicewars
 import "math"
 
 // The map is drawn at one of several scales, the largest a window has room for. Scale 0 is
-// the smallest, for 80×24: a line shows two hex rows (the upper one decides) and a column one
-// hex column, 28×16, the odd rows' shift left out. Larger scales give a hex w columns and h
-// lines and keep the shift. A terminal's cell is about twice as tall as wide, so h ≈ 0.45·w
-// keeps hexes about regular (0.433 exactly).
+// the smallest, for the wall's tiles and windows smaller than 80×24: a line shows two hex
+// rows (the smaller area decides) and a column one hex column, 28×16, the odd rows' shift
+// left out. Larger scales give a hex w columns and h lines and keep the shift: scale 1,
+// 42×21, fills the room beside the side panel in 80×24 (a hex 1 or 2 columns wide; about
+// one hex row in three has no line of its own). A terminal's cell is about twice as tall as
+// wide, so h ≈ 0.45·w keeps hexes about regular (0.433 exactly).
 type scale struct{ w, h float64 }
 
-var scales = []scale{{1, 0.5}, {2, 1}, {2.5, 1.125}, {3, 1.375}, {4, 1.75}, {5, 2.25}}
+var scales = []scale{{1, 0.5}, {1.47, 0.65}, {2, 1}, {2.5, 1.125}, {3, 1.375}, {4, 1.75}, {5, 2.25}}
 
 // raster is a scale's picture of the grid: the grid cell each character shows, -1 for none.
 // At scale 0 a character stands for two cells, cell and alt below it: it shows the smaller

@@ -13,8 +13,9 @@ import (
 )
 
 // Each scale draws the size Scales says, every line as wide as the map, in every palette
-// and with a draft's marks; each scale is larger than the one before, and scale 0 is the
-// 28×16 that fits beside the panel in 80×24.
+// and with a draft's marks; each scale is larger than the one before; scale 0 is 28×16 (the
+// wall's tiles, a window smaller than 80×24) and scale 1 the 42×21 that fills the room
+// beside the panel in 80×24.
 func TestEachScaleDrawsItsSize(t *testing.T) {
 	s, err := NewState(30, 4, 3)
 	if err != nil {
@@ -50,8 +51,8 @@ func TestEachScaleDrawsItsSize(t *testing.T) {
 	if k := games.ScaleFor(View, s, rw, rh); sizes[k][1] < 40 {
 		t.Fatalf("160×50 gets scale %d, %v", k, sizes[k])
 	}
-	if k := games.ScaleFor(View, s, 80-2-36, 24-3); k != 0 {
-		t.Fatalf("80×24 gets scale %d", k)
+	if k := games.ScaleFor(View, s, 80-2-36, 24-3); k != 1 || sizes[1] != [2]int{42, 21} {
+		t.Fatalf("80×24 gets scale %d, %v", k, sizes[k])
 	}
 }
 

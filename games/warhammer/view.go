@@ -101,8 +101,8 @@ var styles = func() (t [3]paletteStyles) {
 	return t
 }()
 
-// Board draws the octagon, rows top to bottom, two columns a cell. The drawing does not
-// depend on the viewer.
+// Board draws the octagon, rows top to bottom, two columns a cell, under the column numbers
+// and after the row numbers. The drawing does not depend on the viewer.
 func (view) Board(st games.State, _ int, p games.Palette) string {
 	s, ok := st.(*State)
 	if !ok {
@@ -137,11 +137,12 @@ func drawBoard(s *State, p games.Palette, changed []bool) string {
 		}
 	}
 	var b strings.Builder
-	b.Grow(s.size * (2*s.size + 1) * 4)
+	lw := rowLabelWidth(s.size)
+	b.Grow((s.size + 2) * (2*s.size + lw + 1) * 4)
+	writeColumnLabels(&b, s.size, p)
 	for r := range s.size {
-		if r > 0 {
-			b.WriteByte('\n')
-		}
+		b.WriteByte('\n')
+		writeLabel(&b, fmt.Sprintf("%*d ", lw-1, r), p)
 		prev := ""
 		for c := range s.size {
 			i := r*s.size + c
@@ -164,6 +165,47 @@ func drawBoard(s *State, p games.Palette, changed []bool) string {
 		}
 	}
 	return b.String()
+}
+
+// The board's edges name its cells as the rules, the events and the bots' matrix do, (row,
+// col) from (0,0) at the top left: each row's number at its left, right-aligned and followed
+// by a space; each column's number above the column's second character (where a cell's HP
+// digit is), its digits one above the other when it has more than one, the tens over the
+// units ("1" over "6" is column 16), so that no two numbers touch. In colour they are grey
+// on the terminal's background, apart from the cells.
+var labelSGR = [3]string{"", "\x1b[0;90m", "\x1b[0;38;5;245m"}
+
+// rowLabelWidth is the width of the row numbers of a board of size n and their space.
+func rowLabelWidth(n int) int { return len(strconv.Itoa(n-1)) + 1 }
+
+// columnLabelLines is how many lines the column numbers take: one per digit.
+func columnLabelLines(n int) int { return len(strconv.Itoa(n - 1)) }
+
+// writeLabel writes text in the labels' colour.
+func writeLabel(b *strings.Builder, text string, p games.Palette) {
+	if p == games.Plain {
+		b.WriteString(text)
+		return
+	}
+	b.WriteString(labelSGR[p] + text + sgrReset)
+}
+
+// writeColumnLabels writes the column numbers over a board of size n, a line a digit, the
+// first digit first; a number's digits are right-aligned, leading zeros left blank.
+func writeColumnLabels(b *strings.Builder, n int, p games.Palette) {
+	lines := columnLabelLines(n)
+	for k := range lines {
+		if k > 0 {
+			b.WriteByte('\n')
+		}
+		var line strings.Builder
+		line.WriteString(strings.Repeat(" ", rowLabelWidth(n)))
+		for c := range n {
+			digits := fmt.Sprintf("%*d", lines, c)
+			line.WriteString(" " + digits[k:k+1])
+		}
+		writeLabel(b, line.String(), p)
+	}
 }
 
 // stepKeys: the eight keys around s on a QWERTY keyboard, then the numeric keypad's digits,
@@ -236,10 +278,10 @@ A choice that kills you asks for one more press. backspace goes back from
 the hammer to the action. esc leaves the game.`
 }
 
-// BoardSize: two columns a cell, one row a line.
+// BoardSize: two columns a cell and the row numbers, one row a line and the column numbers.
 func (view) BoardSize(cfg games.Config) (width, height int) {
 	n := cfg["size"]
-	return 2 * n, n
+	return 2*n + rowLabelWidth(n), n + columnLabelLines(n)
 }
 
 // usualSizes are the board sizes the lobby may pick for a window: the default first.

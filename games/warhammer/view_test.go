@@ -1,6 +1,7 @@
 package warhammer
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,13 +15,14 @@ func TestPlainBoardUsesLettersDigitsAndSpaces(t *testing.T) {
 	s.hp[0], s.hp[1], s.hp[2] = 0, 1, 12
 	got := View.Board(s, -1, games.Plain)
 	want := strings.Join([]string{
-		"   1 9 4 4 4 4",
-		" 4P1 4 4 4 4 4",
-		" 4 4 4 4 4 4 4",
-		" 4 4 4P2 4 4 4",
-		" 4 4 4 4 4 4 4",
-		" 4 4 4 4 4x3 4",
-		" 4 4 4 4 4 4 4",
+		"   0 1 2 3 4 5 6",
+		"0    1 9 4 4 4 4",
+		"1  4P1 4 4 4 4 4",
+		"2  4 4 4 4 4 4 4",
+		"3  4 4 4P2 4 4 4",
+		"4  4 4 4 4 4 4 4",
+		"5  4 4 4 4 4x3 4",
+		"6  4 4 4 4 4 4 4",
 	}, "\n")
 	if got != want {
 		t.Fatalf("plain board:\n%s\nwant\n%s", got, want)
@@ -38,11 +40,11 @@ func TestColourBoardsHaveOneWidthAndShowEveryMarker(t *testing.T) {
 	for _, p := range []games.Palette{games.ANSI16, games.ANSI256} {
 		b := View.Board(s, 0, p)
 		lines := strings.Split(b, "\n")
-		if len(lines) != 19 {
+		if len(lines) != 21 { // the cells' 19 under the columns' numbers, tens over units
 			t.Fatalf("palette %d: %d lines", p, len(lines))
 		}
 		for i, l := range lines {
-			if w := ansi.StringWidth(l); w != 38 {
+			if w := ansi.StringWidth(l); w != 41 { // the rows' numbers, "18 ", and 19 cells
 				t.Fatalf("palette %d: line %d is %d wide", p, i, w)
 			}
 		}
@@ -53,15 +55,15 @@ func TestColourBoardsHaveOneWidthAndShowEveryMarker(t *testing.T) {
 			}
 		}
 	}
-	if w, h := View.(games.Fitter).BoardSize(games.Config{"size": 19}); w != 38 || h != 19 {
+	if w, h := View.(games.Fitter).BoardSize(games.Config{"size": 19}); w != 41 || h != 21 {
 		t.Fatalf("19×19 takes %d×%d", w, h)
 	}
 	// An 80×24 terminal leaves 42×21 beside the panel: 19×19 fits; a small window gets less.
 	if got := View.(games.Fitter).FitConfig(games.Config{"size": 19}, 42, 21)["size"]; got != 19 {
 		t.Fatalf("fit in 42×21: %d", got)
 	}
-	if got := View.(games.Fitter).FitConfig(games.Config{"size": 19}, 30, 16)["size"]; got != 15 {
-		t.Fatalf("fit in 30×16: %d", got)
+	if got := View.(games.Fitter).FitConfig(games.Config{"size": 19}, 33, 17)["size"]; got != 15 {
+		t.Fatalf("fit in 33×17: %d", got)
 	}
 }
 
@@ -170,10 +172,59 @@ func TestFatalChoicesNeedOneMorePress(t *testing.T) {
 	}
 }
 
-// cellOf is the two columns of cell (r, c) of a Plain board.
+// cellOf is the two columns of cell (r, c) of a board without colour, found by its edges'
+// numbers ("" when they name no such cell).
 func cellOf(board string, r, c int) string {
-	line := strings.Split(board, "\n")[r]
-	return line[2*c : 2*c+2]
+	x, y, ok := cellAt(board, r, c)
+	if !ok {
+		return ""
+	}
+	return strings.Split(board, "\n")[y][x : x+2]
+}
+
+// cellAt reads a board without colour as a person does: the line whose number at the left
+// is r, and the two columns whose second has c's digits above it, one a line. That is where
+// cell (r, c) is drawn if the edges name the cells right.
+func cellAt(board string, r, c int) (x, y int, ok bool) {
+	lines := strings.Split(board, "\n")
+	// The lines of column numbers are those before row 0's, the first of two lines that
+	// begin with 0 and 1 at one place (the rows' numbers are right-aligned).
+	first := func(l string) (string, int) {
+		f := strings.Fields(l)
+		if len(f) == 0 {
+			return "", -1
+		}
+		return f[0], strings.Index(l, f[0])
+	}
+	heads := 0
+	for ; heads+1 < len(lines); heads++ {
+		a, at := first(lines[heads])
+		b, bt := first(lines[heads+1])
+		if a == "0" && b == "1" && at == bt {
+			break
+		}
+	}
+	if heads == 0 || heads+1 == len(lines) {
+		return 0, 0, false
+	}
+	y = -1
+	for i := heads; i < len(lines); i++ {
+		if f := strings.Fields(lines[i]); len(f) > 0 && f[0] == strconv.Itoa(r) {
+			y = i
+		}
+	}
+	for col := 1; y >= 0 && col < len(lines[heads-1]); col++ {
+		var digits string
+		for _, h := range lines[:heads] {
+			if col < len(h) && h[col] != ' ' {
+				digits += h[col : col+1]
+			}
+		}
+		if digits == strconv.Itoa(c) {
+			return col - 1, y, true
+		}
+	}
+	return 0, 0, false
 }
 
 func TestStatusLines(t *testing.T) {
@@ -197,5 +248,52 @@ func TestDraftMarksWhereAGrenadeLandsEvenOnAHole(t *testing.T) {
 	d, _, _ := keys(t, s, "up")
 	if got := cellOf(d.Board(games.Plain), 0, 4); got != "XX" {
 		t.Fatalf("the landing cell previewed as %q, want XX", got)
+	}
+}
+
+// The board's edges name every cell as the rules and the events do, (row, col) from (0,0) at
+// the top left: a player at (r, c) is drawn on the line numbered r, under the column numbered
+// c, and so is every cell's HP, at the usual sizes and the extremes, in every palette (read
+// without its colours); the board is as large as BoardSize says.
+func TestTheEdgesNameTheCells(t *testing.T) {
+	for _, size := range []int{MinSize, 9, 10, 11, 15, DefaultSize, MaxSize} {
+		for _, n := range []int{2, 8} {
+			s, err := NewState(size, n, uint64(size*n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Play(Code(0, 0)) // a grenade, a hammer: holes, fallen players perhaps
+			for _, p := range games.Palettes {
+				board := ansi.Strip(View.Board(s, -1, p))
+				w, h := View.(games.Fitter).BoardSize(games.Config{"size": size})
+				lines := strings.Split(board, "\n")
+				for _, l := range lines {
+					if len(lines) != h || ansi.StringWidth(l) != w {
+						t.Fatalf("size %d: a line %d wide of %d lines; BoardSize says %d×%d\n%s", size, ansi.StringWidth(l), len(lines), w, h, board)
+					}
+				}
+				for r := range size {
+					for c := range size {
+						got := cellOf(board, r, c)
+						want := " " + strconv.Itoa(min(s.HP(r, c), maxShown))
+						if s.HP(r, c) == 0 {
+							want = "  "
+						}
+						for k, pl := range s.players {
+							if pl.Row == r && pl.Col == c && (pl.Alive || !strings.HasPrefix(want, "P")) {
+								want = "x" + strconv.Itoa(k+1)
+								if pl.Alive {
+									want = "P" + strconv.Itoa(k+1)
+								}
+							}
+						}
+						if got != want {
+							t.Fatalf("size %d palette %d: (%d,%d) should show %q; the cell the edges name shows %q\n%s",
+								size, p, r, c, want, got, board)
+						}
+					}
+				}
+			}
+		}
 	}
 }

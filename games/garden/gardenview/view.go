@@ -17,15 +17,17 @@ type view struct{}
 // View draws the garden and composes commands (a cell, then its target; powers from a menu).
 var View games.View = view{}
 
-// The garden is drawn as its hexagon: cell (r, q) at column halfStep·(2q + r - 2), a blank
-// line between rows, and three lines under it that give the turn and the players (or, in a
+// The garden is drawn as its hexagon: cell (r, q) at column halfStep·(2q + r - 2), each row
+// under a line that names its cells as the help, the prompts and the bots' commands do,
+// "(2,3)" over the cell of row 2 and column 3 (rows and columns from 0, the row first; see
+// coordLine), and three lines under it that give the turn and the players (or, in a
 // draft, what the cursor is on and the menu). A cell's first lines are whose it is, in the
 // owner's colour; its last lines what it is, in the terrain's colour. The first line always
 // begins with a mark (a draft's cursor '>', its source '*', a target '+'), the owner's letter
 // (a, b), the creatures, then the status ('~' poisoned, '#' protected) and the flag ('!'
 // forged, '=' immobile, '&' both).
 //
-// Scale 0, 41×17, fits beside the side panel in 80×24 and is the bots' and tests' board: a
+// Scale 0, 41×18, fits beside the side panel in 80×24 and is the bots' and tests' board: a
 // cell is that line over terrain, resource and yield ("gF2") or the special's name. The
 // larger scales say the same in words for larger windows (see scales).
 const footLines = 3
@@ -38,7 +40,7 @@ type scale struct {
 	site                func(c garden.Cell) []string                          // in the terrain's colour
 }
 
-// scales: 0 is the compact board; 1 (82×27) fits beside the panel in 120×40; 2 (111×37) in
+// scales: 0 is the compact board; 1 (82×28) fits beside the panel in 120×40; 2 (111×38) in
 // 160×50. Every cell of a scale has the same number of occupant and site lines.
 var scales = []scale{
 	{cellWidth: 5, halfStep: 3,
@@ -66,8 +68,8 @@ func (sc scale) cellLines() int {
 	return len(sc.occupant(c, markNone, games.Plain)) + len(sc.site(c))
 }
 
-// height is the board's at this scale, its footer included.
-func (sc scale) height() int { return garden.Rows*sc.cellLines() + garden.Rows - 1 + footLines }
+// height is the board's at this scale, the cells' names and the footer included.
+func (sc scale) height() int { return garden.Rows*(sc.cellLines()+1) + footLines }
 
 // Letters are the seats' letters on the board and in the panel.
 var Letters = [garden.Players]string{"a", "b"}
@@ -132,9 +134,7 @@ func drawBoard(s *garden.State, p games.Palette, marks map[garden.Hex]mark, foot
 	}
 	lines := make([]string, 0, sc.height())
 	for r := range garden.Rows {
-		if r > 0 {
-			lines = append(lines, strings.Repeat(" ", width))
-		}
+		lines = append(lines, sc.coordLine(r, p))
 		for line := range len(cells[0]) {
 			var b strings.Builder
 			col := 0
@@ -154,6 +154,33 @@ func drawBoard(s *garden.State, p games.Palette, marks map[garden.Hex]mark, foot
 	}
 	return strings.Join(lines, "\n")
 }
+
+// coordLine names the cells of row r as the prompts do (Hex.String), each "(r,q)" over the cell's first columns, where
+// its mark and owner are. The rows of a hexagon are offset by half a cell, so that no column
+// of the picture is a column of the garden: each cell carries its own name, which a person
+// reads off the board as the help writes it and types as it reads, row then column. It
+// takes the blank line that parts two rows (and one over the first): the name is nearer its
+// cell, under it, than the row above, whose cells it falls between. In colour it is grey on
+// the terminal's background.
+func (sc scale) coordLine(r int, p games.Palette) string {
+	var b strings.Builder
+	col := 0
+	for q := range garden.Cols {
+		if h := garden.HexAt(r, q); h != garden.NoHex {
+			at := sc.halfStep * (2*q + r - 2)
+			b.WriteString(strings.Repeat(" ", at-col) + h.String())
+			col = at + len(h.String())
+		}
+	}
+	line := pad(b.String(), sc.width())
+	if p == games.Plain {
+		return line
+	}
+	return "\x1b[0;" + coordSGR[int(p)-1] + "m" + line + "\x1b[0m"
+}
+
+// coordSGR is the cells' names' grey in 16 and 256 colours.
+var coordSGR = [2]string{"90", "38;5;245"}
 
 // cell is c's lines at this scale, each cellWidth wide and coloured for p.
 func (sc scale) cell(c garden.Cell, p games.Palette, m mark) []string {

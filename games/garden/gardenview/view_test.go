@@ -3,6 +3,7 @@ package gardenview
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -40,10 +41,11 @@ func TestTheBoardFitsAndShowsTheGarden(t *testing.T) {
 			t.Fatalf("the board lacks %q:\n%s", want, plain)
 		}
 	}
-	// Each cell's site label sits at column 3·(2q + r - 2): (2,0) at the left edge.
+	// Each cell's site label sits at column 3·(2q + r - 2): (2,0) at the left edge, under
+	// its name and its owner's line.
 	lines := strings.Split(plain, "\n")
-	if label := siteLabel(s.Cell(at(2, 0))); !strings.HasPrefix(lines[7], " "+label) {
-		t.Fatalf("line 7 %q does not start with (2,0)'s %q", lines[7], label)
+	if label := siteLabel(s.Cell(at(2, 0))); !strings.HasPrefix(lines[6], "(2,0)") || !strings.HasPrefix(lines[8], " "+label) {
+		t.Fatalf("lines 6 and 8, %q and %q, do not start with (2,0) and its %q", lines[6], lines[8], label)
 	}
 	if got := View.Status(s, 1); got != "b Lumberjacks F0 M0 S0 W0 0pt" {
 		t.Fatalf("status %q", got)
@@ -256,12 +258,12 @@ func scaledGarden(t *testing.T) *garden.State {
 }
 
 // Every scale draws lines all as wide as Scales says, as many as it says, in every palette,
-// the drafts' boards too; each scale is larger than the one before; scale 0 is 41×17.
+// the drafts' boards too; each scale is larger than the one before; scale 0 is 41×18.
 func TestEveryScaleIsAsLargeAsItSays(t *testing.T) {
 	s := scaledGarden(t)
 	sc := View.(games.Scaler)
 	sizes := sc.Scales(s)
-	if len(sizes) < 2 || sizes[0] != [2]int{41, 17} {
+	if len(sizes) < 2 || sizes[0] != [2]int{41, 18} {
 		t.Fatalf("scales %v", sizes)
 	}
 	d := compose(t, s).(games.ScaledDraft)
@@ -291,19 +293,24 @@ func TestEveryScaleIsAsLargeAsItSays(t *testing.T) {
 	}
 }
 
-// cellText is the text of cell h on a Plain board drawn at scale k, line by line, cut out
-// where the hexagon puts it: column halfStep·(2q + r - 2), under the rows above and their
-// blank lines.
+// cellText is the text of cell h on a board drawn at scale k (its colours stripped), line by
+// line, found as a person finds it: under its name, "(2,3)", cellWidth columns from the
+// name's first. It is nil when the board names no such cell.
 func cellText(board string, k int, h garden.Hex) []string {
 	sc := scales[k]
-	lines := strings.Split(board, "\n")
-	top := h.R() * (sc.cellLines() + 1)
-	col := sc.halfStep * (2*h.Q() + h.R() - 2)
-	var out []string
-	for _, l := range lines[top : top+sc.cellLines()] {
-		out = append(out, strings.TrimRight(string([]rune(l)[col:col+sc.cellWidth]), " "))
+	lines := strings.Split(ansi.Strip(board), "\n")
+	for y, l := range lines {
+		col := strings.Index(l, h.String())
+		if col < 0 || y+sc.cellLines() >= len(lines) {
+			continue
+		}
+		var out []string
+		for _, l := range lines[y+1 : y+1+sc.cellLines()] {
+			out = append(out, strings.TrimRight(string([]rune(l)[col:col+sc.cellWidth]), " "))
+		}
+		return out
 	}
-	return out
+	return nil
 }
 
 // At the larger scales every cell says in words, in its place, who holds it and with how
@@ -369,6 +376,46 @@ func TestADraftMarksItsChoiceAtEveryScale(t *testing.T) {
 		for _, sgr := range []string{"\x1b[0;1;7;", "\x1b[0;1;4;", "\x1b[0;4;"} {
 			if !strings.Contains(colour, sgr) {
 				t.Fatalf("scale %d: no %q in colour", k, sgr)
+			}
+		}
+	}
+}
+
+// Every cell of the garden is named on the board as the help, the prompts and the bots'
+// commands name it, "(r,q)", row then column from 0, once, at every scale and in every
+// palette: over the cell's place in the hexagon (column halfStep·(2q + r - 2)), and what is
+// drawn under the name is that cell: its owner and creatures, its terrain or special. The
+// names are grey in colour, apart from the cells' colours.
+func TestEveryCellIsNamedOverIt(t *testing.T) {
+	s := scaledGarden(t)
+	for k, sc := range scales {
+		for _, p := range games.Palettes {
+			board := View.(games.Scaler).ScaledBoard(s, 0, p, k)
+			plain := ansi.Strip(board)
+			for h := range garden.Hex(garden.NumCells) {
+				name := h.String()
+				if n := strings.Count(plain, name); n != 1 {
+					t.Fatalf("scale %d palette %d: %s is named %d times:\n%s", k, p, name, n, plain)
+				}
+				line := strings.Split(plain, "\n")[slices.IndexFunc(strings.Split(plain, "\n"), func(l string) bool { return strings.Contains(l, name) })]
+				if col := strings.Index(line, name); col != sc.halfStep*(2*h.Q()+h.R()-2) {
+					t.Fatalf("scale %d: %s named at column %d, its cell at %d", k, name, col, sc.halfStep*(2*h.Q()+h.R()-2))
+				}
+				c := s.Cell(h)
+				lines := cellText(board, k, h)
+				if want := strings.TrimRight(markLine(c, markNone), " "); lines[0] != want {
+					t.Fatalf("scale %d palette %d: under %s, %q; the cell is %q:\n%s", k, p, name, lines[0], want, plain)
+				}
+				site := siteLabel(c)
+				if k > 0 {
+					site = siteName(c)
+				}
+				if !slices.ContainsFunc(lines, func(l string) bool { return strings.TrimSpace(l) == site }) {
+					t.Fatalf("scale %d palette %d: under %s, %q; the cell is %q", k, p, name, lines, site)
+				}
+			}
+			if p != games.Plain && !strings.HasPrefix(board, "\x1b[0;"+coordSGR[int(p)-1]+"m") {
+				t.Fatalf("scale %d palette %d: the names are not grey", k, p)
 			}
 		}
 	}
