@@ -118,7 +118,9 @@ func TestReportServerPrintsEachNode(t *testing.T) {
 	node := func(secs, cpu, busOut, framesOut float64) *sample {
 		return &sample{at: at.Add(time.Duration(secs) * time.Second), values: map[string]float64{
 			"process_cpu_seconds_total": cpu, "process_resident_memory_bytes": 64 << 20,
-			"arena_cluster_nodes": 3, `arena_bus_bytes_total{direction="out"}`: busOut,
+			"go_memstats_mallocs_total": cpu * 1000, "arena_lobby_announcements_total": cpu * 2,
+			"arena_screens_drawn_total": cpu * 10, "arena_cluster_nodes": 3,
+			`arena_bus_bytes_total{direction="out"}`:  busOut,
 			`arena_bus_frames_total{direction="out"}`: framesOut,
 		}}
 	}
@@ -128,8 +130,9 @@ func TestReportServerPrintsEachNode(t *testing.T) {
 	var out bytes.Buffer
 	reportServer(&out, o, a, a, b, 100)
 	text := out.String()
-	for _, want := range []string{"server http://a/metrics\nserver CPU         0.50 cores", "server http://b/metrics\nserver CPU         0.50 cores",
-		"out 20100 B/s (0.0 and 201.0 B/s a client)", "110 out (of rooms here)", "(64 MiB before: 0 KiB a session)", "(64 MiB before)\n"} {
+	for _, want := range []string{"server http://a/metrics\nserver CPU         0.500 cores, 500 allocations/s", "server http://b/metrics\nserver CPU         0.500 cores, 500 allocations/s",
+		"out 20100 B/s (0.0 and 201.0 B/s a client)", "110 out (of rooms here)", "(64 MiB before: 0 KiB a session)", "(64 MiB before)\n", "lobby changes      10 announced to the lobby's screens (1.0/s)",
+		"screens drawn      50 (5.0/s), 100 allocations a screen"} {
 		if !strings.Contains(text, want) {
 			t.Fatalf("the report lacks %q:\n%s", want, text)
 		}

@@ -75,6 +75,10 @@ const usage = `Usage: arenaload --addr HOST:PORT [options]
                      the answer (default 0.1)
   --term T           the clients' TERM (default xterm-256color)
   --window COLSxROWS the clients' terminal (default 80x24; wall: 160x50, a projector)
+  --churn N          keep rooms opening and closing meanwhile (not class): N more players
+                     connected to --addr, each starting a 7 Colors 8×8 game against greedy,
+                     pressing colour keys for 10 s, leaving and starting again (the rooms
+                     close once they have lingered); the report says how many opened
 
 The class scenario (--scenario class): a teacher runs a round robin of 7 Colors over SSH.
   --admin-key FILE   the teacher's private key (OpenSSH format); the server lists its public
@@ -123,6 +127,8 @@ type options struct {
 	window                        string // --window: the clients' terminal, COLSxROWS ("": the scenario's)
 	roomsAddr                     string // --rooms-addr: where the rooms are made ("": --addr for watch and wall)
 	sessions, rooms               int
+	churn                         int           // --churn: players opening and leaving rooms meanwhile
+	churnPlay                     time.Duration // how long each stays in its room (0: defaultChurnPlay)
 	duration, ramp                time.Duration
 	stall, probe                  float64
 
@@ -153,6 +159,7 @@ func main() {
 	fs.Float64Var(&o.probe, "probe", 0.1, "")
 	fs.StringVar(&o.term, "term", "xterm-256color", "")
 	fs.StringVar(&o.window, "window", "", "")
+	fs.IntVar(&o.churn, "churn", 0, "")
 	fs.StringVar(&o.adminKey, "admin-key", "", "")
 	fs.IntVar(&o.students, "students", 30, "")
 	fs.IntVar(&o.gamesPerPairing, "games-per-pairing", 10, "")
@@ -172,8 +179,8 @@ func main() {
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		os.Exit(2)
 	}
-	if o.sessions < 1 || o.rooms < 1 || o.duration <= 0 || o.stall < 0 || o.stall > 1 || o.probe < 0 || o.probe > 1 {
-		fmt.Fprint(os.Stderr, "arenaload: --sessions and --rooms are at least 1, --duration positive, --stall and --probe 0..1\n\n"+usage)
+	if o.sessions < 1 || o.rooms < 1 || o.duration <= 0 || o.stall < 0 || o.stall > 1 || o.probe < 0 || o.probe > 1 || o.churn < 0 {
+		fmt.Fprint(os.Stderr, "arenaload: --sessions and --rooms are at least 1, --duration positive, --stall and --probe 0..1, --churn not negative\n\n"+usage)
 		os.Exit(2)
 	}
 	if o.students < 2 || o.gamesPerPairing < 1 || o.size < 2 || o.every <= 0 {
@@ -243,6 +250,11 @@ func run(ctx context.Context, o options, out io.Writer) error {
 			return err
 		}
 	}
+	ch := startChurn(ctx, o, local)
+	defer ch.stop()
+	if ch != nil {
+		fmt.Fprintf(out, "churn: %d players opening and leaving 7 Colors rooms on %s\n", o.churn, o.addr)
+	}
 	fmt.Fprintf(out, "connecting %d sessions (%s) to %s over %v…\n", o.sessions, o.scenario, o.addr, o.ramp)
 	if o.roomsAddr != "" && (o.watches() || o.scenario == "play") {
 		fmt.Fprintf(out, "  their rooms made through %s\n", o.roomsAddr)
@@ -309,7 +321,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	if len(clients) == 0 {
 		return fmt.Errorf("no session connected")
 	}
-	mid := scrapeAll(o.metrics)
+	mid, churned := scrapeAll(o.metrics), ch.games()
 	for _, c := range clients {
 		c.mu.Lock()
 		c.measure, c.last = true, time.Now()
@@ -321,8 +333,9 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	case <-ctx.Done():
 	}
 	stopDrivers()
-	after := scrapeAll(o.metrics)
+	after, churned := scrapeAll(o.metrics), ch.games()-churned
 	report(out, o, clients, connected, before, mid, after)
+	fmt.Fprint(out, ch.report(o, churned, o.duration.Seconds()))
 	if o.watches() {
 		reportRooms(out, o, clients, rooms, mid, after)
 	}
@@ -339,14 +352,24 @@ func run(ctx context.Context, o options, out io.Writer) error {
 // server is local (so that each client is counted as its own address), and starts cmd on a
 // terminal (bots run without one).
 func dial(o options, i int, local bool, cmd string) (*client, error) {
+	signer, err := newSigner()
+	if err != nil {
+		return nil, err
+	}
+	return dialAs(o, i, local, cmd, signer)
+}
+
+// newSigner is a new key of a client's own.
+func newSigner() (gossh.Signer, error) {
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		return nil, err
 	}
-	signer, err := gossh.NewSignerFromKey(priv)
-	if err != nil {
-		return nil, err
-	}
+	return gossh.NewSignerFromKey(priv)
+}
+
+// dialAs is dial with a given key: a client that comes back is the same person.
+func dialAs(o options, i int, local bool, cmd string, signer gossh.Signer) (*client, error) {
 	cfg := &gossh.ClientConfig{
 		User: fmt.Sprintf("load%04d", i), Auth: []gossh.AuthMethod{gossh.PublicKeys(signer)},
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 30 * time.Second,

@@ -185,7 +185,8 @@ func reportNode(out io.Writer, url string, before, mid, after *sample, n int, fi
 	cpu := delta("process_cpu_seconds_total") / secs
 	rss := after.get("process_resident_memory_bytes")
 	base := before.get("process_resident_memory_bytes")
-	fmt.Fprintf(out, "server CPU         %.2f cores\n", cpu)
+	allocs := delta("go_memstats_mallocs_total")
+	fmt.Fprintf(out, "server CPU         %.3f cores, %.0f allocations/s\n", cpu, allocs/secs)
 	if first {
 		fmt.Fprintf(out, "server memory      %.0f MiB resident (%.0f MiB before: %.0f KiB a session)\n",
 			rss/(1<<20), base/(1<<20), (rss-base)/1024/float64(max(n, 1)))
@@ -199,6 +200,12 @@ func reportNode(out io.Writer, url string, before, mid, after *sample, n int, fi
 	if drawn := delta("arena_frame_delay_seconds_count"); drawn > 0 {
 		fmt.Fprintf(out, "frame delay        p50 %s  p99 %s  (snapshot to terminal, %.0f frames)\n",
 			ms(histogramQuantile(mid, after, "arena_frame_delay_seconds", 0.5)), ms(histogramQuantile(mid, after, "arena_frame_delay_seconds", 0.99)), drawn)
+	}
+	if drawn := delta("arena_screens_drawn_total"); drawn > 0 {
+		fmt.Fprintf(out, "screens drawn      %.0f (%.1f/s), %.0f allocations a screen\n", drawn, drawn/secs, allocs/drawn)
+	}
+	if told := delta("arena_lobby_announcements_total"); told > 0 {
+		fmt.Fprintf(out, "lobby changes      %.0f announced to the lobby's screens (%.1f/s)\n", told, told/secs)
 	}
 	fmt.Fprintf(out, "hub tick           p99 %s, lateness p99 %s\n",
 		ms(histogramQuantile(mid, after, "arena_hub_tick_seconds", 0.99)), ms(histogramQuantile(mid, after, "arena_hub_tick_lateness_seconds", 0.99)))
