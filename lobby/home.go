@@ -181,7 +181,7 @@ func (h *homeScreen) View(m screen.Model) string {
 	e := h.entry()
 	cfg, _ := humanConfig(e, 0, m.Width(), m.Height()) // the board quick match gives this window
 	for i, it := range homeItems {
-		b.WriteString(item(st, itemKey(homeItem(i))+"  "+it.label, 28, i == h.cursor))
+		b.WriteString(widget.Item(st, itemKey(homeItem(i))+"  "+it.label, 28, i == h.cursor))
 		about := it.about
 		switch homeItem(i) {
 		case itemQuick:
@@ -276,15 +276,6 @@ From a shell:
   ssh -t HOST watch ROOM
   ssh HOST rooms`)
 	return b.String()
-}
-
-// item draws one line of a menu, width cells wide. The selected line is marked with a
-// pointer as well as a colour, so that it shows on terminals without colour.
-func item(st *widget.Styles, text string, width int, selected bool) string {
-	if selected {
-		return st.Selected.Render("› " + termtext.Fit(text, width))
-	}
-	return "  " + termtext.Fit(text, width)
 }
 
 func (*homeScreen) ShowsLobby() {}

@@ -267,6 +267,30 @@ func screenCases(width, height int) []screenCase {
 		app := newApp(Options{Director: director.New(guardedTournaments{st}, nil)})
 		return show(app, false, func(m *model) screen.Screen { return tournaments.New(m, m.s.app.services, home) })
 	}})
+	// A running tournament's list of games (g on the standings).
+	cases = append(cases, screenCase{name: "tournament games", make: func(t *testing.T) *model {
+		ctx := context.Background()
+		st, err := store.Open(ctx, filepath.Join(t.TempDir(), store.FileName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		if err := st.CreateTournament(ctx, store.Tournament{Code: "TGAMES", Name: "Friday's class", Game: "sevencolors", Format: "round-robin",
+			Options: []byte(`{}`), Config: []byte(`{}`), Seed: 1, Parallel: 4, Grace: time.Minute,
+			CreatedBy: "SHA256:teacher", CreatedAt: screenClock}); err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"ada", "bob", "cy", "dee"} {
+			if err := st.AddEntrant(ctx, "TGAMES", store.Entrant{ID: "house:" + name, Name: name, Kind: store.EntrantHouse, Bot: "greedy", EnteredAt: screenClock}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := st.SetTournamentState(ctx, "TGAMES", store.TournamentRunning); err != nil {
+			t.Fatal(err)
+		}
+		app := newApp(Options{Director: director.New(guardedTournaments{st}, nil)})
+		return show(app, false, func(m *model) screen.Screen { return tournaments.NewGames(m.s.app.services, "TGAMES", home) })
+	}})
 	for _, admin := range []bool{false, true} {
 		for _, state := range []string{store.TournamentOpen, store.TournamentRunning, store.TournamentPaused} {
 			name := "standings " + state

@@ -372,3 +372,30 @@ func TestATournamentGamesResultOffersItsStandings(t *testing.T) {
 		}
 	}
 }
+
+// The standings open the tournament's games (g); a game not played yet says so at enter,
+// and esc comes back to the standings.
+func TestTheStandingsOpenTheTournamentsGames(t *testing.T) {
+	var c screenCase
+	for _, sc := range screenCases(80, 24) {
+		if sc.name == "tournament games" {
+			c = sc
+		}
+	}
+	m := c.make(t)
+	m.View()
+	press(m, "enter")
+	if !strings.Contains(m.notice, "not played yet") {
+		t.Fatalf("enter on a game not played yet: notice %q", m.notice)
+	}
+	m = screenCases(80, 24)[len(screenCases(80, 24))-1].make(t) // a teacher's standings
+	standings := m.screen
+	press(m, "g")
+	if n, ok := m.screen.(screen.Named); !ok || n.Name() != "games" {
+		t.Fatalf("g on the standings showed %T", m.screen)
+	}
+	press(m, "esc")
+	if m.screen != standings {
+		t.Fatalf("esc on the games led to %T", m.screen)
+	}
+}

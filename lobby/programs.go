@@ -83,7 +83,7 @@ func (p *programScreen) View(m screen.Model) string {
 		if n, ok := w.Config["size"]; ok {
 			settings = fmt.Sprintf("%d×%d", n, n)
 		}
-		b.WriteString(item(st, fmt.Sprintf("%-24s %s", plaintext.Clean(w.Name), settings), 40, i == p.cursor) + "\n")
+		b.WriteString(widget.Item(st, fmt.Sprintf("%-24s %s", plaintext.Clean(w.Name), settings), 40, i == p.cursor) + "\n")
 	}
 	b.WriteString("\n" + m.Footer(p.Keys(m)))
 	return b.String()

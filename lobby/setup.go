@@ -216,7 +216,7 @@ func (s *setupScreen) View(m screen.Model) string {
 		if i == s.row {
 			value = "◀ " + r.value + " ▶"
 		}
-		b.WriteString(item(st, r.label, 12, i == s.row) + " " + st.Key.Render(value) + "\n")
+		b.WriteString(widget.Item(st, r.label, 12, i == s.row) + " " + st.Key.Render(value) + "\n")
 	}
 	// What the chosen row means, in full: a bot's style, a setting's rule.
 	if about := rows[s.row].about; about != "" {

@@ -31,6 +31,7 @@ type Screen struct {
 	drawnScale            int
 	lines                 []string
 	width                 int
+	back                  screen.Screen // where leaving goes (a tournament's games); nil: the session's end
 }
 
 // replaySpeeds are the playback speeds in moves a second.
@@ -50,6 +51,12 @@ func New(g archive.Game) (*Screen, error) {
 		speed = 4 // a real-time game's moves are many and small
 	}
 	return &Screen{g: g, cursor: c, playing: true, speed: speed, drawnAt: -1}, nil
+}
+
+// From makes back the screen leaving the replay goes to (a tournament's list of games).
+func (r *Screen) From(back screen.Screen) *Screen {
+	r.back = back
+	return r
 }
 
 // Init starts playback; the lobby then opens on the game replayed.
@@ -97,7 +104,7 @@ func (r *Screen) Keys(m screen.Model) widget.KeyMap {
 	seek.SetHelp("0–9", k.seek[0].Help().Desc)
 	short := seek
 	short.SetHelp("0–9", "seek")
-	leave := widget.Back(m.BackTo(nil), true)
+	leave := widget.Back(m.BackTo(r.back), true)
 	return widget.KeyMap{
 		Short: []key.Binding{widget.Pair("play/pause", k.play), widget.Pair("step", k.back, k.forward), widget.Pair("speed", k.faster, k.slower), short, leave},
 		Full:  [][]key.Binding{{k.play, k.forward, k.back, k.forward10, k.back10, k.faster, k.slower, seek, k.start, k.end, leave}},
@@ -126,7 +133,7 @@ func (r *Screen) key(m screen.Model, k tea.KeyMsg) (screen.Screen, tea.Cmd) {
 	c := r.cursor
 	switch keys := replayKeys; {
 	case key.Matches(k, widget.Back("", true)):
-		return m.Back(nil, "")
+		return m.Back(r.back, "")
 	case key.Matches(k, keys.play):
 		if !r.playing && c.At() == c.Len() {
 			c.Seek(0) // play again from the start

@@ -98,9 +98,10 @@ func (s *standingsScreen) load(m screen.Model, force bool) tea.Cmd {
 // standingsKeys are the standings' keys; j enters the tournament here, so the pager
 // scrolls down with ↓ only.
 var standingsKeys = struct {
-	wall, join, start, pause, resume, cancel key.Binding
+	wall, games, join, start, pause, resume, cancel key.Binding
 }{
 	wall:   widget.Bind("w", "its games on the wall", "w"),
+	games:  widget.Bind("g", "its games, each to replay", "g"),
 	join:   widget.Bind("j", "enter it (while it is open)", "j"),
 	start:  widget.Bind("s", "teachers: start it", "s"),
 	pause:  widget.Bind("p", "teachers: pause it", "p"),
@@ -111,6 +112,7 @@ var standingsKeys = struct {
 func standingsPagerKeys() widget.PagerKeys {
 	p := widget.NewPagerKeys()
 	p.Down = widget.Bind("↓", "scroll down a line", "down")
+	p.Top = widget.Bind("home", "the top", "home") // g lists the games
 	return p
 }
 
@@ -127,7 +129,7 @@ func (s *standingsScreen) Name() string { return "standings" }
 func (s *standingsScreen) Keys(m screen.Model) widget.KeyMap {
 	k := standingsKeys
 	back := widget.Back(m.BackTo(s.back), true)
-	short := []key.Binding{widget.Pair("wall", k.wall), back, widget.HelpKey}
+	short := []key.Binding{widget.Pair("wall", k.wall), widget.Pair("games", k.games), back, widget.HelpKey}
 	if s.rep.State == director.Open {
 		short = append([]key.Binding{widget.Pair("enter it", k.join)}, short...)
 	}
@@ -143,7 +145,7 @@ func (s *standingsScreen) Keys(m screen.Model) widget.KeyMap {
 	}
 	return widget.KeyMap{
 		Short: short,
-		Full:  [][]key.Binding{{k.join, k.wall, back}, {k.start, k.pause, k.resume, k.cancel}, s.pager().Keys.All()},
+		Full:  [][]key.Binding{{k.join, k.wall, k.games, back}, {k.start, k.pause, k.resume, k.cancel}, s.pager().Keys.All()},
 	}
 }
 
@@ -171,6 +173,8 @@ func (s *standingsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, te
 		return m.Back(s.back, "")
 	case key.Matches(k, keys.wall):
 		return NewWall(s.code, s), nil
+	case key.Matches(k, keys.games):
+		return NewGames(s.svc, s.code, s), nil
 	case key.Matches(k, keys.join):
 		m.Notify(s.join(m))
 		return s, s.load(m, true)

@@ -53,7 +53,7 @@ func Pair(does string, bs ...key.Binding) key.Binding {
 // PagerKeys is what scrolls a pager: bubbles' viewport keys, and Home/End (g/G) to either
 // end. Screens that page a text list these among their keys.
 type PagerKeys struct {
-	up, Down, pageUp, pageDown, halfUp, halfDown, top, bottom key.Binding
+	up, Down, pageUp, pageDown, halfUp, halfDown, Top, bottom key.Binding
 }
 
 func NewPagerKeys() PagerKeys {
@@ -64,13 +64,13 @@ func NewPagerKeys() PagerKeys {
 		pageDown: Bind("pgdn/space/f", "a page down", "pgdown", " ", "f"),
 		halfUp:   Bind("u", "half a page up", "u", "ctrl+u"),
 		halfDown: Bind("d", "half a page down", "d", "ctrl+d"),
-		top:      Bind("home/g", "the top", "home", "g"),
+		Top:      Bind("home/g", "the top", "home", "g"),
 		bottom:   Bind("end/G", "the end", "end", "G"),
 	}
 }
 
 func (p PagerKeys) All() []key.Binding {
-	return []key.Binding{p.up, p.Down, p.pageUp, p.pageDown, p.halfUp, p.halfDown, p.top, p.bottom}
+	return []key.Binding{p.up, p.Down, p.pageUp, p.pageDown, p.halfUp, p.halfDown, p.Top, p.bottom}
 }
 
 // HelpKey is the footer's "? help" (the model opens the ? page on every screen).

@@ -43,7 +43,7 @@ func (p *Pager) Set(text string, rows int) {
 // Key scrolls by k and reports whether k is one of the pager's keys.
 func (p *Pager) Key(k tea.KeyMsg) bool {
 	switch km := p.Keys; {
-	case key.Matches(k, km.top):
+	case key.Matches(k, km.Top):
 		p.vp.GotoTop()
 	case key.Matches(k, km.bottom):
 		p.vp.GotoBottom()

@@ -3,6 +3,8 @@ package widget
 import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/arena-classroom/arena/internal/termtext"
 )
 
 // Styles are one session's lipgloss styles, made from its own renderer (never the global one).
@@ -49,4 +51,13 @@ func newHelp(st *Styles) help.Model {
 		FullSeparator: st.Plain,
 	}
 	return h
+}
+
+// Item draws one line of a menu or a list, width cells wide. The chosen line is marked with
+// a pointer as well as a colour, so that it shows on terminals without colour.
+func Item(st *Styles, text string, width int, chosen bool) string {
+	if chosen {
+		return st.Selected.Render("› " + termtext.Fit(text, width))
+	}
+	return "  " + termtext.Fit(text, width)
 }
