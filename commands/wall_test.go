@@ -31,7 +31,7 @@ func TestTheWallOfATournamentIsABroadcast(t *testing.T) {
 
 	// The wall says what it is, where the tournament stands, and who leads.
 	screen := wall.WaitScreen(t, func(s string) bool {
-		return strings.Contains(s, "6 of 6 games") && strings.Contains(s, "Standings") && strings.Contains(s, "round-robin")
+		return strings.Contains(s, "6 of 6 games") && strings.Contains(s, "Standings") && strings.Contains(s, "7 Colors · round-robin")
 	}, 10*time.Second)
 	for _, name := range []string{"greedy", "random", "mixed", "hegemonic"} {
 		if !strings.Contains(screen, name) {

@@ -267,27 +267,40 @@ func screenCases(width, height int) []screenCase {
 		app := newApp(Options{Director: director.New(guardedTournaments{st}, nil)})
 		return show(app, false, func(m *model) screen.Screen { return tournaments.New(m, m.s.app.services, home) })
 	}})
-	// A running tournament's list of games (g on the standings).
-	cases = append(cases, screenCase{name: "tournament games", make: func(t *testing.T) *model {
-		ctx := context.Background()
-		st, err := store.Open(ctx, filepath.Join(t.TempDir(), store.FileName))
+	// The projector's wall of a running tournament: its panel, and a finished game of it
+	// played again.
+	cases = append(cases, screenCase{name: "wall of a tournament", make: func(t *testing.T) *model {
+		st := tournamentOfFour(t, "TWALL1")
+		clock := screenClock
+		hub := rooms.NewHub(rooms.Config{Now: func() time.Time { return clock }, BotPace: -1, Secret: pinnedSecret, Codes: newPinnedCodes()})
+		app := onHub(hub, 0, Options{Archive: archive.New(guardedArchive{noArchive{}}, nil), Director: director.New(guardedTournaments{st}, nil)})
+		app.hub = guardedRooms{app.hub}
+		r, err := hub.Create(rooms.Spec{Game: sevencolors.Entry, Config: games.Config{"size": 10}, Seed: 3, Unpaced: true, Fast: true,
+			Tag: "tournament TWALL1 1 0 0 house:ada house:dee", Seats: []rooms.Seat{
+				{Kind: rooms.HouseBot, BotName: "greedy", Name: "ada"}, {Kind: rooms.HouseBot, BotName: "random", Name: "dee"}}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { st.Close() })
-		if err := st.CreateTournament(ctx, store.Tournament{Code: "TGAMES", Name: "Friday's class", Game: "sevencolors", Format: "round-robin",
-			Options: []byte(`{}`), Config: []byte(`{}`), Seed: 1, Parallel: 4, Grace: time.Minute,
-			CreatedBy: "SHA256:teacher", CreatedAt: screenClock}); err != nil {
-			t.Fatal(err)
+		for i := 0; r.Snapshot().Status != rooms.Finished; i++ {
+			if i > 10000 {
+				t.Fatal("the game never ended")
+			}
+			clock = clock.Add(50 * time.Millisecond)
+			hub.Tick(clock)
+			hub.WaitThinking()
 		}
-		for _, name := range []string{"ada", "bob", "cy", "dee"} {
-			if err := st.AddEntrant(ctx, "TGAMES", store.Entrant{ID: "house:" + name, Name: name, Kind: store.EntrantHouse, Bot: "greedy", EnteredAt: screenClock}); err != nil {
-				t.Fatal(err)
+		m := &model{s: newSession(app, terminal("k1", "ann", width, height, games.ANSI256)), now: now, command: "wall"}
+		m.screen = tournaments.NewWall("TWALL1", nil)
+		for range 2 { // the second load reads the finished game the first found, to play it again
+			if load := m.screen.(screen.Loader).Load(m); load != nil {
+				m.Update(load())
 			}
 		}
-		if err := st.SetTournamentState(ctx, "TGAMES", store.TournamentRunning); err != nil {
-			t.Fatal(err)
-		}
+		return m
+	}})
+	// A running tournament's list of games (g on the standings).
+	cases = append(cases, screenCase{name: "tournament games", make: func(t *testing.T) *model {
+		st := tournamentOfFour(t, "TGAMES")
 		app := newApp(Options{Director: director.New(guardedTournaments{st}, nil)})
 		return show(app, false, func(m *model) screen.Screen { return tournaments.NewGames(m.s.app.services, "TGAMES", home) })
 	}})
@@ -311,6 +324,31 @@ func screenCases(width, height int) []screenCase {
 		}
 	}
 	return cases
+}
+
+// tournamentOfFour is a store with tournament code running: a round robin of 7 Colors of
+// four house bots, ada, bob, cy and dee, nothing played yet.
+func tournamentOfFour(t *testing.T, code string) *store.Store {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if err := st.CreateTournament(ctx, store.Tournament{Code: code, Name: "Friday's class", Game: "sevencolors", Format: "round-robin",
+		Options: []byte(`{}`), Config: []byte(`{"size":10}`), Seed: 1, Parallel: 4, Grace: time.Minute,
+		CreatedBy: "SHA256:teacher", CreatedAt: screenClock}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"ada", "bob", "cy", "dee"} {
+		if err := st.AddEntrant(ctx, code, store.Entrant{ID: "house:" + name, Name: name, Kind: store.EntrantHouse, Bot: "greedy", EnteredAt: screenClock}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.SetTournamentState(ctx, code, store.TournamentRunning); err != nil {
+		t.Fatal(err)
+	}
+	return st
 }
 
 // pinnedSecret is the screen cases' rooms' secret (rooms.Config.Secret): their house bots

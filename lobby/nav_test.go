@@ -59,7 +59,7 @@ func navRuleOf(name string, composer bool) navRule {
 		return navRule{esc: "stay", q: "quit"}
 	case name == "join", first == "tournaments":
 		return navRule{esc: "home", q: "stay"} // q is typed in the code
-	case name == "wall", first == "replay":
+	case first == "wall", first == "replay":
 		return navRule{esc: "quit", q: "quit"}
 	case first == "playing":
 		if composer {

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/archive"
+	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/internal/plaintext"
@@ -217,7 +218,11 @@ func (w *wallScreen) panel(m screen.Model, rows int) []string {
 		return []string{st.Dim.Render("loading the tournament…")}
 	}
 	fit := func(s string) string { return termtext.Fit(s, panelWidth) }
-	out := []string{st.Heading.Render(fit(plaintext.Clean(rep.Name))), st.Dim.Render(fit(rep.Game + " · " + rep.Format))}
+	game := rep.Game
+	if e, ok := catalog.Get(game); ok {
+		game = e.Game.Name()
+	}
+	out := []string{st.Heading.Render(fit(plaintext.Clean(rep.Name))), st.Dim.Render(fit(game + " · " + rep.Format))}
 	switch rep.State {
 	case director.Open:
 		out = append(out, fit(fmt.Sprintf("open: %d entered", rep.Entrants)))

@@ -80,7 +80,7 @@ func (w *wallScreen) load(m screen.Model) tea.Cmd {
 	}
 	w.loading = true
 	dir, who, ctx, code := m.Rooms(), m.Who(), m.Context(), w.code
-	svc, repAt, want := m.Services(), w.repAt, w.want
+	svc, repAt, haveRep, want := m.Services(), w.repAt, w.rep != nil, w.want
 	w.want = nil
 	// The pictures of the rooms the page can show, from its first: a wall of many rooms
 	// reads those it draws, not all (2 × perPage, as tiles may be smaller than it assumes).
@@ -103,7 +103,7 @@ func (w *wallScreen) load(m screen.Model) tea.Cmd {
 				}
 			}
 			if d := svc.Director; d != nil {
-				if v := d.Version(); v != repAt {
+				if v := d.Version(); v != repAt || !haveRep {
 					if rep, err := d.Report(ctx, code); err == nil {
 						out.rep, out.repAt = &rep, v
 					}
