@@ -25,7 +25,7 @@ import (
 
 // tournamentArena is an arena with a store and a tournament director, as arena serve
 // builds it, and teacher's key in its admin keys file.
-func tournamentArena(t *testing.T, teacher gossh.Signer) string {
+func tournamentArena(t testing.TB, teacher gossh.Signer) string {
 	t.Helper()
 	addr, _ := tournamentArenaWith(t, teacher, nil)
 	return addr
@@ -33,7 +33,7 @@ func tournamentArena(t *testing.T, teacher gossh.Signer) string {
 
 // tournamentArenaWith is tournamentArena with its director set up by set (nil: as is),
 // and its hub.
-func tournamentArenaWith(t *testing.T, teacher gossh.Signer, set func(*director.Director)) (string, *rooms.Hub) {
+func tournamentArenaWith(t testing.TB, teacher gossh.Signer, set func(*director.Director)) (string, *rooms.Hub) {
 	t.Helper()
 	adminFile := arenatest.AdminKeys(t, teacher)
 	st := arenatest.Store(t)
@@ -57,7 +57,7 @@ func tournamentArenaWith(t *testing.T, teacher gossh.Signer, set func(*director.
 
 // createTournament creates a tournament with args and adds the house bots; it returns the
 // code, the last line create prints.
-func createTournament(t *testing.T, prof *gossh.Client, args, bots string) string {
+func createTournament(t testing.TB, prof *gossh.Client, args, bots string) string {
 	t.Helper()
 	out, errOut, status := sshtest.Exec(t, prof, "tournament create "+args)
 	if status != 0 {
@@ -87,7 +87,7 @@ type standingsOut struct {
 	} `json:"standings"`
 }
 
-func standings(t *testing.T, c *gossh.Client, code string) standingsOut {
+func standings(t testing.TB, c *gossh.Client, code string) standingsOut {
 	t.Helper()
 	out, errOut, status := sshtest.Exec(t, c, "tournament standings "+code+" --json")
 	if status != 0 {

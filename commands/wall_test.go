@@ -60,3 +60,41 @@ func TestTheWallOfATournamentIsABroadcast(t *testing.T) {
 	wall.Send(t, "\x1b")
 	wall.WaitFor(t, "The wall is closed.", 10*time.Second)
 }
+
+// The tournament never waits for the wall: a round robin of five house bots (10 games of
+// 7 Colors 10×10, fast) takes as long with a 160×50 wall open on it, replaying its games,
+// as without (go test -bench TournamentAndTheWall ./commands/; docs/tournaments.md).
+func BenchmarkTournamentAndTheWall(b *testing.B) {
+	for _, open := range []bool{false, true} {
+		name := "without the wall"
+		if open {
+			name = "with the wall open"
+		}
+		b.Run(name, func(b *testing.B) {
+			teacher := sshtest.NewKey(b)
+			addr := tournamentArena(b, teacher)
+			prof := sshtest.Dial(b, addr, "prof", teacher)
+			for range b.N {
+				b.StopTimer()
+				code := createTournament(b, prof, "--game sevencolors --format round-robin --size 10 --name bench", "greedy,random,mixed,hegemonic,random_improving")
+				var wall *sshtest.Term
+				if open {
+					wall = sshtest.NewTerm(b, sshtest.Dial(b, addr, "projector", sshtest.NewKey(b)), sshtest.Command("wall "+code), sshtest.Size(160, 50))
+					wall.WaitScreen(b, "bench", 10*time.Second)
+				}
+				b.StartTimer()
+				if _, errOut, status := sshtest.Exec(b, prof, "tournament start "+code); status != 0 {
+					b.Fatalf("start: %d %q", status, errOut)
+				}
+				for standings(b, prof, code).State != "finished" {
+					time.Sleep(20 * time.Millisecond) // polling the end, not timing anything
+				}
+				b.StopTimer()
+				if wall != nil {
+					wall.Close()
+				}
+				b.StartTimer()
+			}
+		})
+	}
+}

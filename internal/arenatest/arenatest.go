@@ -130,7 +130,7 @@ func (w *testLog) Write(p []byte) (int, error) {
 }
 
 // AdminKeys writes an admin keys file that lists teacher, and returns its path.
-func AdminKeys(t *testing.T, teacher gossh.Signer) string {
+func AdminKeys(t testing.TB, teacher gossh.Signer) string {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), "admin_keys")
 	if err := os.WriteFile(file, gossh.MarshalAuthorizedKey(teacher.PublicKey()), 0o600); err != nil {
@@ -141,7 +141,7 @@ func AdminKeys(t *testing.T, teacher gossh.Signer) string {
 
 // Store opens a fresh store (SQLite, or PostgreSQL: see storetest), closed when the test
 // ends.
-func Store(t *testing.T) *store.Store {
+func Store(t testing.TB) *store.Store {
 	t.Helper()
 	return storetest.Open(t)
 }

@@ -2,6 +2,7 @@ package roomview
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/arena-classroom/arena/internal/plaintext"
@@ -53,4 +54,21 @@ func BoardTile(v Viewer, title string, board []string, bw, atLeast int, chosen b
 		lines = append(lines, l+strings.Repeat(" ", width-bw))
 	}
 	return Tile{Lines: lines, Width: width}
+}
+
+// SharedWallTile is WallTile drawn once per snapshot for every wall that shows it with the
+// same palette (Snapshot.Frame), as spectators share a game's frames: forty walls on one
+// room draw its tile once a change, not forty times.
+func SharedWallTile(v Viewer, info rooms.Info, snap *rooms.Snapshot, chosen bool) Tile {
+	key := fmt.Sprintf("wall %d %t", v.Palette, chosen)
+	text := snap.Frame(key, func() string {
+		t := WallTile(v, info, snap, chosen)
+		return strconv.Itoa(t.Width) + "\n" + strings.Join(t.Lines, "\n")
+	})
+	head, rest, _ := strings.Cut(text, "\n")
+	width, _ := strconv.Atoi(head)
+	if width == 0 {
+		return Tile{}
+	}
+	return Tile{Lines: strings.Split(rest, "\n"), Width: width}
 }

@@ -345,7 +345,7 @@ func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool) roomview
 	if snap == nil {
 		return roomview.Tile{}
 	}
-	return roomview.WallTile(roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1}, info, snap, chosen)
+	return roomview.SharedWallTile(roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1}, info, snap, chosen)
 }
 
 func (w *wallScreen) View(m screen.Model) string {
