@@ -61,8 +61,8 @@ func TestTheWallOfATournamentIsABroadcast(t *testing.T) {
 	wall.WaitFor(t, "The wall is closed.", 10*time.Second)
 }
 
-// The tournament never waits for the wall: a round robin of five house bots (10 games of
-// 7 Colors 10×10, fast) takes as long with a 160×50 wall open on it, replaying its games,
+// The tournament never waits for the wall: a round robin of five house bots (20 games of
+// 7 Colors 20×20, fast) takes as long with a 160×50 wall open on it, replaying its games,
 // as without (go test -bench TournamentAndTheWall ./commands/; docs/tournaments.md).
 func BenchmarkTournamentAndTheWall(b *testing.B) {
 	for _, open := range []bool{false, true} {
@@ -76,7 +76,7 @@ func BenchmarkTournamentAndTheWall(b *testing.B) {
 			prof := sshtest.Dial(b, addr, "prof", teacher)
 			for range b.N {
 				b.StopTimer()
-				code := createTournament(b, prof, "--game sevencolors --format round-robin --size 10 --name bench", "greedy,random,mixed,hegemonic,random_improving")
+				code := createTournament(b, prof, "--game sevencolors --format round-robin --size 20 --games-per-pairing 2 --name bench", "greedy,random,mixed,hegemonic,random_improving")
 				var wall *sshtest.Term
 				if open {
 					wall = sshtest.NewTerm(b, sshtest.Dial(b, addr, "projector", sshtest.NewKey(b)), sshtest.Command("wall "+code), sshtest.Size(160, 50))
