@@ -281,14 +281,7 @@ func screenCases(width, height int) []screenCase {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i := 0; r.Snapshot().Status != rooms.Finished; i++ {
-			if i > 10000 {
-				t.Fatal("the game never ended")
-			}
-			clock = clock.Add(50 * time.Millisecond)
-			hub.Tick(clock)
-			hub.WaitThinking()
-		}
+		playOut(t, hub, r, &clock, nil)
 		m := &model{s: newSession(app, terminal("k1", "ann", width, height, games.ANSI256)), now: now, command: "wall"}
 		m.screen = tournaments.NewWall("TWALL1", nil)
 		for range 2 { // the second load reads the finished game the first found, to play it again
@@ -324,6 +317,23 @@ func screenCases(width, height int) []screenCase {
 		}
 	}
 	return cases
+}
+
+// playOut ticks hub, its clock at *now moving on 50 ms a tick, until room r's game is over;
+// move, when set, plays a person's turn first at each tick.
+func playOut(t *testing.T, hub *rooms.Hub, r *rooms.Room, now *time.Time, move func()) {
+	t.Helper()
+	for i := 0; r.Snapshot().Status != rooms.Finished; i++ {
+		if i > 100000 {
+			t.Fatal("the game never ended")
+		}
+		if move != nil {
+			move()
+		}
+		*now = now.Add(50 * time.Millisecond)
+		hub.Tick(*now)
+		hub.WaitThinking()
+	}
 }
 
 // tournamentOfFour is a store with tournament code running: a round robin of 7 Colors of

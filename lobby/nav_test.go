@@ -275,14 +275,7 @@ func TestLiveRoomsPutFinishedRoomsApart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; done.Snapshot().Status != rooms.Finished; i++ {
-		if i > 100000 {
-			t.Fatal("the game never ended")
-		}
-		now = now.Add(100 * time.Millisecond)
-		hub.Tick(now)
-		hub.WaitThinking()
-	}
+	playOut(t, hub, done, &now, nil)
 	m := &model{s: newSession(app, terminal("k9", "zoe", 80, 24, games.ANSI256)), now: now}
 	m.screen = &watchScreen{home: &homeScreen{}}
 	m.Init()
@@ -338,19 +331,13 @@ func TestATournamentGamesResultOffersItsStandings(t *testing.T) {
 		g := newGameScreen(roomdir.LocalRoom(r))
 		m.screen = g
 		m.Init()
-		for i := 0; r.Snapshot().Status != rooms.Finished; i++ {
-			if i > 10000 {
-				t.Fatal("the game never ended")
-			}
+		playOut(t, hub, r, &now, func() {
 			if s := r.Snapshot(); s.ToMove == 0 {
 				if err := r.Submit("k1", 0, s.State.Legal(0)[0]); err != nil {
 					t.Fatal(err)
 				}
 			}
-			now = now.Add(100 * time.Millisecond)
-			hub.Tick(now)
-			hub.WaitThinking()
-		}
+		})
 		m.Update(snapMsg{r.Snapshot()})
 		footer := lastLine(ansi.Strip(m.View()))
 		if tag == "" {
