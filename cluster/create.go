@@ -39,6 +39,7 @@ type wireSpec struct {
 	Tag          string        `json:"tag,omitempty"`
 	Unpaced      bool          `json:"unpaced,omitempty"`
 	Fast         bool          `json:"fast,omitempty"`
+	MoveGap      time.Duration `json:"move_gap,omitempty"` // a tournament's live pace
 	AbsentGrace  time.Duration `json:"grace,omitempty"`
 	MayHoldClock bool          `json:"hold,omitempty"`
 	// Replay, when set, is a game to take up (rooms.Spec.Resume): a draining node's.
@@ -53,7 +54,7 @@ type wireSpec struct {
 // node's to name) and the game it takes up (a replay: see handOver).
 func wireSpecOf(spec rooms.Spec) wireSpec {
 	w := wireSpec{Game: spec.Game.Game.ID(), Config: spec.Config, Seed: spec.Seed, Private: spec.Private,
-		Owner: spec.Owner, Addr: spec.Addr, Tag: spec.Tag, Unpaced: spec.Unpaced, Fast: spec.Fast,
+		Owner: spec.Owner, Addr: spec.Addr, Tag: spec.Tag, Unpaced: spec.Unpaced, Fast: spec.Fast, MoveGap: spec.MoveGap,
 		AbsentGrace: spec.AbsentGrace, MayHoldClock: spec.MayHoldClock, Takeovers: spec.Takeovers,
 		VoidWhenLost: spec.VoidWhenLost}
 	if spec.Clock.Move > 0 {
@@ -66,7 +67,7 @@ func wireSpecOf(spec rooms.Spec) wireSpec {
 // up. TestASpecCrossesTheBusWhole holds it to wireSpecOf.
 func (w wireSpec) specOf(e playable.Entry) rooms.Spec {
 	spec := rooms.Spec{Game: e, Config: w.Config, Seed: w.Seed, Private: w.Private, Owner: w.Owner, Addr: w.Addr,
-		Tag: w.Tag, Unpaced: w.Unpaced, Fast: w.Fast, AbsentGrace: w.AbsentGrace, MayHoldClock: w.MayHoldClock,
+		Tag: w.Tag, Unpaced: w.Unpaced, Fast: w.Fast, MoveGap: w.MoveGap, AbsentGrace: w.AbsentGrace, MayHoldClock: w.MayHoldClock,
 		Takeovers: w.Takeovers, VoidWhenLost: w.VoidWhenLost}
 	if w.Clock != nil {
 		spec.Clock = *w.Clock

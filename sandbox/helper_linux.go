@@ -3,11 +3,14 @@
 package sandbox
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"os"
 	"runtime"
 	"strings"
+	"syscall"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
@@ -60,20 +63,41 @@ func enter(argv []string) error {
 	if err := restrictFiles(p, abi); err != nil {
 		return err
 	}
-	if err := setLimits(p.Limits.withDefaults()); err != nil {
-		return err
-	}
-	listener, err := installFilter(filter(p.Net, abi < 6))
+	// Everything the steps after the caps need is made before them: once the memory cap
+	// holds, the helper (a whole Go program) must not need a new page of heap, or the
+	// runtime dies ("cannot allocate memory") before the program even starts.
+	prog := filter(p.Net, abi < 6)
+	path, err := unix.BytePtrFromString(argv[0])
 	if err != nil {
 		return err
 	}
+	args, err := syscall.SlicePtrFromStrings(argv)
+	if err != nil {
+		return err
+	}
+	envs, err := syscall.SlicePtrFromStrings(env)
+	if err != nil {
+		return err
+	}
+	rights := unix.UnixRights(0) // the listener's number goes in once known
+	one := []byte{1}
+	if err := setLimits(p.Limits.withDefaults()); err != nil {
+		return err
+	}
+	listener, err := installFilter(prog)
+	if err != nil {
+		return err
+	}
+	binary.NativeEndian.PutUint32(rights[unix.CmsgLen(0):], uint32(listener))
 	// The arena supervises the filter from here on.
-	if err := unix.Sendmsg(3, []byte{1}, unix.UnixRights(listener), nil, 0); err != nil {
+	if err := unix.Sendmsg(3, one, rights, nil, 0); err != nil {
 		return fmt.Errorf("handing over the filter: %w", err)
 	}
 	unix.Close(listener)
 	unix.Close(3)
-	return unix.Exec(argv[0], argv, env)
+	_, _, errno := unix.RawSyscall(unix.SYS_EXECVE, uintptr(unsafe.Pointer(path)),
+		uintptr(unsafe.Pointer(&args[0])), uintptr(unsafe.Pointer(&envs[0])))
+	return errno
 }
 
 // setLimits caps the process and what it starts; soft and hard alike, so that the

@@ -34,6 +34,8 @@ type appOptions struct {
 	Metrics *metrics.Metrics
 	// Cluster, when set, is this node's place in a cluster: its rooms are the cluster's.
 	Cluster *cluster.Node
+	// LivePace is a tournament's live pace in moves a second (0: the director's default).
+	LivePace float64
 }
 
 // directorTTL is how long a cluster waits for a silent director before another node leads.
@@ -64,6 +66,9 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 		cfg.Secret = secret
 		// Tournament games are recorded with their result in one transaction (see director).
 		dir = director.New(opts.Store, logger)
+		if opts.LivePace > 0 {
+			dir.LiveGap = time.Duration(float64(time.Second) / opts.LivePace)
+		}
 		cfg.OnFinish = dir.OnFinish(opts.Store.SaveMatch)
 	}
 	if opts.Metrics != nil {

@@ -56,7 +56,9 @@ func (c *testCluster) start(name string) *testNode {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app, hub, stopApp, err := newApp(appOptions{Logger: log, Store: c.st, TickHz: 100, FillAfter: time.Hour,
+	// LivePace 100: the tournaments at the live pace here are for games under way when a
+	// node dies, a move a tick of this 100 Hz hub, not for a class to follow.
+	app, hub, stopApp, err := newApp(appOptions{Logger: log, Store: c.st, TickHz: 100, FillAfter: time.Hour, LivePace: 100,
 		HumanMove: time.Minute, BotMove: 2 * time.Second, GamesPerPlayer: 3, GamesPerAddr: 50, Cluster: n})
 	if err != nil {
 		t.Fatal(err)

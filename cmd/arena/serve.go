@@ -25,6 +25,7 @@ import (
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
+	"github.com/arena-classroom/arena/tournament/director"
 )
 
 const serveUsage = `Usage: arena serve [options]
@@ -63,6 +64,8 @@ variable named beside it; a flag on the command line wins.
   --tick-hz N          rooms' tick rate (ARENA_TICK_HZ, default 20)
   --fill-after D       quick match waits this long for people before a house bot takes
                        the empty seats (ARENA_FILL_AFTER, default 10s)
+  --live-pace N        moves a second of a tournament's games at the live pace, which a
+                       class follows on the projector (ARENA_LIVE_PACE, default 2)
   --human-move D       a person's time for one decision (ARENA_HUMAN_MOVE, default 60s)
   --bot-move D         a program's time for one decision, before its bank
                        (ARENA_BOT_MOVE, default 500ms)
@@ -131,6 +134,7 @@ type serveConfig struct {
 	connectRate                       float64
 	gamesPerPlayer, gamesPerAddr      int
 	fillAfter, humanMove, botMove     time.Duration
+	livePace                          float64
 	idleTimeout, sessionStart         time.Duration
 	ipv6Prefix                        int
 }
@@ -143,7 +147,7 @@ var serveEnv = map[string]string{
 	"proxy-protocol": "ARENA_PROXY_PROTOCOL", "proxy-from": "ARENA_PROXY_FROM",
 	"max-channels": "ARENA_MAX_CHANNELS", "games-per-player": "ARENA_GAMES_PER_PLAYER",
 	"games-per-address": "ARENA_GAMES_PER_ADDRESS", "log-level": "ARENA_LOG_LEVEL", "metrics": "ARENA_METRICS",
-	"fill-after": "ARENA_FILL_AFTER", "human-move": "ARENA_HUMAN_MOVE", "bot-move": "ARENA_BOT_MOVE",
+	"fill-after": "ARENA_FILL_AFTER", "live-pace": "ARENA_LIVE_PACE", "human-move": "ARENA_HUMAN_MOVE", "bot-move": "ARENA_BOT_MOVE",
 	"idle-timeout": "ARENA_IDLE_TIMEOUT", "session-start": "ARENA_SESSION_START", "ipv6-prefix": "ARENA_IPV6_PREFIX", "store": "ARENA_STORE", "store-pool": "ARENA_STORE_POOL",
 	"store-timeout": "ARENA_STORE_TIMEOUT", "cluster": "ARENA_CLUSTER", "node": "ARENA_NODE",
 	"cluster-key": "ARENA_CLUSTER_KEY", "cluster-ca": "ARENA_CLUSTER_CA",
@@ -195,6 +199,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.StringVar(&c.logLevel, "log-level", "info", "")
 	fs.StringVar(&c.metrics, "metrics", "", "")
 	fs.DurationVar(&c.fillAfter, "fill-after", commands.DefaultFillAfter, "")
+	fs.Float64Var(&c.livePace, "live-pace", float64(time.Second)/float64(director.LiveMoveGap), "")
 	fs.DurationVar(&c.humanMove, "human-move", hub.HumanMove, "")
 	fs.DurationVar(&c.botMove, "bot-move", hub.BotMove, "")
 	fs.DurationVar(&c.idleTimeout, "idle-timeout", srv.IdleNoChannel, "")
@@ -217,6 +222,9 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 	}
 	if c.tickHz < 1 || c.tickHz > 1000 {
 		return fmt.Errorf("--tick-hz %d: want 1 to 1000", c.tickHz)
+	}
+	if c.livePace < 0.1 || c.livePace > 100 {
+		return fmt.Errorf("--live-pace %g: want 0.1 to 100 moves a second", c.livePace)
 	}
 	if c.maxConnsPerIP < 1 {
 		return fmt.Errorf("--max-conns-per-ip %d: want at least 1", c.maxConnsPerIP)
@@ -468,7 +476,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 		log.Info("cluster", "bus", cluster.RedactURL(c.cluster), "node", node.Name(), "letter", node.Letter())
 	}
 	app, hub, stopApp, err := newApp(appOptions{Logger: log, Store: st, TickHz: c.tickHz,
-		FillAfter: c.fillAfter, HumanMove: c.humanMove, BotMove: c.botMove,
+		FillAfter: c.fillAfter, HumanMove: c.humanMove, BotMove: c.botMove, LivePace: c.livePace,
 		GamesPerPlayer: c.gamesPerPlayer, GamesPerAddr: c.gamesPerAddr, Metrics: mx, Cluster: node})
 	if err != nil {
 		return fail("%v", err)

@@ -38,7 +38,9 @@ func startServerProcess(t *testing.T, data string) *serverProcess {
 // startServerProcessAt serves on addr (a server started again where its clients expect it).
 func startServerProcessAt(t *testing.T, data, addr string) *serverProcess {
 	t.Helper()
-	return startServerProcessWith(t, append([]string{"--listen", addr, "--data", data}, storetest.Flags(t, data)...)...)
+	// --live-pace 20: the live tournaments here are for games under way when the server
+	// dies, not for a class to follow.
+	return startServerProcessWith(t, append([]string{"--listen", addr, "--data", data, "--live-pace", "20"}, storetest.Flags(t, data)...)...)
 }
 
 // startServerProcessWith runs arena serve with args.

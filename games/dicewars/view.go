@@ -113,10 +113,12 @@ func (view) Keys() []games.KeyHelp {
 func (view) Rules() string {
 	return `DiceWars: 2 to 8 players share a map of areas. An area is filled
 with its owner's colour, or without colours with its owner's letter
-(a to h; a capital on even areas). Each area shows one label, "12:5":
-area 12 holds 5 dice. A label may run over a neighbour's edge; it is
-drawn in its own area's colour. The panel gives each player's letter
-and colour, areas, dice and largest group of connected areas.
+(a to h; a capital on even areas; without colours, a line of _ marks
+where an area meets the one below it drawn with the same letter). Each
+area shows one label, "12:5": area 12 holds 5 dice, the label inside
+its own area on a terminal of 80×24 or more. The panel gives each
+player's letter and colour, areas, dice and largest group of connected
+areas.
 
 On your turn attack as often as you like: from one of your areas with 2
 dice or more, against a neighbouring enemy area. Each side rolls the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"time"
 
@@ -232,11 +233,11 @@ func (w *wallScreen) panel(m screen.Model, rows int) []string {
 		} else {
 			out = append(out, fit(fmt.Sprintf("round %d · %s", rep.Round, rep.State)))
 		}
-		progress := fmt.Sprintf("%d of %d games", rep.GamesPlayed, rep.GamesTotal)
-		if left := w.timeLeft(m.Now()); left != "" {
-			progress += " · " + left
+		out = append(out, fit(fmt.Sprintf("%d of %d games", rep.GamesPlayed, rep.GamesTotal)))
+		if times := w.times(m.Now()); times != "" {
+			out = append(out, fit(times))
 		}
-		out = append(out, fit(progress), termtext.ProgressBar(rep.GamesPlayed, max(rep.GamesTotal, 1), panelWidth))
+		out = append(out, termtext.ProgressBar(rep.GamesPlayed, max(rep.GamesTotal, 1), panelWidth))
 	}
 	out = append(out, "", st.Heading.Render("Standings"))
 	room := max(rows-len(out)-4, 1)
@@ -265,14 +266,34 @@ func points(p float64) string {
 	return fmt.Sprintf("%.1f", p)
 }
 
-// timeLeft estimates the time the tournament still takes, at the pace the wall has seen
-// since it opened ("" until it has seen a game end).
+// times says how long the tournament has run and how long it still takes ("2:31 so far ·
+// ~3 min left"), "" when nothing says.
+func (w *wallScreen) times(now time.Time) string {
+	var times []string
+	if rep := w.rep; rep != nil && !rep.Since.IsZero() && rep.State != director.Finished {
+		times = append(times, roomview.Clock(now.Sub(rep.Since))+" so far")
+	}
+	if left := w.timeLeft(now); left != "" {
+		times = append(times, left)
+	}
+	return strings.Join(times, " · ")
+}
+
+// timeLeft estimates the time the tournament still takes, at its pace since it started (or,
+// when the report does not say when, since the wall opened): "" until a game has ended.
 func (w *wallScreen) timeLeft(now time.Time) string {
 	rep := w.rep
-	if rep == nil || w.firstAt.IsZero() || rep.GamesPlayed <= w.firstPlayed || rep.GamesPlayed >= rep.GamesTotal {
+	if rep == nil || rep.GamesPlayed >= rep.GamesTotal {
 		return ""
 	}
-	per := now.Sub(w.firstAt) / time.Duration(rep.GamesPlayed-w.firstPlayed)
+	since, played := w.firstAt, rep.GamesPlayed-w.firstPlayed
+	if !rep.Since.IsZero() {
+		since, played = rep.Since, rep.GamesPlayed
+	}
+	if since.IsZero() || played <= 0 {
+		return ""
+	}
+	per := now.Sub(since) / time.Duration(played)
 	left := per * time.Duration(rep.GamesTotal-rep.GamesPlayed)
 	if left < time.Minute {
 		return "under a minute left"

@@ -349,7 +349,7 @@ func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool) roomview
 }
 
 func (w *wallScreen) View(m screen.Model) string {
-	key := fmt.Sprintf("%d %d %d %s", w.gen, m.Width(), m.Height(), w.timeLeft(m.Now()))
+	key := fmt.Sprintf("%d %d %d %s", w.gen, m.Width(), m.Height(), w.times(m.Now()))
 	if key == w.drawnKey {
 		return w.drawnView
 	}

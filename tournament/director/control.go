@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament"
@@ -59,6 +60,7 @@ func (d *Director) Start(ctx context.Context, code string) error {
 	d.mu.Lock()
 	d.live[code] = l
 	l.note(d.now(), "started with %d entrants", len(l.entrants))
+	l.started = d.now()
 	d.changedLocked()
 	d.mu.Unlock()
 	d.poke()
@@ -305,6 +307,9 @@ type Report struct {
 	Playing       []LiveGame // games in progress
 	Waiting       []string   // games of this round not started yet: "ada vs bob"
 	Notes         []string   // recent events, oldest first
+	// Since is when it started (zero before, or when nothing says: a tournament rebuilt
+	// from a store with no result yet): the wall shows the time so far.
+	Since time.Time `json:",omitzero"`
 }
 
 // LiveGame is a game in progress.
@@ -446,7 +451,7 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 	}
 	r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State, Pace: l.pace(),
 		Entrants: len(l.entrants), Round: round.Number, Rounds: l.format.Rounds(len(l.entrants)),
-		GamesPlayed: len(l.results), Standings: standings, Notes: slices.Clone(l.notes)}
+		GamesPlayed: len(l.results), Standings: standings, Notes: slices.Clone(l.notes), Since: l.started}
 	r.GamesTotal = tournament.Games(l.format, len(l.entrants))
 	if r.GamesTotal == 0 {
 		r.GamesTotal = len(l.results) + len(round.Pending)

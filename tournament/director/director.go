@@ -91,6 +91,9 @@ type Director struct {
 	// SaveRetry is how long OnFinish keeps asking a failing store to take a result
 	// (DefaultSaveRetry); set it before the hub runs.
 	SaveRetry time.Duration
+	// LiveGap is the least time between two moves of a game without a person at the live
+	// pace (LiveMoveGap unless the server says otherwise: arena serve --live-pace).
+	LiveGap time.Duration
 	// CallAhead is how long people are called before their game starts (DefaultCallAhead);
 	// set it before Run.
 	CallAhead time.Duration
@@ -138,7 +141,7 @@ func New(st Store, log *slog.Logger) *Director {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Director{st: st, log: log, now: time.Now, wake: make(chan struct{}, 1), SaveRetry: DefaultSaveRetry, CallAhead: DefaultCallAhead,
+	return &Director{st: st, log: log, now: time.Now, wake: make(chan struct{}, 1), SaveRetry: DefaultSaveRetry, CallAhead: DefaultCallAhead, LiveGap: LiveMoveGap,
 		live: make(map[string]*live), tickets: make(map[string]*Ticket), held: make(map[string]*Ticket), busy: make(map[string]bool),
 		missed: make(map[string][]string), changed: make(chan struct{}), calls: make(map[string]Call)}
 }
@@ -556,7 +559,7 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 	gs := gameSeed(d.hub.Config().Secret, l, k, attempt)
 	spec := rooms.Spec{Game: l.entry.Entry, Config: l.cfg, Seed: gs, Seats: seats,
 		Tag: tag(l.t.Code, k, g.Seats), Unpaced: !people, Fast: !people && l.pace() == PaceFast, AbsentGrace: l.t.Grace,
-		MoveGap: liveGap(people, l.pace()),
+		MoveGap: d.liveGap(people, l.pace()),
 		Clock:   l.opts.Clock(d.hub.Config().ProgramClock()), VoidWhenLost: attempt < VoidedStarts}
 	var r roomdir.Room
 	var err error

@@ -151,6 +151,9 @@ type live struct {
 	away     map[string]*absence // each entrant's waiting for it, against the grace (see presence.go)
 	replayed map[gameKey]bool    // games a teacher had played again: each start is a new attempt
 	notes    []string            // what happened that the teacher should know, newest last
+	// started is when the tournament started: Start's time, or, for one rebuilt from the
+	// store, its first result's (zero before any).
+	started time.Time
 }
 
 // pace is the pace of the tournament's games without a person.
@@ -204,6 +207,9 @@ func newLive(t store.Tournament, entrants []store.Entrant, results []store.Tourn
 	}
 	for _, g := range results {
 		l.results = append(l.results, resultOf(g))
+		if !g.At.IsZero() && (l.started.IsZero() || g.At.Before(l.started)) {
+			l.started = g.At
+		}
 	}
 	return l, nil
 }
@@ -345,9 +351,9 @@ func TournamentOf(info rooms.Info) string {
 // liveGap is the least time between two moves of a game (rooms.Spec.MoveGap): the live
 // pace's for a game of programs and house bots, none for a game with a person (their own
 // pace) or at the fast pace.
-func liveGap(people bool, pace string) time.Duration {
+func (d *Director) liveGap(people bool, pace string) time.Duration {
 	if people || pace != PaceLive {
 		return 0
 	}
-	return LiveMoveGap
+	return d.LiveGap
 }
