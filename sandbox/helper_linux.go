@@ -97,6 +97,9 @@ func enter(argv []string) error {
 	unix.Close(3)
 	_, _, errno := unix.RawSyscall(unix.SYS_EXECVE, uintptr(unsafe.Pointer(path)),
 		uintptr(unsafe.Pointer(&args[0])), uintptr(unsafe.Pointer(&envs[0])))
+	if errno == 0 {
+		return nil // (execve returns only when it failed)
+	}
 	return errno
 }
 
