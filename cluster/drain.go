@@ -69,7 +69,7 @@ func (n *Node) handOver(r *rooms.Room, info rooms.Info) (string, error) {
 		return "", err
 	}
 	w := wireSpec{Game: info.Game, Config: info.Config, Seed: rp.Seed, Private: info.Private, Tag: info.Tag,
-		Unpaced: info.Fast, Fast: info.Fast, Replay: raw}
+		Unpaced: info.Fast || info.MoveGap > 0, Fast: info.Fast, MoveGap: info.MoveGap, Replay: raw}
 	for _, s := range info.Seats {
 		ws := wireSeat{Kind: s.Kind, Name: s.Name, UserID: s.UserID, BotName: s.Bot}
 		takeover := s.Takeover

@@ -25,6 +25,9 @@ func TestAMoveGapPacesTheGameForTheProjector(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if got := r.Info().MoveGap; got != gap {
+			t.Fatalf("the room's info says a gap of %v, not %v: a node draining it would hand it over at another pace", got, gap)
+		}
 		end := now.Add(span)
 		for now.Before(end) {
 			now = now.Add(50 * time.Millisecond) // the hub's 20 Hz

@@ -20,7 +20,7 @@ func (r *Room) infoLocked() Info {
 	info := Info{
 		ID: r.id, Code: r.code, MatchID: r.matchID, Game: r.entry.Game.ID(), GameName: r.entry.Game.Name(),
 		Config: r.cfg, Private: r.private, Status: r.status, Created: r.created, Tag: r.tag,
-		Seats: make([]SeatInfo, len(r.seats)), Result: r.outcome, Fast: r.fast,
+		Seats: make([]SeatInfo, len(r.seats)), Result: r.outcome, Fast: r.fast, MoveGap: r.gap,
 		Unrated: r.unrated, Owner: r.owner, Addr: r.addr,
 	}
 	for i, s := range r.seats {

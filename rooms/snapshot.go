@@ -86,6 +86,8 @@ type Info struct {
 	// Fast: a game of programs and house bots played as fast as they answer; viewers see
 	// its latest state at the hub's frame rate.
 	Fast bool
+	// MoveGap is Spec.MoveGap: a tournament's live pace (a room handed over keeps it).
+	MoveGap time.Duration `json:",omitempty"`
 	// Unrated: a person held their clock (Room.HoldClock): the result rates nobody.
 	Unrated bool
 	// Owner and Addr are Spec.Owner and Spec.Addr: a cluster counts a person's games, and
