@@ -70,13 +70,10 @@ func (m *model) Quit() tea.Cmd              { return m.end("") }
 func (m *model) Attach(r roomdir.Room) (int, *rooms.Snapshot, error) { return m.s.attach(r) }
 
 func (m *model) Queue(t *matchmaker.Ticket) (screen.Queued, error) {
-	wait, err := m.s.queue(t)
+	t, wait, err := m.s.queue(t)
 	if err != nil {
 		return screen.Queued{}, err
 	}
-	m.s.mu.Lock()
-	t = m.s.ticket
-	m.s.mu.Unlock()
 	return screen.Queued{Ticket: t, Wait: wait, FillAfter: m.s.app.mm.FillAfter()}, nil
 }
 

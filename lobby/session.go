@@ -164,19 +164,19 @@ func (s *session) leave(dropped bool) {
 	s.app.setPresence(s, "lobby")
 }
 
-// queue puts the session in the matchmaker for game e and returns a command that waits for
-// the seat.
-func (s *session) queue(t *matchmaker.Ticket) (tea.Cmd, error) {
+// queue puts the session in the matchmaker for game e and returns the ticket it holds
+// there and a command that waits for the seat.
+func (s *session) queue(t *matchmaker.Ticket) (*matchmaker.Ticket, tea.Cmd, error) {
 	t, err := s.app.mm.Enqueue(t)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s.mu.Lock()
 	s.ticket = t
 	s.mu.Unlock()
 	s.app.setPresence(s, "waiting for "+t.Game.Game.Name())
 	ctx := s.context()
-	return func() tea.Msg {
+	return t, func() tea.Msg {
 		select {
 		case a := <-t.Done():
 			s.mu.Lock()

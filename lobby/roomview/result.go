@@ -21,11 +21,7 @@ func Result(v Viewer, s *rooms.Snapshot, width int) string {
 	if !s.Saved {
 		return st.Dim.Render(strings.Join(termtext.WrapWords("Game over — recording the result…", width), "\n"))
 	}
-	names := make([]string, len(s.Seats))
-	for i, seat := range s.Seats {
-		names[i] = plaintext.Clean(seat.Name)
-	}
-	text, mood := ResultText(s.Outcome.Ranks, names, v.Seat)
+	text, mood := ResultText(s.Outcome.Ranks, SeatNames(s.Seats), v.Seat)
 	style := st.Key
 	switch mood {
 	case +1:
@@ -96,4 +92,13 @@ func Clock(d time.Duration) string {
 	}
 	secs := int(d.Round(time.Second) / time.Second)
 	return fmt.Sprintf("%d:%02d", secs/60, secs%60)
+}
+
+// SeatNames are the seats' names, cleaned for the terminal, in seat order.
+func SeatNames(seats []rooms.SeatInfo) []string {
+	names := make([]string, len(seats))
+	for i, seat := range seats {
+		names[i] = plaintext.Clean(seat.Name)
+	}
+	return names
 }

@@ -28,11 +28,7 @@ func WallTile(v Viewer, info rooms.Info, snap *rooms.Snapshot, chosen bool) Tile
 		title = info.ID + " fast · " + plaintext.Clean(info.Players())
 	}
 	if snap.Status == rooms.Finished && snap.Outcome != nil {
-		names := make([]string, len(snap.Seats))
-		for i, s := range snap.Seats {
-			names[i] = plaintext.Clean(s.Name)
-		}
-		text, _ := ResultText(snap.Outcome.Ranks, names, -1)
+		text, _ := ResultText(snap.Outcome.Ranks, SeatNames(snap.Seats), -1)
 		title = info.ID + " · finished · " + text
 	}
 	return BoardTile(v, title, board, bw, 24, chosen)

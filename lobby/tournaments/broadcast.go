@@ -92,11 +92,7 @@ func fetchReplay(ctx context.Context, dir roomdir.Directory, a *archive.Archive,
 
 // resultOf is a finished game's result in words ("ada wins").
 func resultOf(ranks []int, seats []rooms.SeatInfo) string {
-	names := make([]string, len(seats))
-	for i, s := range seats {
-		names[i] = plaintext.Clean(s.Name)
-	}
-	text, _ := roomview.ResultText(ranks, names, -1)
+	text, _ := roomview.ResultText(ranks, roomview.SeatNames(seats), -1)
 	return text
 }
 

@@ -207,8 +207,8 @@ func (w *wallScreen) Keys(m screen.Model) widget.KeyMap {
 }
 
 func (w *wallScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
-	w.gen++ // a load, a key: what the wall shows may change (a tick bumps it in cast)
 	if loaded, ok := msg.(wallLoaded); ok {
+		w.gen++ // what the wall shows changed
 		w.loading = false
 		w.shown, w.snaps = loaded.shown, loaded.snaps
 		w.took(m.Now(), loaded)
@@ -216,10 +216,10 @@ func (w *wallScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 	}
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
-		w.gen-- // a tick changes the wall only if the replay moves on
-		w.cast(m.Now())
+		w.cast(m.Now())     // a tick changes the wall only if the replay moves on (cast says so)
 		return w, w.load(m) // a tick of the clock, a change of the lobby: the boards move
 	}
+	w.gen++ // a key: the cursor, the page, the pace
 	n := len(w.shown)
 	switch keys := wallKeys; {
 	case key.Matches(k, keys.next):
