@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -143,6 +144,13 @@ func parseBotArgs(args []string) (botArgs, error) {
 		}
 	}
 	return b, nil
+}
+
+// anySize reports whether the program left the board size to whoever challenges it: its
+// game has one and --size (or --config size=) was not given.
+func (b botArgs) anySize() bool {
+	_, sized := b.entry.Game.Describe().Setting("size")
+	return sized && !slices.Contains(b.setKeys, "size")
 }
 
 // Check reports whether the bot command would take these arguments (those after `bot`),

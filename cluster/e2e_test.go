@@ -347,17 +347,19 @@ func TestProgramsMeetAcrossNodes(t *testing.T) {
 		t.Fatalf("the programs did not play each other: %v", starts)
 	}
 
-	// max waits on B; dave, on A, sees it in the lobby's list and plays it.
-	maxBot := arenatest.StartBot(t, sshtest.Dial(t, b.addr, "max", sshtest.NewKey(t)), "--game sevencolors --games 1 --size 8")
+	// max waits on B with no board size of its own; dave, on A, sees it in the lobby's
+	// list and plays it on the board that fits his 120×40 window (30×30, the largest
+	// usual size), not the 20×20 max would be paired at in quick match.
+	maxBot := arenatest.StartBot(t, sshtest.Dial(t, b.addr, "max", sshtest.NewKey(t)), "--game sevencolors --games 1")
 	maxBot.Next() // hello
 	until.True(t, 10*time.Second, "A listing max among the programs waiting", func() bool {
 		return len(a.app.Matchmaker().WaitingPrograms("sevencolors")) == 1
 	})
-	dave := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "dave", sshtest.NewKey(t)))
+	dave := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "dave", sshtest.NewKey(t)), sshtest.Size(120, 40))
 	dave.WaitFor(t, "Quick match", 10*time.Second)
 	dave.Type(t, "3") // Play a student's bot
 	dave.WaitFor(t, "Programs waiting for an opponent", 10*time.Second)
-	dave.WaitFor(t, "max", 10*time.Second)
+	dave.WaitFor(t, "any size", 10*time.Second)
 	dave.Type(t, "enter")
 	dave.WaitFor(t, "dave vs max", 10*time.Second)
 	var room rooms.Info
@@ -373,6 +375,9 @@ func TestProgramsMeetAcrossNodes(t *testing.T) {
 	starts = arenatest.OfType(maxBot.Until("start"), "start")
 	if len(starts) != 1 || starts[0].Str("room") != room.ID {
 		t.Fatalf("max was told %v, the room is %s", starts, room.ID)
+	}
+	if room.Config["size"] != 30 {
+		t.Fatalf("dave plays max on a %d×%d board, not the 30×30 that fits his window", room.Config["size"], room.Config["size"])
 	}
 }
 

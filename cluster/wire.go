@@ -51,4 +51,6 @@ type WaitingProgram struct {
 	Ref    string       `json:"ref"`
 	Name   string       `json:"name"`
 	Config games.Config `json:"config,omitempty"`
+	// AnySize: it chose no board size; whoever challenges it does.
+	AnySize bool `json:"any_size,omitempty"`
 }

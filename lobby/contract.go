@@ -77,8 +77,8 @@ func (m *model) Queue(t *matchmaker.Ticket) (screen.Queued, error) {
 	return screen.Queued{Ticket: t, Wait: wait, FillAfter: m.s.app.mm.FillAfter()}, nil
 }
 
-func (m *model) Challenge(p matchmaker.WaitingProgram) (roomdir.Room, error) {
-	return m.s.app.mm.Challenge(p, m.s.who.ID, m.s.who.Name)
+func (m *model) Challenge(p matchmaker.WaitingProgram, size int) (roomdir.Room, error) {
+	return m.s.app.mm.Challenge(p, m.s.who.ID, m.s.who.Name, size)
 }
 
 // TakeCall leaves the game shown for the lobby, from which the tournament's call seats the

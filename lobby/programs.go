@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
@@ -50,13 +51,14 @@ func (p *programScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.
 		if p.cursor >= len(list) {
 			return p, nil
 		}
+		cfg := challengeConfig(p.entry, list[p.cursor], m.Width(), m.Height())
 		// Told before the game starts, not once the clock runs: the program's board must fit.
-		if w, h := windowFor(p.entry, list[p.cursor].Config); w > m.Width() || h > m.Height() {
+		if w, h := windowFor(p.entry, cfg); w > m.Width() || h > m.Height() {
 			m.Notify(fmt.Sprintf("%s plays on a board that needs a window of %d×%d (yours is %d×%d): enlarge it, or choose another program",
 				plaintext.Clean(list[p.cursor].Name), w, h, m.Width(), m.Height()))
 			return p, nil
 		}
-		r, err := m.Challenge(list[p.cursor])
+		r, err := m.Challenge(list[p.cursor], cfg["size"])
 		if err != nil {
 			m.Notify(err.Error())
 			return p, nil
@@ -82,6 +84,9 @@ func (p *programScreen) View(m screen.Model) string {
 		settings := ""
 		if n, ok := w.Config["size"]; ok {
 			settings = fmt.Sprintf("%d×%d", n, n)
+			if w.AnySize {
+				settings = "any size"
+			}
 		}
 		b.WriteString(widget.Item(st, fmt.Sprintf("%-24s %s", plaintext.Clean(w.Name), settings), 40, i == p.cursor) + "\n")
 	}
@@ -90,7 +95,22 @@ func (p *programScreen) View(m screen.Model) string {
 }
 
 func (p *programScreen) Help(_ screen.Model) string {
-	return "Students' bots wait here for opponents. Pick one to play it: you move first.\nThe game uses the program's settings (board size)."
+	return "Students' bots wait here for opponents. Pick one to play it: you move first.\nThe game uses the program's board size, or one that fits your window if the program chose none (\"any size\")."
+}
+
+// challengeConfig is the settings a person in a width × height window plays program w in:
+// the program's, on a board that fits the window if the program chose no size.
+func challengeConfig(e catalog.Entry, w matchmaker.WaitingProgram, width, height int) games.Config {
+	if !w.AnySize {
+		return w.Config
+	}
+	mine, err := humanConfig(e, 0, width, height)
+	if err != nil || mine["size"] == 0 {
+		return w.Config
+	}
+	cfg := w.Config.Clone()
+	cfg["size"] = mine["size"]
+	return cfg
 }
 
 func (*programScreen) ShowsLobby() {}

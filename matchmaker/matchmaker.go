@@ -31,6 +31,9 @@ type Ticket struct {
 	// Origin is the node of a cluster where the player is connected ("" for this one): a
 	// room goes where most of its players are (see SetPlacer).
 	Origin string
+	// AnySize: a program that chose no board size plays at the size of the person who
+	// challenges it (its Config's size is the one quick match pairs it at).
+	AnySize bool
 
 	since time.Time
 	done  chan Assignment // buffered: the matchmaker never blocks on it
@@ -69,7 +72,7 @@ type Remote interface {
 	// WaitingPrograms lists the programs waiting there for game id; Challenge seats a
 	// person against one.
 	WaitingPrograms(id string) []WaitingProgram
-	Challenge(p WaitingProgram, userID, name string) (roomdir.Room, error)
+	Challenge(p WaitingProgram, userID, name string, size int) (roomdir.Room, error)
 }
 
 // Placer opens a quick match's room: origins are its players' nodes (Ticket.Origin).
@@ -338,6 +341,8 @@ var refs atomic.Uint64
 type WaitingProgram struct {
 	Name   string
 	Config games.Config
+	// AnySize: the program chose no board size; a person challenging it chooses.
+	AnySize bool
 	// Ref names it in its queue, here or on the node of a cluster that keeps the queues.
 	Ref    string
 	ticket *Ticket
@@ -350,7 +355,7 @@ func (m *Matchmaker) Program(ref string) (WaitingProgram, bool) {
 	for _, q := range m.queues {
 		for _, t := range q {
 			if t.ref == ref && t.Kind == rooms.Remote {
-				return WaitingProgram{Name: t.Name, Config: t.Config, Ref: t.ref, ticket: t}, true
+				return WaitingProgram{Name: t.Name, Config: t.Config, AnySize: t.AnySize, Ref: t.ref, ticket: t}, true
 			}
 		}
 	}
@@ -368,7 +373,7 @@ func (m *Matchmaker) WaitingPrograms(id string) []WaitingProgram {
 	for _, key := range slices.Sorted(maps.Keys(m.queues)) {
 		for _, t := range m.queues[key] {
 			if t.Kind == rooms.Remote && t.Game.Game.ID() == id {
-				out = append(out, WaitingProgram{Name: t.Name, Config: t.Config, Ref: t.ref, ticket: t})
+				out = append(out, WaitingProgram{Name: t.Name, Config: t.Config, AnySize: t.AnySize, Ref: t.ref, ticket: t})
 			}
 		}
 	}
@@ -380,17 +385,18 @@ func (m *Matchmaker) WaitingPrograms(id string) []WaitingProgram {
 var ErrProgramGone = errors.New("that program is no longer waiting: it was just seated or it left")
 
 // Challenge seats a person against a waiting program, the person first, in the program's
-// settings. The program hears of its room through its ticket as usual.
-func (m *Matchmaker) Challenge(p WaitingProgram, userID, name string) (roomdir.Room, error) {
+// settings, or at board size (when not 0) if the program chose none. The program hears of
+// its room through its ticket as usual.
+func (m *Matchmaker) Challenge(p WaitingProgram, userID, name string, size int) (roomdir.Room, error) {
 	if r := m.remoteQueue(); r != nil && p.ticket == nil {
-		return r.Challenge(p, userID, name)
+		return r.Challenge(p, userID, name, size)
 	}
-	return m.ChallengeFrom(p, userID, name, "")
+	return m.ChallengeFrom(p, userID, name, size, "")
 }
 
 // ChallengeFrom is Challenge for a person connected to node origin of a cluster: the room
 // goes where the placer puts it (near the person, or the program).
-func (m *Matchmaker) ChallengeFrom(p WaitingProgram, userID, name, origin string) (roomdir.Room, error) {
+func (m *Matchmaker) ChallengeFrom(p WaitingProgram, userID, name string, size int, origin string) (roomdir.Room, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	t := p.ticket
@@ -403,7 +409,11 @@ func (m *Matchmaker) ChallengeFrom(p WaitingProgram, userID, name, origin string
 	if t.UserID == userID {
 		return nil, errors.New("that is your own program: play it from another key, or against a house bot")
 	}
-	spec := rooms.Spec{Game: t.Game, Config: t.Config, Seats: []rooms.Seat{
+	cfg, err := challengeConfig(t, size)
+	if err != nil {
+		return nil, err
+	}
+	spec := rooms.Spec{Game: t.Game, Config: cfg, Seats: []rooms.Seat{
 		{Kind: rooms.Human, Name: name, UserID: userID},
 		{Kind: rooms.Remote, Name: t.Name, UserID: t.UserID, Controller: t.Controller},
 	}}
@@ -415,6 +425,17 @@ func (m *Matchmaker) ChallengeFrom(p WaitingProgram, userID, name, origin string
 	m.version.Add(1)
 	t.done <- Assignment{Room: r, Seat: 1}
 	return r, nil
+}
+
+// challengeConfig is the settings of t's game against a person who asked for board size
+// (0: the program's): a program that chose a size keeps it.
+func challengeConfig(t *Ticket, size int) (games.Config, error) {
+	if !t.AnySize || size == 0 || t.Config["size"] == size {
+		return t.Config, nil
+	}
+	cfg := t.Config.Clone()
+	cfg["size"] = size
+	return t.Game.Game.Normalize(cfg)
 }
 
 // Version changes whenever the queues do, for the lobby's screens.

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/replay/replaytest"
@@ -160,10 +161,10 @@ func TestAPersonCanChallengeAWaitingProgram(t *testing.T) {
 	if len(waiting) != 1 || waiting[0].Name != "student/bot" {
 		t.Fatalf("waiting programs %+v", waiting)
 	}
-	if _, err := mm.Challenge(waiting[0], "key:student", "student"); err == nil {
+	if _, err := mm.Challenge(waiting[0], "key:student", "student", 0); err == nil {
 		t.Fatal("a student played their own program")
 	}
-	r, err := mm.Challenge(waiting[0], "key:dave", "dave")
+	r, err := mm.Challenge(waiting[0], "key:dave", "dave", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,10 +173,40 @@ func TestAPersonCanChallengeAWaitingProgram(t *testing.T) {
 	if got.Room != r || got.Seat != 1 || seats[0].UserID != "key:dave" || seats[1].Kind != rooms.Remote {
 		t.Fatalf("assignment %+v seats %+v", got, seats)
 	}
-	if _, err := mm.Challenge(waiting[0], "key:erin", "erin"); err != ErrProgramGone {
+	if _, err := mm.Challenge(waiting[0], "key:erin", "erin", 0); err != ErrProgramGone {
 		t.Fatalf("second challenge: %v", err)
 	}
 	if len(mm.WaitingPrograms("race")) != 0 {
 		t.Fatal("the program is still listed as waiting")
+	}
+}
+
+// A program that chose no board size plays at the size its challenger asks for; one that
+// chose keeps its own.
+func TestAProgramWithoutASizePlaysAtItsChallengersSize(t *testing.T) {
+	e, _ := catalog.Get("sevencolors")
+	for _, c := range []struct {
+		anySize bool
+		want    int
+	}{{true, 30}, {false, 20}} {
+		mm, _, _ := newTestMatchmaker()
+		bot := &Ticket{UserID: "key:student", Name: "bot", Kind: rooms.Remote, Game: e.Entry, Config: games.Config{"size": 20}, AnySize: c.anySize, Controller: quietProgram{}}
+		if _, err := mm.Enqueue(bot); err != nil {
+			t.Fatal(err)
+		}
+		waiting := mm.WaitingPrograms("sevencolors")
+		if len(waiting) != 1 || waiting[0].AnySize != c.anySize {
+			t.Fatalf("waiting programs %+v", waiting)
+		}
+		r, err := mm.Challenge(waiting[0], "key:dave", "dave", 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Info().Config["size"]; got != c.want {
+			t.Errorf("any size %v: played on %d×%d, want %d×%d", c.anySize, got, got, c.want, c.want)
+		}
+		if bot.Config["size"] != 20 {
+			t.Fatal("the challenge changed the program's own settings")
+		}
 	}
 }

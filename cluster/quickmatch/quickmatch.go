@@ -39,6 +39,8 @@ type ticket struct {
 	Game   string         `json:"game"`
 	Config games.Config   `json:"config,omitempty"`
 	Ctl    uint64         `json:"ctl,omitempty"` // a program's controller on the sending node
+	// AnySize: a program that chose no board size (matchmaker.Ticket.AnySize).
+	AnySize bool `json:"any_size,omitempty"`
 }
 
 func (t ticket) Validate() error {
@@ -75,9 +77,13 @@ type challenge struct {
 	Program string `json:"program"` // its Ref in the keeper's queue
 	User    string `json:"user"`
 	Name    string `json:"name"`
+	Size    int    `json:"size,omitempty"` // the board size the person asks for (see Ticket.AnySize)
 }
 
 func (c challenge) Validate() error {
+	if c.Size < 0 || c.Size > 1000 {
+		return fmt.Errorf("size %d", c.Size)
+	}
 	if len(c.Program) > 64 {
 		return fmt.Errorf("program of %d bytes", len(c.Program))
 	}
@@ -149,7 +155,7 @@ func (q *queue) Announce(h *cluster.Heartbeat) {
 	for _, e := range catalog.All() {
 		id := e.Game.ID()
 		for _, p := range q.mm.WaitingPrograms(id) {
-			h.Programs[id] = append(h.Programs[id], cluster.WaitingProgram{Ref: p.Ref, Name: p.Name, Config: p.Config})
+			h.Programs[id] = append(h.Programs[id], cluster.WaitingProgram{Ref: p.Ref, Name: p.Name, Config: p.Config, AnySize: p.AnySize})
 		}
 	}
 }
@@ -223,7 +229,7 @@ func (q *queue) keeperName() string {
 func (q *queue) Enqueue(t *matchmaker.Ticket) error {
 	n := q.n
 	keeper := q.keeperName()
-	w := ticket{User: t.UserID, Name: t.Name, Kind: t.Kind, Game: t.Game.Game.ID(), Config: t.Config}
+	w := ticket{User: t.UserID, Name: t.Name, Kind: t.Kind, Game: t.Game.Game.ID(), Config: t.Config, AnySize: t.AnySize}
 	if t.Controller != nil {
 		w.Ctl = n.Register(t.Controller)
 	}
@@ -296,7 +302,7 @@ func (q *queue) enqueue(from string, w ticket) (bus.None, error) {
 		return bus.None{}, errNotKeeper
 	}
 	e, _ := catalog.Get(w.Game) // Validate found it
-	t := &matchmaker.Ticket{UserID: w.User, Name: w.Name, Kind: w.Kind, Game: e.Entry, Config: w.Config, Origin: from}
+	t := &matchmaker.Ticket{UserID: w.User, Name: w.Name, Kind: w.Kind, Game: e.Entry, Config: w.Config, Origin: from, AnySize: w.AnySize && w.Kind == rooms.Remote}
 	if w.Ctl != 0 {
 		t.Controller = q.n.ProgramAt(from, w.Ctl)
 	}
@@ -378,15 +384,15 @@ func (q *queue) WaitingPrograms(id string) []matchmaker.WaitingProgram {
 	}
 	var out []matchmaker.WaitingProgram
 	for _, w := range h.Programs[id] {
-		out = append(out, matchmaker.WaitingProgram{Name: w.Name, Config: w.Config, Ref: w.Ref})
+		out = append(out, matchmaker.WaitingProgram{Name: w.Name, Config: w.Config, AnySize: w.AnySize, Ref: w.Ref})
 	}
 	return out
 }
 
 // Challenge (follower) asks the keeper to seat a person of this node against a program
 // waiting there; the room opens near the person.
-func (q *queue) Challenge(p matchmaker.WaitingProgram, userID, name string) (roomdir.Room, error) {
-	info, err := bus.Ask(q.n.Bus(), q.keeperName(), opChallenge, challenge{Program: p.Ref, User: userID, Name: name})
+func (q *queue) Challenge(p matchmaker.WaitingProgram, userID, name string, size int) (roomdir.Room, error) {
+	info, err := bus.Ask(q.n.Bus(), q.keeperName(), opChallenge, challenge{Program: p.Ref, User: userID, Name: name, Size: size})
 	if err != nil {
 		return nil, err
 	}
@@ -403,7 +409,7 @@ func (q *queue) challenge(from string, c challenge) (rooms.Info, error) {
 	if !ok {
 		return rooms.Info{}, matchmaker.ErrProgramGone
 	}
-	r, err := q.mm.ChallengeFrom(p, c.User, c.Name, from)
+	r, err := q.mm.ChallengeFrom(p, c.User, c.Name, c.Size, from)
 	if err != nil {
 		return rooms.Info{}, err
 	}

@@ -106,8 +106,9 @@ type Model interface {
 	Attach(r roomdir.Room) (seat int, snap *rooms.Snapshot, err error)
 	// Queue puts the person in quick match.
 	Queue(t *matchmaker.Ticket) (Queued, error)
-	// Challenge seats the person against program p, which waits for an opponent.
-	Challenge(p matchmaker.WaitingProgram) (roomdir.Room, error)
+	// Challenge seats the person against program p, which waits for an opponent, on a
+	// board of that size (0: the program's) if the program chose none (p.AnySize).
+	Challenge(p matchmaker.WaitingProgram, size int) (roomdir.Room, error)
 	// TakeCall leaves the game shown for the tournament game the person is called to,
 	// with a notice: the seat left goes to a house bot.
 	TakeCall(notice string) (Screen, tea.Cmd)
