@@ -44,6 +44,8 @@ const (
 	CodeTimeout         = "timeout"          // no answer before the deadline
 	CodeStrikes         = "too_slow"         // too many missed deadlines: a house bot plays on
 	CodeResigned        = "resigned"
+	CodeWrongMatch      = "wrong_match"   // an answer naming another game's match: not taken
+	CodeMissingMatch    = "missing_match" // an answer without "match": taken, once warned
 )
 
 // Limits are a seat's clock, in milliseconds.

@@ -65,7 +65,7 @@ func (a *Sessions) runAssignment(ctx context.Context, conn *program.Conn, args b
 	conn.Diagf("assignment %s: %d games of %s against %s; %d%% of wins needed", as.Code, as.Games, args.entry.Game.Name(), as.Vs, as.PassPct)
 	status, t := a.practiceTally(ctx, conn, args, name, clock, presence)
 	if t.played < as.Games {
-		conn.Diagf("assignment %s: not recorded: the run stopped after %d of %d games", as.Code, t.played, as.Games)
+		conn.Diagf("assignment %s: this run is not recorded: it stopped after %d of %d games, and a run counts once all its games are played; run it again", as.Code, t.played, as.Games)
 		return max(status, 1)
 	}
 	rec, cancel := context.WithTimeout(context.Background(), 10*time.Second)

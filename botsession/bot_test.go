@@ -250,8 +250,8 @@ func TestBotClosingStdinGetsWhatWasQueued(t *testing.T) {
 		t.Fatalf("after closing stdin: %v; want the hello and the pong", all)
 	}
 	errs := arenatest.OfType(all, "error")
-	if len(errs) != 1 || !strings.Contains(errs[0].Str("msg"), "input ended") || all[len(all)-1].Str("type") != "error" {
-		t.Fatalf("after closing stdin: %v; want one last error line saying the input ended", all)
+	if len(errs) != 1 || !strings.Contains(errs[0].Str("msg"), "output ended (it exited or closed stdout) during game 1") || all[len(all)-1].Str("type") != "error" {
+		t.Fatalf("after closing stdin: %v; want one last error line saying the program's output ended during its game", all)
 	}
 	if code := b.St.Wait(t, 20*time.Second); code == 0 {
 		t.Fatal("a session whose program left ended with status 0")

@@ -82,6 +82,7 @@ func (ctl *Controller) Start(r rooms.Seated, seat int, _ games.State) {
 		return
 	}
 	seedPublic := botproto.SeedPublic(ctl.game)
+	ctl.c.GameBegins(ctl.game)
 	ctl.c.SendLazy(func() any {
 		info := r.Info()
 		names := make([]string, len(info.Seats))
@@ -107,7 +108,7 @@ func (ctl *Controller) Turn(r rooms.Seated, seat int, turn int, st games.State, 
 	ctl.c.Expect(&program.Pending{ID: turn, Match: match, Default: def, Deliver: func(rep program.Reply) {
 		ctl.deliver(r, seat, turn, def, rep)
 	}})
-	ctl.c.Send(botproto.NewTurn(match, turn, st, seat, move, bank))
+	ctl.c.SendTurn(botproto.NewTurn(match, turn, st, seat, move, bank))
 }
 
 // deliver hands an answer to the room. Actions and malformed lines come from the Conn's
@@ -158,9 +159,16 @@ func (ctl *Controller) Refused(_ rooms.Seated, _ int, turn int, err error, appli
 	}
 	quiet, match := ctl.quiet == turn, ctl.match
 	ctl.mu.Unlock()
-	if !quiet {
-		ctl.c.Warn(match, turn, code, err.Error(), applied)
+	if quiet {
+		return
 	}
+	msg := err.Error()
+	if code == botproto.CodeTimeout {
+		if why := ctl.c.Silence(turn); why != "" {
+			msg += "; " + why
+		}
+	}
+	ctl.c.Warn(match, turn, code, msg, applied)
 }
 
 // End sends "end": the outcome, or a null outcome and why the game went on without it.
@@ -189,6 +197,7 @@ func (ctl *Controller) End(r rooms.Seated, _ int, outcome *games.Outcome) {
 		end.Replay = r.MatchID() // the stored match holds the replay
 	}
 	ctl.c.Send(end)
+	ctl.c.GameEnds()
 	if note != "" {
 		ctl.c.Diagf("game %s: %s", match, note)
 	}

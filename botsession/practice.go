@@ -110,8 +110,13 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 	case args.seedOf != nil:
 		seeds = "each game's seed is shown once it is over"
 	}
-	conn.Diagf("practice: %d game(s) of %s against %s, %s; %s",
-		args.games, e.Game.Name(), strings.Join(args.vs, ", "), seeds, practiceScheme(args))
+	what := "practice"
+	if args.assignment != "" {
+		what = "assignment " + args.assignment + " run"
+	}
+	conn.Plan(args.games)
+	conn.Diagf("%s: %d game(s) of %s against %s, %s; %s",
+		what, args.games, e.Game.Name(), strings.Join(args.vs, ", "), seeds, practiceScheme(args))
 
 	var t tally
 	errGone := errors.New("the bot left")
@@ -151,6 +156,9 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 		}
 	})
 	if err != nil {
+		if args.assignment == "" && errors.Is(err, errGone) && t.played < args.games {
+			conn.Diagf("practice: stopped after %d of %d games: your program left", t.played, args.games)
+		}
 		return 1, t
 	}
 	return 0, t

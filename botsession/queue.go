@@ -18,6 +18,7 @@ import (
 func (a *Sessions) queueBot(ctx context.Context, conn *program.Conn, args botArgs, who keys.Identity, name string, presence *presence.Key) int {
 	e := args.entry
 	maxStrikes := a.rooms.Config().MaxStrikes
+	conn.Plan(args.games)
 	for played := 0; args.games == 0 || played < args.games; played++ {
 		ctl := NewController(conn, e.Game, maxStrikes)
 		t, err := a.queue.Enqueue(&matchmaker.Ticket{UserID: who.ID, Name: name, Kind: rooms.Remote, Game: e.Entry, Config: args.config, Controller: ctl, AnySize: args.anySize()})
@@ -45,7 +46,11 @@ func (a *Sessions) queueBot(ctx context.Context, conn *program.Conn, args botArg
 		select {
 		case <-ctl.Ended():
 		case <-ctx.Done():
-			return 0 // the controller resigns the seat when the connection ends
+			// The controller gives the seat up when the connection ends.
+			if conn.Err() != nil {
+				conn.Diagf("game %s: your program left during it: a house bot plays on in its seat", as.Room.MatchID())
+			}
+			return 0
 		}
 	}
 	return 0

@@ -141,7 +141,11 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 		select {
 		case <-ctl.Ended():
 		case <-ctx.Done():
-			return 0 // the controller resigns the seat when the connection ends
+			// The controller gives the seat up when the connection ends.
+			if conn.Err() != nil {
+				conn.Diagf("tournament %s: your program left during its game in room %s: the first %d times, a game left this way is played again once your program is back (the starter kits reconnect by themselves); after that, its seat resigns and a house bot plays on", code, seat.Room.ID(), director.VoidedStarts)
+			}
+			return 0
 		}
 	}
 }

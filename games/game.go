@@ -160,3 +160,23 @@ func IllegalCode(err error) string {
 	}
 	return "illegal_action"
 }
+
+// DefaultNamer is a game that says in words what its default action does, for the
+// sentence that tells a program its answer was replaced ("a lost turn", "your player
+// dies"): the action's value alone (0, -1) tells a student nothing.
+type DefaultNamer interface {
+	NameDefault(a Action) string
+}
+
+// NameDefault is g's words for default action a, or a as JSON would show it.
+func NameDefault(g Game, a Action) string {
+	if n, ok := g.(DefaultNamer); ok {
+		if s := n.NameDefault(a); s != "" {
+			return s
+		}
+	}
+	if b, err := json.Marshal(a); err == nil {
+		return string(b)
+	}
+	return fmt.Sprint(a)
+}

@@ -77,6 +77,7 @@ func NewAgent(c *Conn, g Game) *Agent {
 	if botproto.SeedPublic(g.Game) {
 		seed = &g.Seed
 	}
+	c.GameBegins(g.Game)
 	c.Send(botproto.NewStart(g.Match, g.Seat, g.Players, g.Config, seed, ""))
 	c.OnResignOf(g.Match, func() { a.resignAsked.Store(true) })
 	return a
@@ -99,7 +100,7 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 	got := make(chan Reply, 1)
 	written := make(chan time.Time, 1)
 	a.c.Expect(&Pending{ID: id, Match: a.g.Match, Default: def, Deliver: func(r Reply) { got <- r }})
-	a.c.sendTimed(botproto.NewTurn(a.g.Match, id, st, seat, a.g.Clock.Move, a.time.Bank()), written)
+	a.c.sendTurn(botproto.NewTurn(a.g.Match, id, st, seat, a.g.Clock.Move, a.time.Bank()), written)
 	var r Reply
 	var start time.Time
 	select {
@@ -124,7 +125,7 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 	a.time.Charge(r.At.Sub(start))
 	switch {
 	case r.Closed:
-		a.leave(StatusCrashed, fmt.Sprintf("the program's connection ended (%v) at decision %d", a.c.Err(), a.moves))
+		a.leave(StatusCrashed, a.c.EndedEarly("", a.moves))
 		return nil, errors.New(StatusCrashed)
 	case r.Resign:
 		a.leave(StatusResigned, "the program resigned")
@@ -146,9 +147,12 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 
 func (a *Agent) timeout(id int, def games.Action) error {
 	out := a.time.Miss()
-	a.c.Warn(a.g.Match, id, botproto.CodeTimeout,
-		fmt.Sprintf("no answer within %d ms and an empty bank: the default action was played (strike %d of %d)",
-			a.g.Clock.Move.Milliseconds(), a.time.Strikes(), a.g.Clock.MaxStrikes), def)
+	msg := fmt.Sprintf("no answer within %d ms and an empty bank: a lost turn (strike %d of %d)",
+		a.g.Clock.Move.Milliseconds(), a.time.Strikes(), a.g.Clock.MaxStrikes)
+	if why := a.c.Silence(id); why != "" {
+		msg += "; " + why
+	}
+	a.c.Warn(a.g.Match, id, botproto.CodeTimeout, msg, def)
 	if out {
 		a.leave(StatusTooSlow, fmt.Sprintf("%d missed deadlines", a.time.Strikes()))
 	}
@@ -172,6 +176,7 @@ func (a *Agent) leave(status, why string) {
 // Finish sends "end" with the outcome (nil for a void game).
 func (a *Agent) Finish(o *games.Outcome) {
 	a.c.OnResign(nil)
+	defer a.c.GameEnds()
 	if a.ended {
 		return
 	}

@@ -144,10 +144,24 @@ type Conn struct {
 	// onResign hears a resign line that came while no turn was pending.
 	onResign func(match string)
 	turnSeq  int
-	inFlight int           // lines the writer took from the queue and has not written yet
-	wake     chan struct{} // a token when the queue grew
-	idle     chan struct{} // a token when the writer emptied the queue
-	done     chan struct{} // closed when the connection ends
+	// What explains the program's mistakes (explain.go): its recent turns, when it last
+	// sent a line, the games begun on the connection.
+	turns       []turnRecord
+	heard       time.Time
+	games       int
+	game        games.Game // of the last game begun (nil before), to name its default action
+	inGame      bool
+	gameAnswers int // answers taken in the game being played
+	planned     int // games the program is to play on the connection (0: any number)
+	quietEnd    bool
+	saidNoMatch bool
+	lastUnasked []byte // the last line that answered no pending turn
+	late        []byte // sentences for people queued once the connection closed
+	lateWriting bool
+	inFlight    int           // lines the writer took from the queue and has not written yet
+	wake        chan struct{} // a token when the queue grew
+	idle        chan struct{} // a token when the writer emptied the queue
+	done        chan struct{} // closed when the connection ends
 }
 
 // ErrNotReading is why a program whose outgoing queue overflowed was disconnected.
@@ -165,6 +179,9 @@ type ConnOptions struct {
 	// First, when set, is queued before anything is read (the protocol's hello), so that it
 	// reaches even a program whose input ends at once.
 	First any
+	// QuietEnd: the end of the program's output is not told on Diag (its owner tells it
+	// better: a local process's exit status).
+	QuietEnd bool
 }
 
 // NewConn serves a program that reads w and writes r. The reader and writer goroutines stop
@@ -176,7 +193,7 @@ func NewConn(r io.Reader, w io.Writer, o ConnOptions) *Conn {
 		bucket = NewBucket(lim.Rate, lim.Burst, nil)
 	}
 	c := &Conn{
-		w: w, diag: o.Diag, lim: lim, bucket: bucket, now: time.Now,
+		w: w, diag: o.Diag, lim: lim, bucket: bucket, now: time.Now, quietEnd: o.QuietEnd,
 		wake: make(chan struct{}, 1),
 		idle: make(chan struct{}, 1),
 		done: make(chan struct{}),
@@ -209,13 +226,20 @@ func (c *Conn) Send(m any) {
 	c.push(item{line: line})
 }
 
-// sendTimed queues m and reports on written (which must have room for one value) the
-// instant its line has been written: a turn's clock starts there, not in the queue.
-func (c *Conn) sendTimed(m any, written chan<- time.Time) {
-	line, err := botproto.Encode(m)
+// SendTurn queues a turn line, remembered to explain what becomes of it.
+func (c *Conn) SendTurn(t botproto.Turn) { c.sendTurn(t, nil) }
+
+// sendTurn queues turn t and, when written is not nil (it must have room for one value),
+// reports there the instant its line has been written: a turn's clock starts there, not in
+// the queue.
+func (c *Conn) sendTurn(t botproto.Turn, written chan<- time.Time) {
+	line, err := botproto.Encode(t)
 	if err != nil {
 		panic(err)
 	}
+	c.mu.Lock()
+	c.rememberTurn(t.ID, t.Match, len(line))
+	c.mu.Unlock()
 	c.push(item{line: line, written: written})
 }
 
@@ -232,7 +256,7 @@ func (c *Conn) SendLazy(build func() any) {
 
 // maxWarnText bounds a warning's sentence: one that quotes what the program sent (a
 // malformed line) quotes only its beginning.
-const maxWarnText = 200
+const maxWarnText = 400
 
 // Warn queues a warning, and its sentence for people.
 func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action) {
@@ -251,7 +275,14 @@ func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action
 	}
 	played := ""
 	if applied != nil {
-		played = fmt.Sprintf("; %v was played instead", applied)
+		c.mu.Lock()
+		g := c.game
+		c.mu.Unlock()
+		if g != nil {
+			played = "; played instead: " + games.NameDefault(g, applied)
+		} else {
+			played = fmt.Sprintf("; %v was played instead", applied)
+		}
 	}
 	// The warning and its sentence are queued together: whoever has read the one and
 	// flushes finds the other written too.
@@ -292,6 +323,13 @@ func (c *Conn) Fail(msg string, timeout time.Duration) {
 // push queues items together, in order.
 func (c *Conn) push(items ...item) {
 	c.mu.Lock()
+	if len(items) == 1 && items[0].diag && c.diag != nil && (c.closed || c.draining) {
+		// Sentences for people still reach them (stderr outlives the protocol): what
+		// became of a game, a practice, an assignment's run once the program is gone.
+		c.sayLate(items[0].line)
+		c.mu.Unlock()
+		return
+	}
 	if c.closed || c.draining {
 		c.mu.Unlock()
 		return
@@ -312,7 +350,8 @@ func (c *Conn) push(items ...item) {
 	}
 }
 
-// Flush waits until every queued line is written, the connection ends, or timeout.
+// Flush waits until every queued line is written, the connection ends, or timeout; and
+// until the sentences said after its end are written, or timeout.
 func (c *Conn) Flush(timeout time.Duration) {
 	t := time.NewTimer(timeout)
 	defer t.Stop()
@@ -321,7 +360,7 @@ func (c *Conn) Flush(timeout time.Duration) {
 		empty := len(c.queue) == 0 && c.inFlight == 0
 		c.mu.Unlock()
 		if empty {
-			return
+			break
 		}
 		select {
 		case <-t.C:
@@ -329,6 +368,59 @@ func (c *Conn) Flush(timeout time.Duration) {
 		case <-c.done:
 			return
 		case <-c.idle:
+		}
+	}
+	c.waitLate(t.C)
+}
+
+// sayLate queues a sentence for people said once the connection is closing (under c.mu): a
+// goroutine of its own writes it, so that no caller waits on stderr.
+func (c *Conn) sayLate(line []byte) {
+	if len(c.late) > 64<<10 {
+		return
+	}
+	c.late = append(c.late, line...)
+	if c.lateWriting {
+		return
+	}
+	c.lateWriting = true
+	go func() {
+		defer c.Recover("late writer")
+		for {
+			c.mu.Lock()
+			b := c.late
+			c.late = nil
+			if len(b) == 0 {
+				c.lateWriting = false
+				c.mu.Unlock()
+				return
+			}
+			c.mu.Unlock()
+			if _, err := c.diag.Write(b); err != nil {
+				c.mu.Lock()
+				c.late, c.lateWriting = nil, false
+				c.mu.Unlock()
+				return
+			}
+		}
+	}()
+}
+
+// waitLate waits until the late sentences are written, or expired fires.
+func (c *Conn) waitLate(expired <-chan time.Time) {
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		c.mu.Lock()
+		busy := c.lateWriting
+		c.mu.Unlock()
+		if !busy {
+			return
+		}
+		select {
+		case <-expired:
+			return
+		case <-tick.C:
 		}
 	}
 }
@@ -394,10 +486,12 @@ func (c *Conn) Expect(p *Pending) {
 	c.mu.Unlock()
 }
 
-// Settle forgets turn id if it is still pending, reporting whether it was.
+// Settle forgets turn id if it is still pending (its time ran out), reporting whether it
+// was.
 func (c *Conn) Settle(id int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.settleFate(id, "its time ran out (a lost turn)")
 	if c.pend != nil && c.pend.ID == id {
 		c.pend = nil
 		return true
@@ -479,7 +573,8 @@ func (c *Conn) Recover(what string) {
 // without the program, as for any program that leaves: default actions headless, a house
 // bot in a live room.
 func (c *Conn) inputEnded() {
-	line, err := botproto.Encode(botproto.Error{Type: botproto.TypeError, Msg: "your program's input ended (stdin closed): this session ends here"})
+	why := c.EndedEarly("", 0) + "; this session ends here"
+	line, err := botproto.Encode(botproto.Error{Type: botproto.TypeError, Msg: why})
 	if err != nil {
 		panic(err)
 	}
@@ -488,8 +583,12 @@ func (c *Conn) inputEnded() {
 		c.mu.Unlock()
 		return
 	}
-	// The error line is the last: nothing queued after it is sent.
+	// The error line is the last: nothing queued after it is sent (but sentences for
+	// people, on stderr, which outlives the program).
 	c.queue = append(c.queue, item{line: line})
+	if c.diag != nil && !c.quietEnd {
+		c.queue = append(c.queue, c.diagItem(why))
+	}
 	c.draining = true
 	c.mu.Unlock()
 	select {
@@ -506,7 +605,7 @@ func (c *Conn) readLoop(r io.Reader) {
 		line, err := lr.Next()
 		switch {
 		case errors.Is(err, botproto.ErrLineTooLong):
-			c.bad(botproto.CodeLineTooLong, fmt.Sprintf("a line is at most %d bytes: this one was skipped", botproto.MaxLine))
+			c.bad(botproto.CodeLineTooLong, fmt.Sprintf("a line is at most %d bytes: this one was skipped", botproto.MaxLine), nil)
 			continue
 		case err != nil:
 			if errors.Is(err, io.EOF) {
@@ -518,6 +617,9 @@ func (c *Conn) readLoop(r io.Reader) {
 		if len(line) == 0 {
 			continue
 		}
+		c.mu.Lock()
+		c.heard = c.now()
+		c.mu.Unlock()
 		m, err := botproto.Decode(line)
 		if err != nil {
 			var de *botproto.DecodeError
@@ -525,7 +627,7 @@ func (c *Conn) readLoop(r io.Reader) {
 			if errors.As(err, &de) {
 				code = de.Code
 			}
-			c.bad(code, err.Error())
+			c.bad(code, err.Error(), line)
 			continue
 		}
 		switch m.Type {
@@ -534,7 +636,7 @@ func (c *Conn) readLoop(r io.Reader) {
 				c.Send(botproto.Pong{Type: botproto.TypePong})
 			}
 		case botproto.TypeAction:
-			c.action(m)
+			c.action(m, line)
 		case botproto.TypeResign:
 			c.resign(m)
 		}
@@ -550,18 +652,36 @@ func (c *Conn) spend() bool {
 	if c.failing.Swap(true) {
 		return false
 	}
-	go c.Fail(fmt.Sprintf("too many messages: beyond answers to turns, at most %g lines a second (burst %d)", c.lim.Rate, c.lim.Burst), time.Second)
+	c.mu.Lock()
+	last := c.lastUnasked
+	c.mu.Unlock()
+	msg := fmt.Sprintf("too many messages: beyond answers to turns, at most %g lines a second (burst %d)", c.lim.Rate, c.lim.Burst)
+	if last != nil {
+		msg += fmt.Sprintf("; the last was %s: answer each turn line once, and no other line (start, warn, end)", Quote(last))
+	}
+	go c.Fail(msg, time.Second)
 	return false
 }
 
 // bad answers a malformed line: a warning, and the default action if a turn was pending.
-func (c *Conn) bad(code, msg string) {
+func (c *Conn) bad(code, msg string, line []byte) {
+	c.unasked(line)
 	if !c.spend() {
 		return
 	}
 	c.mu.Lock()
 	p := c.pend
 	c.pend = nil
+	pending := 0
+	if p != nil {
+		pending = p.ID
+	}
+	if line != nil {
+		msg = badLine(line, msg, pending)
+	}
+	if p != nil {
+		c.settleFate(p.ID, "the line "+Quote(line)+", which took its place (a lost turn)")
+	}
 	c.mu.Unlock()
 	if p == nil {
 		c.Warn("", 0, code, msg, nil)
@@ -571,22 +691,57 @@ func (c *Conn) bad(code, msg string) {
 	p.Deliver(Reply{Failed: true, At: c.now()})
 }
 
-func (c *Conn) action(m botproto.Message) {
+// unasked remembers a line that answered no pending turn, to quote it if they flood.
+func (c *Conn) unasked(line []byte) {
+	if line == nil {
+		return
+	}
+	c.mu.Lock()
+	c.lastUnasked = append(c.lastUnasked[:0], line[:min(len(line), 200)]...)
+	c.mu.Unlock()
+}
+
+func (c *Conn) action(m botproto.Message, line []byte) {
 	at := c.now()
 	c.mu.Lock()
 	p := c.pend
-	if p != nil && p.ID == m.ID && (m.Match == "" || m.Match == p.Match) {
-		c.pend = nil
-	} else {
+	switch {
+	case p == nil || p.ID != m.ID:
 		p = nil
+	case m.Match != "" && m.Match != p.Match:
+		// The right turn, another game's match: not taken, said once, in the field's name.
+		c.pend = nil
+		c.settleFate(p.ID, "an answer naming another match")
+		c.mu.Unlock()
+		c.Warn(p.Match, p.ID, botproto.CodeWrongMatch, fmt.Sprintf(`your answer to turn %d has "match":%q but this game's is %q: copy "match" from the turn line; the answer was not taken (a lost turn)`, p.ID, m.Match, p.Match), p.Default)
+		p.Deliver(Reply{Failed: true, At: at})
+		return
+	default:
+		c.pend = nil
+		c.gameAnswers++
+		if t := c.turn(p.ID); t != nil {
+			t.answered = true
+		}
+	}
+	noMatch := p != nil && m.Match == "" && !c.saidNoMatch
+	if noMatch {
+		c.saidNoMatch = true
+	}
+	stale := ""
+	if p == nil {
+		stale = c.staleAnswer(m.ID)
 	}
 	c.mu.Unlock()
 	if p != nil {
+		if noMatch {
+			c.Warn(p.Match, p.ID, botproto.CodeMissingMatch, fmt.Sprintf(`your answer to turn %d has no "match": it was taken, but copy "match" from the turn line into every answer (said once)`, p.ID), nil)
+		}
 		p.Deliver(Reply{Action: m.Action, At: at})
 		return
 	}
+	c.unasked(line)
 	if c.spend() {
-		c.Warn(m.Match, m.ID, botproto.CodeStale, fmt.Sprintf("turn %d is not waiting for an answer (answered, timed out, or never sent): action dropped", m.ID), nil)
+		c.Warn(m.Match, m.ID, botproto.CodeStale, stale, nil)
 	}
 }
 

@@ -21,6 +21,9 @@ type ExecOptions struct {
 	// Stderr receives the programs' own stderr and the arena's notes about them (a crash,
 	// strikes); default os.Stderr.
 	Stderr io.Writer
+	// Diag, when set, receives the sentences a program hears over SSH on stderr: every
+	// warning, explained (a Warnings shows the first few).
+	Diag io.Writer
 	// Grace is how long a program may take to exit once its game is over and its input
 	// closed, before it is killed (default 2 s).
 	Grace time.Duration
@@ -62,7 +65,7 @@ type Process struct {
 // StartProcess runs cmdline with sh -c (so that students may write `cd bot && ./run`), in
 // its own process group so that the whole group can be killed, in the sandbox sb unless it
 // is nil. Whatever the program leaves running is killed when it exits.
-func StartProcess(cmdline string, lim Limits, stderr io.Writer, sb *sandbox.Policy) (*Process, error) {
+func StartProcess(cmdline string, lim Limits, stderr, diag io.Writer, sb *sandbox.Policy) (*Process, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -120,7 +123,8 @@ func StartProcess(cmdline string, lim Limits, stderr io.Writer, sb *sandbox.Poli
 	inR.Close()
 	outW.Close()
 	p := &Process{cmd: cmd, stdin: inW, waited: make(chan struct{}), run: run}
-	p.Conn = NewConn(outR, inW, ConnOptions{Limits: lim})
+	p.Conn = NewConn(outR, inW, ConnOptions{Limits: lim, Diag: diag, QuietEnd: true})
+	p.Conn.Plan(-1) // a program plays game after game on its stdin (one only with --fresh-process)
 	go func() {
 		p.exitErr = cmd.Wait()
 		killGroup(cmd) // what it left running (a child, a daemon) ends with it
@@ -258,7 +262,7 @@ type ExecSeat struct {
 func StartExecSeat(cmdline string, g Game, opts ExecOptions) (*ExecSeat, error) {
 	opts = opts.withDefaults()
 	g.Clock = opts.Clock
-	p, err := StartProcess(cmdline, opts.Limits, opts.Stderr, opts.Sandbox)
+	p, err := StartProcess(cmdline, opts.Limits, opts.Stderr, opts.Diag, opts.Sandbox)
 	if err != nil {
 		return nil, err
 	}

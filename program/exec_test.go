@@ -146,7 +146,7 @@ func TestExecCrashedProgramPlaysDefaultsAndTheGameGoesOn(t *testing.T) {
 func TestExecCleanExitIsReportedAsSuch(t *testing.T) {
 	_, _, notes := batch(t, "quit:1", quick, 12)
 	if strings.Contains(notes, "file already closed") || strings.Contains(notes, "broken pipe") ||
-		strings.Count(notes, "the program exited (exit status 0) at decision 2") != 12 {
+		strings.Count(notes, "your program exited (exit status 0) during game 1, at its decision 2") != 12 {
 		t.Fatalf("notes %q: want 12 clean exits, each with exit status 0", notes)
 	}
 }

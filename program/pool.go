@@ -1,7 +1,9 @@
 package program
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"time"
@@ -57,6 +59,12 @@ func (p *ExecPool) Seat(g Game) (*ExecSeat, error) {
 func (p *ExecPool) put(proc *Process, healthy bool) {
 	select {
 	case <-proc.Conn.Done():
+		if healthy && errors.Is(proc.Conn.Err(), io.EOF) {
+			// It played its game well, then left: the next game starts another process,
+			// but the program is wrong, and would be over SSH.
+			fmt.Fprintf(p.opts.Stderr, "arena: %s (%s); a new process plays the next game\n",
+				proc.Conn.EndedEarly("exited ("+proc.ExitStatus(200*time.Millisecond)+")", 0), clip(p.cmd, 60))
+		}
 		healthy = false
 	default:
 	}
@@ -92,7 +100,7 @@ func newExecSeat(proc *Process, cmdline string, g Game, opts ExecOptions, pool *
 		if status == StatusCrashed {
 			// How the process ended says more than the pipe error that revealed it.
 			if exit := proc.ExitStatus(200 * time.Millisecond); exit != "still running" {
-				why = fmt.Sprintf("the program exited (%s) at decision %d", exit, s.Agent.moves)
+				why = proc.Conn.EndedEarly("exited ("+exit+")", s.Agent.moves)
 				if said := proc.Sandboxed(); len(said) > 0 {
 					why += ": " + strings.Join(said, "; ")
 					proc.NewRefusals() // said here: not again at the game's end

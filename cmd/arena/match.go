@@ -58,6 +58,9 @@ caps on CPU time, processes (64), open files and memory; nothing it starts outli
   --no-sandbox       run the programs without a sandbox, with all your rights: only for
                      programs you trust, or where the system has no sandbox
 %s  --json             one JSON line per game, then a summary line, instead of the table
+  --verbose          show every warning a program gets (by default the first %d of each
+                     seat, then how many more); they are the sentences it would read on
+                     stderr over SSH
 
 Game i has seed S+i, and seats turn between games: with two bots, the odd games swap them
 (a game with notes below may seat them otherwise).
@@ -118,6 +121,8 @@ type matchRun struct {
 	// closePrograms stops the programs' processes kept between games, once the batch is over.
 	closePrograms func()
 	sandbox       string // how the programs run, for the output; "" without programs
+	// warnings are the programs' sentences for people, the first few of each shown.
+	warnings []*program.Warnings
 }
 
 func (env matchEnv) run(args []string) int {
@@ -130,11 +135,26 @@ func (env matchEnv) run(args []string) int {
 		return 2
 	}
 	defer m.closePrograms()
-	if err := env.play(m); err != nil {
+	err = env.play(m)
+	for _, w := range m.warnings {
+		fmt.Fprint(env.stderr, w.Unshown())
+	}
+	if err != nil {
 		fmt.Fprintf(env.stderr, "arena match: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// shownWarnings is how many of a seat's warnings arena match shows without --verbose.
+const shownWarnings = 5
+
+// clipCommand shortens a program's command line to name it in a sentence.
+func clipCommand(cmd string) string {
+	if r := []rune(cmd); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return cmd
 }
 
 // schemeFlagsHelp documents the options the games' schemes add (--permutation P …).
@@ -204,6 +224,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	seedText := fs.String("seed", "", "")
 	parallel := fs.Int("parallel", 0, "")
 	asJSON := fs.Bool("json", false, "")
+	verbose := fs.Bool("verbose", false, "")
 	fresh := fs.Bool("fresh-process", false, "")
 	noSandbox := fs.Bool("no-sandbox", false, "")
 	allow := newAllowances()
@@ -225,7 +246,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	fs.Func("config", "", cfg.Set)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(env.stdout, matchUsage, env.gameList(), env.schemeFlagsHelp(), env.schemeNotes())
+			fmt.Fprintf(env.stdout, matchUsage, env.gameList(), env.schemeFlagsHelp(), shownWarnings, env.schemeNotes())
 			return nil, err
 		}
 		return nil, fmt.Errorf("%v (see arena match --help)", err)
@@ -346,7 +367,13 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	stderr := &lockedWriter{w: env.stderr}
 	// programsOf is seat i's way to start its program: the sandbox is the seat's own.
 	programsOf := func(i int) match.Programs {
-		opts := program.ExecOptions{Sandbox: sb.policy(i), Stderr: stderr}
+		limit := shownWarnings
+		if *verbose {
+			limit = 0
+		}
+		w := program.NewWarnings(stderr, seatLabels[i]+" ("+clipCommand(specs[i].Exec)+")", limit)
+		m.warnings = append(m.warnings, w)
+		opts := program.ExecOptions{Sandbox: sb.policy(i), Stderr: stderr, Diag: w}
 		if *fresh {
 			return match.ExecWith(opts) // a process per game
 		}
