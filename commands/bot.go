@@ -12,6 +12,9 @@ import (
 // botCommand serves `bot --game GAME …`: a program over the bot protocol (botsession).
 func (a *App) botCommand(c call) int { return a.bots.Serve(c.s, c.stdin, c.stdout, c.stderr) }
 
+// checkCommand serves `check --game GAME`: arena check for a program that connects itself.
+func (a *App) checkCommand(c call) int { return a.bots.ServeCheck(c.s, c.stdin, c.stdout, c.stderr) }
+
 // specCommand serves `spec GAME`: the observation and action schema of a game, with this
 // server's clock.
 func (a *App) specCommand(c call) int {

@@ -72,6 +72,11 @@ func init() {
 			usage: func() string {
 				return botsession.Usage + "\n  play as a program over the bot protocol (ssh -T); see docs/bots.md"
 			}},
+		{name: "check", exec: (*App).checkCommand,
+			help: [][2]string{{"check --game GAME", "check a program before its first game: a few games, a report on stderr (ssh -T)"}},
+			usage: func() string {
+				return botsession.CheckUsage + "\n  a program connects with check instead of bot; see docs/bots.md"
+			}},
 		{name: "spec", exec: (*App).specCommand,
 			help:  [][2]string{{"spec GAME", "print a game's bot observation and action schema"}},
 			usage: func() string { return specUsage("spec") }},

@@ -36,6 +36,9 @@ type Game struct {
 	Players []string // names in seat order
 	Match   string   // the protocol's match id
 	Clock   Clock
+	// Pad lengthens every turn line by about this many bytes (an unknown field, which
+	// programs ignore): arena check's test that a program reads whole lines.
+	Pad int
 }
 
 // Seat statuses: how a program's game went, when not as planned.
@@ -62,6 +65,9 @@ type Agent struct {
 	status string
 	ended  bool // "end" was sent
 	moves  int  // decisions asked, for diagnostics
+	// slowest is the longest a taken answer took, from its turn line written.
+	slowest time.Duration
+	why     string // why it left the game (Status)
 	// resignAsked is set by the reader when a resign line comes between two turns.
 	resignAsked atomic.Bool
 	// Note, when set, hears one sentence when the program leaves the game early.
@@ -83,6 +89,19 @@ func NewAgent(c *Conn, g Game) *Agent {
 	return a
 }
 
+// Slowest is the longest the program took to answer a turn of this game.
+func (a *Agent) Slowest() time.Duration { return a.slowest }
+
+// Explain replaces the sentence of why the program left (its owner knows better: the
+// process's exit status).
+func (a *Agent) Explain(why string) { a.why = why }
+
+// LeftBecause says why the program left its game ("" while it plays it).
+func (a *Agent) LeftBecause() string { return a.why }
+
+// Moves is how many decisions the program was asked for in this game.
+func (a *Agent) Moves() int { return a.moves }
+
 // Status is "" while the program plays its own game, else one of the Status constants.
 func (a *Agent) Status() string { return a.status }
 
@@ -100,7 +119,7 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 	got := make(chan Reply, 1)
 	written := make(chan time.Time, 1)
 	a.c.Expect(&Pending{ID: id, Match: a.g.Match, Default: def, Deliver: func(r Reply) { got <- r }})
-	a.c.sendTurn(botproto.NewTurn(a.g.Match, id, st, seat, a.g.Clock.Move, a.time.Bank()), written)
+	a.c.sendTurn(botproto.NewTurn(a.g.Match, id, st, seat, a.g.Clock.Move, a.time.Bank()), a.g.Pad, written)
 	var r Reply
 	var start time.Time
 	select {
@@ -123,6 +142,9 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 		timer.Stop()
 	}
 	a.time.Charge(r.At.Sub(start))
+	if r.Action != nil {
+		a.slowest = max(a.slowest, r.At.Sub(start))
+	}
 	switch {
 	case r.Closed:
 		a.leave(StatusCrashed, a.c.EndedEarly("", a.moves))
@@ -162,7 +184,7 @@ func (a *Agent) timeout(id int, def games.Action) error {
 // leave takes the program out of its game: default actions from now on. It is told at once
 // (a null outcome), as in live rooms, unless its connection is gone.
 func (a *Agent) leave(status, why string) {
-	a.status = status
+	a.status, a.why = status, why
 	if status != StatusCrashed {
 		a.ended = true
 		a.c.Send(botproto.End{Type: botproto.TypeEnd, Match: a.g.Match,

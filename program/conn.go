@@ -8,6 +8,7 @@
 package program
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -154,6 +155,7 @@ type Conn struct {
 	gameAnswers int // answers taken in the game being played
 	planned     int // games the program is to play on the connection (0: any number)
 	quietEnd    bool
+	onWarn      func(code, msg string)
 	saidNoMatch bool
 	lastUnasked []byte // the last line that answered no pending turn
 	late        []byte // sentences for people queued once the connection closed
@@ -165,7 +167,13 @@ type Conn struct {
 }
 
 // ErrNotReading is why a program whose outgoing queue overflowed was disconnected.
-var ErrNotReading = errors.New("the program stopped reading its input")
+var ErrNotReading error = endedByArena{"the program stopped reading its input"}
+
+// endedByArena is why a connection the arena ended was ended (a program that floods, or
+// stops reading), as against a program that went away.
+type endedByArena struct{ why string }
+
+func (e endedByArena) Error() string { return e.why }
 
 // ConnOptions configure a Conn; the zero value is fine.
 type ConnOptions struct {
@@ -227,15 +235,22 @@ func (c *Conn) Send(m any) {
 }
 
 // SendTurn queues a turn line, remembered to explain what becomes of it.
-func (c *Conn) SendTurn(t botproto.Turn) { c.sendTurn(t, nil) }
+func (c *Conn) SendTurn(t botproto.Turn) { c.sendTurn(t, 0, nil) }
 
-// sendTurn queues turn t and, when written is not nil (it must have room for one value),
-// reports there the instant its line has been written: a turn's clock starts there, not in
-// the queue.
-func (c *Conn) sendTurn(t botproto.Turn, written chan<- time.Time) {
+// sendTurn queues turn t, lengthened by pad bytes of an unknown field when pad > 0, and,
+// when written is not nil (it must have room for one value), reports there the instant its
+// line has been written: a turn's clock starts there, not in the queue.
+func (c *Conn) sendTurn(t botproto.Turn, pad int, written chan<- time.Time) {
 	line, err := botproto.Encode(t)
 	if err != nil {
 		panic(err)
+	}
+	if pad > 0 {
+		// {…} becomes {…,"pad":"……"}: a field of no meaning, which a program ignores.
+		padded := append([]byte(nil), line[:len(line)-2]...)
+		padded = append(padded, `,"pad":"`...)
+		padded = append(padded, bytes.Repeat([]byte{'.'}, pad)...)
+		line = append(padded, "\"}\n"...)
 	}
 	c.mu.Lock()
 	c.rememberTurn(t.ID, t.Match, len(line))
@@ -265,6 +280,12 @@ func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action
 	if err != nil {
 		panic(err)
 	}
+	c.mu.Lock()
+	hook := c.onWarn
+	c.mu.Unlock()
+	if hook != nil {
+		hook(code, msg)
+	}
 	if c.diag == nil {
 		c.push(item{line: line})
 		return
@@ -287,6 +308,14 @@ func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action
 	// The warning and its sentence are queued together: whoever has read the one and
 	// flushes finds the other written too.
 	c.push(item{line: line}, c.diagItem(fmt.Sprintf("warning%s: %s: %s%s", where, code, msg, played)))
+}
+
+// OnWarn makes every warning the program is sent also call f with its code and sentence
+// (arena check judges a program by them).
+func (c *Conn) OnWarn(f func(code, msg string)) {
+	c.mu.Lock()
+	c.onWarn = f
+	c.mu.Unlock()
 }
 
 // Shorten cuts s to at most n bytes on a character boundary, marking the cut.
@@ -317,7 +346,7 @@ func (c *Conn) Fail(msg string, timeout time.Duration) {
 	c.Send(botproto.Error{Type: botproto.TypeError, Msg: msg})
 	c.Diagf("%s", msg)
 	c.Flush(timeout)
-	c.Close(errors.New(msg))
+	c.Close(endedByArena{msg})
 }
 
 // push queues items together, in order.

@@ -2,6 +2,7 @@ package program
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"github.com/arena-classroom/arena/games"
 	"strings"
@@ -196,11 +197,19 @@ const gameAfterGame = "the arena sends game after game on the same connection (a
 // decision, when not 0, which of its game's decisions it owed.
 func (c *Conn) EndedEarly(how string, decision int) string {
 	c.mu.Lock()
-	games, playing, answers, planned := c.games, c.inGame, c.gameAnswers, c.planned
+	games, playing, answers, planned, why := c.games, c.inGame, c.gameAnswers, c.planned, c.why
 	c.mu.Unlock()
 	who := "your program's output ended (it exited or closed stdout)"
 	if how != "" {
 		who = "your program " + how
+	}
+	var byArena endedByArena
+	if errors.As(why, &byArena) {
+		// The arena ended it: that is the fault to tell.
+		if games == 0 {
+			return "the arena ended the connection: " + why.Error()
+		}
+		return fmt.Sprintf("the arena ended the connection during game %d: %v", games, why)
 	}
 	if playing && answers == 0 && games > 1 {
 		// Gone before answering anything of this game: it most likely stopped after the

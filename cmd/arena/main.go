@@ -17,6 +17,8 @@ Usage:
   arena match --game ID --seats A,B [options]   play headless games between bots
   arena position new|step|obs|bot --game ID …   positions of turn-based games: a state as
                                                 JSON, one action at a time, a bot's choice
+  arena check --game ID exec:"COMMAND"          check a bot program before its first game:
+                                                rule by rule, what it does right and wrong
   arena spec GAME                               the bot protocol's schema of a game
   arena store copy --from WHERE --to WHERE      copy an arena's store between a data
                                                 directory and PostgreSQL, either way
@@ -63,6 +65,8 @@ func run(args []string) int {
 		return runPosition(args)
 	case "spec":
 		return runSpec(args)
+	case "check":
+		return runCheck(args)
 	case "store":
 		return runStore(args)
 	case "nats":

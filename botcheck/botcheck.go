@@ -1,0 +1,347 @@
+// Package botcheck is `arena check` and `ssh HOST check`: a short scripted series of games
+// against a house bot that tells a student, rule by rule, what their program does right and
+// wrong before its first real game — each fault in the sentence the arena uses everywhere
+// (package program). It stores nothing: it is not a practice.
+package botcheck
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/program"
+)
+
+// Options tune a check; the zero value is the default.
+type Options struct {
+	// Games is how many games are played on the connection (default 3, at least 3: the
+	// program must play game after game, and the last one has long lines).
+	Games int
+	// Clock is the program's clock (default program.DefaultClock()).
+	Clock program.Clock
+	// Pad lengthens the turn lines of the last game by this many bytes (default
+	// LongLine): the program must read whole lines.
+	Pad int
+	// Seed is the first game's seed (default 1: a check is the same every time).
+	Seed uint64
+	// Exited, when set, says how the program ended once its connection did ("exited
+	// (exit status 1)"), for a program the caller started.
+	Exited func() string
+}
+
+// LongLine is how much longer the last game's turn lines are made: longer than any game's real
+// turn lines, shorter than the protocol's limit.
+const LongLine = 40_000
+
+func (o Options) withDefaults() Options {
+	o.Games = max(o.Games, DefaultGames)
+	if o.Clock.Move == 0 {
+		o.Clock = program.DefaultClock()
+	}
+	o.Clock = o.Clock.WithDefaults()
+	if o.Pad <= 0 {
+		o.Pad = LongLine
+	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	return o
+}
+
+// Rules, in the order they are reported.
+const (
+	RuleIDs    = "answers each turn with its id and match"
+	RuleFlush  = "flushes stdout after each line"
+	RuleSilent = "writes nothing on stdout but protocol lines"
+	RuleLegal  = "plays legal moves"
+	RuleInTime = "answers within the time limit"
+	RuleLong   = "reads long lines whole"
+	RuleGames  = "plays game after game"
+	RuleEnd    = "exits when told the session is over (an error line, or its input closed)"
+)
+
+// NotChecked starts the detail of a rule that could not be judged (it counts as no fault).
+const NotChecked = "not checked: "
+
+// DefaultGames is how many games a check plays.
+const DefaultGames = 3
+
+// Result is one rule's verdict.
+type Result struct {
+	Rule   string
+	OK     bool
+	Detail string // what was seen: the sentence of the first fault, or a figure
+}
+
+// Report is a check's verdicts.
+type Report struct {
+	Game    string
+	Against string
+	Config  games.Config
+	Results []Result
+	left    bool
+}
+
+// Left reports whether the program left before the last game's end.
+func (r Report) Left() bool { return r.left }
+
+// Failed counts the rules broken.
+func (r Report) Failed() int {
+	n := 0
+	for _, res := range r.Results {
+		if !res.OK && !strings.HasPrefix(res.Detail, NotChecked) {
+			n++
+		}
+	}
+	return n
+}
+
+// Write prints the report for people.
+func (r Report) Write(w io.Writer) {
+	for _, res := range r.Results {
+		mark := "ok  "
+		switch {
+		case strings.HasPrefix(res.Detail, NotChecked):
+			mark = "--  "
+		case !res.OK:
+			mark = "FAIL"
+		}
+		line := fmt.Sprintf("  %s %s", mark, res.Rule)
+		if res.Detail != "" {
+			line += ": " + res.Detail
+		}
+		fmt.Fprintln(w, line)
+	}
+	if n := r.Failed(); n > 0 {
+		fmt.Fprintf(w, "arena check: %d of %d rules broken: fix the first one, then check again\n", n, len(r.Results))
+	} else {
+		fmt.Fprintf(w, "arena check: your program keeps every rule checked; it is ready to play\n")
+	}
+}
+
+// Set sets the verdict of rule (the first fault of a rule is the one kept).
+func (r *Report) Set(rule string, ok bool, detail string) {
+	for i := range r.Results {
+		if r.Results[i].Rule == rule {
+			if r.Results[i].OK || ok {
+				r.Results[i] = Result{rule, ok, detail}
+			}
+			return
+		}
+	}
+	r.Results = append(r.Results, Result{rule, ok, detail})
+}
+
+// Config is the settings a check plays g at: the defaults, on a small board where the game
+// has a size, and short where it counts rounds, so that a check takes seconds.
+func Config(g games.Game) (games.Config, error) {
+	cfg, err := g.Normalize(nil)
+	if err != nil {
+		return nil, err
+	}
+	d := g.Describe()
+	for key, want := range map[string]int{"size": 11, "rounds": 10} {
+		if s, ok := d.Setting(key); ok && !s.ByArena && cfg[key] > want {
+			cfg[key] = max(want, s.Min)
+		}
+	}
+	return g.Normalize(cfg)
+}
+
+// Intro says what a check of e will play, for program (its command, or its name).
+func Intro(e playable.Entry, program string) string {
+	cfg, _ := Config(e.Game)
+	var settings []string
+	for _, k := range cfg.Keys() {
+		settings = append(settings, fmt.Sprintf("%s=%d", k, cfg[k]))
+	}
+	return fmt.Sprintf("%s, %d games against %s (%s), your program: %s",
+		e.Game.Name(), DefaultGames, Opponent(e).Name, strings.Join(settings, " "), program)
+}
+
+// Opponent is the house bot a check plays against: random where the game has one (it
+// answers at once and tries every kind of move), else the first listed.
+func Opponent(e playable.Entry) bots.Info {
+	if b, ok := bots.Find(e.Bots, "random"); ok {
+		return b
+	}
+	return e.Bots[0]
+}
+
+// Run plays the check's games on conn, which has sent "hello", and judges the program by
+// them. It does not judge how the program ends (RuleEnd): the caller, who owns the
+// program, does.
+func Run(ctx context.Context, conn *program.Conn, e playable.Entry, name string, opts Options) (Report, error) {
+	opts = opts.withDefaults()
+	g := e.Game
+	cfg, err := Config(g)
+	if err != nil {
+		return Report{}, err
+	}
+	house := Opponent(e)
+	rep := Report{Game: g.Name(), Against: house.Name, Config: cfg}
+	var mu sync.Mutex
+	var seen []warning
+	var agents []*program.Agent
+	conn.OnWarn(func(code, msg string) {
+		mu.Lock()
+		seen = append(seen, warning{game: len(agents), code: code, msg: msg})
+		mu.Unlock()
+	})
+	defer conn.OnWarn(nil)
+	conn.Plan(opts.Games)
+
+	me := match.Entrant{Name: name, New: func(s match.Start) (match.Agent, error) {
+		pad := 0
+		if s.Index == opts.Games-1 { // the last game: a program that chokes on it has shown the rest
+			pad = opts.Pad
+		}
+		a := program.NewAgent(conn, program.Game{Game: g, Config: s.Config, Seed: s.GameSeed, Seat: s.Seat,
+			Players: s.Players, Match: fmt.Sprintf("c_%d", s.Index+1), Clock: opts.Clock, Pad: pad})
+		if opts.Exited != nil {
+			a.Note = func(status, _ string) {
+				if how := opts.Exited(); status == program.StatusCrashed && how != "" {
+					a.Explain(conn.EndedEarly(how, a.Moves()))
+				}
+			}
+		}
+		mu.Lock()
+		agents = append(agents, a)
+		mu.Unlock()
+		return a, nil
+	}}
+	bot, err := match.Resolve(g, e.Bots, match.SeatSpec{Bot: house.Name}, nil)
+	if err != nil {
+		return rep, err
+	}
+	minSeats, _ := g.Seats()
+	entrants := []match.Entrant{me}
+	for len(entrants) < max(minSeats, 2) {
+		entrants = append(entrants, bot)
+	}
+	jobs, err := match.Series(g, cfg, len(entrants), opts.Games, opts.Seed)
+	if err != nil {
+		return rep, err
+	}
+	plan := match.Plan{Game: g, Entrants: entrants, Jobs: jobs}
+	errLeft := errors.New("the program left")
+	err = match.Run(ctx, plan, match.Options{Parallel: 1}, func(match.Result) error {
+		mu.Lock()
+		a := agents[len(agents)-1]
+		mu.Unlock()
+		if a.Status() == program.StatusCrashed {
+			return errLeft // its connection is gone: no game more
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errLeft) {
+		return rep, err
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	judge(&rep, seen, agents, opts)
+	return rep, nil
+}
+
+// warning is one warning the program was sent, in its game (1, 2, …).
+type warning struct {
+	game      int
+	code, msg string
+}
+
+// protocolCodes are the warnings about the protocol; any other code is a move the game
+// refused.
+var protocolCodes = []string{botproto.CodeMalformed, botproto.CodeUnknownType, botproto.CodeLineTooLong,
+	botproto.CodeStale, botproto.CodeTimeout, botproto.CodeStrikes, botproto.CodeResigned,
+	botproto.CodeWrongMatch, botproto.CodeMissingMatch}
+
+// aboutID reports whether a malformed line's sentence is about the "id" of an action
+// (botproto.Decode's words).
+func aboutID(msg string) bool {
+	return strings.HasPrefix(msg, `an action needs the "id"`) || strings.HasPrefix(msg, `"id" must be`)
+}
+
+// judge turns what was seen into the rules' verdicts.
+func judge(rep *Report, seen []warning, agents []*program.Agent, opts Options) {
+	first := func(match func(w warning) bool) (string, bool) {
+		for _, w := range seen {
+			if match(w) {
+				return w.msg, true
+			}
+		}
+		return "", false
+	}
+	verdict := func(rule string, match func(w warning) bool, okDetail string) {
+		if msg, bad := first(match); bad {
+			rep.Set(rule, false, msg)
+		} else {
+			rep.Set(rule, true, okDetail)
+		}
+	}
+	answers, slowest := 0, time.Duration(0)
+	leftIn, why := 0, ""
+	for i, a := range agents {
+		answers += a.Moves()
+		slowest = max(slowest, a.Slowest())
+		if a.Status() == program.StatusCrashed && leftIn == 0 {
+			leftIn, why = i+1, a.LeftBecause()
+		}
+	}
+	silent := func(w warning) bool {
+		return w.code == botproto.CodeTimeout && strings.Contains(w.msg, "nothing received")
+	}
+	last := opts.Games
+
+	verdict(RuleIDs, func(w warning) bool {
+		// An answer dropped because something else took its turn first is that other
+		// fault's (a debugging line, a late answer).
+		return w.code == botproto.CodeStale && !strings.Contains(w.msg, "came after") ||
+			w.code == botproto.CodeWrongMatch || w.code == botproto.CodeMissingMatch ||
+			w.code == botproto.CodeMalformed && aboutID(w.msg)
+	}, fmt.Sprintf("%d turns answered", answers))
+	verdict(RuleFlush, func(w warning) bool { return silent(w) && w.game < last }, "")
+	verdict(RuleSilent, func(w warning) bool {
+		return w.code == botproto.CodeMalformed && !aboutID(w.msg) ||
+			w.code == botproto.CodeUnknownType || w.code == botproto.CodeLineTooLong
+	}, "")
+	verdict(RuleLegal, func(w warning) bool { return !slices.Contains(protocolCodes, w.code) }, "")
+	if _, mute := first(silent); mute {
+		rep.Set(RuleInTime, false, NotChecked+"nothing was received in time to measure")
+	} else {
+		took := ""
+		if slowest > 0 {
+			round := time.Millisecond
+			if slowest < 10*time.Millisecond {
+				round = 10 * time.Microsecond
+			}
+			took = fmt.Sprintf("the slowest answer took %v (%v a move, and a bank)", slowest.Round(round), opts.Clock.Move)
+		}
+		verdict(RuleInTime, func(w warning) bool { return w.code == botproto.CodeTimeout }, took)
+	}
+	long := fmt.Sprintf("game %d's turn lines were %d bytes long: read whole lines of any length (a line ends at its newline, not at a buffer's end)", last, opts.Pad)
+	switch {
+	case leftIn > 0:
+		rep.left = true
+	}
+	switch {
+	case leftIn > 0 && leftIn < last:
+		rep.Set(RuleGames, false, why)
+		rep.Set(RuleLong, false, NotChecked+fmt.Sprintf("the program left during game %d", leftIn))
+	case leftIn == last:
+		rep.Set(RuleGames, true, fmt.Sprintf("%d games on one connection", last-1))
+		rep.Set(RuleLong, false, why+"; "+long)
+	default:
+		rep.Set(RuleGames, true, fmt.Sprintf("%d games on one connection", len(agents)))
+		verdict(RuleLong, func(w warning) bool { return silent(w) && w.game == last }, fmt.Sprintf("turn lines of %d bytes in game %d", opts.Pad, last))
+	}
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/arena-classroom/arena/botcheck"
+	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/match"
+	"github.com/arena-classroom/arena/program"
+	"github.com/arena-classroom/arena/sandbox"
+)
+
+const checkUsage = `Usage: arena check --game ID [options] exec:"COMMAND"
+
+Checks a program that speaks the bot protocol before its first real game: it plays %d
+short games against a house bot on one process (the last with very long turn lines),
+then tells the program the session is over, and reports rule by rule what the program
+does right and wrong, with how to fix each fault. It exits with status 1 if a rule is
+broken. Nothing is stored. The program runs in the sandbox of arena match.
+
+  --game ID          the game (%s)
+  --allow-read DIR   let the program read DIR too; repeat for several
+  --allow-net        let the program use the network
+  --no-sandbox       run the program without a sandbox (only a program you trust)
+
+The same check runs over SSH for a program that connects itself:
+  ssh -T -p PORT HOST check --game ID      (instead of bot --game ID)
+`
+
+// checkEnv is what arena check touches outside itself, so tests can replace it.
+type checkEnv struct {
+	stdout, stderr io.Writer
+	lacks          func() string // what the system lacks for a sandbox (sandbox.Unavailable)
+}
+
+func runCheck(args []string) int {
+	return checkEnv{stdout: os.Stdout, stderr: os.Stderr, lacks: sandbox.Unavailable}.run(args)
+}
+
+func (env checkEnv) run(args []string) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	gameID := fs.String("game", "", "")
+	allow := newAllowances()
+	fs.Var(netFlag{allow}, "allow-net", "")
+	fs.Var(readFlag{allow}, "allow-read", "")
+	noSandbox := fs.Bool("no-sandbox", false, "")
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(env.stderr, "arena check: "+format+"\n", a...)
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(env.stdout, checkUsage, botcheck.DefaultGames, strings.Join(catalog.IDs(true), ", "))
+			return 0
+		}
+		return fail("%v (arena check --help)", err)
+	}
+	if fs.NArg() != 1 || !strings.HasPrefix(fs.Arg(0), "exec:") {
+		return fail(`give the program to check as exec:"COMMAND", e.g. exec:"python3 mybot.py" (arena check --help)`)
+	}
+	cmdline := strings.TrimPrefix(fs.Arg(0), "exec:")
+	if *gameID == "" {
+		return fail("--game is required (%s)", strings.Join(catalog.IDs(true), ", "))
+	}
+	e, err := catalog.Lookup(*gameID)
+	if err != nil {
+		return fail("%v", err)
+	}
+	if !botproto.Documented(e.Game) {
+		return fail("%s cannot be played by programs yet", e.Game.Name())
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	specs := []match.SeatSpec{{Exec: cmdline}}
+	sb, err := sandboxFor(specs, *noSandbox, sandboxFlags{allow: allow, set: set, lacks: env.lacks})
+	if err != nil {
+		return fail("%v", err)
+	}
+
+	clock := program.DefaultClock()
+	clock.Startup = program.DefaultStartup
+	stderr := &lockedWriter{w: env.stderr}
+	proc, err := program.StartProcess(cmdline, program.DefaultLimits(), stderr, nil, sb.policy(0))
+	if err != nil {
+		return fail("%v", err)
+	}
+	defer proc.Stop(time.Second)
+	name := "you"
+	proc.Conn.Send(botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: e.Game.ID(), Name: name,
+		Limits: program.ClockLimits(clock)})
+	fmt.Fprintf(stderr, "arena check: %s\n", botcheck.Intro(e.Entry, cmdline))
+	if d := sb.describe(specs); d != "" {
+		fmt.Fprintf(stderr, "arena check: sandbox: %s\n", d)
+	}
+	exited := func() string {
+		if exit := proc.ExitStatus(200 * time.Millisecond); exit != "still running" {
+			return "exited (" + exit + ")"
+		}
+		return ""
+	}
+	rep, err := botcheck.Run(context.Background(), proc.Conn, e.Entry, name, botcheck.Options{Clock: clock, Exited: exited})
+	if err != nil {
+		return fail("%v", err)
+	}
+	ok, detail := endsWhenTold(proc, rep)
+	rep.Set(botcheck.RuleEnd, ok, detail)
+	rep.Write(stderr)
+	if rep.Failed() > 0 {
+		return 1
+	}
+	return 0
+}
+
+// endGrace is how long a program may take to exit once told the session is over.
+const endGrace = 2 * time.Second
+
+// endsWhenTold sends the program the error line that ends a session, closes its input, and
+// judges how it ends.
+func endsWhenTold(proc *program.Process, rep botcheck.Report) (bool, string) {
+	if rep.Left() {
+		return false, botcheck.NotChecked + "the program left before the end"
+	}
+	proc.Conn.Send(botproto.Error{Type: botproto.TypeError, Msg: "arena check is over: this session ends here"})
+	proc.Conn.Flush(time.Second)
+	start := time.Now()
+	proc.Stop(endGrace)
+	switch exit := proc.ExitStatus(time.Second); {
+	case exit == "exit status 0":
+		return true, fmt.Sprintf("exit status 0 within %v", time.Since(start).Round(10*time.Millisecond))
+	case strings.Contains(exit, "killed"):
+		return false, fmt.Sprintf("your program was still running %v after an error line and the end of its input: stop when a line says error, or when your input ends", endGrace)
+	default:
+		return false, fmt.Sprintf("your program ended with %s after an error line and the end of its input: print the error's msg on stderr and exit with status 0", exit)
+	}
+}
