@@ -163,7 +163,9 @@ func Intro(e playable.Entry, program string) string {
 	cfg, _ := Config(e.Game)
 	var settings []string
 	for _, k := range cfg.Keys() {
-		settings = append(settings, fmt.Sprintf("%s=%d", k, cfg[k]))
+		if s, ok := e.Game.Describe().Setting(k); ok && !s.ByArena {
+			settings = append(settings, fmt.Sprintf("%s=%d", k, cfg[k]))
+		}
 	}
 	return fmt.Sprintf("%s, %d games against %s (%s), your program: %s",
 		e.Game.Name(), DefaultGames, Opponent(e).Name, strings.Join(settings, " "), program)

@@ -133,12 +133,14 @@ func endsWhenTold(proc *program.Process, rep botcheck.Report) (bool, string) {
 	proc.Conn.Flush(time.Second)
 	start := time.Now()
 	proc.Stop(endGrace)
+	// Any exit status will do (an error line may well be an error to the program); a
+	// program that has to be killed, or dies of a signal, does not end well.
 	switch exit := proc.ExitStatus(time.Second); {
-	case exit == "exit status 0":
-		return true, fmt.Sprintf("exit status 0 within %v", time.Since(start).Round(10*time.Millisecond))
+	case strings.HasPrefix(exit, "exit status"):
+		return true, fmt.Sprintf("%s within %v", exit, time.Since(start).Round(10*time.Millisecond))
 	case strings.Contains(exit, "killed"):
 		return false, fmt.Sprintf("your program was still running %v after an error line and the end of its input: stop when a line says error, or when your input ends", endGrace)
 	default:
-		return false, fmt.Sprintf("your program ended with %s after an error line and the end of its input: print the error's msg on stderr and exit with status 0", exit)
+		return false, fmt.Sprintf("your program died (%s) after an error line and the end of its input: print the error's msg on stderr and exit", exit)
 	}
 }
