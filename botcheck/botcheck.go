@@ -92,7 +92,7 @@ type Report struct {
 	left    bool
 }
 
-// Left reports whether the program left before the last game's end.
+// Left reports whether the program left, or stopped playing, before the last game's end.
 func (r Report) Left() bool { return r.left }
 
 // Failed counts the rules broken.
@@ -241,8 +241,8 @@ func Run(ctx context.Context, conn *program.Conn, e playable.Entry, name string,
 		mu.Lock()
 		a := agents[len(agents)-1]
 		mu.Unlock()
-		if a.Status() == program.StatusCrashed {
-			return errLeft // its connection is gone: no game more
+		if a.Status() != "" {
+			return errLeft // gone, too slow or resigned: no game more
 		}
 		return nil
 	})
@@ -291,16 +291,25 @@ func judge(rep *Report, seen []warning, agents []*program.Agent, opts Options) {
 		}
 	}
 	answers, slowest := 0, time.Duration(0)
-	leftIn, why := 0, ""
+	leftIn, stoppedIn, why := 0, 0, ""
 	for i, a := range agents {
 		answers += a.Moves()
 		slowest = max(slowest, a.Slowest())
-		if a.Status() == program.StatusCrashed && leftIn == 0 {
+		switch {
+		case a.Status() == program.StatusCrashed && leftIn == 0:
 			leftIn, why = i+1, a.LeftBecause()
+		case a.Status() != "" && stoppedIn == 0:
+			stoppedIn, why = i+1, a.Status()+": "+a.LeftBecause()
 		}
 	}
+	// A timeout with nothing received is a program that does not flush, unless it answered
+	// late at some point: then it is slow.
+	late := false
+	for _, w := range seen {
+		late = late || w.code == botproto.CodeStale && strings.Contains(w.msg, "came after its time ran out")
+	}
 	silent := func(w warning) bool {
-		return w.code == botproto.CodeTimeout && strings.Contains(w.msg, "nothing received")
+		return !late && w.code == botproto.CodeTimeout && strings.Contains(w.msg, "nothing received")
 	}
 	last := opts.Games
 
@@ -331,11 +340,18 @@ func judge(rep *Report, seen []warning, agents []*program.Agent, opts Options) {
 		verdict(RuleInTime, func(w warning) bool { return w.code == botproto.CodeTimeout }, took)
 	}
 	long := fmt.Sprintf("game %d's turn lines were %d bytes long: read whole lines of any length (a line ends at its newline, not at a buffer's end)", last, opts.Pad)
+	rep.left = leftIn > 0 || stoppedIn > 0
 	switch {
-	case leftIn > 0:
-		rep.left = true
-	}
-	switch {
+	case stoppedIn > 0 && stoppedIn < last:
+		rep.Set(RuleGames, false, NotChecked+fmt.Sprintf("the program stopped playing in game %d (%s)", stoppedIn, why))
+		rep.Set(RuleLong, false, NotChecked+fmt.Sprintf("the program stopped playing in game %d", stoppedIn))
+	case stoppedIn == last:
+		rep.Set(RuleGames, true, fmt.Sprintf("%d games on one connection", last-1))
+		if msg, bad := first(func(w warning) bool { return silent(w) && w.game == last }); bad {
+			rep.Set(RuleLong, false, msg)
+		} else {
+			rep.Set(RuleLong, false, NotChecked+fmt.Sprintf("the program stopped playing in game %d (%s)", stoppedIn, why))
+		}
 	case leftIn > 0 && leftIn < last:
 		rep.Set(RuleGames, false, why)
 		rep.Set(RuleLong, false, NotChecked+fmt.Sprintf("the program left during game %d", leftIn))

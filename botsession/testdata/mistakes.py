@@ -10,6 +10,7 @@ turn), noflush (never flushes stdout), wrongmatch (answers with another match), 
 line it reads). With a command after MODE, the bot runs it and plays on its pipes, as the
 starter kits do; otherwise it plays on its own stdin and stdout.
 """
+import io
 import json
 import subprocess
 import sys
@@ -65,7 +66,11 @@ def main():
         child.stdin.close()
         child.wait()
         return status
-    return play(sys.stdin, sys.stdout, mode)
+    out = sys.stdout
+    if mode == "noflush":
+        # A buffer of its own: PYTHONUNBUFFERED, where set, must not flush it for us.
+        out = io.TextIOWrapper(io.BufferedWriter(io.FileIO(1, "w", closefd=False), 1 << 16))
+    return play(sys.stdin, out, mode)
 
 
 if __name__ == "__main__":

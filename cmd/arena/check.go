@@ -39,13 +39,25 @@ The same check runs over SSH for a program that connects itself:
 type checkEnv struct {
 	stdout, stderr io.Writer
 	lacks          func() string // what the system lacks for a sandbox (sandbox.Unavailable)
+	// clock, when its Move is set, replaces the programs' default clock (tests of slow
+	// programs).
+	clock program.Clock
 }
 
 func runCheck(args []string) int {
 	return checkEnv{stdout: os.Stdout, stderr: os.Stderr, lacks: sandbox.Unavailable}.run(args)
 }
 
-func (env checkEnv) run(args []string) int {
+// checkRun is one parsed check command line.
+type checkRun struct {
+	entry   catalog.Entry
+	cmdline string
+	sb      programsSandbox
+	specs   []match.SeatSpec
+}
+
+// parse reads a check command line; --help prints the usage on stdout (flag.ErrHelp).
+func (env checkEnv) parse(args []string) (*checkRun, error) {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	gameID := fs.String("game", "", "")
@@ -53,40 +65,55 @@ func (env checkEnv) run(args []string) int {
 	fs.Var(netFlag{allow}, "allow-net", "")
 	fs.Var(readFlag{allow}, "allow-read", "")
 	noSandbox := fs.Bool("no-sandbox", false, "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(env.stdout, checkUsage, botcheck.DefaultGames, strings.Join(catalog.IDs(true), ", "))
+			return nil, err
+		}
+		return nil, fmt.Errorf("%v (arena check --help)", err)
+	}
+	if fs.NArg() != 1 || !strings.HasPrefix(fs.Arg(0), "exec:") {
+		return nil, errors.New(`give the program to check as exec:"COMMAND", e.g. exec:"python3 mybot.py" (arena check --help)`)
+	}
+	c := &checkRun{cmdline: strings.TrimPrefix(fs.Arg(0), "exec:")}
+	if *gameID == "" {
+		return nil, fmt.Errorf("--game is required (%s)", strings.Join(catalog.IDs(true), ", "))
+	}
+	var err error
+	if c.entry, err = catalog.Lookup(*gameID); err != nil {
+		return nil, err
+	}
+	if !botproto.Documented(c.entry.Game) {
+		return nil, fmt.Errorf("%s cannot be played by programs yet", c.entry.Game.Name())
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	c.specs = []match.SeatSpec{{Exec: c.cmdline}}
+	if c.sb, err = sandboxFor(c.specs, *noSandbox, sandboxFlags{allow: allow, set: set, lacks: env.lacks}); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (env checkEnv) run(args []string) int {
+	c, err := env.parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(env.stderr, "arena check: %v\n", err)
+		return 2
+	}
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(env.stderr, "arena check: "+format+"\n", a...)
 		return 2
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(env.stdout, checkUsage, botcheck.DefaultGames, strings.Join(catalog.IDs(true), ", "))
-			return 0
-		}
-		return fail("%v (arena check --help)", err)
-	}
-	if fs.NArg() != 1 || !strings.HasPrefix(fs.Arg(0), "exec:") {
-		return fail(`give the program to check as exec:"COMMAND", e.g. exec:"python3 mybot.py" (arena check --help)`)
-	}
-	cmdline := strings.TrimPrefix(fs.Arg(0), "exec:")
-	if *gameID == "" {
-		return fail("--game is required (%s)", strings.Join(catalog.IDs(true), ", "))
-	}
-	e, err := catalog.Lookup(*gameID)
-	if err != nil {
-		return fail("%v", err)
-	}
-	if !botproto.Documented(e.Game) {
-		return fail("%s cannot be played by programs yet", e.Game.Name())
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	specs := []match.SeatSpec{{Exec: cmdline}}
-	sb, err := sandboxFor(specs, *noSandbox, sandboxFlags{allow: allow, set: set, lacks: env.lacks})
-	if err != nil {
-		return fail("%v", err)
-	}
+	e, cmdline, sb, specs := c.entry, c.cmdline, c.sb, c.specs
 
 	clock := program.DefaultClock()
+	if env.clock.Move > 0 {
+		clock = env.clock
+	}
 	clock.Startup = program.DefaultStartup
 	stderr := &lockedWriter{w: env.stderr}
 	proc, err := program.StartProcess(cmdline, program.DefaultLimits(), stderr, nil, sb.policy(0))
@@ -127,7 +154,7 @@ const endGrace = 2 * time.Second
 // judges how it ends.
 func endsWhenTold(proc *program.Process, rep botcheck.Report) (bool, string) {
 	if rep.Left() {
-		return false, botcheck.NotChecked + "the program left before the end"
+		return false, botcheck.NotChecked + "the program did not play to the end"
 	}
 	proc.Conn.Send(botproto.Error{Type: botproto.TypeError, Msg: "arena check is over: this session ends here"})
 	proc.Conn.Flush(time.Second)

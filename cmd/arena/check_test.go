@@ -6,8 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/arena-classroom/arena/botcheck"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/sandbox"
 )
 
@@ -67,6 +70,52 @@ func TestCheckPassesEveryKit(t *testing.T) {
 			code := checkEnv{stdout: &out, stderr: &errOut, lacks: sandbox.Unavailable}.run(append(args, "exec:"+k.cmdline(t)))
 			if code != 0 || !strings.Contains(errOut.String(), "it is ready to play") || strings.Contains(errOut.String(), "FAIL") {
 				t.Fatalf("exit %d:\n%s", code, errOut.String())
+			}
+		})
+	}
+}
+
+// arena check fails each mistake a student makes, with the sentence that names it and
+// its fix, under the rule it breaks (botsession/testdata/mistakes.py makes them).
+func TestCheckFailsEachMistakeWithItsSentence(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	script := absPath(t, "../../botsession/testdata/mistakes.py")
+	for _, c := range []struct {
+		mode, rule string
+		says       []string
+	}{
+		{"debug", botcheck.RuleSilent, []string{"a line that is not JSON came before your answer to turn 1: `debug: I play colour", "print debugging to stderr"}},
+		{"badjson", botcheck.RuleSilent, []string{"a line that is not valid JSON", "came before your answer to turn 1"}},
+		{"illegal", botcheck.RuleLegal, []string{"is not next to your territory"}},
+		{"slow", botcheck.RuleInTime, []string{"no answer within 100 ms and an empty bank", "strike 1 of 3"}},
+		{"noflush", botcheck.RuleFlush, []string{"nothing received from your program since", "does it flush stdout after each line?"}},
+		{"crash", botcheck.RuleGames, []string{"your program exited (exit status 1) during game 1, at its decision 3"}},
+		{"wrongmatch", botcheck.RuleIDs, []string{`your answer to turn 1 has "match":"r4k2" but this game's is "c_1"`}},
+		{"nomatch", botcheck.RuleIDs, []string{`your answer to turn 1 has no "match": it was taken`}},
+		{"oneshot", botcheck.RuleGames, []string{"your program exited (exit status 0) after game 1", "keep reading lines until your input ends"}},
+		{"chatty", botcheck.RuleGames, []string{"too many messages", "answer each turn line once, and no other line"}},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			var out, errOut sshtest.Buffer
+			env := checkEnv{stdout: &out, stderr: &errOut, lacks: sandbox.Unavailable,
+				clock: program.Clock{Move: 100 * time.Millisecond, Bank: 200 * time.Millisecond, MaxStrikes: 3}}
+			code := env.run([]string{"--game", "sevencolors", "--no-sandbox", "exec:python3 " + script + " " + c.mode})
+			report := errOut.String()
+			line := ""
+			for l := range strings.Lines(report) {
+				if strings.Contains(l, "FAIL "+c.rule) {
+					line = l
+				}
+			}
+			if code != 1 || line == "" {
+				t.Fatalf("exit %d, no FAIL of %q:\n%s", code, c.rule, report)
+			}
+			for _, want := range c.says {
+				if !strings.Contains(line, want) {
+					t.Errorf("the failure of %q does not say %q:\n%s", c.rule, want, line)
+				}
 			}
 		})
 	}

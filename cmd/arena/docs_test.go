@@ -146,6 +146,9 @@ func checkArenaLine(c docscheck.Command) error {
 			return fmt.Errorf("arena spec refuses it: %s", strings.TrimSpace(errb.String()))
 		}
 		return nil
+	case "check":
+		_, err := checkEnv{stdout: io.Discard, stderr: io.Discard, lacks: func() string { return "" }}.parse(rest)
+		return helpIsFine(err, "arena check refuses it")
 	case "store":
 		_, err := parseStoreCopy(rest, io.Discard)
 		return helpIsFine(err, "arena store refuses it")
@@ -161,7 +164,7 @@ func checkArenaLine(c docscheck.Command) error {
 	}
 	tool, ok := catalog.Tool(cmd)
 	if !ok {
-		return fmt.Errorf("arena has no command %q (serve, match, position, spec, store, nats, help, or a game's tool: %s)", cmd, toolNames())
+		return fmt.Errorf("arena has no command %q (serve, match, check, position, spec, store, nats, help, or a game's tool: %s)", cmd, toolNames())
 	}
 	if slices.Contains(rest, "--ia") {
 		// The seed assignments' AI interface: its options, and a house bot of the tool's game.
@@ -206,6 +209,8 @@ func checkArenaFragment(cmd string, args []string) error {
 		if len(args) > 0 && !strings.HasPrefix(args[0], "-") && !strings.Contains(help.String(), "arena position "+args[0]+" ") {
 			return fmt.Errorf("arena position has no command %q (new, step, obs, bot)", args[0])
 		}
+	case "check":
+		help.WriteString(checkUsage)
 	case "store":
 		help.WriteString(storeUsage)
 	case "nats":
@@ -220,7 +225,7 @@ func checkArenaFragment(cmd string, args []string) error {
 	default:
 		tool, ok := catalog.Tool(cmd)
 		if !ok {
-			return fmt.Errorf("arena has no command %q (serve, match, position, spec, store, nats, help, or a game's tool: %s)", cmd, toolNames())
+			return fmt.Errorf("arena has no command %q (serve, match, check, position, spec, store, nats, help, or a game's tool: %s)", cmd, toolNames())
 		}
 		help.WriteString(tool.Usage + " --help ")
 		if _, ok := catalog.Get(cmd); ok {
