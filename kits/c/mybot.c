@@ -32,11 +32,54 @@ static Color get_map_value(GameState *state, int x, int y) { return state->map[y
  * 3..9) that capture something; when none does it lists them all. Return one colour: one
  * that touches nothing loses your turn. A `Color ai(GameState*, Color)` ports here as is.
  * ------------------------------------------------------------------------------------ */
+/* captured counts the cells of colour that playing it takes: those joined to player's
+ * territory through cells of that colour. */
+static int captured(GameState *state, Color player, Color colour) {
+    int n = state->size, taken = 0, top = 0;
+    static int *stack;
+    static unsigned char *seen;
+    static int cap;
+    if (n * n > cap) {
+        free(stack);
+        free(seen);
+        stack = malloc(sizeof(int) * n * n);
+        seen = malloc((size_t)n * n);
+        if (!stack || !seen)
+            return 0;
+        cap = n * n;
+    }
+    for (int i = 0; i < n * n; i++) {
+        seen[i] = state->map[i] == player;
+        if (seen[i])
+            stack[top++] = i;
+    }
+    while (top > 0) {
+        int i = stack[--top], x = i % n, y = i / n;
+        int next[4][2] = {{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}};
+        for (int k = 0; k < 4; k++) {
+            int nx = next[k][0], ny = next[k][1];
+            if (nx < 0 || ny < 0 || nx >= n || ny >= n || seen[ny * n + nx] || get_map_value(state, nx, ny) != colour)
+                continue;
+            seen[ny * n + nx] = 1;
+            stack[top++] = ny * n + nx;
+            taken++;
+        }
+    }
+    return taken;
+}
+
+/* This one is greedy: it plays the colour that captures the most cells now. Beat it. */
 static Color ai(GameState *state, Color player, const int *legal, int nlegal) {
-    (void)state;
-    (void)player;
-    (void)get_map_value;
-    return nlegal > 0 ? (Color)legal[0] : RED;
+    Color best = nlegal > 0 ? (Color)legal[0] : RED;
+    int most = -1;
+    for (int k = 0; k < nlegal; k++) {
+        int n = captured(state, player, (Color)legal[k]);
+        if (n > most) {
+            most = n;
+            best = (Color)legal[k];
+        }
+    }
+    return best;
 }
 
 /* --- reading a turn for ai(): nothing to change below for 7 Colors ------------------- */

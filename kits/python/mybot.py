@@ -22,9 +22,28 @@ log = arena.log
 # obs["you"] is your code (1 or 2), obs["size"] the width N.
 # legal lists the colours that capture something (all of 3..9 when none does).
 # Return one colour, 3..9. A colour that touches nothing loses your turn.
+#
+# This one is greedy: it plays the colour that captures the most cells now. Beat it.
 # ---------------------------------------------------------------------------------------
 def choose(obs, legal):
-    return legal[0]
+    return max(legal, key=lambda colour: captured(obs["board"], obs["you"], colour))
+
+
+def captured(board, me, colour):
+    """How many cells of colour playing it would take: those joined to my territory
+    through cells of that colour."""
+    n = len(board)
+    todo = [(x, y) for y in range(n) for x in range(n) if board[y][x] == me]
+    seen = set(todo)
+    taken = 0
+    while todo:
+        x, y = todo.pop()
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if 0 <= nx < n and 0 <= ny < n and (nx, ny) not in seen and board[ny][nx] == colour:
+                seen.add((nx, ny))
+                todo.append((nx, ny))
+                taken += 1
+    return taken
 
 
 if __name__ == "__main__":
