@@ -16,6 +16,8 @@ import (
 	"mybot/arena"
 )
 
+var _ = log.Printf // log.Printf("…") prints your debugging on stderr
+
 // Player is one living player. Speed is in actions per second, an exact fraction "num/den"
 // (as Obs.T): new(big.Rat).SetString(p.Speed) reads it.
 type Player struct {
@@ -132,6 +134,8 @@ func isPlayer(tile string) bool {
 // Coins, SuperFireballs, Shield), obs.Players every living player, obs.Fireballs every
 // fireball with its direction ("MOVE_LEFT", …) and its thrower. obs.T is the time,
 // "num/den" seconds. y = 0 is the top row; "MOVE_UP" goes to y-1.
+// legal is always empty: Perfect Aim's actions are checked at the instant they apply.
+// arena.TimeLeft() is how long you still have for this decision.
 // Return "WAIT", "MOVE_UP", "MOVE_DOWN", "MOVE_LEFT", "MOVE_RIGHT", "ATTACK_UP", … . An
 // invalid action (into a wall or a player, or an attack while your fireball still flies)
 // is played as "WAIT", with a warning.
@@ -139,7 +143,7 @@ func isPlayer(tile string) bool {
 // This one walks to the nearest coin, avoiding lava and fireballs; on damaged floor it
 // first gets back to sound floor; otherwise it waits.
 // -----------------------------------------------------------------------------------------
-func choose(obs Obs) string {
+func choose(obs Obs, legal []string) string {
 	me, bg, grid := obs.You, obs.Background, obs.TileGrid
 	bad := dangerousCells(obs)
 	if bg[me.Y][me.X] == "DAMAGED_FLOOR" {
@@ -153,29 +157,6 @@ func choose(obs Obs) string {
 	return "WAIT"
 }
 
-// valid reports whether obs has the shape choose relies on (grids of Size×Size, you inside).
-func valid(o Obs) bool {
-	if len(o.TileGrid) != o.Size || len(o.Background) != o.Size || !o.inside(o.You.X, o.You.Y) {
-		return false
-	}
-	for y := range o.Size {
-		if len(o.TileGrid[y]) != o.Size || len(o.Background[y]) != o.Size {
-			return false
-		}
-	}
-	return true
-}
-
-// play is choose behind a check of the observation's shape: a board it cannot read is a WAIT.
-// Perfect Aim sends no legal actions (they are checked at the decision instant).
-func play(obs Obs, _ []string) string {
-	if !valid(obs) {
-		log.Printf("this turn's obs is not a %d×%d board with you on it; waiting", obs.Size, obs.Size)
-		return "WAIT"
-	}
-	return choose(obs)
-}
-
 func main() {
-	arena.Run("perfectaim_bot", map[string]arena.Strategy{"perfectaim": arena.Typed(play)})
+	arena.Run("perfectaim_bot", map[string]arena.Strategy{"perfectaim": arena.Typed(choose)})
 }
