@@ -253,22 +253,24 @@ public final class Arena {
                 case "end": {
                     games++;
                     JsonElement outcome = msg.get("outcome");
-                    if (outcome != null && outcome.isJsonObject() && me >= 0) {
-                        JsonObject o = outcome.getAsJsonObject();
-                        JsonElement ranks = o.get("ranks");
-                        if (ranks != null && ranks.isJsonArray() && me < ranks.getAsJsonArray().size()) {
-                            int ones = 0;
-                            for (JsonElement r : ranks.getAsJsonArray()) {
-                                if (r.getAsInt() == 1) {
-                                    ones++;
-                                }
+                    JsonElement ranks = outcome != null && outcome.isJsonObject() ? outcome.getAsJsonObject().get("ranks") : null;
+                    int rank = 0, n = 0, firsts = 0;
+                    if (ranks != null && ranks.isJsonArray()) {
+                        for (JsonElement r : ranks.getAsJsonArray()) {
+                            int v = r.isJsonPrimitive() ? r.getAsInt() : 0;
+                            firsts += v == 1 ? 1 : 0;
+                            if (n == me) {
+                                rank = v;
                             }
-                            if (ranks.getAsJsonArray().get((int) me).getAsInt() == 1 && ones == 1) {
-                                wins++;
-                            }
+                            n++;
                         }
-                        log(String.format("game %d: ranks %s, scores %s (%d won so far)", games, list(ranks),
-                                list(o.get("scores")), wins));
+                    }
+                    if (rank > 0) {
+                        if (rank == 1 && firsts == 1) {
+                            wins++;
+                        }
+                        log(String.format("game %d: rank %d of %d, scores %s (%d won so far)", games, rank, n,
+                                list(outcome.getAsJsonObject().get("scores")), wins));
                     } else {
                         String note = str(msg, "note");
                         log(String.format("game %d ended without you: %s", games, note == null ? "" : note));
