@@ -27,9 +27,52 @@ public class MyBot {
     // legal lists the colours that capture something (all of 3..9 when none does).
     // Return one colour, 3..9. A colour that touches nothing loses your turn.
     // Arena.timeLeftMs() is the time left to answer; Arena.log(...) prints on stderr.
+    //
+    // This one is greedy: it plays the colour that captures the most cells now. Beat it.
     // -------------------------------------------------------------------------------------
     static Object choose(JsonObject obs, JsonArray legal) {
-        return legal.get(0).getAsInt();
+        int best = legal.get(0).getAsInt(), most = -1;
+        for (var c : legal) {
+            int n = captured(obs, c.getAsInt());
+            if (n > most) {
+                best = c.getAsInt();
+                most = n;
+            }
+        }
+        return best;
+    }
+
+    /** The cells of colour that playing it takes: those joined to your territory through cells of that colour. */
+    static int captured(JsonObject obs, int colour) {
+        JsonArray rows = obs.getAsJsonArray("board");
+        int n = rows.size(), me = obs.get("you").getAsInt(), taken = 0;
+        int[][] board = new int[n][n];
+        boolean[][] seen = new boolean[n][n];
+        java.util.ArrayDeque<int[]> todo = new java.util.ArrayDeque<>();
+        for (int y = 0; y < n; y++) {
+            JsonArray row = rows.get(y).getAsJsonArray();
+            for (int x = 0; x < n; x++) {
+                board[y][x] = row.get(x).getAsInt();
+                if (board[y][x] == me) {
+                    seen[y][x] = true;
+                    todo.push(new int[] {x, y});
+                }
+            }
+        }
+        int[][] steps = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+        while (!todo.isEmpty()) {
+            int[] c = todo.pop();
+            for (int[] d : steps) {
+                int x = c[0] + d[0], y = c[1] + d[1];
+                if (x < 0 || y < 0 || x >= n || y >= n || seen[y][x] || board[y][x] != colour) {
+                    continue;
+                }
+                seen[y][x] = true;
+                todo.push(new int[] {x, y});
+                taken++;
+            }
+        }
+        return taken;
     }
 
     public static void main(String[] args) {
