@@ -164,10 +164,13 @@ int connect_once(const std::vector<std::string>& command, const std::map<std::st
                  int& command_status) {
     command_status = -1;
     int to_child[2], from_child[2];
-    if (pipe2(to_child, O_CLOEXEC) != 0 || pipe2(from_child, O_CLOEXEC) != 0) {
+    if (pipe(to_child) != 0 || pipe(from_child) != 0) {
         log(std::string("cannot make a pipe: ") + std::strerror(errno));
         return 1;
     }
+    // The command gets its ends as its stdin and stdout, and none of the four as they are.
+    for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]})
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
     std::vector<char*> argv;
     for (const auto& word : command)
         argv.push_back(const_cast<char*>(word.c_str()));
