@@ -9,6 +9,9 @@
 // stdout carries protocol only: print your debugging to stderr (arena::log does).
 // The protocol loop is arena.cpp, shared by every bot of this kit: keep arena.cpp and
 // arena.hpp beside this file.
+#include <utility>
+#include <vector>
+
 #include "arena.hpp"
 
 using json = nlohmann::json;
@@ -23,10 +26,49 @@ using json = nlohmann::json;
 // legal lists the colours that capture something (all of 3..9 when none does).
 // Return one colour, 3..9. A colour that touches nothing loses your turn.
 // arena::ms_left() is what is left of this move's time, in milliseconds.
+//
+// This one is greedy: it plays the colour that captures the most cells now. Beat it.
 // ---------------------------------------------------------------------------------------
+
+// captured counts the cells of colour that playing it takes: those joined to your
+// territory through cells of that colour.
+static int captured(const json& obs, int colour) {
+    const json& board = obs["board"];
+    int n = static_cast<int>(board.size()), me = obs["you"].get<int>(), taken = 0;
+    std::vector<bool> seen(n * n);
+    std::vector<std::pair<int, int>> todo;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            if (board[y][x].get<int>() == me) {
+                seen[y * n + x] = true;
+                todo.emplace_back(x, y);
+            }
+    const int steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    while (!todo.empty()) {
+        auto [cx, cy] = todo.back();
+        todo.pop_back();
+        for (const auto& d : steps) {
+            int x = cx + d[0], y = cy + d[1];
+            if (x < 0 || y < 0 || x >= n || y >= n || seen[y * n + x] || board[y][x].get<int>() != colour)
+                continue;
+            seen[y * n + x] = true;
+            todo.emplace_back(x, y);
+            taken++;
+        }
+    }
+    return taken;
+}
+
 json choose(const json& obs, const json& legal) {
-    (void)obs;
-    return legal[0];
+    int best = legal[0].get<int>(), most = -1;
+    for (const auto& c : legal) {
+        int n = captured(obs, c.get<int>());
+        if (n > most) {
+            best = c.get<int>();
+            most = n;
+        }
+    }
+    return best;
 }
 
 int main(int argc, char** argv) {
