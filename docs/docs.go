@@ -4,7 +4,10 @@ package docs
 
 import (
 	"embed"
+	"path"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 //go:embed rules/*.md
@@ -35,4 +38,42 @@ func Headings(page string) []string {
 		}
 	}
 	return out
+}
+
+var (
+	link     = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`)
+	emphasis = regexp.MustCompile(`\*([^*\s][^*]*)\*`)
+)
+
+// Plain is a rules page as plain text for a terminal: headings underlined, no Markdown
+// marks, and links to the repository's pages given as their paths (docs/warhammer.md).
+func Plain(page string) string {
+	page = link.ReplaceAllStringFunc(page, func(m string) string {
+		sub := link.FindStringSubmatch(m)
+		text, target := sub[1], sub[2]
+		if !strings.Contains(target, "://") {
+			target = path.Join("docs/rules", target)
+		}
+		if strings.Trim(text, "`") == sub[2] {
+			return target
+		}
+		return text + " (" + target + ")"
+	})
+	page = strings.ReplaceAll(page, "**", "")
+	page = strings.ReplaceAll(page, "`", "")
+	page = emphasis.ReplaceAllString(page, "$1")
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(page, "\n") {
+		title, mark := l, ""
+		if t, ok := strings.CutPrefix(l, "# "); ok {
+			title, mark = t, "="
+		} else if t, ok := strings.CutPrefix(l, "## "); ok {
+			title, mark = t, "-"
+		}
+		b.WriteString(title)
+		if mark != "" {
+			b.WriteString(strings.Repeat(mark, utf8.RuneCountInString(strings.TrimSpace(title))) + "\n")
+		}
+	}
+	return b.String()
 }

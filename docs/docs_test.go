@@ -83,3 +83,12 @@ func TestRulesOfAnUnknownGame(t *testing.T) {
 		t.Errorf("Rules(garden) = %.40q, %v", page, ok)
 	}
 }
+
+// The plain text of a page keeps its words and headings, without Markdown's marks.
+func TestPlain(t *testing.T) {
+	got := docs.Plain("# Title\n\nA **bold** `code` *word*, [rules/garden.md](rules/garden.md#x) and [../warhammer.md](../warhammer.md).\n\n## §5 A move\n\ntext\n")
+	want := "Title\n=====\n\nA bold code word, rules/garden.md (docs/rules/rules/garden.md#x) and docs/warhammer.md.\n\n§5 A move\n---------\n\ntext\n"
+	if got != want {
+		t.Errorf("Plain:\n%q\nwant\n%q", got, want)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/docscheck"
 )
@@ -146,6 +147,12 @@ func checkArenaLine(c docscheck.Command) error {
 			return fmt.Errorf("arena spec refuses it: %s", strings.TrimSpace(errb.String()))
 		}
 		return nil
+	case "rules":
+		var errb bytes.Buffer
+		if code := commands.Rules("arena rules", rest, io.Discard, &errb); code != 0 {
+			return fmt.Errorf("arena rules refuses it: %s", strings.TrimSpace(errb.String()))
+		}
+		return nil
 	case "store":
 		_, err := parseStoreCopy(rest, io.Discard)
 		return helpIsFine(err, "arena store refuses it")
@@ -161,7 +168,7 @@ func checkArenaLine(c docscheck.Command) error {
 	}
 	tool, ok := catalog.Tool(cmd)
 	if !ok {
-		return fmt.Errorf("arena has no command %q (serve, match, position, spec, store, nats, help, or a game's tool: %s)", cmd, toolNames())
+		return fmt.Errorf("arena has no command %q (serve, match, position, spec, rules, store, nats, help, or a game's tool: %s)", cmd, toolNames())
 	}
 	if slices.Contains(rest, "--ia") {
 		// The seed assignments' AI interface: its options, and a house bot of the tool's game.
@@ -210,7 +217,7 @@ func checkArenaFragment(cmd string, args []string) error {
 		help.WriteString(storeUsage)
 	case "nats":
 		help.WriteString(natsUsage)
-	case "spec", "help":
+	case "spec", "rules", "help":
 		if len(args) > 0 && !docscheck.IsPlaceholder(args[0]) {
 			game = args[0]
 		}
@@ -220,7 +227,7 @@ func checkArenaFragment(cmd string, args []string) error {
 	default:
 		tool, ok := catalog.Tool(cmd)
 		if !ok {
-			return fmt.Errorf("arena has no command %q (serve, match, position, spec, store, nats, help, or a game's tool: %s)", cmd, toolNames())
+			return fmt.Errorf("arena has no command %q (serve, match, position, spec, rules, store, nats, help, or a game's tool: %s)", cmd, toolNames())
 		}
 		help.WriteString(tool.Usage + " --help ")
 		if _, ok := catalog.Get(cmd); ok {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/commands"
 )
 
 const usageHead = `arena — a multiplayer game arena served over SSH
@@ -18,6 +19,7 @@ Usage:
   arena position new|step|obs|bot --game ID …   positions of turn-based games: a state as
                                                 JSON, one action at a time, a bot's choice
   arena spec GAME                               the bot protocol's schema of a game
+  arena rules GAME                              a game's rules as text
   arena store copy --from WHERE --to WHERE      copy an arena's store between a data
                                                 directory and PostgreSQL, either way
   arena nats init|[--listen ADDR] …             a NATS server: the bus of a cluster of
@@ -63,6 +65,8 @@ func run(args []string) int {
 		return runPosition(args)
 	case "spec":
 		return runSpec(args)
+	case "rules":
+		return commands.Rules("arena rules", args, os.Stdout, os.Stderr)
 	case "store":
 		return runStore(args)
 	case "nats":
