@@ -103,8 +103,8 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p("%s (%s) — arena bot protocol, version %d\n", g.ID(), g.Name(), Version)
-	p("The rules in full: %s in the arena's repository; `ssh HOST rules %s` or\n", RulesPage(g.ID()), g.ID())
-	p("`arena rules %s` prints them (refusals cite their headings).\n\n", g.ID())
+	p("The rules in full: %s, which `ssh HOST rules %s`\n", RulesPage(g.ID()), g.ID())
+	p("and `arena rules %s` print (refusals cite their headings).\n\n", g.ID())
 	p("config (in \"start\"):\n%s\n", indent(settingsText(desc.Settings)))
 	if d.SeedPublic {
 		p("seed: sent in \"start\" (it reveals nothing hidden)\n\n")
