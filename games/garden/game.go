@@ -95,8 +95,8 @@ every "place r q", then "end"
   (own the cell, 3 stone / 3 wood: kill up to 3 on an enemy cell next to yours),
   "pillage r q", "zone r q" ("zone r1 q1 r2 q2" for Lumberjacks) for 8 points,
   "place r q" (one creature, in reinforcement), "end" (ends conquest, then
-  reinforcement). Up to 5 conquest actions a turn. Combat: a d6 per creature (d9 on a
-  forged cell), the higher sum wins, ties go to the defender.
+  reinforcement). Up to 5 conquest actions a turn. Combat: the attacker rolls a die
+  for every creature on its source cell, the defender for each of its own (below).
 `,
 	Default: `"end" (a refused command ends the phase; creatures not placed are lost);
 "clan random" while clans are chosen
