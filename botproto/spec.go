@@ -69,14 +69,15 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 	}
 	// Play the example game out (the example's choice each turn) for a real final line, and
 	// the later turn the game wants shown.
-	var later *Turn
+	var later *Turn // and the seat it was sent to
+	laterSeat := 0
 	turns := make([]int, minSeats) // turns each seat was asked, for the later turn's id
 	for moves := 0; !st.Over() && moves < 100_000; moves++ {
 		s := st.ToMove()[0]
 		turns[s]++
 		if moves > 0 && later == nil && d.ExampleLater != nil && d.ExampleLater(st, s) {
 			t := NewTurn(match, turns[s], st, s, move, bank)
-			later = &t
+			later, laterSeat = &t, s
 		}
 		if _, err := st.Apply(s, pick(d, st, s)); err != nil {
 			return "", fmt.Errorf("spec %s: example game: %w", g.ID(), err)
@@ -147,11 +148,11 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 		p("< %s", mustLine(warn))
 	}
 	p("  … more turns and actions …\n")
-	if later != nil {
-		p("< %s", mustLine(*later))
-		p("  … more turns and actions …\n")
-	}
 	p("< %s", mustLine(End{Type: TypeEnd, Match: match, Outcome: &out}))
+	if later != nil {
+		// Indented, apart from the exchange: the exchange's turn stays its last turn line.
+		p("\nA later turn of the same game, turn %d of seat %d:\n  < %s", later.ID, laterSeat, mustLine(*later))
+	}
 	p("\nhello's startup_ms (%d ms) is there when `arena match` started your program: its first\n", limits.StartupMS)
 	p("decision may take that much longer (an interpreter's start-up). Over SSH it is absent.\n")
 	if refused != nil {

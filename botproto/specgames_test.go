@@ -214,9 +214,15 @@ func TestPerfectAimSpecTimetable(t *testing.T) {
 	if o := st.Outcome(); o.Ranks[0] != 1 || o.Ranks[1] != 1 {
 		t.Fatalf("both players caught by the lava at %d s: ranks %v, want a draw", lava[0], o.Ranks)
 	}
-	// The example shows a fireball in flight, from a later turn.
-	if x := exampleOf(text); !strings.Contains(strings.Join(x.server, "\n"), `"fireballs":[{"x"`) {
-		t.Error("no example turn shows a fireball")
+	// The example shows a fireball in flight, in a later turn that decodes as one.
+	var later struct {
+		Type string
+		Obs  pa.Obs
+	}
+	if _, line, ok := strings.Cut(text, "\n  < "); !ok {
+		t.Error("no later turn")
+	} else if err := json.Unmarshal([]byte(strings.SplitN(line, "\n", 2)[0]), &later); err != nil || later.Type != "turn" || len(later.Obs.Fireballs) == 0 {
+		t.Errorf("the later turn (%v) shows no fireball: %+v", err, later.Obs.Fireballs)
 	}
 	if !strings.Contains(text, `"config":{"colors":3,"permutation":0}`) {
 		t.Error(`the example start does not carry the colours a game of two is sent ("colors":3)`)
