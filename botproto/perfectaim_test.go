@@ -186,7 +186,7 @@ func TestPerfectAimSpec(t *testing.T) {
 	var turnLine, warnLine string
 	for _, l := range strings.Split(text, "\n") {
 		switch {
-		case strings.HasPrefix(l, `< {"type":"turn"`):
+		case strings.HasPrefix(l, `< {"type":"turn"`) && turnLine == "": // the first; a later one shows a fireball
 			turnLine = strings.TrimPrefix(l, "< ")
 		case strings.HasPrefix(l, `< {"type":"warn"`):
 			warnLine = strings.TrimPrefix(l, "< ")

@@ -70,7 +70,7 @@ func (a *App) assignmentCommand(c call) int {
 		}
 		t := plaintext.NewTable(plaintext.Left("CODE"), plaintext.Left("GAME"), plaintext.Left("AGAINST"), plaintext.Right("GAMES"), plaintext.Right("PASS"), plaintext.Right("RUNS"), plaintext.Left("CONFIG"))
 		for i, as := range list {
-			t.Add(as.Code, as.Game, as.Vs, strconv.Itoa(as.Games), strconv.Itoa(as.PassPct)+"%", strconv.Itoa(runs[i]), plaintext.Clean(string(as.Config)))
+			t.Add(as.Code, as.Game, as.Vs, strconv.Itoa(as.Games), strconv.Itoa(as.PassPct)+"%", strconv.Itoa(runs[i]), plaintext.Clean(settingsOf(as.Config, "default")))
 		}
 		t.Write(stdout, "")
 		return 0
@@ -137,7 +137,7 @@ func (a *App) createAssignment(ctx context.Context, s *server.Session, stdout, s
 	}
 	a.log.Info("assignment created", "code", as.Code, "by", s.Who.Name, "game", as.Game, "vs", as.Vs, "games", as.Games)
 	fmt.Fprintf(stdout, "Assignment %s: %d games of %s against %s, %s; passed with %d%% of wins.\n",
-		as.Code, as.Games, e.Game.Name(), as.Vs, string(as.Config), pct)
+		as.Code, as.Games, e.Game.Name(), as.Vs, settingsOf(as.Config, "default settings"), pct)
 	fmt.Fprintf(stdout, "Students run: ssh -T HOST bot --game %s --assignment %s (their program speaking the bot protocol)\n", as.Game, as.Code)
 	fmt.Fprintf(stdout, "Grades: ssh HOST assignment export %s > grades.csv\n", as.Code)
 	fmt.Fprintln(stdout, as.Code)
@@ -209,3 +209,20 @@ func encodeJSON(w io.Writer, v any) int {
 }
 
 // passed: wins out of games reach pct percent.
+
+// settingsOf writes an assignment's stored settings for people, "size=6 rounds=20", or none
+// when it sets none (an empty object printed as {} said nothing to a teacher).
+func settingsOf(stored []byte, none string) string {
+	var cfg games.Config
+	if err := json.Unmarshal(stored, &cfg); err != nil {
+		return string(stored)
+	}
+	if len(cfg) == 0 {
+		return none
+	}
+	var parts []string
+	for _, k := range cfg.Keys() {
+		parts = append(parts, fmt.Sprintf("%s=%d", k, cfg[k]))
+	}
+	return strings.Join(parts, " ")
+}

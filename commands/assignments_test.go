@@ -85,3 +85,24 @@ func TestAnAssignmentFromTheTeacherToTheGrades(t *testing.T) {
 		t.Fatalf("list: %q", out)
 	}
 }
+
+// An assignment that sets no setting says "default settings" (not "{}") when it is created,
+// and "default" in the list; one that sets some lists them as KEY=N.
+func TestAssignmentSettingsAreWords(t *testing.T) {
+	teacher := sshtest.NewKey(t)
+	adminFile := arenatest.AdminKeys(t, teacher)
+	app := commands.New(commands.Options{Hub: rooms.NewHub(arenatest.FastHub()), Assignments: arenatest.Store(t), Logger: slog.New(slog.DiscardHandler)})
+	addr, _ := sshtest.Start(t, app, func(c *server.Config) { c.AdminKeysFile = adminFile; c.Logger = slog.New(slog.DiscardHandler) })
+	prof := sshtest.Dial(t, addr, "prof", teacher)
+	out, errOut, code := sshtest.Exec(t, prof, "assignment create --game garden --vs random --games 2 --pass 50%")
+	if code != 0 || !strings.Contains(out, "against random, default settings; passed") || strings.Contains(out, "{}") {
+		t.Fatalf("create: %d %q %q", code, out, errOut)
+	}
+	if _, errOut, code := sshtest.Exec(t, prof, "assignment create --game sevencolors --vs random --games 2 --size 6 --pass 50%"); code != 0 {
+		t.Fatalf("create: %d %q", code, errOut)
+	}
+	out, _, _ = sshtest.Exec(t, prof, "assignment list")
+	if !regexp.MustCompile(`garden .* default\n`).MatchString(out) || !strings.Contains(out, "size=6") || strings.Contains(out, "{") {
+		t.Fatalf("list: %q", out)
+	}
+}

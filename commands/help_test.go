@@ -19,7 +19,7 @@ func TestEveryCommandAnswersHelp(t *testing.T) {
 	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
 	names := commands.CommandNames()
 	slices.Sort(names)
-	for _, want := range []string{"rooms", "history", "replay", "leaderboard", "spec", "bot", "play", "watch", "wall",
+	for _, want := range []string{"rooms", "history", "replay", "leaderboard", "spec", "rules", "bot", "play", "watch", "wall",
 		"assignment", "tournament", "names", "whoami"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("%s has no usage", want)

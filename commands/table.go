@@ -80,6 +80,9 @@ func init() {
 		{name: "spec", exec: (*App).specCommand,
 			help:  [][2]string{{"spec GAME", "print a game's bot observation and action schema"}},
 			usage: func() string { return specUsage("spec") }},
+		{name: "rules", exec: (*App).rulesCommand,
+			help:  [][2]string{{"rules GAME", "print a game's rules as text (the headings refusals cite)"}},
+			usage: func() string { return rulesUsage("rules") }},
 		{name: "replay", exec: (*App).replayCommand, screen: true,
 			help: [][2]string{{"replay ID [--json]", "watch a stored game again (ssh -t), or export it as JSON"}},
 			usage: func() string {

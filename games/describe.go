@@ -53,6 +53,12 @@ type Protocol struct {
 	Default    string // what is played on timeout, malformed or illegal input
 	// NoLegal: "turn" carries no "legal" (actions are validated, not listed); Legal says why.
 	NoLegal bool
+	// Rules is what a program that simulates the game needs beyond the schemas: turn order,
+	// chance, deaths, the end. The rules page (docs/rules/ID.md) has the rest.
+	Rules string
+	// Pitfalls are where this game's messages differ from the other games' (a seat against
+	// a player code, (x,y) against (row,col), ids from 0 or 1), which trip students.
+	Pitfalls string
 	// Time, when set, is what the game adds to the common clock rules.
 	Time string
 	// The example's game: a small config and a seed, played for real to print its lines.
@@ -63,4 +69,7 @@ type Protocol struct {
 	ExampleActions []Action
 	// ExampleIllegal, when set, is refused in the example's first turn, for a real "warn".
 	ExampleIllegal Action
+	// ExampleLater, when set, picks a later turn of the example game to show as well: the
+	// first for which it is true (Perfect Aim: one with a fireball in flight).
+	ExampleLater func(st State, seat int) bool
 }

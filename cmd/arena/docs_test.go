@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/docscheck"
 )
@@ -149,6 +150,12 @@ func checkArenaLine(c docscheck.Command) error {
 	case "check":
 		_, err := checkEnv{stdout: io.Discard, stderr: io.Discard, lacks: func() string { return "" }}.parse(rest)
 		return helpIsFine(err, "arena check refuses it")
+	case "rules":
+		var errb bytes.Buffer
+		if code := commands.Rules("arena rules", rest, io.Discard, &errb); code != 0 {
+			return fmt.Errorf("arena rules refuses it: %s", strings.TrimSpace(errb.String()))
+		}
+		return nil
 	case "store":
 		_, err := parseStoreCopy(rest, io.Discard)
 		return helpIsFine(err, "arena store refuses it")
@@ -164,7 +171,7 @@ func checkArenaLine(c docscheck.Command) error {
 	}
 	tool, ok := catalog.Tool(cmd)
 	if !ok {
-		return fmt.Errorf("arena has no command %q (serve, match, check, position, spec, store, nats, help, or a game's tool: %s)", cmd, toolNames())
+		return fmt.Errorf("arena has no command %q (serve, match, check, position, spec, rules, store, nats, help, or a game's tool: %s)", cmd, toolNames())
 	}
 	if slices.Contains(rest, "--ia") {
 		// The seed assignments' AI interface: its options, and a house bot of the tool's game.
@@ -215,7 +222,7 @@ func checkArenaFragment(cmd string, args []string) error {
 		help.WriteString(storeUsage)
 	case "nats":
 		help.WriteString(natsUsage)
-	case "spec", "help":
+	case "spec", "rules", "help":
 		if len(args) > 0 && !docscheck.IsPlaceholder(args[0]) {
 			game = args[0]
 		}
@@ -225,7 +232,7 @@ func checkArenaFragment(cmd string, args []string) error {
 	default:
 		tool, ok := catalog.Tool(cmd)
 		if !ok {
-			return fmt.Errorf("arena has no command %q (serve, match, check, position, spec, store, nats, help, or a game's tool: %s)", cmd, toolNames())
+			return fmt.Errorf("arena has no command %q (serve, match, check, position, spec, rules, store, nats, help, or a game's tool: %s)", cmd, toolNames())
 		}
 		help.WriteString(tool.Usage + " --help ")
 		if _, ok := catalog.Get(cmd); ok {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/commands"
 )
 
 const usageHead = `arena — a multiplayer game arena served over SSH
@@ -20,6 +21,7 @@ Usage:
   arena check --game ID exec:"COMMAND"          check a bot program before its first game:
                                                 rule by rule, what it does right and wrong
   arena spec GAME                               the bot protocol's schema of a game
+  arena rules GAME                              a game's rules as text
   arena store copy --from WHERE --to WHERE      copy an arena's store between a data
                                                 directory and PostgreSQL, either way
   arena nats init|[--listen ADDR] …             a NATS server: the bus of a cluster of
@@ -67,6 +69,8 @@ func run(args []string) int {
 		return runSpec(args)
 	case "check":
 		return runCheck(args)
+	case "rules":
+		return commands.Rules("arena rules", args, os.Stdout, os.Stderr)
 	case "store":
 		return runStore(args)
 	case "nats":

@@ -108,6 +108,20 @@ var protocol = games.Protocol{
 `,
 	Default: `"end": a refused attack ends your turn
 `,
+	Rules: `turn order: "order" (drawn from the seed); a player with no area is out. A battle:
+the attacker rolls a d6 for every die on its area, the defender for every die on
+its own; a strictly higher sum takes the area, which gets the attacker's dice but
+one; a tie or less takes nothing. Either way the attacking area keeps one die.
+"end": your largest group of connected areas, in dice, goes to your stock (at most
+64), then dice are placed one at a time on random areas of yours with fewer than 8,
+what cannot be placed staying in the stock. The end: the last player left wins,
+the others rank in the reverse order of their elimination; after 200 rounds the
+players left rank by areas, then dice. The rolls come from the hidden seed.
+`,
+	Pitfalls: `"you", "owner", "order", and the indexes of "points" and "stock" are seats,
+from 0; area ids run from 1, so area id's neighbours are adjacency[id-1].
+Attacks name areas by id, not by position: the map has no coordinates.
+`,
 	ExampleConfig:  games.Config{"areas": 8},
 	ExampleSeed:    3,
 	ExampleIllegal: Action{From: 1, To: 1},

@@ -268,19 +268,19 @@ func (s *State) Validate(seat int, a games.Action) error {
 	n := len(s.owner)
 	switch {
 	case act.From < 1 || act.From > n:
-		return games.Illegal("unknown_area", "there is no area %d (areas are 1..%d)", act.From, n)
+		return games.Illegal("unknown_area", "there is no area %d (areas are 1..%d)%s", act.From, n, games.Cite(ruleMap))
 	case act.To < 1 || act.To > n:
-		return games.Illegal("unknown_area", "there is no area %d (areas are 1..%d)", act.To, n)
+		return games.Illegal("unknown_area", "there is no area %d (areas are 1..%d)%s", act.To, n, games.Cite(ruleMap))
 	case s.owner[act.From-1] != seat:
-		return games.Illegal("not_yours", "area %d is not yours: attack from your own areas (rule 7)", act.From)
+		return games.Illegal("not_yours", "area %d is not yours: attack from your own areas%s", act.From, games.Cite(ruleAttack))
 	case s.dice[act.From-1] < 2:
-		return games.Illegal("one_die", "area %d has one die: an attack needs at least 2 (rule 7)", act.From)
+		return games.Illegal("one_die", "area %d has one die: an attack needs at least 2%s", act.From, games.Cite(ruleAttack))
 	case s.owner[act.To-1] == seat:
-		return games.Illegal("own_area", "area %d is yours: attack an enemy area (rule 7)", act.To)
+		return games.Illegal("own_area", "area %d is yours: attack an enemy area%s", act.To, games.Cite(ruleAttack))
 	case !slices.Contains(s.m.Adj[act.From-1], act.To):
-		return games.Illegal("not_adjacent", "area %d does not touch area %d (rule 7)", act.To, act.From)
+		return games.Illegal("not_adjacent", "area %d does not touch area %d%s", act.To, act.From, games.Cite(ruleAttack))
 	case s.attacks >= AttacksCap:
-		return games.Illegal("too_many_attacks", "%d attacks in one turn is the limit: end your turn", AttacksCap)
+		return games.Illegal("too_many_attacks", "%d attacks in one turn is the limit: end your turn%s", AttacksCap, games.Cite(ruleAttack))
 	}
 	return nil
 }

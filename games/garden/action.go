@@ -93,7 +93,7 @@ func Parse(text string) (Action, error) {
 
 func parseFields(f []string) (Action, error) {
 	if len(f) == 0 {
-		return Action{}, games.Illegal("unknown_command", "an empty command: send move, sky, bbq, pool, pillage, zone, place or end (rules §4b)")
+		return Action{}, games.Illegal("unknown_command", "an empty command: send move, sky, bbq, pool, pillage, zone, place or end%s", games.Cite(ruleCommands))
 	}
 	verb := Unreadable
 	for v, name := range verbNames {
@@ -104,7 +104,7 @@ func parseFields(f []string) (Action, error) {
 	args := f[1:]
 	switch verb {
 	case Unreadable:
-		return Action{}, games.Illegal("unknown_command", "%q is not a command: send move, sky, bbq, pool, pillage, zone, place, end or clan (rules §4b)", f[0])
+		return Action{}, games.Illegal("unknown_command", "%q is not a command: send move, sky, bbq, pool, pillage, zone, place, end or clan%s", f[0], games.Cite(ruleCommands))
 	case End:
 		if len(args) != 0 {
 			return Action{}, fieldCount("end", "end")
@@ -119,7 +119,7 @@ func parseFields(f []string) (Action, error) {
 		}
 		c, ok := clanByName(args[0])
 		if !ok {
-			return Action{}, games.Illegal("unknown_clan", "%q is not a clan: cooks, blacksmiths, miners or lumberjacks (rule 3)", args[0])
+			return Action{}, games.Illegal("unknown_clan", "%q is not a clan: cooks, blacksmiths, miners or lumberjacks%s", args[0], games.Cite(ruleClans))
 		}
 		return ClanAction(c), nil
 	}
@@ -147,7 +147,7 @@ func parseFields(f []string) (Action, error) {
 }
 
 func fieldCount(verb, usage string) error {
-	return games.Illegal("field_count", "wrong number of fields for %s: write %s (rules §4b)", verb, usage)
+	return games.Illegal("field_count", "wrong number of fields for %s: write %s%s", verb, usage, games.Cite(ruleCommands))
 }
 
 // parseHex reads "r q", refusing what is off the garden or a cut corner (rule 1).
@@ -156,11 +156,11 @@ func parseHex(rs, qs string) (Hex, error) {
 	q, err2 := strconv.Atoi(qs)
 	switch {
 	case err1 != nil || err2 != nil:
-		return NoHex, games.Illegal("off_garden", "%q %q is not a cell: give two whole numbers r q (rules §4b)", rs, qs)
+		return NoHex, games.Illegal("off_garden", "%q %q is not a cell: give two whole numbers r q%s", rs, qs, games.Cite(ruleCommands))
 	case r < 0 || r >= Rows || q < 0 || q >= Cols:
-		return NoHex, games.Illegal("off_garden", "(%d,%d) is off the garden: r is 0..4 and q 0..6 (rule 1)", r, q)
+		return NoHex, games.Illegal("off_garden", "(%d,%d) is off the garden: r is 0..4 and q 0..6%s", r, q, games.Cite(ruleGarden))
 	case isCut(r, q):
-		return NoHex, games.Illegal("cut_cell", "(%d,%d) is a cut corner, not a cell of the garden (rule 1)", r, q)
+		return NoHex, games.Illegal("cut_cell", "(%d,%d) is a cut corner, not a cell of the garden%s", r, q, games.Cite(ruleGarden))
 	}
 	return HexAt(r, q), nil
 }

@@ -95,11 +95,31 @@ every "place r q", then "end"
   (own the cell, 3 stone / 3 wood: kill up to 3 on an enemy cell next to yours),
   "pillage r q", "zone r q" ("zone r1 q1 r2 q2" for Lumberjacks) for 8 points,
   "place r q" (one creature, in reinforcement), "end" (ends conquest, then
-  reinforcement). Up to 5 conquest actions a turn. Combat: a d6 per creature (d9 on a
-  forged cell), the higher sum wins, ties go to the defender.
+  reinforcement). Up to 5 conquest actions a turn. Combat: the attacker rolls a die
+  for every creature on its source cell, the defender for each of its own (below).
 `,
 	Default: `"end" (a refused command ends the phase; creatures not placed are lost);
 "clan random" while clans are chosen
+`,
+	Rules: `combat (a move or Sky into an enemy cell): the attacker rolls one die for every
+creature on its source cell, the one that stays included (4 creatures: 4 dice, and
+3 move in if they win); the defender one for each of its creatures. Dice are d6,
+d9 on a forged cell. A strictly higher sum takes the cell with the creatures that
+moved and scores a conquest point; a tie or less leaves the defender as it was.
+Either way the source keeps one creature. Entering a special cell costs its price
+(Sky 5 metal, Candy 3 food, Barbecue 3 stone, Pool 3 wood), paid only if taken.
+a turn: poison ticks, income (each simple cell's yield to its resource), up to 5
+conquest actions, reinforcement: 3 creatures + 2 per terrain held whole + 3 for
+Candy (paying 3 food) + the deported, placed one at a time, at most 5 a cell.
+the end: a player without a cell loses at once (both: a draw); after the last
+round more cells win, then more creatures, else a draw. The dice come from the
+hidden seed. The whole rules: rules garden.
+`,
+	Pitfalls: `"you", "to_move", "first", "owner" and the index of "players" are seats, 0 or
+1 ("owner" -1: empty). Cells have ids 0..28 (row-major) in "cells" and "adj",
+but commands name cells by row and column, "r q" (r 0..4, q 0..6, the axial
+coordinates of each cell's "r" and "q"), never by id: the cell of id 9 has r 1
+and q 5, so a move from it is "move 1 5 …", not "move 9 …".
 `,
 	ExampleConfig:  games.Config{"rounds": 5},
 	ExampleSeed:    3,

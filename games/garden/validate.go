@@ -13,14 +13,14 @@ func (s *State) Validate(seat int, a games.Action) error {
 	}
 	switch {
 	case act.Verb < Unreadable || act.Verb > End:
-		return games.Illegal("unknown_command", "command %d is not a command (rules §4b)", act.Verb)
+		return games.Illegal("unknown_command", "command %d is not a command%s", act.Verb, games.Cite(ruleCommands))
 	case act.Clan < NoClan || act.Clan > Lumberjacks:
-		return games.Illegal("unknown_clan", "clan %d is not a clan (rule 3)", act.Clan)
+		return games.Illegal("unknown_clan", "clan %d is not a clan%s", act.Clan, games.Cite(ruleClans))
 	}
 	if act.Verb == Unreadable {
 		_, err := Parse(act.Text)
 		if err == nil { // an Unreadable built by hand around a good command
-			err = games.Illegal("unknown_command", "%q is not a command (rules §4b)", act.Text)
+			err = games.Illegal("unknown_command", "%q is not a command%s", act.Text, games.Cite(ruleCommands))
 		}
 		return err
 	}
@@ -41,14 +41,14 @@ func (s *State) Validate(seat int, a games.Action) error {
 func (s *State) checkCells(a Action) error {
 	for _, h := range []Hex{a.From, a.To} {
 		if h != NoHex && !h.Valid() {
-			return games.Illegal("off_garden", "cell number %d is off the garden: cells are 0..%d (rule 1)", h, NumCells-1)
+			return games.Illegal("off_garden", "cell number %d is off the garden: cells are 0..%d%s", h, NumCells-1, games.Cite(ruleGarden))
 		}
 	}
 	needFrom := a.Verb == Move || a.Verb == SkyAttack
 	needTo := a.Verb != End && a.Verb != ClanChoice
 	if needFrom && a.From == NoHex || needTo && a.To == NoHex || !needTo && (a.From != NoHex || a.To != NoHex) ||
 		a.From != NoHex && a.Verb != Zone && !needFrom {
-		return games.Illegal("field_count", "%s names the wrong cells (rules §4b)", verbNames[a.Verb])
+		return games.Illegal("field_count", "%s names the wrong cells%s", verbNames[a.Verb], games.Cite(ruleCommands))
 	}
 	return nil
 }
@@ -56,9 +56,9 @@ func (s *State) checkCells(a Action) error {
 func (s *State) checkClan(seat int, a Action) error {
 	switch {
 	case a.Verb != ClanChoice:
-		return games.Illegal("choose_clan", "choose your clan first: clan cooks, blacksmiths, miners, lumberjacks or random (rule 3)")
+		return games.Illegal("choose_clan", "choose your clan first: clan cooks, blacksmiths, miners, lumberjacks or random%s", games.Cite(ruleClans))
 	case a.Clan != NoClan && a.Clan == s.players[1-seat].Clan:
-		return games.Illegal("clan_taken", "the %s are already your opponent's clan: the clans must differ (rule 3)", a.Clan)
+		return games.Illegal("clan_taken", "the %s are already your opponent's clan: the clans must differ%s", a.Clan, games.Cite(ruleClans))
 	}
 	return nil
 }
@@ -69,14 +69,14 @@ func (s *State) checkReinforcement(seat int, a Action) error {
 		return nil
 	case Place:
 	default:
-		return games.Illegal("not_conquest", "%s is a conquest action: now place your %s or send end (rule 15)", verbNames[a.Verb], games.Count(s.players[seat].Pending, "creature", "creatures"))
+		return games.Illegal("not_conquest", "%s is a conquest action: now place your %s or send end%s", verbNames[a.Verb], games.Count(s.players[seat].Pending, "creature", "creatures"), games.Cite(ruleTurn))
 	}
 	c := s.cells[a.To]
 	switch {
 	case int(c.Owner) != seat:
-		return games.Illegal("not_yours", "%s is not yours: place creatures on your own cells (rule 15)", a.To)
+		return games.Illegal("not_yours", "%s is not yours: place creatures on your own cells%s", a.To, games.Cite(ruleTurn))
 	case c.Creatures >= MaxCreatures:
-		return games.Illegal("full_cell", "%s holds %d creatures, the most a cell holds (rule 5)", a.To, MaxCreatures)
+		return games.Illegal("full_cell", "%s holds %d creatures, the most a cell holds%s", a.To, MaxCreatures, games.Cite(ruleCells))
 	}
 	return nil
 }
@@ -86,12 +86,12 @@ func (s *State) checkConquest(seat int, a Action) error {
 	case End:
 		return nil
 	case Place:
-		return games.Illegal("not_reinforcement", "place comes in the reinforcement: send end to finish your conquest first (rule 15)")
+		return games.Illegal("not_reinforcement", "place comes in the reinforcement: send end to finish your conquest first%s", games.Cite(ruleTurn))
 	case ClanChoice:
-		return games.Illegal("clan_chosen", "the clans were chosen before the first turn (rule 3)")
+		return games.Illegal("clan_chosen", "the clans were chosen before the first turn%s", games.Cite(ruleClans))
 	}
 	if s.actionsLeft <= 0 {
-		return games.Illegal("no_actions_left", "you have made your %d actions this turn: send end (rule 6)", ActionsPerTurn)
+		return games.Illegal("no_actions_left", "you have made your %d actions this turn: send end%s", ActionsPerTurn, games.Cite(ruleTurn))
 	}
 	switch a.Verb {
 	case Move:
@@ -111,11 +111,11 @@ func (s *State) checkSource(seat int, from Hex) error {
 	c := s.cells[from]
 	switch {
 	case int(c.Owner) != seat:
-		return games.Illegal("not_yours", "%s is not yours: move and attack from your own cells (rule 8)", from)
+		return games.Illegal("not_yours", "%s is not yours: move and attack from your own cells%s", from, games.Cite(ruleMove))
 	case c.Creatures < 2:
-		return games.Illegal("one_creature", "%s has one creature: it must stay, a move needs 2 or more (rule 8)", from)
+		return games.Illegal("one_creature", "%s has one creature: it must stay, a move needs 2 or more%s", from, games.Cite(ruleMove))
 	case c.Immobile > 0:
-		return games.Illegal("immobile", "%s is IMMOBILE for %s: it cannot move or attack (rule 13)", from, games.Count(int(c.Immobile), "more turn", "more turns"))
+		return games.Illegal("immobile", "%s is IMMOBILE for %s: it cannot move or attack%s", from, games.Count(int(c.Immobile), "more turn", "more turns"), games.Cite(ruleAbility))
 	}
 	return nil
 }
@@ -133,7 +133,7 @@ func (s *State) checkEntry(seat int, to Hex, extra Cost) error {
 		need += extra.Amount
 	}
 	if have := s.players[seat].Stock[cost.Resource]; have < need {
-		return games.Illegal("special_cost", "entering %s needs %d %s and you have %d (rule 8)", k.Title(), need, cost.Resource, have)
+		return games.Illegal("special_cost", "entering %s needs %d %s and you have %d%s", k.Title(), need, cost.Resource, have, games.Cite(ruleSpecial))
 	}
 	return nil
 }
@@ -144,9 +144,9 @@ func (s *State) checkMove(seat int, from, to Hex) error {
 	}
 	switch {
 	case !Adjacent(from, to):
-		return games.Illegal("not_adjacent", "%s does not touch %s: move to a neighbour (rule 8)", to, from)
+		return games.Illegal("not_adjacent", "%s does not touch %s: move to a neighbour%s", to, from, games.Cite(ruleMove))
 	case int(s.cells[to].Owner) == seat:
-		return games.Illegal("own_cell", "%s is already yours: there is no move between your own cells (rule 8)", to)
+		return games.Illegal("own_cell", "%s is already yours: there is no move between your own cells%s", to, games.Cite(ruleMove))
 	}
 	return s.checkEntry(seat, to, Cost{})
 }
@@ -156,17 +156,17 @@ func (s *State) checkSpecial(seat int, k Kind) error {
 	cost := CostOf(k)
 	switch {
 	case !s.Owns(seat, k):
-		return games.Illegal("no_special", "you do not hold %s: its power is its owner's (rules 10, 11)", k.Title())
+		return games.Illegal("no_special", "you do not hold %s: its power is its owner's%s", k.Title(), games.Cite(ruleSpecial))
 	case s.players[seat].Stock[cost.Resource] < cost.Amount:
-		return games.Illegal("no_resource", "%s's power costs %d %s and you have %d (rules 10, 11)", k.Title(), cost.Amount, cost.Resource, s.players[seat].Stock[cost.Resource])
+		return games.Illegal("no_resource", "%s's power costs %d %s and you have %d%s", k.Title(), cost.Amount, cost.Resource, s.players[seat].Stock[cost.Resource], games.Cite(ruleSpecial))
 	}
 	return nil
 }
 
-// checkEnemy: to is the opponent's.
+// checkEnemy: to is the opponent's; rule is the heading the refusal cites.
 func (s *State) checkEnemy(seat int, to Hex, rule string) error {
 	if c := s.cells[to]; c.Empty() || int(c.Owner) == seat {
-		return games.Illegal("not_enemy", "%s is not an enemy cell: aim at one of your opponent's (%s)", to, rule)
+		return games.Illegal("not_enemy", "%s is not an enemy cell: aim at one of your opponent's%s", to, games.Cite(rule))
 	}
 	return nil
 }
@@ -174,7 +174,7 @@ func (s *State) checkEnemy(seat int, to Hex, rule string) error {
 // checkNearby: to touches one of seat's cells.
 func (s *State) checkNearby(seat int, to Hex, rule string) error {
 	if !s.touchesOwn(seat, to) {
-		return games.Illegal("not_adjacent", "%s touches none of your cells (%s)", to, rule)
+		return games.Illegal("not_adjacent", "%s touches none of your cells%s", to, games.Cite(rule))
 	}
 	return nil
 }
@@ -186,7 +186,7 @@ func (s *State) checkSky(seat int, from, to Hex) error {
 	if err := s.checkSource(seat, from); err != nil {
 		return err
 	}
-	if err := s.checkEnemy(seat, to, "rule 10"); err != nil {
+	if err := s.checkEnemy(seat, to, ruleSpecial); err != nil {
 		return err
 	}
 	return s.checkEntry(seat, to, CostOf(Sky))
@@ -196,16 +196,16 @@ func (s *State) checkPower(seat int, v Verb, to Hex) error {
 	if err := s.checkSpecial(seat, PowerKind(v)); err != nil {
 		return err
 	}
-	if err := s.checkEnemy(seat, to, "rule 11"); err != nil {
+	if err := s.checkEnemy(seat, to, ruleSpecial); err != nil {
 		return err
 	}
-	return s.checkNearby(seat, to, "rule 11")
+	return s.checkNearby(seat, to, ruleSpecial)
 }
 
 // checkPoints: a clan ability costs 8 conquest points (rule 13).
 func (s *State) checkPoints(seat int) error {
 	if p := s.players[seat].Points; p < AbilityCost {
-		return games.Illegal("no_points", "clan abilities cost %d conquest points and you have %d (rule 13)", AbilityCost, p)
+		return games.Illegal("no_points", "clan abilities cost %d conquest points and you have %d%s", AbilityCost, p, games.Cite(ruleAbility))
 	}
 	return nil
 }
@@ -214,10 +214,10 @@ func (s *State) checkPillage(seat int, to Hex) error {
 	if err := s.checkPoints(seat); err != nil {
 		return err
 	}
-	if err := s.checkEnemy(seat, to, "rule 13"); err != nil {
+	if err := s.checkEnemy(seat, to, ruleAbility); err != nil {
 		return err
 	}
-	return s.checkNearby(seat, to, "rule 13")
+	return s.checkNearby(seat, to, ruleAbility)
 }
 
 func (s *State) checkZone(seat int, a Action) error {
@@ -234,26 +234,26 @@ func (s *State) checkZone(seat int, a Action) error {
 	to := a.To
 	switch clan {
 	case Cooks:
-		return s.checkNearby(seat, to, "rule 13, Cooks")
+		return s.checkNearby(seat, to, ruleAbility)
 	case Blacksmiths:
 		if int(s.cells[to].Owner) != seat {
-			return games.Illegal("not_yours", "%s is not yours: the Blacksmiths forge their own cells (rule 13)", to)
+			return games.Illegal("not_yours", "%s is not yours: the Blacksmiths forge their own cells%s", to, games.Cite(ruleAbility))
 		}
 		return nil
 	case Miners:
-		if err := s.checkEnemy(seat, to, "rule 13, Miners"); err != nil {
+		if err := s.checkEnemy(seat, to, ruleAbility); err != nil {
 			return err
 		}
-		return s.checkNearby(seat, to, "rule 13, Miners")
+		return s.checkNearby(seat, to, ruleAbility)
 	}
 	if err := s.checkSource(seat, a.From); err != nil {
 		return err
 	}
-	if err := s.checkEnemy(seat, to, "rule 13, Lumberjacks"); err != nil {
+	if err := s.checkEnemy(seat, to, ruleAbility); err != nil {
 		return err
 	}
 	if !Adjacent(a.From, to) {
-		return games.Illegal("not_adjacent", "%s does not touch %s: the Lumberjacks strike a neighbour (rule 13)", to, a.From)
+		return games.Illegal("not_adjacent", "%s does not touch %s: the Lumberjacks strike a neighbour%s", to, a.From, games.Cite(ruleAbility))
 	}
 	return s.checkEntry(seat, to, Cost{})
 }

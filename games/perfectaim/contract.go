@@ -38,21 +38,21 @@ func (s *State) Validate(seat int, a games.Action) error {
 	}
 	x, err := parseAction(a)
 	if err != nil {
-		return games.Illegal("malformed_action", "%v", err)
+		return games.Illegal("malformed_action", "%v%s", err, games.Cite(ruleActions))
 	}
 	if s.valid(c, x) {
 		return nil
 	}
 	if x.isAttack() {
-		return games.Illegal("cannot_attack", "%s cannot attack: one of its fireballs is still flying", c)
+		return games.Illegal("cannot_attack", "%s: %s cannot attack, one of its fireballs is still flying%s", x.Action(), c, games.Cite(ruleActions))
 	}
 	p := &s.players[c]
 	d := x.dir()
 	tx, ty := p.x+dirDX[d], p.y+dirDY[d]
 	if s.inside(tx, ty) && s.who[ty][tx] != 0 {
-		return games.Illegal("occupied", "%s cannot move %s: %s is there", c, dirNames[d], Color(s.who[ty][tx]-1))
+		return games.Illegal("occupied", "%s: %s cannot move %s, %s is there%s", x.Action(), c, dirNames[d], Color(s.who[ty][tx]-1), games.Cite(ruleActions))
 	}
-	return games.Illegal("wall", "%s cannot move %s: a wall is in the way", c, dirNames[d])
+	return games.Illegal("wall", "%s: %s cannot move %s, a wall is in the way%s", x.Action(), c, dirNames[d], games.Cite(ruleActions))
 }
 
 func (s *State) decider(seat int) (Color, error) {
@@ -202,3 +202,10 @@ func (s *State) emitAt(at Instant, typ string, c Color, format string, args ...a
 	s.events = append(s.events, games.Event{Type: typ, Seat: seat, Text: fmt.Sprintf(format, args...),
 		Data: EventData{At: at.String(), Color: color}})
 }
+
+// ruleActions is the heading of docs/rules/perfectaim.md that refusals cite (games.Cite):
+// what makes an action possible.
+const ruleActions = "§5 Actions"
+
+// CitedRules lists the headings Perfect Aim's refusals cite; a test holds each to the page.
+var CitedRules = []string{ruleActions}

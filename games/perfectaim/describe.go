@@ -1,6 +1,11 @@
 package perfectaim
 
-import "github.com/arena-classroom/arena/games"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arena-classroom/arena/games"
+)
 
 // Describe says what Perfect Aim is: its settings (the colours come from the seats), and
 // its bot protocol, which keeps upstream's names (docs/perfectaim.md) so that a Python bot
@@ -72,9 +77,52 @@ deciding at one instant are asked in colour order.
     by then means WAIT and a warn "timeout". Players deciding at one instant
     are asked together, so you do not see what the others choose then.
 `,
+	Rules: simulatorRules(),
+	Pitfalls: `you are a colour ("RED"), not a seat: seat k plays the k-th colour present
+(config "colors"), and "players" lists the living only, in colour order.
+Cells are (x, y), x the column and y the row, counted from 0 at the top-left
+corner, y growing downwards; the grids are read grid[y][x]. No "legal": an
+action is checked when it applies. "t" and "speed" are fractions, "num/den".
+`,
+	// A player in a dead end (BLUE's corner, at the start) throws a fireball: the example
+	// shows a later turn with one in flight.
+	ExampleLater:  func(st games.State, _ int) bool { return len(st.(*State).Fireballs()) > 0 },
 	ExampleConfig: games.Config{},
 	ExampleSeed:   1, // upstream's seed-1 map (docs/rules/perfectaim.md §2)
 	// RED starts in the top-left corner: the example walks right or down while it can.
-	ExampleActions: []games.Action{"MOVE_RIGHT", "MOVE_DOWN", "MOVE_LEFT", "MOVE_UP", "WAIT"},
+	ExampleActions: []games.Action{"MOVE_RIGHT", "MOVE_DOWN", "ATTACK_LEFT", "ATTACK_UP", "MOVE_LEFT", "MOVE_UP", "WAIT"},
 	ExampleIllegal: "MOVE_UP",
+}
+
+// simulatorRules is what spec perfectaim says of the clock, the lava, fireballs, deaths and
+// the end, written from the engine's constants (docs/rules/perfectaim.md §1, §5-§9).
+func simulatorRules() string {
+	var damaged, lava, rings strings.Builder
+	for r := 1; r < Size/2; r++ {
+		d := LavaStart + 2*LavaStep*(r-1)
+		fmt.Fprintf(&rings, "%4d", r)
+		fmt.Fprintf(&damaged, "%4d", d)
+		fmt.Fprintf(&lava, "%4d", d+LavaStep)
+	}
+	return fmt.Sprintf(`lava (seconds), ring by ring; ring r is the cells with min(x, y, %d-x, %d-y) == r:
+  ring   %s
+  damaged%s   (its FLOOR turns DAMAGED_FLOOR: still walkable)
+  lava   %s   (its DAMAGED_FLOOR turns LAVA: whoever stands there dies)
+  at t = %d every floor cell is lava: no game lasts longer. Lava comes first at its
+  instant, before anything moves; it removes the items on it, not the fireballs.
+speed: %d action a second at the start; +1/4 per SPEEDBOOST; -1/4 per SPEEDPENALTY,
+  only from 3/4 up (never below 1/2). An action lasts 1/speed s; a move changes cell
+  halfway through, and picks up the item there.
+fireballs: %d cells a second (one cell every 1/%d s, entering it halfway through its
+  step), from the thrower's cell; a fireball dies on a wall or on a shield (using it up)
+  and flies on through a player it kills. One of your own still flying forbids an attack,
+  unless you hold a super fireball (four at once, one each way).
+deaths: a fireball entering your cell or you entering its cell (yours too) kills you
+  unless you hold a shield; so does walking into LAVA (at the move's midpoint) or
+  standing on a ring that turns to lava.
+the end: after each step, the last player alive wins; none alive is a draw (players
+  who die at the same instant share their rank). Ranks follow survival; scores are the
+  coins held at the end or at death.
+`, Size-1, Size-1, rings.String(), damaged.String(), lava.String(), MaxDuration,
+		InitialSpeedQ/4, FireballSpeed, FireballSpeed)
 }

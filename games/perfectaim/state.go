@@ -11,6 +11,7 @@ const (
 	LavaStep      = 5   // seconds between damage and lava, and between rings
 	MaxDuration   = 120 // seconds: every floor cell is lava by then
 	InitialSpeedQ = 4   // speeds are counted in quarters of an action per second: 4 is 1/s
+	FireballSpeed = 4   // cells a second: a fireball's step lasts 1/4 s, changing cell halfway
 )
 
 type player struct {
@@ -243,7 +244,7 @@ var dirNames = [4]string{"up", "down", "left", "right"}
 func (s *State) throw(c Color, dir int) {
 	p := &s.players[c]
 	s.fires = append(s.fires, fireball{serial: s.serial, x: p.x, y: p.y, dir: dir, sender: c,
-		mid: true, next: s.t.Plus(1, 8)})
+		mid: true, next: s.t.Plus(1, 2*FireballSpeed)})
 	s.serial++
 	s.fbs[p.y][p.x]++
 	s.owned[c]++
@@ -333,11 +334,11 @@ func (s *State) fireballEvent(i int) bool {
 	f := &s.fires[i]
 	if !f.mid {
 		f.mid = true
-		f.next = s.t.Plus(1, 8)
+		f.next = s.t.Plus(1, 2*FireballSpeed)
 		return false
 	}
 	f.mid = false
-	f.next = s.t.Plus(1, 8)
+	f.next = s.t.Plus(1, 2*FireballSpeed)
 	s.fbs[f.y][f.x]--
 	f.x, f.y = f.x+dirDX[f.dir], f.y+dirDY[f.dir]
 	s.fbs[f.y][f.x]++

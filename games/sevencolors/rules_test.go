@@ -109,15 +109,16 @@ func TestLostTurns(t *testing.T) {
 	}
 	cases := []struct {
 		colour  int
-		message string // Validate's sentence, also the pass event's reason
+		message string // Validate's sentence, to a program: the colour as it sent it
+		reason  string // the pass event's, to people: the letter the board shows
 	}{
-		{5, "C is not next to your territory"},
-		{9, "G is not next to your territory"}, // no G on the board at all
-		{1, "colour 1 is your own"},
-		{2, "colour 2 is your opponent's"},
-		{0, "no colour chosen"},
-		{10, "10 is not a colour: choose 3..9 (A..G)"},
-		{-3, "-3 is not a colour: choose 3..9 (A..G)"},
+		{5, "colour 5 (C) is not next to your territory (rules: §5 A move)", "C is not next to your territory"},
+		{9, "colour 9 (G) is not next to your territory (rules: §5 A move)", "G is not next to your territory"}, // no G on the board at all
+		{1, "colour 1 is your own (rules: §6 Lost turns)", "colour 1 is your own"},
+		{2, "colour 2 is your opponent's (rules: §6 Lost turns)", "colour 2 is your opponent's"},
+		{0, "no colour chosen (rules: §6 Lost turns)", "no colour chosen"},
+		{10, "10 is not a colour: choose 3..9 (A..G) (rules: §6 Lost turns)", "10 is not a colour: choose 3..9 (A..G)"},
+		{-3, "-3 is not a colour: choose 3..9 (A..G) (rules: §6 Lost turns)", "-3 is not a colour: choose 3..9 (A..G)"},
 	}
 	for _, tc := range cases {
 		s := pos(t, Player1, rows...)
@@ -135,7 +136,7 @@ func TestLostTurns(t *testing.T) {
 			t.Errorf("colour %d changed the board: %s", tc.colour, drawString(s))
 		}
 		if len(ev) != 1 || ev[0].Type != "pass" || ev[0].Seat != 0 ||
-			ev[0].Data != (PassData{Colour: tc.colour, Reason: tc.message}) {
+			ev[0].Data != (PassData{Colour: tc.colour, Reason: tc.reason}) {
 			t.Errorf("colour %d: events %+v", tc.colour, ev)
 		}
 		if s.Turn() != Player2 || s.Moves() != 1 || s.Over() {
@@ -144,10 +145,10 @@ func TestLostTurns(t *testing.T) {
 	}
 	// The same position for player 2: its own code is 2.
 	s := pos(t, Player2, rows...)
-	if err := s.Validate(1, 2); err == nil || err.Error() != "colour 2 is your own" {
+	if err := s.Validate(1, 2); err == nil || err.Error() != "colour 2 is your own (rules: §6 Lost turns)" {
 		t.Errorf("player 2 playing 2: %v", err)
 	}
-	if err := s.Validate(1, 1); err == nil || err.Error() != "colour 1 is your opponent's" {
+	if err := s.Validate(1, 1); err == nil || err.Error() != "colour 1 is your opponent's (rules: §6 Lost turns)" {
 		t.Errorf("player 2 playing 1: %v", err)
 	}
 }

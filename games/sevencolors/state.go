@@ -1,6 +1,7 @@
 package sevencolors
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/arena-classroom/arena/games"
@@ -367,7 +368,26 @@ func (s *State) Validate(seat int, a games.Action) error {
 	if reason == "" || (c >= MinColor && c <= MaxColor && s.blocked(seat)) {
 		return nil
 	}
-	return games.Illegal("illegal_action", "%s", reason)
+	return games.Illegal("illegal_action", "%s", refusal(c, reason))
+}
+
+// The headings of docs/rules/sevencolors.md that refusals cite (games.Cite).
+const (
+	ruleMove      = "§5 A move"
+	ruleLostTurns = "§6 Lost turns"
+)
+
+// CitedRules lists the headings 7 Colors' refusals cite; a test holds each to the page.
+var CitedRules = []string{ruleMove, ruleLostTurns}
+
+// refusal is the pass reason as a program is told it: the colour as it sent it (a number,
+// the letter after it), and the rule. The pass event keeps the letter alone, as the board
+// shows colours to people.
+func refusal(c int, reason string) string {
+	if c >= MinColor && c <= MaxColor && reason == notAdjacent[c] {
+		return fmt.Sprintf("colour %d (%s) is not next to your territory%s", c, Letter(c), games.Cite(ruleMove))
+	}
+	return reason + games.Cite(ruleLostTurns)
 }
 
 // Apply plays any int from the seat to move; a value that captures nothing is a lost turn

@@ -94,6 +94,30 @@ var protocol = games.Protocol{
 	Default: `-1, an invalid code: the player dies, as the rules make of any code outside
 0..95, a late answer or none
 `,
+	Rules: `turns: the first player is drawn from the seed, then seat order, skipping the dead;
+nothing else is chance. A grenade tries the cells 1 to 5 away in turn and lands on
+the cell before the first one off the board or holding a living player (its own
+cell, if the first is blocked), else on the fifth: that cell loses 4 HP, its four
+orthogonal neighbours on the board 2 (never below 0); then the thrower's cell loses
+1. A step onto a cell off the board or holding a living player kills the player
+(its cell is spared); otherwise its cell loses 1 HP and it moves, onto a hole too.
+§10 after the first choice: standing on a cell with 0 HP, the player dies at once,
+    without its hammer.
+§11 the hammer: off the board or on a hole, the player dies; otherwise the cell
+    drops to 0 HP, even under another player.
+§12 end of turn: the players are checked in seat order and whoever stands on a 0-HP
+    cell dies, but the check stops as soon as one player is left alive (always
+    exactly one survivor); the acting player's own death comes first.
+the end: one player left. Ranks are the reverse order of deaths (deaths in one
+turn in the order of §12); the score is how many players it outlived.
+`,
+	Pitfalls: `you are never named by your seat: the player columns are in turn order, YOU
+FIRST (column T), then the next to play, so a column is not a seat and moves
+each turn. Cells are (row, col), rows from the top and columns from the left:
+matrix[row][col], and a player's column holds its row in row 1 and its column in
+row 2 - the other way round from 7 Colors' and Perfect Aim's (x, y). The default
+action -1 kills you.
+`,
 	ExampleConfig:  games.Config{"size": 7},
 	ExampleSeed:    42,
 	ExampleIllegal: 96,

@@ -231,10 +231,10 @@ func (s *State) Validate(seat int, a games.Action) error {
 	}
 	code, ok := a.(int)
 	if !ok {
-		return games.Illegal("malformed_action", "an action is a code 0..95, not %v", a)
+		return games.Illegal("malformed_action", "an action is a code 0..95, not %v%s", a, games.Cite(ruleCode))
 	}
 	if code < 0 || code >= Codes {
-		return games.Illegal("invalid_code", "code %d is outside 0..95: an invalid action kills its player", code)
+		return games.Illegal("invalid_code", "code %d is outside 0..95: an invalid action kills its player%s", code, games.Cite(ruleCode))
 	}
 	return nil
 }
@@ -467,3 +467,9 @@ func (s *State) Matrix(seat int) [][]int {
 	}
 	return m
 }
+
+// ruleCode is the heading of docs/rules/warhammer.md that refusals cite (games.Cite).
+const ruleCode = "§7 A turn is one code"
+
+// CitedRules lists the headings War Hammer's refusals cite; a test holds each to the page.
+var CitedRules = []string{ruleCode}

@@ -366,8 +366,8 @@ func (d *draft) Prompt() string {
 // PromptWidth is the widest a prompt is: the lobby gives it one line of the smallest window.
 const PromptWidth = 80
 
-// ruleRef is the reference a refusal ends with, for programs: " (rule 8)", " (rules 10, 11)".
-var ruleRef = regexp.MustCompile(` \(rules? [^)]*\)$`)
+// ruleRef is the reference a refusal ends with, for programs: " (rules: Moving and attacking)".
+var ruleRef = regexp.MustCompile(` \(rules: [^)]*\)$`)
 
 // fitPrompt is text, without its rule reference when it is too long, then each key hint
 // that still fits, in order.
