@@ -75,7 +75,11 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 			args.seed, args.seedOf = 0, func(i int) uint64 { return seed.Keyed(secret, "practice", base, i) }
 		}
 	}
-	a.presence.Set(presence, name, "practising "+e.Game.Name())
+	doing := "practising "
+	if args.assignment != "" {
+		doing = "running assignment " + args.assignment + " of "
+	}
+	a.presence.Set(presence, name, doing+e.Game.Name())
 	me := match.Entrant{Name: name, New: func(s match.Start) (match.Agent, error) {
 		if a.seedWatch != nil {
 			a.seedWatch(s.GameSeed)
