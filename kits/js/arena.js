@@ -6,7 +6,7 @@
  * A bot is a strategy per game, a function choose(obs, legal, time) returning an action,
  * handed to run():
  *
- *     const arena = require('./arena');
+ *     const arena = require('./arena.js');
  *
  *     function choose(obs, legal) {
  *       return legal[0];

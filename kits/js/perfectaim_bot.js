@@ -12,7 +12,7 @@
  * console.log). The protocol loop is arena.js, shared by every bot of this kit: keep it
  * beside this file.
  */
-const arena = require('./arena');
+const arena = require('./arena.js');
 
 const log = arena.log;
 
