@@ -45,7 +45,17 @@ let botName = 'bot';
  * its middle.
  */
 function log(...args) {
-  const words = args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a)));
+  const words = args.map((a) => {
+    if (a instanceof Error) return a.stack || String(a);
+    if (a !== null && typeof a === 'object') {
+      try {
+        return JSON.stringify(a);
+      } catch (err) {
+        return String(a); // a cycle
+      }
+    }
+    return String(a);
+  });
   process.stderr.write([botName + ':', ...words].join(' ') + '\n');
 }
 
