@@ -7,7 +7,8 @@ MODE: ok, debug (prints debugging on stdout), badjson (a broken JSON line), ille
 colour that is not legal), slow (sleeps past every deadline), crash (raises at its 3rd
 turn), noflush (never flushes stdout), wrongmatch (answers with another match), nomatch
 (answers without "match"), oneshot (exits after its first game), chatty (answers every
-line it reads). With a command after MODE, the bot runs it and plays on its pipes, as the
+line it reads), smallbuf (reads lines into a 1 KB buffer, as fgets(buf, 1024, stdin) does,
+and skips what does not parse: a turn line longer than that is never answered). With a command after MODE, the bot runs it and plays on its pipes, as the
 starter kits do; otherwise it plays on its own stdin and stdout.
 """
 import json
@@ -22,8 +23,16 @@ def play(inp, out, mode):
         out.write(json.dumps(msg) + "\n")
         if flush and mode != "noflush":
             out.flush()
-    for line in inp:
-        msg = json.loads(line)
+    lines = inp
+    if mode == "smallbuf":
+        lines = iter(lambda: inp.readline(1023), "")
+    for line in lines:
+        try:
+            msg = json.loads(line)
+        except ValueError:
+            if mode == "smallbuf":
+                continue  # half a line: "not my message", the bug
+            raise
         kind = msg.get("type")
         if mode == "chatty" and kind != "turn":
             send({"type": "action", "match": msg.get("match", "m"), "id": msg.get("id", 1), "action": 3})
