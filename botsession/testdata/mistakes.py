@@ -69,12 +69,18 @@ def play(inp, out, mode):
 def main():
     mode = sys.argv[1]
     if len(sys.argv) > 2:
-        child = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        # Line-buffered, as the kits are, but for noflush: buffered as a pipe is by default.
+        bufsize = -1 if mode == "noflush" else 1
+        child = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=bufsize)
         status = play(child.stdout, child.stdin, mode)
         child.stdin.close()
         child.wait()
         return status
-    return play(sys.stdin, sys.stdout, mode)
+    out = sys.stdout
+    if mode == "noflush":
+        # Buffered as a pipe is by default, even under PYTHONUNBUFFERED or python3 -u.
+        out = open(sys.stdout.fileno(), "w", buffering=8192, closefd=False)
+    return play(sys.stdin, out, mode)
 
 
 if __name__ == "__main__":
