@@ -19,11 +19,12 @@ import (
 	"github.com/arena-classroom/arena/server"
 )
 
-// shortClock is a hub whose programs have 200 ms a move and a 200 ms bank, so that the
-// mistakes that show only when time runs out (slow, silent) show within a second.
+// shortClock is a hub whose programs have 1 s a move and no bank, so that the mistakes
+// that show only when time runs out (slow, silent) show within seconds, and a slow
+// program's late answer to its first turn (0.3 s late) comes well before its third strike.
 func shortClock() rooms.Config {
 	c := arenatest.FastHub()
-	c.BotMove, c.BotBank, c.MaxStrikes = 200*time.Millisecond, 200*time.Millisecond, 3
+	c.BotMove, c.BotBank, c.MaxStrikes = time.Second, -1, 3
 	return c
 }
 

@@ -1,19 +1,24 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os/exec"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/mistakes"
+	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/sandbox"
 )
 
 // mistakeMatch runs `arena match` of 7 Colors between `python3 mistakes.py MODE` and
-// greedy, in the sandbox where there is one, and returns its stderr.
+// greedy, in the sandbox where there is one, one process playing game after game
+// (--parallel 1), and returns its stderr.
 func mistakeMatch(t *testing.T, mode string, games, size int, extra ...string) string {
 	t.Helper()
 	if _, err := exec.LookPath("python3"); err != nil {
@@ -28,11 +33,17 @@ func mistakeMatch(t *testing.T, mode string, games, size int, extra ...string) s
 	if sandbox.Unavailable() != "" {
 		args = append(args, "--no-sandbox") // the sentences do not depend on it
 	}
-	r := cliCatalog(append(args, extra...)...)
-	if r.code != 0 {
-		t.Fatalf("arena match %s: exit %d\nstderr:\n%s", strings.Join(args, " "), r.code, r.stderr)
+	// stderr takes writes from several goroutines, as os.Stderr does: a program's sentences
+	// may still be written as run returns (a fault, reported).
+	var stdout bytes.Buffer
+	var stderr sshtest.Buffer
+	env := matchEnv{stdout: &stdout, stderr: &stderr, games: catalog.All, now: time.Now,
+		randomSeed: func() uint64 { return 1 }}
+	args = append(args, extra...)
+	if code := env.run(args); code != 0 {
+		t.Fatalf("arena match %s: exit %d\nstderr:\n%s", strings.Join(args, " "), code, stderr.String())
 	}
-	return r.stderr
+	return stderr.String()
 }
 
 // Each mistake of issue 36's table, made by a real Python program under `arena match`, is
