@@ -20,8 +20,7 @@ import (
 )
 
 // shortClock is a hub whose programs have 1 s a move and no bank, so that the mistakes
-// that show only when time runs out (slow, silent) show within seconds, and a slow
-// program's late answer to its first turn (0.3 s late) comes well before its third strike.
+// that show only when time runs out (slow, silent) show within seconds.
 func shortClock() rooms.Config {
 	c := arenatest.FastHub()
 	c.BotMove, c.BotBank, c.MaxStrikes = time.Second, -1, 3

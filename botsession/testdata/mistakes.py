@@ -4,11 +4,13 @@ explains each in one sentence (locally, over SSH and in arena check).
     python3 mistakes.py MODE [ssh command …]
 
 MODE: ok, debug (prints debugging on stdout), badjson (a broken JSON line), illegal (a
-colour that is not legal), slow (sleeps past every deadline), crash (raises at its 3rd
-turn), noflush (never flushes stdout), wrongmatch (answers with another match), nomatch
-(answers without "match"), oneshot (exits after its first game), chatty (answers every
-line it reads), smallbuf (reads lines into a 1 KB buffer, as fgets(buf, 1024, stdin) does,
-and skips what does not parse: a turn line longer than that is never answered). With a command after MODE, the bot runs it and plays on its pipes, as the
+colour that is not legal), slow (sleeps past the deadline of its first two turns: two
+strikes, not three, so the game goes on and its late answers are seen), crash (raises at
+its 3rd turn), noflush (never flushes stdout), wrongmatch (answers with another match),
+nomatch (answers without "match"), oneshot (exits after its first game), chatty (answers
+every line it reads), smallbuf (reads lines into a 1 KB buffer, as fgets(buf, 1024,
+stdin) does, and skips what does not parse: a turn line longer than that is never
+answered). With a command after MODE, the bot runs it and plays on its pipes, as the
 starter kits do; otherwise it plays on its own stdin and stdout.
 """
 import json
@@ -54,7 +56,7 @@ def play(inp, out, mode):
             continue
         elif mode == "illegal":
             act["action"] = [c for c in range(3, 10) if c not in legal][0]
-        elif mode == "slow":
+        elif mode == "slow" and turns <= 2:
             time.sleep((msg["time"]["move_ms"] + msg["time"]["bank_ms"]) / 1000 + 0.3)
         elif mode == "crash" and turns == 3:
             raise RuntimeError("a bug at turn 3")
