@@ -161,3 +161,14 @@ func TestMistakeOneshotInAnAssignmentIsNotRecorded(t *testing.T) {
 		t.Fatalf("export: exit %d, %q %q; want the header alone", code, out, errOut)
 	}
 }
+
+// Leaving after the last game is no mistake: a program that exits after one game of a
+// practice of one ends it as any program does, whenever its exit is noticed.
+func TestMistakeOneshotPlayingOneGameIsNone(t *testing.T) {
+	addr, _, _ := arenatest.BotArena(t, arenatest.FastHub(), time.Hour)
+	c := sshtest.Dial(t, addr, "student", sshtest.NewKey(t))
+	srvErr, status := mistakeOverSSH(t, c, "oneshot", "bot --game sevencolors --practice --vs greedy --seed 1 --games 1 --size 10")
+	if status != 0 || !strings.Contains(srvErr, "practice over: ") || strings.Contains(srvErr, "stopped") {
+		t.Fatalf("exit %d; server stderr:\n%s", status, srvErr)
+	}
+}

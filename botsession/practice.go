@@ -97,7 +97,7 @@ func (l *leaving) left(game int) {
 	l.mu.Unlock()
 }
 
-// stopped is how far the program got of planned games, played of them being over: ""
+// stopped is how far the program got of its planned games, of which played are over: ""
 // when it played them all.
 func (l *leaving) stopped(played, planned int) string {
 	l.mu.Lock()
