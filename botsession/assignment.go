@@ -64,8 +64,12 @@ func (a *Sessions) assignmentArgs(ctx context.Context, args botArgs, who keys.Id
 func (a *Sessions) runAssignment(ctx context.Context, conn *program.Conn, args botArgs, as store.Assignment, who keys.Identity, name string, clock program.Clock, presence *presence.Key) int {
 	conn.Diagf("assignment %s: %d games of %s against %s; %d%% of wins needed", as.Code, as.Games, args.entry.Game.Name(), as.Vs, as.PassPct)
 	status, t := a.practiceTally(ctx, conn, args, name, clock, presence)
-	if t.played < as.Games {
-		conn.Diagf("assignment %s: this run is not recorded: it stopped after %d of %d games, and a run counts once all its games are played; run it again", as.Code, t.played, as.Games)
+	if t.played < as.Games || t.stopped != "" {
+		stopped := t.stopped
+		if stopped == "" {
+			stopped = fmt.Sprintf("after %d of %d games", t.played, as.Games)
+		}
+		conn.Diagf("assignment %s: this run is not recorded: it stopped %s, and a run counts once all its games are played; run it again", as.Code, stopped)
 		return max(status, 1)
 	}
 	rec, cancel := context.WithTimeout(context.Background(), 10*time.Second)

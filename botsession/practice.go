@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/arena-classroom/arena/botproto"
@@ -59,6 +61,71 @@ func (t thinkingAgent) Act(st games.State, seat int) (a games.Action, err error)
 // tally is how a practice session went, for assignments.
 type tally struct {
 	won, drawn, lost, played int
+	// stopped says how far the program got when it left before its last game was over
+	// ("after 1 of 3 games", "during game 2 of 3"); "" when it did not leave early.
+	stopped string
+}
+
+// leaving follows the program's games to say how far it got if it leaves: the arena may
+// have started the next game before it noticed, and that game, played on without the
+// program, is not one the program played.
+type leaving struct {
+	mu       sync.Mutex
+	answered bool // the program answered a turn of the game being played
+	game     int  // the game during which its connection ended (0: none)
+	midGame  bool // it had answered a turn of that game
+}
+
+func (l *leaving) begin() {
+	l.mu.Lock()
+	l.answered = false
+	l.mu.Unlock()
+}
+
+func (l *leaving) answer() {
+	l.mu.Lock()
+	l.answered = true
+	l.mu.Unlock()
+}
+
+// left records that the program's connection ended during game.
+func (l *leaving) left(game int) {
+	l.mu.Lock()
+	if l.game == 0 {
+		l.game, l.midGame = game, l.answered
+	}
+	l.mu.Unlock()
+}
+
+// stopped is how far the program got of its planned games, of which played are over: ""
+// when it played them all.
+func (l *leaving) stopped(played, planned int) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case l.game > 0 && l.midGame:
+		return fmt.Sprintf("during game %d of %d", l.game, planned)
+	case l.game > 0:
+		// Gone before answering anything of this game: it left after the one before.
+		played = l.game - 1
+	case played >= planned:
+		return ""
+	}
+	return fmt.Sprintf("after %d of %d games", played, planned)
+}
+
+// answering is a program's agent that tells leaving when the program answers a turn.
+type answering struct {
+	*program.Agent
+	l *leaving
+}
+
+func (a answering) Act(st games.State, seat int) (games.Action, error) {
+	act, err := a.Agent.Act(st, seat)
+	if err == nil {
+		a.l.answer()
+	}
+	return act, err
 }
 
 // practiceTally is practice, with the tally of the games played; the caller sums it up
@@ -80,6 +147,7 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 		doing = "running assignment " + args.assignment + " of "
 	}
 	a.presence.Set(presence, name, doing+e.Game.Name())
+	var gone leaving
 	me := match.Entrant{Name: name, New: func(s match.Start) (match.Agent, error) {
 		if a.seedWatch != nil {
 			a.seedWatch(s.GameSeed)
@@ -90,8 +158,14 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 			Match: fmt.Sprintf("p_%d", s.Index+1), Clock: clock,
 		})
 		game := s.Index + 1
-		ag.Note = func(status, why string) { conn.Diagf("game %d: %s: %s", game, status, why) }
-		return ag, nil
+		gone.begin()
+		ag.Note = func(status, why string) {
+			if status == program.StatusCrashed {
+				gone.left(game)
+			}
+			conn.Diagf("game %d: %s: %s", game, status, why)
+		}
+		return answering{Agent: ag, l: &gone}, nil
 	}}
 	entrants := []match.Entrant{me}
 	for _, v := range args.vs {
@@ -159,11 +233,28 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 			return nil
 		}
 	})
-	if err != nil {
-		if args.assignment == "" && errors.Is(err, errGone) && t.played < args.games {
-			conn.Diagf("practice: stopped after %d of %d games: your program left", t.played, args.games)
+	if errors.Is(err, errGone) {
+		t.stopped = gone.stopped(t.played, args.games)
+		if t.stopped == "" {
+			return 0, t // it left once its games were over
 		}
+		if args.assignment == "" {
+			conn.Diagf("practice: stopped %s: %s", t.stopped, whyGone(conn))
+		}
+	}
+	if err != nil {
 		return 1, t
 	}
 	return 0, t
+}
+
+// whyGone says why a program's connection ended: the program left, or the arena ended it
+// (too many messages, a program that stopped reading), as said above.
+func whyGone(conn *program.Conn) string {
+	err := conn.Err()
+	if err == nil || errors.Is(err, io.EOF) || strings.HasPrefix(err.Error(), "write: ") {
+		return "your program left" // its output ended, or its input was closed
+	}
+	why, _, _ := strings.Cut(err.Error(), ":")
+	return "the arena disconnected your program (" + why + ")"
 }
