@@ -69,7 +69,7 @@ func TestCheckOverSSH(t *testing.T) {
 	}
 	for mode, want := range map[string]string{
 		"wrongmatch": `FAIL answers each turn with its id and match: your answer to turn 1 has "match":"r4k2" but this game's is "c_1"`,
-		"oneshot":    "FAIL plays game after game: your program's output ended (it exited or closed stdout) after game 1, before answering any turn of game 2",
+		"oneshot":    "FAIL plays game after game: your program's output ended (it exited or closed stdout) after game 1 of 3, before answering any turn of game 2",
 		"debug":      "FAIL writes nothing on stdout but protocol lines: a line that is not JSON came before your answer to turn 1: `debug: I play colour",
 	} {
 		report, status := checkOverSSH(t, addr, []string{"python3", abs(t, "testdata/mistakes.py"), mode}, "check --game sevencolors")

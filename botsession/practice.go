@@ -162,6 +162,9 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 		ag.Note = func(status, why string) {
 			if status == program.StatusCrashed {
 				gone.left(game)
+				// Why the connection ended was said as it ended: not twice.
+				conn.Diagf("game %d: your program left it at its decision %d: default actions are played for its seat to the end", game, ag.Moves())
+				return
 			}
 			conn.Diagf("game %d: %s: %s", game, status, why)
 		}

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -154,16 +155,18 @@ type Conn struct {
 	inGame      bool
 	gameAnswers int // answers taken in the game being played
 	planned     int // games the program is to play on the connection (0: any number)
-	quietEnd    bool
-	onWarn      func(code, msg string)
-	saidNoMatch bool
-	lastUnasked []byte // the last line that answered no pending turn
-	late        []byte // sentences for people queued once the connection closed
-	lateWriting bool
-	inFlight    int           // lines the writer took from the queue and has not written yet
-	wake        chan struct{} // a token when the queue grew
-	idle        chan struct{} // a token when the writer emptied the queue
-	done        chan struct{} // closed when the connection ends
+	// answeredLate: an answer came after its turn's time ran out; the program is slow.
+	answeredLate bool
+	quietEnd     bool
+	onWarn       func(code, msg string)
+	saidNoMatch  bool
+	lastUnasked  []byte // the last line that answered no pending turn
+	late         []byte // sentences for people queued once the connection closed
+	lateWriting  bool
+	inFlight     int           // lines the writer took from the queue and has not written yet
+	wake         chan struct{} // a token when the queue grew
+	idle         chan struct{} // a token when the writer emptied the queue
+	done         chan struct{} // closed when the connection ends
 }
 
 // ErrNotReading is why a program whose outgoing queue overflowed was disconnected.
@@ -520,7 +523,7 @@ func (c *Conn) Expect(p *Pending) {
 func (c *Conn) Settle(id int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.settleFate(id, "its time ran out (a lost turn)")
+	c.settleFate(id, fateTimedOut)
 	if c.pend != nil && c.pend.ID == id {
 		c.pend = nil
 		return true
@@ -695,7 +698,12 @@ func (c *Conn) spend() bool {
 // bad answers a malformed line: a warning, and the default action if a turn was pending.
 func (c *Conn) bad(code, msg string, line []byte) {
 	c.unasked(line)
-	if !c.spend() {
+	// A line that takes a pending turn's place answers it, badly: it costs the turn, not
+	// the allowance of unasked lines (a program printing debugging is told so, not cut off).
+	c.mu.Lock()
+	takesTurn := c.pend != nil
+	c.mu.Unlock()
+	if !takesTurn && !c.spend() {
 		return
 	}
 	c.mu.Lock()
@@ -710,6 +718,9 @@ func (c *Conn) bad(code, msg string, line []byte) {
 	}
 	if p != nil {
 		c.settleFate(p.ID, "the line "+Quote(line)+", which took its place (a lost turn)")
+		if t := c.turn(p.ID); t != nil {
+			t.displaced = true
+		}
 	}
 	c.mu.Unlock()
 	if p == nil {
@@ -756,9 +767,16 @@ func (c *Conn) action(m botproto.Message, line []byte) {
 	if noMatch {
 		c.saidNoMatch = true
 	}
-	stale := ""
+	stale, free := "", false
 	if p == nil {
 		stale = c.staleAnswer(m.ID)
+		// The real answer to a turn a bad line took the place of is the program's own
+		// answer, late: it costs nothing either, once.
+		if t := c.turn(m.ID); t != nil && t.displaced && !t.answered {
+			free, t.answered = true, true
+		} else if t != nil && strings.HasPrefix(t.fate, fateTimedOut) {
+			c.answeredLate = true // slow, not silent (Silence)
+		}
 	}
 	c.mu.Unlock()
 	if p != nil {
@@ -769,7 +787,7 @@ func (c *Conn) action(m botproto.Message, line []byte) {
 		return
 	}
 	c.unasked(line)
-	if c.spend() {
+	if free || c.spend() {
 		c.Warn(m.Match, m.ID, botproto.CodeStale, stale, nil)
 	}
 }

@@ -14,6 +14,9 @@ import (
 // last said anything, so that each mistake a student makes is told in one sentence that
 // names it and its fix, the same in `arena match`, `arena check` and over SSH.
 
+// fateTimedOut is the fate of a turn whose time ran out before its answer.
+const fateTimedOut = "its time ran out (a lost turn)"
+
 // turnMemory is how many recent turns a Conn remembers.
 const turnMemory = 16
 
@@ -27,6 +30,8 @@ type turnRecord struct {
 	// answered, that the program's answer was taken.
 	fate     string
 	answered bool
+	// displaced: a bad line took the turn's place (its late real answer costs nothing).
+	displaced bool
 }
 
 // rememberTurn records turn id (under c.mu).
@@ -61,7 +66,7 @@ func (c *Conn) Silence(id int) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t := c.turn(id)
-	if t == nil || !c.heard.IsZero() && c.heard.After(t.sent) {
+	if t == nil || c.answeredLate || !c.heard.IsZero() && c.heard.After(t.sent) {
 		return ""
 	}
 	// The first turn sent after the program's last line: it has been silent since.
@@ -214,7 +219,11 @@ func (c *Conn) EndedEarly(how string, decision int) string {
 	if playing && answers == 0 && games > 1 {
 		// Gone before answering anything of this game: it most likely stopped after the
 		// last one (if it crashed on this game's first turn, its stderr says so).
-		return fmt.Sprintf("%s after game %d, before answering any turn of game %d: %s", who, games-1, games, gameAfterGame)
+		of := ""
+		if planned > 0 {
+			of = fmt.Sprintf(" of %d", planned)
+		}
+		return fmt.Sprintf("%s after game %d%s, before answering any turn of game %d: %s", who, games-1, of, games, gameAfterGame)
 	}
 	switch {
 	case games == 0:

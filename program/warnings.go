@@ -23,13 +23,16 @@ func NewWarnings(w io.Writer, who string, limit int) *Warnings {
 	return &Warnings{w: w, who: who, limit: limit}
 }
 
-// Write takes one sentence a call ("arena: …\n", as a Conn writes them).
+// Write takes one sentence a call ("arena: …\n", as a Conn writes them). Warnings are
+// counted; any other sentence (why the connection ended) is always shown.
 func (w *Warnings) Write(b []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.seen++
-	if w.limit > 0 && w.seen > w.limit {
-		return len(b), nil
+	if bytes.HasPrefix(b, []byte("arena: warning")) {
+		w.seen++
+		if w.limit > 0 && w.seen > w.limit {
+			return len(b), nil
+		}
 	}
 	line := bytes.TrimPrefix(b, []byte("arena: "))
 	if _, err := fmt.Fprintf(w.w, "arena: %s: %s", w.who, line); err != nil {

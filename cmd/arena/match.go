@@ -123,6 +123,8 @@ type matchRun struct {
 	sandbox       string // how the programs run, for the output; "" without programs
 	// warnings are the programs' sentences for people, the first few of each shown.
 	warnings []*program.Warnings
+	// stderr is the run's stderr, shared with the programs' (one writer at a time).
+	stderr io.Writer
 }
 
 func (env matchEnv) run(args []string) int {
@@ -134,10 +136,13 @@ func (env matchEnv) run(args []string) int {
 		fmt.Fprintf(env.stderr, "arena match: %v\n", err)
 		return 2
 	}
-	defer m.closePrograms()
 	err = env.play(m)
+	// The programs' last warnings are written as they stop: count them after.
+	m.closePrograms()
 	for _, w := range m.warnings {
-		fmt.Fprint(env.stderr, w.Unshown())
+		if u := w.Unshown(); u != "" {
+			fmt.Fprint(m.stderr, u)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(env.stderr, "arena match: %v\n", err)
@@ -365,6 +370,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	}
 	// The programs' stderr is copied by a goroutine each: one writer at a time.
 	stderr := &lockedWriter{w: env.stderr}
+	m.stderr = stderr
 	// programsOf is seat i's way to start its program: the sandbox is the seat's own.
 	programsOf := func(i int) match.Programs {
 		limit := shownWarnings

@@ -33,7 +33,7 @@ var Table = []Mistake{
 		"your answer to turn 1 came after the line `debug: I play colour"}},
 	{Mode: "badjson", Says: []string{"a line that is not valid JSON",
 		"came before your answer to turn 1: `{\"type\":\"action\",\"id\":1,\"action\":"}},
-	{Mode: "illegal", Says: []string{"illegal_action: ", " is not next to your territory; played instead: nothing (a lost turn: no colour taken)"}},
+	{Mode: "illegal", Says: []string{"illegal_action: ", "colour 3 (A) is not next to your territory (rules: §5 A move); played instead: nothing (a lost turn: no colour taken)"}},
 	{Mode: "slow", Clocked: true, Says: []string{"ms and an empty bank: a lost turn (strike 1 of 3)",
 		"came after its time ran out (a lost turn): action dropped"}},
 	{Mode: "crash", Says: []string{"during game 1"},
@@ -48,7 +48,7 @@ var Table = []Mistake{
 	{Mode: "nomatch", Once: true, Says: []string{`has no "match": it was taken, but copy "match" from the turn line into every answer (said once)`,
 		`your answer to turn 1 has no "match"`}},
 	{Mode: "oneshot", Says: []string{"after game 1", "the arena sends game after game on the same connection"},
-		SSH: []string{"practice: stopped after 1 of 3 games: your program left"}},
+		SSH: []string{"after game 1 of 3", "practice: stopped after 1 of 3 games: your program left"}},
 	{Mode: "chatty", Says: []string{"too many messages: beyond answers to turns, at most 20 lines a second",
 		"answer each turn line once, and no other line (start, warn, end)"},
 		// The flood ends game 1 or 2: it races the game.
