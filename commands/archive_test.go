@@ -13,11 +13,19 @@ import (
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
 // archiveArena is an arena that records finished games in a store, as `arena serve` does.
 func archiveArena(t *testing.T) string {
+	t.Helper()
+	addr, _ := archiveArenaStore(t)
+	return addr
+}
+
+// archiveArenaStore is archiveArena with its store, for tests that store games themselves.
+func archiveArenaStore(t *testing.T) (string, *store.Store) {
 	t.Helper()
 	st := arenatest.Store(t)
 	cfg := arenatest.FastHub()
@@ -29,7 +37,7 @@ func archiveArena(t *testing.T) string {
 	t.Cleanup(func() { cancel(); <-done; hub.WaitSaves() })
 	app := commands.New(commands.Options{Hub: hub, FillAfter: 50 * time.Millisecond, Archive: st, Logger: slog.New(slog.DiscardHandler)})
 	addr, _ := sshtest.Start(t, app, func(c *server.Config) { c.Logger = slog.New(slog.DiscardHandler) })
-	return addr
+	return addr, st
 }
 
 // A program's live game is stored: its `end` names the replay, `history` lists it, `replay

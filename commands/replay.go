@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/replay"
 )
@@ -34,17 +37,30 @@ type exportedSeat struct {
 	LeftAtMove *int   `json:"left_at_move,omitempty"`
 }
 
-const replayUsage = "usage: replay ID [--json]   (ssh -t HOST replay ID watches it; --json exports it)"
+const replayUsage = `usage: replay ID [--json | --position N]
+  ssh -t HOST replay ID watches it; --json exports it; --position N prints the position
+  before move N (moves counted from 1, as the replay screen counts them) as the JSON
+  arena position reads (turn-based games)`
 
-// replayCommand is `replay ID --json`; without --json it needs a terminal.
+// replayCommand is `replay ID --json` and `replay ID --position N`; without either it needs
+// a terminal.
 func (a *App) replayCommand(c call) int {
 	s, stdout, stderr := c.s, c.stdout, c.stderr
 	args := s.Args[1:]
-	id, asJSON := "", false
-	for _, arg := range args {
+	id, asJSON, position := "", false, 0
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
 		switch {
-		case arg == "--json":
+		case arg == "--json" && position == 0:
 			asJSON = true
+		case arg == "--position" && !asJSON && position == 0 && i+1 < len(args):
+			n, err := strconv.Atoi(args[i+1])
+			if err != nil || n < 1 {
+				fmt.Fprintf(stderr, "arena: --position %s: a move number, 1 for the position the game starts from\n%s\n", args[i+1], replayUsage)
+				return 2
+			}
+			position = n
+			i++
 		case strings.HasPrefix(arg, "-") || id != "":
 			fmt.Fprintln(stderr, replayUsage)
 			return 2
@@ -56,7 +72,7 @@ func (a *App) replayCommand(c call) int {
 		fmt.Fprintln(stderr, replayUsage)
 		return 2
 	}
-	if !asJSON {
+	if !asJSON && position == 0 {
 		fmt.Fprintf(stderr, "arena: watching a replay needs a terminal: ssh -t … replay %s (or --json to export it)\n", id)
 		return 1
 	}
@@ -70,6 +86,9 @@ func (a *App) replayCommand(c call) int {
 	if !g.Rec.VisibleTo(s.Who.ID, s.Who.Admin) {
 		fmt.Fprintf(stderr, "arena: game %s was played in a private room: only its players and teachers see it again\n", id)
 		return 1
+	}
+	if position > 0 {
+		return a.printPosition(g, position, stdout, stderr)
 	}
 	start, moves, err := replay.Export(g.Entry.Game, g.Replay)
 	if err != nil {
@@ -94,5 +113,41 @@ func (a *App) replayCommand(c call) int {
 	if err := enc.Encode(out); err != nil {
 		return 1
 	}
+	return 0
+}
+
+// printPosition is `replay ID --position N`: the position before move N (counted from 1),
+// the same JSON `arena position` reads. A move the referee played for a late or refused
+// answer counts as that seat's move, as the replay screen shows it.
+func (a *App) printPosition(g archive.Game, n int, stdout, stderr io.Writer) int {
+	id := g.Rec.ID
+	pos, ok := g.Entry.Game.(games.Positions)
+	if !ok {
+		fmt.Fprintf(stderr, "arena: game %s is %s, played in real time: it has no positions (they are for turn-based games; --json exports its moves)\n",
+			id, g.Entry.Game.Name())
+		return 1
+	}
+	c, err := replay.NewCursor(g.Entry.Game, g.Replay)
+	if err != nil {
+		a.log.Error("replaying a stored game", "id", id, "err", err)
+		fmt.Fprintf(stderr, "arena: game %s does not replay with this version of the arena: %v\n", id, err)
+		return 1
+	}
+	if n > c.Len() {
+		if c.Len() == 0 {
+			fmt.Fprintf(stderr, "arena: game %s has no moves, so no position before one\n", id)
+		} else {
+			fmt.Fprintf(stderr, "arena: game %s has %d moves: --position takes 1 to %d (the position before that move)\n", id, c.Len(), c.Len())
+		}
+		return 1
+	}
+	c.Seek(n - 1)
+	raw, err := pos.EncodePosition(c.State())
+	if err != nil {
+		a.log.Error("writing a position", "id", id, "move", n, "err", err)
+		fmt.Fprintf(stderr, "arena: game %s: the position before move %d cannot be written: %v\n", id, n, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%s\n", raw)
 	return 0
 }

@@ -84,7 +84,7 @@ func init() {
 			help:  [][2]string{{"rules GAME", "print a game's rules as text (the headings refusals cite)"}},
 			usage: func() string { return rulesUsage("rules") }},
 		{name: "replay", exec: (*App).replayCommand, screen: true,
-			help: [][2]string{{"replay ID [--json]", "watch a stored game again (ssh -t), or export it as JSON"}},
+			help: [][2]string{{"replay ID [--json | --position N]", "watch a stored game (ssh -t), or print it as JSON or one position"}},
 			usage: func() string {
 				return replayUsage + "\n  ID may be the start of an id, when only one stored game has it"
 			}},

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
@@ -12,14 +14,27 @@ import (
 	"github.com/arena-classroom/arena/replay"
 )
 
-// ReplayPanel is the side panel of stored game g replayed at cursor c, width columns wide:
-// the move shown and how playback goes, each seat and its status, the recorded result at
-// the end, and what the move did.
+// ReplayPanel is the side panel of stored game g replayed at cursor c, width columns wide
+// and at most as high as the window leaves beside the board: the move shown and how
+// playback goes, the command that prints the position shown, each seat and its status, the
+// recorded result at the end, and what the move did.
 func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, width int) string {
 	st := v.St
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s  %s\n", st.Key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.Dim.Render(playback))
-	b.WriteString(termtext.ProgressBar(c.At(), c.Len(), width-2) + "\n\n")
+	b.WriteString(termtext.ProgressBar(c.At(), c.Len(), width-2) + "\n")
+	if cmd := PositionCommand(g, c); cmd != "" {
+		// The board shown is the position before the next move: a student takes it home
+		// with the command (replay ID --position N), to ask a bot or their own program.
+		b.WriteString(st.Dim.Render(termtext.Fit(fmt.Sprintf("position before move %d:", c.At()+1), width)) + "\n")
+		if ansi.StringWidth(cmd) <= width-1 {
+			b.WriteString(" " + cmd + "\n")
+		} else { // the flag on a line of its own, indented as the continuation it is
+			head, flag, _ := strings.Cut(cmd, " --")
+			b.WriteString(" " + termtext.Fit(head, width-1) + "\n   " + termtext.Fit("--"+flag, width-3) + "\n")
+		}
+	}
+	b.WriteString("\n")
 	view := g.Entry.View
 	toMove := -1
 	if mv := c.State().ToMove(); len(mv) == 1 && !c.State().Over() {
@@ -68,7 +83,27 @@ func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 			}
 		}
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return clipPanel(v, strings.TrimRight(b.String(), "\n"))
+}
+
+// PositionCommand is the command that prints the position c shows, "ssh HOST replay ID
+// --position N", or "" where there is none: a real-time game, or the end of the game.
+func PositionCommand(g archive.Game, c *replay.Cursor) string {
+	if _, ok := g.Entry.Game.(games.Positions); !ok || c.At() >= c.Len() {
+		return ""
+	}
+	return fmt.Sprintf("ssh HOST replay %s --position %d", g.Rec.ID, c.At()+1)
+}
+
+// clipPanel cuts a panel to the rows the window leaves beside the board (a move with many
+// events would otherwise push the screen past the window's last row).
+func clipPanel(v Viewer, panel string) string {
+	room := v.Height - ChromeHeight
+	lines := strings.Split(panel, "\n")
+	if v.Height <= 0 || len(lines) <= room || room < 1 {
+		return panel
+	}
+	return strings.Join(append(lines[:room-1], v.St.Dim.Render(" …")), "\n")
 }
 
 // recordedResult is g's recorded outcome in words: "alice wins.", "Draw.".
