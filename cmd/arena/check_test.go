@@ -94,6 +94,7 @@ func TestCheckFailsEachMistakeWithItsSentence(t *testing.T) {
 		{"illegal", botcheck.RuleLegal, []string{"is not next to your territory"}},
 		{"slow", botcheck.RuleInTime, []string{"no answer within 100 ms and an empty bank", "strike 1 of 3"}},
 		{"noflush", botcheck.RuleFlush, []string{"nothing received from your program since", "does it flush stdout after each line?"}},
+		{"smallbuf", botcheck.RuleLong, []string{"nothing received from your program since turn", "read whole lines of any length (turn", "line was 40"}},
 		{"crash", botcheck.RuleGames, []string{"your program exited (exit status 1) during game 1, at its decision 3"}},
 		{"wrongmatch", botcheck.RuleIDs, []string{`your answer to turn 1 has "match":"r4k2" but this game's is "c_1"`}},
 		{"nomatch", botcheck.RuleIDs, []string{`your answer to turn 1 has no "match": it was taken`}},
