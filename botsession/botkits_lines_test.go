@@ -20,14 +20,15 @@ import (
 // without one.
 func TestKitLinesStayWholeBesideTheServersSentence(t *testing.T) {
 	need(t, "ssh")
-	addr, _, _ := arenatest.BotArena(t, arenatest.FastHub(), time.Hour)
-	host, port, _ := strings.Cut(addr, ":")
-	sshCmd := openSSHArgs(t, host, port)
 	refused := strings.Fields("bot --game sevencolors --practice --vs nobody")
 	const tries, atOnce = 60, 4
 	for _, k := range kits {
 		t.Run(k.name, func(t *testing.T) {
-			argv := append(append(k.cmd(t), sshCmd...), refused...)
+			// A server of its own for each kit: 60 connections a kit from one address, all
+			// kits on one server, would meet its limit on new connections an address.
+			addr, _, _ := arenatest.BotArena(t, arenatest.FastHub(), time.Hour)
+			host, port, _ := strings.Cut(addr, ":")
+			argv := append(append(k.cmd(t), openSSHArgs(t, host, port)...), refused...)
 			var wg sync.WaitGroup
 			errs := make(chan error, tries)
 			slots := make(chan struct{}, atOnce)
