@@ -51,8 +51,8 @@ const historyHelp = `  a player's stored games (yours by default), last first, w
   --tournament CODE only the games of that tournament (those whose result its teacher replaced
                       too); without NAME, everyone's (tournament games CODE lists them by round)
   --live              only the live games of no tournament (the lobby's, quick match, challenges)
-  --practice          only your practice games (bot --practice): the last 200 of your key are
-                      kept, unrated, shown to you and to teachers only
+  --practice          only practice games (bot --practice): the last 200 of a key are kept,
+                      unrated, shown to their player and to teachers only (NAME: teachers)
   --assignment CODE   its games are played on the server without being stored
                       (assignment export CODE has each student's best run)`
 

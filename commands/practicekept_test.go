@@ -133,7 +133,7 @@ func TestPracticeIsKeptForItsPlayerUnrated(t *testing.T) {
 	if _, errOut, code := sshtest.Exec(t, bob, "history ada --practice"); code != 1 || !strings.Contains(errOut, "their player's and teachers' only") {
 		t.Errorf("bob's history ada --practice: %d %q", code, errOut)
 	}
-	if _, errOut, code := sshtest.Exec(t, bob, "replay "+ids[0]+" --json"); code == 0 {
+	if _, errOut, code := sshtest.Exec(t, bob, "replay "+ids[0]+" --json"); code != 1 || !strings.Contains(errOut, "is a practice game: only its player and teachers") {
 		t.Errorf("bob replays ada's practice game: %q", errOut)
 	}
 	prof := sshtest.Dial(t, addr, "marie", teacher)

@@ -316,7 +316,7 @@ func (s *Store) seats(ctx context.Context, matchID string) ([]SeatRecord, error)
 }
 
 // VisibleTo reports whether the match is shown to person (a key's fingerprint): a match of a
-// private room only to its players, and to teachers.
+// private room, or of practice, only to its players, and to teachers.
 func (m MatchRecord) VisibleTo(person string, teacher bool) bool {
 	if !m.Private || teacher {
 		return true
@@ -327,6 +327,14 @@ func (m MatchRecord) VisibleTo(person string, teacher bool) bool {
 		}
 	}
 	return false
+}
+
+// Hidden says why a match VisibleTo refuses is not shown: "was played in a private room: …".
+func (m MatchRecord) Hidden() string {
+	if m.Practice {
+		return "is a practice game: only its player and teachers see it again"
+	}
+	return "was played in a private room: only its players and teachers see it again"
 }
 
 // boolInt is a flag as both databases keep it: 0 or 1.
