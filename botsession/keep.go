@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arena-classroom/arena/program"
@@ -44,10 +45,11 @@ type keeper struct {
 	conn  *program.Conn
 	log   *slog.Logger
 
-	queue chan keptGame
-	done  chan struct{}
-	ctx   context.Context
-	stop  context.CancelFunc
+	queue  chan keptGame
+	done   chan struct{}
+	failed atomic.Bool // a save failed: later games are neither tried nor named
+	ctx    context.Context
+	stop   context.CancelFunc
 }
 
 type keptGame struct {
@@ -70,27 +72,32 @@ func newKeeper(st PracticeStore, owner string, keep, games int, conn *program.Co
 
 func (k *keeper) run() {
 	defer close(k.done)
-	failed := false
 	for g := range k.queue {
-		if failed {
+		if k.failed.Load() {
 			continue
 		}
 		ctx, cancel := context.WithTimeout(k.ctx, keepTimeout)
 		err := k.st.SavePractice(ctx, g.rec, k.owner, k.keep)
 		cancel()
 		if err != nil {
-			failed = true
+			k.failed.Store(true)
 			k.log.Error("a practice game could not be stored", "match", g.rec.ID, "err", err)
 			k.conn.Diagf("game %d was not kept in your history, nor will this session's later games be: the arena could not store it; your practice goes on", g.n)
 		}
 	}
 }
 
-// add queues game n's record; it never blocks (the queue holds every game of the session).
-func (k *keeper) add(n int, rec store.MatchRecord) {
+// add queues game n's record, and says whether it will be tried; it never blocks (the
+// queue holds every game of the session).
+func (k *keeper) add(n int, rec store.MatchRecord) bool {
+	if k.failed.Load() {
+		return false
+	}
 	select {
 	case k.queue <- keptGame{n, rec}:
+		return true
 	default:
+		return false
 	}
 }
 

@@ -287,7 +287,9 @@ func (a *Sessions) keepPractice(keep *keeper, n int, r match.Result, plan match.
 		a.log.Error("a practice game's record", "err", err)
 		return ""
 	}
-	keep.add(n, rec)
+	if !keep.add(n, rec) {
+		return ""
+	}
 	return "; replay " + rec.ID
 }
 
