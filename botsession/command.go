@@ -274,7 +274,7 @@ func (a *Sessions) Serve(s *server.Session, stdin io.Reader, stdout, stderr io.W
 		return code
 	}
 	if args.practice {
-		return a.practice(ctx, conn, args, name, clock, presence)
+		return a.practice(ctx, conn, args, s.Who, name, clock, presence)
 	}
 	return a.queueBot(ctx, conn, args, s.Who, name, presence)
 }

@@ -11,12 +11,15 @@ import (
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/program"
+	"github.com/arena-classroom/arena/record"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/seed"
+	"github.com/arena-classroom/arena/store"
 )
 
 // practice plays args.games headless games against house bots on the session: game i has
@@ -24,9 +27,14 @@ import (
 // deterministic bot gets the same games every time with the same --seed. Without --seed, a
 // game whose seed decides hidden chance (dice) gets a 53-bit keyed seed per game, shown
 // once that game is over. The games run on this session's goroutine as fast as the bot
-// answers; the hub is not involved.
-func (a *Sessions) practice(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *presence.Key) int {
-	status, t := a.practiceTally(ctx, conn, args, name, clock, presence)
+// answers; the hub is not involved. Each game is kept in the player's history (unrated,
+// theirs and teachers' only), when the server has a store.
+func (a *Sessions) practice(ctx context.Context, conn *program.Conn, args botArgs, who keys.Identity, name string, clock program.Clock, presence *presence.Key) int {
+	keep := newKeeper(a.practiceSt, who.ID, int(a.practiceKept.Load()), args.games, conn, a.log)
+	status, t := a.practiceTally(ctx, conn, args, name, clock, presence, keep)
+	if keep != nil {
+		keep.close()
+	}
 	if status == 0 {
 		conn.Diagf("practice over: %d won, %d drawn, %d lost", t.won, t.drawn, t.lost)
 	}
@@ -129,8 +137,8 @@ func (a answering) Act(st games.State, seat int) (games.Action, error) {
 }
 
 // practiceTally is practice, with the tally of the games played; the caller sums it up
-// (practice, or the assignment the games were).
-func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *presence.Key) (int, tally) {
+// (practice, or the assignment the games were). keep, when set, stores each game over.
+func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args botArgs, name string, clock program.Clock, presence *presence.Key, keep *keeper) (int, tally) {
 	e := args.entry
 	secret := a.rooms.Config().Secret
 	if !args.seedSet && args.seedOf == nil {
@@ -148,7 +156,9 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 	}
 	a.presence.Set(presence, name, doing+e.Game.Name())
 	var gone leaving
+	var kept keptGames
 	me := match.Entrant{Name: name, New: func(s match.Start) (match.Agent, error) {
+		kept.start(s.Index)
 		if a.seedWatch != nil {
 			a.seedWatch(s.GameSeed)
 		}
@@ -204,7 +214,7 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 	plan := match.Plan{Game: e.Game, Entrants: entrants, Schedule: jobs}
 	// House bots are keyed with the server's secret: knowing a game's seed (War Hammer's is
 	// public, a student may choose one) tells nothing of their moves.
-	opts := match.Options{Parallel: 1, Inspect: games.InspectorOf(e.Game),
+	opts := match.Options{Parallel: 1, Inspect: games.InspectorOf(e.Game), Replays: keep != nil,
 		AgentSeed: func(gameSeed uint64, seat int) uint64 { return rooms.BotSeed(secret, gameSeed, seat) }}
 	err = match.Run(ctx, plan, opts, func(r match.Result) error {
 		t.played++
@@ -216,18 +226,19 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 			}
 		}
 		where := practiceResult(args, job, seat, r)
+		replayed := a.keepPractice(keep, t.played, r, plan, kept.started(r.Job))
 		switch {
 		case r.Outcome == nil:
 			conn.Diagf("game %d (%s): void: %s", t.played, where, r.Err)
 		case r.Outcome.Ranks[seat] == 1 && r.Outcome.Winner() == seat:
 			t.won++
-			conn.Diagf("game %d (%s): won %v", t.played, where, r.Outcome.Scores)
+			conn.Diagf("game %d (%s): won %v%s", t.played, where, r.Outcome.Scores, replayed)
 		case r.Outcome.Ranks[seat] == 1:
 			t.drawn++
-			conn.Diagf("game %d (%s): drawn %v", t.played, where, r.Outcome.Scores)
+			conn.Diagf("game %d (%s): drawn %v%s", t.played, where, r.Outcome.Scores, replayed)
 		default:
 			t.lost++
-			conn.Diagf("game %d (%s): lost %v", t.played, where, r.Outcome.Scores)
+			conn.Diagf("game %d (%s): lost %v%s", t.played, where, r.Outcome.Scores, replayed)
 		}
 		select {
 		case <-conn.Done():
@@ -249,6 +260,37 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 		return 1, t
 	}
 	return 0, t
+}
+
+// keepPractice queues game n of a practice (result r of plan, started at started) to be
+// kept, and says where to watch it again ("; replay ID" for the result line); "" for a game
+// not kept: void, or without a keeper.
+func (a *Sessions) keepPractice(keep *keeper, n int, r match.Result, plan match.Plan, started time.Time) string {
+	if keep == nil || r.Outcome == nil || r.Replay == nil {
+		return ""
+	}
+	ended := time.Now()
+	var seats []store.SeatRecord
+	for _, ent := range plan.Job(r.Job).Seats {
+		if ent == 0 {
+			seats = append(seats, store.SeatRecord{Name: plan.Entrants[0].Name, ID: keep.owner})
+		} else {
+			bot := plan.Entrants[ent].Name
+			seats = append(seats, store.SeatRecord{Name: bot, Bot: bot})
+		}
+	}
+	if started.IsZero() {
+		started = ended
+	}
+	rec, err := record.Practice(practiceID(ended), *r.Replay, seats, started, ended)
+	if err != nil {
+		a.log.Error("a practice game's record", "err", err)
+		return ""
+	}
+	if !keep.add(n, rec) {
+		return ""
+	}
+	return "; replay " + rec.ID
 }
 
 // whyGone says why a program's connection ended: the program left, or the arena ended it

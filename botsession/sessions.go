@@ -6,6 +6,7 @@ package botsession
 import (
 	"context"
 	"log/slog"
+	"sync/atomic"
 
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/matchmaker"
@@ -31,6 +32,8 @@ type Options struct {
 	// Archive seeds a program's tournament entry with its rating (nil: unrated).
 	Archive     *archive.Archive
 	Assignments Assignments
+	// Practice keeps practice games in their player's history (nil: they are not kept).
+	Practice PracticeStore
 	// Tournaments and Director run class tournaments (both nil: none).
 	Tournaments director.Store
 	Director    *director.Director
@@ -44,11 +47,14 @@ type Sessions struct {
 	presence    *presence.Board
 	archive     *archive.Archive
 	assignments Assignments
+	practiceSt  PracticeStore
 	tournaments director.Store
 	director    *director.Director
 	log         *slog.Logger
 
 	bots *botKeys // bot sessions and message buckets per key
+
+	practiceKept atomic.Int64 // practice games kept per key (KeepPractice)
 
 	// seedWatch hears the seed of every practice or assignment game as it starts (tests
 	// check that no byte a player receives reveals one); nil outside tests.
@@ -60,8 +66,10 @@ func New(o Options) *Sessions {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Sessions{rooms: o.Rooms, queue: o.Queue, presence: o.Presence, archive: o.Archive, log: o.Logger,
-		assignments: o.Assignments, tournaments: o.Tournaments, director: o.Director, bots: newBotKeys()}
+	a := &Sessions{rooms: o.Rooms, queue: o.Queue, presence: o.Presence, archive: o.Archive, log: o.Logger,
+		assignments: o.Assignments, practiceSt: o.Practice, tournaments: o.Tournaments, director: o.Director, bots: newBotKeys()}
+	a.KeepPractice(DefaultPracticeKept)
+	return a
 }
 
 // WatchSeeds makes f hear the seed of every practice and assignment game as it starts.

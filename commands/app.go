@@ -111,6 +111,9 @@ func New(opts Options) *App {
 	a.lobby = lobby.New(lo)
 	bo := botsession.Options{Rooms: dir, Queue: a.mm, Presence: a.presence, Archive: a.archive, Director: opts.Director,
 		Assignments: opts.Assignments, Tournaments: opts.Tournaments, Logger: opts.Logger}
+	if ps, ok := opts.Archive.(botsession.PracticeStore); ok {
+		bo.Practice = ps // a store that keeps games keeps practice too (*store.Store)
+	}
 	a.bots = botsession.New(bo)
 	return a
 }

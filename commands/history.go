@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/bots"
+	"github.com/arena-classroom/arena/botsession"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
@@ -26,7 +27,8 @@ type historyRow struct {
 	Seat    int       `json:"seat"` // the player's seat (-1 listing a tournament's games without NAME)
 	// Kind is what the game was: KindTournament (Tournament is its code; Replaced: its result
 	// was played again or voided by the teacher), KindRated or KindUnrated (a live game of no
-	// tournament whose ratings did not change: a clock was held, a guest played…).
+	// tournament whose ratings did not change: a clock was held, a guest played…), or
+	// KindPractice (bot --practice: never rated, its player's and teachers' only).
 	Kind       string `json:"kind"`
 	Tournament string `json:"tournament,omitempty"`
 	Replaced   bool   `json:"replaced,omitempty"`
@@ -38,17 +40,20 @@ const (
 	KindTournament = "tournament"
 	KindRated      = "rated"
 	KindUnrated    = "unrated"
+	KindPractice   = "practice"
 )
 
 const historyUsage = "usage: history [NAME] [--game GAME] [--tournament CODE | --live | --assignment CODE | --practice] [--limit N] [--json]"
 
 // historyHelp is what `history --help` says beyond its usage.
 const historyHelp = `  a player's stored games (yours by default), last first, with their ids (replay ID) and what
-  each was (KIND): a game of tournament CODE, or a live game of none, rated or not.
-  --tournament CODE   only the games of that tournament (those whose result its teacher replaced
+  each was (KIND): a game of tournament CODE, a live game of none, rated or not, or practice.
+  --tournament CODE only the games of that tournament (those whose result its teacher replaced
                       too); without NAME, everyone's (tournament games CODE lists them by round)
-  --live              only the games of no tournament (the lobby's, quick match, challenges)
-  --assignment CODE, --practice: their games are played on the server without being stored
+  --live              only the live games of no tournament (the lobby's, quick match, challenges)
+  --practice          only practice games (bot --practice): the last 200 of a key are kept,
+                      unrated, shown to their player and to teachers only (NAME: teachers)
+  --assignment CODE   its games are played on the server without being stored
                       (assignment export CODE has each student's best run)`
 
 // historyCommand lists a player's stored games, theirs by default, last first.
@@ -81,7 +86,7 @@ func (a *App) historyCommand(c call) int {
 		fmt.Fprintf(stderr, "%s\n(one of --tournament, --live, --assignment and --practice)\n", historyUsage)
 		return 2
 	}
-	if *assignment != "" || *practice {
+	if *assignment != "" {
 		return a.unstoredHistory(c, *assignment, *asJSON)
 	}
 	if *game != "" {
@@ -128,9 +133,19 @@ func (a *App) historyCommand(c call) int {
 			return 1
 		}
 	}
-	q := store.GameQuery{Identity: identity, Bot: bot, Game: *game, Tournament: code, Limit: *limit}
-	if *live {
+	if *practice && identity != s.Who.ID && !s.Who.Admin {
+		fmt.Fprintf(stderr, "arena: practice games are their player's and teachers' only: history --practice lists yours\n")
+		return 1
+	}
+	// Someone else's practice is not shown to a player: left out by the query, it does not
+	// use up the listing's --limit.
+	q := store.GameQuery{Identity: identity, Bot: bot, Game: *game, Tournament: code, Limit: *limit,
+		NoPractice: !*practice && identity != s.Who.ID}
+	switch {
+	case *live:
 		q.Kind = store.KindOther
+	case *practice:
+		q.Kind = store.KindPractice
 	}
 	recs, err := a.archive.Games(ctx, q)
 	if err != nil {
@@ -146,6 +161,8 @@ func (a *App) historyCommand(c call) int {
 		row := historyRow{ID: rec.ID, Game: rec.Game, EndedAt: rec.EndedAt, Seat: -1, Kind: KindUnrated,
 			Tournament: rec.Tournament, Replaced: rec.Replaced, Private: rec.Private}
 		switch {
+		case rec.Practice:
+			row.Kind = KindPractice
 		case rec.Tournament != "":
 			row.Kind = KindTournament
 		case rec.Rated:
@@ -175,6 +192,8 @@ func (a *App) historyCommand(c call) int {
 			fmt.Fprintf(stdout, "no stored games of %s in tournament %s\n", plaintext.Clean(who), code)
 		case *live:
 			fmt.Fprintf(stdout, "no stored games of %s out of tournaments\n", plaintext.Clean(who))
+		case *practice:
+			fmt.Fprintf(stdout, "no stored practice games of %s (bot --practice keeps the last %d of a key)\n", plaintext.Clean(who), botsession.DefaultPracticeKept)
 		default:
 			fmt.Fprintf(stdout, "no stored games of %s\n", plaintext.Clean(who))
 		}
@@ -206,7 +225,7 @@ func kindText(r historyRow) string {
 			text += " (replaced)"
 		}
 	}
-	if r.Private {
+	if r.Private && r.Kind != KindPractice { // practice is always private: said once, by its kind
 		text += ", private"
 	}
 	return text
@@ -229,36 +248,32 @@ func winnerText(seats []string, ranks []int) string {
 	return strings.Join(first, " and ") + " won"
 }
 
-// unstoredHistory answers history --assignment CODE and --practice: those games are played on
-// the server without being stored (no replay, no rating), so there is nothing to list; it
-// says where their results are.
+// unstoredHistory answers history --assignment CODE: its games are played on the server
+// without being stored (no replay, no rating), so there is nothing to list; it says where
+// their results are.
 func (a *App) unstoredHistory(c call, assignment string, asJSON bool) int {
 	stdout, stderr := c.stdout, c.stderr
-	text := "practice games (bot --practice) are played on the server without being stored: no history keeps them"
-	if assignment != "" {
-		code := strings.ToUpper(assignment)
-		if a.assignments == nil {
-			fmt.Fprintln(stderr, "arena: this server keeps no assignments")
-			return 1
-		}
-		ctx, cancel := context.WithTimeout(c.s.SSH.Context(), 30*time.Second)
-		defer cancel()
-		if _, err := a.assignments.Assignment(ctx, code); errors.Is(err, store.ErrNotFound) {
-			fmt.Fprintf(stderr, "arena: no assignment %q\n", assignment)
-			return 1
-		} else if err != nil {
-			a.log.Error("history: assignment", "code", code, "err", err)
-			fmt.Fprintln(stderr, "arena: the assignment could not be read right now; try again")
-			return 1
-		}
-		text = fmt.Sprintf("assignment %s's games are played on the server without being stored, as practice is: no history keeps them; "+
-			"a complete run is recorded (teachers: assignment export %s lists each student's best)", code, code)
+	code := strings.ToUpper(assignment)
+	if a.assignments == nil {
+		fmt.Fprintln(stderr, "arena: this server keeps no assignments")
+		return 1
+	}
+	ctx, cancel := context.WithTimeout(c.s.SSH.Context(), 30*time.Second)
+	defer cancel()
+	if _, err := a.assignments.Assignment(ctx, code); errors.Is(err, store.ErrNotFound) {
+		fmt.Fprintf(stderr, "arena: no assignment %q\n", assignment)
+		return 1
+	} else if err != nil {
+		a.log.Error("history: assignment", "code", code, "err", err)
+		fmt.Fprintln(stderr, "arena: the assignment could not be read right now; try again")
+		return 1
 	}
 	if asJSON {
 		fmt.Fprintln(stdout, "[]")
 		return 0
 	}
-	fmt.Fprintln(stdout, text)
+	fmt.Fprintf(stdout, "assignment %s's games are played on the server without being stored: no history keeps them; "+
+		"a complete run is recorded (teachers: assignment export %s lists each student's best)\n", code, code)
 	return 0
 }
 

@@ -84,7 +84,7 @@ func (a *App) replayCommand(c call) int {
 		return 1
 	}
 	if !g.Rec.VisibleTo(s.Who.ID, s.Who.Admin) {
-		fmt.Fprintf(stderr, "arena: game %s was played in a private room: only its players and teachers see it again\n", id)
+		fmt.Fprintf(stderr, "arena: game %s %s\n", id, g.Rec.Hidden())
 		return 1
 	}
 	if position > 0 {

@@ -307,7 +307,7 @@ func TestTournamentGamesListEveryGame(t *testing.T) {
 	if out, _, status := sshtest.Exec(t, sam, "history greedy --live"); status != 0 || !strings.Contains(out, "no stored games of greedy out of tournaments") {
 		t.Fatalf("history greedy --live: %d %q", status, out)
 	}
-	if out, _, status := sshtest.Exec(t, sam, "history --practice"); status != 0 || !strings.Contains(out, "without being stored") {
+	if out, _, status := sshtest.Exec(t, sam, "history --practice"); status != 0 || !strings.Contains(out, "no stored practice games of sam") {
 		t.Fatalf("history --practice: %d %q", status, out)
 	}
 	if _, errOut, status := sshtest.Exec(t, sam, "history --tournament "+code+" --live"); status != 2 || !strings.Contains(errOut, "one of") {

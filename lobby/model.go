@@ -371,7 +371,7 @@ func (s *session) screenFor(args []string) (screen.Screen, error) {
 			return nil, err
 		}
 		if !g.Rec.VisibleTo(s.who.ID, s.who.Admin) {
-			return nil, fmt.Errorf("game %s was played in a private room: only its players and teachers see it again", args[1])
+			return nil, fmt.Errorf("game %s %s", args[1], g.Rec.Hidden())
 		}
 		r, err := replays.New(g)
 		if err != nil {

@@ -30,8 +30,8 @@ func Match(info rooms.Info, rp replay.Replay, ended time.Time) (store.MatchRecor
 		ID:   info.MatchID,
 		Game: rp.Game, Seed: rp.Seed, Config: cfg, Outcome: out, Replay: log,
 		StartedAt: info.Created, EndedAt: ended,
-		// Live games are rated (practice is never stored; guests are left out), but for a
-		// game in which a person stopped their clock.
+		// Live games are rated (guests are left out; practice is Practice's, unrated), but
+		// for a game in which a person stopped their clock.
 		Rated:   !info.Unrated,
 		Private: info.Private,
 	}
@@ -48,4 +48,27 @@ func Match(info rooms.Info, rp replay.Replay, ended time.Time) (store.MatchRecor
 		rec.Seats = append(rec.Seats, seat)
 	}
 	return rec, nil
+}
+
+// Practice builds the record of a practice game (bot --practice), played headless rather
+// than in a room: its replay, with the rules' outcome, and its seats (the program's with its
+// key, the house bots' with their names). The store keeps it private and unrated
+// (store.SavePractice).
+func Practice(id string, rp replay.Replay, seats []store.SeatRecord, started, ended time.Time) (store.MatchRecord, error) {
+	cfg, err := json.Marshal(rp.Config)
+	if err != nil {
+		return store.MatchRecord{}, err
+	}
+	out, err := json.Marshal(rp.Outcome)
+	if err != nil {
+		return store.MatchRecord{}, err
+	}
+	log, err := json.Marshal(rp)
+	if err != nil {
+		return store.MatchRecord{}, err
+	}
+	return store.MatchRecord{
+		ID: id, Game: rp.Game, Seed: rp.Seed, Config: cfg, Outcome: out, Replay: log, Seats: seats,
+		StartedAt: started, EndedAt: ended, Practice: true, Private: true,
+	}, nil
 }

@@ -21,7 +21,7 @@ type table struct {
 var tables = []table{
 	{"accounts", "id, name, created_at, seen_at", "id"},
 	{"names", "name, account_id, claimed_at", "rowid"},
-	{"matches", "id, game, seed, config, outcome, replay, started_at, ended_at, private", "rowid"},
+	{"matches", "id, game, seed, config, outcome, replay, started_at, ended_at, private, practice", "rowid"},
 	{"match_seats", "match_id, seat, name, identity, bot, left_at_move, replaced_by", "match_id, seat"},
 	{"assignments", "code, game, vs, games, config, seed, pass_pct, created_by, created_at", "rowid"},
 	{"assignment_runs", "code, identity, name, games, wins, draws, at", "rowid"},

@@ -17,15 +17,19 @@ type GameQuery struct {
 	// teacher replaced (played again, or voided) too; "" for any game.
 	Tournament string
 	// Kind: "" for any game, KindTournament for games of a tournament, KindOther for the
-	// games of none.
-	Kind  string
-	Limit int // 1..HistoryLimit (out of it: HistoryLimit)
+	// live games of none, KindPractice for practice games.
+	Kind string
+	// NoPractice leaves practice games out: a listing for someone who may not see them
+	// (another player's), so that they do not use up its Limit.
+	NoPractice bool
+	Limit      int // 1..HistoryLimit (out of it: HistoryLimit)
 }
 
 // Kinds of stored game (GameQuery.Kind).
 const (
 	KindTournament = "tournament"
 	KindOther      = "other" // a live game of no tournament: the lobby's, quick match, a challenge
+	KindPractice   = "practice"
 )
 
 // GameRecord is a stored game with what it was part of.
@@ -71,9 +75,14 @@ func (s *Store) HistoryGames(ctx context.Context, q GameQuery) ([]GameRecord, er
 	case KindTournament:
 		conds = append(conds, `m.id IN (`+ofTournament+`)`)
 	case KindOther:
-		conds = append(conds, `m.id NOT IN (`+ofTournament+`)`)
+		conds = append(conds, `m.id NOT IN (`+ofTournament+`)`, `m.practice = 0`)
+	case KindPractice:
+		conds = append(conds, `m.practice = 1`)
 	default:
 		return nil, fmt.Errorf("history: no kind of game %q", q.Kind)
+	}
+	if q.NoPractice {
+		conds = append(conds, `m.practice = 0`)
 	}
 	where := ""
 	for i, c := range conds {
@@ -83,7 +92,7 @@ func (s *Store) HistoryGames(ctx context.Context, q GameQuery) ([]GameRecord, er
 			where += " AND " + c
 		}
 	}
-	rows, err := s.db.query(ctx, `SELECT m.id, m.game, m.seed, m.config, m.outcome, 'null', m.started_at, m.ended_at, m.private, m.rowid
+	rows, err := s.db.query(ctx, `SELECT m.id, m.game, m.seed, m.config, m.outcome, 'null', m.started_at, m.ended_at, m.private, m.practice, m.rowid
 		FROM matches m`+where+` ORDER BY m.ended_at DESC, m.rowid DESC LIMIT ?`, append(args, q.Limit)...)
 	if err != nil {
 		return nil, fmt.Errorf("history: %w", err)

@@ -82,7 +82,7 @@ func TestHistoryGamesSaysWhatEachGameWas(t *testing.T) {
 		if _, err := s.HistoryGames(ctx, GameQuery{}); err == nil {
 			t.Error("a history of nobody")
 		}
-		if _, err := s.HistoryGames(ctx, GameQuery{Identity: "SHA256:aaaa", Kind: "practice"}); err == nil {
+		if _, err := s.HistoryGames(ctx, GameQuery{Identity: "SHA256:aaaa", Kind: "assignment"}); err == nil {
 			t.Error("a kind of game that is not stored")
 		}
 	})

@@ -37,7 +37,7 @@ func (s *Store) History(ctx context.Context, identity, bot, game string, limit i
 	if who == "" {
 		return nil, errors.New("history: whose games?")
 	}
-	rows, err := s.db.query(ctx, `SELECT DISTINCT m.id, m.game, m.seed, m.config, m.outcome, 'null', m.started_at, m.ended_at, m.private, m.rowid
+	rows, err := s.db.query(ctx, `SELECT DISTINCT m.id, m.game, m.seed, m.config, m.outcome, 'null', m.started_at, m.ended_at, m.private, m.practice, m.rowid
 		FROM matches m JOIN match_seats s ON s.match_id = m.id
 		WHERE s.`+column+` = ? AND (? = '' OR m.game = ?)
 		ORDER BY m.ended_at DESC, m.rowid DESC LIMIT ?`, who, game, game, limit)

@@ -25,6 +25,9 @@ type MatchRecord struct {
 	Rated bool
 	// Private: played in a private room: shown only to its players and to teachers.
 	Private bool
+	// Practice: a game of bot --practice, kept for its player to review (SavePractice):
+	// never rated, and private.
+	Practice bool
 	// Tournament, when set, is the tournament game this match was: its result is recorded
 	// in the same transaction, so a crash keeps both or neither.
 	Tournament *TournamentEntry
@@ -66,7 +69,7 @@ func (s *Store) SaveMatch(ctx context.Context, m MatchRecord) error {
 	if m.ID == "" || m.Game == "" {
 		return errors.New("save match: missing id or game")
 	}
-	err := s.write(ctx, func() error { return s.saveMatch(ctx, m) })
+	err := s.write(ctx, func() error { return s.saveMatch(ctx, m, nil) })
 	if err != nil && s.stored(ctx, m.ID) {
 		return fmt.Errorf("save match %s: %w", m.ID, ErrDuplicate)
 	}
@@ -91,16 +94,69 @@ func (s *Store) stored(ctx context.Context, id string) bool {
 	return err == nil && n > 0
 }
 
-func (s *Store) saveMatch(ctx context.Context, m MatchRecord) error {
+// SavePractice stores a finished practice game of owner (a key's fingerprint), unrated and
+// private, and deletes that key's practice games but the keep latest (keep < 1: 1), in the
+// same transaction: a student's practice history stays bounded however much they practise.
+func (s *Store) SavePractice(ctx context.Context, m MatchRecord, owner string, keep int) error {
+	if m.ID == "" || m.Game == "" || owner == "" {
+		return errors.New("save practice: missing id, game or owner")
+	}
+	m.Practice, m.Private, m.Rated, m.Tournament = true, true, false, nil
+	keep = max(keep, 1)
+	err := s.write(ctx, func() error {
+		return s.saveMatch(ctx, m, func(tx writeTx) error { return prunePractice(ctx, tx, owner, keep) })
+	})
+	if err != nil && s.stored(ctx, m.ID) {
+		return fmt.Errorf("save practice %s: %w", m.ID, ErrDuplicate)
+	}
+	return err
+}
+
+// prunePractice deletes owner's practice games but the keep latest.
+func prunePractice(ctx context.Context, tx writeTx, owner string, keep int) error {
+	rows, err := tx.query(ctx, `SELECT m.id FROM matches m JOIN match_seats s ON s.match_id = m.id
+		WHERE s.identity = ? AND m.practice = 1 ORDER BY m.ended_at DESC, m.rowid DESC`, owner)
+	if err != nil {
+		return fmt.Errorf("prune practice: %w", err)
+	}
+	var old []string
+	for n := 0; rows.Next(); n++ {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("prune practice: %w", err)
+		}
+		if n >= keep {
+			old = append(old, id)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("prune practice: %w", err)
+	}
+	// Practice is never rated nor a tournament's: its seats are all there is to delete.
+	for _, id := range old {
+		if _, err := tx.exec(ctx, `DELETE FROM match_seats WHERE match_id = ?`, id); err != nil {
+			return fmt.Errorf("prune practice %s: %w", id, err)
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM matches WHERE id = ?`, id); err != nil {
+			return fmt.Errorf("prune practice %s: %w", id, err)
+		}
+	}
+	return nil
+}
+
+// saveMatch stores m, and runs then (if set) in the same transaction.
+func (s *Store) saveMatch(ctx context.Context, m MatchRecord, then func(tx writeTx) error) error {
 	tx, err := s.db.begin(ctx)
 	if err != nil {
 		return fmt.Errorf("save match %s: %w", m.ID, err)
 	}
 	defer tx.Rollback()
-	_, err = tx.exec(ctx, `INSERT INTO matches (id, game, seed, config, outcome, replay, started_at, ended_at, private)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err = tx.exec(ctx, `INSERT INTO matches (id, game, seed, config, outcome, replay, started_at, ended_at, private, practice)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		m.ID, m.Game, int64(m.Seed), jsonText(m.Config), jsonText(m.Outcome), jsonText(m.Replay),
-		m.StartedAt.UnixMilli(), m.EndedAt.UnixMilli(), boolInt(m.Private))
+		m.StartedAt.UnixMilli(), m.EndedAt.UnixMilli(), boolInt(m.Private), boolInt(m.Practice))
 	if err != nil {
 		return fmt.Errorf("save match %s: %w", m.ID, err)
 	}
@@ -123,9 +179,15 @@ func (s *Store) saveMatch(ctx context.Context, m MatchRecord) error {
 			return fmt.Errorf("save match %s: %w", m.ID, err)
 		}
 	}
-	if m.Rated {
+	// Practice never moves a rating, whatever the record says.
+	if m.Rated && !m.Practice {
 		if err := rate(ctx, tx, m); err != nil {
 			return fmt.Errorf("save match %s: ratings: %w", m.ID, err)
+		}
+	}
+	if then != nil {
+		if err := then(tx); err != nil {
+			return fmt.Errorf("save match %s: %w", m.ID, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
@@ -147,7 +209,7 @@ func (s *Store) RecentMatches(ctx context.Context, limit int) ([]MatchRecord, er
 	if limit <= 0 {
 		return nil, nil
 	}
-	rows, err := s.db.query(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at, private
+	rows, err := s.db.query(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at, private, practice
 		FROM matches ORDER BY ended_at DESC, rowid DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("recent matches: %w", err)
@@ -175,7 +237,7 @@ func (s *Store) RecentMatches(ctx context.Context, limit int) ([]MatchRecord, er
 
 // Match returns one match by id, or ErrNotFound.
 func (s *Store) Match(ctx context.Context, id string) (MatchRecord, error) {
-	row := s.db.queryRow(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at, private
+	row := s.db.queryRow(ctx, `SELECT id, game, seed, config, outcome, replay, started_at, ended_at, private, practice
 		FROM matches WHERE id = ?`, id)
 	m, err := scanMatch(row)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -222,11 +284,11 @@ func scanMatch(r scanner) (MatchRecord, error) {
 		seed, started, ended    int64
 		config, outcome, replay string
 	)
-	var private int
-	if err := r.Scan(&m.ID, &m.Game, &seed, &config, &outcome, &replay, &started, &ended, &private); err != nil {
+	var private, practice int
+	if err := r.Scan(&m.ID, &m.Game, &seed, &config, &outcome, &replay, &started, &ended, &private, &practice); err != nil {
 		return MatchRecord{}, err
 	}
-	m.Private = private != 0
+	m.Private, m.Practice = private != 0, practice != 0
 	m.Seed = uint64(seed)
 	m.Config, m.Outcome, m.Replay = json.RawMessage(config), json.RawMessage(outcome), json.RawMessage(replay)
 	m.StartedAt, m.EndedAt = time.UnixMilli(started).UTC(), time.UnixMilli(ended).UTC()
@@ -254,7 +316,7 @@ func (s *Store) seats(ctx context.Context, matchID string) ([]SeatRecord, error)
 }
 
 // VisibleTo reports whether the match is shown to person (a key's fingerprint): a match of a
-// private room only to its players, and to teachers.
+// private room, or of practice, only to its players, and to teachers.
 func (m MatchRecord) VisibleTo(person string, teacher bool) bool {
 	if !m.Private || teacher {
 		return true
@@ -265,6 +327,14 @@ func (m MatchRecord) VisibleTo(person string, teacher bool) bool {
 		}
 	}
 	return false
+}
+
+// Hidden says why a match VisibleTo refuses is not shown: "was played in a private room: …".
+func (m MatchRecord) Hidden() string {
+	if m.Practice {
+		return "is a practice game: only its player and teachers see it again"
+	}
+	return "was played in a private room: only its players and teachers see it again"
 }
 
 // boolInt is a flag as both databases keep it: 0 or 1.
