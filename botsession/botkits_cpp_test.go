@@ -1,14 +1,5 @@
 package botsession_test
 
-import (
-	"bytes"
-	"errors"
-	"os"
-	"os/exec"
-	"strings"
-	"testing"
-)
-
 // The C++ kit (kits/cpp) joins every kit test: its 7 Colors starter the protocol, SSH,
 // reconnection and stderr tests of kits, and each game's starter its game's list.
 func init() {
@@ -22,20 +13,4 @@ func init() {
 // cppKit builds the C++ kit's bot for game with its command script (g++, C++17, nlohmann/json,
 // warnings as errors) into a temporary folder. Without g++ or nlohmann/json it skips, except
 // in CI, which installs them.
-func cppKit(game string) kit {
-	return kit{"cpp", func(t *testing.T) []string {
-		t.Helper()
-		build := exec.Command(abs(t, "../kits/cpp/command"), game, t.TempDir())
-		var out, errOut bytes.Buffer
-		build.Stdout, build.Stderr = &out, &errOut
-		err := build.Run()
-		var exit *exec.ExitError
-		switch {
-		case errors.As(err, &exit) && exit.ExitCode() == 3 && os.Getenv("CI") == "":
-			t.Skipf("%s", strings.TrimSpace(errOut.String()))
-		case err != nil:
-			t.Fatalf("kits/cpp/command %s: %v\n%s", game, err, errOut.String())
-		}
-		return strings.Fields(out.String())
-	}}
-}
+func cppKit(game string) kit { return commandKit("cpp", game) }
