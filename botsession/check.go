@@ -2,7 +2,6 @@ package botsession
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -22,12 +21,7 @@ const CheckUsage = `usage: check --game GAME   (a program's session, as bot --ga
 // (botcheck). It plays the check's games against a house bot and reports on stderr; it is
 // no practice, and stores nothing.
 func (a *Sessions) ServeCheck(s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
-	refuse := func(status int, msg string) int {
-		line, _ := json.Marshal(botproto.Error{Type: botproto.TypeError, Msg: msg})
-		fmt.Fprintf(stdout, "%s\n", line)
-		fmt.Fprintf(stderr, "arena: %s\n", msg)
-		return status
-	}
+	refuse := func(status int, msg string) int { return refusal(stdout, stderr, status, msg) }
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	gameID := fs.String("game", "", "")

@@ -186,6 +186,15 @@ func (b *botArgs) pickOpponents(list string) error {
 	return nil
 }
 
+// refusal refuses a session before its connection exists (nothing is queued yet): one
+// error line for the program, the sentence for people, and status.
+func refusal(stdout, stderr io.Writer, status int, msg string) int {
+	line, _ := json.Marshal(botproto.Error{Type: botproto.TypeError, Msg: msg})
+	fmt.Fprintf(stdout, "%s\n", line)
+	fmt.Fprintf(stderr, "arena: %s\n", msg)
+	return status
+}
+
 // ExitTryAgain is a bot session's exit status when the server is shutting down under a
 // tournament's program: it may come back in a moment (EX_TEMPFAIL of sysexits.h).
 const ExitTryAgain = 75
@@ -194,12 +203,7 @@ const ExitTryAgain = 75
 // carries protocol only; sentences for people go to stderr.
 func (a *Sessions) Serve(s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Before the connection exists, refusals are written directly: nothing is queued yet.
-	refuse := func(status int, msg string) int {
-		line, _ := json.Marshal(botproto.Error{Type: botproto.TypeError, Msg: msg})
-		fmt.Fprintf(stdout, "%s\n", line)
-		fmt.Fprintf(stderr, "arena: %s\n", msg)
-		return status
-	}
+	refuse := func(status int, msg string) int { return refusal(stdout, stderr, status, msg) }
 	args, err := parseBotArgs(s.Args[1:])
 	if err != nil {
 		return refuse(2, err.Error())

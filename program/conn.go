@@ -326,11 +326,17 @@ func Shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
+	return cutRunes(s, n) + "… (" + strconv.Itoa(len(s)) + " bytes in all)"
+}
+
+// cutRunes is the longest prefix of s of at most n bytes that ends on a character boundary
+// (s is longer than n).
+func cutRunes(s string, n int) string {
 	cut := n
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
-	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes in all)"
+	return s[:cut]
 }
 
 // Diagf queues a sentence for people (stderr), if the connection has somewhere to put it.

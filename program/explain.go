@@ -7,7 +7,6 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
 // A Conn remembers the last turns it sent and what became of them, and when the program
@@ -113,11 +112,7 @@ func Quote(b []byte) string {
 	const n = 60
 	s := string(b)
 	if len(s) > n {
-		cut := n
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + "…"
+		s = cutRunes(s, n) + "…"
 	}
 	return "`" + strings.ToValidUTF8(s, "?") + "`"
 }
