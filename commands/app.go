@@ -118,6 +118,9 @@ func New(opts Options) *App {
 	return a
 }
 
+// Director runs the tournaments (nil without a store).
+func (a *App) Director() *director.Director { return a.director }
+
 // Matchmaker is quick match (a cluster's node keeps its queues with the others').
 func (a *App) Matchmaker() *matchmaker.Matchmaker { return a.mm }
 

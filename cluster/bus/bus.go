@@ -11,6 +11,7 @@
 package bus
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -67,6 +68,8 @@ type Conn struct {
 	rejected   [kindCount]atomic.Uint64
 	answered   answers
 	closed     chan struct{} // closed once the connection is (ClosedHandler)
+	backMu     sync.Mutex
+	backCh     chan struct{} // closed when the connection next comes back (nextBack)
 	closeOnce  sync.Once
 }
 
@@ -129,6 +132,7 @@ func (c *Conn) connect() (*nats.Conn, error) {
 		nats.ReconnectHandler(func(*nats.Conn) {
 			c.log.Info("bus reconnected")
 			c.backAt.Store(time.Now().UnixNano())
+			c.cameBack()
 			if cfg.Back != nil {
 				cfg.Back()
 			}
@@ -244,9 +248,62 @@ func (c *Conn) Publish(subject string, data []byte) {
 }
 
 // Request sends data on subject and waits up to Timeout for the one answer (the programs'
-// seat calls, which number and acknowledge their own messages).
+// seat calls, which number and acknowledge their own messages), or until the connection
+// comes back from an outage (ErrBusBack).
 func (c *Conn) Request(subject string, data []byte) (*nats.Msg, error) {
-	return c.nc.Request(subject, data, c.cfg.Timeout)
+	return c.roundTrip(subject, data)
+}
+
+// ErrBusBack is a request whose answer was lost to a bus restart: it was in flight when
+// the connection came back. Send it again at once.
+var ErrBusBack = errors.New("the bus restarted while the request was in flight")
+
+// roundTrip sends one request and waits for its answer up to Timeout, but no longer than
+// the connection's next return from an outage. A restarted bus refuses the answer to a
+// request that the bus before it carried (an answer may go only to a request the bus
+// itself delivered): without this, every request in flight across a restart waited out its
+// whole Timeout, and a program's turn queued behind one had its clock running meanwhile.
+func (c *Conn) roundTrip(subject string, data []byte) (*nats.Msg, error) {
+	back := c.nextBack()
+	ctx, cancel := context.WithTimeout(context.Background(), c.cfg.Timeout)
+	defer cancel()
+	go func() {
+		select {
+		case <-back:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	m, err := c.nc.RequestWithContext(ctx, subject, data)
+	switch {
+	case err == nil:
+		return m, nil
+	case errors.Is(err, context.DeadlineExceeded):
+		return nil, nats.ErrTimeout
+	case errors.Is(err, context.Canceled):
+		return nil, ErrBusBack
+	}
+	return nil, err
+}
+
+// nextBack is closed when the connection next comes back from an outage.
+func (c *Conn) nextBack() <-chan struct{} {
+	c.backMu.Lock()
+	defer c.backMu.Unlock()
+	if c.backCh == nil {
+		c.backCh = make(chan struct{})
+	}
+	return c.backCh
+}
+
+// cameBack wakes the requests waiting on nextBack.
+func (c *Conn) cameBack() {
+	c.backMu.Lock()
+	defer c.backMu.Unlock()
+	if c.backCh != nil {
+		close(c.backCh)
+		c.backCh = nil
+	}
 }
 
 // Connected reports whether the connection is up now; Closed whether it is gone for good.

@@ -195,7 +195,7 @@ func (k *Call[Req, Rep]) Persist(alive func() bool) (Rep, error) {
 func (c *Conn) ask(node, op string, data []byte) (answer, error) {
 	start, reconnects := time.Now(), c.nc.Stats().Reconnects
 	for {
-		m, err := c.nc.Request(busauth.RequestSubject(node, c.cfg.Name), data, c.cfg.Timeout)
+		m, err := c.roundTrip(busauth.RequestSubject(node, c.cfg.Name), data)
 		if err == nil {
 			var a answer
 			if err := json.Unmarshal(m.Data, &a); err != nil {
@@ -207,7 +207,7 @@ func (c *Conn) ask(node, op string, data []byte) (answer, error) {
 			c.log.Warn("request to another node failed", "peer", node, "op", op, "err", err)
 			return answer{}, ErrNoAnswer
 		}
-		if !errors.Is(err, nats.ErrTimeout) {
+		if !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, ErrBusBack) {
 			time.Sleep(100 * time.Millisecond) // refused at once: the bus or the peer is not back yet
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"sync"
 
 	"github.com/arena-classroom/arena/catalog"
@@ -28,7 +29,13 @@ var (
 	opCancel    = bus.Op[ticketRef, cancelled]{Name: "cancel"}
 	opAssigned  = bus.Op[assigned, bus.None]{Name: "assigned", Blocks: true}
 	opChallenge = bus.Op[challenge, rooms.Info]{Name: "challenge", Blocks: true} // a person plays a waiting program
+	// opRequeue (keeper to a node): the keeper does not know the node's tickets (it forgot
+	// the node in an outage, or never knew it): they are sent again.
+	opRequeue = bus.Op[requeue, bus.None]{Name: "requeue", Blocks: true}
 )
+
+// requeue asks a node to send its tickets to the keeper again: it carries nothing.
+type requeue struct{}
 
 // ticket is a ticket sent to the keeper.
 type ticket struct {
@@ -138,6 +145,12 @@ func Serve(n *cluster.Node, mm *matchmaker.Matchmaker) {
 	bus.Handle(c, opCancel, q.cancel)
 	bus.Handle(c, opChallenge, q.challenge)
 	bus.Handle(c, opAssigned, q.assigned)
+	bus.Handle(c, opRequeue, func(from string, _ requeue) (bus.None, error) {
+		if from == q.keeperName() {
+			q.resend()
+		}
+		return bus.None{}, nil
+	})
 	n.AddPart(q)
 	q.checkKeeper()
 }
@@ -161,16 +174,59 @@ func (q *queue) Announce(h *cluster.Heartbeat) {
 }
 
 // Heard: a node joined, or came back under its name: the oldest may have changed.
-func (q *queue) Heard(_ string, before, now *cluster.Heartbeat) {
+func (q *queue) Heard(from string, before, now *cluster.Heartbeat) {
 	if before == nil || !before.Since.Equal(now.Since) {
 		go q.checkKeeper()
 	}
+	if before == nil && q.keeperName() == q.n.Name() {
+		// A node this keeper did not know: one it forgot in a bus outage that did not
+		// forget it (its players wait in a queue whose keeper lost them), or a new one.
+		go func() {
+			if _, err := bus.Ask(q.n.Bus(), from, opRequeue, requeue{}); err != nil {
+				q.n.Logger().Warn("could not tell a node to send its quick match tickets again", "peer", from, "err", err)
+			}
+		}()
+	}
 }
 
-// Gone: the keeper may be gone; a dead node's tickets leave the queues kept here.
+// Gone: the keeper may be gone; a dead node's tickets leave the queues kept here. They
+// are taken off the keeper's list at once: the node, heard again, sends tickets that are
+// not these.
 func (q *queue) Gone(node string) {
 	go q.checkKeeper()
-	go q.forgetNode(node)
+	gone := q.takeTheirs(node)
+	go func() {
+		for _, t := range gone {
+			q.mm.Cancel(t)
+		}
+	}()
+}
+
+// takeMineLocked takes this node's tickets off its list of those waiting at the keeper.
+// Caller holds q.mu.
+// They come in the order they were queued (their ids grow), which they keep at the keeper.
+func (q *queue) takeMineLocked() []*matchmaker.Ticket {
+	ids := slices.Sorted(maps.Keys(q.mine))
+	mine := make([]*matchmaker.Ticket, 0, len(ids))
+	for _, id := range ids {
+		t := q.mine[id]
+		mine = append(mine, t)
+		delete(q.mine, id)
+		delete(q.ids, t)
+	}
+	return mine
+}
+
+// resend (follower) sends this node's tickets to the keeper again, as new ones.
+func (q *queue) resend() {
+	q.mu.Lock()
+	resend := q.takeMineLocked()
+	q.mu.Unlock()
+	for _, t := range resend {
+		if err := q.Enqueue(t); err != nil {
+			t.Deliver(matchmaker.Assignment{Err: err})
+		}
+	}
 }
 
 // checkKeeper follows the oldest live node's queue, or keeps the queues here.
@@ -188,12 +244,7 @@ func (q *queue) checkKeeper() {
 		return
 	}
 	q.keeper = keeper
-	resend := make([]*matchmaker.Ticket, 0, len(q.mine))
-	for id, t := range q.mine {
-		resend = append(resend, t)
-		delete(q.mine, id)
-		delete(q.ids, t)
-	}
+	resend := q.takeMineLocked()
 	q.mu.Unlock()
 	n.Logger().Info("quick match kept by", "leader", keeper)
 	if keeper == n.Name() {
@@ -361,19 +412,18 @@ func (q *queue) assigned(_ string, m assigned) (bus.None, error) {
 	return bus.None{}, nil
 }
 
-// forgetNode (keeper) takes a dead node's tickets out of line.
-func (q *queue) forgetNode(name string) {
+// takeTheirs (keeper) takes a node's tickets off the keeper's list.
+func (q *queue) takeTheirs(name string) []*matchmaker.Ticket {
 	q.mu.Lock()
+	defer q.mu.Unlock()
 	var gone []*matchmaker.Ticket
 	for key, t := range q.theirs {
 		if key.node == name {
 			gone = append(gone, t)
+			delete(q.theirs, key)
 		}
 	}
-	q.mu.Unlock()
-	for _, t := range gone {
-		q.mm.Cancel(t)
-	}
+	return gone
 }
 
 // WaitingPrograms (follower) is the keeper's list, from its last heartbeat.

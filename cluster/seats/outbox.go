@@ -8,6 +8,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"github.com/arena-classroom/arena/cluster/bus"
 	"github.com/arena-classroom/arena/cluster/busauth"
 )
 
@@ -179,7 +180,7 @@ func (o *seatOutbox) run() {
 			o.s.closeOutbox(o.node)
 			return
 		}
-		if !errors.Is(err, nats.ErrTimeout) {
+		if !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, bus.ErrBusBack) {
 			// Refused at once (the node's subscription is not back yet): a moment, and
 			// again.
 			select {

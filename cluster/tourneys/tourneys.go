@@ -29,6 +29,9 @@ var (
 	opUnready  = bus.Op[ticketRef, unreadyAnswer]{Name: "t.unready", Blocks: true}
 	opFinished = bus.Op[finished, bus.None]{Name: "t.finished", Blocks: true}
 	opSeated   = bus.Op[seated, bus.None]{Name: "t.seated", Blocks: true} // a ready program's game, or the end
+	// opLineUp (leader to follower): the leader does not know the node's programs (it forgot
+	// the node in an outage, or never knew it): they line up again.
+	opLineUp = bus.Op[lineUp, bus.None]{Name: "t.lineup", Blocks: true}
 )
 
 func checkText(texts ...string) error {
@@ -108,6 +111,9 @@ type seated struct {
 
 func (m seated) Validate() error { return checkText(m.Room, m.State) }
 
+// lineUp asks a follower to line its programs up again: it carries nothing.
+type lineUp struct{}
+
 type ticketKey struct {
 	node string
 	id   uint64
@@ -166,6 +172,12 @@ func Serve(n *cluster.Node, d *director.Director) {
 		t.seated(m)
 		return bus.None{}, nil
 	})
+	bus.Handle(c, opLineUp, func(from string, _ lineUp) (bus.None, error) {
+		if from == t.leaderName() {
+			t.resend()
+		}
+		return bus.None{}, nil
+	})
 	n.AddPart(t)
 }
 
@@ -189,7 +201,7 @@ func (t *tournaments) Announce(h *cluster.Heartbeat) {
 // Heard: a leader that changed something makes the standings here read again; a new
 // leader gets the programs waiting here in its line. A leader restarted under its name
 // (its process forgot every ticket) is a new one: the node hears it gone, then joined.
-func (t *tournaments) Heard(_ string, before, now *cluster.Heartbeat) {
+func (t *tournaments) Heard(from string, before, now *cluster.Heartbeat) {
 	wasLeading := before != nil && before.Leads
 	if now.Leads && (!wasLeading || now.Changes != before.Changes) {
 		go t.d.Touch()
@@ -197,10 +209,31 @@ func (t *tournaments) Heard(_ string, before, now *cluster.Heartbeat) {
 	if now.Leads && !wasLeading {
 		go t.resend()
 	}
+	if before == nil && t.d.Leading() {
+		// A node this leader did not know: one it forgot in a bus outage that did not
+		// forget it (its programs wait for games from this leader, whose line lost them),
+		// or a new one (nothing waits there). Either way its programs line up again.
+		go t.lineUp(from)
+	}
 }
 
-// Gone (leader): the programs of a node that died leave the line.
-func (t *tournaments) Gone(node string) { go t.nodeGone(node) }
+// lineUp (leader) tells node that its programs are not in line here.
+func (t *tournaments) lineUp(node string) {
+	if _, err := bus.Ask(t.n.Bus(), node, opLineUp, lineUp{}); err != nil {
+		t.n.Logger().Warn("could not tell a node to line its programs up again", "peer", node, "err", err)
+	}
+}
+
+// Gone (leader): the programs of a node that died leave the line. They are taken out of
+// the leader's own list at once: the node, heard again, lines up tickets that are not these.
+func (t *tournaments) Gone(node string) {
+	gone := t.takeTheirs(node)
+	go func() {
+		for _, tk := range gone {
+			t.d.Unready(tk)
+		}
+	}()
+}
 
 // leaderName is the node whose director leads, "" if none is heard.
 func (t *tournaments) leaderName() string {
@@ -391,9 +424,10 @@ func (t *tournaments) seated(m seated) {
 	tk.Seat(s)
 }
 
-// nodeGone (leader) takes out of line the programs of a node that died.
-func (t *tournaments) nodeGone(name string) {
+// takeTheirs (leader) takes the tickets of a node's programs off the leader's list.
+func (t *tournaments) takeTheirs(name string) []*director.Ticket {
 	t.mu.Lock()
+	defer t.mu.Unlock()
 	var gone []*director.Ticket
 	for key, tk := range t.theirs {
 		if key.node == name {
@@ -401,10 +435,7 @@ func (t *tournaments) nodeGone(name string) {
 			delete(t.theirs, key)
 		}
 	}
-	t.mu.Unlock()
-	for _, tk := range gone {
-		t.d.Unready(tk)
-	}
+	return gone
 }
 
 // resend (follower): the programs waiting at a leader that is gone line up again, at the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,7 +15,9 @@ import (
 	"github.com/arena-classroom/arena/cluster"
 	"github.com/arena-classroom/arena/cluster/clustertest"
 	"github.com/arena-classroom/arena/cluster/leases"
+	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/internal/arenatest"
+	"github.com/arena-classroom/arena/internal/netfault"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/rooms"
@@ -26,6 +29,7 @@ import (
 // testNode is one arena serve of a cluster in a test, built by newApp as serve builds it.
 type testNode struct {
 	node *cluster.Node
+	app  *commands.App
 	hub  *rooms.Hub
 	addr string
 	stop func() // the hub and the director, as a process that ends
@@ -49,9 +53,14 @@ func newTestCluster(t *testing.T) *testCluster {
 }
 
 func (c *testCluster) start(name string) *testNode {
+	return c.startVia(name, c.bus.ClientURL())
+}
+
+// startVia starts a node that reaches the bus at url (a netfault proxy, to cut one node off).
+func (c *testCluster) startVia(name, url string) *testNode {
 	t := c.t
 	log := arenatest.Logger(t).With("node", name)
-	n, err := cluster.Join(context.Background(), cluster.Config{URL: c.bus.ClientURL(), Name: name, Key: c.bus.Key(t, name), Logger: log,
+	n, err := cluster.Join(context.Background(), cluster.Config{URL: url, Name: name, Key: c.bus.Key(t, name), Logger: log,
 		Letters: leases.Letters(c.st, cluster.LetterTTL), Heartbeat: 100 * time.Millisecond, Silence: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +74,7 @@ func (c *testCluster) start(name string) *testNode {
 	}
 	addr, _ := sshtest.Start(t, app, func(cfg *server.Config) { cfg.AdminKeysFile = c.admin; cfg.Logger = slog.New(slog.DiscardHandler) })
 	stopped := false
-	tn := &testNode{node: n, hub: hub, addr: addr}
+	tn := &testNode{node: n, app: app, hub: hub, addr: addr}
 	tn.stop = func() {
 		if !stopped {
 			stopped = true
@@ -354,6 +363,112 @@ func TestARollingRestartLosesNoResult(t *testing.T) {
 	}
 	if rows(got) != rows(want) {
 		t.Fatalf("standings after a rolling restart:\n%s\nwithout one:\n%s", rows(got), rows(want))
+	}
+}
+
+// A node's own link to the bus goes down for longer than the silence after which the
+// others forget it, while its program waits in the tournaments' line for a game; the node
+// does not forget the others (the silence was its own). The leader, which let go of the
+// program's place in line, has it line up again when it hears the node back, and the
+// tournament plays every game. Before, the program waited for ever, connected, and was
+// scored absent.
+func TestProgramsOfANodeTheLeaderForgotLineUpAgain(t *testing.T) {
+	c := newTestCluster(t)
+	a := c.start("a")
+	c.leading(a)
+	link := netfault.New(t, strings.TrimPrefix(c.bus.ClientURL(), "nats://"))
+	b := c.startVia("b", "nats://"+link.Addr())
+	c.settled(a, b)
+	code := c.create(a.addr, "--game sevencolors --format round-robin --games-per-pairing 2 --size 10 --name Forgotten", "")
+	maxKey := sshtest.NewKey(t)
+	sam := arenatest.StartBot(t, sshtest.Dial(t, b.addr, "sam", sshtest.NewKey(t)), "--game sevencolors --tournament "+code)
+	max := arenatest.StartBot(t, sshtest.Dial(t, a.addr, "max", maxKey), "--game sevencolors --tournament "+code)
+	until.Seen(t, 20*time.Second, "the programs entering", func() (string, bool) {
+		s := c.standings(a.addr, code)
+		return rows(s), len(s.Standings) == 2
+	})
+	// max goes away: sam, alone connected, waits in line for their game.
+	if err := max.St.CloseStdin(); err != nil {
+		t.Fatal(err)
+	}
+	max.St.Wait(t, 30*time.Second)
+	c.teacherRuns(a.addr, "tournament start "+code)
+	played := make(chan []arenatest.Msg, 2)
+	go func() { played <- sam.PlayAll() }()
+	notes := func() string {
+		rep, err := a.app.Director().Report(context.Background(), code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(rep.Notes, "\n")
+	}
+	until.Seen(t, 30*time.Second, "sam in line", func() (string, bool) {
+		in := a.app.Director().InLine(code)
+		return fmt.Sprint(in), slices.Equal(in, []string{"sam"})
+	})
+	link.Down()
+	until.True(t, 60*time.Second, "a forgetting b", func() bool { return a.node.Stats().Nodes == 1 })
+	link.Up()
+	c.settled(a, b)
+	max = arenatest.StartBot(t, sshtest.Dial(t, a.addr, "max", maxKey), "--game sevencolors --tournament "+code)
+	go func() { played <- max.PlayAll() }()
+	var s tournamentStandings
+	until.Seen(t, 120*time.Second, "the tournament finishing", func() (string, bool) {
+		s = c.standings(a.addr, code)
+		return fmt.Sprintf("%s %d/%d\n%s\n%s", s.State, s.GamesPlayed, s.GamesTotal, rows(s), notes()), s.State == "finished"
+	})
+	for _, r := range s.Standings {
+		if r.Played != 2 || r.Absent != 0 || r.Forfeits != 0 {
+			t.Fatalf("%s: %d games, %d absent, %d forfeits, want 2 played:\n%s\n%s", r.Name, r.Played, r.Absent, r.Forfeits, rows(s), notes())
+		}
+	}
+	<-played
+	<-played
+}
+
+// The same for quick match: a program waiting on B, which the queues' keeper on A forgot in
+// B's outage, is sent to the keeper again when A hears B back, and plays the next program
+// that comes.
+func TestProgramsInQuickMatchOfANodeTheKeeperForgotQueueAgain(t *testing.T) {
+	c := newTestCluster(t)
+	a := c.start("a")
+	link := netfault.New(t, strings.TrimPrefix(c.bus.ClientURL(), "nats://"))
+	b := c.startVia("b", "nats://"+link.Addr())
+	c.settled(a, b)
+	waiting := func() []string {
+		var names []string
+		for _, p := range a.app.Matchmaker().WaitingPrograms("sevencolors") {
+			names = append(names, p.Name)
+		}
+		return names
+	}
+	sam := arenatest.StartBot(t, sshtest.Dial(t, b.addr, "sam", sshtest.NewKey(t)), "--game sevencolors --games 1 --size 8")
+	until.Seen(t, 20*time.Second, "sam waiting at the keeper", func() (string, bool) {
+		w := waiting()
+		return fmt.Sprint(w), slices.Equal(w, []string{"sam"})
+	})
+	link.Down()
+	until.True(t, 60*time.Second, "a forgetting b", func() bool { return a.node.Stats().Nodes == 1 })
+	link.Up()
+	c.settled(a, b)
+	until.Seen(t, 20*time.Second, "sam waiting at the keeper again", func() (string, bool) {
+		w := waiting()
+		return fmt.Sprint(w), slices.Equal(w, []string{"sam"})
+	})
+	lea := arenatest.StartBot(t, sshtest.Dial(t, a.addr, "lea", sshtest.NewKey(t)), "--game sevencolors --games 1 --size 8")
+	played := make(chan []arenatest.Msg, 2)
+	go func() { played <- sam.PlayAll() }()
+	go func() { played <- lea.PlayAll() }()
+	var starts []arenatest.Msg
+	for range 2 {
+		all := <-played
+		if ends := arenatest.OfType(all, "end"); len(ends) != 1 || ends[0]["outcome"] == nil {
+			t.Fatalf("a program's games: %v", all)
+		}
+		starts = append(starts, arenatest.OfType(all, "start")...)
+	}
+	if len(starts) != 2 || starts[0].Str("match") != starts[1].Str("match") {
+		t.Fatalf("the programs did not play each other: %v", starts)
 	}
 }
 

@@ -54,6 +54,24 @@ func (d *Director) presentLocked(l *live, id string) bool {
 	return d.tickets[key] != nil || d.held[key] != nil
 }
 
+// InLine lists the names of the entrants of live tournament code whose programs wait in
+// this director's line for their next game now (a leader's view: a follower's is empty).
+func (d *Director) InLine(code string) []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	l := d.live[code]
+	if l == nil {
+		return nil
+	}
+	var names []string
+	for _, e := range l.entrants {
+		if l.byID[e.ID].Kind == store.EntrantProgram && d.readyLocked(l, e.ID) {
+			names = append(names, e.Name)
+		}
+	}
+	return names
+}
+
 // readyLocked reports whether entrant id of l can be seated now: a program with its ticket
 // in line, a house bot or a person. Caller holds d.mu.
 func (d *Director) readyLocked(l *live, id string) bool {
