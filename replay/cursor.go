@@ -106,6 +106,8 @@ type ExportedMove struct {
 	At       string          `json:"at,omitempty"`
 	Events   []games.Event   `json:"events"`
 	Position json.RawMessage `json:"position,omitempty"`
+	// The move's clock ("ms", "bank_ms", "warn", …), as the replay's own JSON writes it.
+	wireClock
 }
 
 // Export plays rp again and lists its moves with their events and, when g has positions,
@@ -141,7 +143,8 @@ func Export(g games.Game, rp Replay) (start json.RawMessage, moves []ExportedMov
 		if events == nil {
 			events = []games.Event{}
 		}
-		moves = append(moves, ExportedMove{Seat: m.Seat, Action: action, Default: m.Default, At: m.At, Events: events, Position: p})
+		moves = append(moves, ExportedMove{Seat: m.Seat, Action: action, Default: m.Default, At: m.At, Events: events, Position: p,
+			wireClock: clockOnWire(m.Clock)})
 	}
 	return start, moves, nil
 }

@@ -56,7 +56,7 @@ func TestReplaysRecordedWithPCGStillResimulate(t *testing.T) {
 }
 
 // A game recorded now is format 2 and plays again with today's generator.
-func TestNewReplaysAreFormat2(t *testing.T) {
+func TestNewReplaysAreTheNewestFormat(t *testing.T) {
 	e, _ := catalog.Get("dicewars")
 	r, err := replay.NewReferee(e.Game, games.Config{"areas": 8}, 42, []string{"a", "b"})
 	if err != nil {
@@ -70,7 +70,7 @@ func TestNewReplaysAreFormat2(t *testing.T) {
 		r.Play(seat, players[seat].Choose(r.State().Clone(), seat))
 	}
 	raw, _ := json.Marshal(r.Replay())
-	if !strings.HasPrefix(string(raw), `{"version":2,`) {
+	if !strings.HasPrefix(string(raw), `{"version":3,`) {
 		t.Fatalf("a new replay written as %.20s…", raw)
 	}
 	rp, err := replay.Decode(raw, lookupCatalog)

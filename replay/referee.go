@@ -36,6 +36,9 @@ type Referee struct {
 	moves []entry
 	boxed []games.Action // actions that are not ints, referred to by entry.n
 	ats   []string       // the instant of each move, for Clocked states only
+	// clocks are the moves' clocks, by move, once the first is set (SetClock): a headless
+	// match never sets one and keeps its log pointer-free.
+	clocks []*Clock
 }
 
 type entry struct {
@@ -147,9 +150,24 @@ func (r *Referee) MovesFrom(i int) []Move {
 		if r.ats != nil {
 			m.At = r.ats[i+k]
 		}
+		if i+k < len(r.clocks) {
+			m.Clock = r.clocks[i+k]
+		}
 		out[k] = m
 	}
 	return out
+}
+
+// SetClock gives the last move applied its clock (a room times its seats' decisions).
+func (r *Referee) SetClock(c Clock) {
+	n := len(r.moves)
+	if n == 0 {
+		return
+	}
+	if len(r.clocks) < n {
+		r.clocks = append(r.clocks, make([]*Clock, n-len(r.clocks))...)
+	}
+	r.clocks[n-1] = &c
 }
 
 // Moves is the number of moves applied so far.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/arena-classroom/arena/games"
 )
@@ -18,6 +19,32 @@ type Move struct {
 	Default bool
 	// At is the exact instant "num/den" of a real-time game's move, "" for turn-based games.
 	At string
+	// Clock is what the room saw of the decision: how long it took, the time left, the
+	// warning it earned. Nil when nothing timed it: a headless match, a real-time game, a
+	// replay stored before format 3.
+	Clock *Clock
+}
+
+// Clock is the time a decision took and what came with it. It is an observation, never an
+// input of the rules: a game played again from its replay ignores it.
+type Clock struct {
+	// Think runs from the start of the seat's turn to its answer (for a house bot, its
+	// search), or to the deadline that passed.
+	Think time.Duration
+	// Bank is the program's time bank left after the move; HasBank is false for seats that
+	// have none (people, house bots).
+	Bank    time.Duration
+	HasBank bool
+	// Warn is what the seat was told with this move: "timeout", or the code of the refusal
+	// of an action the game did not accept (its default was played instead); "" otherwise.
+	Warn string
+	// Sent is the refused action as the seat sent it (JSON), when Warn is a refusal.
+	Sent json.RawMessage
+	// Turn, Move and Told are the turn as a program read it: its id, its move limit and
+	// the bank it was told it had (Turn is 0 for the seats of people and house bots).
+	// With the game's seed they give back the exact "turn" line (replay --input).
+	Turn       int
+	Move, Told time.Duration
 }
 
 // Replay is everything needed to play a game again: config + seed + seats + moves.
@@ -36,10 +63,13 @@ type Replay struct {
 // formatVersion lets a later format still read the replays stored today. Format 2 is format
 // 1 with a new generator for games with hidden chance (ChaCha8 instead of PCG, docs/
 // security.md): the same seed gives other dice, so a replay of format 1 is read as
-// LegacyChance and starts its game with games.LegacyChance.NewLegacy.
+// LegacyChance and starts its game with games.LegacyChance.NewLegacy. Format 3 is format 2
+// with each move's Clock ("ms", "bank_ms", "warn", "sent"), absent from the moves nothing
+// timed; a replay of format 2 reads as one whose moves have no Clock.
 const (
-	formatVersion = 2
+	formatVersion = 3
 	formatPCG     = 1 // the last format whose games drew from PCG
+	formatNoClock = 2 // the last format without clocks
 )
 
 type wireMove struct {
@@ -47,6 +77,49 @@ type wireMove struct {
 	Action  json.RawMessage `json:"action"`
 	Default bool            `json:"default,omitempty"`
 	At      string          `json:"at,omitempty"`
+	wireClock
+}
+
+// wireClock is a move's Clock on the wire, in whole milliseconds: "ms" is there exactly when
+// the move has one. The replay's JSON and `replay ID --json` (ExportedMove) both write it.
+type wireClock struct {
+	Think  *int64          `json:"ms,omitempty"`
+	BankMS *int64          `json:"bank_ms,omitempty"`
+	Warn   string          `json:"warn,omitempty"`
+	Sent   json.RawMessage `json:"sent,omitempty"`
+	Turn   int             `json:"turn,omitempty"`
+	MoveMS int64           `json:"move_ms,omitempty"`
+	ToldMS int64           `json:"told_bank_ms,omitempty"`
+}
+
+func clockOnWire(c *Clock) wireClock {
+	var w wireClock
+	if c == nil {
+		return w
+	}
+	think := c.Think.Milliseconds()
+	w.Think, w.Warn, w.Sent = &think, c.Warn, c.Sent
+	if c.HasBank {
+		bank := c.Bank.Milliseconds()
+		w.BankMS = &bank
+	}
+	if c.Turn != 0 {
+		w.Turn, w.MoveMS, w.ToldMS = c.Turn, c.Move.Milliseconds(), c.Told.Milliseconds()
+	}
+	return w
+}
+
+// Clock is the move's Clock, nil if it has none.
+func (w wireClock) Clock() *Clock {
+	if w.Think == nil {
+		return nil
+	}
+	c := &Clock{Think: time.Duration(*w.Think) * time.Millisecond, Warn: w.Warn, Sent: w.Sent,
+		Turn: w.Turn, Move: time.Duration(w.MoveMS) * time.Millisecond, Told: time.Duration(w.ToldMS) * time.Millisecond}
+	if w.BankMS != nil {
+		c.Bank, c.HasBank = time.Duration(*w.BankMS)*time.Millisecond, true
+	}
+	return c
 }
 
 type wireReplay struct {
@@ -82,7 +155,7 @@ func (rp Replay) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("replay: move %d: %w", i, err)
 		}
-		w.Moves[i] = wireMove{Seat: m.Seat, Action: raw, Default: m.Default, At: m.At}
+		w.Moves[i] = wireMove{Seat: m.Seat, Action: raw, Default: m.Default, At: m.At, wireClock: clockOnWire(m.Clock)}
 	}
 	return json.Marshal(w)
 }
@@ -108,8 +181,8 @@ func Decode(data []byte, lookup func(id string) (games.Game, bool)) (Replay, err
 	if err := json.Unmarshal(data, &w); err != nil {
 		return Replay{}, fmt.Errorf("replay: %w", err)
 	}
-	if w.Version != formatVersion && w.Version != formatPCG {
-		return Replay{}, fmt.Errorf("replay: format version %d, this arena reads %d and %d", w.Version, formatPCG, formatVersion)
+	if w.Version < formatPCG || w.Version > formatVersion {
+		return Replay{}, fmt.Errorf("replay: format version %d, this arena reads %d to %d", w.Version, formatPCG, formatVersion)
 	}
 	g, ok := lookup(w.Game)
 	if !ok {
@@ -131,6 +204,9 @@ func Decode(data []byte, lookup func(id string) (games.Game, bool)) (Replay, err
 			return Replay{}, fmt.Errorf("replay: move %d: %w", i, err)
 		}
 		rp.Moves[i] = Move{Seat: m.Seat, Action: a, Default: m.Default, At: m.At}
+		if w.Version > formatNoClock {
+			rp.Moves[i].Clock = m.Clock()
+		}
 	}
 	return rp, nil
 }

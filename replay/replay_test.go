@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/replay"
@@ -105,12 +106,18 @@ func TestJSONShape(t *testing.T) {
 	r := newRace(t, false, 5, 3) // counter starts at 0
 	r.Play(0, 2)
 	r.Play(1, 9) // refused: default 1
+	r.SetClock(replay.Clock{Think: 2500 * time.Millisecond, Bank: 1500 * time.Millisecond, HasBank: true,
+		Warn: "illegal_action", Sent: json.RawMessage("9")})
+	r.Play(0, 1)
+	r.SetClock(replay.Clock{Think: 12 * time.Millisecond}) // a house bot's: no bank
 	data, err := json.Marshal(r.Replay())
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"version":2,"game":"race","config":{"target":5},"seed":3,"seats":["ann","bob"],` +
-		`"moves":[{"seat":0,"action":2},{"seat":1,"action":1,"default":true}]}`
+	want := `{"version":3,"game":"race","config":{"target":5},"seed":3,"seats":["ann","bob"],` +
+		`"moves":[{"seat":0,"action":2},` +
+		`{"seat":1,"action":1,"default":true,"ms":2500,"bank_ms":1500,"warn":"illegal_action","sent":9},` +
+		`{"seat":0,"action":1,"ms":12}]}`
 	if string(data) != want {
 		t.Fatalf("got  %s\nwant %s", data, want)
 	}
@@ -125,7 +132,7 @@ func TestJSONShape(t *testing.T) {
 	if _, err := replay.Decode([]byte(strings.Replace(want, `"action":2`, `"action":"two"`, 1)), lookupRace); err == nil {
 		t.Fatal("undecodable action accepted")
 	}
-	if _, err := replay.Decode([]byte(strings.Replace(want, `"version":2`, `"version":9`, 1)), lookupRace); err == nil {
+	if _, err := replay.Decode([]byte(strings.Replace(want, `"version":3`, `"version":9`, 1)), lookupRace); err == nil {
 		t.Fatal("unknown format version accepted")
 	}
 }
@@ -373,4 +380,48 @@ func TestGameContractSlips(t *testing.T) {
 		}
 	}()
 	r.Timeout(0)
+}
+
+// A move's clock survives the round trip to JSON (whole milliseconds), and a replay stored
+// before clocks (format 2) reads back with none, its moves as they were.
+func TestClocksRoundTripAndOldReplaysHaveNone(t *testing.T) {
+	r := newRace(t, false, 5, 3)
+	r.Play(0, 2)
+	r.SetClock(replay.Clock{Think: 1234567 * time.Microsecond, Bank: 0, HasBank: true, Warn: "timeout"})
+	r.Play(1, 9)
+	r.SetClock(replay.Clock{Think: 3 * time.Millisecond, Bank: 4 * time.Second, HasBank: true, Warn: "illegal_action", Sent: json.RawMessage("9"),
+		Turn: 7, Move: 2 * time.Second, Told: 4 * time.Second})
+	r.Play(0, 1) // not timed
+	data, err := json.Marshal(r.Replay())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp, err := replay.Decode(data, lookupRace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []*replay.Clock{
+		{Think: 1234 * time.Millisecond, HasBank: true, Warn: "timeout"},
+		{Think: 3 * time.Millisecond, Bank: 4 * time.Second, HasBank: true, Warn: "illegal_action", Sent: json.RawMessage("9"),
+			Turn: 7, Move: 2 * time.Second, Told: 4 * time.Second},
+		nil,
+	}
+	for i, m := range rp.Moves {
+		if !reflect.DeepEqual(m.Clock, want[i]) {
+			t.Fatalf("move %d's clock read back as %+v, want %+v", i, m.Clock, want[i])
+		}
+	}
+	old := strings.Replace(string(data), `"version":3`, `"version":2`, 1)
+	rp, err = replay.Decode([]byte(old), lookupRace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range rp.Moves {
+		if m.Clock != nil {
+			t.Fatalf("move %d of a format 2 replay has a clock: %+v", i, m.Clock)
+		}
+	}
+	if _, err := replay.Resimulate(replaytest.Race{}, rp); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -47,9 +47,15 @@ type Seated interface {
 type remoteState struct {
 	ctl      Controller
 	time     *timebank.Account
-	turn     int      // id of the pending turn; 0 when none
-	answered int      // id of the last turn answered
-	at       *big.Rat // instant of the pending real-time decision
+	turn     int // id of the pending turn; 0 when none
+	answered int // id of the last turn answered
+	// told is the last turn as the program read it (its id, move limit and bank), for the
+	// move's clock in the replay (clockMove).
+	told struct {
+		turn       int
+		move, bank time.Duration
+	}
+	at *big.Rat // instant of the pending real-time decision
 	// thought and answers add up the program's answers in this game: how long it takes a
 	// move, for a teacher's console ("slow: 0.45 s a move").
 	thought time.Duration
@@ -175,7 +181,8 @@ func (r *Room) remoteTurn(seatNo int, st games.State, now time.Time) {
 	r.turnID++
 	rs.turn = r.turnID
 	r.deadline = now.Add(rs.time.Allowed())
-	rs.ctl.Turn(r, seatNo, rs.turn, st, rs.time.Rules().Move, rs.time.Bank())
+	rs.told.turn, rs.told.move, rs.told.bank = rs.turn, rs.time.Rules().Move, rs.time.Bank()
+	rs.ctl.Turn(r, seatNo, rs.turn, st, rs.told.move, rs.told.bank)
 }
 
 // chargeRemote takes from the bank what an answer used beyond the move limit.

@@ -1,6 +1,7 @@
 package rooms_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/arena-classroom/arena/catalog"
@@ -47,7 +48,7 @@ func TestAGameTakenUpGoesOnFromItsMoves(t *testing.T) {
 	})
 	rp := r.Replay()
 	for i, m := range played {
-		if rp.Moves[i] != m {
+		if !reflect.DeepEqual(rp.Moves[i], m) {
 			t.Fatalf("move %d is %+v, was %+v", i, rp.Moves[i], m)
 		}
 	}

@@ -301,6 +301,9 @@ func (r *Room) maybeStart(now time.Time) {
 		if err == nil && ref.Moves() != i+1 {
 			err = errors.New("the seat was not to move")
 		}
+		if err == nil && m.Clock != nil {
+			ref.SetClock(*m.Clock)
+		}
 		if err != nil {
 			r.close(now, fmt.Sprintf("could not take the game up at move %d: %v", i, err))
 			return

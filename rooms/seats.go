@@ -216,7 +216,7 @@ func (r *Room) Submit(userID string, seatNo int, a games.Action) error {
 			return nil
 		}
 	}
-	r.inbox = append(r.inbox, input{seat: seatNo, action: a})
+	r.inbox = append(r.inbox, input{seat: seatNo, action: a, at: r.hub.now()})
 	if r.rt == nil {
 		r.hub.poke(r) // played now, between ticks: a person sees their move at once
 	}

@@ -26,7 +26,8 @@ type thought struct {
 
 type botDecision struct {
 	action games.Action
-	ok     bool // false: the bot panicked, and its seat plays the default
+	ok     bool          // false: the bot panicked, and its seat plays the default
+	took   time.Duration // the bot's search, queue excluded
 }
 
 // think starts bot on a clone of st for seat; the room polls the result on later ticks, or,
@@ -50,7 +51,8 @@ func (h *Hub) think(roomID, gameID, botName string, bot bots.Bot, st games.State
 			}()
 			start := time.Now()
 			d = botDecision{action: bot.Choose(clone, seat), ok: true}
-			h.cfg.Observer.Decision(gameID, botName, time.Since(start))
+			d.took = time.Since(start)
+			h.cfg.Observer.Decision(gameID, botName, d.took)
 		}()
 		t.result <- d
 		if decided != nil {
@@ -103,11 +105,13 @@ func (r *Room) houseBotTurn(seatNo int, st games.State, now time.Time) bool {
 	}
 	s.thinking = nil
 	if d.ok {
-		r.play(seatNo, d.action)
+		r.play(seatNo, d.action, d.took)
 	} else {
+		events := r.ref.Timeout(seatNo)
+		r.clockMove(seatNo, d.took, "bot_failed", nil)
 		r.moves++
 		r.logf("%s's bot failed", s.Name) // the events say what the game made of it
-		r.logEvents(r.ref.Timeout(seatNo))
+		r.logEvents(events)
 	}
 	return true
 }

@@ -1,10 +1,13 @@
 package rooms
 
 import (
+	"encoding/json"
+	"errors"
 	"slices"
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/replay"
 )
 
 // tick advances the room to now: applies queued inputs, asks house bots, enforces deadlines
@@ -96,7 +99,7 @@ func (r *Room) advance(now time.Time) (more bool) {
 		if in.remote && r.seats[in.seat].remote != nil {
 			r.chargeRemote(in.seat, in.at)
 		}
-		r.play(in.seat, in.action)
+		r.play(in.seat, in.action, in.at.Sub(r.turnAt))
 	}
 	// An unpaced room goes on while its house bots answer at once: the next bot starts
 	// thinking in the tick that played the last move, so a game of bots takes a tick a move.
@@ -176,6 +179,7 @@ func (r *Room) turn(now time.Time, st games.State) bool {
 			turn = s.remote.turn
 		}
 		events := r.ref.Timeout(seatNo)
+		r.clockMove(seatNo, now.Sub(r.turnAt), warnTimeout, nil)
 		r.moves++
 		// The move's events say what the game made of it, in its words ("lost the turn",
 		// "ends the turn", "gives no valid code and dies").
@@ -233,12 +237,18 @@ func (r *Room) playQuietly(seatNo int, a games.Action) {
 	r.logEvents(events)
 }
 
-func (r *Room) play(seatNo int, a games.Action) {
+// play applies seat's decision, which took think since its turn began.
+func (r *Room) play(seatNo int, a games.Action, think time.Duration) {
 	var def games.Action
 	if rs := r.seats[seatNo].remote; rs != nil {
 		def = r.ref.State().DefaultAction(seatNo)
 	}
 	events, refused := r.ref.Play(seatNo, a)
+	if refused == nil {
+		r.clockMove(seatNo, think, "", nil)
+	} else if !errors.Is(refused, replay.ErrNotToMove) && !errors.Is(refused, replay.ErrOver) {
+		r.clockMove(seatNo, think, games.IllegalCode(refused), a)
+	}
 	r.moves++
 	r.dirty = true
 	if refused != nil {
@@ -250,6 +260,27 @@ func (r *Room) play(seatNo int, a games.Action) {
 		events = slices.DeleteFunc(events, func(e games.Event) bool { return e.Seat == seatNo })
 	}
 	r.logEvents(events)
+}
+
+// warnTimeout is the code of errTimeout, as a move's clock keeps it.
+const warnTimeout = "timeout"
+
+// clockMove gives the move just applied for seat its clock in the replay: how long the
+// decision took, the program's bank after it, and the warning it earned (sent: the action
+// refused).
+func (r *Room) clockMove(seatNo int, think time.Duration, warn string, sent games.Action) {
+	c := replay.Clock{Think: max(think, 0), Warn: warn}
+	if rs := r.seats[seatNo].remote; rs != nil {
+		c.Turn, c.Move, c.Told = rs.told.turn, rs.told.move, rs.told.bank
+		c.Bank, c.HasBank = rs.time.Bank(), true
+		if warn == warnTimeout {
+			c.Bank = 0 // a missed deadline empties the bank (timebank.Account.Miss)
+		}
+	}
+	if sent != nil {
+		c.Sent, _ = json.Marshal(sent)
+	}
+	r.ref.SetClock(c)
 }
 
 func (r *Room) logEvents(events []games.Event) {
