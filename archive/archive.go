@@ -54,6 +54,9 @@ type Game struct {
 	Rec    store.MatchRecord
 	Entry  catalog.Entry
 	Replay replay.Replay
+	// Notes are the programs' own notes on their decisions that the reader may see (their
+	// owner's, or all for a teacher), by move index from 0; nil when there are none.
+	Notes map[int]string
 }
 
 // Load reads match id (or the one whose id starts with it), with a sentence for each way
