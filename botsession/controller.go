@@ -122,13 +122,13 @@ func (ctl *Controller) deliver(r rooms.Seated, seat, turn int, def games.Action,
 		go ctl.abandon(true)
 	case rep.Failed: // already warned by the Conn
 		ctl.setQuiet(turn)
-		r.Answer(seat, turn, def)
+		r.AnswerMalformed(seat, turn, botproto.CodeMalformed, nil)
 	default:
 		a, err := ctl.game.DecodeAction(rep.Action)
 		if err != nil {
 			ctl.setQuiet(turn)
 			ctl.c.Warn(ctl.matchID(), turn, botproto.CodeMalformedAction, err.Error(), def)
-			r.Answer(seat, turn, def)
+			r.AnswerMalformed(seat, turn, botproto.CodeMalformedAction, rep.Action)
 			return
 		}
 		if !r.Answer(seat, turn, a) {

@@ -1,6 +1,7 @@
 package botsession
 
 import (
+	"encoding/json"
 	"errors"
 	"io"
 	"testing"
@@ -21,8 +22,11 @@ func (r *seatedRoom) MatchID() string                    { return "m1" }
 func (r *seatedRoom) Info() rooms.Info                   { return rooms.Info{} }
 func (r *seatedRoom) Replay() *replay.Replay             { return nil }
 func (r *seatedRoom) Answer(int, int, games.Action) bool { return true }
-func (r *seatedRoom) Resign(int)                         { r.told <- "resign" }
-func (r *seatedRoom) Lost(int)                           { r.told <- "lost" }
+func (r *seatedRoom) AnswerMalformed(int, int, string, json.RawMessage) bool {
+	return true
+}
+func (r *seatedRoom) Resign(int) { r.told <- "resign" }
+func (r *seatedRoom) Lost(int)   { r.told <- "lost" }
 
 // A program whose connection drops while it is being seated (a node stopping, the Wi-Fi)
 // has lost its connection, not resigned: in a tournament its game is void and played

@@ -16,6 +16,7 @@ import (
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/record"
+	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/seed"
@@ -51,7 +52,7 @@ func (a *Sessions) sharingThinkers(ent match.Entrant) match.Entrant {
 		if err != nil {
 			return nil, err
 		}
-		return thinkingAgent{Agent: ag, rooms: a.rooms}, nil
+		return &thinkingAgent{Agent: ag, rooms: a.rooms}, nil
 	}
 	return ent
 }
@@ -59,12 +60,20 @@ func (a *Sessions) sharingThinkers(ent match.Entrant) match.Entrant {
 type thinkingAgent struct {
 	match.Agent
 	rooms roomdir.Directory
+	took  time.Duration // the last decision's search, its wait for a thinker excluded
 }
 
-func (t thinkingAgent) Act(st games.State, seat int) (a games.Action, err error) {
-	t.rooms.Think(false, func() { a, err = t.Agent.Act(st, seat) })
+func (t *thinkingAgent) Act(st games.State, seat int) (a games.Action, err error) {
+	t.rooms.Think(false, func() {
+		start := time.Now()
+		a, err = t.Agent.Act(st, seat)
+		t.took = time.Since(start)
+	})
 	return a, err
 }
+
+// LastClock is the house bot's search, as a room times it (match.Clocker).
+func (t *thinkingAgent) LastClock() (replay.Clock, bool) { return replay.Clock{Think: t.took}, true }
 
 // tally is how a practice session went, for assignments.
 type tally struct {
@@ -164,8 +173,7 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 		}
 		ag := program.NewAgent(conn, program.Game{
 			Game: s.Game, Config: s.Config, Seed: s.GameSeed, Seat: s.Seat, Players: s.Players,
-			// The game's number: a match id says nothing of a seed.
-			Match: fmt.Sprintf("p_%d", s.Index+1), Clock: clock,
+			Match: practiceMatch(s.Index), Clock: clock,
 		})
 		game := s.Index + 1
 		gone.begin()
@@ -214,7 +222,7 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 	plan := match.Plan{Game: e.Game, Entrants: entrants, Schedule: jobs}
 	// House bots are keyed with the server's secret: knowing a game's seed (War Hammer's is
 	// public, a student may choose one) tells nothing of their moves.
-	opts := match.Options{Parallel: 1, Inspect: games.InspectorOf(e.Game), Replays: keep != nil,
+	opts := match.Options{Parallel: 1, Inspect: games.InspectorOf(e.Game), Replays: keep != nil, Clocks: keep != nil,
 		AgentSeed: func(gameSeed uint64, seat int) uint64 { return rooms.BotSeed(secret, gameSeed, seat) }}
 	err = match.Run(ctx, plan, opts, func(r match.Result) error {
 		t.played++
@@ -282,7 +290,9 @@ func (a *Sessions) keepPractice(keep *keeper, n int, r match.Result, plan match.
 	if started.IsZero() {
 		started = ended
 	}
-	rec, err := record.Practice(practiceID(ended), *r.Replay, seats, started, ended)
+	rp := *r.Replay
+	rp.Match = practiceMatch(r.Job) // what the program was told, not the stored id
+	rec, err := record.Practice(practiceID(ended), rp, seats, started, ended)
 	if err != nil {
 		a.log.Error("a practice game's record", "err", err)
 		return ""
@@ -292,6 +302,10 @@ func (a *Sessions) keepPractice(keep *keeper, n int, r match.Result, plan match.
 	}
 	return "; replay " + rec.ID
 }
+
+// practiceMatch is the match id of a practice session's game i (from 0) in the program's
+// lines: its number, for a match id says nothing of a seed.
+func practiceMatch(i int) string { return fmt.Sprintf("p_%d", i+1) }
 
 // whyGone says why a program's connection ended: the program left, or the arena ended it
 // (too many messages, a program that stopped reading), as said above.

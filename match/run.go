@@ -2,8 +2,10 @@ package match
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"runtime"
+	"time"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/replay"
@@ -61,6 +63,11 @@ type Options struct {
 	// seed can compute their moves; it must depend on the game seed and seat alone, so
 	// that results do not depend on Parallel.
 	AgentSeed func(gameSeed uint64, seat int) uint64
+	// Clocks records each decision's clock in the replay (replay.Clock: its think time, a
+	// program's bank and turn, the warning it earned), as a room does: for games kept for
+	// their players (practice). Off by default: a batch's replays then depend on nothing
+	// but the seeds.
+	Clocks bool
 }
 
 // Result is one finished game.
@@ -230,6 +237,7 @@ func playOne(p Plan, i int, opt Options) (res Result) {
 		movers []int
 		chosen []games.Action
 		failed []bool
+		clocks []replay.Clock
 	)
 	for !st.Over() {
 		if ref.Moves() >= opt.MaxMoves {
@@ -244,24 +252,40 @@ func playOne(p Plan, i int, opt Options) (res Result) {
 		case 1: // turn-based: the common, fast path
 			seat := tm[0]
 			blame = seat
+			var t0 time.Time
+			if opt.Clocks {
+				t0 = time.Now()
+			}
 			a, err := agents[seat].Act(st, seat)
 			blame = -1
+			var refused error
 			if err != nil {
 				ref.Timeout(seat)
 				res.Defaults[seat]++
-			} else if _, refused := ref.Play(seat, a); refused != nil {
+			} else if _, refused = ref.Play(seat, a); refused != nil {
 				res.Defaults[seat]++
+			}
+			if opt.Clocks {
+				ref.SetClock(clockOf(agents[seat], time.Since(t0), a, err, refused))
 			}
 		default: // simultaneous decisions: everyone sees the same state, then all apply
 			movers = append(movers[:0], tm...)
 			chosen = chosen[:0]
 			failed = failed[:0]
+			clocks = clocks[:0]
 			for _, seat := range movers {
 				blame = seat
+				var t0 time.Time
+				if opt.Clocks {
+					t0 = time.Now()
+				}
 				a, err := agents[seat].Act(st, seat)
 				blame = -1
 				chosen = append(chosen, a)
 				failed = append(failed, err != nil)
+				if opt.Clocks {
+					clocks = append(clocks, clockOf(agents[seat], time.Since(t0), a, err, nil))
+				}
 			}
 			for k, seat := range movers {
 				before := ref.Moves()
@@ -269,12 +293,21 @@ func playOne(p Plan, i int, opt Options) (res Result) {
 					ref.Timeout(seat)
 					if ref.Moves() > before {
 						res.Defaults[seat]++
+						if opt.Clocks {
+							ref.SetClock(clocks[k])
+						}
 					}
 					continue
 				}
 				_, err := ref.Play(seat, chosen[k])
 				if err != nil && ref.Moves() > before {
 					res.Defaults[seat]++
+				}
+				if opt.Clocks && ref.Moves() > before {
+					if err != nil {
+						clocks[k] = clockOf(agents[seat], clocks[k].Think, chosen[k], nil, err)
+					}
+					ref.SetClock(clocks[k])
 				}
 			}
 		}
@@ -285,6 +318,32 @@ func playOne(p Plan, i int, opt Options) (res Result) {
 		res.Detail = inspect(opt.Inspect, st, &res)
 	}
 	return res
+}
+
+// Clocker is an agent that times its own decisions (a program: the turn line it was sent,
+// its bank): with Options.Clocks, its clock of the last decision is recorded rather than
+// the runner's measure. ok is false when it was not asked (it had left its game).
+type Clocker interface {
+	LastClock() (c replay.Clock, ok bool)
+}
+
+// clockOf is the clock of a decision that took took (the runner's measure) and ended with
+// action a, or err from the agent, or refused by the referee.
+func clockOf(ag Agent, took time.Duration, a games.Action, err, refused error) replay.Clock {
+	c := replay.Clock{Think: took}
+	if ck, ok := ag.(Clocker); ok {
+		if own, ok := ck.LastClock(); ok {
+			c = own
+		}
+	}
+	switch {
+	case refused != nil:
+		c.Warn = games.IllegalCode(refused)
+		c.Sent, _ = json.Marshal(a)
+	case err != nil && c.Warn == "":
+		c.Warn = "default" // the agent gave no action (a house bot that failed, a program gone)
+	}
+	return c
 }
 
 // inspect runs f on the final state. A panic there is the caller's bug, not a player's: the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/timebank"
 )
 
@@ -72,7 +73,16 @@ type Agent struct {
 	resignAsked atomic.Bool
 	// Note, when set, hears one sentence when the program leaves the game early.
 	Note func(status, why string)
+	// last is the clock of the last decision asked (LastClock); lastOK is false until one
+	// was asked, and after a decision the program was not asked for (it had left).
+	last   replay.Clock
+	lastOK bool
 }
+
+// LastClock is the clock of the last decision the program was asked for: the turn line's
+// id, move limit and bank, how long it took, the bank after it, and a timeout or a
+// malformed answer (match.Clocker).
+func (a *Agent) LastClock() (replay.Clock, bool) { return a.last, a.lastOK }
 
 // NewAgent starts game g on c: it sends "start" (the caller sent "hello").
 func NewAgent(c *Conn, g Game) *Agent {
@@ -110,12 +120,14 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 	if a.status == "" && a.resignAsked.Load() {
 		a.leave(StatusResigned, "the program resigned")
 	}
+	a.lastOK = false
 	if a.status != "" {
 		return nil, errors.New(a.status)
 	}
 	a.moves++
 	def := st.DefaultAction(seat)
 	id := a.c.NextTurnID()
+	a.last, a.lastOK = replay.Clock{Turn: id, Move: a.g.Clock.Move, Told: a.time.Bank(), HasBank: true}, true
 	got := make(chan Reply, 1)
 	written := make(chan time.Time, 1)
 	a.c.Expect(&Pending{ID: id, Match: a.g.Match, Default: def, Deliver: func(r Reply) { got <- r }})
@@ -135,28 +147,36 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 		case <-timer.C:
 			if a.c.Settle(id) {
 				timer.Stop()
-				return nil, a.timeout(id, def)
+				a.last.Think, a.last.Warn = a.c.now().Sub(start), botproto.CodeTimeout
+				err := a.timeout(id, def)
+				a.last.Bank = a.time.Bank()
+				return nil, err
 			}
 			r = <-got // the answer was delivered as the timer fired: it counts
 		}
 		timer.Stop()
 	}
 	a.time.Charge(r.At.Sub(start))
+	a.last.Think, a.last.Bank = max(r.At.Sub(start), 0), a.time.Bank()
 	if r.Action != nil {
 		a.slowest = max(a.slowest, r.At.Sub(start))
 	}
 	switch {
 	case r.Closed:
+		a.last.Warn = StatusCrashed
 		a.leave(StatusCrashed, a.c.EndedEarly("", a.moves))
 		return nil, errors.New(StatusCrashed)
 	case r.Resign:
+		a.last.Warn = botproto.CodeResigned
 		a.leave(StatusResigned, "the program resigned")
 		return nil, errors.New(StatusResigned)
 	case r.Failed:
+		a.last.Warn = botproto.CodeMalformed
 		return nil, errMalformed
 	}
 	act, err := a.g.Game.DecodeAction(r.Action)
 	if err != nil {
+		a.last.Warn, a.last.Sent = botproto.CodeMalformedAction, r.Action
 		a.c.Warn(a.g.Match, id, botproto.CodeMalformedAction, err.Error(), def)
 		return nil, err
 	}

@@ -55,6 +55,10 @@ type Replay struct {
 	Seats   []string // names in seat order
 	Moves   []Move
 	Outcome *games.Outcome // nil while the game goes on
+	// Match is the match id the game's programs were told in their lines, when it is not
+	// the stored game's own id (a practice game's "p_1", "p_2"…): with each move's Clock
+	// it gives back the exact turn lines (replay --input).
+	Match string
 	// LegacyChance marks a replay recorded before format 2: games with hidden chance
 	// (games.LegacyChance) drew it from PCG then, and play it again from PCG.
 	LegacyChance bool
@@ -89,7 +93,7 @@ type wireClock struct {
 	Sent   json.RawMessage `json:"sent,omitempty"`
 	Turn   int             `json:"turn,omitempty"`
 	MoveMS int64           `json:"move_ms,omitempty"`
-	ToldMS int64           `json:"told_bank_ms,omitempty"`
+	ToldMS *int64          `json:"told_bank_ms,omitempty"`
 }
 
 func clockOnWire(c *Clock) wireClock {
@@ -104,7 +108,8 @@ func clockOnWire(c *Clock) wireClock {
 		w.BankMS = &bank
 	}
 	if c.Turn != 0 {
-		w.Turn, w.MoveMS, w.ToldMS = c.Turn, c.Move.Milliseconds(), c.Told.Milliseconds()
+		told := c.Told.Milliseconds()
+		w.Turn, w.MoveMS, w.ToldMS = c.Turn, c.Move.Milliseconds(), &told
 	}
 	return w
 }
@@ -115,7 +120,10 @@ func (w wireClock) Clock() *Clock {
 		return nil
 	}
 	c := &Clock{Think: time.Duration(*w.Think) * time.Millisecond, Warn: w.Warn, Sent: w.Sent,
-		Turn: w.Turn, Move: time.Duration(w.MoveMS) * time.Millisecond, Told: time.Duration(w.ToldMS) * time.Millisecond}
+		Turn: w.Turn, Move: time.Duration(w.MoveMS) * time.Millisecond}
+	if w.ToldMS != nil {
+		c.Told = time.Duration(*w.ToldMS) * time.Millisecond
+	}
 	if w.BankMS != nil {
 		c.Bank, c.HasBank = time.Duration(*w.BankMS)*time.Millisecond, true
 	}
@@ -128,6 +136,7 @@ type wireReplay struct {
 	Config  games.Config   `json:"config"`
 	Seed    uint64         `json:"seed"`
 	Seats   []string       `json:"seats"`
+	Match   string         `json:"match,omitempty"`
 	Moves   []wireMove     `json:"moves"`
 	Outcome *games.Outcome `json:"outcome,omitempty"`
 }
@@ -141,6 +150,7 @@ func (rp Replay) MarshalJSON() ([]byte, error) {
 		Config:  rp.Config,
 		Seed:    rp.Seed,
 		Seats:   rp.Seats,
+		Match:   rp.Match,
 		Moves:   make([]wireMove, len(rp.Moves)),
 		Outcome: rp.Outcome,
 	}
@@ -193,6 +203,7 @@ func Decode(data []byte, lookup func(id string) (games.Game, bool)) (Replay, err
 		Config:  w.Config,
 		Seed:    w.Seed,
 		Seats:   w.Seats,
+		Match:   w.Match,
 		Moves:   make([]Move, len(w.Moves)),
 		Outcome: w.Outcome,
 

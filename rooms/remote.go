@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"time"
@@ -36,6 +37,9 @@ type Seated interface {
 	Info() Info
 	Replay() *replay.Replay
 	Answer(seat, turn int, a games.Action) bool
+	// AnswerMalformed is an answer the game could not read (the program was warned with
+	// code): the seat's default plays, and the move's clock keeps code and what was sent.
+	AnswerMalformed(seat, turn int, code string, sent json.RawMessage) bool
 	Resign(seat int)
 	// Lost: the program's connection is gone (it did not resign): the game is void where
 	// the room says so (Spec.VoidWhenLost), else the program resigns.
@@ -116,6 +120,16 @@ func (r *Room) awayTurn(seatNo int, started bool) bool {
 // Answer delivers a program's action for turn. It returns false for a stale turn (already
 // answered, timed out, or not this seat's), which the caller reports to the program.
 func (r *Room) Answer(seatNo, turn int, a games.Action) bool {
+	return r.answer(seatNo, turn, input{action: a})
+}
+
+// AnswerMalformed takes an answer the game could not read: see Seated.
+func (r *Room) AnswerMalformed(seatNo, turn int, code string, sent json.RawMessage) bool {
+	return r.answer(seatNo, turn, input{warn: code, sent: sent})
+}
+
+// answer queues in, a program's answer to turn.
+func (r *Room) answer(seatNo, turn int, in input) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if seatNo < 0 || seatNo >= len(r.seats) || r.status != Playing {
@@ -126,7 +140,8 @@ func (r *Room) Answer(seatNo, turn int, a games.Action) bool {
 		return false
 	}
 	rs.turn, rs.answered = 0, turn
-	r.inbox = append(r.inbox, input{seat: seatNo, action: a, at: r.hub.now(), remote: true})
+	in.seat, in.at, in.remote = seatNo, r.hub.now(), true
+	r.inbox = append(r.inbox, in)
 	if r.fast {
 		r.hub.poke(r) // played now, not at the next tick
 	}

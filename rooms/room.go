@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -103,6 +104,10 @@ type input struct {
 	action games.Action
 	at     time.Time // when a program's answer arrived (its time is charged to then)
 	remote bool
+	// warn: the program's answer could not be read (its code); the default plays, and
+	// sent is what came instead of an action.
+	warn string
+	sent json.RawMessage
 }
 
 // Room is one game with its seats, spectators, replay log and clock. Sessions call its

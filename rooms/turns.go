@@ -99,6 +99,10 @@ func (r *Room) advance(now time.Time) (more bool) {
 		if in.remote && r.seats[in.seat].remote != nil {
 			r.chargeRemote(in.seat, in.at)
 		}
+		if in.warn != "" {
+			r.playDefault(in.seat, in.at.Sub(r.turnAt), in.warn, in.sent)
+			continue
+		}
 		r.play(in.seat, in.action, in.at.Sub(r.turnAt))
 	}
 	// An unpaced room goes on while its house bots answer at once: the next bot starts
@@ -264,6 +268,16 @@ func (r *Room) play(seatNo int, a games.Action, think time.Duration) {
 
 // warnTimeout is the code of errTimeout, as a move's clock keeps it.
 const warnTimeout = "timeout"
+
+// playDefault plays seat's default for an answer the game could not read (the program
+// was warned already).
+func (r *Room) playDefault(seatNo int, think time.Duration, warn string, sent json.RawMessage) {
+	events := r.ref.Timeout(seatNo)
+	r.clockMove(seatNo, think, warn, sent)
+	r.moves++
+	r.dirty = true
+	r.logEvents(events)
+}
 
 // clockMove gives the move just applied for seat its clock in the replay: how long the
 // decision took, the program's bank after it, and the warning it earned (sent: the action

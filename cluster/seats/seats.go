@@ -76,6 +76,9 @@ type answerRequest struct {
 	Seat   int             `json:"seat"`
 	Turn   int             `json:"turn"`
 	Action json.RawMessage `json:"action"`
+	// Malformed: the program's answer could not be read (the warning's code); Action is
+	// what it sent, and the seat's default plays (rooms.Seated.AnswerMalformed).
+	Malformed string `json:"malformed,omitempty"`
 }
 
 func (r answerRequest) Validate() error {
@@ -84,6 +87,9 @@ func (r answerRequest) Validate() error {
 	}
 	if len(r.Action) > 16<<10 {
 		return fmt.Errorf("an action of %d bytes", len(r.Action))
+	}
+	if len(r.Malformed) > 64 {
+		return fmt.Errorf("a warning code of %d bytes", len(r.Malformed))
 	}
 	return nil
 }
@@ -122,6 +128,9 @@ func New(cfg Config) *Seats {
 		r, err := s.seatedFrom(req.Room, req.Seat, from)
 		if err != nil {
 			return okAnswer{}, err
+		}
+		if req.Malformed != "" {
+			return okAnswer{OK: r.AnswerMalformed(req.Seat, req.Turn, req.Malformed, req.Action)}, nil
 		}
 		a, err := r.Game().Game.DecodeAction(req.Action)
 		if err != nil {
@@ -441,9 +450,17 @@ func (r *remoteSeated) Answer(seat, turn int, a games.Action) bool {
 	if err != nil {
 		return false
 	}
+	return r.answer(answerRequest{Room: r.id, Seat: seat, Turn: turn, Action: raw})
+}
+
+func (r *remoteSeated) AnswerMalformed(seat, turn int, code string, sent json.RawMessage) bool {
+	return r.answer(answerRequest{Room: r.id, Seat: seat, Turn: turn, Action: sent, Malformed: code})
+}
+
+func (r *remoteSeated) answer(req answerRequest) bool {
 	// Sent until the owner has it (played once), for as long as the owner lives: an answer
 	// lost in a bus outage would be a turn defaulted.
-	call, err := bus.NewCall(r.s.cfg.Bus, r.owner, opAnswer, answerRequest{Room: r.id, Seat: seat, Turn: turn, Action: raw})
+	call, err := bus.NewCall(r.s.cfg.Bus, r.owner, opAnswer, req)
 	if err != nil {
 		return false
 	}
