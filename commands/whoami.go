@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/store"
 )
@@ -19,41 +20,54 @@ type AccountReader interface {
 const whoamiUsage = "usage: whoami\n  your name here, your key's fingerprint, the other names your key holds, and whether you are a teacher"
 
 // whoamiCommand tells people who the arena takes them for: the answer to "why am I
-// player-68bdd1?" (see the name note the server printed before it).
+// player-68bdd1?" (see the name note the server printed before it), and the language it
+// speaks to them, with where it came from.
 func (a *App) whoamiCommand(c call) int {
 	s, stdout, stderr := c.s, c.stdout, c.stderr
 	if len(s.Args) != 1 {
 		fmt.Fprintln(stderr, whoamiUsage)
 		return 2
 	}
+	p := s.Lang.Printer()
+	var rows [][2]string
+	row := func(label, value string) { rows = append(rows, [2]string{p.Sprintf(label), value}) }
 	who := s.Who
+	row("name:", who.Name)
 	if who.Guest {
-		fmt.Fprintf(stdout, "name:    %s\nguest:   you connected without an SSH key: you play unranked and nothing is kept.\n", who.Name)
-		fmt.Fprintln(stdout, "         Make a key (ssh-keygen -t ed25519) and connect as ssh NAME@host to keep a name.")
-		return 0
-	}
-	fmt.Fprintf(stdout, "name:    %s\nkey:     %s\n", who.Name, who.ID)
-	if a.accounts != nil {
-		ctx, cancel := context.WithTimeout(s.SSH.Context(), 10*time.Second)
-		defer cancel()
-		acc, err := a.accounts.Account(ctx, who.ID)
-		switch {
-		case err == nil || errors.Is(err, store.ErrNotFound):
-			others := slices.DeleteFunc(slices.Clone(acc.Names), func(n string) bool { return n == who.Name })
-			list := "none"
-			if len(others) > 0 {
-				list = strings.Join(others, ", ")
+		row("guest:", p.Sprintf("you connected without an SSH key: you play unranked and nothing is kept."))
+		row("", p.Sprintf("Make a key (ssh-keygen -t ed25519) and connect as ssh NAME@host to keep a name."))
+	} else {
+		row("key:", who.ID)
+		if a.accounts != nil {
+			ctx, cancel := context.WithTimeout(s.SSH.Context(), 10*time.Second)
+			defer cancel()
+			acc, err := a.accounts.Account(ctx, who.ID)
+			switch {
+			case err == nil || errors.Is(err, store.ErrNotFound):
+				others := slices.DeleteFunc(slices.Clone(acc.Names), func(n string) bool { return n == who.Name })
+				list := p.Sprintf("none")
+				if len(others) > 0 {
+					list = strings.Join(others, ", ")
+				}
+				row("also:", p.Sprintf("%s (connect as ssh NAME@host to be one of them; a key holds at most %d names)", list, store.MaxNamesPerKey))
+			default:
+				a.log.Error("whoami: account", "err", err)
+				row("also:", p.Sprintf("(your other names could not be read right now)"))
 			}
-			fmt.Fprintf(stdout, "also:    %s (connect as ssh NAME@host to be one of them; a key holds at most %d names)\n", list, store.MaxNamesPerKey)
-		default:
-			a.log.Error("whoami: account", "err", err)
-			fmt.Fprintln(stdout, "also:    (your other names could not be read right now)")
 		}
+		teacher := p.Sprintf("no")
+		if who.Admin {
+			teacher = p.Sprintf("yes (your key is in the admin keys file)")
+		}
+		row("teacher:", teacher)
 	}
-	teacher := "no"
-	if who.Admin {
-		teacher = "yes (your key is in the admin keys file)"
+	row("language:", p.Sprintf("%s, from %s", s.Lang.Name(), s.LangFrom.Describe(s.Lang)))
+	width := 0
+	for _, r := range rows {
+		width = max(width, utf8.RuneCountInString(r[0]))
 	}
-	fmt.Fprintf(stdout, "teacher: %s\n", teacher)
+	for _, r := range rows {
+		fmt.Fprintf(stdout, "%-*s %s\n", width, r[0], r[1])
+	}
 	return 0
 }

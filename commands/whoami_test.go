@@ -56,14 +56,14 @@ func TestAReservedNameIsExplainedAndWhoamiTells(t *testing.T) {
 	if code != 0 || !strings.Contains(errOut, want) {
 		t.Fatalf("whoami as root: %d, stderr %q; want %q", code, errOut, want)
 	}
-	if !strings.Contains(out, "name:    "+generated+"\n") || !strings.Contains(out, "key:     "+keys.Fingerprint(key.PublicKey())+"\n") ||
-		!strings.Contains(out, "also:    none") || !strings.Contains(out, "teacher: no") {
+	if !strings.Contains(out, "name:     "+generated+"\n") || !strings.Contains(out, "key:      "+keys.Fingerprint(key.PublicKey())+"\n") ||
+		!strings.Contains(out, "also:     none") || !strings.Contains(out, "teacher:  no") {
 		t.Fatalf("whoami as root: %q", out)
 	}
 
 	// The same key as alice holds both names; another key asking for alice is told.
 	out, errOut, _ = sshtest.Exec(t, sshtest.Dial(t, addr, "alice", key), "whoami")
-	if errOut != "" || !strings.Contains(out, "name:    alice\n") || !strings.Contains(out, "also:    "+generated) {
+	if errOut != "" || !strings.Contains(out, "name:     alice\n") || !strings.Contains(out, "also:     "+generated) {
 		t.Fatalf("whoami as alice: %q %q", out, errOut)
 	}
 	_, errOut, _ = sshtest.Exec(t, sshtest.Dial(t, addr, "alice", other), "rooms")
@@ -72,7 +72,7 @@ func TestAReservedNameIsExplainedAndWhoamiTells(t *testing.T) {
 	}
 
 	// A teacher, a guest.
-	if out, _, _ := sshtest.Exec(t, sshtest.Dial(t, addr, "prof", teacher), "whoami"); !strings.Contains(out, "teacher: yes") {
+	if out, _, _ := sshtest.Exec(t, sshtest.Dial(t, addr, "prof", teacher), "whoami"); !strings.Contains(out, "teacher:  yes") {
 		t.Fatalf("whoami as a teacher: %q", out)
 	}
 	out, _, code = sshtest.Exec(t, sshtest.Dial(t, addr, "visitor", nil), "whoami")
@@ -85,4 +85,41 @@ func TestAReservedNameIsExplainedAndWhoamiTells(t *testing.T) {
 	term.WaitFor(t, "root is reserved: you are player-", 10*time.Second)
 	term.Send(t, "q")
 	term.Wait(t, 10*time.Second)
+}
+
+// whoami speaks the language of the client's locale (LANG sent by ssh), says so and says
+// where it came from; without one, the server's default.
+func TestWhoamiSpeaksTheClientsLanguage(t *testing.T) {
+	addr := namesArena(t, sshtest.NewKey(t))
+	c := sshtest.Dial(t, addr, "ada", sshtest.NewKey(t))
+	run := func(env ...string) string {
+		sess, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sess.Close()
+		for _, kv := range env {
+			k, v, _ := strings.Cut(kv, "=")
+			if err := sess.Setenv(k, v); err != nil {
+				t.Fatalf("setenv %s: %v", kv, err)
+			}
+		}
+		out, err := sess.Output("whoami")
+		if err != nil {
+			t.Fatalf("whoami %v: %v", env, err)
+		}
+		return string(out)
+	}
+	fr := run("LANG=fr_FR.UTF-8")
+	for _, want := range []string{"nom :", "enseignant :", "non\n", "langue :", "français, d'après votre terminal (LANG=fr_FR.UTF-8)"} {
+		if !strings.Contains(fr, want) {
+			t.Fatalf("whoami with LANG=fr_FR.UTF-8 lacks %q:\n%s", want, fr)
+		}
+	}
+	if en := run(); !strings.Contains(en, "language: English, from the server's default") || !strings.Contains(en, "teacher:  no") {
+		t.Fatalf("whoami without a locale:\n%s", en)
+	}
+	if en := run("LC_ALL=en_GB.UTF-8", "LANG=fr_FR.UTF-8"); !strings.Contains(en, "English, from your terminal (LC_ALL=en_GB.UTF-8)") {
+		t.Fatalf("whoami with LC_ALL before LANG:\n%s", en)
+	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Session is what the server knows about one SSH session when it hands it to the App.
@@ -24,7 +25,11 @@ type Session struct {
 	PTY      bool
 	Width    int // clamped window size (PTY sessions)
 	Height   int
-	Palette  games.Palette      // from the client's TERM and colour profile
+	Palette  games.Palette // from the client's TERM and colour profile
+	// Lang is the language the person reads the arena in, and LangFrom where it came from
+	// (the client's locale, or the server's default: lang.Choose).
+	Lang     lang.Lang
+	LangFrom lang.Source
 	Renderer *lipgloss.Renderer // for the session's colour profile, shared by the sessions with the same
 
 	v6Prefix     int               // Config.IPv6Prefix, for Host

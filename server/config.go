@@ -9,6 +9,8 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Config is the server's configuration. Start from DefaultConfig: a zero field takes its
@@ -20,6 +22,9 @@ type Config struct {
 	// HostKey is the server's SSH host key when it is kept elsewhere (a store on
 	// PostgreSQL, shared by every node); nil loads or creates it in DataDir.
 	HostKey gossh.Signer
+	// Lang is the language of a person whose client's locale names none the arena speaks
+	// (lang.Choose): English by default.
+	Lang lang.Lang
 	// AllowGuests lets clients without a key in (keyboard-interactive, no prompts). Guests
 	// play but are never stored or ranked.
 	AllowGuests bool
@@ -79,6 +84,7 @@ func DefaultConfig() Config {
 	return Config{
 		Listen:            ":2222",
 		DataDir:           "./arena-data",
+		Lang:              lang.English,
 		AllowGuests:       true,
 		MaxConns:          1000,
 		MaxConnsPerIP:     250,
@@ -105,6 +111,9 @@ func DefaultConfig() Config {
 // withDefaults fills zero fields from DefaultConfig.
 func (c Config) withDefaults() Config {
 	d := DefaultConfig()
+	if c.Lang == "" {
+		c.Lang = d.Lang
+	}
 	if c.Listen == "" {
 		c.Listen = d.Listen
 	}

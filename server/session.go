@@ -16,6 +16,7 @@ import (
 
 	"github.com/arena-classroom/arena/internal/termrender"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // stage is one layer of the session middleware; handlers return the exit status.
@@ -233,7 +234,10 @@ func (s *Server) untrack(ls *liveSession) {
 }
 
 func (s *Server) exec(sess *sessionWithContext, who keys.Identity) int {
+	l, from := lang.Choose("", sess.Environ(), s.cfg.Lang)
 	sv := &Session{
+		Lang:     l,
+		LangFrom: from,
 		SSH:      sess,
 		Who:      who,
 		NameNote: nameNoteOf(sess.Context()),
@@ -255,7 +259,10 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 	w, h := s.cfg.clamp(pty.Window.Width, pty.Window.Height)
 	env := sess.Environ() // includes TERM from the pty request
 	palette, profile := colors(pty.Term, env)
+	l, from := lang.Choose("", env, s.cfg.Lang)
 	sv := &Session{
+		Lang:     l,
+		LangFrom: from,
 		SSH:      sess,
 		Who:      who,
 		NameNote: nameNoteOf(sess.Context()),

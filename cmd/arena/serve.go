@@ -22,6 +22,7 @@ import (
 	"github.com/arena-classroom/arena/cluster/leases"
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/metrics"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
@@ -61,6 +62,8 @@ variable named beside it; a flag on the command line wins.
                        (ARENA_ADMIN_KEYS, default DATA/admin_keys; read again when it changes)
   --guests BOOL        let clients without an SSH key in as unranked guests
                        (ARENA_GUESTS, default true)
+  --lang LANG          the language of a person whose terminal names none the arena
+                       speaks (en or fr; ARENA_LANG, default en)
   --tick-hz N          rooms' tick rate (ARENA_TICK_HZ, default 20)
   --fill-after D       quick match waits this long for people before a house bot takes
                        the empty seats (ARENA_FILL_AFTER, default 10s)
@@ -122,6 +125,7 @@ type serveConfig struct {
 	listen, data, adminKeys, logLevel string
 	store                             store.Config // Where "" for SQLite in the data directory
 	guests                            bool
+	lang                              string
 	tickHz, maxConnsPerIP             int
 	maxConns, maxChannels             int
 	proxyProtocol                     bool
@@ -142,7 +146,7 @@ type serveConfig struct {
 // serveEnv names the environment variable each flag of arena serve reads.
 var serveEnv = map[string]string{
 	"listen": "ARENA_LISTEN", "data": "ARENA_DATA", "admin-keys": "ARENA_ADMIN_KEYS",
-	"guests": "ARENA_GUESTS", "tick-hz": "ARENA_TICK_HZ", "max-conns-per-ip": "ARENA_MAX_CONNS_PER_IP",
+	"guests": "ARENA_GUESTS", "lang": "ARENA_LANG", "tick-hz": "ARENA_TICK_HZ", "max-conns-per-ip": "ARENA_MAX_CONNS_PER_IP",
 	"max-conns": "ARENA_MAX_CONNS", "connect-burst": "ARENA_CONNECT_BURST", "connect-rate": "ARENA_CONNECT_RATE",
 	"proxy-protocol": "ARENA_PROXY_PROTOCOL", "proxy-from": "ARENA_PROXY_FROM",
 	"max-channels": "ARENA_MAX_CHANNELS", "games-per-player": "ARENA_GAMES_PER_PLAYER",
@@ -186,6 +190,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.StringVar(&c.data, "data", srv.DataDir, "")
 	fs.StringVar(&c.adminKeys, "admin-keys", "", "")
 	fs.BoolVar(&c.guests, "guests", srv.AllowGuests, "")
+	fs.StringVar(&c.lang, "lang", string(srv.Lang), "")
 	fs.IntVar(&c.tickHz, "tick-hz", hub.TickHz, "")
 	fs.IntVar(&c.maxConnsPerIP, "max-conns-per-ip", srv.MaxConnsPerIP, "")
 	fs.IntVar(&c.maxConns, "max-conns", srv.MaxConns, "")
@@ -222,6 +227,9 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 	}
 	if c.tickHz < 1 || c.tickHz > 1000 {
 		return fmt.Errorf("--tick-hz %d: want 1 to 1000", c.tickHz)
+	}
+	if _, err := lang.Flag(c.lang); err != nil {
+		return err
 	}
 	if c.livePace < 0.1 || c.livePace > 100 {
 		return fmt.Errorf("--live-pace %g: want 0.1 to 100 moves a second", c.livePace)
@@ -486,6 +494,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	cfg := server.DefaultConfig()
 	cfg.Listen, cfg.DataDir, cfg.AdminKeysFile = c.listen, c.data, c.adminKeys
 	cfg.AllowGuests = c.guests
+	cfg.Lang, _ = lang.Parse(c.lang) // checked by check
 	cfg.MaxConnsPerIP = c.maxConnsPerIP
 	cfg.ConnectBurst, cfg.ConnectRate = c.connectBurst, c.connectRate
 	cfg.MaxConns = c.maxConns

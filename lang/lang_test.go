@@ -1,0 +1,83 @@
+package lang_test
+
+import (
+	"testing"
+
+	"github.com/arena-classroom/arena/lang"
+)
+
+func TestTheCatalogsLoad(t *testing.T) {
+	if err := lang.LoadError(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gettext's order: LANGUAGE (unless the locale is C), LC_ALL, LC_MESSAGES, LANG.
+func TestTheClientsLocaleInGettextsOrder(t *testing.T) {
+	cases := []struct {
+		env  []string
+		want lang.Lang
+		from string
+	}{
+		{[]string{"LANG=fr_FR.UTF-8"}, lang.French, "LANG=fr_FR.UTF-8"},
+		{[]string{"LANG=en_US.UTF-8", "LC_MESSAGES=fr_CA.UTF-8"}, lang.French, "LC_MESSAGES=fr_CA.UTF-8"},
+		{[]string{"LANG=fr_FR.UTF-8", "LC_ALL=en_GB.UTF-8"}, lang.English, "LC_ALL=en_GB.UTF-8"},
+		{[]string{"LANG=en_US.UTF-8", "LANGUAGE=de:fr:en"}, lang.French, "LANGUAGE=de:fr:en"},
+		{[]string{"LANG=de_DE.UTF-8"}, "", ""},
+		{[]string{"LC_ALL=C", "LANGUAGE=fr"}, "", ""}, // a C locale: no translation, whatever LANGUAGE says
+		{[]string{"LANG=fr_FR@euro"}, lang.French, "LANG=fr_FR@euro"},
+		{[]string{"TERM=xterm"}, "", ""},
+	}
+	for _, c := range cases {
+		l, src, ok := lang.FromEnv(c.env)
+		if ok != (c.want != "") || l != c.want || src.Variable != c.from {
+			t.Errorf("%v: %q from %q (%v), want %q from %q", c.env, l, src.Variable, ok, c.want, c.from)
+		}
+	}
+}
+
+func TestAStoredChoiceComesFirstThenTheClientThenTheServer(t *testing.T) {
+	fr := []string{"LANG=fr_FR.UTF-8"}
+	if l, src := lang.Choose("en", fr, lang.French); l != lang.English || src.Kind != lang.FromChoice {
+		t.Errorf("a stored choice: %q %+v", l, src)
+	}
+	if l, src := lang.Choose("", fr, lang.English); l != lang.French || src.Kind != lang.FromClient {
+		t.Errorf("the client's LANG: %q %+v", l, src)
+	}
+	if l, src := lang.Choose("", nil, lang.French); l != lang.French || src.Kind != lang.FromDefault {
+		t.Errorf("the server's default: %q %+v", l, src)
+	}
+	if l, _ := lang.Choose("", []string{"LANG=ja_JP.UTF-8"}, ""); l != lang.English {
+		t.Errorf("no language the arena speaks, no default: %q", l)
+	}
+}
+
+// French counts 0 and 1 as singular, English only 1; a sentence a catalog lacks is said as
+// written.
+func TestPluralsFollowEachLanguagesRules(t *testing.T) {
+	for _, c := range []struct {
+		l    lang.Lang
+		n    int
+		want string
+	}{
+		{lang.French, 0, "0 partie"}, {lang.French, 1, "1 partie"}, {lang.French, 2, "2 parties"},
+		{lang.English, 0, "0 games"}, {lang.English, 1, "1 game"}, {lang.English, 2, "2 games"},
+	} {
+		if got := c.l.Sprintf("%d games", c.n); got != c.want {
+			t.Errorf("%s, %d: %q, want %q", c.l, c.n, got, c.want)
+		}
+	}
+	if got := lang.French.Sprintf("a sentence nobody translated: %d", 3); got != "a sentence nobody translated: 3" {
+		t.Errorf("a missing sentence: %q", got)
+	}
+}
+
+// French readers group thousands with a (no-break) space.
+func TestNumbersAsTheirReadersWriteThem(t *testing.T) {
+	if got := lang.French.Sprintf("%d games", 1234); got != "1\u00a0234 parties" {
+		t.Errorf("%q", got)
+	}
+	if got := lang.English.Sprintf("%d games", 1234); got != "1,234 games" {
+		t.Errorf("%q", got)
+	}
+}
