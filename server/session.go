@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -287,7 +288,14 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 	// update anyway, and writing the lines that changed costs less than computing them.
 	// End gives the client's terminal back however the program ends: here for the messages
 	// below to show on it, deferred for a panic.
-	screen := termrender.New(sess, w, h)
+	// A terminal whose locale is Latin-1 gets Latin-1 (lang.Latin1Writer): its French
+	// letters as they are, the screens' other characters as ones it has.
+	var out io.Writer = sess
+	var stderr io.Writer = sess.Stderr()
+	if lang.Latin1(env) {
+		out, stderr = lang.Latin1Writer(sess), lang.Latin1Writer(sess.Stderr())
+	}
+	screen := termrender.New(out, w, h)
 	defer screen.End()
 	safe := &safeModel{inner: model, screen: screen, onPanic: func(r any, stack []byte) {
 		s.log.Error("screen panicked", "panic", fmt.Sprint(r), "user", who.Name, "id", keys.Short(who.ID), "stack", string(stack))
@@ -327,10 +335,10 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 		if !safe.crashed { // caught by bubbletea (a command's goroutine), which printed the stack
 			s.log.Error("screen panicked", "user", who.Name, "id", keys.Short(who.ID), "err", err)
 		}
-		fmt.Fprint(sess.Stderr(), "arena: this screen crashed; sorry. Please reconnect.\n")
+		fmt.Fprint(stderr, "arena: this screen crashed; sorry. Please reconnect.\n")
 		return 1
 	case s.closing.Load():
-		fmt.Fprint(sess.Stderr(), s.farewell())
+		fmt.Fprint(stderr, s.farewell())
 		return 0
 	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted):
 		s.log.Warn("screen ended with an error", "user", who.Name, "err", err)
@@ -340,7 +348,7 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 		// shell's screen given back: the client's terminal is raw, so lines end in CR LF.
 		if f, ok := model.(Farewell); ok {
 			if bye := f.Farewell(); bye != "" {
-				fmt.Fprint(sess, strings.ReplaceAll(bye, "\n", "\r\n")+"\r\n")
+				fmt.Fprint(out, strings.ReplaceAll(bye, "\n", "\r\n")+"\r\n")
 			}
 		}
 	}

@@ -49,7 +49,11 @@ type termConfig struct {
 	term          string
 	width, height int
 	cmd           string
+	env           []string
 }
+
+// Env sends environment variables ("LANG=fr_FR.UTF-8"), as ssh's SendEnv does.
+func Env(kv ...string) TermOption { return func(c *termConfig) { c.env = append(c.env, kv...) } }
 
 // TermType sets TERM (default "dumb", which the server never queries).
 func TermType(term string) TermOption { return func(c *termConfig) { c.term = term } }
@@ -91,6 +95,13 @@ func OpenTerm(c *ssh.Client, opts ...TermOption) (*Term, error) {
 	}
 	sess.Stdout = termWriter{tm}
 	sess.Stderr = termWriter{tm}
+	for _, kv := range cfg.env {
+		k, v, _ := strings.Cut(kv, "=")
+		if err := sess.Setenv(k, v); err != nil {
+			sess.Close()
+			return nil, fmt.Errorf("setenv %s: %w", k, err)
+		}
+	}
 	modes := ssh.TerminalModes{ssh.ECHO: 0, ssh.TTY_OP_ISPEED: 14400, ssh.TTY_OP_OSPEED: 14400}
 	if err := sess.RequestPty(cfg.term, cfg.height, cfg.width, modes); err != nil {
 		sess.Close()
