@@ -22,6 +22,9 @@ var Palettes = []Palette{Plain, ANSI16, ANSI256}
 type KeyHelp struct {
 	Keys string // "a–g"
 	Does string // "choose a colour"
+	// Cluster: the letters are places on the keyboard, written for QWERTY ("wasd"), not
+	// initials: an AZERTY keyboard gets the same places (package keyboard).
+	Cluster bool
 }
 
 // View draws a game in a terminal and maps keys to actions. Each game's view lives beside its

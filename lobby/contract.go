@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/keyboard"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
@@ -19,15 +20,16 @@ import (
 // of its sub-packages, follows the one contract, and asks the session only through it.
 var _ screen.Model = (*model)(nil)
 
-func (m *model) Styles() *widget.Styles   { return m.s.st }
-func (m *model) Palette() games.Palette   { return m.s.palette }
-func (m *model) Who() keys.Identity       { return m.s.who }
-func (m *model) Addr() string             { return m.s.addr() }
-func (m *model) Context() context.Context { return m.s.context() }
-func (m *model) Now() time.Time           { return m.now }
-func (m *model) Rooms() roomdir.Directory { return m.s.app.hub }
-func (m *model) Notify(notice string)     { m.notice = notice }
-func (m *model) Played(id string)         { m.lastGame = id }
+func (m *model) Styles() *widget.Styles    { return m.s.st }
+func (m *model) Palette() games.Palette    { return m.s.palette }
+func (m *model) Keyboard() keyboard.Layout { return m.s.keyboard }
+func (m *model) Who() keys.Identity        { return m.s.who }
+func (m *model) Addr() string              { return m.s.addr() }
+func (m *model) Context() context.Context  { return m.s.context() }
+func (m *model) Now() time.Time            { return m.now }
+func (m *model) Rooms() roomdir.Directory  { return m.s.app.hub }
+func (m *model) Notify(notice string)      { m.notice = notice }
+func (m *model) Played(id string)          { m.lastGame = id }
 
 // Back leaves the screen shown for back, the screen it was opened from. With none, it goes
 // to the lobby; in a session opened into a screen (ssh -t HOST wall), that screen is the

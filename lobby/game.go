@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/keyboard"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/tournaments"
@@ -130,6 +131,8 @@ var gameKeys = struct{ fill, rematch, standings, yes key.Binding }{
 func (g *gameScreen) backKey(m screen.Model) key.Binding {
 	_, composed := g.snap.View().(games.Composer)
 	player := g.seat >= 0
+	// On AZERTY, q is a place of a cluster (Perfect Aim's z q s d): esc alone leaves.
+	composed = composed || m.Keyboard() == keyboard.AZERTY && hasCluster(g.snap.View())
 	switch g.snap.Status {
 	case rooms.Waiting:
 		if player {
@@ -174,7 +177,7 @@ func (g *gameScreen) Keys(m screen.Model) widget.KeyMap {
 			break
 		}
 		if g.viewKeys == nil {
-			g.viewKeys = gameBindings(s.View())
+			g.viewKeys = gameBindingsFor(s.View(), m.Keyboard())
 		}
 		game = g.viewKeys
 		first, _, _ := strings.Cut(leave.Help().Key, "/")
@@ -228,6 +231,10 @@ func (g *gameScreen) key(m screen.Model, k string) (screen.Screen, tea.Cmd) {
 		}
 	case rooms.Playing:
 		leave := g.backKey(m)
+		if player && hasCluster(s.View()) {
+			k = m.Keyboard().ToQWERTY(k) // the game's keys are QWERTY places
+			km = keyString(k)
+		}
 		if k != "esc" && g.turn.typeAhead(s, k) {
 			return g, nil
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/keyboard"
 	"github.com/arena-classroom/arena/lobby/widget"
 )
 
@@ -13,12 +14,30 @@ import (
 // (games.View.Keys): the help is the line itself, the keys those its words name (keyNames).
 // The game's view takes the keys (View.Key, Draft.Key); TestEveryKeyIsInTheHelp holds every
 // key a game takes to these bindings, so that a game's keys and its help cannot drift apart.
-func gameBindings(v games.View) []key.Binding {
+func gameBindings(v games.View) []key.Binding { return gameBindingsFor(v, keyboard.QWERTY) }
+
+// gameBindingsFor are gameBindings for a keyboard of layout l: a cluster's letters are the
+// layout's (keyboard.Show), as the person types them.
+func gameBindingsFor(v games.View, l keyboard.Layout) []key.Binding {
 	var out []key.Binding
 	for _, k := range v.Keys() {
-		out = append(out, widget.Bind(k.Keys, k.Does, keyNames(k.Keys)...))
+		spec := k.Keys
+		if k.Cluster {
+			spec = l.Show(spec)
+		}
+		out = append(out, widget.Bind(spec, k.Does, keyNames(spec)...))
 	}
 	return out
+}
+
+// hasCluster reports whether v's keys include a cluster of places (keyboard).
+func hasCluster(v games.View) bool {
+	for _, k := range v.Keys() {
+		if k.Cluster {
+			return true
+		}
+	}
+	return false
 }
 
 // keyNames are the keys a game's key list names, in the words games write them with:

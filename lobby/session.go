@@ -12,6 +12,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/keyboard"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/matchmaker"
@@ -26,9 +27,11 @@ type session struct {
 	ssh     *server.Session
 	who     keys.Identity
 	palette games.Palette
-	st      *widget.Styles // shared with the sessions of the same colour profile: never changed
-	program *tea.Program
-	mb      *rooms.Mailbox
+	// keyboard is the person's keyboard's layout: guessed from their language.
+	keyboard keyboard.Layout
+	st       *widget.Styles // shared with the sessions of the same colour profile: never changed
+	program  *tea.Program
+	mb       *rooms.Mailbox
 
 	mu     sync.Mutex
 	room   roomdir.Room
@@ -43,7 +46,7 @@ type session struct {
 
 func newSession(a *App, s *server.Session) *session {
 	return &session{
-		app: a, ssh: s, who: s.Who, palette: s.Palette,
+		app: a, ssh: s, who: s.Who, palette: s.Palette, keyboard: keyboard.Of(s.Lang),
 		st: newStyles(s), mb: rooms.NewMailbox(),
 	}
 }

@@ -261,8 +261,8 @@ func (view) Headline(st games.State, played time.Duration) string {
 
 func (view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
-		{Keys: "arrows/wasd", Does: "move"},
-		{Keys: "shift+arrows/ijkl", Does: "fire"},
+		{Keys: "arrows/wasd", Does: "move", Cluster: true},
+		{Keys: "shift+arrows/ijkl", Does: "fire", Cluster: true},
 		{Keys: "space", Does: "wait"},
 	}
 }

@@ -245,7 +245,7 @@ func (view) Status(st games.State, seat int) string {
 func (view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
 		{Keys: "arrows", Does: "grenade"},
-		{Keys: "qweadzxc/keypad", Does: "step, hammer"},
+		{Keys: "qweadzxc/keypad", Does: "step, hammer", Cluster: true},
 		{Keys: "enter/space", Does: "take"},
 		{Keys: "backspace", Does: "back"},
 	}

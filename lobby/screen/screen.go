@@ -16,6 +16,7 @@ import (
 
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/keyboard"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/matchmaker"
@@ -65,6 +66,8 @@ type Model interface {
 	Height() int
 	Styles() *widget.Styles
 	Palette() games.Palette
+	// Keyboard is the layout of the person's keyboard: the games' letter clusters follow it.
+	Keyboard() keyboard.Layout
 	Who() keys.Identity
 	// Addr is the person's network host, against which rooms and entries are counted.
 	Addr() string

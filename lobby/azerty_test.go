@@ -1,0 +1,74 @@
+package lobby_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/arena-classroom/arena/commands"
+	"github.com/arena-classroom/arena/games/perfectaim"
+	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/until"
+	"github.com/arena-classroom/arena/rooms"
+)
+
+// azertyKeyOf is the key a Perfect Aim player presses on an AZERTY keyboard to move: the
+// places of QWERTY's w a s d.
+var azertyKeyOf = map[perfectaim.Action]string{
+	perfectaim.MoveUp: "z", perfectaim.MoveLeft: "q", perfectaim.MoveDown: "s", perfectaim.MoveRight: "d",
+}
+
+// A French person (LANG=fr_FR.UTF-8, sent as OpenSSH sends it) plays Perfect Aim with z q
+// s d: the footer shows them, q moves left rather than leaving (esc leaves), and the key
+// pressed becomes the move of its place.
+func TestAnAZERTYPlayerMovesWithZQSD(t *testing.T) {
+	origin := time.Now()
+	fast := func() time.Time { return origin.Add(20 * time.Since(origin)) }
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 50, Now: fast}, commands.Options{})
+	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)), sshtest.Command("play perfectaim --vs zidane"),
+		sshtest.Size(100, 30), sshtest.Env("LANG=fr_FR.UTF-8"))
+	room := onlyRoom(t, hub)
+	screen := alice.WaitFor(t, "zqsd", 10*time.Second)
+	if strings.Contains(screen, "esc/q") {
+		t.Fatalf("q leaves the game on an AZERTY keyboard, where it moves left:\n%s", screen)
+	}
+	var chosen perfectaim.Action
+	moved := false
+	until.True(t, 20*time.Second, "one of alice's AZERTY keys becoming her move", func() bool {
+		snap := room.Snapshot()
+		st, ok := snap.State.(*perfectaim.State)
+		if !ok || snap.Status != rooms.Playing {
+			return snap.Status == rooms.Finished
+		}
+		for _, m := range room.Replay().Moves {
+			if m.Seat == 0 && m.Action != perfectaim.Wait && !m.Default {
+				if m.Action != chosen {
+					t.Fatalf("alice pressed %q (AZERTY for %v) and played %v", azertyKeyOf[chosen], chosen, m.Action)
+				}
+				moved = true
+				return true
+			}
+		}
+		if !st.Player(st.SeatColor(0)).Alive {
+			return true
+		}
+		if chosen == "" {
+			for _, a := range []perfectaim.Action{perfectaim.MoveLeft, perfectaim.MoveUp, perfectaim.MoveDown, perfectaim.MoveRight} {
+				if st.Valid(st.SeatColor(0), a) {
+					chosen = a
+					break
+				}
+			}
+		}
+		if chosen != "" {
+			alice.Send(t, azertyKeyOf[chosen])
+		}
+		return false
+	})
+	if strings.Contains(alice.Output(), "leave the game (any other key: stay)") {
+		t.Fatal("q asked alice whether she leaves")
+	}
+	if !moved {
+		t.Log("alice died or the game ended before her first move: only the footer and q were checked")
+	}
+}
