@@ -211,7 +211,7 @@ func Review(ctx context.Context, e playable.Entry, rp replay.Replay, opts Option
 		}
 		s := opts.Seat
 		rep.Findings = append(rep.Findings, Finding{Move: d.move + 1,
-			Played: actionText(g, d.played), Default: d.def, Bot: e.Strongest, BotPlays: actionText(g, d.bot),
+			Played: actionText(g, d.played, d.def), Default: d.def, Bot: e.Strongest, BotPlays: actionText(g, d.bot, false),
 			Score: played.Scores[s], Rank: played.Ranks[s], BotScore: botted.Scores[s], BotRank: botted.Ranks[s],
 			Gain: botted.Scores[s] - played.Scores[s], RanksGain: played.Ranks[s] - botted.Ranks[s]})
 		rep.Reviewed++
@@ -376,9 +376,12 @@ func same(a, b games.Action) bool {
 	return err1 == nil && err2 == nil && slices.Equal(ja, jb)
 }
 
-// actionText names an action for people: 7 Colors' colour letter, the game's own words
-// (a Stringer), or its JSON.
-func actionText(g games.Game, a games.Action) string {
+// actionText names an action for people: the game's words for its default action (def),
+// 7 Colors' colour letter, the game's own words (a Stringer), or its JSON.
+func actionText(g games.Game, a games.Action, def bool) string {
+	if def {
+		return games.NameDefault(g, a)
+	}
 	if c, ok := a.(int); ok && g.ID() == sevencolors.Game.ID() {
 		return sevencolors.Letter(c)
 	}
