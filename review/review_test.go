@@ -128,8 +128,15 @@ func TestReviewIsDeterministic(t *testing.T) {
 func houseGame(t testing.TB, game string, seed uint64) (catalog.Entry, replay.Replay) {
 	t.Helper()
 	e, _ := catalog.Get(game)
+	return houseGameOf(t, game, e.Bots[0].Name, seed)
+}
+
+// houseGameOf is houseGame with bot in seat 0.
+func houseGameOf(t testing.TB, game, bot string, seed uint64) (catalog.Entry, replay.Replay) {
+	t.Helper()
+	e, _ := catalog.Get(game)
 	p := match.Plan{Game: e.Game}
-	for _, name := range []string{e.Bots[0].Name, e.Strongest} {
+	for _, name := range []string{bot, e.Strongest} {
 		ent, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: name}, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -199,16 +206,26 @@ func TestReviewRefusesARealTimeGame(t *testing.T) {
 	}
 }
 
-// BenchmarkReviewSevenColors10 reviews seat 0 of a 10×10 game of 7 Colors.
-func BenchmarkReviewSevenColors10(b *testing.B) {
-	e, _ := catalog.Get("sevencolors")
-	// The weakest bot in seat 0 (random): decisions where greedy differs are many.
-	_, rp := houseGame(b, "sevencolors", 3)
-	b.ResetTimer()
-	for b.Loop() {
-		rep, err := review.Review(context.Background(), e.Entry, rp, review.Options{Seat: 0})
-		if err != nil || rep.Stopped != "" {
-			b.Fatal(rep, err)
-		}
+// BenchmarkReview reviews seat 0 of a game of each turn-based game against its strongest
+// house bot (7 Colors on 10×10), up to DefaultDecisions decisions played out, with no
+// deadline: -benchtime 1x for Garden Tensions, whose minimax takes its time.
+func BenchmarkReview(b *testing.B) {
+	for _, c := range []struct{ game, bot string }{
+		{"sevencolors", "random"}, {"sevencolors", "random_improving"}, {"sevencolors", "mixed"},
+		{"warhammer", "survivor"}, {"dicewars", "classic"}, {"garden", "heuristic"},
+	} {
+		b.Run(c.game+"/"+c.bot, func(b *testing.B) {
+			e, rp := houseGameOf(b, c.game, c.bot, 3)
+			var rep review.Report
+			for b.Loop() {
+				var err error
+				if rep, err = review.Review(context.Background(), e.Entry, rp, review.Options{Seat: 0}); err != nil || rep.Stopped != "" {
+					b.Fatal(rep, err)
+				}
+			}
+			b.ReportMetric(float64(len(rp.Moves)), "moves")
+			b.ReportMetric(float64(rep.Differs), "differ")
+			b.ReportMetric(float64(rep.Reviewed), "reviewed")
+		})
 	}
 }
