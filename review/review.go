@@ -318,6 +318,11 @@ func (r reviewer) playOut(ctx context.Context, before games.State, first games.A
 			players[i], _ = r.entry.Bot(name, match.AgentSeed(r.seed, i))
 		}
 		for n := 0; !st.Over(); n++ {
+			select {
+			case <-ctx.Done(): // a deadline passes between two moves, not after a whole play-out
+				return
+			default:
+			}
 			if n%16 == 0 && ctx.Err() != nil {
 				return
 			}
