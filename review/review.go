@@ -207,7 +207,7 @@ func Review(ctx context.Context, e playable.Entry, rp replay.Replay, opts Option
 				rep.Stopped = stopped(ctx)
 				break
 			}
-			continue // a bot's bug ended a play-out: that decision is left out
+			continue // a bot's bug ended a play-out, or the move did not apply: that decision is left out
 		}
 		s := opts.Seat
 		rep.Findings = append(rep.Findings, Finding{Move: d.move + 1,
@@ -309,9 +309,7 @@ func (r reviewer) playOut(ctx context.Context, before games.State, first games.A
 	done := false
 	r.run(func() {
 		if _, err := st.Apply(r.seat, first); err != nil {
-			if _, err := st.Apply(r.seat, st.DefaultAction(r.seat)); err != nil {
-				return
-			}
+			return // the move was played once (or chosen legal): the decision is left out
 		}
 		players := make([]bots.Bot, len(r.players))
 		for i, name := range r.players {
