@@ -1,7 +1,8 @@
 // Package review finds where a stored game turned for one seat (`replay ID --review --seat
 // S`): the decisions where the game's strongest house bot would have played otherwise, each
 // played out twice from there (after the move actually played, after the bot's own) with
-// that bot in the seat, and listed by how much the seat's final score differs, best first.
+// that bot in the seat, and listed by how much the seat's final place and score differ,
+// best first.
 //
 // It is deterministic: everything comes from the stored game and its seed. The bots are
 // seeded from the game's seed and their seat (match.AgentSeed, as headless matches seed
@@ -95,7 +96,7 @@ type Report struct {
 	// Stopped says why the review ended early ("time's up"), "" when it did not.
 	Stopped string `json:"stopped,omitempty"`
 	// Findings are the decisions played out, best first: the bot's move ahead by the most
-	// score, then by the most places, then the earliest.
+	// places (a game lost that it wins), then by the most score, then the earliest.
 	Findings []Finding `json:"findings"`
 }
 
@@ -218,11 +219,11 @@ func Review(ctx context.Context, e playable.Entry, rp replay.Replay, opts Option
 	}
 	sort.SliceStable(rep.Findings, func(i, j int) bool {
 		a, b := rep.Findings[i], rep.Findings[j]
-		if a.Gain != b.Gain {
-			return a.Gain > b.Gain
-		}
 		if a.RanksGain != b.RanksGain {
 			return a.RanksGain > b.RanksGain
+		}
+		if a.Gain != b.Gain {
+			return a.Gain > b.Gain
 		}
 		return a.Move < b.Move
 	})
