@@ -71,9 +71,10 @@ func TestReviewFindsAPlantedBlunder(t *testing.T) {
 	e, _ := catalog.Get("sevencolors")
 	const blunder = 2
 	rp, bad := plantedGame(t, 10, 6, blunder, 10)
-	thought := 0
+	thought, told := 0, []int{}
 	rep, err := review.Review(context.Background(), e.Entry, rp, review.Options{Seat: 0, Seats: seats(),
-		Think: func(f func()) { thought++; f() }})
+		Think:    func(f func()) { thought++; f() },
+		Progress: func(i, n, move int) { told = append(told, i, n) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,6 +87,9 @@ func TestReviewFindsAPlantedBlunder(t *testing.T) {
 	}
 	if thought < rep.Decisions+2*rep.Reviewed {
 		t.Errorf("%d runs through Think for %d decisions and %d reviewed", thought, rep.Decisions, rep.Reviewed)
+	}
+	if !reflect.DeepEqual(told, []int{1, 2, 2, 2}) {
+		t.Errorf("progress told %v, want decisions 1 and 2 of 2", told)
 	}
 	if !strings.Contains(rep.Method, "with greedy in your seat") || !strings.Contains(rep.Opponents, "seat 1 greedy by greedy (as in the game)") {
 		t.Errorf("method %q, opponents %q", rep.Method, rep.Opponents)
