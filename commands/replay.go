@@ -38,9 +38,11 @@ type exportedSeat struct {
 }
 
 const replayUsage = `usage: replay ID [--json | --position N]
+       replay ID --review --seat S [--json]
   ssh -t HOST replay ID watches it; --json exports it; --position N prints the position
   before move N (moves counted from 1, as the replay screen counts them) as the JSON
-  arena position reads (turn-based games)`
+  arena position reads (turn-based games); --review --seat S: where it turned for seat S
+  (its player's and teachers'), the decisions the strongest house bot plays otherwise`
 
 // replayCommand is `replay ID --json` and `replay ID --position N`; without either it needs
 // a terminal.
@@ -48,6 +50,7 @@ func (a *App) replayCommand(c call) int {
 	s, stdout, stderr := c.s, c.stdout, c.stderr
 	args := s.Args[1:]
 	id, asJSON, position := "", false, 0
+	rv := reviewArgs{seat: -1}
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		switch {
@@ -61,6 +64,7 @@ func (a *App) replayCommand(c call) int {
 			}
 			position = n
 			i++
+		case rv.parse(args, &i, stderr):
 		case strings.HasPrefix(arg, "-") || id != "":
 			fmt.Fprintln(stderr, replayUsage)
 			return 2
@@ -68,9 +72,12 @@ func (a *App) replayCommand(c call) int {
 			id = arg
 		}
 	}
-	if id == "" {
+	if id == "" || rv.bad || (rv.on || rv.seat >= 0) && (position > 0 || !rv.on || rv.seat < 0) {
 		fmt.Fprintln(stderr, replayUsage)
 		return 2
+	}
+	if rv.on {
+		return a.reviewCommand(c, id, rv.seat, asJSON)
 	}
 	if !asJSON && position == 0 {
 		fmt.Fprintf(stderr, "arena: watching a replay needs a terminal: ssh -t … replay %s (or --json to export it)\n", id)
