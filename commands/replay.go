@@ -37,10 +37,11 @@ type exportedSeat struct {
 	LeftAtMove *int   `json:"left_at_move,omitempty"`
 }
 
-const replayUsage = `usage: replay ID [--json | --position N]
+const replayUsage = `usage: replay ID [--json | --position N | --input N --seat S]
   ssh -t HOST replay ID watches it; --json exports it; --position N prints the position
   before move N (moves counted from 1, as the replay screen counts them) as the JSON
-  arena position reads (turn-based games)`
+  arena position reads (turn-based games); --input N --seat S prints the turn line seat S
+  read at move N, byte for byte`
 
 // replayCommand is `replay ID --json` and `replay ID --position N`; without either it needs
 // a terminal.
@@ -48,12 +49,20 @@ func (a *App) replayCommand(c call) int {
 	s, stdout, stderr := c.s, c.stdout, c.stderr
 	args := s.Args[1:]
 	id, asJSON, position := "", false, 0
+	var in inputArgs
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
+		if n, code := in.parse(args, i, asJSON || position > 0, stderr); n > 0 || code != 0 {
+			if code != 0 {
+				return code
+			}
+			i += n - 1
+			continue
+		}
 		switch {
-		case arg == "--json" && position == 0:
+		case arg == "--json" && position == 0 && !in.given():
 			asJSON = true
-		case arg == "--position" && !asJSON && position == 0 && i+1 < len(args):
+		case arg == "--position" && !asJSON && position == 0 && !in.given() && i+1 < len(args):
 			n, err := strconv.Atoi(args[i+1])
 			if err != nil || n < 1 {
 				fmt.Fprintf(stderr, "arena: --position %s: a move number, 1 for the position the game starts from\n%s\n", args[i+1], replayUsage)
@@ -72,7 +81,11 @@ func (a *App) replayCommand(c call) int {
 		fmt.Fprintln(stderr, replayUsage)
 		return 2
 	}
-	if !asJSON && position == 0 {
+	if in.given() && !in.complete() {
+		fmt.Fprintln(stderr, replayUsage)
+		return 2
+	}
+	if !asJSON && position == 0 && !in.given() {
 		fmt.Fprintf(stderr, "arena: watching a replay needs a terminal: ssh -t … replay %s (or --json to export it)\n", id)
 		return 1
 	}
@@ -89,6 +102,9 @@ func (a *App) replayCommand(c call) int {
 	}
 	if position > 0 {
 		return a.printPosition(g, position, stdout, stderr)
+	}
+	if in.given() {
+		return a.printInput(g, in, stdout, stderr)
 	}
 	start, moves, err := replay.Export(g.Entry.Game, g.Replay)
 	if err != nil {
