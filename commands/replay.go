@@ -37,7 +37,8 @@ type exportedSeat struct {
 	LeftAtMove *int   `json:"left_at_move,omitempty"`
 }
 
-const replayUsage = `usage: replay ID [--json | --position N | --input N --seat S]
+const replayUsage = `usage: replay ID [--json | --position N]
+       replay ID --input N --seat S
   ssh -t HOST replay ID watches it; --json exports it; --position N prints the position
   before move N (moves counted from 1, as the replay screen counts them) as the JSON
   arena position reads (turn-based games); --input N --seat S prints the turn line seat S

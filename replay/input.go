@@ -16,8 +16,19 @@ import (
 // have read, with id i+1 and the limits move and bank; reconstructed then says so. The
 // cursor is left after i moves.
 func (c *Cursor) TurnLine(match string, i int, move, bank time.Duration) (line []byte, reconstructed bool, err error) {
+	t, reconstructed, err := c.Turn(match, i, move, bank)
+	if err != nil {
+		return nil, false, err
+	}
+	line, err = botproto.Encode(t)
+	return line, reconstructed, err
+}
+
+// Turn is TurnLine's turn before it is encoded. Its observation may share the cursor's
+// state: encode it before the cursor moves.
+func (c *Cursor) Turn(match string, i int, move, bank time.Duration) (t botproto.Turn, reconstructed bool, err error) {
 	if i < 0 || i >= c.Len() {
-		return nil, false, fmt.Errorf("replay: no move %d", i+1)
+		return botproto.Turn{}, false, fmt.Errorf("replay: no move %d", i+1)
 	}
 	c.Seek(i)
 	m := c.rp.Moves[i]
@@ -26,8 +37,7 @@ func (c *Cursor) TurnLine(match string, i int, move, bank time.Duration) (line [
 	if k := m.Clock; k != nil && k.Turn > 0 {
 		id, move, bank, reconstructed = k.Turn, k.Move, k.Told, false
 	}
-	line, err = botproto.Encode(botproto.NewTurn(match, id, c.st, m.Seat, move, bank))
-	return line, reconstructed, err
+	return botproto.NewTurn(match, id, c.st, m.Seat, move, bank), reconstructed, nil
 }
 
 // Moves are the replay's moves (not to be changed).
