@@ -221,6 +221,8 @@ func checkArenaFragment(cmd string, args []string) error {
 		}
 	case "check":
 		help.WriteString(checkUsage)
+	case "rerun":
+		help.WriteString(rerunUsage)
 	case "store":
 		help.WriteString(storeUsage)
 	case "nats":
