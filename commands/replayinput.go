@@ -90,6 +90,11 @@ func (a *App) printInput(g archive.Game, in inputArgs, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "arena: move %d of game %s has no program's clock (a house bot's or a person's seat, or a game stored before clocks were kept): this turn line is reconstructed, with id %d and this server's time limits (%d ms a move, a bank of %d ms)\n",
 			in.move, id, in.move, cfg.BotMove.Milliseconds(), cfg.BotBank.Milliseconds())
 	}
+	if !reconstructed && strings.HasPrefix(id, "p_") {
+		// A practice game's turn lines named its match by its number in the session (p_1,
+		// p_2…), which the store does not keep.
+		fmt.Fprintf(stderr, "arena: game %s is a practice game: the turn line your program read named its match p_1, p_2… (the game's number in its session), not %s as this one does\n", id, id)
+	}
 	if _, err := stdout.Write(line); err != nil {
 		return 1
 	}

@@ -40,8 +40,9 @@ func recordingArena(t *testing.T) string {
 // storedGame plays one quick-match game over SSH (a house bot fills the table) with a
 // program that answers turn ID with legal[ID % len(legal)], as testdata/rerun/pick.py
 // does, exports it with replay ID --json into a file, and returns the file, the program's
-// seat and the legal actions of each turn it read, by id.
-func storedGame(t *testing.T, addr, name, args string) (file string, seat int, legal map[int][]any) {
+// seat and the legal actions of each turn it read, by id. With refuse > 0 it answers, as
+// pick.py with REFUSED does, an illegal colour once (7 Colors).
+func storedGame(t *testing.T, addr, name, args string, refuse int) (file string, seat int, legal map[int][]any) {
 	t.Helper()
 	key := sshtest.NewKey(t)
 	b := arenatest.StartBot(t, sshtest.Dial(t, addr, name, key), args)
@@ -55,6 +56,14 @@ func storedGame(t *testing.T, addr, name, args string) (file string, seat int, l
 			l := m["legal"].([]any)
 			legal[m.Num("id")] = l
 			action, _ := json.Marshal(l[m.Num("id")%len(l)])
+			if refuse > 0 && m.Num("id") >= refuse {
+				for colour := 3; colour <= 9; colour++ {
+					if !strings.Contains(fmt.Sprint(l), fmt.Sprint(colour)) {
+						action, refuse = []byte(fmt.Sprint(colour)), 0
+						break
+					}
+				}
+			}
 			b.Send(`{"type":"action","match":%q,"id":%d,"action":%s}`, m.Str("match"), m.Num("id"), action)
 		case "end":
 			id = m.Str("replay")
@@ -118,7 +127,7 @@ func TestRerunFindsTheFirstDifferingDecision(t *testing.T) {
 		{"dicewars", "--game dicewars --games 1"},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
-			file, seat, legal := storedGame(t, addr, "rr"+tc.game[:4], tc.args)
+			file, seat, legal := storedGame(t, addr, "rr"+tc.game[:4], tc.args, 0)
 			code, out, errOut := rerunOnce(t, file, "--seat", fmt.Sprint(seat), "exec:python3 "+pick)
 			want := fmt.Sprintf("all %d decisions of seat %d match the stored game\n", len(legal), seat)
 			if code != 0 || !strings.HasSuffix(out, want) {
@@ -167,6 +176,50 @@ func TestRerunFindsTheFirstDifferingDecision(t *testing.T) {
 			}
 			t.Logf("%s: %d decisions; the changed program differs at decision %d (move %d)\n%s", tc.game, len(legal), k, n, out)
 		})
+	}
+}
+
+// A stored answer the referee refused (an illegal colour, the default played instead) is
+// an answer like another: the same program sending it again matches; one that plays a
+// legal colour there differs, and both answers say what they were.
+func TestRerunComparesRefusedAnswers(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed")
+	}
+	addr := recordingArena(t)
+	pick, _ := filepath.Abs("testdata/rerun/pick.py")
+	file, seat, legal := storedGame(t, addr, "refuser", "--game sevencolors --size 10 --games 1", 2)
+	raw, _ := os.ReadFile(file)
+	var ex struct {
+		Moves []struct {
+			Turn int             `json:"turn"`
+			Warn string          `json:"warn"`
+			Sent json.RawMessage `json:"sent"`
+		} `json:"moves"`
+	}
+	if err := json.Unmarshal(raw, &ex); err != nil {
+		t.Fatal(err)
+	}
+	n, turn, sent := 0, 0, ""
+	for i, m := range ex.Moves {
+		if m.Warn != "" {
+			n, turn, sent = i+1, m.Turn, string(m.Sent)
+			break
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no refused answer in the stored game:\n%s", raw)
+	}
+	code, out, errOut := rerunOnce(t, file, "--seat", fmt.Sprint(seat), "exec:python3 "+pick+" 0 2")
+	if code != 0 || !strings.Contains(out, fmt.Sprintf("all %d decisions of seat %d match", len(legal), seat)) {
+		t.Fatalf("the same program, refused at move %d: %d\n%s%s", n, code, out, errOut)
+	}
+	code, out, errOut = rerunOnce(t, file, "--seat", fmt.Sprint(seat), "exec:python3 "+pick)
+	l := legal[turn]
+	played, _ := json.Marshal(l[turn%len(l)])
+	want := fmt.Sprintf("(move %d, turn %d) differs:\n  the stored game: %s, refused (illegal_action): the default was played\n  your program:    %s\n", n, turn, sent, played)
+	if code != 1 || !strings.Contains(out, want) {
+		t.Fatalf("a program that plays a legal colour at move %d: %d\n%s%s\nwant %q", n, code, out, errOut, want)
 	}
 }
 
