@@ -43,12 +43,27 @@ func recordingArena(t *testing.T) string {
 // seat and the legal actions of each turn it read, by id. With refuse > 0 it answers, as
 // pick.py with REFUSED does, an illegal colour once (7 Colors).
 func storedGame(t *testing.T, addr, name, args string, refuse int) (file string, seat int, legal map[int][]any) {
+	file, seat, legal, _ = storedGameLines(t, addr, name, args, refuse)
+	return file, seat, legal
+}
+
+// storedGameLines is storedGame with every line the program read, in order.
+func storedGameLines(t *testing.T, addr, name, args string, refuse int) (file string, seat int, legal map[int][]any, lines []string) {
 	t.Helper()
 	key := sshtest.NewKey(t)
 	b := arenatest.StartBot(t, sshtest.Dial(t, addr, name, key), args)
 	legal = map[int][]any{}
 	id := ""
-	for m := b.Next(); m != nil; m = b.Next() {
+	for {
+		line, ok := b.St.ReadLine(t, 20*time.Second)
+		if !ok {
+			break
+		}
+		lines = append(lines, line+"\n")
+		var m arenatest.Msg
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("not JSON: %q", line)
+		}
 		switch m.Str("type") {
 		case "start":
 			seat = m.Num("seat")
@@ -80,7 +95,7 @@ func storedGame(t *testing.T, addr, name, args string, refuse int) (file string,
 	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return file, seat, legal
+	return file, seat, legal, lines
 }
 
 // moveOfTurn is the move number (from 1) at which the program read turn id, from the
@@ -127,11 +142,33 @@ func TestRerunFindsTheFirstDifferingDecision(t *testing.T) {
 		{"dicewars", "--game dicewars --games 1"},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
-			file, seat, legal := storedGame(t, addr, "rr"+tc.game[:4], tc.args, 0)
-			code, out, errOut := rerunOnce(t, file, "--seat", fmt.Sprint(seat), "exec:python3 "+pick)
+			file, seat, legal, read := storedGameLines(t, addr, "rr"+tc.game[:4], tc.args, 0)
+			log := filepath.Join(t.TempDir(), "read.log")
+			code, out, errOut := rerunOnce(t, file, "--seat", fmt.Sprint(seat), "exec:python3 "+pick+" 0 0 "+log)
 			want := fmt.Sprintf("all %d decisions of seat %d match the stored game\n", len(legal), seat)
 			if code != 0 || !strings.HasSuffix(out, want) {
 				t.Fatalf("the same program: %d\n%s%s", code, out, errOut)
+			}
+			// It read what it read over SSH: the hello, the start and every turn line, byte
+			// for byte (the end's outcome is the same; the server's end also names the replay).
+			again, _ := os.ReadFile(log)
+			reread := strings.SplitAfter(string(again), "\n")
+			compared := 0
+			for i, line := range read {
+				if strings.Contains(line, `"type":"end"`) {
+					break
+				}
+				compared++
+				if i >= len(reread) || reread[i] != line {
+					got := ""
+					if i < len(reread) {
+						got = reread[i]
+					}
+					t.Fatalf("line %d: over SSH the program read\n%.300s\nrerun gave it\n%.300s", i+1, line, got)
+				}
+			}
+			if !strings.HasPrefix(read[0], `{"type":"hello"`) || !strings.HasPrefix(read[1], `{"type":"start"`) || compared != 2+len(legal) {
+				t.Fatalf("%d lines compared, %d turns; the first two: %.100s %.100s", compared, len(legal), read[0], read[1])
 			}
 			// The changed kit answers otherwise from turn 3 on, at the first turn with three
 			// legal actions or more.
