@@ -17,10 +17,13 @@ import (
 // exportedGame is `replay ID --json`: the stored match and every move with its events and,
 // for turn-based games, the position after it.
 type exportedGame struct {
-	ID        string                `json:"id"`
-	Game      string                `json:"game"`
-	Config    games.Config          `json:"config"`
-	Seed      *uint64               `json:"seed,omitempty"` // left out while its tournament runs (see seedShown)
+	ID     string       `json:"id"`
+	Game   string       `json:"game"`
+	Config games.Config `json:"config"`
+	Seed   *uint64      `json:"seed,omitempty"` // left out while its tournament runs (see seedShown)
+	// Match is the match id the game's programs read, when it is not ID (a practice
+	// game's p_1, p_2…): arena rerun sends it as they read it.
+	Match     string                `json:"match,omitempty"`
 	StartedAt time.Time             `json:"started_at"`
 	EndedAt   time.Time             `json:"ended_at"`
 	Seats     []exportedSeat        `json:"seats"`
@@ -38,25 +41,28 @@ type exportedSeat struct {
 }
 
 const replayUsage = `usage: replay ID [--json | --position N]
+       replay ID --input N --seat S
        replay ID --review --seat S [--json]
   ssh -t HOST replay ID watches it; --json exports it; --position N prints the position
   before move N (moves counted from 1, as the replay screen counts them) as the JSON
-  arena position reads (turn-based games); --review --seat S: where it turned for seat S
-  (its player's and teachers'), the decisions the strongest house bot plays otherwise`
+  arena position reads (turn-based games); --input N --seat S prints the turn line seat S
+  read at move N, byte for byte; --review --seat S: where it turned for seat S (its
+  player's and teachers'), the decisions the strongest house bot plays otherwise`
 
-// replayCommand is `replay ID --json` and `replay ID --position N`; without either it needs
-// a terminal.
+// replayCommand is `replay ID --json`, `--position N`, `--input N --seat S` and `--review
+// --seat S`; without any it needs a terminal.
 func (a *App) replayCommand(c call) int {
 	s, stdout, stderr := c.s, c.stdout, c.stderr
 	args := s.Args[1:]
 	id, asJSON, position := "", false, 0
 	rv := reviewArgs{seat: -1}
+	var in inputArgs
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		switch {
-		case arg == "--json" && position == 0:
+		case arg == "--json" && !asJSON:
 			asJSON = true
-		case arg == "--position" && !asJSON && position == 0 && i+1 < len(args):
+		case arg == "--position" && position == 0 && i+1 < len(args):
 			n, err := strconv.Atoi(args[i+1])
 			if err != nil || n < 1 {
 				fmt.Fprintf(stderr, "arena: --position %s: a move number, 1 for the position the game starts from\n%s\n", args[i+1], replayUsage)
@@ -64,7 +70,15 @@ func (a *App) replayCommand(c call) int {
 			}
 			position = n
 			i++
-		case rv.parse(args, &i, stderr):
+		case arg == "--input" || arg == "--seat":
+			// --seat goes with --input or --review, whichever comes: it is read once.
+			n, code := in.parse(args, i, false, stderr)
+			if code != 0 {
+				return code
+			}
+			i += n - 1
+		case arg == "--review" && !rv.on:
+			rv.on = true
 		case strings.HasPrefix(arg, "-") || id != "":
 			fmt.Fprintln(stderr, replayUsage)
 			return 2
@@ -72,14 +86,21 @@ func (a *App) replayCommand(c call) int {
 			id = arg
 		}
 	}
-	if id == "" || rv.bad || (rv.on || rv.seat >= 0) && (position > 0 || !rv.on || rv.seat < 0) {
+	if rv.on && in.hasSeat && !in.hasMove {
+		rv.seat, in = in.seat, inputArgs{}
+	}
+	switch {
+	case id == "",
+		rv.on && (rv.seat < 0 || position > 0 || in.given()),
+		in.given() && (!in.complete() || asJSON || position > 0),
+		asJSON && position > 0:
 		fmt.Fprintln(stderr, replayUsage)
 		return 2
 	}
 	if rv.on {
 		return a.reviewCommand(c, id, rv.seat, asJSON)
 	}
-	if !asJSON && position == 0 {
+	if !asJSON && position == 0 && !in.given() {
 		fmt.Fprintf(stderr, "arena: watching a replay needs a terminal: ssh -t … replay %s (or --json to export it)\n", id)
 		return 1
 	}
@@ -97,6 +118,9 @@ func (a *App) replayCommand(c call) int {
 	if position > 0 {
 		return a.printPosition(g, position, stdout, stderr)
 	}
+	if in.given() {
+		return a.printInput(g, in, stdout, stderr)
+	}
 	start, moves, err := replay.Export(g.Entry.Game, g.Replay)
 	if err != nil {
 		a.log.Error("exporting a replay", "id", id, "err", err)
@@ -104,7 +128,8 @@ func (a *App) replayCommand(c call) int {
 		return 1
 	}
 	out := exportedGame{ID: g.Rec.ID, Game: g.Rec.Game, Config: g.Replay.Config,
-		StartedAt: g.Rec.StartedAt, EndedAt: g.Rec.EndedAt, Outcome: g.Rec.Outcome, Start: start, Moves: moves}
+		StartedAt: g.Rec.StartedAt, EndedAt: g.Rec.EndedAt, Outcome: g.Rec.Outcome, Start: start, Moves: moves,
+		Match: g.Replay.Match}
 	if a.archive.SeedShown(ctx, g, s.Who.Admin) {
 		out.Seed = &g.Rec.Seed
 	}

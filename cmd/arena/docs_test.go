@@ -150,6 +150,9 @@ func checkArenaLine(c docscheck.Command) error {
 	case "check":
 		_, err := checkEnv{stdout: io.Discard, stderr: io.Discard, lacks: func() string { return "" }}.parse(rest)
 		return helpIsFine(err, "arena check refuses it")
+	case "rerun":
+		_, err := rerunEnv{stdout: io.Discard, stderr: io.Discard, lacks: func() string { return "" }}.parse(rest)
+		return helpIsFine(err, "arena rerun refuses it")
 	case "rules":
 		var errb bytes.Buffer
 		if code := commands.Rules("arena rules", rest, io.Discard, &errb); code != 0 {
@@ -171,7 +174,7 @@ func checkArenaLine(c docscheck.Command) error {
 	}
 	tool, ok := catalog.Tool(cmd)
 	if !ok {
-		return fmt.Errorf("arena has no command %q (serve, match, check, position, spec, rules, store, nats, help, or a game's tool: %s)", cmd, toolNames())
+		return fmt.Errorf("arena has no command %q (serve, match, check, rerun, position, spec, rules, store, nats, help, or a game's tool: %s)", cmd, toolNames())
 	}
 	if slices.Contains(rest, "--ia") {
 		// The seed assignments' AI interface: its options, and a house bot of the tool's game.
@@ -218,6 +221,8 @@ func checkArenaFragment(cmd string, args []string) error {
 		}
 	case "check":
 		help.WriteString(checkUsage)
+	case "rerun":
+		help.WriteString(rerunUsage)
 	case "store":
 		help.WriteString(storeUsage)
 	case "nats":
@@ -232,7 +237,7 @@ func checkArenaFragment(cmd string, args []string) error {
 	default:
 		tool, ok := catalog.Tool(cmd)
 		if !ok {
-			return fmt.Errorf("arena has no command %q (serve, match, check, position, spec, rules, store, nats, help, or a game's tool: %s)", cmd, toolNames())
+			return fmt.Errorf("arena has no command %q (serve, match, check, rerun, position, spec, rules, store, nats, help, or a game's tool: %s)", cmd, toolNames())
 		}
 		help.WriteString(tool.Usage + " --help ")
 		if _, ok := catalog.Get(cmd); ok {

@@ -20,6 +20,9 @@ Usage:
                                                 JSON, one action at a time, a bot's choice
   arena check --game ID exec:"COMMAND"          check a bot program before its first game:
                                                 rule by rule, what it does right and wrong
+  arena rerun FILE --seat S exec:"COMMAND"      feed a program again the turn lines a seat read
+                                                in a game exported by replay ID --json, and
+                                                find its first decision that differs
   arena spec GAME                               the bot protocol's schema of a game
   arena rules GAME                              a game's rules as text
   arena store copy --from WHERE --to WHERE      copy an arena's store between a data
@@ -69,6 +72,8 @@ func run(args []string) int {
 		return runSpec(args)
 	case "check":
 		return runCheck(args)
+	case "rerun":
+		return runRerun(args)
 	case "rules":
 		return commands.Rules("arena rules", args, os.Stdout, os.Stderr)
 	case "store":
