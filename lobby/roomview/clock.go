@@ -71,10 +71,13 @@ func ThinkTimes(moves []replay.Move, seats int) []Thinking {
 	return out
 }
 
-// Seconds is d as a student reads a think time: "0.004 s", "0.42 s", "12.3 s", "95 s".
+// Seconds is d as a student reads a think time or a bank: "0 s", "0.004 s", "0.42 s",
+// "12.3 s", "95.0 s", "123 s".
 func Seconds(d time.Duration) string {
 	s := d.Seconds()
 	switch {
+	case d <= 0:
+		return "0 s"
 	case s < 0.01:
 		return fmt.Sprintf("%.3f s", s)
 	case s < 10:
@@ -100,7 +103,7 @@ func WarnWords(c *replay.Clock) string {
 	}
 	sent := ""
 	if len(c.Sent) > 0 { // the program's own JSON: one line, nothing a terminal obeys
-		sent = " " + strings.Join(strings.Fields(plaintext.Clean(string(c.Sent))), " ")
+		sent = " " + oneLine(string(c.Sent))
 	}
 	return fmt.Sprintf("refused%s (%s): default played", sent, plaintext.Clean(c.Warn))
 }
@@ -186,4 +189,10 @@ func Sparkline(moves []replay.Move, seat, at, n int) string {
 		bars[len(bars)-1-i] = sparkRunes[min(max(h, 0), len(sparkRunes)-1)]
 	}
 	return string(bars)
+}
+
+// oneLine is text a program wrote (a note, an action it sent) on one line of plain text: its
+// words joined by single spaces, nothing a terminal would obey.
+func oneLine(text string) string {
+	return plaintext.Clean(strings.Join(strings.Fields(text), " "))
 }

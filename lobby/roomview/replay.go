@@ -115,8 +115,7 @@ func replayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 			}
 			b.WriteString(" " + termtext.Fit(line, width-1) + "\n")
 		}
-		if note := g.Notes[c.At()-1]; note != "" { // the program's own words: one line, nothing a terminal obeys
-			note = strings.Join(strings.Fields(plaintext.Clean(note)), " ")
+		if note := oneLine(g.Notes[c.At()-1]); note != "" { // the program's own words
 			b.WriteString(" " + st.Dim.Render("note:") + " " + termtext.Fit(note, width-7) + "\n")
 		}
 		for _, e := range c.Events() {
