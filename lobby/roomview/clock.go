@@ -111,7 +111,11 @@ func WarnWords(c *replay.Clock) string {
 // moveClockLine is who made a move and how long it took: "ada thought 0.42 s · bank 12.3 s
 // left" (the bank for programs only).
 func moveClockLine(name string, c *replay.Clock) string {
-	line := plaintext.Clean(name) + " thought " + Seconds(c.Think)
+	think := Seconds(c.Think)
+	if c.Think < time.Millisecond { // a replay keeps whole milliseconds: a house bot's often 0
+		think = "under 0.001 s"
+	}
+	line := plaintext.Clean(name) + " thought " + think
 	if c.HasBank {
 		line += " · bank " + Seconds(c.Bank) + " left"
 	}
@@ -127,6 +131,9 @@ func thinkingLines(t Thinking, width, detail int) []string {
 		return nil
 	}
 	head := fmt.Sprintf("avg think %s · slowest %s", Seconds(t.Average()), Seconds(t.Slowest))
+	if t.Slowest < time.Millisecond { // a replay keeps whole milliseconds: a house bot's often 0
+		head = "think under 0.001 s a move"
+	}
 	var tail []string
 	where := t.Moves > 1 && t.Slowest > 0 // which move was slowest, where there is one
 	if where {
@@ -170,7 +177,7 @@ var sparkRunes = []rune("▁▂▃▄▅▆▇█")
 
 // Sparkline is the think times of seat's last (at most n) moves before move at, one bar
 // each, the slowest of them full height: "▁▂█▃". "" when the seat has made none with a
-// clock yet.
+// clock yet, or all took no time (under a millisecond).
 func Sparkline(moves []replay.Move, seat, at, n int) string {
 	var thinks []time.Duration // latest first
 	var top time.Duration
@@ -180,12 +187,12 @@ func Sparkline(moves []replay.Move, seat, at, n int) string {
 			top = max(top, mv.Clock.Think)
 		}
 	}
+	if top == 0 {
+		return "" // all under a millisecond: no bar would stand out
+	}
 	bars := make([]rune, len(thinks))
 	for i, d := range thinks {
-		h := 0
-		if top > 0 {
-			h = int(int64(d) * int64(len(sparkRunes)-1) / int64(top))
-		}
+		h := int(int64(d) * int64(len(sparkRunes)-1) / int64(top))
 		bars[len(bars)-1-i] = sparkRunes[min(max(h, 0), len(sparkRunes)-1)]
 	}
 	return string(bars)

@@ -251,3 +251,16 @@ func TestAShortWindowKeepsTheMovesWarning(t *testing.T) {
 		}
 	}
 }
+
+// A replay keeps whole milliseconds: a house bot's moves often took 0. Its think times say
+// "under 0.001 s", with no sparkline of flat bars.
+func TestMovesOfNoTimeReadUnderAMillisecond(t *testing.T) {
+	g, cur := clockedSevenColors(t, 6, func(int) *replay.Clock { return clocked(0, -1, "") }, nil)
+	cur.Seek(5)
+	v := roomview.Viewer{St: widget.NewStyles(lipgloss.NewRenderer(io.Discard)), Palette: games.Plain, Seat: -1, Height: 40}
+	panel := drawnPanel(v, g, cur, 60)
+	if strings.Count(panel, "think under 0.001 s a move\n") != 2 || !strings.Contains(panel, "ada thought under 0.001 s") ||
+		strings.Contains(panel, "recent") || strings.Contains(panel, "slowest") {
+		t.Errorf("moves of no time:\n%s", panel)
+	}
+}
