@@ -88,6 +88,10 @@ func Seconds(d time.Duration) string {
 	return fmt.Sprintf("%.0f s", s)
 }
 
+// maxSent is the most of a refused action a warning shows (a whole action of some games
+// would leave no room for what followed).
+const maxSent = 24
+
 // WarnWords is a move's warning in words ("timed out: default played"), "" when it has none.
 func WarnWords(c *replay.Clock) string {
 	if c == nil {
@@ -103,7 +107,7 @@ func WarnWords(c *replay.Clock) string {
 	}
 	sent := ""
 	if len(c.Sent) > 0 { // the program's own JSON: one line, nothing a terminal obeys
-		sent = " " + oneLine(string(c.Sent))
+		sent = " " + ansi.Truncate(oneLine(string(c.Sent)), maxSent, "…")
 	}
 	return fmt.Sprintf("refused%s (%s): default played", sent, plaintext.Clean(c.Warn))
 }

@@ -144,6 +144,10 @@ func TestReplayPanelShowsTheMovesClockAndNote(t *testing.T) {
 			return c
 		case 7:
 			return clocked(3, -1, "bot_failed")
+		case 1:
+			c := clocked(101, 10000, "not_a_colour")
+			c.Sent = json.RawMessage(`{"colour":"a long action that goes on and on"}`)
+			return c
 		}
 		return clocked(100+i, 10000, "")
 	}
@@ -161,6 +165,7 @@ func TestReplayPanelShowsTheMovesClockAndNote(t *testing.T) {
 		{at: 5, want: []string{"note: took the colour with the most cells [31mfirst"}},
 		{at: 6, want: []string{"refused 9 (illegal_action): default played", "bank 9.00 s"}},
 		{at: 8, want: []string{"bob thought 0.003 s\n", "house bot failed"}, not: []string{"bank"}},
+		{at: 2, want: []string{`refused {"colour":"a long actio… (not_a_colour): default`}}, // its start only
 		{at: 9, want: []string{"note: a long note a long note"}},
 	} {
 		cur.Seek(c.at)
@@ -190,7 +195,7 @@ func TestReplayPanelShowsTheMovesClockAndNote(t *testing.T) {
 			// Each seat's think times, the same at every move: ada's slowest is move 3 (of
 			// 100, 1920, 104, 106, 108 ms), bob's move 4 (of 101, 1000, 420, 3, 109 ms).
 			if !strings.Contains(panel, "avg think 0.47 s · slowest 1.92 s at move 3\n") ||
-				!strings.Contains(panel, "avg think 0.33 s · slowest 1.00 s\n   at move 4 · 1 timeout · 1 move refused · 1 bot failure\n") {
+				!strings.Contains(panel, "avg think 0.33 s · slowest 1.00 s\n   at move 4 · 1 timeout · 2 moves refused · 1 bot failure\n") {
 				t.Errorf("move %d, %d wide: the seats' think times wrong in\n%s", c.at, width, panel)
 			}
 		}

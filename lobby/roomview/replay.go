@@ -96,14 +96,12 @@ func replayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 		b.WriteString("\n" + st.Heading.Render("This move") + "\n")
 		name := g.Rec.Seats[mv.Seat].Name
 		if mv.Clock != nil {
-			b.WriteString(" " + termtext.Fit(moveClockLine(name, mv.Clock), width-1) + "\n")
+			for _, l := range termtext.WrapParts(moveClockLine(name, mv.Clock), width-1) {
+				b.WriteString(" " + termtext.Fit(l, width-1) + "\n")
+			}
 		}
 		if warn := WarnWords(mv.Clock); warn != "" {
-			lines := termtext.WrapWords(warn, width-1)
-			if len(lines) > 2 { // a long refused action: its start is enough
-				lines = []string{lines[0], lines[1] + " " + strings.Join(lines[2:], " ")}
-			}
-			for _, l := range lines {
+			for _, l := range termtext.WrapWords(warn, width-1) {
 				b.WriteString(" " + st.Warn.Render(termtext.Fit(l, width-1)) + "\n")
 			}
 		} else if mv.Default {
