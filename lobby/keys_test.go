@@ -224,13 +224,29 @@ func screenCases(width, height int) []screenCase {
 			screenCase{name: "replay " + id, make: func(t *testing.T) *model {
 				fm, r := finished(t, e)
 				m := show(fm.s.app, false, func(*model) screen.Screen { return &homeScreen{} })
-				showReplay(t, m, r, width, height)
+				g := storedGame(r)
+				pinClocks(&g)
+				showStored(t, m, g, width, height)
 				m.command = "replay" // a replay is opened by ssh -t HOST replay ID
 				m.Init()
 				return m
 			}},
 		)
 	}
+	// A replay whose moves have clocks (programs' games), at a refused move of bob's that
+	// has his note: the seats' think times, the move's, its warning and the note.
+	cases = append(cases, screenCase{name: "replay clocked sevencolors", make: func(t *testing.T) *model {
+		fm, r := finished(t, sevencolors)
+		m := show(fm.s.app, false, func(*model) screen.Screen { return &homeScreen{} })
+		g, shown := clockedGame(storedGame(r))
+		showStored(t, m, g, width, height)
+		m.command = "replay"
+		m.Init()
+		for range shown {
+			press(m, "l") // a move forward, paused
+		}
+		return m
+	}})
 	// The boards that name their cells or areas (issue 35, item 5), also as TERM=dumb draws
 	// them: Plain, letters for colours (the colour cases' files have their escapes stripped,
 	// which leaves DiceWars' areas blank).

@@ -18,7 +18,27 @@ import (
 // and at most as high as the window leaves beside the board: the move shown and how
 // playback goes, the command that prints the position shown, each seat and its status, the
 // recorded result at the end, and what the move did.
+//
+// With clocks (replay format 3), each seat has its think times under its name and the move
+// its think time, bank, warning and the program's note; where the window is short, the think
+// times say less (the sparklines go, then lines of theirs, then all) before the panel is cut.
 func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, width int) string {
+	thinking := ThinkTimes(g.Replay.Moves, len(g.Rec.Seats))
+	detail := 4
+	if thinking == nil {
+		detail = 0
+	}
+	for ; ; detail-- {
+		panel := replayPanel(v, g, c, playback, width, thinking, detail)
+		if detail == 0 || v.Height <= 0 || strings.Count(panel, "\n")+1 <= v.Height-ChromeHeight {
+			return clipPanel(v, panel)
+		}
+	}
+}
+
+// replayPanel is ReplayPanel with the think times at detail: 4 with the sparklines of the
+// seats' recent moves, 3 whole, 2 two lines a seat, 1 one, 0 none.
+func replayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, width int, thinking []Thinking, detail int) string {
 	st := v.St
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s  %s\n", st.Key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.Dim.Render(playback))
@@ -57,6 +77,17 @@ func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
 			}
 		}
+		if detail > 0 && i < len(thinking) {
+			for _, l := range thinkingLines(thinking[i], width-3, detail) {
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
+			}
+			if detail >= 4 {
+				const label = "recent "
+				if spark := Sparkline(g.Replay.Moves, i, c.At(), min(width-3-len(label), 24)); spark != "" {
+					b.WriteString("   " + st.Dim.Render(label) + spark + "\n")
+				}
+			}
+		}
 	}
 	if c.At() == c.Len() {
 		b.WriteString("\n" + st.Key.Render(recordedResult(g)) + "\n")
@@ -64,7 +95,16 @@ func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 	if mv, ok := c.Move(); ok {
 		b.WriteString("\n" + st.Heading.Render("This move") + "\n")
 		name := g.Rec.Seats[mv.Seat].Name
-		if mv.Default {
+		if mv.Clock != nil {
+			for _, l := range termtext.WrapParts(moveClockLine(name, mv.Clock), width-1) {
+				b.WriteString(" " + termtext.Fit(l, width-1) + "\n")
+			}
+		}
+		if warn := WarnWords(mv.Clock); warn != "" {
+			for _, l := range termtext.WrapWords(warn, width-1) {
+				b.WriteString(" " + st.Warn.Render(termtext.Fit(l, width-1)) + "\n")
+			}
+		} else if mv.Default {
 			// The events below say what the game made of it ("lost the turn"); where there are
 			// none (Perfect Aim's WAIT), the move's name does.
 			line := plaintext.Clean(name) + "'s answer was late or refused"
@@ -72,6 +112,9 @@ func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 				line += ": " + plaintext.Clean(fmt.Sprint(mv.Action))
 			}
 			b.WriteString(" " + termtext.Fit(line, width-1) + "\n")
+		}
+		if note := oneLine(g.Notes[c.At()-1]); note != "" { // the program's own words
+			b.WriteString(" " + st.Dim.Render("note:") + " " + termtext.Fit(note, width-7) + "\n")
 		}
 		for _, e := range c.Events() {
 			text := e.Text
@@ -83,7 +126,7 @@ func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 			}
 		}
 	}
-	return clipPanel(v, strings.TrimRight(b.String(), "\n"))
+	return strings.TrimRight(b.String(), "\n")
 }
 
 // PositionCommand is the command that prints the position c shows, "ssh HOST replay ID
