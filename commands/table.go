@@ -84,7 +84,9 @@ func init() {
 			help:  [][2]string{{"rules GAME", "print a game's rules as text (the headings refusals cite)"}},
 			usage: func() string { return rulesUsage("rules") }},
 		{name: "replay", exec: (*App).replayCommand, screen: true,
-			help: [][2]string{{"replay ID [--json | --position N]", "watch a stored game (ssh -t), or print it as JSON or one position"}},
+			help: [][2]string{{"replay ID [--json | --position N]", "watch a stored game (ssh -t), or print it as JSON or one position"},
+				{"replay ID --input N --seat S", "the turn line seat S read at move N, to feed your program"},
+				{"replay ID --review --seat S", "where the game turned for your seat: moves the strongest house bot plays otherwise"}},
 			usage: func() string {
 				return replayUsage + "\n  ID may be the start of an id, when only one stored game has it"
 			}},

@@ -362,7 +362,7 @@ func (s *session) screenFor(args []string) (screen.Screen, error) {
 		return tournaments.NewWall(code, nil), nil
 	case "replay":
 		if len(args) != 2 || strings.HasPrefix(args[1], "-") {
-			return nil, fmt.Errorf("usage: replay ID (ssh -t), or ssh HOST replay ID --json to export it (--position N: the position before move N)")
+			return nil, fmt.Errorf("usage: replay ID (ssh -t) watches it; --json, --position N, --input N --seat S and --review --seat S print text: run them without -t (ssh HOST replay ID …)")
 		}
 		ctx, cancel := context.WithTimeout(s.context(), 30*time.Second)
 		defer cancel()
