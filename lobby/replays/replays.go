@@ -32,6 +32,7 @@ type Screen struct {
 	lines                 []string
 	width                 int
 	back                  screen.Screen // where leaving goes (a tournament's games); nil: the session's end
+	rv                    *reviewState  // where it turned (review.go), while open
 }
 
 // replaySpeeds are the playback speeds in moves a second.
@@ -105,9 +106,21 @@ func (r *Screen) Keys(m screen.Model) widget.KeyMap {
 	short := seek
 	short.SetHelp("0–9", "seek")
 	leave := widget.Back(m.BackTo(r.back), true)
+	_, canReview := r.reviewSeat(m)
+	open := widget.Enabled(reviewKeys.open, canReview)
+	findings := r.rv != nil && !r.rv.running && len(r.rv.rep.Findings) > 0
+	next, prev := widget.Enabled(reviewKeys.next, findings), widget.Enabled(reviewKeys.prev, findings)
+	shortOpen := widget.Short(open, "where it turned")
+	if r.rv != nil {
+		shortOpen = widget.Short(open, "close")
+	}
+	footer := []key.Binding{widget.Pair("play/pause", k.play), widget.Pair("step", k.back, k.forward), widget.Pair("speed", k.faster, k.slower), short}
+	if findings {
+		footer = append(footer, widget.Pair("moves", next, prev))
+	}
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("play/pause", k.play), widget.Pair("step", k.back, k.forward), widget.Pair("speed", k.faster, k.slower), short, leave},
-		Full:  [][]key.Binding{{k.play, k.forward, k.back, k.forward10, k.back10, k.faster, k.slower, seek, k.start, k.end, leave}},
+		Short: append(footer, shortOpen, leave),
+		Full:  [][]key.Binding{{k.play, k.forward, k.back, k.forward10, k.back10, k.faster, k.slower, seek, k.start, k.end, open, next, prev, leave}},
 	}
 }
 
@@ -123,6 +136,9 @@ func (r *Screen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd) {
 			return r, nil
 		}
 		return r, r.tick()
+	case reviewDone:
+		r.reviewed(msg)
+		return r, nil
 	case tea.KeyMsg:
 		return r.key(m, msg)
 	}
@@ -134,6 +150,14 @@ func (r *Screen) key(m screen.Model, k tea.KeyMsg) (screen.Screen, tea.Cmd) {
 	switch keys := replayKeys; {
 	case key.Matches(k, widget.Back("", true)):
 		return m.Back(r.back, "")
+	case key.Matches(k, reviewKeys.open) && r.canReview(m):
+		return r, r.toggleReview(m)
+	case key.Matches(k, reviewKeys.next):
+		r.stepFinding(+1)
+		return r, nil
+	case key.Matches(k, reviewKeys.prev):
+		r.stepFinding(-1)
+		return r, nil
 	case key.Matches(k, keys.play):
 		if !r.playing && c.At() == c.Len() {
 			c.Seek(0) // play again from the start
@@ -182,6 +206,9 @@ func (r *Screen) setPlaying(on bool) (screen.Screen, tea.Cmd) {
 	return r, nil
 }
 
+// At is the number of moves played on the board shown.
+func (r *Screen) At() int { return r.cursor.At() }
+
 // BoardWidth is the width of the board as last drawn, in cells.
 func (r *Screen) BoardWidth() int { return r.width }
 
@@ -214,6 +241,9 @@ func (r *Screen) View(m screen.Model) string {
 
 // panel is the side panel beside the board: the move shown, playback, seats, the move's events.
 func (r *Screen) panel(m screen.Model, width int) string {
+	if r.rv != nil {
+		return r.reviewPanel(m, width)
+	}
 	playback := "paused"
 	if r.playing {
 		playback = fmt.Sprintf("playing, %d moves/s", replaySpeeds[r.speed])
