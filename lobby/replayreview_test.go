@@ -64,4 +64,3 @@ func TestTheReplayScreenShowsWhereItTurned(t *testing.T) {
 		t.Fatal("w again does not close the review")
 	}
 }
-
