@@ -511,7 +511,16 @@ func TestATournamentOfProgramsRidesOutBusRestarts(t *testing.T) {
 		c.bus.Restart(t)
 	}
 	for i, p := range programs {
-		all := <-played[i]
+		var all []arenatest.Msg
+		select {
+		case all = <-played[i]:
+		case <-time.After(5 * time.Minute):
+			// Said, with the nodes' logs, rather than left to the package's timeout.
+			s := c.standings(a.addr, code)
+			rep, _ := a.app.Director().Report(context.Background(), code)
+			t.Fatalf("program %d still plays after 5 minutes: %s %d/%d; in line at the leader: %v\n%s\nnotes:\n%s\nstderr:\n%s",
+				i, s.State, s.GamesPlayed, s.GamesTotal, a.app.Director().InLine(code), rows(s), strings.Join(rep.Notes, "\n"), p.St.Stderr())
+		}
 		if status := p.St.Wait(t, 120*time.Second); status != 0 {
 			t.Fatalf("program exit %d; stderr:\n%s", status, p.St.Stderr())
 		}
