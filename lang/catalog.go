@@ -42,8 +42,8 @@ func (l Lang) Printer() *message.Printer {
 // Sprintf is l.Printer().Sprintf.
 func (l Lang) Sprintf(key string, args ...any) string { return l.Printer().Sprintf(key, args...) }
 
-// Has reports whether l's catalog has key (English needs only its plural forms: a
-// sentence missing from its catalog is printed as written).
+// Has reports whether l's catalog has key. Both catalogs list every sentence (English's
+// mostly as itself): a test holds them to the same keys and placeholders.
 func (l Lang) Has(key string) bool { return keys[l][key] }
 
 // Keys are the sentences of l's catalog, sorted.
