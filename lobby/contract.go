@@ -9,6 +9,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keyboard"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/matchmaker"
@@ -23,6 +24,7 @@ var _ screen.Model = (*model)(nil)
 func (m *model) Styles() *widget.Styles    { return m.s.st }
 func (m *model) Palette() games.Palette    { return m.s.palette }
 func (m *model) Keyboard() keyboard.Layout { return m.s.keyboard }
+func (m *model) Lang() lang.Lang           { return m.s.lang }
 func (m *model) Who() keys.Identity        { return m.s.who }
 func (m *model) Addr() string              { return m.s.addr() }
 func (m *model) Context() context.Context  { return m.s.context() }

@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/reading"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/tournaments"
@@ -164,16 +165,17 @@ func (h *homeScreen) choose(m screen.Model) (screen.Screen, tea.Cmd) {
 }
 
 func (h *homeScreen) View(m screen.Model) string {
-	st := m.Styles()
+	st, l := m.Styles(), m.Lang()
 	var b strings.Builder
 	view := m.Lobby()
-	b.WriteString(m.Header(st.Dim.Render(fmt.Sprintf("%d online", len(view.Online)))) + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(l.Sprintf("%d online", len(view.Online)))) + "\n\n")
 	// Game tabs.
 	for i, e := range catalog.All() {
+		name := l.Sprintf(e.Game.Name())
 		if i == h.game%len(catalog.All()) {
-			b.WriteString(st.Selected.Render("[" + e.Game.Name() + "]"))
+			b.WriteString(st.Selected.Render("[" + name + "]"))
 		} else {
-			b.WriteString(st.Dim.Render(" " + e.Game.Name() + " "))
+			b.WriteString(st.Dim.Render(" " + name + " "))
 		}
 		b.WriteString(" ")
 	}
@@ -181,56 +183,62 @@ func (h *homeScreen) View(m screen.Model) string {
 	e := h.entry()
 	cfg, _ := humanConfig(e, 0, m.Width(), m.Height()) // the board quick match gives this window
 	for i, it := range homeItems {
-		b.WriteString(widget.Item(st, itemKey(homeItem(i))+"  "+it.label, 28, i == h.cursor))
+		b.WriteString(widget.Item(st, itemKey(homeItem(i))+"  "+l.Sprintf(it.label), 28, i == h.cursor))
 		about := it.about
+		if about != "" {
+			about = l.Sprintf(about)
+		}
 		switch homeItem(i) {
 		case itemQuick:
 			// Only those who can be paired with this person: the same game on the board
 			// their window gets (a program waiting on another size plays someone else).
 			if w := view.Queued[matchmaker.QueueKey(e.Entry, cfg)]; w > 0 {
-				about = fmt.Sprintf("%d waiting now — join them", w)
+				about = l.Sprintf("%d waiting now — join them", w)
 			}
 		case itemHouseBot:
-			about = onlineLine(strings.Split(bots.Names(e.Bots, false), ", "), m.Width()-34)
+			about = onlineLineIn(l, strings.Split(bots.Names(e.Bots, false), ", "), m.Width()-34)
 		case itemProgram:
 			if n := len(view.Programs[e.Game.ID()]); n > 0 {
-				about = fmt.Sprintf("%d waiting now", n)
+				about = l.Sprintf("%d waiting now", n)
 			} else {
-				about = "none now (ssh … bot --game " + e.Game.ID() + ")"
+				about = l.Sprintf("none now (ssh … bot --game %s)", e.Game.ID())
 			}
 		}
 		b.WriteString("  " + st.Dim.Render(termtext.Fit(about, m.Width()-34)) + "\n")
 	}
-	b.WriteString("\n" + st.Heading.Render("Live rooms") + "\n")
-	online := onlineLine(view.Online, m.Width()-10)
+	b.WriteString("\n" + st.Heading.Render(l.Sprintf("Live rooms")) + "\n")
+	online := onlineLineIn(l, view.Online, m.Width()-10)
 	// Show as many rooms as the window has rows for, below the menu and above who is online.
 	shown := max(m.Height()-len(homeItems)-12, 1)
 	list := m.Lobby().Visible(m.Who().ID, m.Who().Admin)
 	if len(list) == 0 {
-		b.WriteString(st.Dim.Render("  none yet — start one!") + "\n")
+		b.WriteString(st.Dim.Render("  "+l.Sprintf("none yet — start one!")) + "\n")
 	}
 	for i, r := range list {
 		if i == shown-1 && len(list) > shown {
-			b.WriteString(st.Dim.Render(fmt.Sprintf("  … and %d more (Watch a live room)", len(list)-i)) + "\n")
+			b.WriteString(st.Dim.Render("  "+l.Sprintf("… and %d more (Watch a live room)", len(list)-i)) + "\n")
 			break
 		}
-		b.WriteString("  " + termtext.Fit(roomLine(r), m.Width()-3) + "\n")
+		b.WriteString("  " + termtext.Fit(roomLineIn(l, r), m.Width()-3) + "\n")
 	}
-	b.WriteString("\n" + st.Heading.Render("Online") + "  " + online + "\n\n")
+	b.WriteString("\n" + st.Heading.Render(l.Sprintf("Online")) + "  " + online + "\n\n")
 	b.WriteString(m.Footer(h.Keys(m)))
 	return b.String()
 }
 
 // onlineLine names who is online on one line of width cells: as many names as fit, then how
 // many more, so that the home screen keeps its shape with a thousand people online.
-func onlineLine(names []string, width int) string {
+func onlineLine(names []string, width int) string { return onlineLineIn(lang.English, names, width) }
+
+// onlineLineIn is onlineLine in language l.
+func onlineLineIn(l lang.Lang, names []string, width int) string {
 	var b strings.Builder
 	used := 0
 	for i, name := range names {
 		name = plaintext.Clean(name)
 		more := ""
 		if rest := len(names) - i - 1; rest > 0 {
-			more = fmt.Sprintf(", … and %d more", rest)
+			more = l.Sprintf(", … and %d more", rest)
 		}
 		sep := ""
 		if i > 0 {
@@ -239,7 +247,7 @@ func onlineLine(names []string, width int) string {
 		w := ansi.StringWidth(sep + name)
 		// This name fits if the count of the others still fits after it.
 		if used+w+ansi.StringWidth(more) > width && i > 0 {
-			fmt.Fprintf(&b, ", … and %d more", len(names)-i)
+			b.WriteString(l.Sprintf(", … and %d more", len(names)-i))
 			return b.String()
 		}
 		b.WriteString(sep + name)
@@ -248,12 +256,15 @@ func onlineLine(names []string, width int) string {
 	return b.String()
 }
 
-func roomLine(r rooms.Info) string {
+func roomLine(r rooms.Info) string { return roomLineIn(lang.English, r) }
+
+// roomLineIn is roomLine in language l.
+func roomLineIn(l lang.Lang, r rooms.Info) string {
 	watching := ""
 	if r.Spectators > 0 {
-		watching = fmt.Sprintf("  %d watching", r.Spectators)
+		watching = "  " + l.Sprintf("%d watching", r.Spectators)
 	}
-	return fmt.Sprintf("%-5s %-10s %-8s %s%s", r.ID, r.GameName, r.Status, plaintext.Clean(r.Players()), watching)
+	return fmt.Sprintf("%-5s %-10s %-8s %s%s", r.ID, l.Sprintf(r.GameName), l.Sprintf(string(r.Status)), plaintext.Clean(r.Players()), watching)
 }
 
 // help lists every item of the menu, from the table the menu is drawn from.

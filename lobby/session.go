@@ -14,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keyboard"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/roomdir"
@@ -29,6 +30,7 @@ type session struct {
 	palette games.Palette
 	// keyboard is the person's keyboard's layout: guessed from their language.
 	keyboard keyboard.Layout
+	lang     lang.Lang      // the language the person reads (server.Session.Lang)
 	st       *widget.Styles // shared with the sessions of the same colour profile: never changed
 	program  *tea.Program
 	mb       *rooms.Mailbox
@@ -46,7 +48,7 @@ type session struct {
 
 func newSession(a *App, s *server.Session) *session {
 	return &session{
-		app: a, ssh: s, who: s.Who, palette: s.Palette, keyboard: keyboard.Of(s.Lang),
+		app: a, ssh: s, who: s.Who, palette: s.Palette, keyboard: keyboard.Of(s.Lang), lang: s.Lang,
 		st: newStyles(s), mb: rooms.NewMailbox(),
 	}
 }

@@ -100,7 +100,7 @@ func (w *watchScreen) View(m screen.Model) string {
 		if i == live {
 			b.WriteString("\n" + st.Heading.Render("Just finished") + "\n")
 		}
-		b.WriteString(widget.Item(st, roomLine(r), min(m.Width()-4, 90), i == chosen) + "\n")
+		b.WriteString(widget.Item(st, roomLineIn(m.Lang(), r), min(m.Width()-4, 90), i == chosen) + "\n")
 	}
 	b.WriteString("\n" + m.Footer(w.Keys(m)))
 	return b.String()

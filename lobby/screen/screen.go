@@ -18,6 +18,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keyboard"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/roomdir"
@@ -68,6 +69,9 @@ type Model interface {
 	Palette() games.Palette
 	// Keyboard is the layout of the person's keyboard: the games' letter clusters follow it.
 	Keyboard() keyboard.Layout
+	// Lang is the language the person reads: screens say their sentences through
+	// Lang().Sprintf, from the catalogs (package lang).
+	Lang() lang.Lang
 	Who() keys.Identity
 	// Addr is the person's network host, against which rooms and entries are counted.
 	Addr() string
