@@ -22,7 +22,7 @@ func TestALatin1TerminalGetsNoUTF8(t *testing.T) {
 	}{{"fr_FR.ISO-8859-1", false}, {"fr_FR.UTF-8", true}} {
 		term := sshtest.NewTerm(t, sshtest.Dial(t, addr, "ada", sshtest.NewKey(t)), sshtest.TermType("xterm-256color"),
 			sshtest.Size(80, 24), sshtest.Env("LANG="+c.lang))
-		term.WaitFor(t, "Quick match", 10*time.Second)
+		term.WaitFor(t, "Partie rapide", 10*time.Second) // in French: LANG says so
 		raw := term.Raw()
 		multi := strings.IndexFunc(raw, func(r rune) bool { return r >= 0x80 && r != utf8.RuneError }) >= 0
 		if c.utf8 != multi {

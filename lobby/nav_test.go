@@ -55,7 +55,7 @@ type navRule struct{ esc, q string }
 // the screen a session was opened into ends the session.
 func navRuleOf(name string, composer bool) navRule {
 	switch first := strings.Fields(name)[0]; {
-	case name == "home":
+	case first == "home":
 		return navRule{esc: "stay", q: "quit"}
 	case name == "join", first == "tournaments":
 		return navRule{esc: "home", q: "stay"} // q is typed in the code
