@@ -120,7 +120,12 @@ func (c *testCluster) standings(addr, code string) tournamentStandings {
 // opens sessions, not connections, which the per-address limits count).
 func (c *testCluster) client(addr string) *gossh.Client {
 	if cl := c.clients[addr]; cl != nil {
-		return cl
+		// A connection left without a session for long (the tournament plays on meanwhile)
+		// is closed by the server's idle timeout, as a person's would be: dial again.
+		if _, _, err := cl.SendRequest("keepalive@openssh.com", true, nil); err == nil {
+			return cl
+		}
+		cl.Close()
 	}
 	cl := sshtest.Dial(c.t, addr, "prof", c.teacher)
 	c.clients[addr] = cl
