@@ -31,6 +31,9 @@ type Controller struct {
 	ended    chan struct{}
 	endOnce  sync.Once
 	outcome  *games.Outcome
+	// keepNotes, when set, hears the end of the program's game (stored: it was over, its
+	// result stored first) to keep the program's notes on its moves (Sessions.newController).
+	keepNotes func(r rooms.Seated, match string, seat int, stored bool)
 }
 
 var _ rooms.Controller = (*Controller)(nil)
@@ -172,7 +175,7 @@ func (ctl *Controller) Refused(_ rooms.Seated, _ int, turn int, err error, appli
 }
 
 // End sends "end": the outcome, or a null outcome and why the game went on without it.
-func (ctl *Controller) End(r rooms.Seated, _ int, outcome *games.Outcome) {
+func (ctl *Controller) End(r rooms.Seated, seat int, outcome *games.Outcome) {
 	ctl.c.Forget()
 	ctl.c.OnResign(nil)
 	ctl.mu.Lock()
@@ -197,6 +200,9 @@ func (ctl *Controller) End(r rooms.Seated, _ int, outcome *games.Outcome) {
 		end.Replay = r.MatchID() // the stored match holds the replay
 	}
 	ctl.c.Send(end)
+	if ctl.keepNotes != nil {
+		ctl.keepNotes(r, match, seat, outcome != nil)
+	}
 	ctl.c.GameEnds()
 	if note != "" {
 		ctl.c.Diagf("game %s: %s", match, note)
