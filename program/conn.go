@@ -850,10 +850,10 @@ func (c *Conn) keepNote(match string, id int, note string) (code, msg string) {
 			code, msg = botproto.CodeNoteTooLong, fmt.Sprintf(`your "note" on turn %d is %d bytes: a note keeps at most %d, so it was cut (said once a game)`, id, n, botproto.MaxNote)
 		}
 	}
+	if nb.saidFull {
+		return code, msg // full: the rest of the game's notes are dropped
+	}
 	if nb.bytes+len(note) > botproto.MaxGameNotes {
-		if nb.saidFull {
-			return "", ""
-		}
 		nb.saidFull = true
 		return botproto.CodeNotesFull, fmt.Sprintf(`your notes in this game reached %d KiB, the most a game keeps: the "note" on turn %d and those after it are dropped (said once a game)`, botproto.MaxGameNotes>>10, id)
 	}
