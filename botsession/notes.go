@@ -43,12 +43,20 @@ const (
 func (a *Sessions) newController(conn *program.Conn, g games.Game, maxStrikes int, owner string) *Controller {
 	ctl := NewController(conn, g, maxStrikes)
 	if a.notes != nil && owner != "" {
-		ctl.keepNotes = func(r rooms.Seated, match string, seat int, stored bool) {
+		ctl.keepNotes = func(r rooms.Seated, match string, seat int, stored bool) <-chan struct{} {
 			notes := conn.TakeNotes(match)
 			if len(notes) == 0 || match == "" {
-				return
+				return nil
 			}
-			go a.saveLiveNotes(r, match, noteRecords(notes, seat, owner), stored)
+			saved := make(chan struct{})
+			go func() {
+				defer close(saved)
+				a.saveLiveNotes(r, match, noteRecords(notes, seat, owner), stored)
+			}()
+			if !stored {
+				return nil // the game goes on without the program: nobody waits for it
+			}
+			return saved
 		}
 	}
 	return ctl
