@@ -90,6 +90,75 @@ func (a *Archive) Load(ctx context.Context, id string) (Game, error) {
 	return Game{Rec: rec, Entry: e, Replay: rp}, nil
 }
 
+// Reader is who looks at a stored game: their key's identity (keys.Identity.ID, "" for
+// nobody known) and whether they are a teacher (an admin).
+type Reader struct {
+	ID      string
+	Teacher bool
+}
+
+// LoadFor is Load for reader: the game with the programs' notes reader may see in
+// Game.Notes, those of the seats their key played, all of them for a teacher. The notes
+// are kept apart from the replay (store.MatchNotes); a store that keeps none, or cannot
+// read them now, leaves Notes nil and the game is shown without them.
+func (a *Archive) LoadFor(ctx context.Context, id string, reader Reader) (Game, error) {
+	g, err := a.Load(ctx, id)
+	if err != nil {
+		return g, err
+	}
+	g.Notes = a.notesFor(ctx, g, reader)
+	return g, nil
+}
+
+// matchNotes reads the notes stored on a match's moves; *store.Store does.
+type matchNotes interface {
+	MatchNotes(ctx context.Context, id string) ([]store.NoteRecord, error)
+}
+
+// notesFor is the notes of g reader may see, by move index: a note is tied to the turn its
+// action answered, so it lands on the move of its seat whose clock names that turn (moves
+// without one carry none).
+func (a *Archive) notesFor(ctx context.Context, g Game, reader Reader) map[int]string {
+	if reader.ID == "" && !reader.Teacher || !g.Rec.VisibleTo(reader.ID, reader.Teacher) {
+		return nil
+	}
+	mn, ok := a.st.(matchNotes)
+	if !ok {
+		return nil
+	}
+	notes, err := mn.MatchNotes(ctx, g.Rec.ID)
+	if err != nil {
+		a.log.Error("reading a match's notes", "id", g.Rec.ID, "err", err)
+		return nil
+	}
+	type seatTurn struct{ seat, turn int }
+	shown := map[seatTurn]string{}
+	for _, n := range notes {
+		owns := reader.ID != "" && n.Owner == reader.ID && n.Seat < len(g.Rec.Seats) && g.Rec.Seats[n.Seat].ID == n.Owner
+		if owns || reader.Teacher {
+			shown[seatTurn{n.Seat, n.Turn}] = n.Text
+		}
+	}
+	if len(shown) == 0 {
+		return nil
+	}
+	out := map[int]string{}
+	for i, m := range g.Replay.Moves {
+		if m.Clock == nil || m.Clock.Turn == 0 {
+			continue
+		}
+		k := seatTurn{m.Seat, m.Clock.Turn}
+		if text, ok := shown[k]; ok {
+			out[i] = text
+			delete(shown, k) // one move per turn answered
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
 // matchIDs finds stored match ids by their start; *store.Store does.
 type matchIDs interface {
 	MatchIDs(ctx context.Context, prefix string, limit int) ([]string, error)

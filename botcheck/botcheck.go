@@ -265,7 +265,7 @@ type warning struct {
 // refused.
 var protocolCodes = []string{botproto.CodeMalformed, botproto.CodeUnknownType, botproto.CodeLineTooLong,
 	botproto.CodeStale, botproto.CodeTimeout, botproto.CodeStrikes, botproto.CodeResigned,
-	botproto.CodeWrongMatch, botproto.CodeMissingMatch}
+	botproto.CodeWrongMatch, botproto.CodeMissingMatch, botproto.CodeNoteTooLong, botproto.CodeNotesFull}
 
 // aboutID reports whether a malformed line's sentence is about the "id" of an action
 // (botproto.Decode's words).

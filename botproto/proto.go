@@ -46,6 +46,19 @@ const (
 	CodeResigned        = "resigned"
 	CodeWrongMatch      = "wrong_match"   // an answer naming another game's match: not taken
 	CodeMissingMatch    = "missing_match" // an answer without "match": taken, once warned
+	CodeNoteTooLong     = "note_too_long" // an action's "note" beyond MaxNote: cut, once warned a game
+	CodeNotesFull       = "notes_full"    // a game's notes beyond MaxGameNotes: dropped, once warned
+)
+
+// A program's notes on its moves: an action line may carry a "note", kept with the game
+// for its owner and teachers (docs/bots.md, "Notes on your moves").
+const (
+	// MaxNote is the longest note one action line keeps, in bytes: a longer one is cut on
+	// a character boundary.
+	MaxNote = 200
+	// MaxGameNotes is how many bytes of notes one game keeps of a seat: beyond, they are
+	// dropped.
+	MaxGameNotes = 64 << 10
 )
 
 // Limits are a seat's clock, in milliseconds.
@@ -165,6 +178,9 @@ type Message struct {
 	ID    int    `json:"id,omitempty"`
 	// Action is the raw action value (type "action"); the game decodes it.
 	Action json.RawMessage `json:"action,omitempty"`
+	// Note is an action's optional free text for the program's owner (a string; any other
+	// value is ignored, as an unknown field would be), as sent: the reader caps it.
+	Note string `json:"note,omitempty"`
 }
 
 // DecodeError explains why a line was refused; Code is a warn code.
@@ -188,6 +204,7 @@ func Decode(line []byte) (Message, error) {
 		Match  *string         `json:"match"`
 		ID     json.RawMessage `json:"id"`
 		Action json.RawMessage `json:"action"`
+		Note   json.RawMessage `json:"note"`
 	}
 	if err := json.Unmarshal(line, &raw); err != nil {
 		return Message{}, &DecodeError{CodeMalformed, "not valid JSON: " + shortErr(err)}
@@ -213,6 +230,8 @@ func Decode(line []byte) (Message, error) {
 			return m, &DecodeError{CodeMalformed, `an action line needs an "action"`}
 		}
 		m.Action = raw.Action
+		// A note that is not a string is left alone, as version 1 left every "note".
+		_ = json.Unmarshal(raw.Note, &m.Note)
 	default:
 		return m, &DecodeError{CodeUnknownType, fmt.Sprintf("unknown type %q: a bot sends action, ping or resign", clip([]byte(m.Type)))}
 	}

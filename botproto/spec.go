@@ -165,6 +165,10 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 	}
 	p("\nAt any time you may send {\"type\":\"ping\"} (answered {\"type\":\"pong\"}) or\n")
 	p("{\"type\":\"resign\",\"match\":…}. Diagnostics for people go to stderr, never stdout.\n")
+	p("\nAn action may carry a note, free text kept with the stored game for you and your\n")
+	p("teachers only (`replay ID --json` shows it on the move): {…,\"action\":…,\"note\":\"…\"}.\n")
+	p("At most %d bytes a note (longer: cut, warn %s) and %d KiB a game (beyond:\n", MaxNote, CodeNoteTooLong, MaxGameNotes>>10)
+	p("dropped, warn %s), each warning once a game.\n", CodeNotesFull)
 	p("The whole protocol, with starter kits: docs/bots.md in the arena's repository.\n")
 	return b.String(), nil
 }

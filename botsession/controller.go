@@ -31,6 +31,11 @@ type Controller struct {
 	ended    chan struct{}
 	endOnce  sync.Once
 	outcome  *games.Outcome
+	// keepNotes, when set, hears the end of the program's game (stored: it was over, its
+	// result stored first) to keep the program's notes on its moves (Sessions.newController);
+	// it never blocks, and returns a channel closed once they are stored, if it is storing
+	// them now (nil otherwise).
+	keepNotes func(r rooms.Seated, match string, seat int, stored bool) <-chan struct{}
 }
 
 var _ rooms.Controller = (*Controller)(nil)
@@ -172,7 +177,7 @@ func (ctl *Controller) Refused(_ rooms.Seated, _ int, turn int, err error, appli
 }
 
 // End sends "end": the outcome, or a null outcome and why the game went on without it.
-func (ctl *Controller) End(r rooms.Seated, _ int, outcome *games.Outcome) {
+func (ctl *Controller) End(r rooms.Seated, seat int, outcome *games.Outcome) {
 	ctl.c.Forget()
 	ctl.c.OnResign(nil)
 	ctl.mu.Lock()
@@ -196,12 +201,27 @@ func (ctl *Controller) End(r rooms.Seated, _ int, outcome *games.Outcome) {
 	if outcome != nil && r != nil {
 		end.Replay = r.MatchID() // the stored match holds the replay
 	}
-	ctl.c.Send(end)
-	ctl.c.GameEnds()
-	if note != "" {
-		ctl.c.Diagf("game %s: %s", match, note)
+	finish := func() {
+		ctl.c.Send(end)
+		ctl.c.GameEnds()
+		if note != "" {
+			ctl.c.Diagf("game %s: %s", match, note)
+		}
+		ctl.endOnce.Do(func() { close(ctl.ended) })
 	}
-	ctl.endOnce.Do(func() { close(ctl.ended) })
+	if ctl.keepNotes != nil {
+		// As the result, the program's notes are stored before it hears of the end: what
+		// its "end" names shows them at once.
+		if saved := ctl.keepNotes(r, match, seat, outcome != nil); saved != nil {
+			go func() {
+				defer ctl.c.Recover("controller")
+				<-saved
+				finish()
+			}()
+			return
+		}
+	}
+	finish()
 }
 
 // abandon gives the seat up (a resign line, or the connection gone). It must not be called

@@ -234,7 +234,8 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 			}
 		}
 		where := practiceResult(args, job, seat, r)
-		replayed := a.keepPractice(keep, t.played, r, plan, kept.started(r.Job))
+		replayed := a.keepPractice(keep, t.played, r, plan, kept.started(r.Job), practiceNotes{
+			seat: seat, notes: conn.TakeNotes(practiceMatch(r.Job))})
 		switch {
 		case r.Outcome == nil:
 			conn.Diagf("game %d (%s): void: %s", t.played, where, r.Err)
@@ -270,10 +271,17 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 	return 0, t
 }
 
+// practiceNotes is what a practising program noted in one game: its notes, by the turn
+// each answered (the clock of its move names it), and its seat.
+type practiceNotes struct {
+	seat  int
+	notes []program.Note
+}
+
 // keepPractice queues game n of a practice (result r of plan, started at started) to be
-// kept, and says where to watch it again ("; replay ID" for the result line); "" for a game
-// not kept: void, or without a keeper.
-func (a *Sessions) keepPractice(keep *keeper, n int, r match.Result, plan match.Plan, started time.Time) string {
+// kept, with the program's notes on its moves, and says where to watch it again ("; replay
+// ID" for the result line); "" for a game not kept: void, or without a keeper.
+func (a *Sessions) keepPractice(keep *keeper, n int, r match.Result, plan match.Plan, started time.Time, pn practiceNotes) string {
 	if keep == nil || r.Outcome == nil || r.Replay == nil {
 		return ""
 	}
@@ -296,6 +304,9 @@ func (a *Sessions) keepPractice(keep *keeper, n int, r match.Result, plan match.
 	if err != nil {
 		a.log.Error("a practice game's record", "err", err)
 		return ""
+	}
+	if len(pn.notes) > 0 {
+		rec.Notes = noteRecords(pn.notes, pn.seat, keep.owner)
 	}
 	if !keep.add(n, rec) {
 		return ""

@@ -20,7 +20,7 @@ func (a *Sessions) queueBot(ctx context.Context, conn *program.Conn, args botArg
 	maxStrikes := a.rooms.Config().MaxStrikes
 	conn.Plan(args.games)
 	for played := 0; args.games == 0 || played < args.games; played++ {
-		ctl := NewController(conn, e.Game, maxStrikes)
+		ctl := a.newController(conn, e.Game, maxStrikes, who.ID)
 		t, err := a.queue.Enqueue(&matchmaker.Ticket{UserID: who.ID, Name: name, Kind: rooms.Remote, Game: e.Entry, Config: args.config, Controller: ctl, AnySize: args.anySize()})
 		if err != nil {
 			conn.Fail(err.Error(), time.Second)

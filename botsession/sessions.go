@@ -34,6 +34,9 @@ type Options struct {
 	Assignments Assignments
 	// Practice keeps practice games in their player's history (nil: they are not kept).
 	Practice PracticeStore
+	// Notes keeps the programs' notes on the moves of their live games once those are
+	// stored (nil: they are dropped); a practice game's are kept with it.
+	Notes NotesStore
 	// Tournaments and Director run class tournaments (both nil: none).
 	Tournaments director.Store
 	Director    *director.Director
@@ -48,6 +51,7 @@ type Sessions struct {
 	archive     *archive.Archive
 	assignments Assignments
 	practiceSt  PracticeStore
+	notes       NotesStore
 	tournaments director.Store
 	director    *director.Director
 	log         *slog.Logger
@@ -67,7 +71,7 @@ func New(o Options) *Sessions {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	a := &Sessions{rooms: o.Rooms, queue: o.Queue, presence: o.Presence, archive: o.Archive, log: o.Logger,
-		assignments: o.Assignments, practiceSt: o.Practice, tournaments: o.Tournaments, director: o.Director, bots: newBotKeys()}
+		assignments: o.Assignments, practiceSt: o.Practice, notes: o.Notes, tournaments: o.Tournaments, director: o.Director, bots: newBotKeys()}
 	a.KeepPractice(DefaultPracticeKept)
 	return a
 }

@@ -72,7 +72,7 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 	}()
 	for {
 		changed := a.director.Changed()
-		ctl := NewController(conn, e.Game, maxStrikes)
+		ctl := a.newController(conn, e.Game, maxStrikes, who.ID)
 		ticket, missed, err := a.director.Ready(code, who.ID, ctl)
 		for _, m := range missed {
 			conn.Diagf("tournament %s: %s", code, m)

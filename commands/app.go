@@ -114,6 +114,9 @@ func New(opts Options) *App {
 	if ps, ok := opts.Archive.(botsession.PracticeStore); ok {
 		bo.Practice = ps // a store that keeps games keeps practice too (*store.Store)
 	}
+	if ns, ok := opts.Archive.(botsession.NotesStore); ok {
+		bo.Notes = ns // and the programs' notes on their moves
+	}
 	a.bots = botsession.New(bo)
 	return a
 }

@@ -106,7 +106,7 @@ func (a *App) replayCommand(c call) int {
 	}
 	ctx, cancel := context.WithTimeout(s.SSH.Context(), 30*time.Second)
 	defer cancel()
-	g, err := a.archive.Load(ctx, id)
+	g, err := a.archive.LoadFor(ctx, id, readerOf(s))
 	if err != nil {
 		fmt.Fprintln(stderr, "arena:", err)
 		return 1
@@ -127,6 +127,7 @@ func (a *App) replayCommand(c call) int {
 		fmt.Fprintf(stderr, "arena: game %s does not replay with this version of the arena: %v\n", id, err)
 		return 1
 	}
+	withNotes(moves, g.Notes)
 	out := exportedGame{ID: g.Rec.ID, Game: g.Rec.Game, Config: g.Replay.Config,
 		StartedAt: g.Rec.StartedAt, EndedAt: g.Rec.EndedAt, Outcome: g.Rec.Outcome, Start: start, Moves: moves,
 		Match: g.Replay.Match}

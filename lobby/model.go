@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
@@ -366,7 +367,7 @@ func (s *session) screenFor(args []string) (screen.Screen, error) {
 		}
 		ctx, cancel := context.WithTimeout(s.context(), 30*time.Second)
 		defer cancel()
-		g, err := s.app.archive.Load(ctx, args[1])
+		g, err := s.app.archive.LoadFor(ctx, args[1], archive.Reader{ID: s.who.ID, Teacher: s.who.Admin})
 		if err != nil {
 			return nil, err
 		}

@@ -161,12 +161,15 @@ type Conn struct {
 	onWarn       func(code, msg string)
 	saidNoMatch  bool
 	lastUnasked  []byte // the last line that answered no pending turn
-	late         []byte // sentences for people queued once the connection closed
-	lateWriting  bool
-	inFlight     int           // lines the writer took from the queue and has not written yet
-	wake         chan struct{} // a token when the queue grew
-	idle         chan struct{} // a token when the writer emptied the queue
-	done         chan struct{} // closed when the connection ends
+	// notebooks are the notes of the last games answered with notes, the latest last (at
+	// most maxNotebooks: a game nobody takes the notes of is forgotten in time).
+	notebooks   []*notebook
+	late        []byte // sentences for people queued once the connection closed
+	lateWriting bool
+	inFlight    int           // lines the writer took from the queue and has not written yet
+	wake        chan struct{} // a token when the queue grew
+	idle        chan struct{} // a token when the writer emptied the queue
+	done        chan struct{} // closed when the connection ends
 }
 
 // ErrNotReading is why a program whose outgoing queue overflowed was disconnected.
@@ -773,6 +776,10 @@ func (c *Conn) action(m botproto.Message, line []byte) {
 	if noMatch {
 		c.saidNoMatch = true
 	}
+	noteCode, noteMsg := "", ""
+	if p != nil && m.Note != "" {
+		noteCode, noteMsg = c.keepNote(p.Match, p.ID, m.Note)
+	}
 	stale, free := "", false
 	if p == nil {
 		stale = c.staleAnswer(m.ID)
@@ -789,6 +796,9 @@ func (c *Conn) action(m botproto.Message, line []byte) {
 		if noMatch {
 			c.Warn(p.Match, p.ID, botproto.CodeMissingMatch, fmt.Sprintf(`your answer to turn %d has no "match": it was taken, but copy "match" from the turn line into every answer (said once)`, p.ID), nil)
 		}
+		if noteCode != "" {
+			c.Warn(p.Match, p.ID, noteCode, noteMsg, nil)
+		}
 		p.Deliver(Reply{Action: m.Action, At: at})
 		return
 	}
@@ -796,6 +806,75 @@ func (c *Conn) action(m botproto.Message, line []byte) {
 	if free || c.spend() {
 		c.Warn(m.Match, m.ID, botproto.CodeStale, stale, nil)
 	}
+}
+
+// Note is a program's note on one of its answers: the id of the turn it answered, and its
+// text, capped (botproto.MaxNote).
+type Note struct {
+	Turn int
+	Text string
+}
+
+// notebook is what a program noted in one game.
+type notebook struct {
+	match              string
+	notes              []Note
+	bytes              int
+	saidLong, saidFull bool // the program was warned of a note cut, of notes dropped
+}
+
+// maxNotebooks is how many games' notes a connection holds for its owner to take.
+const maxNotebooks = 4
+
+// keepNote keeps note on the answer to turn id of match, capped, and says what the program
+// must be told (under c.mu): a warning code and its sentence, "" when nothing.
+func (c *Conn) keepNote(match string, id int, note string) (code, msg string) {
+	var nb *notebook
+	for _, b := range c.notebooks {
+		if b.match == match {
+			nb = b
+		}
+	}
+	if nb == nil {
+		nb = &notebook{match: match}
+		if len(c.notebooks) >= maxNotebooks {
+			c.notebooks = append(c.notebooks[:0], c.notebooks[1:]...)
+		}
+		c.notebooks = append(c.notebooks, nb)
+	}
+	if len(note) > botproto.MaxNote {
+		n := len(note)
+		note = cutRunes(note, botproto.MaxNote)
+		if !nb.saidLong {
+			nb.saidLong = true
+			code, msg = botproto.CodeNoteTooLong, fmt.Sprintf(`your "note" on turn %d is %d bytes: a note keeps at most %d, so it was cut (said once a game)`, id, n, botproto.MaxNote)
+		}
+	}
+	if nb.saidFull {
+		return code, msg // full: the rest of the game's notes are dropped
+	}
+	if nb.bytes+len(note) > botproto.MaxGameNotes {
+		nb.saidFull = true
+		return botproto.CodeNotesFull, fmt.Sprintf(`your notes in this game reached %d KiB, the most a game keeps: the "note" on turn %d and those after it are dropped (said once a game)`, botproto.MaxGameNotes>>10, id)
+	}
+	nb.bytes += len(note)
+	nb.notes = append(nb.notes, Note{Turn: id, Text: note})
+	return code, msg
+}
+
+// TakeNotes returns the notes the program sent on its answers in match, in the order it
+// sent them, and forgets them (nil when there are none). Only answers that were taken for
+// their turn count; those of a connection closed since are still there.
+func (c *Conn) TakeNotes(match string) []Note {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, b := range c.notebooks {
+		if b.match == match {
+			c.notebooks = append(c.notebooks[:i], c.notebooks[i+1:]...)
+			return b.notes
+		}
+	}
+	return nil
 }
 
 func (c *Conn) resign(m botproto.Message) {

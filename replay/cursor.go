@@ -108,6 +108,9 @@ type ExportedMove struct {
 	Position json.RawMessage `json:"position,omitempty"`
 	// The move's clock ("ms", "bank_ms", "warn", …), as the replay's own JSON writes it.
 	wireClock
+	// Note is the program's own note on the move, for those who may read it (its owner,
+	// teachers): never in the replay itself, which Export reads; its caller adds it.
+	Note string `json:"note,omitempty"`
 }
 
 // Export plays rp again and lists its moves with their events and, when g has positions,

@@ -33,6 +33,7 @@ var tables = []table{
 	{"secrets", "name, value", "name"},
 	{"tournament_starts", "code, round, pairing, leg, attempts", "code, round, pairing, leg"},
 	{"tournament_corrections", "code, seq, round, pairing, leg, action, seats, ranks, forfeit, match_id, at, by_id, by_name, done_at", "code, seq"},
+	{"notes", "match_id, seat, turn, owner, note", "match_id, seat, turn"},
 }
 
 // ephemeral lists the tables a copy leaves behind, neither copied, counted nor emptied:

@@ -31,6 +31,10 @@ type MatchRecord struct {
 	// Tournament, when set, is the tournament game this match was: its result is recorded
 	// in the same transaction, so a crash keeps both or neither.
 	Tournament *TournamentEntry
+	// Notes are the programs' own notes on their moves, stored with the match in the same
+	// transaction (practice: SavePractice); those of a seat whose identity is not their
+	// owner are left out. Reading a match does not fill them: MatchNotes reads them.
+	Notes []NoteRecord
 }
 
 // TournamentEntry names the tournament game a match was, and its result.
@@ -134,8 +138,12 @@ func prunePractice(ctx context.Context, tx writeTx, owner string, keep int) erro
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("prune practice: %w", err)
 	}
-	// Practice is never rated nor a tournament's: its seats are all there is to delete.
+	// Practice is never rated nor a tournament's: its notes and seats are all there is to
+	// delete.
 	for _, id := range old {
+		if _, err := tx.exec(ctx, `DELETE FROM notes WHERE match_id = ?`, id); err != nil {
+			return fmt.Errorf("prune practice %s: %w", id, err)
+		}
 		if _, err := tx.exec(ctx, `DELETE FROM match_seats WHERE match_id = ?`, id); err != nil {
 			return fmt.Errorf("prune practice %s: %w", id, err)
 		}
@@ -170,6 +178,11 @@ func (s *Store) saveMatch(ctx context.Context, m MatchRecord, then func(tx write
 			m.ID, i, seat.Name, seat.ID, seat.Bot, left, seat.ReplacedBy)
 		if err != nil {
 			return fmt.Errorf("save match %s: seat %d: %w", m.ID, i, err)
+		}
+	}
+	if len(m.Notes) > 0 {
+		if _, err := insertNotes(ctx, tx, m.ID, m.Notes); err != nil {
+			return fmt.Errorf("save match %s: notes: %w", m.ID, err)
 		}
 	}
 	if t := m.Tournament; t != nil {

@@ -157,11 +157,11 @@ func (g *gamesScreen) key(m screen.Model, k tea.KeyMsg) (screen.Screen, tea.Cmd)
 			m.Notify("that game has just ended: its replay is on its way")
 		case line.Match != "" && g.svc.Archive != nil:
 			g.opening = true
-			a, id, ctx := g.svc.Archive, line.Match, m.Context()
+			a, id, ctx, who := g.svc.Archive, line.Match, m.Context(), m.Who()
 			return g, func() tea.Msg {
 				ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 				defer cancel()
-				game, err := a.Load(ctx, id)
+				game, err := a.LoadFor(ctx, id, archive.Reader{ID: who.ID, Teacher: who.Admin})
 				return gameReplay{game, err}
 			}
 		default:
