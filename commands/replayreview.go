@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/arena-classroom/arena/games"
@@ -24,28 +23,7 @@ const reviewShown = 10
 // reviewArgs are replay's --review and --seat S.
 type reviewArgs struct {
 	on   bool
-	seat int  // -1 while not given
-	bad  bool // a --seat that is no seat number (said on stderr)
-}
-
-// parse reads --review or --seat S at args[*i], moving *i past what it read; false for any
-// other argument.
-func (rv *reviewArgs) parse(args []string, i *int, stderr io.Writer) bool {
-	switch {
-	case args[*i] == "--review" && !rv.on:
-		rv.on = true
-	case args[*i] == "--seat" && rv.seat < 0 && !rv.bad && *i+1 < len(args):
-		n, err := strconv.Atoi(args[*i+1])
-		if err != nil || n < 0 {
-			fmt.Fprintf(stderr, "arena: --seat %s: a seat number, 0 for the first\n", args[*i+1])
-			rv.bad = true
-		}
-		rv.seat = n
-		*i++
-	default:
-		return false
-	}
-	return true
+	seat int // -1 while not given
 }
 
 // reviewedGame is `replay ID --review --seat S --json`.

@@ -256,9 +256,7 @@ func onlineLineIn(l lang.Lang, names []string, width int) string {
 	return b.String()
 }
 
-func roomLine(r rooms.Info) string { return roomLineIn(lang.English, r) }
-
-// roomLineIn is roomLine in language l.
+// roomLineIn is a live room on one line, in language l.
 func roomLineIn(l lang.Lang, r rooms.Info) string {
 	watching := ""
 	if r.Spectators > 0 {
