@@ -132,6 +132,7 @@ func (a *App) Bots() *botsession.Sessions { return a.bots }
 
 // Interactive opens the lobby, or the screen a command asks for, on a terminal.
 func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), error) {
+	a.preferences(s)
 	if usage, ok := helpFor(s.Args); ok {
 		// ssh -t HOST play --help: the usage on the terminal, as without -t, and exit 0.
 		_, _ = io.WriteString(s.SSH, crlf(usage))

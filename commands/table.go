@@ -102,6 +102,12 @@ func init() {
 		{name: "whoami", exec: (*App).whoamiCommand,
 			help:  [][2]string{{"whoami", "your name, your key's fingerprint, your other names, teacher or not"}},
 			usage: func() string { return whoamiUsage }},
+		{name: "lang", exec: (*App).langCommand,
+			help:  [][2]string{{"lang [fr|en|auto]", "the language the arena speaks to you, kept with your key"}},
+			usage: func() string { return langUsage }},
+		{name: "keyboard", exec: (*App).keyboardCommand,
+			help:  [][2]string{{"keyboard [azerty|qwerty|auto]", "your keyboard, for the games whose keys are places"}},
+			usage: func() string { return keyboardUsage }},
 		{name: "names", exec: (*App).namesCommand,
 			help: [][2]string{{"names release NAME", "teachers: free a display name for the next key that asks"}},
 			usage: func() string {
@@ -166,6 +172,7 @@ func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer)
 	if name == "--help" || name == "-h" {
 		name = "help"
 	}
+	a.preferences(s)
 	c, ok := lookup(name)
 	switch {
 	case !ok:

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/arena-classroom/arena/keyboard"
 	"github.com/arena-classroom/arena/store"
 )
 
@@ -62,6 +63,11 @@ func (a *App) whoamiCommand(c call) int {
 		row("teacher:", teacher)
 	}
 	row("language:", p.Sprintf("%s, from %s", s.Lang.Name(), s.LangFrom.Describe(s.Lang)))
+	if kb, err := keyboard.Parse(s.Keyboard); err == nil {
+		row("keyboard:", p.Sprintf("%s, your choice", kb))
+	} else {
+		row("keyboard:", p.Sprintf("%s, guessed from your language", keyboard.Of(s.Lang)))
+	}
 	width := 0
 	for _, r := range rows {
 		width = max(width, utf8.RuneCountInString(r[0]))

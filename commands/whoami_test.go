@@ -2,6 +2,7 @@ package commands_test
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -121,5 +122,71 @@ func TestWhoamiSpeaksTheClientsLanguage(t *testing.T) {
 	}
 	if en := run("LC_ALL=en_GB.UTF-8", "LANG=fr_FR.UTF-8"); !strings.Contains(en, "English, from your terminal (LC_ALL=en_GB.UTF-8)") {
 		t.Fatalf("whoami with LC_ALL before LANG:\n%s", en)
+	}
+}
+
+// lang and keyboard keep a key's choices, which come before its terminal's locale from its
+// next connection on; auto gives the locale back; a guest's are not kept.
+func TestAKeyChoosesItsLanguageAndKeyboard(t *testing.T) {
+	addr := namesArena(t, sshtest.NewKey(t))
+	key := sshtest.NewKey(t)
+	run := func(cmd string, env ...string) (string, string, int) {
+		t.Helper()
+		c := sshtest.Dial(t, addr, "ada", key)
+		defer c.Close()
+		sess, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sess.Close()
+		for _, kv := range env {
+			k, v, _ := strings.Cut(kv, "=")
+			if err := sess.Setenv(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var out, errOut strings.Builder
+		sess.Stdout, sess.Stderr = &out, &errOut
+		code := 0
+		if err := sess.Run(cmd); err != nil {
+			var exit *gossh.ExitError
+			if !errors.As(err, &exit) {
+				t.Fatalf("%s: %v", cmd, err)
+			}
+			code = exit.ExitStatus()
+		}
+		return out.String(), errOut.String(), code
+	}
+	if out, _, code := run("lang fr", "LANG=en_US.UTF-8"); code != 0 || !strings.Contains(out, "l'arène vous parlera français") {
+		t.Fatalf("lang fr: %d %q", code, out)
+	}
+	out, _, _ := run("whoami", "LANG=en_US.UTF-8")
+	for _, want := range []string{"langue :", "français, d'après votre choix (lang)", "clavier :", "azerty, d'après votre langue"} {
+		if !strings.Contains(out, want) {
+			t.Fatalf("whoami after lang fr, from an English terminal, lacks %q:\n%s", want, out)
+		}
+	}
+	if _, _, code := run("keyboard qwerty"); code != 0 {
+		t.Fatal("keyboard qwerty refused")
+	}
+	if out, _, _ := run("keyboard"); !strings.Contains(out, "qwerty, votre choix") {
+		t.Fatalf("keyboard after keyboard qwerty:\n%s", out)
+	}
+	if _, _, code := run("lang auto"); code != 0 {
+		t.Fatal("lang auto refused")
+	}
+	if out, _, _ := run("whoami", "LANG=en_US.UTF-8"); !strings.Contains(out, "English, from your terminal (LANG=en_US.UTF-8)") || !strings.Contains(out, "qwerty, your choice") {
+		t.Fatalf("whoami after lang auto:\n%s", out)
+	}
+	if _, errOut, code := run("lang de"); code != 2 || !strings.Contains(errOut, "fr (français) and en (English)") {
+		t.Fatalf("lang de: %d %q", code, errOut)
+	}
+	guest, err := sshtest.DialErr(addr, "visitor", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer guest.Close()
+	if _, errOut, code := sshtest.Exec(t, guest, "lang fr"); code != 1 || !strings.Contains(errOut, "a guest's choices are not kept") {
+		t.Fatalf("a guest's lang fr: %d %q", code, errOut)
 	}
 }

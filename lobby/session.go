@@ -48,9 +48,17 @@ type session struct {
 
 func newSession(a *App, s *server.Session) *session {
 	return &session{
-		app: a, ssh: s, who: s.Who, palette: s.Palette, keyboard: keyboard.Of(s.Lang), lang: s.Lang,
+		app: a, ssh: s, who: s.Who, palette: s.Palette, keyboard: layoutOf(s), lang: s.Lang,
 		st: newStyles(s), mb: rooms.NewMailbox(),
 	}
+}
+
+// layoutOf is the person's keyboard: the one they chose, else their language's.
+func layoutOf(s *server.Session) keyboard.Layout {
+	if l, err := keyboard.Parse(s.Keyboard); err == nil {
+		return l
+	}
+	return keyboard.Of(s.Lang)
 }
 
 // snapMsg carries a room snapshot into the program.

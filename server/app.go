@@ -30,6 +30,9 @@ type Session struct {
 	// (the client's locale, or the server's default: lang.Choose).
 	Lang     lang.Lang
 	LangFrom lang.Source
+	// Keyboard is the layout the person chose (keyboard azerty); "" while they chose none:
+	// their language's is taken (keyboard.Of).
+	Keyboard string
 	Renderer *lipgloss.Renderer // for the session's colour profile, shared by the sessions with the same
 
 	v6Prefix     int               // Config.IPv6Prefix, for Host

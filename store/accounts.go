@@ -128,13 +128,16 @@ type Account struct {
 	Name  string    // the name used last
 	Names []string  // every name the key holds, in claim order
 	Since time.Time // when the key first connected
+	// Lang and Keyboard are the key's choices (lang fr, keyboard azerty); "" while it has
+	// made none.
+	Lang, Keyboard string
 }
 
 // Account looks up a key's account; ErrNotFound if it never connected.
 func (s *Store) Account(ctx context.Context, id string) (Account, error) {
 	a := Account{ID: id}
 	var since int64
-	err := s.db.queryRow(ctx, `SELECT name, created_at FROM accounts WHERE id = ?`, id).Scan(&a.Name, &since)
+	err := s.db.queryRow(ctx, `SELECT name, created_at, lang, keyboard FROM accounts WHERE id = ?`, id).Scan(&a.Name, &since, &a.Lang, &a.Keyboard)
 	a.Since = time.UnixMilli(since).UTC()
 	if errors.Is(err, sql.ErrNoRows) {
 		return Account{}, ErrNotFound
@@ -158,6 +161,36 @@ func (s *Store) Account(ctx context.Context, id string) (Account, error) {
 		return Account{}, fmt.Errorf("account: %w", err)
 	}
 	return a, nil
+}
+
+// Preference is one of a key's choices: its column of accounts.
+type Preference string
+
+// The preferences a key may choose.
+const (
+	PrefLang     Preference = "lang"
+	PrefKeyboard Preference = "keyboard"
+)
+
+// SetPreference stores a key's choice (value "" forgets it); ErrNotFound if the key never
+// connected.
+func (s *Store) SetPreference(ctx context.Context, id string, p Preference, value string) error {
+	if p != PrefLang && p != PrefKeyboard {
+		return fmt.Errorf("set preference: no preference %q", p)
+	}
+	if len(value) > 16 {
+		return fmt.Errorf("set preference: a value of %d bytes", len(value))
+	}
+	return s.write(ctx, func() error {
+		n, err := s.db.exec(ctx, `UPDATE accounts SET `+string(p)+` = ? WHERE id = ?`, value, id)
+		if err != nil {
+			return fmt.Errorf("set preference: %w", err)
+		}
+		if n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
 }
 
 // ReleaseName frees name (a teacher's decision: a squatted class list, a student's new

@@ -19,7 +19,7 @@ type table struct {
 // tables lists every table, each after those it references. TestCopyCoversTheSchema holds
 // it to the schema: a migration that adds a table or a column adds it here.
 var tables = []table{
-	{"accounts", "id, name, created_at, seen_at", "id"},
+	{"accounts", "id, name, created_at, seen_at, lang, keyboard", "id"},
 	{"names", "name, account_id, claimed_at", "rowid"},
 	{"matches", "id, game, seed, config, outcome, replay, started_at, ended_at, private, practice", "rowid"},
 	{"match_seats", "match_id, seat, name, identity, bot, left_at_move, replaced_by", "match_id, seat"},
