@@ -108,6 +108,9 @@ func New(opts Options) *App {
 	}
 	lo := lobby.Options{Rooms: dir, Queue: a.mm, Presence: a.presence, Archive: a.archive, Director: opts.Director,
 		Logger: opts.Logger, StallTimeout: opts.StallTimeout, FrameDrawn: opts.FrameDrawn, OnlineElsewhere: opts.OnlineElsewhere}
+	if w, ok := a.accounts.(PreferenceWriter); ok {
+		lo.Choose = w.SetPreference
+	}
 	a.lobby = lobby.New(lo)
 	bo := botsession.Options{Rooms: dir, Queue: a.mm, Presence: a.presence, Archive: a.archive, Director: opts.Director,
 		Assignments: opts.Assignments, Tournaments: opts.Tournaments, Logger: opts.Logger}

@@ -7,6 +7,7 @@
 package lobby
 
 import (
+	"context"
 	"log/slog"
 	"sync"
 	"sync/atomic"
@@ -20,6 +21,7 @@ import (
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
@@ -41,6 +43,9 @@ type Options struct {
 	// OnlineElsewhere is who is connected to a cluster's other nodes, sorted (nil alone);
 	// its changes show in Rooms.Version.
 	OnlineElsewhere func() []string
+	// Choose keeps a key's choice of language or keyboard (store.SetPreference; nil: the
+	// lobby's choices last as long as the session).
+	Choose func(ctx context.Context, id string, p store.Preference, value string) error
 }
 
 // App is the lobby's screens, for every terminal session.
@@ -57,6 +62,7 @@ type App struct {
 	online    atomic.Pointer[onlineList]
 	// services are what the screens use of the server besides the session.
 	services *screen.Services
+	choose   func(ctx context.Context, id string, p store.Preference, value string) error
 
 	framesSent atomic.Uint64 // snapshots handed to the sessions' screens
 	frameDrawn func(delay time.Duration)
@@ -84,6 +90,7 @@ func New(opts Options) *App {
 		opts.Presence = presence.New()
 	}
 	a := &App{
+		choose:     opts.Choose,
 		hub:        opts.Rooms,
 		mm:         opts.Queue,
 		log:        opts.Logger,

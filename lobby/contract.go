@@ -15,6 +15,7 @@ import (
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/store"
 )
 
 // The model is the screens' Model (lobby/screen): every screen, the lobby's own and those
@@ -25,13 +26,50 @@ func (m *model) Styles() *widget.Styles    { return m.s.st }
 func (m *model) Palette() games.Palette    { return m.s.palette }
 func (m *model) Keyboard() keyboard.Layout { return m.s.keyboard }
 func (m *model) Lang() lang.Lang           { return m.s.lang }
-func (m *model) Who() keys.Identity        { return m.s.who }
-func (m *model) Addr() string              { return m.s.addr() }
-func (m *model) Context() context.Context  { return m.s.context() }
-func (m *model) Now() time.Time            { return m.now }
-func (m *model) Rooms() roomdir.Directory  { return m.s.app.hub }
-func (m *model) Notify(notice string)      { m.notice = notice }
-func (m *model) Played(id string)          { m.lastGame = id }
+
+// ChooseLang speaks l to the person from now on, and keeps it with their key.
+func (m *model) ChooseLang(l lang.Lang) string {
+	m.s.lang = l
+	kept := m.keep(store.PrefLang, string(l))
+	if kept != "" {
+		return kept
+	}
+	return l.Sprintf("the arena speaks %s to you (lang %s over ssh does the same)", l.Name(), string(l))
+}
+
+// ChooseKeyboard takes k as the person's keyboard from now on, and keeps it with their key.
+func (m *model) ChooseKeyboard(k keyboard.Layout) string {
+	m.s.keyboard = k
+	if kept := m.keep(store.PrefKeyboard, string(k)); kept != "" {
+		return kept
+	}
+	return m.s.lang.Sprintf("keyboard %s: the games' keys follow it (keyboard %s over ssh does the same)", string(k), string(k))
+}
+
+// keep stores a choice of the person's key; it says why it cannot ("" when kept).
+func (m *model) keep(p store.Preference, value string) string {
+	l := m.s.lang
+	switch {
+	case m.s.who.Guest:
+		return l.Sprintf("for this session only: a guest's choices are not kept")
+	case m.s.app.choose == nil:
+		return l.Sprintf("for this session only: this arena keeps no choices")
+	}
+	ctx, cancel := context.WithTimeout(m.s.context(), 5*time.Second)
+	defer cancel()
+	if err := m.s.app.choose(ctx, m.s.who.ID, p, value); err != nil {
+		m.s.app.log.Warn("a choice of the lobby was not kept", "pref", p, "err", err)
+		return l.Sprintf("for this session only: your choice could not be kept right now")
+	}
+	return ""
+}
+func (m *model) Who() keys.Identity       { return m.s.who }
+func (m *model) Addr() string             { return m.s.addr() }
+func (m *model) Context() context.Context { return m.s.context() }
+func (m *model) Now() time.Time           { return m.now }
+func (m *model) Rooms() roomdir.Directory { return m.s.app.hub }
+func (m *model) Notify(notice string)     { m.notice = notice }
+func (m *model) Played(id string)         { m.lastGame = id }
 
 // Back leaves the screen shown for back, the screen it was opened from. With none, it goes
 // to the lobby; in a session opened into a screen (ssh -t HOST wall), that screen is the

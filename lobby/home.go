@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/keyboard"
 	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/reading"
 	"github.com/arena-classroom/arena/lobby/screen"
@@ -71,9 +72,11 @@ func itemKey(i homeItem) string {
 
 // homeKeys are the home screen's keys; pick is every item's key (itemKey), in menu order.
 var homeKeys = struct {
-	up, down, prevGame, nextGame, choose key.Binding
-	pick                                 []key.Binding
+	up, down, prevGame, nextGame, choose, lang, keyboard key.Binding
+	pick                                                 []key.Binding
 }{
+	lang:     widget.Bind("L", "language: English / français (kept with your key)", "L"),
+	keyboard: widget.Bind("K", "keyboard: QWERTY / AZERTY, for the games whose keys are places (kept with your key)", "K"),
 	up:       widget.Bind("↑/k", "the item above", "up", "k"),
 	down:     widget.Bind("↓/j", "the item below", "down", "j"),
 	prevGame: widget.Bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
@@ -94,7 +97,7 @@ func (h *homeScreen) Keys(_ screen.Model) widget.KeyMap {
 	quit := k.pick[itemQuit]
 	return widget.KeyMap{
 		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("select", k.choose), widget.Pair("game", k.prevGame, k.nextGame), widget.HelpKey, quit},
-		Full:  [][]key.Binding{{k.up, k.down, k.choose, k.prevGame, k.nextGame}, k.pick},
+		Full:  [][]key.Binding{{k.up, k.down, k.choose, k.prevGame, k.nextGame}, k.pick, {k.lang, k.keyboard}},
 	}
 }
 
@@ -120,6 +123,10 @@ func (h *homeScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 		h.game = (h.game + 1) % n
 	case key.Matches(k, keys.choose):
 		return h.choose(m)
+	case key.Matches(k, keys.lang):
+		m.Notify(m.ChooseLang(nextLang(m.Lang())))
+	case key.Matches(k, keys.keyboard):
+		m.Notify(m.ChooseKeyboard(nextKeyboard(m.Keyboard())))
 	default:
 		for i, b := range keys.pick {
 			if key.Matches(k, b) {
@@ -129,6 +136,22 @@ func (h *homeScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 		}
 	}
 	return h, nil
+}
+
+// nextLang is the language L turns to.
+func nextLang(l lang.Lang) lang.Lang {
+	if l == lang.French {
+		return lang.English
+	}
+	return lang.French
+}
+
+// nextKeyboard is the layout K turns to.
+func nextKeyboard(k keyboard.Layout) keyboard.Layout {
+	if k == keyboard.AZERTY {
+		return keyboard.QWERTY
+	}
+	return keyboard.AZERTY
 }
 
 func (h *homeScreen) choose(m screen.Model) (screen.Screen, tea.Cmd) {

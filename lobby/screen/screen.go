@@ -72,6 +72,10 @@ type Model interface {
 	// Lang is the language the person reads: screens say their sentences through
 	// Lang().Sprintf, from the catalogs (package lang).
 	Lang() lang.Lang
+	// ChooseLang and ChooseKeyboard change the person's language or keyboard now and keep
+	// the choice with their key; they return what to tell the person.
+	ChooseLang(l lang.Lang) string
+	ChooseKeyboard(k keyboard.Layout) string
 	Who() keys.Identity
 	// Addr is the person's network host, against which rooms and entries are counted.
 	Addr() string
