@@ -5,6 +5,7 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -22,6 +23,7 @@ import (
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
@@ -109,7 +111,9 @@ func New(opts Options) *App {
 	lo := lobby.Options{Rooms: dir, Queue: a.mm, Presence: a.presence, Archive: a.archive, Director: opts.Director,
 		Logger: opts.Logger, StallTimeout: opts.StallTimeout, FrameDrawn: opts.FrameDrawn, OnlineElsewhere: opts.OnlineElsewhere}
 	if w, ok := a.accounts.(PreferenceWriter); ok {
-		lo.Choose = w.SetPreference
+		lo.Choose = func(ctx context.Context, id, pref, value string) error {
+			return w.SetPreference(ctx, id, store.Preference(pref), value)
+		}
 	}
 	a.lobby = lobby.New(lo)
 	bo := botsession.Options{Rooms: dir, Queue: a.mm, Presence: a.presence, Archive: a.archive, Director: opts.Director,

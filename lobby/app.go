@@ -21,7 +21,6 @@ import (
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/server"
-	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
@@ -45,7 +44,7 @@ type Options struct {
 	OnlineElsewhere func() []string
 	// Choose keeps a key's choice of language or keyboard (store.SetPreference; nil: the
 	// lobby's choices last as long as the session).
-	Choose func(ctx context.Context, id string, p store.Preference, value string) error
+	Choose func(ctx context.Context, id, pref, value string) error
 }
 
 // App is the lobby's screens, for every terminal session.
@@ -62,7 +61,7 @@ type App struct {
 	online    atomic.Pointer[onlineList]
 	// services are what the screens use of the server besides the session.
 	services *screen.Services
-	choose   func(ctx context.Context, id string, p store.Preference, value string) error
+	choose   func(ctx context.Context, id, pref, value string) error
 
 	framesSent atomic.Uint64 // snapshots handed to the sessions' screens
 	frameDrawn func(delay time.Duration)

@@ -11,21 +11,20 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keyboard"
 	"github.com/arena-classroom/arena/lang"
-	"github.com/arena-classroom/arena/store"
 )
 
 // On the lobby, L turns the language and K the keyboard, at once and kept with the key;
 // a guest's last the session.
 func TestTheLobbyChoosesTheLanguageAndKeyboard(t *testing.T) {
-	kept := map[store.Preference]string{}
+	kept := map[string]string{}
 	e, _ := catalog.Get("sevencolors")
 	fm, _ := finishedGame(t, e, 80, 24, games.Plain)
 	app := fm.s.app
-	app.choose = func(_ context.Context, id string, p store.Preference, value string) error {
+	app.choose = func(_ context.Context, id, pref, value string) error {
 		if id != "k1" {
 			t.Errorf("a choice kept for %q", id)
 		}
-		kept[p] = value
+		kept[pref] = value
 		return nil
 	}
 	m := &model{s: newSession(app, terminal("k1", "ann", 80, 24, games.Plain)), now: screenClock}
@@ -35,15 +34,15 @@ func TestTheLobbyChoosesTheLanguageAndKeyboard(t *testing.T) {
 	}
 	press(m, "L")
 	view := ansi.Strip(m.View())
-	if !strings.Contains(view, "Partie rapide") || !strings.Contains(view, "l'arène vous parle français") || kept[store.PrefLang] != "fr" {
+	if !strings.Contains(view, "Partie rapide") || !strings.Contains(view, "l'arène vous parle français") || kept[prefLang] != "fr" {
 		t.Fatalf("after L: kept %v\n%s", kept, view)
 	}
 	press(m, "K")
-	if m.Keyboard() != keyboard.AZERTY || kept[store.PrefKeyboard] != "azerty" || !strings.Contains(ansi.Strip(m.View()), "clavier azerty") {
+	if m.Keyboard() != keyboard.AZERTY || kept[prefKeyboard] != "azerty" || !strings.Contains(ansi.Strip(m.View()), "clavier azerty") {
 		t.Fatalf("after K: %s, kept %v\n%s", m.Keyboard(), kept, ansi.Strip(m.View()))
 	}
 	press(m, "L")
-	if m.Lang() != lang.English || kept[store.PrefLang] != "en" {
+	if m.Lang() != lang.English || kept[prefLang] != "en" {
 		t.Fatalf("L again: %s, kept %v", m.Lang(), kept)
 	}
 

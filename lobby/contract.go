@@ -15,7 +15,6 @@ import (
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
-	"github.com/arena-classroom/arena/store"
 )
 
 // The model is the screens' Model (lobby/screen): every screen, the lobby's own and those
@@ -27,10 +26,16 @@ func (m *model) Palette() games.Palette    { return m.s.palette }
 func (m *model) Keyboard() keyboard.Layout { return m.s.keyboard }
 func (m *model) Lang() lang.Lang           { return m.s.lang }
 
+// The choices a person keeps with their key (Options.Choose): a store's preferences.
+const (
+	prefLang     = "lang"
+	prefKeyboard = "keyboard"
+)
+
 // ChooseLang speaks l to the person from now on, and keeps it with their key.
 func (m *model) ChooseLang(l lang.Lang) string {
 	m.s.lang = l
-	kept := m.keep(store.PrefLang, string(l))
+	kept := m.keep(prefLang, string(l))
 	if kept != "" {
 		return kept
 	}
@@ -40,14 +45,14 @@ func (m *model) ChooseLang(l lang.Lang) string {
 // ChooseKeyboard takes k as the person's keyboard from now on, and keeps it with their key.
 func (m *model) ChooseKeyboard(k keyboard.Layout) string {
 	m.s.keyboard = k
-	if kept := m.keep(store.PrefKeyboard, string(k)); kept != "" {
+	if kept := m.keep(prefKeyboard, string(k)); kept != "" {
 		return kept
 	}
 	return m.s.lang.Sprintf("keyboard %s: the games' keys follow it (keyboard %s over ssh does the same)", string(k), string(k))
 }
 
 // keep stores a choice of the person's key; it says why it cannot ("" when kept).
-func (m *model) keep(p store.Preference, value string) string {
+func (m *model) keep(p, value string) string {
 	l := m.s.lang
 	switch {
 	case m.s.who.Guest:
