@@ -2,10 +2,10 @@ package cluster_test
 
 import (
 	"context"
+	"encoding/json"
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -246,7 +246,16 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 		t.Fatal("the game is not on another node")
 	}
 	rp := moved.Replay()
-	if len(rp.Moves) < len(played) || fmt.Sprint(rp.Moves[:len(played)]) != fmt.Sprint(played) {
+	// Clocks included: the moved room keeps each move's think time and warning, to the
+	// millisecond a replay keeps.
+	asStored := func(moves []replay.Move) string {
+		data, err := json.Marshal(replay.Replay{Moves: moves})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	if len(rp.Moves) < len(played) || asStored(rp.Moves[:len(played)]) != asStored(played) {
 		t.Fatalf("the moved game begins %v, B played %v", rp.Moves, played)
 	}
 	snap := moved.Snapshot()
