@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/internal/sshtest"
@@ -70,5 +71,39 @@ func TestAnAZERTYPlayerMovesWithZQSD(t *testing.T) {
 	}
 	if !moved {
 		t.Log("alice died or the game ended before her first move: only the footer and q were checked")
+	}
+}
+
+// toAZERTY is the key an AZERTY keyboard has at the place of QWERTY key k.
+func toAZERTY(k string) string {
+	if a, ok := map[string]string{"q": "a", "a": "q", "w": "z", "z": "w"}[k]; ok {
+		return a
+	}
+	return k
+}
+
+// A French person plays War Hammer with the AZERTY cluster (a z e / q d / w x c): the move
+// typed at the places of hunter's keys is hunter's move.
+func TestAnAZERTYPlayerStepsInWarHammer(t *testing.T) {
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, commands.Options{})
+	e, _ := catalog.Get("warhammer")
+	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)), sshtest.Command("play warhammer --vs random"),
+		sshtest.Size(100, 30), sshtest.Env("LANG=fr_FR.UTF-8"))
+	room := onlyRoom(t, hub)
+	alice.WaitFor(t, "azeqdwxc", 10*time.Second)
+	hunter, _ := e.Bot("hunter", 1)
+	var snap *rooms.Snapshot
+	until.True(t, 10*time.Second, "alice's turn", func() bool {
+		snap = room.Snapshot()
+		return snap.Status == rooms.Playing && snap.ToMove == 0
+	})
+	code := hunter.Choose(snap.State, 0).(int)
+	var keys []string
+	for _, k := range draftKeys(t, e, snap.State, 0, code) {
+		keys = append(keys, toAZERTY(k))
+	}
+	m := play(t, room, alice, yourTurn(snap, 0), keys...)
+	if m.Default || m.Seat != 0 || m.Action != code {
+		t.Fatalf("alice typed %v on AZERTY for move %d and played %+v", keys, code, m)
 	}
 }
