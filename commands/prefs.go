@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/arena-classroom/arena/keyboard"
@@ -123,7 +124,7 @@ func (a *App) keyboardCommand(c call) int {
 }
 
 // storePreference stores one choice of the session's key, saying why it cannot.
-func (a *App) storePreference(s *server.Session, pref store.Preference, value string, stderr interface{ Write([]byte) (int, error) }) int {
+func (a *App) storePreference(s *server.Session, pref store.Preference, value string, stderr io.Writer) int {
 	p := s.Lang.Printer()
 	w, ok := a.accounts.(PreferenceWriter)
 	switch {

@@ -138,6 +138,27 @@ func (s Source) Describe(l Lang) string {
 	return p.Sprintf("the server's default")
 }
 
+// Ordinal is n as a place is written in l: "3rd", "3e" ("1er" for the first).
+func (l Lang) Ordinal(n int) string {
+	if l == French {
+		if n == 1 {
+			return "1er"
+		}
+		return fmt.Sprintf("%de", n)
+	}
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}
+
 // Flag is --lang's value: a language the arena speaks.
 func Flag(s string) (Lang, error) {
 	l, ok := Parse(s)

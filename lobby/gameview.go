@@ -73,5 +73,6 @@ func (g *gameScreen) footer(m screen.Model) string {
 
 // viewer is who looks at the room through this screen.
 func (g *gameScreen) viewer(m screen.Model) roomview.Viewer {
-	return roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: g.seat, Now: m.Now(), Height: m.Height(), Replays: m.Services().Archive != nil}
+	return roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: g.seat, Now: m.Now(), Height: m.Height(), Replays: m.Services().Archive != nil,
+		Lang: m.Lang()}
 }

@@ -2,6 +2,7 @@ package roomview_test
 
 import (
 	"encoding/json"
+	"github.com/arena-classroom/arena/lang"
 	"io"
 	"strings"
 	"testing"
@@ -267,5 +268,29 @@ func TestMovesOfNoTimeReadUnderAMillisecond(t *testing.T) {
 	if strings.Count(panel, "think under 0.001 s a move\n") != 2 || !strings.Contains(panel, "ada thought under 0.001 s") ||
 		strings.Contains(panel, "recent") || strings.Contains(panel, "slowest") {
 		t.Errorf("moves of no time:\n%s", panel)
+	}
+}
+
+// The result in French, as a French player reads it: places as French writes them, names
+// joined with "et".
+func TestTheResultInFrench(t *testing.T) {
+	names := []string{"ada", "bob", "cid"}
+	for _, c := range []struct {
+		ranks []int
+		seat  int
+		want  string
+	}{
+		{[]int{2, 1, 3}, 0, "Vous finissez 2e sur 3. bob gagne."},
+		{[]int{1, 2, 3}, 0, "Vous gagnez !"},
+		{[]int{1, 1, 3}, 2, "Vous finissez 3e sur 3. ada et bob se partagent la première place."},
+		{[]int{1, 1, 1}, 0, "Égalité."},
+		{[]int{1, 2}, 1, "Vous perdez. ada gagne."},
+	} {
+		if got, _ := roomview.ResultTextIn(lang.French, c.ranks, names[:len(c.ranks)], c.seat); got != c.want {
+			t.Errorf("%v, seat %d: %q, want %q", c.ranks, c.seat, got, c.want)
+		}
+	}
+	if got, _ := roomview.ResultText([]int{2, 1, 3}, names, 0); got != "You finish 2nd of 3. bob wins." {
+		t.Errorf("in English: %q", got)
 	}
 }

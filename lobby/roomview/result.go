@@ -5,9 +5,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -15,13 +15,14 @@ import (
 // the command that shows the game again, whose id is never cut.
 func Result(v Viewer, s *rooms.Snapshot, width int) string {
 	st := v.St
+	l := v.Lang
 	if s.Outcome == nil {
-		return "Game over."
+		return l.Sprintf("Game over.")
 	}
 	if !s.Saved {
-		return st.Dim.Render(strings.Join(termtext.WrapWords("Game over — recording the result…", width), "\n"))
+		return st.Dim.Render(strings.Join(termtext.WrapWords(l.Sprintf("Game over — recording the result…"), width), "\n"))
 	}
-	text, mood := ResultText(s.Outcome.Ranks, SeatNames(s.Seats), v.Seat)
+	text, mood := ResultTextIn(l, s.Outcome.Ranks, SeatNames(s.Seats), v.Seat)
 	style := st.Key
 	switch mood {
 	case +1:
@@ -35,12 +36,12 @@ func Result(v Viewer, s *rooms.Snapshot, width int) string {
 	}
 	for i, asked := range s.Votes {
 		if asked && i != v.Seat {
-			lines = append(lines, termtext.WrapWords(plaintext.Clean(s.Seats[i].Name)+" wants a rematch: press r", width)...)
+			lines = append(lines, termtext.WrapWords(l.Sprintf("%s wants a rematch: press r", plaintext.Clean(s.Seats[i].Name)), width)...)
 		}
 	}
 	if s.MatchID != "" && v.Replays {
-		for _, l := range termtext.WordsThenCode("Watch it again: ssh -t … replay", s.MatchID, width) {
-			lines = append(lines, st.Dim.Render(l))
+		for _, line := range termtext.WordsThenCode(l.Sprintf("Watch it again: ssh -t … replay"), s.MatchID, width) {
+			lines = append(lines, st.Dim.Render(line))
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -50,27 +51,32 @@ func Result(v Viewer, s *rooms.Snapshot, width int) string {
 // bob wins.", "You finish 3rd. zidane and bobmorane share first.", "Draw.". mood is +1 for
 // a win, -1 for a loss, 0 otherwise.
 func ResultText(ranks []int, names []string, seat int) (text string, mood int) {
+	return ResultTextIn(lang.English, ranks, names, seat)
+}
+
+// ResultTextIn is ResultText in language l.
+func ResultTextIn(l lang.Lang, ranks []int, names []string, seat int) (text string, mood int) {
 	var first []string
 	for i, r := range ranks {
 		if r == 1 {
 			first = append(first, names[i])
 		}
 	}
-	winners := strings.Join(first, " and ") + " wins."
+	winners := l.Sprintf("%s wins.", strings.Join(first, l.Sprintf(" and ")))
 	if len(first) > 1 {
-		winners = strings.Join(first[:len(first)-1], ", ") + " and " + first[len(first)-1] + " share first."
+		winners = l.Sprintf("%s and %s share first.", strings.Join(first[:len(first)-1], ", "), first[len(first)-1])
 	}
 	switch {
 	case len(first) == len(ranks):
-		return "Draw.", 0
+		return l.Sprintf("Draw."), 0
 	case seat < 0 || seat >= len(ranks):
 		return winners, 0
 	case ranks[seat] == 1 && len(first) == 1:
-		return "You win!", +1
+		return l.Sprintf("You win!"), +1
 	case ranks[seat] == 1:
-		return "You share first place. " + winners, +1
+		return l.Sprintf("You share first place. %s", winners), +1
 	case len(ranks) == 2:
-		return "You lose. " + winners, -1
+		return l.Sprintf("You lose. %s", winners), -1
 	}
 	shared := 0
 	for _, r := range ranks {
@@ -78,11 +84,10 @@ func ResultText(ranks []int, names []string, seat int) (text string, mood int) {
 			shared++
 		}
 	}
-	place := "You finish " + games.Ordinal(ranks[seat]) + " of " + fmt.Sprint(len(ranks)) + "."
 	if shared > 1 {
-		place = "You share " + games.Ordinal(ranks[seat]) + " place of " + fmt.Sprint(len(ranks)) + "."
+		return l.Sprintf("You share %s place of %d. %s", l.Ordinal(ranks[seat]), len(ranks), winners), -1
 	}
-	return place + " " + winners, -1
+	return l.Sprintf("You finish %s of %d. %s", l.Ordinal(ranks[seat]), len(ranks), winners), -1
 }
 
 // Clock is a time left as m:ss ("0:57"), never negative.

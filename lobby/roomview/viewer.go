@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/widget"
 )
 
@@ -22,4 +23,6 @@ type Viewer struct {
 	// Replays says that finished games can be watched again (an archive keeps them): the
 	// result then names the command.
 	Replays bool
+	// Lang is the language the viewer reads (English when unset).
+	Lang lang.Lang
 }
