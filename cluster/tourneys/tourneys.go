@@ -10,9 +10,11 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/arena-classroom/arena/cluster"
 	"github.com/arena-classroom/arena/cluster/bus"
+	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -414,14 +416,37 @@ func (t *tournaments) seated(m seated) {
 	}
 	s := director.Seating{Over: m.Over, State: m.State, Again: m.Again}
 	if m.Room != "" {
-		r, ok := t.n.Directory().Find(m.Room)
+		r, ok := t.findRoom(m.Room)
 		if !ok {
-			t.n.Logger().Warn("a program's tournament room cannot be found", "room", m.Room)
+			// The room is over and gone already: the message came late (a bus outage held
+			// it back) and the game was played meanwhile, its program seated by the room
+			// itself; or it is lost, and the leader plays it again. Either way the program
+			// lines up for its next game. Dropped, it waited for ever, and the tournament
+			// with it.
+			t.n.Logger().Info("a program's tournament room is gone before its seat was told: the program lines up again", "room", m.Room)
+			t.mu.Lock()
+			delete(t.mine, m.Ticket)
+			t.mu.Unlock()
+			tk.Seat(director.Seating{Again: true})
 			return
 		}
 		s.Room = r
 	}
 	tk.Seat(s)
+}
+
+// findRoom finds a tournament's room, waiting a few heartbeats for one of another node that
+// this node has not heard of yet.
+func (t *tournaments) findRoom(id string) (roomdir.Room, bool) {
+	for try := 0; ; try++ {
+		if r, ok := t.n.Directory().Find(id); ok {
+			return r, true
+		}
+		if try == 30 {
+			return nil, false
+		}
+		time.Sleep(100 * time.Millisecond) // a heartbeat brings it, or it is gone
+	}
 }
 
 // takeTheirs (leader) takes the tickets of a node's programs off the leader's list.
