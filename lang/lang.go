@@ -16,6 +16,8 @@ package lang
 import (
 	"fmt"
 	"strings"
+
+	"github.com/arena-classroom/arena/games"
 )
 
 // Lang is a language of the arena.
@@ -146,17 +148,7 @@ func (l Lang) Ordinal(n int) string {
 		}
 		return fmt.Sprintf("%de", n)
 	}
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return fmt.Sprintf("%d%s", n, suffix)
+	return games.Ordinal(n)
 }
 
 // Flag is --lang's value: a language the arena speaks.
