@@ -1,6 +1,10 @@
 package games
 
-import "time"
+import (
+	"time"
+
+	"github.com/arena-classroom/arena/lang"
+)
 
 // Palette is how a board is drawn for a class of terminals. A board is rendered once per
 // snapshot per palette and shared by every viewer with that palette.
@@ -143,4 +147,19 @@ type Draft interface {
 	// Prompt says in one or two short lines what is being chosen, what the current choice
 	// would do, and the keys.
 	Prompt() string
+}
+
+// Speaker is implemented by views that say their sentences (status lines, prompts,
+// headlines, the rules summary, what keys do) in a reader's language: In is the view
+// speaking l, the same in every other way. A view without it speaks English.
+type Speaker interface {
+	In(l lang.Lang) View
+}
+
+// ViewIn is v speaking l where it can.
+func ViewIn(v View, l lang.Lang) View {
+	if s, ok := v.(Speaker); ok && v != nil {
+		return s.In(l)
+	}
+	return v
 }

@@ -8,7 +8,6 @@
 package keyboard
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/arena-classroom/arena/lang"
@@ -39,7 +38,7 @@ func Parse(s string) (Layout, error) {
 	case AZERTY:
 		return AZERTY, nil
 	}
-	return "", fmt.Errorf("%q: the layouts are qwerty and azerty", s)
+	return "", lang.Errorf("%q: the layouts are qwerty and azerty", s)
 }
 
 // swaps are AZERTY's letters where QWERTY has others, both ways: the two keyboards differ

@@ -15,9 +15,8 @@ package lang
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
-
-	"github.com/arena-classroom/arena/games"
 )
 
 // Lang is a language of the arena.
@@ -140,7 +139,8 @@ func (s Source) Describe(l Lang) string {
 	return p.Sprintf("the server's default")
 }
 
-// Ordinal is n as a place is written in l: "3rd", "3e" ("1er" for the first).
+// Ordinal is n as a place is written in l: "3rd", "3e" ("1er" for the first); English
+// says "1st", "2nd", "3rd", "4th", …, "11th", "21st".
 func (l Lang) Ordinal(n int) string {
 	if l == French {
 		if n == 1 {
@@ -148,14 +148,24 @@ func (l Lang) Ordinal(n int) string {
 		}
 		return fmt.Sprintf("%de", n)
 	}
-	return games.Ordinal(n)
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // Flag is --lang's value: a language the arena speaks.
 func Flag(s string) (Lang, error) {
 	l, ok := Parse(s)
 	if !ok {
-		return "", fmt.Errorf("--lang %s: the arena speaks en (English) and fr (français)", s)
+		return "", Errorf("--lang %s: the arena speaks en (English) and fr (français)", s)
 	}
 	return l, nil
 }

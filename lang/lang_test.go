@@ -1,6 +1,9 @@
 package lang_test
 
 import (
+	"errors"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/arena-classroom/arena/lang"
@@ -79,5 +82,25 @@ func TestNumbersAsTheirReadersWriteThem(t *testing.T) {
 	}
 	if got := lang.English.Sprintf("%d games", 1234); got != "1,234 games" {
 		t.Errorf("%q", got)
+	}
+}
+
+// An error of the catalog is said in the reader's language, with its wrapped cause said
+// too, and still matches what it wraps.
+func TestAnErrorIsSaidInTheReadersLanguage(t *testing.T) {
+	inner := errors.New("dvorak")
+	err := lang.Errorf("--lang %s: the arena speaks en (English) and fr (français)", "de")
+	if got := lang.Say(err, lang.French); !strings.HasPrefix(got, "--lang de : l'arène parle") {
+		t.Errorf("in French: %q", got)
+	}
+	if got := err.Error(); !strings.HasPrefix(got, "--lang de: the arena speaks") {
+		t.Errorf("in English: %q", got)
+	}
+	wrapped := lang.Errorf("%q: the layouts are qwerty and azerty", inner)
+	if !errors.Is(wrapped, inner) {
+		t.Error("the wrapped error is not seen by errors.Is")
+	}
+	if got := lang.Say(fmt.Errorf("plain"), lang.French); got != "plain" {
+		t.Errorf("an error from outside the catalog: %q", got)
 	}
 }
