@@ -28,6 +28,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/arena-classroom/arena/keyboard"
+	"github.com/arena-classroom/arena/lang"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden screens (testdata/golden) with what the screens draw")
@@ -38,6 +41,24 @@ const goldenDir = "testdata/golden"
 // goldenSizes are the windows every screen is drawn at: the smallest the lobby supports,
 // and a large one.
 var goldenSizes = [][2]int{{80, 24}, {120, 40}}
+
+// inFrench are the cases drawn once more for a French reader with an AZERTY keyboard, at
+// the smallest window (where a longer French sentence is likeliest to be cut): "home"'s is
+// home-fr.80x24.txt. Each must fit the window.
+func inFrench(cases []screenCase) []screenCase {
+	out := make([]screenCase, 0, len(cases))
+	for _, c := range cases {
+		make := c.make
+		c.name += " fr"
+		c.make = func(t *testing.T) *model {
+			m := make(t)
+			m.s.lang, m.s.keyboard = lang.French, keyboard.AZERTY
+			return m
+		}
+		out = append(out, c)
+	}
+	return out
+}
 
 // goldenFile is the name of the golden screen of case name at width × height: the words
 // of the case's name (letters, digits, - and _) joined with - ("standings open (teacher)":
@@ -65,6 +86,9 @@ func TestGoldenScreens(t *testing.T) {
 	for _, size := range goldenSizes {
 		width, height := size[0], size[1]
 		cases := screenCases(width, height)
+		if width == 80 && height == 24 {
+			cases = append(cases, inFrench(cases)...)
+		}
 		for _, c := range cases {
 			file := goldenFile(c.name, width, height)
 			if want[file] {
@@ -84,7 +108,9 @@ func TestGoldenScreens(t *testing.T) {
 					if q, ok := m.screen.(*queueScreen); ok {
 						q.since = screenClock
 					}
-					got := drawn(m.View())
+					view := m.View()
+					fits(t, c.name, view, width, height)
+					got := drawn(view)
 					path := filepath.Join(goldenDir, file)
 					if *update {
 						if err := os.MkdirAll(goldenDir, 0o755); err != nil {

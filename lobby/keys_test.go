@@ -18,8 +18,6 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/codes"
-	"github.com/arena-classroom/arena/keyboard"
-	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/reading"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/tournaments"
@@ -147,11 +145,6 @@ func screenCases(width, height int) []screenCase {
 	cases := []screenCase{
 		{name: "home", make: func(t *testing.T) *model {
 			return show(withRooms(t), false, func(*model) screen.Screen { return &homeScreen{} })
-		}},
-		{name: "home fr", make: func(t *testing.T) *model {
-			m := show(withRooms(t), false, func(*model) screen.Screen { return &homeScreen{} })
-			m.s.lang, m.s.keyboard = lang.French, keyboard.AZERTY
-			return m
 		}},
 		{name: "queue", clocked: true, make: func(t *testing.T) *model {
 			return show(newApp(Options{}), false, func(*model) screen.Screen { return &queueScreen{entry: sevencolors} })
