@@ -22,8 +22,9 @@ import (
 	"github.com/arena-classroom/arena/internal/until"
 )
 
-// The teacher's flows as transcripts (testdata/script/*.txtar): a real `arena serve`, and
-// the commands a teacher and students type, each with the output they get. Beside the
+// The teacher's flows as transcripts (testdata/script/*.txtar, and in French
+// testdata/script-fr/*.txtar): a real `arena serve`, and the commands a teacher and
+// students type, each with the output they get. Beside the
 // testscript commands (exec, stdout, cmp…), a transcript has:
 //
 //	key NAME…              a key for each person: $WORK/.ssh/NAME (ssh -i), NAME.pub
@@ -48,20 +49,30 @@ func TestScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testscript.Run(t, testscript.Params{
-		Dir: "testdata/script",
-		Setup: func(env *testscript.Env) error {
-			env.Setenv("KITS", kits)
-			return os.MkdirAll(filepath.Join(env.WorkDir, ".ssh"), 0o700)
-		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"key":     scriptKey,
-			"serve":   func(ts *testscript.TestScript, neg bool, args []string) { scriptServe(ts, neg, args, bin) },
-			"ssh":     scriptSSH,
-			"capture": scriptCapture,
-			"await":   scriptAwait,
-		},
-	})
+	// The same flows once more for a French class (testdata/script-fr): the teacher's and
+	// the students' terminals say LANG=fr_FR.UTF-8, and their ssh sends it as Debian's and
+	// macOS's OpenSSH do (SendEnv LANG LC_*).
+	for _, run := range []struct{ dir, lang string }{{"testdata/script", ""}, {"testdata/script-fr", "fr_FR.UTF-8"}} {
+		t.Run(filepath.Base(run.dir), func(t *testing.T) {
+			testscript.Run(t, testscript.Params{
+				Dir: run.dir,
+				Setup: func(env *testscript.Env) error {
+					env.Setenv("KITS", kits)
+					if run.lang != "" {
+						env.Setenv("LANG", run.lang)
+					}
+					return os.MkdirAll(filepath.Join(env.WorkDir, ".ssh"), 0o700)
+				},
+				Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+					"key":     scriptKey,
+					"serve":   func(ts *testscript.TestScript, neg bool, args []string) { scriptServe(ts, neg, args, bin) },
+					"ssh":     scriptSSH,
+					"capture": scriptCapture,
+					"await":   scriptAwait,
+				},
+			})
+		})
+	}
 }
 
 func keyPath(ts *testscript.TestScript, name string) string {
@@ -136,7 +147,7 @@ func scriptServe(ts *testscript.TestScript, neg bool, admins []string, bin strin
 	ts.Setenv("ARENA", addr)
 	config := ts.MkAbs(filepath.Join(".ssh", "config"))
 	ts.Check(os.WriteFile(config, []byte("Host arena\n  HostName "+host+"\n  Port "+port+
-		"\n  StrictHostKeyChecking no\n  UserKnownHostsFile /dev/null\n  LogLevel ERROR\n  BatchMode yes\n  IdentitiesOnly yes\n"), 0o600))
+		"\n  SendEnv LANG LC_*\n  StrictHostKeyChecking no\n  UserKnownHostsFile /dev/null\n  LogLevel ERROR\n  BatchMode yes\n  IdentitiesOnly yes\n"), 0o600))
 	ts.Setenv("SSHCONFIG", config)
 }
 
@@ -152,6 +163,12 @@ func runSSH(ts *testscript.TestScript, name string, args []string) (stdout, stde
 	sess, err := c.NewSession()
 	ts.Check(err)
 	defer sess.Close()
+	// What OpenSSH sends with SendEnv LANG LC_* (the config above).
+	for _, k := range []string{"LANG", "LC_ALL", "LC_MESSAGES"} {
+		if v := ts.Getenv(k); v != "" {
+			ts.Check(sess.Setenv(k, v))
+		}
+	}
 	var out, errOut bytes.Buffer
 	sess.Stdout, sess.Stderr = &out, &errOut
 	done := make(chan error, 1)
