@@ -84,3 +84,15 @@ func TestTheExampleSettingsAreArenaServesVariables(t *testing.T) {
 		t.Error("no settings in the example")
 	}
 }
+
+// deploy/haproxy-hosts.cfg is a configuration HAProxy takes (haproxy -c).
+func TestTheHostsBalancerConfigurationIsValid(t *testing.T) {
+	haproxy, err := exec.LookPath("haproxy")
+	if err != nil {
+		t.Skip("haproxy is not installed")
+	}
+	out, err := exec.Command(haproxy, "-c", "-f", "../../deploy/haproxy-hosts.cfg").CombinedOutput()
+	if err != nil {
+		t.Errorf("haproxy -c: %v\n%s", err, out)
+	}
+}
