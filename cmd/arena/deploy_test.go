@@ -2,11 +2,17 @@ package main
 
 import (
 	"bufio"
+	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/arena-classroom/arena/internal/sshtest"
 )
@@ -94,5 +100,68 @@ func TestTheHostsBalancerConfigurationIsValid(t *testing.T) {
 	out, err := exec.Command(haproxy, "-c", "-f", "../../deploy/haproxy-hosts.cfg").CombinedOutput()
 	if err != nil {
 		t.Errorf("haproxy -c: %v\n%s", err, out)
+	}
+}
+
+// scripts/cluster-local stopped by SIGTERM, as a service manager or a test harness stops
+// it, stops the bus and the nodes it started (and its PostgreSQL), as Ctrl-C does.
+func TestTheLocalClusterStopsOnSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a cluster")
+	}
+	for _, tool := range []string{"bash", "python3", "pg_config"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			if m, _ := filepath.Glob("/usr/lib/postgresql/*/bin/initdb"); tool != "pg_config" || len(m) == 0 {
+				t.Skipf("%s is not installed", tool)
+			}
+		}
+	}
+	bin := sshtest.ArenaBinary(t)
+	cmd := exec.Command("../../scripts/cluster-local", "--no-haproxy", "--bin", bin, "--dir", t.TempDir())
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log sshtest.Buffer
+	cmd.Stderr = &log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	pidOf := regexp.MustCompile(`^  (bus|node\d)\s.*\bpid (\d+)\b`)
+	var pids []int
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		if m := pidOf.FindStringSubmatch(sc.Text()); m != nil {
+			pid, _ := strconv.Atoi(m[2])
+			pids = append(pids, pid)
+		}
+		if strings.HasPrefix(sc.Text(), "load:") {
+			break
+		}
+	}
+	if len(pids) != 4 {
+		t.Fatalf("the cluster did not come up (pids %v):\n%s", pids, log.String())
+	}
+	go io.Copy(io.Discard, out)
+	t.Cleanup(func() { // what a failed stop left behind
+		for _, pid := range pids {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("cluster-local still runs 2 minutes after SIGTERM:\n%s", log.String())
+	}
+	for _, pid := range pids {
+		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+			t.Errorf("process %d outlived cluster-local (kill -0: %v)", pid, err)
+		}
 	}
 }
