@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"runtime"
 	"sort"
 	"sync"
 	"time"
@@ -18,10 +19,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/arena-classroom/arena/cluster"
+	"github.com/arena-classroom/arena/health"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/version"
 )
 
 // Sources are where the figures read at each scrape come from. Any may be nil.
@@ -31,6 +34,9 @@ type Sources struct {
 	Lobby  func() lobby.Stats
 	// Cluster is this node's traffic on a cluster's bus (nil alone).
 	Cluster func() cluster.Stats
+	// Parts are the node's parts and whether each answers (its readiness checks: the
+	// store, the bus, the hub), read at each scrape: arena_part_up.
+	Parts func(ctx context.Context) []health.Result
 }
 
 // Metrics holds the arena's collectors. It is a rooms.Observer (the hub's tick and the house
@@ -84,6 +90,12 @@ func New(src Sources) *Metrics {
 		}),
 	}
 	m.sources = &sourced{src: src}
+	build := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "arena_build_info", Help: "1, labelled with this node's version, commit and Go version: nodes of two versions side by side show as two series.",
+		ConstLabels: prometheus.Labels{"version": version.Version(), "commit": version.Commit(), "goversion": runtime.Version()},
+	})
+	build.Set(1)
+	reg.MustRegister(build)
 	reg.MustRegister(m.tick, m.late, m.decision, m.storeWrite, m.storeFail, m.frameDelay, m.routing,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.sources)
@@ -198,12 +210,13 @@ var (
 	descBusServed = prometheus.NewDesc("arena_bus_requests_served_total", "Requests of other nodes this node answered (a room's moves, a look at a room, a tournament's messages).", nil, nil)
 	descBusReject = prometheus.NewDesc("arena_bus_rejected_total", "Messages from the bus dropped unread, by kind (heartbeat, request, frame, seat): too large, malformed, or of another version of the bus protocol.", []string{"kind"}, nil)
 	descPeers     = prometheus.NewDesc("arena_cluster_nodes", "Nodes of the cluster this node hears, itself included.", nil, nil)
+	descPartUp    = prometheus.NewDesc("arena_part_up", "1 when a part this node needs answers (store, bus, hub: what /readyz checks), 0 when it does not.", []string{"part"}, nil)
 	descAnnounced = prometheus.NewDesc("arena_lobby_announcements_total", "Times the lobby's screens were told that what they show changed (at most twice a second).", nil, nil)
 )
 
 func (c *sourced) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descConns, descHandshake, descLoggedIn, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders, descAnnounced,
-		descBusMsgs, descBusBytes, descBusFrames, descBusReload, descBusServed, descBusReject, descPeers} {
+		descBusMsgs, descBusBytes, descBusFrames, descBusReload, descBusServed, descBusReject, descPeers, descPartUp} {
 		ch <- d
 	}
 }
@@ -248,6 +261,15 @@ func (c *sourced) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(descAnnounced, prometheus.CounterValue, float64(st.Announcements))
 	}
 	ch <- prometheus.MustNewConstMetric(descDropped, prometheus.CounterValue, float64(rooms.FramesDropped()))
+	if src.Parts != nil {
+		for _, r := range src.Parts(context.Background()) {
+			up := 1.0
+			if r.Err != nil {
+				up = 0
+			}
+			gauge(descPartUp, up, r.Name)
+		}
+	}
 	if src.Cluster != nil {
 		st := src.Cluster()
 		counter := func(d *prometheus.Desc, v uint64, labels ...string) {

@@ -1,13 +1,18 @@
 package metrics_test
 
 import (
+	"context"
+	"errors"
 	"io"
+	"runtime"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"github.com/arena-classroom/arena/health"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/metrics"
+	"github.com/arena-classroom/arena/version"
 )
 
 // The lobby's figures read at a scrape are exported under their documented names.
@@ -25,6 +30,26 @@ func TestTheLobbysFiguresAreScraped(t *testing.T) {
 		"arena_lobby_announcements_total 5",
 		`arena_online{place="lobby"} 3`,
 		`arena_matchmaker_waiting{game="sevencolors"} 1`,
+	} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("no %q in the scrape", want)
+		}
+	}
+}
+
+// A scrape says the node's version, and which of its parts answer: an administrator's
+// alert on a store or bus that is down reads arena_part_up.
+func TestTheVersionAndThePartsAreScraped(t *testing.T) {
+	m := metrics.New(metrics.Sources{Parts: func(context.Context) []health.Result {
+		return []health.Result{{Name: "store"}, {Name: "bus", Err: errors.New("no connection")}}
+	}})
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	body, _ := io.ReadAll(rec.Result().Body)
+	for _, want := range []string{
+		`arena_part_up{part="store"} 1`,
+		`arena_part_up{part="bus"} 0`,
+		`arena_build_info{commit="` + version.Commit() + `",goversion="` + runtime.Version() + `",version="` + version.Version() + `"} 1`,
 	} {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("no %q in the scrape", want)
