@@ -165,3 +165,33 @@ func TestTheLocalClusterStopsOnSIGTERM(t *testing.T) {
 		}
 	}
 }
+
+// deploy/prometheus/alerts.yml is a rules file Prometheus loads, its alerts fire as its
+// unit tests say (promtool), and every arena metric it reads is one a node exports.
+func TestTheAlertsFireOnWhatTheyWatch(t *testing.T) {
+	rules, err := os.ReadFile("../../deploy/prometheus/alerts.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	source, err := os.ReadFile("../../metrics/metrics.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range regexp.MustCompile(`\barena_[a-z_]+`).FindAllString(string(rules), -1) {
+		name = strings.TrimSuffix(name, "_bucket")
+		if !strings.Contains(string(source), `"`+name+`"`) {
+			t.Errorf("alerts.yml reads %s, which no node exports (metrics/metrics.go)", name)
+		}
+	}
+	promtool, err := exec.LookPath("promtool")
+	if err != nil {
+		t.Skip("promtool is not installed (apt-get install prometheus)")
+	}
+	for _, args := range [][]string{{"check", "rules", "alerts.yml"}, {"test", "rules", "alerts_test.yml"}} {
+		cmd := exec.Command(promtool, args...)
+		cmd.Dir = "../../deploy/prometheus"
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("promtool %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
