@@ -23,7 +23,26 @@ import (
 //go:embed migrations
 var migrations embed.FS
 
-// migrate brings the schema up to date, and refuses a database made by a newer arena.
+// Upgrades without fear: migrations expand, then contract a release later. A migration that
+// only adds (a table, a column with a default, an index) leaves a schema the previous
+// release can still run on: it records so in the table arena_schema_readers (one row, its
+// readers_from: the oldest schema version whose arena may run on this database), and a
+// node of that older release, finding a newer schema, serves on it without migrating
+// (during a rolling upgrade, and after a rollback). A migration that takes away what an
+// older release reads (a column dropped, renamed) sets readers_from to its own version, in
+// a release after the one that stopped reading it. Without the table, a newer schema is
+// refused, as every release before this rule did.
+
+// SchemaTooNewError is a database whose schema is newer than this arena's and not made to
+// be read by it.
+type SchemaTooNewError struct{ Database, Arena int64 }
+
+func (e *SchemaTooNewError) Error() string {
+	return fmt.Sprintf("the database's schema (version %d) is newer than this arena's (%d): upgrade the arena to the release the other nodes run (arena version), or restore the backup taken before the upgrade (docs/operations.md, \"Upgrades\")", e.Database, e.Arena)
+}
+
+// migrate brings the schema up to date; it serves a newer schema made to be read by this
+// arena, and refuses another one.
 func (s *Store) migrate(ctx context.Context) error {
 	p, done, err := s.migrator()
 	if err != nil {
@@ -37,13 +56,42 @@ func (s *Store) migrate(ctx context.Context) error {
 	sources := p.ListSources()
 	latest := sources[len(sources)-1].Version
 	if current > latest {
-		return fmt.Errorf("the database's schema (version %d) is newer than this arena's (%d): upgrade the arena", current, latest)
+		from, ok, err := s.readersFrom(ctx)
+		if err != nil {
+			return fmt.Errorf("read which arenas may run on schema %d: %w", current, err)
+		}
+		if ok && from <= latest {
+			s.newerSchema = int(current)
+			return nil
+		}
+		return &SchemaTooNewError{Database: current, Arena: latest}
 	}
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
 }
+
+// readersFrom is the oldest schema version whose arena may run on the database, as its
+// newest migration recorded it; ok is false for a database that records none.
+func (s *Store) readersFrom(ctx context.Context) (from int64, ok bool, err error) {
+	exists := "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'arena_schema_readers'"
+	if s.Backend() == "postgres" {
+		exists = "SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'arena_schema_readers'"
+	}
+	var n int
+	if err := s.db.queryRow(ctx, exists).Scan(&n); err != nil || n == 0 {
+		return 0, false, err
+	}
+	if err := s.db.queryRow(ctx, "SELECT min(readers_from) FROM arena_schema_readers").Scan(&from); err != nil {
+		return 0, false, err
+	}
+	return from, true, nil
+}
+
+// NewerSchema is the schema version of a database newer than this arena's that it runs on
+// without migrating (see migrate), or 0 when the database's schema is this arena's.
+func (s *Store) NewerSchema() int { return s.newerSchema }
 
 // SchemaVersion reports the schema version of the open database.
 func (s *Store) SchemaVersion(ctx context.Context) (int, error) {

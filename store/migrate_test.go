@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math"
@@ -63,6 +64,54 @@ func TestMigrationsAreVersioned(t *testing.T) {
 		want := fmt.Sprintf("the database's schema (version %d) is newer than this arena's (%d): upgrade the arena", latest+1, latest)
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Fatalf("opening a newer database: %v, want %q", err, want)
+		}
+	})
+}
+
+// Expand, then contract: a newer schema that records it may be read by this arena's
+// (arena_schema_readers) is served without migrating it, as a node of the previous release
+// does during a rolling upgrade; one that records a later reader, or none, is refused.
+func TestANewerSchemaMadeForThisArenaIsServed(t *testing.T) {
+	eachBackend(t, func(t *testing.T, where string) {
+		ctx := context.Background()
+		s := open(t, where)
+		latest := latestVersion(t, s.Backend())
+		newer := fmt.Sprintf("PRAGMA user_version = %d", latest+1)
+		if s.Backend() == "postgres" {
+			newer = fmt.Sprintf("INSERT INTO goose_db_version (version_id, is_applied) VALUES (%d, true)", latest+1)
+		}
+		// What the next release's expanding migration does: a new table, and its readers.
+		for _, q := range []string{newer, "CREATE TABLE arena_schema_readers (readers_from INTEGER NOT NULL)",
+			fmt.Sprintf("INSERT INTO arena_schema_readers (readers_from) VALUES (%d)", latest),
+			"CREATE TABLE next_release_thing (id INTEGER PRIMARY KEY)"} {
+			if _, err := s.db.exec(ctx, q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.Close()
+		s, err := Open(ctx, where)
+		if err != nil {
+			t.Fatalf("a newer schema readable by this arena: %v", err)
+		}
+		if s.NewerSchema() != latest+1 {
+			t.Errorf("NewerSchema %d, want %d", s.NewerSchema(), latest+1)
+		}
+		// It serves: an account is made and read back, on the newer schema, unchanged.
+		if _, err := s.Account(ctx, "SHA256:upgrade"); err != nil && !errors.Is(err, ErrNotFound) {
+			t.Fatalf("reading on the newer schema: %v", err)
+		}
+		if v, _ := s.SchemaVersion(ctx); v != latest+1 {
+			t.Errorf("the schema was changed to %d", v)
+		}
+		// The release after contracts: what this arena reads is gone.
+		if _, err := s.db.exec(ctx, fmt.Sprintf("UPDATE arena_schema_readers SET readers_from = %d", latest+1)); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		_, err = Open(ctx, where)
+		var tooNew *SchemaTooNewError
+		if !errors.As(err, &tooNew) || tooNew.Database != int64(latest+1) || tooNew.Arena != int64(latest) {
+			t.Fatalf("a contracted schema: %v", err)
 		}
 	})
 }

@@ -46,6 +46,9 @@ type Store struct {
 	writer chan struct{}
 	// now stamps account rows; tests may replace it.
 	now func() time.Time
+	// newerSchema is the version of a newer schema this arena runs on without migrating it
+	// (migrate); 0 for its own.
+	newerSchema int
 }
 
 // Open opens (creating if needed) the database where (a PostgreSQL URL or a SQLite file's
