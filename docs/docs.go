@@ -145,3 +145,16 @@ func PlainIn(page string, l lang.Lang) string {
 	}
 	return b.String()
 }
+
+// Text is the rules page of game id in l as plain text for a terminal (RulesIn, then
+// PlainIn with the page's own links), and whether the game has a page.
+func Text(id string, l lang.Lang) (string, bool) {
+	if page, ok := read(dir(l), id); ok {
+		return PlainIn(page, l), true
+	}
+	page, ok := Rules(id)
+	if !ok {
+		return "", false
+	}
+	return Plain(page), true
+}
