@@ -102,6 +102,30 @@ func Headings(page string) []string {
 	return out
 }
 
+// CitationIn is text, a refusal of game id that cites its rules as games.Cite writes them in
+// English (" (rules: Attacking)"), with every such citation said in l: " (règles :
+// Attaquer)" in French, the French page's heading for the section (HeadingIn), so that a
+// French reader finds it with `rules GAME`. Text without a citation of the page's headings
+// is returned as it is; so is any text in English.
+func CitationIn(id, text string, l lang.Lang) string {
+	if l == lang.English || !strings.Contains(text, citeOpen) {
+		return text
+	}
+	en, ok := Rules(id)
+	if !ok {
+		return text
+	}
+	for _, h := range Headings(en) {
+		if cite := citeOpen + h + ")"; strings.Contains(text, cite) {
+			text = strings.ReplaceAll(text, cite, l.Sprintf(" (rules: %s)", HeadingIn(id, h, l)))
+		}
+	}
+	return text
+}
+
+// citeOpen is how games.Cite opens a citation.
+const citeOpen = " (rules: "
+
 var (
 	link     = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`)
 	emphasis = regexp.MustCompile(`\*([^*\s][^*]*)\*`)

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/docs"
+	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/dicewars"
 	"github.com/arena-classroom/arena/games/garden"
 	"github.com/arena-classroom/arena/games/perfectaim"
@@ -349,5 +350,31 @@ func TestRulesLinksLeadToPages(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A refusal's citation, written by games.Cite with the English heading, is said to a French
+// reader with the French page's heading; an English reader's is untouched.
+func TestCitationIn(t *testing.T) {
+	refusal := "code 96 is outside 0..95: an invalid action kills its player" + games.Cite(warhammer.CitedRules[0])
+	if got := docs.CitationIn("warhammer", refusal, lang.English); got != refusal {
+		t.Errorf("CitationIn in English = %q", got)
+	}
+	want := "code 96 is outside 0..95: an invalid action kills its player (règles : §7 Un tour est un code)"
+	if got := docs.CitationIn("warhammer", refusal, lang.French); got != want {
+		t.Errorf("CitationIn in French = %q, want %q", got, want)
+	}
+	for id, cited := range citations {
+		fr, _ := docs.RulesIn(id, lang.French)
+		for _, c := range cited {
+			got := docs.CitationIn(id, "non"+games.Cite(c), lang.French)
+			h, ok := strings.CutPrefix(got, "non (règles : ")
+			if !ok || !slices.Contains(docs.Headings(fr), strings.TrimSuffix(h, ")")) {
+				t.Errorf("%s: %q is cited in French as %q", id, c, got)
+			}
+		}
+	}
+	if got := docs.CitationIn("dicewars", "no citation here", lang.French); got != "no citation here" {
+		t.Errorf("CitationIn without a citation = %q", got)
 	}
 }
