@@ -51,10 +51,10 @@ func Root() (string, error) {
 }
 
 // Files lists the Markdown a reader meets, relative to root: README.md, docs/*.md,
-// docs/rules/*.md and kits/*/README.md, sorted.
+// docs/rules/*.md, docs/rules/fr/*.md and kits/*/README.md, sorted.
 func Files(root string) ([]string, error) {
 	var out []string
-	for _, pattern := range []string{"README.md", "docs/*.md", "docs/rules/*.md", "kits/*/README.md"} {
+	for _, pattern := range []string{"README.md", "docs/*.md", "docs/rules/*.md", "docs/rules/fr/*.md", "kits/*/README.md"} {
 		m, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pattern)))
 		if err != nil {
 			return nil, err

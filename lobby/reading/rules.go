@@ -3,6 +3,7 @@
 package reading
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -62,14 +63,23 @@ func (r *rulesScreen) View(m screen.Model) string {
 }
 
 func (r *rulesScreen) Help(m screen.Model) string {
-	return "The rules and keys of " + r.entry.Game.Name() + "."
+	return m.Lang().Sprintf("The rules and keys of %s.", r.entry.Game.Name())
 }
 
-// rulesText is a game's rules and keys, folded to width cells.
+// rulesText is a game's rules and keys, folded to width cells, in the person's language
+// (the game's view speaks it, games.ViewIn), with the letters of a cluster of places as the
+// person's keyboard has them (keyboard.Layout.Show: z q s d on AZERTY for w a s d).
 func rulesText(m screen.Model, e playable.Entry, width int) string {
 	st := m.Styles()
-	return st.Heading.Render(e.Game.Name()) + "\n\n" + termtext.Reflow(e.View.Rules(), width) + "\n\n" +
-		st.Heading.Render("Keys") + "\n" + keyTable(e.View.Keys(), width, func(k string) string { return st.Key.Render(k) })
+	v := games.ViewIn(e.View, m.Lang())
+	ks := slices.Clone(v.Keys())
+	for i := range ks {
+		if ks[i].Cluster {
+			ks[i].Keys = m.Keyboard().Show(ks[i].Keys)
+		}
+	}
+	return st.Heading.Render(e.Game.Name()) + "\n\n" + termtext.Reflow(v.Rules(), width) + "\n\n" +
+		st.Heading.Render(m.Lang().Sprintf("Keys")) + "\n" + keyTable(ks, width, func(k string) string { return st.Key.Render(k) })
 }
 
 // keyTable lays out a game's keys as two columns within width cells: the keys (styled by
