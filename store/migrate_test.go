@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"net"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -259,3 +261,36 @@ func TestOpeningARelease7DataDirectory(t *testing.T) {
 }
 
 func ratingOf(mu, sigma float64) rating.Rating { return rating.Rating{Mu: mu, Sigma: sigma} }
+
+// A database server that is down is unreachable (a starting node waits for it); a refused
+// login is not (the node says so and stops).
+func TestAnUnreachableServerIsToldFromARefusal(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	// A port nothing listens on: the listener is closed before the store dials it.
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	down := "postgres://arena@" + l.Addr().String() + "/arena?sslmode=disable&connect_timeout=5"
+	l.Close()
+	if _, err := Open(ctx, down); err == nil || !Unreachable(err) {
+		t.Errorf("a server that is down: %v, unreachable %v", err, Unreachable(err))
+	}
+	eachBackend(t, func(t *testing.T, where string) {
+		if err := open(t, where).Ping(ctx); err != nil {
+			t.Errorf("ping: %v", err)
+		}
+		if !IsURL(where) {
+			return
+		}
+		u, err := url.Parse(where)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u.Path = "/no_such_database_here"
+		if _, err := Open(ctx, u.String()); err == nil || Unreachable(err) {
+			t.Errorf("a database that does not exist: %v, unreachable %v", err, Unreachable(err))
+		}
+	})
+}

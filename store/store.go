@@ -9,7 +9,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // FileName is the SQLite database's file name inside the data directory.
@@ -103,3 +106,28 @@ func (s *Store) write(ctx context.Context, f func() error) error {
 
 // Close closes the database.
 func (s *Store) Close() error { return s.db.close() }
+
+// Unreachable reports whether err is a database server that could not be reached (down,
+// starting up, the network): a node starting keeps trying then, where a wrong password, a
+// missing database or a schema it cannot run on is final.
+func Unreachable(err error) bool {
+	var connect *pgconn.ConnectError
+	var op *net.OpError
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		// 57P03: the database system is starting up, or shutting down.
+		return pg.Code == "57P03"
+	}
+	if errors.As(err, &connect) {
+		// A refused password or a database that does not exist comes wrapped the same way,
+		// with the server's error inside: that one is final (above).
+		return true
+	}
+	return errors.As(err, &op) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// Ping says nil when the database answers a query within ctx.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	return s.db.queryRow(ctx, "SELECT 1").Scan(&one)
+}

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"math/rand/v2"
 	"net/url"
 	"strings"
@@ -384,4 +385,12 @@ func RedactURL(list string) string {
 		}
 	}
 	return strings.Join(parts, ",")
+}
+
+// Unreachable reports whether err is a bus that could not be reached (down, restarting,
+// the network): a node starting keeps trying then, where a refused key or a bad URL is
+// final.
+func Unreachable(err error) bool {
+	var op *net.OpError
+	return errors.Is(err, nats.ErrNoServers) || errors.Is(err, nats.ErrTimeout) || errors.As(err, &op)
 }
