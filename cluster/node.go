@@ -715,3 +715,6 @@ func (n *Node) ownerOfLocked(key string) (string, bool) {
 	}
 	return "", false
 }
+
+// BusConnected reports whether the node is connected to the bus right now.
+func (n *Node) BusConnected() bool { return n.bus.Connected() }
