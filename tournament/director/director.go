@@ -21,8 +21,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/record"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/roomdir"
@@ -127,9 +126,35 @@ type Call struct {
 	// Over, once the tournament is over, tells the person where they finished ("you are 2nd
 	// of 8 with 5 points"); StartsAt is then when it ended. It is told for overTold.
 	Over string
+	// Place is where they finished, for OverIn to say Over in the person's language (nil
+	// before the end, and from a leader older than it).
+	Place *FinalPlace `json:",omitempty"`
 	// Game is the game called (GameID), Room its room once it has started: the call stays
 	// until the game ends, so that a screen that missed the start still finds the room.
 	Game, Room string
+}
+
+// FinalPlace is where a person finished a tournament, for the sentence that tells them.
+type FinalPlace struct {
+	State    string // Finished, Cancelled
+	Standing tournament.Standing
+	Of       int // how many entrants
+}
+
+// OverIn is c.Over in l ("Friday's class est terminé : vous êtes 2e sur 8 avec 5 points
+// (…)"): "" while the tournament goes on.
+func (c Call) OverIn(l lang.Lang) string {
+	if c.Place == nil || l == lang.English {
+		return c.Over
+	}
+	return OverText(c.Name, c.Place.State, c.Place.Standing, c.Place.Of, l)
+}
+
+// OverText tells an entrant where it finished tournament name, now over (state), in l: its
+// place of how many, its points and its record.
+func OverText(name, state string, s tournament.Standing, of int, l lang.Lang) string {
+	return l.Sprintf("%s is %s: you are %s of %d with %s points (%s)", name, StateText(state, l),
+		l.Ordinal(s.Rank), of, PointsText(s.Points, l), RecordTextIn(s, l))
 }
 
 // overTold is how long a person's end-of-tournament call stays, for them to see it.
@@ -483,8 +508,8 @@ func (d *Director) tellPlacesLocked(l *live, state string) {
 			continue
 		}
 		d.calls[s.ID] = Call{Code: l.t.Code, Name: l.t.Name, StartsAt: now,
-			Over: fmt.Sprintf("%s is %s: you are %s of %d with %s points (%s)", l.t.Name, state,
-				games.Ordinal(s.Rank), len(standings), plaintext.Points(plaintext.Round2(s.Points)), RecordText(s))}
+			Over:  OverText(l.t.Name, state, s, len(standings), lang.English),
+			Place: &FinalPlace{State: state, Standing: s, Of: len(standings)}}
 	}
 }
 
