@@ -3,6 +3,7 @@ package director
 import (
 	"cmp"
 	"context"
+	"github.com/arena-classroom/arena/lang"
 	"slices"
 
 	"github.com/arena-classroom/arena/store"
@@ -178,4 +179,33 @@ func howOf(r tournament.Result) string {
 		return HowAbsent
 	}
 	return HowForfeit
+}
+
+// ResultText is line's Result in l ("ada gagne", "égalité", "bob déclare forfait"): "" for a
+// game not over yet.
+func ResultText(line GameLine, l lang.Lang) string {
+	if line.Result == "" {
+		return ""
+	}
+	switch line.How {
+	case HowVoided:
+		return l.Sprintf("voided")
+	case HowAbsent:
+		return l.Sprintf("nobody came")
+	case HowForfeit:
+		return l.Sprintf("%s forfeits", line.Forfeit)
+	case HowPlayed:
+	default:
+		return line.Result
+	}
+	var first []string
+	for i, rank := range line.Ranks {
+		if rank == 1 && i < len(line.Players) {
+			first = append(first, line.Players[i])
+		}
+	}
+	if len(first) == 1 {
+		return l.Sprintf("%s wins", first[0])
+	}
+	return l.Sprintf("draw")
 }
