@@ -112,7 +112,7 @@ var standingsKeys = struct {
 func standingsPagerKeys() widget.PagerKeys {
 	p := widget.NewPagerKeys()
 	p.Down = widget.Bind("↓", lang.N("scroll down a line"), "down")
-	p.Top = widget.Bind("home", "the top", "home") // g lists the games
+	p.Top = widget.Bind("home", lang.N("the top"), "home") // g lists the games
 	return p
 }
 
