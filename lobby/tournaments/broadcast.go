@@ -267,7 +267,7 @@ func (w *wallScreen) panel(m screen.Model, rows int) []string {
 		out = append(out, fit(fmt.Sprintf("%2d %s %-16s %5s", s.Rank, mark, termtext.Fit(plaintext.Clean(s.Name), 16), points(s.Points, l))))
 	}
 	if len(rep.Waiting) > 0 && rep.State == director.Running {
-		out = append(out, "", st.Dim.Render(fit(l.Sprintf("waits for: %s", plaintext.Clean(rep.Waiting[0])))))
+		out = append(out, "", st.Dim.Render(fit(l.Sprintf("waits for: %s", plaintext.Clean(rep.WaitingIn(l)[0])))))
 	}
 	return out
 }

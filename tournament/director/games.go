@@ -60,6 +60,16 @@ type GameList struct {
 type CorrectionLine struct {
 	store.Correction
 	Text string
+	// Said is Text for TextIn to say in a reader's language (none across a cluster's bus).
+	Said lang.Text `json:"-"`
+}
+
+// TextIn is c.Text in l.
+func (c CorrectionLine) TextIn(l lang.Lang) string {
+	if c.Said.Key == "" {
+		return c.Text
+	}
+	return c.Said.In(l)
 }
 
 // Games lists the games of tournament code: those with a result as it stands after the
@@ -112,7 +122,7 @@ func (d *Director) Games(ctx context.Context, code string) (GameList, error) {
 		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.Pairing, b.Pairing), cmp.Compare(a.Leg, b.Leg))
 	})
 	for _, c := range rec.Corrections {
-		list.Corrections = append(list.Corrections, CorrectionLine{Correction: c, Text: correctionText(l, c)})
+		list.Corrections = append(list.Corrections, CorrectionLine{Correction: c, Text: correctionText(l, c).String(), Said: correctionText(l, c)})
 	}
 	return list, nil
 }

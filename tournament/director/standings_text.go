@@ -133,13 +133,13 @@ func standingsLines(rep Report, rows int, l lang.Lang) string {
 		b.WriteString("\n" + p.Sprintf("Playing now:") + "\n")
 		t := plaintext.NewTable(plaintext.Left(""), plaintext.Left(""), plaintext.Left(""), plaintext.Left(""))
 		for _, g := range rep.Playing {
-			t.Add(p.Sprintf("round %d", g.Round), g.Players, "watch "+g.Room, g.Pace)
+			t.Add(p.Sprintf("round %d", g.Round), g.Players, "watch "+g.Room, g.PaceIn(l))
 		}
 		t.Write(&b, "  ")
 	}
 	if len(rep.Waiting) > 0 {
 		b.WriteString("\n" + p.Sprintf("Next:") + "\n")
-		for _, g := range rep.Waiting {
+		for _, g := range rep.WaitingIn(l) {
 			fmt.Fprintf(&b, "  %s\n", g)
 		}
 	}

@@ -52,22 +52,36 @@ func (d *Director) Tournaments(ctx context.Context) ([]Tournament, error) {
 // "en cours". Its keys in the catalogs say what the word is of ("tournament state: open"
 // is "open" in English, "ouvert" in French: a room's "open" is not a tournament's). A
 // state this arena does not know is shown as it is.
-func StateText(state string, l lang.Lang) string {
+func StateText(state string, l lang.Lang) string { return StateT(state).In(l) }
+
+// StateT is StateText to be said later (in an error, a note).
+func StateT(state string) lang.Text {
 	switch state {
 	case Open:
-		return l.Sprintf("tournament state: open")
+		return lang.T("tournament state: open")
 	case Closed:
-		return l.Sprintf("tournament state: closed")
+		return lang.T("tournament state: closed")
 	case Running:
-		return l.Sprintf("tournament state: running")
+		return lang.T("tournament state: running")
 	case Paused:
-		return l.Sprintf("tournament state: paused")
+		return lang.T("tournament state: paused")
 	case Finished:
-		return l.Sprintf("tournament state: finished")
+		return lang.T("tournament state: finished")
 	case Cancelled:
-		return l.Sprintf("tournament state: cancelled")
+		return lang.T("tournament state: cancelled")
 	}
-	return state
+	return lang.Text{Key: state} // not in the catalogs: said as it is
+}
+
+// paceT is a tournament's pace (PaceFast, PaceLive) for sentences.
+func paceT(pace string) lang.Text {
+	switch pace {
+	case PaceFast:
+		return lang.T("tournament pace: fast")
+	case PaceLive:
+		return lang.T("tournament pace: live")
+	}
+	return lang.Text{Key: pace}
 }
 
 // FormatText is a tournament's format as l's readers say it: "swiss:5" is "suisse:5" in
