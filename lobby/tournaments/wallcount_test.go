@@ -30,3 +30,17 @@ func TestTheWallCountsWhatItShows(t *testing.T) {
 		}
 	}
 }
+
+// The wall's panel writes half points and replay paces with a decimal comma in French.
+func TestTheWallWritesNumbersTheFrenchWay(t *testing.T) {
+	for _, c := range []struct {
+		got, want string
+	}{
+		{points(2.5, lang.French), "2,5"}, {points(2.5, lang.English), "2.5"}, {points(3, lang.French), "3"},
+		{speedText(0.5, lang.French), "0,5"}, {speedText(0.5, lang.English), "0.5"}, {speedText(2, lang.French), "2"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}
