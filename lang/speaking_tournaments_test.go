@@ -1,5 +1,5 @@
 package lang_test
 
 func init() {
-	speaking = append(speaking, "tournament", "lobby/tournaments", "lobby/replays", "review", "tournament/director")
+	speaking = append(speaking, "tournament", "lobby/tournaments", "lobby/replays", "review", "tournament/director", "rating")
 }
