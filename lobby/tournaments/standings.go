@@ -265,9 +265,15 @@ func (s *standingsScreen) View(m screen.Model) string {
 		return b.String()
 	}
 	// Every standing, every game: the pager scrolls what the window cannot hold.
-	lines := strings.Split(strings.TrimRight(director.StandingsTextIn(s.rep, 0, l), "\n"), "\n")
-	for i, line := range lines {
-		lines[i] = termtext.Fit(line, m.Width()-1)
+	// The table's lines are cut to the window; a sentence under it (the FORF and ABS
+	// legend) is folded, whole, to its width.
+	var lines []string
+	for _, line := range strings.Split(strings.TrimRight(director.StandingsTextIn(s.rep, 0, l), "\n"), "\n") {
+		if !strings.HasPrefix(line, " ") && strings.HasSuffix(line, ".") {
+			lines = append(lines, termtext.WrapWords(line, m.Width()-1)...)
+			continue
+		}
+		lines = append(lines, termtext.Fit(line, m.Width()-1))
 	}
 	s.pager().Set(strings.Join(lines, "\n"), m.Height()-5) // header, blank; where, blank, keys
 	b.WriteString(s.page.View() + "\n")
