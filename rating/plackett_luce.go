@@ -7,12 +7,13 @@ import (
 	"slices"
 )
 
-// Errors returned by Rate for inputs the model cannot rate.
+// Errors returned by Rate for inputs the model cannot rate: a caller's bug (the archive
+// rates whole games), for the developer; kept in English.
 var (
-	ErrTooFewTeams = errors.New("rating: a game needs at least 2 teams")
-	ErrEmptyTeam   = errors.New("rating: every team needs at least 1 player")
-	ErrRanks       = errors.New("rating: ranks must be nil or one per team")
-	ErrBadRating   = errors.New("rating: mu must be finite and sigma finite and > 0")
+	ErrTooFewTeams = errors.New("rating: a game needs at least 2 teams")              // lang:keep a caller's bug
+	ErrEmptyTeam   = errors.New("rating: every team needs at least 1 player")         // lang:keep a caller's bug
+	ErrRanks       = errors.New("rating: ranks must be nil or one per team")          // lang:keep a caller's bug
+	ErrBadRating   = errors.New("rating: mu must be finite and sigma finite and > 0") // lang:keep a caller's bug
 )
 
 // team is the per-team working state of one Rate call.

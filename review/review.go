@@ -19,6 +19,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"slices"
 	"sort"
 	"strings"
@@ -98,10 +99,49 @@ type Report struct {
 	// Findings are the decisions played out, best first: the bot's move ahead by the most
 	// places (a game lost that it wins), then by the most score, then the earliest.
 	Findings []Finding `json:"findings"`
+
+	// The sentences of Method, Opponents and Stopped, for MethodIn, OpponentsIn and
+	// StoppedIn to say them in a reader's language (zero in a report read from JSON: the
+	// English fields then).
+	method, stop lang.Text
+	opponents    []lang.Text
+}
+
+// MethodIn is Method in l.
+func (r Report) MethodIn(l lang.Lang) string {
+	if r.method.Key == "" {
+		return r.Method
+	}
+	return r.method.In(l)
+}
+
+// OpponentsIn is Opponents in l.
+func (r Report) OpponentsIn(l lang.Lang) string {
+	if r.opponents == nil {
+		return r.Opponents
+	}
+	return sayAll(r.opponents, l)
+}
+
+// StoppedIn is Stopped in l.
+func (r Report) StoppedIn(l lang.Lang) string {
+	if r.stop.Key == "" {
+		return r.Stopped
+	}
+	return r.stop.In(l)
+}
+
+// sayAll is texts in l, joined with commas.
+func sayAll(texts []lang.Text, l lang.Lang) string {
+	parts := make([]string, len(texts))
+	for i, t := range texts {
+		parts[i] = t.In(l)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // ErrRealTime: a game played in real time has no decisions to play otherwise one by one.
-var ErrRealTime = errors.New("it is played in real time: a review is for turn-based games")
+var ErrRealTime = lang.Errorf("it is played in real time: a review is for turn-based games")
 
 // Review plays out the decisions of seat opts.Seat in rp where e's strongest house bot
 // plays otherwise. It returns what it found before ctx ended (Report.Stopped says so), and an
@@ -113,7 +153,7 @@ func Review(ctx context.Context, e playable.Entry, rp replay.Replay, opts Option
 		return Report{}, ErrRealTime
 	}
 	if opts.Seat < 0 || opts.Seat >= len(rp.Seats) {
-		return Report{}, fmt.Errorf("seat %d: the game has seats 0 to %d", opts.Seat, len(rp.Seats)-1)
+		return Report{}, lang.Errorf("seat %d: the game has seats 0 to %d", opts.Seat, len(rp.Seats)-1)
 	}
 	seats := opts.Seats
 	if seats == nil {
@@ -122,10 +162,10 @@ func Review(ctx context.Context, e playable.Entry, rp replay.Replay, opts Option
 		}
 	}
 	if len(seats) != len(rp.Seats) {
-		return Report{}, fmt.Errorf("%d seats given for a game of %d", len(seats), len(rp.Seats))
+		return Report{}, lang.Errorf("%d seats given for a game of %d", len(seats), len(rp.Seats))
 	}
 	if _, ok := bots.Find(e.Bots, e.Strongest); !ok {
-		return Report{}, fmt.Errorf("%s has no strongest house bot", g.Name())
+		return Report{}, lang.Errorf("%s has no strongest house bot", lang.T(g.Name()))
 	}
 	players := make([]string, len(seats)) // the house bot of each seat in the play-outs
 	for i, s := range seats {
@@ -151,7 +191,8 @@ func Review(ctx context.Context, e playable.Entry, rp replay.Replay, opts Option
 		rev.chance = positions
 	}
 	rep := Report{Game: g.ID(), Seat: opts.Seat, Name: seats[opts.Seat].Name, Bot: e.Strongest,
-		Method: rev.method(), Opponents: opponents(seats, players, opts.Seat), Findings: []Finding{}}
+		method: rev.method(), opponents: opponents(seats, players, opts.Seat), Findings: []Finding{}}
+	rep.Method, rep.Opponents = rep.method.String(), sayAll(rep.opponents, lang.English)
 
 	// The decisions where the bot plays otherwise.
 	var differ []decision
@@ -165,7 +206,8 @@ func Review(ctx context.Context, e playable.Entry, rp replay.Replay, opts Option
 			continue
 		}
 		if ctx.Err() != nil {
-			rep.Stopped = stopped(ctx)
+			rep.stop = stopped(ctx)
+			rep.Stopped = rep.stop.String()
 			break
 		}
 		c.Seek(i)
@@ -190,7 +232,8 @@ func Review(ctx context.Context, e playable.Entry, rp replay.Replay, opts Option
 
 	for k, d := range chosen {
 		if ctx.Err() != nil {
-			rep.Stopped = stopped(ctx)
+			rep.stop = stopped(ctx)
+			rep.Stopped = rep.stop.String()
 			break
 		}
 		if opts.Progress != nil {
@@ -205,7 +248,8 @@ func Review(ctx context.Context, e playable.Entry, rp replay.Replay, opts Option
 		botted, ok2 := rev.playOut(ctx, before, d.bot)
 		if !ok1 || !ok2 {
 			if ctx.Err() != nil {
-				rep.Stopped = stopped(ctx)
+				rep.stop = stopped(ctx)
+				rep.Stopped = rep.stop.String()
 				break
 			}
 			continue // a bot's bug ended a play-out, or the move did not apply: that decision is left out
@@ -231,11 +275,11 @@ func Review(ctx context.Context, e playable.Entry, rp replay.Replay, opts Option
 }
 
 // stopped says why ctx ended: its deadline passed, or the caller went away.
-func stopped(ctx context.Context) string {
+func stopped(ctx context.Context) lang.Text {
 	if errors.Is(ctx.Err(), context.Canceled) {
-		return "cancelled"
+		return lang.T("cancelled")
 	}
-	return "time's up"
+	return lang.T("time's up")
 }
 
 // decision is one of the seat's moves where the bot plays otherwise.
@@ -344,33 +388,32 @@ func (r reviewer) playOut(ctx context.Context, before games.State, first games.A
 }
 
 // method is the sentence that says how each line was judged.
-func (r reviewer) method() string {
-	s := fmt.Sprintf("each line plays the game out twice from that move with %s in your seat, once after your move and once after its own; score = your final score in the game's result (rank: your place)", r.entry.Strongest)
+func (r reviewer) method() lang.Text {
 	if r.chance != nil {
-		s += "; the chance after the move is drawn afresh, the same for both lines"
+		return lang.T("each line plays the game out twice from that move with %s in your seat, once after your move and once after its own; score = your final score in the game's result (rank: your place); the chance after the move is drawn afresh, the same for both lines", r.entry.Strongest)
 	}
-	return s
+	return lang.T("each line plays the game out twice from that move with %s in your seat, once after your move and once after its own; score = your final score in the game's result (rank: your place)", r.entry.Strongest)
 }
 
 // opponents says how the other seats were played.
-func opponents(seats []Seat, players []string, seat int) string {
-	var parts []string
+func opponents(seats []Seat, players []string, seat int) []lang.Text {
+	parts := []lang.Text{}
 	for i, s := range seats {
 		if i == seat {
 			continue
 		}
-		how := players[i]
+		var how any = players[i]
 		if s.Bot == "" {
-			how += " (for a person or program)"
+			how = lang.T("%s (for a person or program)", players[i])
 		} else if s.Bot == players[i] {
-			how += " (as in the game)"
+			how = lang.T("%s (as in the game)", players[i])
 		}
-		parts = append(parts, fmt.Sprintf("seat %d %s by %s", i, s.Name, how))
+		parts = append(parts, lang.T("seat %d %s by %s", i, s.Name, how))
 	}
 	if len(parts) == 0 {
-		return "none"
+		return []lang.Text{lang.T("none")}
 	}
-	return strings.Join(parts, ", ")
+	return parts
 }
 
 // same reports whether two actions are one (as their JSON says: the replay's own test).

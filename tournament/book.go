@@ -3,6 +3,7 @@ package tournament
 import (
 	"cmp"
 	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"slices"
 	"strings"
 )
@@ -25,6 +26,7 @@ func newBook(results []Result) (*book, error) {
 	for _, r := range results {
 		k := keyOf(r.Game)
 		if _, dup := b.byKey[k]; dup {
+			// lang:keep a broken record of results (the store's, or a caller's bug): for the log and the developer
 			return nil, fmt.Errorf("two results for round %d, pairing %d, game %d", k.round, k.pairing+1, k.leg+1)
 		}
 		if err := checkResult(r); err != nil {
@@ -39,20 +41,25 @@ func checkResult(r Result) error {
 	g := r.Game
 	where := fmt.Sprintf("round %d, pairing %d, game %d", g.Round, g.Pairing+1, g.Leg+1)
 	if g.Bye {
+		// lang:keep a broken record of results (the store's, or a caller's bug): for the log and the developer
 		return fmt.Errorf("%s is a bye: a bye has no result", where)
 	}
 	if r.Ranks == nil && r.Forfeit == "" {
+		// lang:keep a broken record of results (the store's, or a caller's bug): for the log and the developer
 		return fmt.Errorf("%s: a result needs ranks or a forfeit", where)
 	}
 	if r.Ranks != nil && len(r.Ranks) != len(g.Seats) {
+		// lang:keep a broken record of results (the store's, or a caller's bug): for the log and the developer
 		return fmt.Errorf("%s: %d ranks for %d seats", where, len(r.Ranks), len(g.Seats))
 	}
 	for _, rank := range r.Ranks {
 		if rank < 1 {
+			// lang:keep a broken record of results (the store's, or a caller's bug): for the log and the developer
 			return fmt.Errorf("%s: ranks start at 1, got %d", where, rank)
 		}
 	}
 	if r.Forfeit != "" && r.Forfeit != NobodyCame && r.Forfeit != Voided && !slices.Contains(g.Seats, r.Forfeit) {
+		// lang:keep a broken record of results (the store's, or a caller's bug): for the log and the developer
 		return fmt.Errorf("%s: %q forfeited but has no seat in the game", where, r.Forfeit)
 	}
 	return nil
@@ -67,6 +74,7 @@ func (b *book) lookup(g Game) (Result, bool, error) {
 		return Result{}, false, nil
 	}
 	if !slices.Equal(r.Game.Seats, g.Seats) {
+		// lang:keep a broken record of results (the store's, or a caller's bug): for the log and the developer
 		return Result{}, false, fmt.Errorf("round %d, pairing %d, game %d: the result has seats %s, the schedule %s",
 			g.Round, g.Pairing+1, g.Leg+1, strings.Join(r.Game.Seats, ","), strings.Join(g.Seats, ","))
 	}
@@ -89,6 +97,7 @@ func (b *book) leftover() error {
 		return cmp.Or(cmp.Compare(a.round, c.round), cmp.Compare(a.pairing, c.pairing), cmp.Compare(a.leg, c.leg))
 	})
 	k := stray[0]
+	// lang:keep a broken record of results (the store's, or a caller's bug): for the log and the developer
 	return fmt.Errorf("a result for round %d, pairing %d, game %d, which is not in the schedule (%d such results)",
 		k.round, k.pairing+1, k.leg+1, len(stray))
 }
@@ -97,15 +106,17 @@ func (b *book) leftover() error {
 // then id, so that equal ratings still give one order.
 func seedOrder(entrants []Entrant) ([]Entrant, error) {
 	if len(entrants) < 2 {
-		return nil, fmt.Errorf("a tournament needs at least 2 entrants, not %d", len(entrants))
+		return nil, lang.Errorf("a tournament needs at least 2 entrants, not %d", len(entrants))
 	}
 	seen := make(map[string]bool, len(entrants))
 	out := make([]Entrant, len(entrants))
 	for i, e := range entrants {
 		if e.ID == "" {
+			// lang:keep a caller's bug (the director gives every entrant one id): for the developer
 			return nil, fmt.Errorf("entrant %d has no id", i+1)
 		}
 		if seen[e.ID] {
+			// lang:keep a caller's bug (the director gives every entrant one id): for the developer
 			return nil, fmt.Errorf("entrant %q appears twice", e.ID)
 		}
 		seen[e.ID] = true

@@ -1,8 +1,9 @@
 package tournament
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // The options of tournament create that belong to a format, by their command-line names
@@ -69,45 +70,45 @@ func Inapplicable(spec, option string) error {
 			return nil
 		}
 	}
-	var what, instead string
+	var what, instead lang.Text
 	switch name {
 	case "round-robin", "double-round-robin":
-		what = "a round robin, which plays every pairing once (a double round robin twice), in as many rounds as the entrants need"
+		what = lang.T("a round robin, which plays every pairing once (a double round robin twice), in as many rounds as the entrants need")
 		if name == "double-round-robin" {
-			what = "a double round robin, which plays every pairing twice, seats swapped, in as many rounds as the entrants need"
+			what = lang.T("a double round robin, which plays every pairing twice, seats swapped, in as many rounds as the entrants need")
 		}
 		switch option {
 		case OptRounds, OptBestOf:
-			instead = "to play every pairing K times, use --games-per-pairing K"
+			instead = lang.T("to play every pairing K times, use --games-per-pairing K")
 		case OptTableSize:
-			instead = "it seats two players a game (tables are for pools)"
+			instead = lang.T("it seats two players a game (tables are for pools)")
 		}
 	case "swiss":
-		what = "Swiss, which pairs two players a game for --rounds rounds (or swiss:R)"
+		what = lang.T("Swiss, which pairs two players a game for --rounds rounds (or swiss:R)")
 		switch option {
 		case OptBestOf:
-			instead = "every game of a pairing counts: to play every pairing K times, use --games-per-pairing K"
+			instead = lang.T("every game of a pairing counts: to play every pairing K times, use --games-per-pairing K")
 		case OptTableSize:
-			instead = "it seats two players a game (tables are for pools)"
+			instead = lang.T("it seats two players a game (tables are for pools)")
 		}
 	case "elimination":
-		what = "elimination, which plays a match per pairing until one player is left, in as many rounds as the bracket needs"
+		what = lang.T("elimination, which plays a match per pairing until one player is left, in as many rounds as the bracket needs")
 		switch option {
 		case OptRounds, OptGamesPerPairing:
-			instead = "to make each match longer, use --best-of N (or elimination:N)"
+			instead = lang.T("to make each match longer, use --best-of N (or elimination:N)")
 		case OptTableSize:
-			instead = "it seats two players a game (tables are for pools)"
+			instead = lang.T("it seats two players a game (tables are for pools)")
 		}
 	case "pools":
-		what = "pools, which play round after round until the field fits at one table, so their rounds follow from the entrants and --table-size"
+		what = lang.T("pools, which play round after round until the field fits at one table, so their rounds follow from the entrants and --table-size")
 		switch option {
 		case OptRounds, OptBestOf:
-			instead = "to play more games, use --games-per-pairing K (every table plays K games)"
+			instead = lang.T("to play more games, use --games-per-pairing K (every table plays K games)")
 		}
 	}
-	opts := make([]string, len(takes))
-	for i, o := range takes {
-		opts[i] = "--" + o
+	var opts any = "--" + takes[0]
+	if len(takes) == 2 {
+		opts = lang.T("%s and %s", "--"+takes[0], "--"+takes[1])
 	}
-	return fmt.Errorf("--%s does not apply to %s: %s (%s takes %s)", option, what, instead, name, strings.Join(opts, " and "))
+	return lang.Errorf("--%s does not apply to %s: %s (%s takes %s)", option, what, instead, name, opts)
 }

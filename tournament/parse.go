@@ -1,7 +1,7 @@
 package tournament
 
 import (
-	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"strconv"
 	"strings"
 )
@@ -46,23 +46,23 @@ func Parse(spec string, o Options) (Format, error) {
 	if hasArg {
 		v, err := strconv.Atoi(arg)
 		if err != nil || v < 1 {
-			return nil, fmt.Errorf("%q: the number after the colon must be a whole number of at least 1", spec)
+			return nil, lang.Errorf("%q: the number after the colon must be a whole number of at least 1", spec)
 		}
 		n = v
 	}
 	if o.MinSeats < 1 || o.MaxSeats < o.MinSeats {
-		return nil, fmt.Errorf("the game's seat range %d..%d is not valid", o.MinSeats, o.MaxSeats)
+		return nil, lang.Errorf("the game's seat range %d..%d is not valid", o.MinSeats, o.MaxSeats)
 	}
 	if o.GamesPerPairing < 0 || o.GamesPerPairing > MaxGamesPerPairing {
-		return nil, fmt.Errorf("games per pairing: from 1 to %d, not %d", MaxGamesPerPairing, o.GamesPerPairing)
+		return nil, lang.Errorf("games per pairing: from 1 to %d, not %s", MaxGamesPerPairing, strconv.Itoa(o.GamesPerPairing)) // as typed: no thousands' separator
 	}
 	legs := max(o.GamesPerPairing, 1)
-	setting := func(field *int, what string, most int) error {
+	setting := func(field *int, what lang.Text, most int) error {
 		if *field < 0 || *field > most || n > most {
-			return fmt.Errorf("%s: from 1 to %d, not %d", what, most, max(*field, n))
+			return lang.Errorf("%s: from 1 to %d, not %s", what, most, strconv.Itoa(max(*field, n)))
 		}
 		if hasArg && *field != 0 && *field != n {
-			return fmt.Errorf("%q says %s %d but the options say %d", spec, what, n, *field)
+			return lang.Errorf("%q says %s %s but the options say %s", spec, what, strconv.Itoa(n), strconv.Itoa(*field))
 		}
 		if hasArg {
 			*field = n
@@ -72,14 +72,14 @@ func Parse(spec string, o Options) (Format, error) {
 	switch name {
 	case "round-robin", "double-round-robin":
 		if hasArg {
-			return nil, fmt.Errorf("%s takes no number after a colon", name)
+			return nil, lang.Errorf("%s takes no number after a colon", name)
 		}
 		if err := twoPlayer(name, o); err != nil {
 			return nil, err
 		}
 		return RoundRobin{Double: name == "double-round-robin", Legs: legs}, nil
 	case "swiss":
-		if err := setting(&o.Rounds, "rounds", MaxRounds); err != nil {
+		if err := setting(&o.Rounds, lang.T("rounds"), MaxRounds); err != nil {
 			return nil, err
 		}
 		if err := twoPlayer(name, o); err != nil {
@@ -87,38 +87,38 @@ func Parse(spec string, o Options) (Format, error) {
 		}
 		return Swiss{Planned: o.Rounds, Legs: legs}, nil
 	case "elimination":
-		if err := setting(&o.BestOf, "best of", MaxBestOf); err != nil {
+		if err := setting(&o.BestOf, lang.T("best of"), MaxBestOf); err != nil {
 			return nil, err
 		}
 		if o.GamesPerPairing > 1 {
-			return nil, fmt.Errorf("elimination plays best of N matches: give N as elimination:N, not games per pairing")
+			return nil, lang.Errorf("elimination plays best of N matches: give N as elimination:N, not games per pairing")
 		}
 		if err := twoPlayer(name, o); err != nil {
 			return nil, err
 		}
 		return Elimination{BestOf: max(o.BestOf, 1)}, nil
 	case "pools":
-		if err := setting(&o.TableSize, "table size", MaxRounds); err != nil {
+		if err := setting(&o.TableSize, lang.T("table size"), MaxRounds); err != nil {
 			return nil, err
 		}
 		if o.TableSize == 0 {
 			o.TableSize = 4
 		}
 		if o.TableSize != 3 && o.TableSize != 4 {
-			return nil, fmt.Errorf("pools have tables of 3 or 4, not %d", o.TableSize)
+			return nil, lang.Errorf("pools have tables of 3 or 4, not %s", strconv.Itoa(o.TableSize))
 		}
 		if o.MaxSeats < 3 {
-			return nil, fmt.Errorf("pools are for games of 3 or more players; this game seats at most %d", o.MaxSeats)
+			return nil, lang.Errorf("pools are for games of 3 or more players; this game seats at most %d", o.MaxSeats)
 		}
 		if o.TableSize > o.MaxSeats {
-			return nil, fmt.Errorf("pools with tables of %d need a game for %d; this game seats at most %d", o.TableSize, o.TableSize, o.MaxSeats)
+			return nil, lang.Errorf("pools with tables of %d need a game for %d; this game seats at most %d", o.TableSize, o.TableSize, o.MaxSeats)
 		}
 		return Pools{TableSize: o.TableSize, Legs: legs, MinSeats: o.MinSeats, AllPlay: o.AllPlay}, nil
 	}
 	if near := Nearest(name, Names); near != "" {
-		return nil, fmt.Errorf("unknown format %q: did you mean %s? The formats: %s", name, near, strings.Join(Names, ", "))
+		return nil, lang.Errorf("unknown format %q: did you mean %s? The formats: %s", name, near, strings.Join(Names, ", "))
 	}
-	return nil, fmt.Errorf("unknown format %q: want one of %s", name, strings.Join(Names, ", "))
+	return nil, lang.Errorf("unknown format %q: want one of %s", name, strings.Join(Names, ", "))
 }
 
 // Nearest is the name of names closest to what someone typed, if one is close enough to be
@@ -210,14 +210,14 @@ func legsOf(f Format) int {
 // twoPlayer refuses games that cannot be played by two.
 func twoPlayer(name string, o Options) error {
 	if o.MinSeats > 2 || o.MaxSeats < 2 {
-		return fmt.Errorf("%s pairs two players per game, and this game seats %s", name, seatRange(o))
+		return lang.Errorf("%s pairs two players per game, and this game seats %s", name, seatRange(o))
 	}
 	return nil
 }
 
-func seatRange(o Options) string {
+func seatRange(o Options) lang.Text {
 	if o.MinSeats == o.MaxSeats {
-		return fmt.Sprintf("exactly %d", o.MinSeats)
+		return lang.T("exactly %d", o.MinSeats)
 	}
-	return fmt.Sprintf("%d to %d", o.MinSeats, o.MaxSeats)
+	return lang.T("%d to %d", o.MinSeats, o.MaxSeats)
 }

@@ -2,7 +2,7 @@ package tournament
 
 import (
 	"cmp"
-	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"slices"
 )
 
@@ -29,8 +29,9 @@ type Pools struct {
 	AllPlay   bool // those out play placement tables: everyone plays every round
 }
 
-// TablePoints is the pools' first tie-break: points scored at the last table played.
-const TablePoints = "table points"
+// TablePoints is the pools' first tie-break: points scored at the last table played. An
+// identifier, as Buchholz and HeadToHead are: director.TieBreakText says it to people.
+const TablePoints = "table points" // lang:keep the tie-break's name in the JSON standings; said through director.TieBreakText
 
 func (Pools) Name() string { return "pools" }
 
@@ -153,7 +154,7 @@ func (f Pools) play(entrants []Entrant, results []Result) (*poolLedger, Round, e
 		var games []Game
 		for t, members := range tables {
 			if len(members) < f.MinSeats {
-				return nil, fmt.Errorf("round %d has a table of %d, and this game needs at least %d players", r, len(members), f.MinSeats)
+				return nil, lang.Errorf("round %d has a table of %d, and this game needs at least %d players", r, len(members), f.MinSeats)
 			}
 			ids := make([]string, len(members))
 			for k, m := range members {

@@ -1,7 +1,7 @@
 package tournament
 
 import (
-	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"math/bits"
 )
 
@@ -44,7 +44,7 @@ func (f Swiss) play(entrants []Entrant, results []Result) (*ledger, Round, error
 		return nil, Round{}, err
 	}
 	if len(seeded) > maxSwiss {
-		return nil, Round{}, fmt.Errorf("swiss pairs at most %d entrants, not %d", maxSwiss, len(seeded))
+		return nil, Round{}, lang.Errorf("swiss pairs at most %d entrants, not %d", maxSwiss, len(seeded))
 	}
 	b, err := newBook(results)
 	if err != nil {

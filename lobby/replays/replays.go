@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
@@ -45,7 +46,7 @@ type replayTick struct{ gen int }
 func New(g archive.Game) (*Screen, error) {
 	c, err := replay.NewCursor(g.Entry.Game, g.Replay)
 	if err != nil {
-		return nil, fmt.Errorf("game %s does not replay with this version of the arena: %v", g.Rec.ID, err)
+		return nil, lang.Errorf("game %s does not replay with this version of the arena: %s", g.Rec.ID, err)
 	}
 	speed := 1 // 2 moves a second: a turn-based game reads well at that pace
 	if _, realTime := c.State().(games.RealTime); realTime {
@@ -81,19 +82,19 @@ var replayKeys = struct {
 	play, forward, back, forward10, back10, start, end, faster, slower key.Binding
 	seek                                                               []key.Binding
 }{
-	play:      widget.Bind("space/p/enter", "play / pause (at the end: play again from the start)", " ", "p", "enter"),
-	forward:   widget.Bind("→/l/.", "one move forward (pauses)", "right", "l", "."),
-	back:      widget.Bind("←/h/,", "one move back (pauses)", "left", "h", ","),
-	forward10: widget.Bind("pgdn/L", "ten moves forward", "pgdown", "L"),
-	back10:    widget.Bind("pgup/H", "ten moves back", "pgup", "H"),
-	start:     widget.Bind("home/g", "the start", "home", "g"),
-	end:       widget.Bind("end/G", "the end", "end", "G"),
-	faster:    widget.Bind("↑/+", "faster (up to 64 moves a second)", "up", "+", "="),
-	slower:    widget.Bind("↓/-", "slower (down to 1 move a second)", "down", "-"),
+	play:      widget.Bind("space/p/enter", lang.N("play / pause (at the end: play again from the start)"), " ", "p", "enter"),
+	forward:   widget.Bind("→/l/.", lang.N("one move forward (pauses)"), "right", "l", "."),
+	back:      widget.Bind("←/h/,", lang.N("one move back (pauses)"), "left", "h", ","),
+	forward10: widget.Bind("pgdn/L", lang.N("ten moves forward"), "pgdown", "L"),
+	back10:    widget.Bind("pgup/H", lang.N("ten moves back"), "pgup", "H"),
+	start:     widget.Bind("home/g", lang.N("the start"), "home", "g"),
+	end:       widget.Bind("end/G", lang.N("the end"), "end", "G"),
+	faster:    widget.Bind("↑/+", lang.N("faster (up to 64 moves a second)"), "up", "+", "="),
+	slower:    widget.Bind("↓/-", lang.N("slower (down to 1 move a second)"), "down", "-"),
 	seek: func() []key.Binding {
 		var out []key.Binding
 		for d := range 10 {
-			out = append(out, widget.Bind("0–9", "go to that tenth of the game (0: the start)", fmt.Sprint(d)))
+			out = append(out, widget.Bind("0–9", lang.N("go to that tenth of the game (0: the start)"), fmt.Sprint(d)))
 		}
 		return out
 	}(),
@@ -104,19 +105,19 @@ func (r *Screen) Keys(m screen.Model) widget.KeyMap {
 	seek := widget.Pair("", k.seek...) // the ten digits, in one line of help
 	seek.SetHelp("0–9", k.seek[0].Help().Desc)
 	short := seek
-	short.SetHelp("0–9", "seek")
+	short.SetHelp("0–9", lang.N("seek"))
 	leave := widget.Back(m.BackTo(r.back), true)
 	_, canReview := r.reviewSeat(m)
 	open := widget.Enabled(reviewKeys.open, canReview)
 	findings := r.rv != nil && !r.rv.running && len(r.rv.rep.Findings) > 0
 	next, prev := widget.Enabled(reviewKeys.next, findings), widget.Enabled(reviewKeys.prev, findings)
-	shortOpen := widget.Short(open, "where it turned")
+	shortOpen := widget.Short(open, lang.N("where it turned"))
 	if r.rv != nil {
-		shortOpen = widget.Short(open, "close")
+		shortOpen = widget.Short(open, lang.N("close"))
 	}
-	footer := []key.Binding{widget.Pair("play/pause", k.play), widget.Pair("step", k.back, k.forward), widget.Pair("speed", k.faster, k.slower), short}
+	footer := []key.Binding{widget.Pair(lang.N("play/pause"), k.play), widget.Pair(lang.N("step"), k.back, k.forward), widget.Pair(lang.N("speed"), k.faster, k.slower), short}
 	if findings {
-		footer = append(footer, widget.Pair("moves", next, prev))
+		footer = append(footer, widget.Pair(lang.N("moves"), next, prev))
 	}
 	return widget.KeyMap{
 		Short: append(footer, shortOpen, leave),
@@ -226,13 +227,13 @@ func (r *Screen) board(p games.Palette, k int) ([]string, int) {
 }
 
 func (r *Screen) View(m screen.Model) string {
-	st := m.Styles()
-	head := m.Header(st.Dim.Render(fmt.Sprintf("%s · replay %s", r.g.Entry.Game.Name(), r.g.Rec.ID)))
+	st, l := m.Styles(), m.Lang()
+	head := m.Header(st.Dim.Render(l.Sprintf("%s · replay %s", l.Say(r.g.Entry.Game.Name()), r.g.Rec.ID)))
 	rw, rh := roomview.BoardRoom(m.Width(), m.Height())
 	lines, bw := r.board(m.Palette(), games.ScaleFor(r.g.Entry.View, r.cursor.State(), rw, rh))
 	pw := min(max(roomview.PanelWidth, m.Width()-bw-2), roomview.MaxPanelWidth)
 	if bw+2+roomview.PanelWidth > m.Width() || len(lines)+roomview.ChromeHeight > m.Height() {
-		v := roomview.Viewer{St: st, Palette: m.Palette(), Seat: -1, Now: m.Now(), Height: m.Height()}
+		v := roomview.Viewer{St: st, Palette: m.Palette(), Seat: -1, Now: m.Now(), Height: m.Height(), Lang: l}
 		return roomview.TooSmallView(v, head, m.Footer(r.Keys(m)), m.Width(), bw+2+roomview.PanelWidth, len(lines)+roomview.ChromeHeight,
 			"esc", r.panel(m, min(roomview.PanelWidth, m.Width())))
 	}
@@ -244,17 +245,18 @@ func (r *Screen) panel(m screen.Model, width int) string {
 	if r.rv != nil {
 		return r.reviewPanel(m, width)
 	}
-	playback := "paused"
+	l := m.Lang()
+	playback := l.Sprintf("paused")
 	if r.playing {
-		playback = fmt.Sprintf("playing, %d moves/s", replaySpeeds[r.speed])
+		playback = l.Sprintf("playing, %d moves/s", replaySpeeds[r.speed])
 	}
-	v := roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1, Now: m.Now(), Height: m.Height()}
+	v := roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1, Now: m.Now(), Height: m.Height(), Lang: l}
 	return roomview.ReplayPanel(v, r.g, r.cursor, playback, width)
 }
 
 func (r *Screen) Help(m screen.Model) string {
-	return `Replay of a stored game, in the game's own view.
+	return m.Lang().Sprintf(`Replay of a stored game, in the game's own view.
 
 From a shell: ssh -t HOST replay ID; ssh HOST replay ID --json exports it;
-ssh HOST history lists your games with their ids.`
+ssh HOST history lists your games with their ids.`)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
@@ -26,9 +27,9 @@ import (
 const reviewBudget = 20 * time.Second
 
 var reviewKeys = struct{ open, next, prev key.Binding }{
-	open: widget.Bind("w", "where it turned for your seat: the moves the strongest house bot plays otherwise, played out (w again: close)", "w"),
-	next: widget.Bind("n", "the next of those moves", "n"),
-	prev: widget.Bind("N", "the previous one", "N"),
+	open: widget.Bind("w", lang.N("where it turned for your seat: the moves the strongest house bot plays otherwise, played out (w again: close)"), "w"),
+	next: widget.Bind("n", lang.N("the next of those moves"), "n"),
+	prev: widget.Bind("N", lang.N("the previous one"), "N"),
 }
 
 // reviewState is the review shown, or under way.
@@ -136,7 +137,8 @@ func (r *Screen) stepFinding(dir int) {
 
 // reviewPanel is the side panel while a review is open.
 func (r *Screen) reviewPanel(m screen.Model, width int) string {
-	st, rv := m.Styles(), r.rv
+	st, rv, l := m.Styles(), r.rv, m.Lang()
+	p := l.Printer()
 	var b strings.Builder
 	line := func(s string) { b.WriteString(termtext.Fit(s, width) + "\n") }
 	wrap := func(s string, style func(...string) string) {
@@ -144,19 +146,19 @@ func (r *Screen) reviewPanel(m screen.Model, width int) string {
 			b.WriteString(style(termtext.Fit(l, width)) + "\n")
 		}
 	}
-	b.WriteString(st.Key.Render(termtext.Fit("Where it turned for "+plaintext.Clean(rv.name), width)) + "\n")
-	b.WriteString(st.Dim.Render(termtext.Fit(fmt.Sprintf("move %d/%d", r.cursor.At(), r.cursor.Len()), width)) + "\n\n")
+	b.WriteString(st.Key.Render(termtext.Fit(p.Sprintf("Where it turned for %s", plaintext.Clean(rv.name)), width)) + "\n")
+	b.WriteString(st.Dim.Render(termtext.Fit(p.Sprintf("move %d/%d", r.cursor.At(), r.cursor.Len()), width)) + "\n\n")
 	switch {
 	case rv.running:
-		wrap("Playing the game out from each move where the strongest house bot plays otherwise… (up to 20 s)", st.Dim.Render)
+		wrap(p.Sprintf("Playing the game out from each move where the strongest house bot plays otherwise… (up to 20 s)"), st.Dim.Render)
 		return b.String()
 	case rv.err != nil:
-		wrap("This game cannot be reviewed: "+rv.err.Error(), st.Dim.Render)
+		wrap(p.Sprintf("This game cannot be reviewed: %s", lang.Say(rv.err, l)), st.Dim.Render)
 		return b.String()
 	}
 	rep := rv.rep
 	if len(rep.Findings) == 0 {
-		wrap(fmt.Sprintf("%s plays as you did at every one of your %d decisions looked at, or no better: nothing to show.", rep.Bot, rep.Decisions), st.Dim.Render)
+		wrap(p.Sprintf("%s plays as you did at every one of your %d decisions looked at, or no better: nothing to show.", rep.Bot, rep.Decisions), st.Dim.Render)
 	}
 	// As many findings as the window holds (two lines each, the notes below taking what is
 	// left), around the one shown.
@@ -175,20 +177,20 @@ func (r *Screen) reviewPanel(m screen.Model, width int) string {
 		}
 		played := f.Played
 		if f.Default {
-			played += " (default)"
+			played = p.Sprintf("%s (default)", played)
 		}
-		line(marker + fmt.Sprintf("move %d: %s → %d", f.Move, played, f.Score))
+		line(marker + p.Sprintf("move %d: %s → %d", f.Move, played, f.Score))
 		gain := fmt.Sprintf("%+d", f.Gain)
 		if f.RanksGain > 0 {
-			gain += fmt.Sprintf(", %d place(s) up", f.RanksGain)
+			gain += ", " + p.Sprintf("%d place(s) up", f.RanksGain)
 		}
-		b.WriteString(st.Dim.Render(termtext.Fit(fmt.Sprintf("    %s plays %s → %d (%s)", f.Bot, f.BotPlays, f.BotScore, gain), width)) + "\n")
+		b.WriteString(st.Dim.Render(termtext.Fit("    "+p.Sprintf("%s plays %s → %d (%s)", f.Bot, f.BotPlays, f.BotScore, gain), width)) + "\n")
 	}
 	b.WriteString("\n")
 	if rep.Stopped != "" {
-		wrap(fmt.Sprintf("stopped after %d of %d decisions: %s", rep.Reviewed, rep.Chosen, rep.Stopped), st.Dim.Render)
+		wrap(p.Sprintf("stopped after %d of %d decisions: %s", rep.Reviewed, rep.Chosen, rep.StoppedIn(l)), st.Dim.Render)
 	}
-	wrap(rep.Method, st.Dim.Render)
-	wrap("Opponents: "+rep.Opponents, st.Dim.Render)
+	wrap(rep.MethodIn(l), st.Dim.Render)
+	wrap(p.Sprintf("Opponents: %s", rep.OpponentsIn(l)), st.Dim.Render)
 	return b.String()
 }

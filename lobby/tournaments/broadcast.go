@@ -18,6 +18,7 @@ import (
 	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/replay"
@@ -50,7 +51,7 @@ type castReplay struct {
 	info   rooms.Info
 	entry  playable.Entry
 	cursor *replay.Cursor
-	result string    // who won, shown once the replay reaches the end
+	result *outcome  // who won, shown once the replay reaches the end
 	start  time.Time // when move startAt was shown, at the speed then
 	from   int
 	doneAt time.Time // when it reached its last move (zero before)
@@ -61,7 +62,13 @@ type replayLoaded struct {
 	info   rooms.Info
 	entry  playable.Entry
 	rp     *replay.Replay
-	result string
+	result *outcome
+}
+
+// outcome is a finished game's result, said in the viewer's language when it is shown.
+type outcome struct {
+	ranks []int
+	names []string
 }
 
 // fetchReplay reads the replay of finished room info: from the room while the directory
@@ -74,7 +81,7 @@ func fetchReplay(ctx context.Context, dir roomdir.Directory, a *archive.Archive,
 		if rp, err := r.Replay(ctx); err == nil && rp != nil {
 			out.entry, out.rp = r.Game(), rp
 			if snap, err := r.Snapshot(ctx); err == nil && snap != nil && snap.Outcome != nil {
-				out.result = resultOf(snap.Outcome.Ranks, snap.Seats)
+				out.result = &outcome{ranks: snap.Outcome.Ranks, names: roomview.SeatNames(snap.Seats)}
 			}
 			return out
 		}
@@ -90,9 +97,9 @@ func fetchReplay(ctx context.Context, dir roomdir.Directory, a *archive.Archive,
 	return out
 }
 
-// resultOf is a finished game's result in words ("ada wins").
-func resultOf(ranks []int, seats []rooms.SeatInfo) string {
-	text, _ := roomview.ResultText(ranks, roomview.SeatNames(seats), -1)
+// text is the result in words, in l ("ada wins.").
+func (o *outcome) text(l lang.Lang) string {
+	text, _ := roomview.ResultTextIn(l, o.ranks, o.names, -1)
 	return text
 }
 
@@ -133,14 +140,14 @@ func (c *castReplay) tile(v roomview.Viewer, speed float64, width, height int) r
 		board = c.entry.View.(games.Scaler).ScaledBoard(c.cursor.State(), -1, v.Palette, k)
 	}
 	lines, bw := termtext.SplitBoard(board)
-	round := ""
+	p := v.Lang.Printer()
+	caption := p.Sprintf("replay · move %d/%d · %s/s", c.cursor.At(), c.cursor.Len(), speedText(speed, v.Lang))
 	if _, r, _, _, ok := director.ParseTag(c.info.Tag); ok {
-		round = fmt.Sprintf("round %d · ", r)
+		caption = p.Sprintf("replay · round %d · move %d/%d · %s/s", r, c.cursor.At(), c.cursor.Len(), speedText(speed, v.Lang))
 	}
-	caption := fmt.Sprintf("replay · %smove %d/%d · %g/s", round, c.cursor.At(), c.cursor.Len(), speed)
 	who := plaintext.Clean(c.info.Players())
-	if !c.doneAt.IsZero() && c.result != "" {
-		who = c.result
+	if !c.doneAt.IsZero() && c.result != nil {
+		who = c.result.text(v.Lang)
 	}
 	// The caption takes two lines over the board, as wide as it needs up to 40 cells.
 	t := roomview.BoardTile(v, caption, lines, bw, min(max(ansi.StringWidth(caption), ansi.StringWidth(who), 24), 40), false)
@@ -203,73 +210,89 @@ func movers(before, now []tournament.Standing) map[string]string {
 	return out
 }
 
+// speedText is a replay's pace in moves a second as l writes it: "0.5", "0,5".
+func speedText(speed float64, l lang.Lang) string {
+	s := fmt.Sprintf("%g", speed)
+	if l == lang.French {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
 // panelWidth is the width of the tournament's panel beside the boards.
 const panelWidth = 30
 
 // panel is the tournament's panel: its name, format, round, progress, standings (as many as
 // the rows allow, the movers marked) and whom it waits for.
 func (w *wallScreen) panel(m screen.Model, rows int) []string {
-	st := m.Styles()
+	st, l := m.Styles(), m.Lang()
+	p := l.Printer()
 	rep := w.rep
 	if rep == nil {
-		return []string{st.Dim.Render("loading the tournament…")}
+		return []string{st.Dim.Render(l.Sprintf("loading the tournament…"))}
 	}
 	fit := func(s string) string { return termtext.Fit(s, panelWidth) }
 	game := rep.Game
 	if e, ok := catalog.Get(game); ok {
-		game = e.Game.Name()
+		game = l.Say(e.Game.Name())
 	}
-	out := []string{st.Heading.Render(fit(plaintext.Clean(rep.Name))), st.Dim.Render(fit(game + " · " + rep.Format))}
+	out := []string{st.Heading.Render(fit(plaintext.Clean(rep.Name))), st.Dim.Render(fit(game + " · " + director.FormatText(rep.Format, l)))}
+	state := director.StateText(rep.State, l)
 	switch rep.State {
 	case director.Open:
-		out = append(out, fit(fmt.Sprintf("open: %d entered", rep.Entrants)))
+		out = append(out, fit(p.Sprintf("open: %d entered", rep.Entrants)))
 	default:
 		if rep.Rounds > 0 {
-			out = append(out, fit(fmt.Sprintf("round %d of %d · %s", rep.Round, rep.Rounds, rep.State)))
+			out = append(out, fit(p.Sprintf("round %d of %d · %s", rep.Round, rep.Rounds, state)))
 		} else {
-			out = append(out, fit(fmt.Sprintf("round %d · %s", rep.Round, rep.State)))
+			out = append(out, fit(p.Sprintf("round %d · %s", rep.Round, state)))
 		}
-		out = append(out, fit(fmt.Sprintf("%d of %d games", rep.GamesPlayed, rep.GamesTotal)))
-		if times := w.times(m.Now()); times != "" {
+		out = append(out, fit(p.Sprintf("%d of %d games", rep.GamesPlayed, rep.GamesTotal)))
+		if times := w.times(m.Now(), l); times != "" {
 			out = append(out, fit(times))
 		}
 		out = append(out, termtext.ProgressBar(rep.GamesPlayed, max(rep.GamesTotal, 1), panelWidth))
 	}
-	out = append(out, "", st.Heading.Render("Standings"))
+	out = append(out, "", st.Heading.Render(l.Sprintf("Standings")))
 	room := max(rows-len(out)-4, 1)
 	for i, s := range rep.Standings {
 		if i == room {
-			out = append(out, st.Dim.Render(fmt.Sprintf("  … and %d more", len(rep.Standings)-i)))
+			out = append(out, st.Dim.Render("  "+p.Sprintf("… and %d more", len(rep.Standings)-i)))
 			break
 		}
 		mark := w.moved[s.ID]
 		if mark == "" {
 			mark = " "
 		}
-		out = append(out, fit(fmt.Sprintf("%2d %s %-16s %5s", s.Rank, mark, termtext.Fit(plaintext.Clean(s.Name), 16), points(s.Points))))
+		out = append(out, fit(fmt.Sprintf("%2d %s %-16s %5s", s.Rank, mark, termtext.Fit(plaintext.Clean(s.Name), 16), points(s.Points, l))))
 	}
 	if len(rep.Waiting) > 0 && rep.State == director.Running {
-		out = append(out, "", st.Dim.Render(fit("waits for: "+plaintext.Clean(rep.Waiting[0]))))
+		out = append(out, "", st.Dim.Render(fit(l.Sprintf("waits for: %s", plaintext.Clean(rep.WaitingIn(l)[0])))))
 	}
 	return out
 }
 
-// points writes a standing's points, whole numbers without decimals.
-func points(p float64) string {
+// points writes a standing's points, whole numbers without decimals, as l writes them
+// ("2.5", "2,5").
+func points(p float64, l lang.Lang) string {
 	if p == math.Trunc(p) {
 		return fmt.Sprintf("%.0f", p)
 	}
-	return fmt.Sprintf("%.1f", p)
+	s := fmt.Sprintf("%.1f", p)
+	if l == lang.French {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
 }
 
 // times says how long the tournament has run and how long it still takes ("2:31 so far ·
-// ~3 min left"), "" when nothing says.
-func (w *wallScreen) times(now time.Time) string {
+// ~3 min left"), in l; "" when nothing says.
+func (w *wallScreen) times(now time.Time, l lang.Lang) string {
 	var times []string
 	if rep := w.rep; rep != nil && !rep.Since.IsZero() && rep.State != director.Finished {
-		times = append(times, roomview.Clock(now.Sub(rep.Since))+" so far")
+		times = append(times, l.Sprintf("%s so far", roomview.Clock(now.Sub(rep.Since))))
 	}
-	if left := w.timeLeft(now); left != "" {
+	if left := w.timeLeft(now, l); left != "" {
 		times = append(times, left)
 	}
 	return strings.Join(times, " · ")
@@ -277,7 +300,7 @@ func (w *wallScreen) times(now time.Time) string {
 
 // timeLeft estimates the time the tournament still takes, at its pace since it started (or,
 // when the report does not say when, since the wall opened): "" until a game has ended.
-func (w *wallScreen) timeLeft(now time.Time) string {
+func (w *wallScreen) timeLeft(now time.Time, l lang.Lang) string {
 	rep := w.rep
 	if rep == nil || rep.GamesPlayed >= rep.GamesTotal {
 		return ""
@@ -292,7 +315,7 @@ func (w *wallScreen) timeLeft(now time.Time) string {
 	per := now.Sub(since) / time.Duration(played)
 	left := per * time.Duration(rep.GamesTotal-rep.GamesPlayed)
 	if left < time.Minute {
-		return "under a minute left"
+		return l.Sprintf("under a minute left")
 	}
-	return fmt.Sprintf("~%d min left", int(math.Ceil(left.Minutes())))
+	return l.Sprintf("~%d min left", int(math.Ceil(left.Minutes())))
 }

@@ -2,7 +2,6 @@ package tournaments
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/replays"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
@@ -77,23 +77,23 @@ func (g *gamesScreen) load(m screen.Model, force bool) tea.Cmd {
 		v := d.Version()
 		list, err := d.Games(ctx, code)
 		if err != nil {
-			err = errors.New("the tournament's games could not be read right now; try again")
+			err = lang.Errorf("the tournament's games could not be read right now; try again")
 		}
 		return gamesLoaded{code: code, list: list, at: v, err: err}
 	}
 }
 
 var gamesKeys = struct{ up, down, open key.Binding }{
-	up:   widget.Bind("↑/k", "the game above", "up", "k"),
-	down: widget.Bind("↓/j", "the game below", "down", "j"),
-	open: widget.Bind("enter", "replay the game (or watch it, while it is played)", "enter"),
+	up:   widget.Bind("↑/k", lang.N("the game above"), "up", "k"),
+	down: widget.Bind("↓/j", lang.N("the game below"), "down", "j"),
+	open: widget.Bind("enter", lang.N("replay the game (or watch it, while it is played)"), "enter"),
 }
 
 func (g *gamesScreen) Keys(m screen.Model) widget.KeyMap {
 	k := gamesKeys
 	back := widget.Back(m.BackTo(g.back), true)
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("replay", k.open), back, widget.HelpKey},
+		Short: []key.Binding{widget.Pair(lang.N("choose"), k.up, k.down), widget.Pair(lang.N("replay"), k.open), back, widget.HelpKey},
 		Full:  [][]key.Binding{{k.up, k.down, k.open, back}},
 	}
 }
@@ -106,7 +106,7 @@ func (g *gamesScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 		}
 		g.loading, g.at = false, msg.at
 		if msg.err != nil {
-			m.Notify(msg.err.Error())
+			m.Notify(lang.Say(msg.err, m.Lang()))
 		} else {
 			g.list, g.have = msg.list, true
 		}
@@ -116,16 +116,16 @@ func (g *gamesScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 	case gameReplay:
 		g.opening = false
 		if msg.err != nil {
-			m.Notify(msg.err.Error())
+			m.Notify(lang.Say(msg.err, m.Lang()))
 			return g, nil
 		}
 		if !msg.g.Rec.VisibleTo(m.Who().ID, m.Who().Admin) {
-			m.Notify("that game was played in a private room: only its players and teachers see it again")
+			m.Notify(m.Lang().Sprintf("that game was played in a private room: only its players and teachers see it again"))
 			return g, nil
 		}
 		r, err := replays.New(msg.g)
 		if err != nil {
-			m.Notify(err.Error())
+			m.Notify(lang.Say(err, m.Lang()))
 			return g, nil
 		}
 		r.From(g)
@@ -154,7 +154,7 @@ func (g *gamesScreen) key(m screen.Model, k tea.KeyMsg) (screen.Screen, tea.Cmd)
 			if r, ok := m.Rooms().Find(line.Room); ok {
 				return m.Watch(r, g)
 			}
-			m.Notify("that game has just ended: its replay is on its way")
+			m.Notify(m.Lang().Sprintf("that game has just ended: its replay is on its way"))
 		case line.Match != "" && g.svc.Archive != nil:
 			g.opening = true
 			a, id, ctx, who := g.svc.Archive, line.Match, m.Context(), m.Who()
@@ -165,39 +165,39 @@ func (g *gamesScreen) key(m screen.Model, k tea.KeyMsg) (screen.Screen, tea.Cmd)
 				return gameReplay{game, err}
 			}
 		default:
-			m.Notify(fmt.Sprintf("game %s has no replay: %s", line.ID, howText(line)))
+			m.Notify(m.Lang().Sprintf("game %s has no replay: %s", line.ID, howText(line, m.Lang())))
 		}
 	}
 	return g, nil
 }
 
 // howText says how a game ended, or where it stands, in words.
-func howText(l director.GameLine) string {
+func howText(l director.GameLine, in lang.Lang) string {
 	switch l.How {
 	case director.HowForfeit:
-		return "forfeit by " + plaintext.Clean(l.Forfeit)
+		return in.Sprintf("forfeit by %s", plaintext.Clean(l.Forfeit))
 	case director.HowAbsent:
-		return "nobody came"
+		return in.Sprintf("nobody came")
 	case director.HowPending:
-		return "not played yet"
+		return in.Sprintf("not played yet")
 	case director.HowPlaying:
-		return "being played"
+		return in.Sprintf("being played")
 	}
 	return l.How
 }
 
 func (g *gamesScreen) View(m screen.Model) string {
-	st := m.Styles()
+	st, lg := m.Styles(), m.Lang()
 	var b strings.Builder
-	b.WriteString(m.Header(st.Dim.Render("tournament "+g.code+" · games")) + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(lg.Sprintf("tournament %s · games", g.code))) + "\n\n")
 	if !g.have {
-		b.WriteString(st.Dim.Render("loading…") + "\n\n" + m.Footer(g.Keys(m)))
+		b.WriteString(st.Dim.Render(lg.Sprintf("loading…")) + "\n\n" + m.Footer(g.Keys(m)))
 		return b.String()
 	}
-	b.WriteString(st.Heading.Render(termtext.Fit("Games of "+plaintext.Clean(g.list.Name), m.Width()-1)) + "\n\n")
+	b.WriteString(st.Heading.Render(termtext.Fit(lg.Sprintf("Games of %s", plaintext.Clean(g.list.Name)), m.Width()-1)) + "\n\n")
 	g.drawn = g.list.Games
 	if len(g.drawn) == 0 {
-		b.WriteString(st.Dim.Render("No game yet: the first round is paired when the tournament starts.") + "\n")
+		b.WriteString(st.Dim.Render(termtext.Fit(lg.Sprintf("No game yet: the first round is paired when the tournament starts."), m.Width()-1)) + "\n")
 	}
 	g.cursor = min(g.cursor, max(len(g.drawn)-1, 0))
 	// As many lines as the window has rows for, the chosen one among them.
@@ -205,11 +205,11 @@ func (g *gamesScreen) View(m screen.Model) string {
 	top := max(min(g.cursor-rows/2, len(g.drawn)-rows), 0)
 	for i := top; i < len(g.drawn) && i < top+rows; i++ {
 		l := g.drawn[i]
-		result := l.Result
+		result := director.ResultText(l, lg)
 		if result == "" {
-			result = howText(l)
+			result = howText(l, lg)
 		}
-		line := fmt.Sprintf("%-7s r%-3d %-30s %s", l.ID, l.Round, termtext.Fit(plaintext.Clean(strings.Join(l.Players, " vs ")), 30), result)
+		line := fmt.Sprintf("%-7s %s %-30s %s", l.ID, lg.Sprintf("r%-3d", l.Round), termtext.Fit(plaintext.Clean(strings.Join(l.Players, " vs ")), 30), result)
 		b.WriteString(widget.Item(st, line, m.Width()-4, i == g.cursor) + "\n")
 	}
 	b.WriteString("\n" + m.Footer(g.Keys(m)))
@@ -217,8 +217,8 @@ func (g *gamesScreen) View(m screen.Model) string {
 }
 
 func (g *gamesScreen) Help(m screen.Model) string {
-	return `The tournament's games, in the order of its schedule: each with its round, its
+	return m.Lang().Sprintf(`The tournament's games, in the order of its schedule: each with its round, its
 players, and its result or where it stands. enter replays a game played (esc comes back
 here), or watches a game being played. From a shell:
-  ssh HOST tournament games CODE [--round N] [--json|--csv]`
+  ssh HOST tournament games CODE [--round N] [--json|--csv]`)
 }

@@ -3,7 +3,6 @@ package tournaments
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -51,9 +51,9 @@ func loadReport(m screen.Model, svc *screen.Services, code string) tea.Cmd {
 		rep, err := d.Report(ctx, code)
 		switch {
 		case errors.Is(err, director.ErrNotFound):
-			err = fmt.Errorf("no tournament %q: check the code", code)
+			err = lang.Errorf("no tournament %q: check the code", code)
 		case err != nil:
-			err = errors.New("the tournament could not be read right now; try again")
+			err = lang.Errorf("the tournament could not be read right now; try again")
 		}
 		return standingsLoaded{code: code, rep: rep, at: v, err: err}
 	}
@@ -100,19 +100,19 @@ func (s *standingsScreen) load(m screen.Model, force bool) tea.Cmd {
 var standingsKeys = struct {
 	wall, games, join, start, pause, resume, cancel key.Binding
 }{
-	wall:   widget.Bind("w", "its games on the wall", "w"),
-	games:  widget.Bind("g", "its games, each to replay", "g"),
-	join:   widget.Bind("j", "enter it (while it is open)", "j"),
-	start:  widget.Bind("s", "teachers: start it", "s"),
-	pause:  widget.Bind("p", "teachers: pause it", "p"),
-	resume: widget.Bind("r", "teachers: resume it", "r"),
-	cancel: widget.Bind("x", "teachers: cancel it (press twice)", "x"),
+	wall:   widget.Bind("w", lang.N("its games on the wall"), "w"),
+	games:  widget.Bind("g", lang.N("its games, each to replay"), "g"),
+	join:   widget.Bind("j", lang.N("enter it (while it is open)"), "j"),
+	start:  widget.Bind("s", lang.N("teachers: start it"), "s"),
+	pause:  widget.Bind("p", lang.N("teachers: pause it"), "p"),
+	resume: widget.Bind("r", lang.N("teachers: resume it"), "r"),
+	cancel: widget.Bind("x", lang.N("teachers: cancel it (press twice)"), "x"),
 }
 
 func standingsPagerKeys() widget.PagerKeys {
 	p := widget.NewPagerKeys()
-	p.Down = widget.Bind("↓", "scroll down a line", "down")
-	p.Top = widget.Bind("home", "the top", "home") // g lists the games
+	p.Down = widget.Bind("↓", lang.N("scroll down a line"), "down")
+	p.Top = widget.Bind("home", lang.N("the top"), "home") // g lists the games
 	return p
 }
 
@@ -131,7 +131,7 @@ func (s *standingsScreen) Keys(m screen.Model) widget.KeyMap {
 	back := widget.Back(m.BackTo(s.back), true)
 	short := []key.Binding{widget.Pair("wall", k.wall), widget.Pair("games", k.games), back, widget.HelpKey}
 	if s.rep.State == director.Open {
-		short = append([]key.Binding{widget.Pair("enter it", k.join)}, short...)
+		short = append([]key.Binding{widget.Pair(lang.N("enter it"), k.join)}, short...)
 	}
 	if m.Who().Admin {
 		switch s.rep.State {
@@ -157,7 +157,7 @@ func (s *standingsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, te
 		} else {
 			s.at = loaded.at // not again before the director moves on
 			if !s.have {
-				m.Notify(loaded.err.Error())
+				m.Notify(lang.Say(loaded.err, m.Lang()))
 			}
 		}
 		force := s.again
@@ -179,18 +179,18 @@ func (s *standingsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, te
 		m.Notify(s.join(m))
 		return s, s.load(m, true)
 	case key.Matches(k, keys.start):
-		m.Notify(s.console(m, s.svc.Director.Start, "started"))
+		m.Notify(s.console(m, s.svc.Director.Start, "started", lang.N("tournament started")))
 	case key.Matches(k, keys.pause):
-		m.Notify(s.console(m, s.svc.Director.Pause, "paused"))
+		m.Notify(s.console(m, s.svc.Director.Pause, "paused", lang.N("tournament paused")))
 	case key.Matches(k, keys.resume):
-		m.Notify(s.console(m, s.svc.Director.Resume, "resumed"))
+		m.Notify(s.console(m, s.svc.Director.Resume, "resumed", lang.N("tournament resumed")))
 	case key.Matches(k, keys.cancel):
 		if !s.confirmCancel && m.Who().Admin {
 			s.confirmCancel = true
-			m.Notify("press x again to cancel the tournament for good (its results so far are kept)")
+			m.Notify(m.Lang().Sprintf("press x again to cancel the tournament for good (its results so far are kept)"))
 			return s, nil
 		}
-		m.Notify(s.console(m, s.svc.Director.Cancel, "cancelled"))
+		m.Notify(s.console(m, s.svc.Director.Cancel, "cancelled", lang.N("tournament cancelled")))
 	default:
 		s.pager().Key(k)
 		return s, nil
@@ -199,10 +199,12 @@ func (s *standingsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, te
 }
 
 // console runs a teacher's command on the tournament (start, pause, resume, cancel: x
-// twice, since cancelling cannot be undone), and says how it went.
-func (s *standingsScreen) console(m screen.Model, run func(context.Context, string) error, done string) string {
+// twice, since cancelling cannot be undone), and says how it went: said (marked with
+// lang.N) when it went well, done in the log.
+func (s *standingsScreen) console(m screen.Model, run func(context.Context, string) error, done, said string) string {
+	l := m.Lang()
 	if !m.Who().Admin {
-		return "only teachers run tournaments"
+		return l.Sprintf("only teachers run tournaments")
 	}
 	s.confirmCancel = false
 	ctx, cancel := context.WithTimeout(m.Context(), 10*time.Second)
@@ -211,22 +213,22 @@ func (s *standingsScreen) console(m screen.Model, run func(context.Context, stri
 	switch {
 	case err == nil:
 		s.svc.Log.Info("tournament "+done, "code", s.code, "by", m.Who().Name)
-		return "tournament " + done
+		return l.Say(said)
 	case director.IsState(err):
-		return err.Error()
+		return lang.Say(err, l)
 	}
 	s.svc.Log.Error("tournament console", "code", s.code, "err", err)
-	return "the tournament could not be changed right now; try again"
+	return l.Sprintf("the tournament could not be changed right now; try again")
 }
 
 // join enters the person in the open tournament, and says how it went.
 func (s *standingsScreen) join(m screen.Model) string {
-	who := m.Who()
+	who, l := m.Who(), m.Lang()
 	switch {
 	case who.Guest:
-		return "a tournament entry belongs to a key: connect with your SSH key to enter"
+		return l.Sprintf("a tournament entry belongs to a key: connect with your SSH key to enter")
 	case s.rep.State != director.Open:
-		return "entries to this tournament are closed"
+		return l.Sprintf("entries to this tournament are closed")
 	case s.rep.Game == "":
 		return ""
 	}
@@ -237,35 +239,41 @@ func (s *standingsScreen) join(m screen.Model) string {
 	var full *director.ErrFull
 	switch {
 	case err == nil:
-		return fmt.Sprintf("you are entered in %s: stay in the lobby; it rings when your game is due", s.rep.Name)
+		return l.Sprintf("you are entered in %s: stay in the lobby; it rings when your game is due", s.rep.Name)
 	case errors.Is(err, director.ErrEntrantExists):
-		return "you are entered already"
+		return l.Sprintf("you are entered already")
 	case errors.Is(err, director.ErrEntrantName):
-		return "another entrant has your name"
+		return l.Sprintf("another entrant has your name")
 	case errors.Is(err, director.ErrNotOpen):
-		return "entries to this tournament are closed"
+		return l.Sprintf("entries to this tournament are closed")
 	case errors.As(err, &full):
-		return "this tournament is full: ask your teacher"
+		return l.Sprintf("this tournament is full: ask your teacher")
 	}
 	if refused, _ := director.IsEntryRefused(err); refused {
-		return err.Error()
+		return lang.Say(err, l)
 	}
 	s.svc.Log.Error("tournament entry", "code", s.code, "err", err)
-	return "the entry could not be stored right now; try again"
+	return l.Sprintf("the entry could not be stored right now; try again")
 }
 
 func (s *standingsScreen) View(m screen.Model) string {
-	st := m.Styles()
+	st, l := m.Styles(), m.Lang()
 	var b strings.Builder
-	b.WriteString(m.Header(st.Dim.Render("tournament "+s.code)) + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(l.Sprintf("tournament %s", s.code))) + "\n\n")
 	if !s.have {
-		b.WriteString(st.Dim.Render("loading…") + "\n\n" + m.Footer(s.Keys(m)))
+		b.WriteString(st.Dim.Render(l.Sprintf("loading…")) + "\n\n" + m.Footer(s.Keys(m)))
 		return b.String()
 	}
 	// Every standing, every game: the pager scrolls what the window cannot hold.
-	lines := strings.Split(strings.TrimRight(director.StandingsText(s.rep, 0), "\n"), "\n")
-	for i, line := range lines {
-		lines[i] = termtext.Fit(line, m.Width()-1)
+	// The table's lines are cut to the window; a sentence under it (the FORF and ABS
+	// legend) is folded, whole, to its width.
+	var lines []string
+	for _, line := range strings.Split(strings.TrimRight(director.StandingsTextIn(s.rep, 0, l), "\n"), "\n") {
+		if !strings.HasPrefix(line, " ") && strings.HasSuffix(line, ".") {
+			lines = append(lines, termtext.WrapWords(line, m.Width()-1)...)
+			continue
+		}
+		lines = append(lines, termtext.Fit(line, m.Width()-1))
 	}
 	s.pager().Set(strings.Join(lines, "\n"), m.Height()-5) // header, blank; where, blank, keys
 	b.WriteString(s.page.View() + "\n")
@@ -277,7 +285,7 @@ func (s *standingsScreen) View(m screen.Model) string {
 }
 
 func (s *standingsScreen) Help(m screen.Model) string {
-	return `Standings
+	return m.Lang().Sprintf(`Standings
 
 Rank, name, how far they went (elimination, pools), points (a win 1, a draw ½ in two-player
 games; in pools a point for each player finished ahead of), games played, won, drawn and
@@ -285,5 +293,5 @@ lost (in pools: finished 1st, 2nd, …), byes, then the tie-breaks of the format
 Buchholz, then head-to-head among those tied). Below: the games being played (watch ROOM
 to follow one) and the games of this round still to start. The screen follows the
 tournament live.
-Teachers (admin keys) run it from here too.`
+Teachers (admin keys) run it from here too.`)
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -78,7 +79,7 @@ func (t *tournamentsScreen) load(m screen.Model) tea.Cmd {
 func (t *tournamentsScreen) ShowsLobby() {}
 
 var tournamentsKeys = struct{ open key.Binding }{
-	open: widget.Bind("enter", "open the tournament: its standings", "enter"),
+	open: widget.Bind("enter", lang.N("open the tournament: its standings"), "enter"),
 }
 
 // Name is what a footer calls the list: "esc tournaments".
@@ -92,7 +93,7 @@ func (t *tournamentsScreen) backKey(m screen.Model) key.Binding {
 func (t *tournamentsScreen) Keys(m screen.Model) widget.KeyMap {
 	k := tournamentsKeys
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("open", k.open), t.backKey(m), widget.HelpKey},
+		Short: []key.Binding{widget.Pair(lang.N("open"), k.open), t.backKey(m), widget.HelpKey},
 		Full:  [][]key.Binding{{k.open, t.backKey(m)}, t.code.Editing()},
 	}
 }
@@ -117,7 +118,7 @@ func (t *tournamentsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, 
 		}
 		t.opening = false
 		if msg.err != nil {
-			m.Notify(msg.err.Error())
+			m.Notify(lang.Say(msg.err, m.Lang()))
 			return t, nil
 		}
 		return Standings(t.svc, msg.code, msg.rep, t), nil
@@ -129,7 +130,7 @@ func (t *tournamentsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, 
 			return m.Back(t.back, "")
 		case key.Matches(msg, tournamentsKeys.open):
 			if t.svc.Director == nil {
-				m.Notify("this server keeps no tournaments")
+				m.Notify(m.Lang().Sprintf("this server keeps no tournaments"))
 				return t, nil
 			}
 			t.opening = true
@@ -142,10 +143,10 @@ func (t *tournamentsScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, 
 }
 
 func (t *tournamentsScreen) View(m screen.Model) string {
-	st := m.Styles()
+	st, l := m.Styles(), m.Lang()
 	var b strings.Builder
-	b.WriteString(m.Header(st.Dim.Render("tournaments")) + "\n\n")
-	b.WriteString("Tournament code (your teacher gives it): " + t.code.View() + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(l.Sprintf("tournaments"))) + "\n\n")
+	b.WriteString(l.Sprintf("Tournament code (your teacher gives it): ") + t.code.View() + "\n\n")
 	// Those open for entries first (a student comes here to enter one), then those being
 	// played, as many as the window has rows for.
 	rows := max(m.Height()-12, 2)
@@ -154,10 +155,10 @@ func (t *tournamentsScreen) View(m screen.Model) string {
 		in    func(state string) bool
 		none  string
 	}{
-		{"Open for entries", func(s string) bool { return s == director.Open }, "none right now"},
-		{"Being played", func(s string) bool { return s == director.Running || s == director.Paused }, "none right now"},
+		{lang.N("Open for entries"), func(s string) bool { return s == director.Open }, lang.N("none right now")},
+		{lang.N("Being played"), func(s string) bool { return s == director.Running || s == director.Paused }, lang.N("none right now")},
 	} {
-		b.WriteString(st.Heading.Render(part.title) + "\n")
+		b.WriteString(st.Heading.Render(l.Say(part.title)) + "\n")
 		shown := 0
 		for _, tr := range t.list {
 			if !part.in(tr.State) {
@@ -169,18 +170,18 @@ func (t *tournamentsScreen) View(m screen.Model) string {
 			}
 			game := tr.Game
 			if e, ok := catalog.Get(game); ok {
-				game = e.Game.Name()
+				game = l.Say(e.Game.Name())
 			}
-			b.WriteString(termtext.Fit(fmt.Sprintf("  %-7s %-16s %-8s %s", tr.Code, game, tr.State, plaintext.Clean(tr.Name)), m.Width()-1) + "\n")
+			b.WriteString(termtext.Fit(fmt.Sprintf("  %-7s %-16s %-8s %s", tr.Code, termtext.Fit(game, 16), director.StateText(tr.State, l), plaintext.Clean(tr.Name)), m.Width()-1) + "\n")
 			shown++
 		}
 		switch {
 		case !t.loaded:
-			b.WriteString(st.Dim.Render("  loading…") + "\n")
+			b.WriteString(st.Dim.Render("  "+l.Sprintf("loading…")) + "\n")
 		case t.failed && shown == 0:
-			b.WriteString(st.Dim.Render("  the tournaments could not be read right now") + "\n")
+			b.WriteString(st.Dim.Render("  "+l.Sprintf("the tournaments could not be read right now")) + "\n")
 		case shown == 0:
-			b.WriteString(st.Dim.Render("  "+part.none) + "\n")
+			b.WriteString(st.Dim.Render("  "+l.Say(part.none)) + "\n")
 		}
 		b.WriteString("\n")
 	}
@@ -188,11 +189,11 @@ func (t *tournamentsScreen) View(m screen.Model) string {
 	return b.String()
 }
 func (t *tournamentsScreen) Help(m screen.Model) string {
-	return `Tournaments
+	return m.Lang().Sprintf(`Tournaments
 
 Type the code your teacher gave (it starts with T) and open it: you see the standings,
 the games being played and the next round, live. While the tournament is open, press j
 there to enter it yourself; your programs enter with
   ssh -T HOST bot --game GAME --tournament CODE
-When one of your games is due, the lobby rings and counts down, then takes you to it.`
+When one of your games is due, the lobby rings and counts down, then takes you to it.`)
 }

@@ -11,8 +11,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
@@ -160,9 +160,9 @@ func wallRooms(all []rooms.Info, code string) []rooms.Info {
 	return append(playing, finished...)
 }
 
-// wallCount says what the wall shows: the games being played now, the fast ones among
-// them, and those just finished.
-func wallCount(shown []rooms.Info) string {
+// wallCount says what the wall shows, in l: the games being played now, the fast ones
+// among them, and those just finished.
+func wallCount(shown []rooms.Info, l lang.Lang) string {
 	playing, fast, finished := 0, 0, 0
 	for _, r := range shown {
 		switch {
@@ -175,24 +175,25 @@ func wallCount(shown []rooms.Info) string {
 			playing++
 		}
 	}
-	s := games.Count(playing, "game", "games") + " being played"
+	p := l.Printer()
+	s := p.Sprintf("%d games being played", playing)
 	if fast > 0 {
-		s += fmt.Sprintf(" (%d fast)", fast)
+		s += " " + p.Sprintf("(%d fast)", fast)
 	}
 	if finished > 0 {
-		s += fmt.Sprintf(" · %d just finished", finished)
+		s += " · " + p.Sprintf("%d just finished", finished)
 	}
 	return s
 }
 
 var wallKeys = struct{ next, prev, pageDown, pageUp, watch, faster, slower key.Binding }{
-	next:     widget.Bind("→/l/tab", "the next game", "right", "l", "tab"),
-	prev:     widget.Bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
-	pageDown: widget.Bind("↓/pgdn/j/space", "the next page", "pgdown", "down", "j", " "),
-	pageUp:   widget.Bind("↑/pgup/k", "the previous page", "pgup", "up", "k"),
-	watch:    widget.Bind("enter", "watch the chosen game (esc comes back to the wall)", "enter"),
-	faster:   widget.Bind("+", "replays faster (up to 8 moves a second)", "+", "="),
-	slower:   widget.Bind("-", "replays slower (down to one move every 2 s)", "-"),
+	next:     widget.Bind("→/l/tab", lang.N("the next game"), "right", "l", "tab"),
+	prev:     widget.Bind("←/h/shift+tab", lang.N("the previous game"), "left", "h", "shift+tab"),
+	pageDown: widget.Bind("↓/pgdn/j/space", lang.N("the next page"), "pgdown", "down", "j", " "),
+	pageUp:   widget.Bind("↑/pgup/k", lang.N("the previous page"), "pgup", "up", "k"),
+	watch:    widget.Bind("enter", lang.N("watch the chosen game (esc comes back to the wall)"), "enter"),
+	faster:   widget.Bind("+", lang.N("replays faster (up to 8 moves a second)"), "+", "="),
+	slower:   widget.Bind("-", lang.N("replays slower (down to one move every 2 s)"), "-"),
 }
 
 func (w *wallScreen) Keys(m screen.Model) widget.KeyMap {
@@ -200,8 +201,8 @@ func (w *wallScreen) Keys(m screen.Model) widget.KeyMap {
 	back := widget.Back(m.BackTo(w.back), true)
 	faster, slower := widget.Enabled(k.faster, w.code != ""), widget.Enabled(k.slower, w.code != "")
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("choose", k.prev, k.next), widget.Pair("page", k.pageUp, k.pageDown), widget.Pair("watch", k.watch),
-			widget.Pair("replay pace", faster, slower), back},
+		Short: []key.Binding{widget.Pair(lang.N("choose"), k.prev, k.next), widget.Pair(lang.N("page"), k.pageUp, k.pageDown), widget.Pair(lang.N("watch"), k.watch),
+			widget.Pair(lang.N("replay pace"), faster, slower), back},
 		Full: [][]key.Binding{{k.next, k.prev, k.pageDown, k.pageUp, k.watch, faster, slower, back}},
 	}
 }
@@ -238,7 +239,7 @@ func (w *wallScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 				return m.Watch(r, w)
 			}
 		}
-		m.Notify("that room has just closed")
+		m.Notify(m.Lang().Sprintf("that room has just closed"))
 	case w.code != "" && key.Matches(k, keys.faster):
 		w.setSpeed(m.Now(), w.speed+1)
 	case w.code != "" && key.Matches(k, keys.slower):
@@ -345,11 +346,11 @@ func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool) roomview
 	if snap == nil {
 		return roomview.Tile{}
 	}
-	return roomview.SharedWallTile(roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1}, info, snap, chosen)
+	return roomview.SharedWallTile(roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1, Lang: m.Lang()}, info, snap, chosen)
 }
 
 func (w *wallScreen) View(m screen.Model) string {
-	key := fmt.Sprintf("%d %d %d %s", w.gen, m.Width(), m.Height(), w.times(m.Now()))
+	key := fmt.Sprintf("%d %d %d %s %s", w.gen, m.Width(), m.Height(), m.Lang(), w.times(m.Now(), m.Lang()))
 	if key == w.drawnKey {
 		return w.drawnView
 	}
@@ -359,13 +360,13 @@ func (w *wallScreen) View(m screen.Model) string {
 
 // draw lays the wall out: the header, the boards, a tournament's panel, the footer.
 func (w *wallScreen) draw(m screen.Model) string {
-	st := m.Styles()
+	st, l := m.Styles(), m.Lang()
 	n := len(w.shown)
 	w.cursor = min(w.cursor, max(n-1, 0))
 	w.first = min(w.first, w.cursor)
-	right := "the wall · " + wallCount(w.shown)
+	right := l.Sprintf("the wall · %s", wallCount(w.shown, l))
 	if w.code != "" {
-		right = fmt.Sprintf("the wall · tournament %s · %s", w.code, wallCount(w.shown))
+		right = l.Sprintf("the wall · tournament %s · %s", w.code, wallCount(w.shown, l))
 	}
 	out := []string{m.Header(st.Dim.Render(right))}
 	// A tournament's wall keeps its panel on the right where the window has room for it
@@ -379,9 +380,9 @@ func (w *wallScreen) draw(m screen.Model) string {
 	var body []string
 	switch {
 	case n == 0 && w.casting == nil && w.code != "":
-		body = []string{"", st.Dim.Render(termtext.Fit("No game of this tournament is being played right now.", width))}
+		body = []string{"", st.Dim.Render(termtext.Fit(l.Sprintf("No game of this tournament is being played right now."), width))}
 	case n == 0 && w.casting == nil:
-		body = []string{"", st.Dim.Render("No game is being played right now. The wall shows every game as it starts.")}
+		body = []string{"", st.Dim.Render(termtext.Fit(l.Sprintf("No game is being played right now. The wall shows every game as it starts."), width))}
 	default:
 		body = w.tiles(m, width, rows)
 	}
@@ -403,7 +404,7 @@ func (w *wallScreen) tiles(m screen.Model, width, rows int) []string {
 	n := len(w.shown)
 	var extra []roomview.Tile
 	if w.casting != nil {
-		v := roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1}
+		v := roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1, Lang: m.Lang()}
 		// The replay takes the room the live boards leave: all of it when none is live.
 		rw, rh := width, rows-1
 		if n > 0 {
@@ -475,11 +476,11 @@ func (w *wallScreen) tiles(m screen.Model, width, rows int) []string {
 }
 
 func (w *wallScreen) Help(m screen.Model) string {
-	return `The wall: every live game at once, updating live (for the classroom
+	return m.Lang().Sprintf(`The wall: every live game at once, updating live (for the classroom
 projector). Games being played come first, then those just finished. A game
 marked "fast" is played by programs as fast as they answer: the wall shows
 its latest moves as often as the screen redraws, and never slows it.
 
 A larger window shows more games: 160×50 holds six 20×20 boards.
-From a shell: ssh -t HOST wall.`
+From a shell: ssh -t HOST wall.`)
 }

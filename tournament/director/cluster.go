@@ -3,6 +3,7 @@ package director
 import (
 	"context"
 	"errors"
+	"github.com/arena-classroom/arena/lang"
 	"maps"
 	"strings"
 	"time"
@@ -88,11 +89,11 @@ func (d *Director) Control(ctx context.Context, op, code, arg string) error {
 	case store.CorrectionReplay, store.CorrectionVoid:
 		parts := strings.SplitN(arg, "\n", 3)
 		if len(parts) != 3 {
-			return &ErrState{"malformed correction"}
+			return &ErrState{Msg: "malformed correction"} // lang:keep a node's bug: no person sends it
 		}
 		return d.Correct(ctx, code, op, parts[0], parts[1], parts[2])
 	}
-	return &ErrState{"unknown change " + op}
+	return &ErrState{Msg: "unknown change " + op} // lang:keep a node's bug: no person sends it
 }
 
 // Leading reports whether this director runs the tournaments (it does unless it follows).
@@ -149,7 +150,7 @@ func (d *Director) reconcile(ctx context.Context) {
 				if !l.has(keyOf(r.Game)) {
 					d.free(code, r.Game)
 					l.add(r)
-					l.note(d.now(), "%s: %s: %s", l.at(r.Game.Round, r.Game.Leg), l.names(r.Game.Seats), resultText(l, r))
+					l.note(d.now(), lang.T("%s: %s: %s", l.at(r.Game.Round, r.Game.Leg), l.names(r.Game.Seats), resultT(l, r)))
 					d.changedLocked()
 				}
 			}
@@ -183,7 +184,7 @@ func (d *Director) movedLocked(l *live, k gameKey, p inPlay, now time.Time) bool
 				d.calls[id] = c
 			}
 		}
-		l.note(now, "%s: %s moved to room %s", l.at(k.round, k.leg), l.names(p.game.Seats), r.ID())
+		l.note(now, lang.T("%s: %s moved to room %s", l.at(k.round, k.leg), l.names(p.game.Seats), r.ID()))
 		d.changedLocked()
 		return true
 	}
@@ -197,7 +198,7 @@ func (d *Director) movedLocked(l *live, k gameKey, p inPlay, now time.Time) bool
 
 // ErrUnreachable is a Remote's error when the leader does not answer; isUnreachable
 // recognises it (and ErrElsewhere: no leader known).
-var ErrUnreachable = errors.New("the server running the tournaments does not answer: try again in a moment")
+var ErrUnreachable = lang.Errorf("the server running the tournaments does not answer: try again in a moment")
 
 func isUnreachable(err error) bool {
 	return errors.Is(err, ErrUnreachable) || errors.Is(err, ErrElsewhere)

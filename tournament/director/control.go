@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"slices"
 	"strings"
 	"time"
@@ -14,12 +14,21 @@ import (
 )
 
 // ErrState is returned for a change the tournament's state does not allow; its text says why.
-type ErrState struct{ Msg string }
+// Msg is English (it crosses a cluster's bus as it is); lang.Say says it in a reader's
+// language where it was made here (its sentence, err, is then what it wraps).
+type ErrState struct {
+	Msg string
+	err error
+}
 
 func (e *ErrState) Error() string { return e.Msg }
+func (e *ErrState) Unwrap() error { return e.err }
 
-func stateError(code, state, want string) error {
-	return &ErrState{fmt.Sprintf("tournament %s is %s: %s", code, state, want)}
+// stateErr is the refusal err says (a lang.Errorf).
+func stateErr(err error) *ErrState { return &ErrState{Msg: err.Error(), err: err} }
+
+func stateError(code, state string, want lang.Text) error {
+	return stateErr(lang.Errorf("tournament %s is %s: %s", code, StateT(state), want))
 }
 
 // Start closes the entries and plays the first round.
@@ -37,21 +46,21 @@ func (d *Director) Start(ctx context.Context, code string) error {
 		return err
 	}
 	if t.State != store.TournamentOpen && t.State != store.TournamentClosed {
-		return stateError(code, t.State, "only a tournament not yet started starts")
+		return stateError(code, t.State, lang.T("only a tournament not yet started starts"))
 	}
 	l, err := d.load(ctx, t)
 	if err != nil {
 		return err
 	}
 	if len(l.entrants) < 2 {
-		return &ErrState{fmt.Sprintf("tournament %s has %d entrant(s): it needs at least 2", code, len(l.entrants))}
+		return stateErr(lang.Errorf("tournament %s has %d entrant(s): it needs at least 2", code, len(l.entrants)))
 	}
 	if n := tournament.GamesAtMost(l.format, len(l.entrants)); n > tournament.MaxGames {
-		return &ErrState{fmt.Sprintf("tournament %s would schedule up to %d games for its %d entrants; a tournament has at most %d: remove entrants (tournament remove) or create it with fewer games per pairing",
-			code, n, len(l.entrants), tournament.MaxGames)}
+		return stateErr(lang.Errorf("tournament %s would schedule up to %d games for its %d entrants; a tournament has at most %d: remove entrants (tournament remove) or create it with fewer games per pairing",
+			code, n, len(l.entrants), tournament.MaxGames))
 	}
 	if _, err := l.next(); err != nil {
-		return &ErrState{fmt.Sprintf("tournament %s cannot start: %v", code, err)}
+		return stateErr(lang.Errorf("tournament %s cannot start: %s", code, err))
 	}
 	if err := d.st.SetTournamentState(ctx, code, store.TournamentRunning); err != nil {
 		return err
@@ -59,7 +68,7 @@ func (d *Director) Start(ctx context.Context, code string) error {
 	l.t.State = store.TournamentRunning
 	d.mu.Lock()
 	d.live[code] = l
-	l.note(d.now(), "started with %d entrants", len(l.entrants))
+	l.note(d.now(), lang.T("started with %d entrants", len(l.entrants)))
 	l.started = d.now()
 	d.changedLocked()
 	d.mu.Unlock()
@@ -72,7 +81,7 @@ func (d *Director) Pause(ctx context.Context, code string) error {
 	if r := d.leader(); r != nil {
 		return r.Control(ctx, "pause", code, "")
 	}
-	return d.switchState(ctx, code, store.TournamentRunning, store.TournamentPaused, "only a running tournament pauses")
+	return d.switchState(ctx, code, store.TournamentRunning, store.TournamentPaused, lang.T("only a running tournament pauses"))
 }
 
 // Resume goes on with a paused tournament.
@@ -80,10 +89,10 @@ func (d *Director) Resume(ctx context.Context, code string) error {
 	if r := d.leader(); r != nil {
 		return r.Control(ctx, "resume", code, "")
 	}
-	return d.switchState(ctx, code, store.TournamentPaused, store.TournamentRunning, "only a paused tournament resumes")
+	return d.switchState(ctx, code, store.TournamentPaused, store.TournamentRunning, lang.T("only a paused tournament resumes"))
 }
 
-func (d *Director) switchState(ctx context.Context, code, from, to, want string) error {
+func (d *Director) switchState(ctx context.Context, code, from, to string, want lang.Text) error {
 	if err := d.elsewhere(); err != nil {
 		return err
 	}
@@ -112,7 +121,7 @@ func (d *Director) switchState(ctx context.Context, code, from, to, want string)
 	d.mu.Lock()
 	if l != nil {
 		l.t.State = to
-		l.note(d.now(), "%s", to)
+		l.note(d.now(), StateT(to))
 	}
 	d.changedLocked()
 	d.mu.Unlock()
@@ -126,7 +135,7 @@ func (d *Director) Close(ctx context.Context, code string) error {
 	if r := d.leader(); r != nil {
 		return r.Control(ctx, "close", code, "")
 	}
-	return d.switchState(ctx, code, store.TournamentOpen, store.TournamentClosed, "only an open tournament closes its entries")
+	return d.switchState(ctx, code, store.TournamentOpen, store.TournamentClosed, lang.T("only an open tournament closes its entries"))
 }
 
 // Reopen opens the entries of a tournament closed before its start.
@@ -134,7 +143,7 @@ func (d *Director) Reopen(ctx context.Context, code string) error {
 	if r := d.leader(); r != nil {
 		return r.Control(ctx, "reopen", code, "")
 	}
-	return d.switchState(ctx, code, store.TournamentClosed, store.TournamentOpen, "only a tournament whose entries were closed reopens")
+	return d.switchState(ctx, code, store.TournamentClosed, store.TournamentOpen, lang.T("only a tournament whose entries were closed reopens"))
 }
 
 // Remove takes the entrant called name out of a tournament. Before the start it is no
@@ -174,24 +183,24 @@ func (d *Director) Remove(ctx context.Context, code, name string) (store.Entrant
 		d.mu.Unlock()
 		return e, nil
 	}
-	return store.Entrant{}, &ErrState{fmt.Sprintf("tournament %s has no entrant called %q (tournament standings %s lists them)", code, name, code)}
+	return store.Entrant{}, stateErr(lang.Errorf("tournament %s has no entrant called %q (tournament standings %s lists them)", code, name, code))
 }
 
 // Removed is the State of the Seating a removed program gets.
 const Removed = "removed"
 
 // ErrRemoved refuses a program its teacher removed from a running tournament.
-var ErrRemoved = errors.New("your teacher removed this key from the tournament: its remaining games are forfeited")
+var ErrRemoved = lang.Errorf("your teacher removed this key from the tournament: its remaining games are forfeited")
 
 // withdraw removes e from a tournament under way (see Remove). Caller holds control.
 func (d *Director) withdraw(ctx context.Context, code string, e store.Entrant) error {
-	_, err := d.changeOptions(ctx, code, "its standings are final", func(o *Options) error {
+	_, err := d.changeOptions(ctx, code, lang.T("its standings are final"), func(o *Options) error {
 		if slices.Contains(o.Withdrawn, e.ID) {
-			return &ErrState{fmt.Sprintf("%s was removed from tournament %s already", e.Name, code)}
+			return stateErr(lang.Errorf("%s was removed from tournament %s already", e.Name, code))
 		}
 		o.Withdrawn = append(o.Withdrawn, e.ID)
 		return nil
-	}, e.Name+" removed by the teacher: its games not started are forfeited")
+	}, lang.T("%s removed by the teacher: its games not started are forfeited", e.Name))
 	if err != nil {
 		return err
 	}
@@ -217,14 +226,14 @@ func (d *Director) SetPace(ctx context.Context, code, pace string) error {
 		return err
 	}
 	if pace != PaceFast && pace != PaceLive {
-		return &ErrState{fmt.Sprintf("pace %q: fast or live", pace)}
+		return stateErr(lang.Errorf("pace %q: fast or live", pace))
 	}
 	d.lockControl()
 	defer d.control.Unlock()
-	_, err := d.changeOptions(ctx, code, "its pace no longer matters", func(o *Options) error {
+	_, err := d.changeOptions(ctx, code, lang.T("its pace no longer matters"), func(o *Options) error {
 		o.Pace = pace
 		return nil
-	}, fmt.Sprintf("pace: %s from the next games", pace))
+	}, lang.T("pace: %s from the next games", paceT(pace)))
 	return err
 }
 
@@ -232,7 +241,7 @@ func (d *Director) SetPace(ctx context.Context, code, pace string) error {
 // says what its end forbids), with change, stores them, hands them to the live tournament
 // with a note for the teacher's console, and says the tournament changed. Caller holds
 // control.
-func (d *Director) changeOptions(ctx context.Context, code, why string, change func(*Options) error, note string) (Options, error) {
+func (d *Director) changeOptions(ctx context.Context, code string, why lang.Text, change func(*Options) error, note lang.Text) (Options, error) {
 	t, err := d.notOver(ctx, code, why)
 	if err != nil {
 		return Options{}, err
@@ -255,7 +264,7 @@ func (d *Director) changeOptions(ctx context.Context, code, why string, change f
 	defer d.mu.Unlock()
 	if l := d.live[code]; l != nil {
 		l.opts, l.t.Options = o, raw
-		l.note(d.now(), "%s", note)
+		l.note(d.now(), note)
 	}
 	d.changedLocked()
 	d.poke()
@@ -264,7 +273,7 @@ func (d *Director) changeOptions(ctx context.Context, code, why string, change f
 
 // notOver reads a tournament that is neither finished nor cancelled; why says what its end
 // forbids.
-func (d *Director) notOver(ctx context.Context, code, why string) (store.Tournament, error) {
+func (d *Director) notOver(ctx context.Context, code string, why lang.Text) (store.Tournament, error) {
 	t, err := d.st.Tournament(ctx, code)
 	if err != nil {
 		return t, err
@@ -286,10 +295,10 @@ func (d *Director) Cancel(ctx context.Context, code string) error {
 	}
 	d.lockControl()
 	defer d.control.Unlock()
-	if _, err := d.notOver(ctx, code, "it cannot be cancelled"); err != nil {
+	if _, err := d.notOver(ctx, code, lang.T("it cannot be cancelled")); err != nil {
 		return err
 	}
-	return d.finish(ctx, code, store.TournamentCancelled, "the tournament was cancelled by its teacher")
+	return d.finish(ctx, code, store.TournamentCancelled, lang.T("the tournament was cancelled by its teacher").String())
 }
 
 // Report is a tournament as its standings screen and exports show it.
@@ -307,6 +316,10 @@ type Report struct {
 	Playing       []LiveGame // games in progress
 	Waiting       []string   // games of this round not started yet: "ada vs bob"
 	Notes         []string   // recent events, oldest first
+	// WaitingTexts and NoteTexts are Waiting and Notes for WaitingIn and NotesIn to say in
+	// a reader's language: none in a report that crossed a cluster's bus (English then).
+	WaitingTexts []lang.Text `json:"-"`
+	NoteTexts    []lang.Text `json:"-"`
 	// Since is when it started (zero before, or when nothing says: a tournament rebuilt
 	// from a store with no result yet): the wall shows the time so far.
 	Since time.Time `json:",omitzero"`
@@ -319,20 +332,72 @@ type LiveGame struct {
 	Players string
 	Room    string // the room's id, for watch
 	// Pace says how long its programs take a move ("bob 0.45 s a move"): what a round, or the
-	// entrants' next games, wait for.
-	Pace string `json:",omitempty"`
+	// entrants' next games, wait for. PaceTexts is it for PaceIn (none across a bus).
+	Pace      string      `json:",omitempty"`
+	PaceTexts []lang.Text `json:"-"`
 }
 
-// paceText says how long the programs of a game in play take a move.
-func paceText(p inPlay) string {
-	info := p.room.Info()
-	var parts []string
-	for _, s := range info.Seats {
-		if s.Think > 0 {
-			parts = append(parts, fmt.Sprintf("%s %.2g s a move", s.Name, s.Think.Seconds()))
+// PaceIn is g.Pace in l.
+func (g LiveGame) PaceIn(l lang.Lang) string {
+	if g.PaceTexts == nil {
+		return g.Pace
+	}
+	return joinIn(g.PaceTexts, ", ", l)
+}
+
+// WaitingIn is r.Waiting in l.
+func (r Report) WaitingIn(l lang.Lang) []string {
+	if len(r.WaitingTexts) != len(r.Waiting) {
+		return r.Waiting
+	}
+	out := make([]string, len(r.WaitingTexts))
+	for i, t := range r.WaitingTexts {
+		out[i] = r.Waiting[i]
+		if t.Key != "" {
+			out[i] = t.In(l)
 		}
 	}
-	return strings.Join(parts, ", ")
+	return out
+}
+
+// NotesIn is r.Notes in l: each note's time, then what happened.
+func (r Report) NotesIn(l lang.Lang) []string {
+	if len(r.NoteTexts) != len(r.Notes) {
+		return r.Notes
+	}
+	out := make([]string, len(r.NoteTexts))
+	for i, t := range r.NoteTexts {
+		out[i] = r.Notes[i][:min(len(r.Notes[i]), len("15:04:05 "))] + t.In(l)
+	}
+	return out
+}
+
+// joinIn is texts in l, joined with sep.
+func joinIn(texts []lang.Text, sep string, l lang.Lang) string {
+	parts := make([]string, len(texts))
+	for i, t := range texts {
+		parts[i] = t.In(l)
+	}
+	return strings.Join(parts, sep)
+}
+
+// paceTexts say how long the programs of a game in play take a move.
+func paceTexts(p inPlay) []lang.Text {
+	info := p.room.Info()
+	var parts []lang.Text
+	for _, s := range info.Seats {
+		if s.Think > 0 {
+			parts = append(parts, lang.T("%s %.2g s a move", s.Name, s.Think.Seconds()))
+		}
+	}
+	return parts
+}
+
+// liveGame is a game in progress as a report shows it.
+func liveGame(l *live, g tournament.Game, p inPlay) LiveGame {
+	pace := paceTexts(p)
+	return LiveGame{Round: g.Round, Game: GameID(g.Round, g.Pairing, g.Leg), Players: l.names(g.Seats), Room: p.room.ID(),
+		Pace: joinIn(pace, ", ", lang.English), PaceTexts: pace}
 }
 
 // Report reads a tournament's standings and games now.
@@ -433,7 +498,7 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 	if l.t.State == store.TournamentOpen || l.t.State == store.TournamentClosed {
 		// Before the start there is nothing to rank: the entrants, in the order they came.
 		r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State, Pace: l.pace(),
-			Entrants: len(l.entrants), Rounds: l.format.Rounds(len(l.entrants)), Notes: slices.Clone(l.notes),
+			Entrants: len(l.entrants), Rounds: l.format.Rounds(len(l.entrants)), Notes: l.noteLines(), NoteTexts: slices.Clone(l.notes),
 			GamesTotal: tournament.Games(l.format, len(l.entrants))}
 		for _, e := range l.entrants {
 			r.Standings = append(r.Standings, tournament.Standing{ID: e.ID, Name: e.Name})
@@ -451,69 +516,81 @@ func (d *Director) reportLocked(l *live) (Report, error) {
 	}
 	r := Report{Code: l.t.Code, Name: l.t.Name, Game: l.t.Game, Format: l.t.Format, State: l.t.State, Pace: l.pace(),
 		Entrants: len(l.entrants), Round: round.Number, Rounds: l.format.Rounds(len(l.entrants)),
-		GamesPlayed: len(l.results), Standings: standings, Notes: slices.Clone(l.notes), Since: l.started}
+		GamesPlayed: len(l.results), Standings: standings, Notes: l.noteLines(), NoteTexts: slices.Clone(l.notes), Since: l.started}
 	r.GamesTotal = tournament.Games(l.format, len(l.entrants))
 	if r.GamesTotal == 0 {
 		r.GamesTotal = len(l.results) + len(round.Pending)
 	}
 	for _, g := range round.Pending {
 		if p, ok := l.playing[keyOf(g)]; ok {
-			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Game: GameID(g.Round, g.Pairing, g.Leg), Players: l.names(g.Seats), Room: p.room.ID(), Pace: paceText(p)})
+			r.Playing = append(r.Playing, liveGame(l, g, p))
 		} else if !round.Finished {
-			r.Waiting = append(r.Waiting, l.names(g.Seats)+d.waitsForLocked(l, g))
+			w := d.waitsForLocked(l, g)
+			if w.Key == "" {
+				r.Waiting = append(r.Waiting, l.names(g.Seats))
+			} else {
+				r.Waiting = append(r.Waiting, w.String())
+			}
+			r.WaitingTexts = append(r.WaitingTexts, w)
 		}
 	}
 	for _, g := range round.Later {
 		if p, ok := l.playing[keyOf(g)]; ok {
-			r.Playing = append(r.Playing, LiveGame{Round: g.Round, Game: GameID(g.Round, g.Pairing, g.Leg), Players: l.names(g.Seats), Room: p.room.ID(), Pace: paceText(p)})
+			r.Playing = append(r.Playing, liveGame(l, g, p))
 		}
 	}
 	return r, nil
 }
 
-// waitsForLocked says whom a game not started yet waits for, and why: ": waits for bob (not
-// connected since 12:03:04, 40s of grace left)", "…ada (playing round 3)". Caller holds d.mu.
-func (d *Director) waitsForLocked(l *live, g tournament.Game) string {
-	var why []string
+// waitsForLocked is a game not started yet, and whom it waits for and why: "ada vs bob:
+// waits for bob (not connected since 12:03:04, 40s of grace left)", "…ada (playing round
+// 3)". Caller holds d.mu.
+func (d *Director) waitsForLocked(l *live, g tournament.Game) lang.Text {
+	var why []lang.Text
 	for _, id := range g.Seats {
 		key := ticketKey(l.t.Code, id)
 		switch {
 		case d.busy[key]:
-			why = append(why, l.name(id)+" (playing "+l.playingText(id)+")")
+			why = append(why, lang.T("%s (playing %s)", l.name(id), l.playingText(id)))
 		case !d.presentLocked(l, id):
-			text := "not connected"
+			text := lang.T("%s (not connected)", l.name(id))
 			if a := l.away[id]; a != nil {
+				left := roundDown(a.left(l.t.Grace, d.now())).String()
 				if !a.from.IsZero() {
-					text += " since " + a.from.Format("15:04:05")
+					text = lang.T("%s (not connected since %s, %s of grace left)", l.name(id), a.from.Format("15:04:05"), left)
+				} else {
+					text = lang.T("%s (not connected, %s of grace left)", l.name(id), left)
 				}
-				text += fmt.Sprintf(", %s of grace left", roundDown(a.left(l.t.Grace, d.now())))
 			}
-			why = append(why, l.name(id)+" ("+text+")")
+			why = append(why, text)
 		case !d.readyLocked(l, id):
-			why = append(why, l.name(id)+" (between two games)")
+			why = append(why, lang.T("%s (between two games)", l.name(id)))
 		}
 	}
 	if len(why) == 0 {
-		return ""
+		return lang.Text{} // Waiting says the names alone
 	}
-	return ": waits for " + strings.Join(why, ", ")
+	list := why[0]
+	for _, w := range why[1:] {
+		list = lang.T("%s, %s", list, w)
+	}
+	return lang.T("%s: waits for %s", l.names(g.Seats), list)
 }
 
 // playingText says which game entrant id is playing now: "round 3 in room a4k2".
-func (l *live) playingText(id string) string {
+func (l *live) playingText(id string) lang.Text {
 	for k, p := range l.playing {
 		i := slices.Index(p.game.Seats, id)
 		if i < 0 {
 			continue
 		}
-		text := fmt.Sprintf("round %d in room %s", k.round, p.room.ID())
 		if info := p.room.Info(); i < len(info.Seats) && info.Seats[i].Think > 0 {
 			// A program that takes its time holds up whoever waits for it: say how much.
-			text += fmt.Sprintf(", %.2g s a move", info.Seats[i].Think.Seconds())
+			return lang.T("round %d in room %s, %.2g s a move", k.round, p.room.ID(), info.Seats[i].Think.Seconds())
 		}
-		return text
+		return lang.T("round %d in room %s", k.round, p.room.ID())
 	}
-	return "another game"
+	return lang.T("another game")
 }
 
 // IsState reports whether err is a refusal because of the tournament's state.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"strconv"
 	"strings"
 
@@ -25,13 +26,13 @@ func GameID(round, pairing, leg int) string {
 func ParseGameID(s string) (round, pairing, leg int, err error) {
 	parts := strings.Split(s, ".")
 	if len(parts) != 3 {
-		return 0, 0, 0, fmt.Errorf("game %q: ROUND.PAIRING.GAME, as tournament games lists them (3.2.1)", s)
+		return 0, 0, 0, lang.Errorf("game %q: ROUND.PAIRING.GAME, as tournament games lists them (3.2.1)", s)
 	}
 	n := make([]int, 3)
 	for i, p := range parts {
 		v, err := strconv.Atoi(p)
 		if err != nil || v < 1 {
-			return 0, 0, 0, fmt.Errorf("game %q: ROUND.PAIRING.GAME, each a whole number from 1, as tournament games lists them", s)
+			return 0, 0, 0, lang.Errorf("game %q: ROUND.PAIRING.GAME, each a whole number from 1, as tournament games lists them", s)
 		}
 		n[i] = v
 	}
@@ -49,7 +50,7 @@ func (d *Director) Correct(ctx context.Context, code, action, id, by, byName str
 	}
 	round, pairing, leg, err := ParseGameID(id)
 	if err != nil {
-		return &ErrState{err.Error()}
+		return stateErr(err)
 	}
 	k := gameKey{round, pairing, leg}
 	d.lockControl()
@@ -61,7 +62,7 @@ func (d *Director) Correct(ctx context.Context, code, action, id, by, byName str
 	switch t.State {
 	case store.TournamentRunning, store.TournamentPaused, store.TournamentFinished:
 	default:
-		return stateError(code, t.State, "only a game of a tournament under way or finished is corrected")
+		return stateError(code, t.State, lang.T("only a game of a tournament under way or finished is corrected"))
 	}
 	d.mu.Lock()
 	l := d.live[code]
@@ -79,7 +80,7 @@ func (d *Director) Correct(ctx context.Context, code, action, id, by, byName str
 	}
 	c, err := d.st.CorrectTournamentGame(ctx, code, round, pairing, leg, action, by, byName)
 	if errors.Is(err, store.ErrNotFound) {
-		return &ErrState{fmt.Sprintf("game %s of %s has no result to correct", id, code)}
+		return stateErr(lang.Errorf("game %s of %s has no result to correct", id, code))
 	}
 	if err != nil {
 		return err
@@ -111,11 +112,11 @@ func (d *Director) Correct(ctx context.Context, code, action, id, by, byName str
 		l.stale = true
 		break
 	}
-	what := "is played again"
 	if action == store.CorrectionVoid {
-		what = "is taken out of the standings"
+		l.note(d.now(), lang.T("%s: %s (was: %s) is taken out of the standings, by %s", l.at(round, leg), l.names(c.Was.Seats), resultT(l, was), byName))
+	} else {
+		l.note(d.now(), lang.T("%s: %s (was: %s) is played again, by %s", l.at(round, leg), l.names(c.Was.Seats), resultT(l, was), byName))
 	}
-	l.note(d.now(), "%s: %s (was: %s) %s, by %s", l.at(round, leg), l.names(c.Was.Seats), resultText(l, was), what, byName)
 	d.log.Info("tournament result corrected", "code", code, "game", id, "action", action, "by", byName)
 	d.changedLocked()
 	d.poke()
@@ -127,7 +128,7 @@ func (d *Director) Correct(ctx context.Context, code, action, id, by, byName str
 func (d *Director) correctableLocked(l *live, k gameKey, action string) (tournament.Result, error) {
 	id := GameID(k.round, k.pairing, k.leg)
 	if action == store.CorrectionVoid && !ranksByPoints(l.format) {
-		return tournament.Result{}, &ErrState{fmt.Sprintf("a %s tournament must send someone on from every game: play game %s again (tournament replay) instead", l.t.Format, id)}
+		return tournament.Result{}, stateErr(lang.Errorf("a %s tournament must send someone on from every game: play game %s again (tournament replay) instead", l.t.Format, id))
 	}
 	var was tournament.Result
 	found := false
@@ -137,7 +138,7 @@ func (d *Director) correctableLocked(l *live, k gameKey, action string) (tournam
 		}
 	}
 	if !found {
-		return was, &ErrState{fmt.Sprintf("game %s of %s has no result to correct (tournament games %s lists them)", id, l.t.Code, l.t.Code)}
+		return was, stateErr(lang.Errorf("game %s of %s has no result to correct (tournament games %s lists them)", id, l.t.Code, l.t.Code))
 	}
 	if _, ok := l.format.(tournament.RoundRobin); !ok {
 		// Later rounds were paired on this one's result: only the round in progress (or the
@@ -147,19 +148,18 @@ func (d *Director) correctableLocked(l *live, k gameKey, action string) (tournam
 			return was, err
 		}
 		if k.round != round.Number {
-			return was, &ErrState{fmt.Sprintf("game %s is of round %d, and round %d was paired on its result: only a game of round %d can be corrected now",
-				id, k.round, k.round+1, round.Number)}
+			return was, stateErr(lang.Errorf("game %s is of round %d, and round %d was paired on its result: only a game of round %d can be corrected now",
+				id, k.round, k.round+1, round.Number))
 		}
 	}
 	return was, nil
 }
 
 // correctionText says what a correction did, in words, with the names of l's entrants.
-func correctionText(l *live, c store.Correction) string {
-	what := "played again"
+func correctionText(l *live, c store.Correction) lang.Text {
+	at, id, was := c.At.Format("2006-01-02 15:04:05"), GameID(c.Was.Round, c.Was.Pairing, c.Was.Leg), resultT(l, resultOf(c.Was))
 	if c.Action == store.CorrectionVoid {
-		what = "voided"
+		return lang.T("%s game %s, %s: voided by %s (the result was: %s)", at, id, l.names(c.Was.Seats), c.ByName, was)
 	}
-	return fmt.Sprintf("%s game %s, %s: %s by %s (the result was: %s)", c.At.Format("2006-01-02 15:04:05"),
-		GameID(c.Was.Round, c.Was.Pairing, c.Was.Leg), l.names(c.Was.Seats), what, c.ByName, resultText(l, resultOf(c.Was)))
+	return lang.T("%s game %s, %s: played again by %s (the result was: %s)", at, id, l.names(c.Was.Seats), c.ByName, was)
 }

@@ -14,15 +14,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/arena-classroom/arena/games"
-	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/record"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/roomdir"
@@ -69,14 +67,14 @@ type Director struct {
 	controlWaits func()
 
 	mu      sync.Mutex
-	live    map[string]*live    // running and paused tournaments, by code
-	tickets map[string]*Ticket  // programs ready for their next game, by code and entrant
-	held    map[string]*Ticket  // programs seated or between games: the ticket of their last game (see Unready)
-	busy    map[string]bool     // entrants playing a game now (any tournament)
-	missed  map[string][]string // forfeits to tell a program when it next connects
-	changed chan struct{}       // closed when standings or games change
-	version atomic.Uint64       // counts changes (see Version)
-	calls   map[string]Call     // people called to a game about to start, by key
+	live    map[string]*live       // running and paused tournaments, by code
+	tickets map[string]*Ticket     // programs ready for their next game, by code and entrant
+	held    map[string]*Ticket     // programs seated or between games: the ticket of their last game (see Unready)
+	busy    map[string]bool        // entrants playing a game now (any tournament)
+	missed  map[string][]lang.Text // forfeits to tell a program when it next connects
+	changed chan struct{}          // closed when standings or games change
+	version atomic.Uint64          // counts changes (see Version)
+	calls   map[string]Call        // people called to a game about to start, by key
 
 	// standby: another node of the cluster runs the tournaments (see Follow).
 	standby  atomic.Bool
@@ -127,9 +125,35 @@ type Call struct {
 	// Over, once the tournament is over, tells the person where they finished ("you are 2nd
 	// of 8 with 5 points"); StartsAt is then when it ended. It is told for overTold.
 	Over string
+	// Place is where they finished, for OverIn to say Over in the person's language (nil
+	// before the end, and from a leader older than it).
+	Place *FinalPlace `json:",omitempty"`
 	// Game is the game called (GameID), Room its room once it has started: the call stays
 	// until the game ends, so that a screen that missed the start still finds the room.
 	Game, Room string
+}
+
+// FinalPlace is where a person finished a tournament, for the sentence that tells them.
+type FinalPlace struct {
+	State    string // Finished, Cancelled
+	Standing tournament.Standing
+	Of       int // how many entrants
+}
+
+// OverIn is c.Over in l ("Friday's class est terminé : vous êtes 2e sur 8 avec 5 points
+// (…)"): "" while the tournament goes on.
+func (c Call) OverIn(l lang.Lang) string {
+	if c.Place == nil || l == lang.English {
+		return c.Over
+	}
+	return OverText(c.Name, c.Place.State, c.Place.Standing, c.Place.Of, l)
+}
+
+// OverText tells an entrant where it finished tournament name, now over (state), in l: its
+// place of how many, its points and its record.
+func OverText(name, state string, s tournament.Standing, of int, l lang.Lang) string {
+	return l.Sprintf("%s is %s: you are %s of %d with %s points (%s)", name, StateText(state, l),
+		l.Ordinal(s.Rank), of, PointsText(s.Points, l), RecordTextIn(s, l))
 }
 
 // overTold is how long a person's end-of-tournament call stays, for them to see it.
@@ -143,7 +167,7 @@ func New(st Store, log *slog.Logger) *Director {
 	}
 	return &Director{st: st, log: log, now: time.Now, wake: make(chan struct{}, 1), SaveRetry: DefaultSaveRetry, CallAhead: DefaultCallAhead, LiveGap: LiveMoveGap,
 		live: make(map[string]*live), tickets: make(map[string]*Ticket), held: make(map[string]*Ticket), busy: make(map[string]bool),
-		missed: make(map[string][]string), changed: make(chan struct{}), calls: make(map[string]Call)}
+		missed: make(map[string][]lang.Text), changed: make(chan struct{}), calls: make(map[string]Call)}
 }
 
 // SetHub gives the director the hub its games are played on (and the hub's clock).
@@ -152,8 +176,7 @@ func (d *Director) SetHub(h *rooms.Hub) {
 }
 
 // ErrElsewhere refuses to run a tournament on a node of a cluster that does not lead them.
-var ErrElsewhere = errors.New("tournaments are run by another node of this cluster, and this node cannot reach it yet: " +
-	"connect to the node that leads them (its log says \"leading the tournaments\"), or try again after it restarts")
+var ErrElsewhere = lang.Errorf("tournaments are run by another node of this cluster, and this node cannot reach it yet: connect to the node that leads them (its log says \"leading the tournaments\"), or try again after it restarts")
 
 // elsewhere is ErrElsewhere on a node that follows.
 func (d *Director) elsewhere() error {
@@ -291,8 +314,11 @@ func (d *Director) changedLocked() {
 // ErrFull refuses an entry beyond a tournament's --max-entrants.
 type ErrFull struct{ Max int }
 
-func (e *ErrFull) Error() string {
-	return fmt.Sprintf("the tournament is full (%d entrants, the most its teacher allows)", e.Max)
+func (e *ErrFull) Error() string { return e.Unwrap().Error() }
+
+// Unwrap is the sentence of e, for lang.Say.
+func (e *ErrFull) Unwrap() error {
+	return lang.Errorf("the tournament is full (%d entrants, the most its teacher allows)", e.Max)
 }
 
 // Enter enters e in the open tournament code (store.AddEntrant's errors, *ErrFull), and
@@ -399,7 +425,7 @@ func (d *Director) step(ctx context.Context, code string) {
 				continue
 			}
 			d.log.Warn("tournament game lost with its room; it will be played again", "code", code, "room", p.room.ID())
-			l.note(now, "%s: %s ended without a result; it is played again", l.at(k.round, k.leg), info.Players())
+			l.note(now, lang.T("%s: %s ended without a result; it is played again", l.at(k.round, k.leg), info.Players()))
 			delete(l.playing, k)
 			d.free(code, p.game)
 			d.changedLocked()
@@ -483,8 +509,8 @@ func (d *Director) tellPlacesLocked(l *live, state string) {
 			continue
 		}
 		d.calls[s.ID] = Call{Code: l.t.Code, Name: l.t.Name, StartsAt: now,
-			Over: fmt.Sprintf("%s is %s: you are %s of %d with %s points (%s)", l.t.Name, state,
-				games.Ordinal(s.Rank), len(standings), plaintext.Points(plaintext.Round2(s.Points)), RecordText(s))}
+			Over:  OverText(l.t.Name, state, s, len(standings), lang.English),
+			Place: &FinalPlace{State: state, Standing: s, Of: len(standings)}}
 	}
 }
 
@@ -599,7 +625,7 @@ func (d *Director) startLocked(ctx context.Context, l *live, g tournament.Game, 
 		d.held[key] = t // still connected while it plays, and after until it asks again
 		t.seated <- Seating{Room: r}
 	}
-	l.note(now, "%s: %s started in room %s", l.at(g.Round, g.Leg), l.names(g.Seats), r.ID())
+	l.note(now, lang.T("%s: %s started in room %s", l.at(g.Round, g.Leg), l.names(g.Seats), r.ID()))
 	d.changedLocked()
 }
 
@@ -619,11 +645,11 @@ func (d *Director) forfeit(ctx context.Context, code string, r tournament.Result
 	}
 	l.add(r)
 	if r.Forfeit == tournament.NobodyCame {
-		l.note(now, "%s: %s: nobody came (%s); nobody scores", l.at(r.Game.Round, r.Game.Leg), l.names(r.Game.Seats), l.awayNames(r.Game.Seats))
+		l.note(now, lang.T("%s: %s: nobody came (%s); nobody scores", l.at(r.Game.Round, r.Game.Leg), l.names(r.Game.Seats), l.awayNames(r.Game.Seats)))
 		d.log.Warn("tournament game nobody came to", "code", code, "round", r.Game.Round, "entrants", l.names(r.Game.Seats))
 		for _, id := range r.Game.Seats {
 			d.missed[ticketKey(code, id)] = append(d.missed[ticketKey(code, id)],
-				fmt.Sprintf("%s: against %s, nobody came: no points; you were %s", l.at(r.Game.Round, r.Game.Leg),
+				lang.T("%s: against %s, nobody came: no points; you were %s", l.at(r.Game.Round, r.Game.Leg),
 					l.names(others(r.Game.Seats, id)), l.awayText(id)))
 		}
 		d.changedLocked()
@@ -631,11 +657,11 @@ func (d *Director) forfeit(ctx context.Context, code string, r tournament.Result
 		return
 	}
 	who := l.name(r.Forfeit)
-	l.note(now, "%s: %s forfeits against %s: %s", l.at(r.Game.Round, r.Game.Leg), who,
-		l.names(others(r.Game.Seats, r.Forfeit)), l.awayText(r.Forfeit))
+	l.note(now, lang.T("%s: %s forfeits against %s: %s", l.at(r.Game.Round, r.Game.Leg), who,
+		l.names(others(r.Game.Seats, r.Forfeit)), l.awayText(r.Forfeit)))
 	d.log.Warn("tournament forfeit", "code", code, "round", r.Game.Round, "entrant", who, "why", l.awayText(r.Forfeit))
 	d.missed[ticketKey(code, r.Forfeit)] = append(d.missed[ticketKey(code, r.Forfeit)],
-		fmt.Sprintf("%s: forfeit against %s: your program was %s", l.at(r.Game.Round, r.Game.Leg),
+		lang.T("%s: forfeit against %s: your program was %s", l.at(r.Game.Round, r.Game.Leg),
 			l.names(others(r.Game.Seats, r.Forfeit)), l.awayText(r.Forfeit)))
 	d.changedLocked()
 	d.poke()
@@ -698,7 +724,7 @@ func (d *Director) Finished(info rooms.Info, rec store.MatchRecord) {
 		r := resultOf(t.Game)
 		d.free(t.Code, r.Game)
 		l.add(r)
-		l.note(d.now(), "%s: %s: %s", l.at(r.Game.Round, r.Game.Leg), info.Players(), resultText(l, r))
+		l.note(d.now(), lang.T("%s: %s: %s", l.at(r.Game.Round, r.Game.Leg), info.Players(), resultT(l, r)))
 		return true
 	})
 }
@@ -719,15 +745,19 @@ func (d *Director) settle(rec store.MatchRecord, f func(l *live, t *store.Tourna
 }
 
 // resultText says who won a game, in words.
-func resultText(l *live, r tournament.Result) string {
+func resultText(l *live, r tournament.Result) string { return resultT(l, r).String() }
+
+// resultT is a game's result for sentences: "ada wins", "draw", "bob forfeits", "nobody
+// came", "voided".
+func resultT(l *live, r tournament.Result) lang.Text {
 	switch r.Forfeit {
 	case tournament.Voided:
-		return "voided"
+		return lang.T("voided")
 	case tournament.NobodyCame:
-		return "nobody came"
+		return lang.T("nobody came")
 	case "":
 	default:
-		return l.name(r.Forfeit) + " forfeits"
+		return lang.T("%s forfeits", l.name(r.Forfeit))
 	}
 	var first []string
 	for i, rank := range r.Ranks {
@@ -736,9 +766,9 @@ func resultText(l *live, r tournament.Result) string {
 		}
 	}
 	if len(first) == 1 {
-		return first[0] + " wins"
+		return lang.T("%s wins", first[0])
 	}
-	return "draw"
+	return lang.T("draw")
 }
 
 // OnFinish is the hub's OnFinish: it records a finished room with save, with its tournament
@@ -814,7 +844,7 @@ func (d *Director) lost(info rooms.Info, rec store.MatchRecord) {
 		}
 		delete(l.playing, k)
 		d.free(t.Code, p.game)
-		l.note(d.now(), "%s: %s: the result could not be stored; the game is played again", l.at(t.Game.Round, t.Game.Leg), info.Players())
+		l.note(d.now(), lang.T("%s: %s: the result could not be stored; the game is played again", l.at(t.Game.Round, t.Game.Leg), info.Players()))
 		return true
 	})
 }

@@ -3,7 +3,7 @@ package director
 import (
 	"context"
 	"errors"
-	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"slices"
 	"strings"
 	"sync"
@@ -40,9 +40,16 @@ const (
 type ErrEntry struct {
 	Msg   string
 	Retry time.Duration
+	err   error // Msg's sentence, for lang.Say (none when it crossed a cluster's bus)
 }
 
 func (e *ErrEntry) Error() string { return e.Msg }
+func (e *ErrEntry) Unwrap() error { return e.err }
+
+// entryErr refuses an entry with err's sentence (a lang.Errorf), for retry (0: for good).
+func entryErr(err error, retry time.Duration) *ErrEntry {
+	return &ErrEntry{Msg: err.Error(), Retry: retry, err: err}
+}
 
 // IsEntryRefused reports whether err refuses an entry, and for how long when temporary.
 func IsEntryRefused(err error) (refused bool, retry time.Duration) {
@@ -91,7 +98,7 @@ func (d *Director) admitEntry(ctx context.Context, t store.Tournament, o Options
 		return nil
 	}
 	if o.barred(e.ID) {
-		return &ErrEntry{Msg: fmt.Sprintf("your teacher removed this key from tournament %s: ask them to let it back in (tournament allow)", t.Code)}
+		return entryErr(lang.Errorf("your teacher removed this key from tournament %s: ask them to let it back in (tournament allow)", t.Code), 0)
 	}
 	acct, err := d.st.Account(ctx, e.ID)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -100,17 +107,17 @@ func (d *Director) admitEntry(ctx context.Context, t store.Tournament, o Options
 	switch o.Entrants {
 	case EntrantsKnown:
 		if err != nil || !acct.Since.Before(t.CreatedAt) {
-			return &ErrEntry{Msg: fmt.Sprintf("tournament %s takes only the keys this arena knew before it opened: enter with the key you use in class, or ask your teacher", t.Code)}
+			return entryErr(lang.Errorf("tournament %s takes only the keys this arena knew before it opened: enter with the key you use in class, or ask your teacher", t.Code), 0)
 		}
 	case EntrantsList:
 		if !listed(o.Allowed, e.ID, acct.Names) {
-			return &ErrEntry{Msg: fmt.Sprintf("tournament %s takes only its class list, and this key (%s) is not on it: ask your teacher", t.Code, shortID(e.ID))}
+			return entryErr(lang.Errorf("tournament %s takes only its class list, and this key (%s) is not on it: ask your teacher", t.Code, shortID(e.ID)), 0)
 		}
 	}
 	if err != nil || d.now().Sub(acct.Since) < freshFor {
 		if wait := d.fresh.take(t.Code+"\x00"+e.Addr, d.now()); wait > 0 {
-			return &ErrEntry{Retry: wait, Msg: fmt.Sprintf("many new keys are entering tournament %s from your address: try again in %d s (the starter kits do, by themselves)",
-				t.Code, int((wait+time.Second-1)/time.Second))}
+			return entryErr(lang.Errorf("many new keys are entering tournament %s from your address: try again in %d s (the starter kits do, by themselves)",
+				t.Code, int((wait+time.Second-1)/time.Second)), wait)
 		}
 	}
 	return nil
@@ -148,12 +155,12 @@ func ParseClassList(text string) ([]string, error) {
 			continue
 		}
 		if strings.ContainsAny(line, " \t") {
-			return nil, fmt.Errorf("line %d: %q: one name or key fingerprint a line", i+1, line)
+			return nil, lang.Errorf("line %d: %q: one name or key fingerprint a line", i+1, line)
 		}
 		out = append(out, line)
 	}
 	if len(out) == 0 {
-		return nil, errors.New("the class list is empty: one name or key fingerprint a line")
+		return nil, lang.Errorf("the class list is empty: one name or key fingerprint a line")
 	}
 	return out, nil
 }
@@ -174,7 +181,7 @@ func (d *Director) Allow(ctx context.Context, code, who string) error {
 	if err != nil {
 		return err
 	}
-	_, err = d.changeOptions(ctx, code, "its entries no longer change", func(o *Options) error {
+	_, err = d.changeOptions(ctx, code, lang.T("its entries no longer change"), func(o *Options) error {
 		id := ""
 		for _, b := range o.Barred {
 			if b.ID == who || strings.EqualFold(b.Name, who) {
@@ -187,22 +194,22 @@ func (d *Director) Allow(ctx context.Context, code, who string) error {
 			}
 		}
 		if id == "" || !o.barred(id) && !slices.Contains(o.Withdrawn, id) {
-			return &ErrState{fmt.Sprintf("tournament %s has nobody removed called %q", code, who)}
+			return stateErr(lang.Errorf("tournament %s has nobody removed called %q", code, who))
 		}
 		o.Barred = slices.DeleteFunc(o.Barred, func(b BarredKey) bool { return b.ID == id })
 		o.Withdrawn = slices.DeleteFunc(o.Withdrawn, func(b string) bool { return b == id })
 		return nil
-	}, who+" allowed back by the teacher")
+	}, lang.T("%s allowed back by the teacher", who))
 	return err
 }
 
 // bar keeps a key removed before the start out until Allow. Caller holds control.
 func (d *Director) bar(ctx context.Context, code string, e store.Entrant) error {
-	_, err := d.changeOptions(ctx, code, "its entries no longer change", func(o *Options) error {
+	_, err := d.changeOptions(ctx, code, lang.T("its entries no longer change"), func(o *Options) error {
 		if !o.barred(e.ID) {
 			o.Barred = append(o.Barred, BarredKey{ID: e.ID, Name: e.Name})
 		}
 		return nil
-	}, e.Name+" removed by the teacher: kept out until allowed back")
+	}, lang.T("%s removed by the teacher: kept out until allowed back", e.Name))
 	return err
 }

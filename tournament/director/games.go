@@ -3,6 +3,7 @@ package director
 import (
 	"cmp"
 	"context"
+	"github.com/arena-classroom/arena/lang"
 	"slices"
 
 	"github.com/arena-classroom/arena/store"
@@ -59,6 +60,16 @@ type GameList struct {
 type CorrectionLine struct {
 	store.Correction
 	Text string
+	// Said is Text for TextIn to say in a reader's language (none across a cluster's bus).
+	Said lang.Text `json:"-"`
+}
+
+// TextIn is c.Text in l.
+func (c CorrectionLine) TextIn(l lang.Lang) string {
+	if c.Said.Key == "" {
+		return c.Text
+	}
+	return c.Said.In(l)
 }
 
 // Games lists the games of tournament code: those with a result as it stands after the
@@ -111,7 +122,7 @@ func (d *Director) Games(ctx context.Context, code string) (GameList, error) {
 		return cmp.Or(cmp.Compare(a.Round, b.Round), cmp.Compare(a.Pairing, b.Pairing), cmp.Compare(a.Leg, b.Leg))
 	})
 	for _, c := range rec.Corrections {
-		list.Corrections = append(list.Corrections, CorrectionLine{Correction: c, Text: correctionText(l, c)})
+		list.Corrections = append(list.Corrections, CorrectionLine{Correction: c, Text: correctionText(l, c).String(), Said: correctionText(l, c)})
 	}
 	return list, nil
 }
@@ -178,4 +189,33 @@ func howOf(r tournament.Result) string {
 		return HowAbsent
 	}
 	return HowForfeit
+}
+
+// ResultText is line's Result in l ("ada gagne", "égalité", "bob déclare forfait"): "" for a
+// game not over yet.
+func ResultText(line GameLine, l lang.Lang) string {
+	if line.Result == "" {
+		return ""
+	}
+	switch line.How {
+	case HowVoided:
+		return l.Sprintf("voided")
+	case HowAbsent:
+		return l.Sprintf("nobody came")
+	case HowForfeit:
+		return l.Sprintf("%s forfeits", line.Forfeit)
+	case HowPlayed:
+	default:
+		return line.Result
+	}
+	var first []string
+	for i, rank := range line.Ranks {
+		if rank == 1 && i < len(line.Players) {
+			first = append(first, line.Players[i])
+		}
+	}
+	if len(first) == 1 {
+		return l.Sprintf("%s wins", first[0])
+	}
+	return l.Sprintf("draw")
 }

@@ -3,6 +3,7 @@ package director
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"net/url"
 	"slices"
 	"strconv"
@@ -150,7 +151,8 @@ type live struct {
 	playing  map[gameKey]inPlay
 	away     map[string]*absence // each entrant's waiting for it, against the grace (see presence.go)
 	replayed map[gameKey]bool    // games a teacher had played again: each start is a new attempt
-	notes    []string            // what happened that the teacher should know, newest last
+	notes    []lang.Text         // what happened that the teacher should know, newest last
+	noteAt   []string            // and when, "15:04:05"
 	// started is when the tournament started: Start's time, or, for one rebuilt from the
 	// store, its first result's (zero before any).
 	started time.Time
@@ -182,7 +184,7 @@ func keyOf(g tournament.Game) gameKey { return gameKey{g.Round, g.Pairing, g.Leg
 func newLive(t store.Tournament, entrants []store.Entrant, results []store.TournamentGame) (*live, error) {
 	e, ok := catalog.Get(t.Game)
 	if !ok {
-		return nil, fmt.Errorf("tournament %s: this arena has no game %q", t.Code, t.Game)
+		return nil, lang.Errorf("tournament %s: this arena has no game %q", t.Code, t.Game)
 	}
 	o, err := optionsOf(t)
 	if err != nil {
@@ -251,11 +253,22 @@ func (l *live) has(k gameKey) bool {
 	return false
 }
 
-func (l *live) note(now time.Time, format string, args ...any) {
-	l.notes = append(l.notes, now.Format("15:04:05")+" "+fmt.Sprintf(format, args...))
+func (l *live) note(now time.Time, t lang.Text) {
+	l.notes = append(l.notes, t)
+	l.noteAt = append(l.noteAt, now.Format("15:04:05"))
 	if len(l.notes) > maxNotes {
 		l.notes = l.notes[len(l.notes)-maxNotes:]
+		l.noteAt = l.noteAt[len(l.noteAt)-maxNotes:]
 	}
+}
+
+// noteLines are the notes in English, each after its time: Report.Notes.
+func (l *live) noteLines() []string {
+	out := make([]string, len(l.notes))
+	for i, t := range l.notes {
+		out[i] = l.noteAt[i] + " " + t.String()
+	}
+	return out
 }
 
 const maxNotes = 20
@@ -269,11 +282,11 @@ func (l *live) name(id string) string {
 }
 
 // at names a game for sentences: "round 3", or "round 3, game 2" when pairings play several.
-func (l *live) at(round, leg int) string {
+func (l *live) at(round, leg int) lang.Text {
 	if l.opts.GamesPerPairing > 1 || l.opts.BestOf > 1 {
-		return fmt.Sprintf("round %d, game %d", round, leg+1)
+		return lang.T("round %d, game %d", round, leg+1)
 	}
-	return fmt.Sprintf("round %d", round)
+	return lang.T("round %d", round)
 }
 
 func (l *live) names(ids []string) string {

@@ -1,9 +1,8 @@
 package director
 
 import (
-	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/arena-classroom/arena/store"
@@ -116,7 +115,7 @@ func (d *Director) accountLocked(l *live, waited map[string]bool, now time.Time)
 			}
 			if a.from.IsZero() {
 				a.from = now
-				l.note(now, "waiting for %s: not connected (%s of grace left)", e.Name, roundDown(a.left(l.t.Grace, now)))
+				l.note(now, lang.T("waiting for %s: not connected (%s of grace left)", e.Name, roundDown(a.left(l.t.Grace, now)).String()))
 				d.changedLocked()
 			}
 			continue
@@ -157,16 +156,16 @@ func (d *Director) decideLocked(l *live, g tournament.Game, absent []string, now
 
 // awayText says since when entrant id has been away and what was waited, for a forfeit's
 // sentences. Caller holds d.mu.
-func (l *live) awayText(id string) string {
+func (l *live) awayText(id string) lang.Text {
 	if slices.Contains(l.opts.Withdrawn, id) {
-		return "removed from the tournament by its teacher"
+		return lang.T("removed from the tournament by its teacher")
 	}
 	a := l.away[id]
 	if a == nil || a.from.IsZero() {
-		return "not connected"
+		return lang.T("not connected")
 	}
-	return fmt.Sprintf("not connected since %s (the tournament's grace of %s for absences used up)",
-		a.from.Format("15:04:05"), l.t.Grace.Round(time.Second))
+	return lang.T("not connected since %s (the tournament's grace of %s for absences used up)",
+		a.from.Format("15:04:05"), l.t.Grace.Round(time.Second).String())
 }
 
 // roundDown is d to the second below, for sentences.
@@ -175,10 +174,15 @@ func roundDown(d time.Duration) time.Duration {
 }
 
 // awayNames says who of ids was away since when, for a game nobody came to.
-func (l *live) awayNames(ids []string) string {
-	parts := make([]string, len(ids))
+func (l *live) awayNames(ids []string) lang.Text {
+	var out lang.Text
 	for i, id := range ids {
-		parts[i] = l.name(id) + " " + l.awayText(id)
+		t := lang.T("%s %s", l.name(id), l.awayText(id))
+		if i == 0 {
+			out = t
+		} else {
+			out = lang.T("%s; %s", out, t)
+		}
 	}
-	return strings.Join(parts, "; ")
+	return out
 }

@@ -1,8 +1,7 @@
 package director
 
 import (
-	"errors"
-	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"slices"
 
 	"github.com/arena-classroom/arena/roomdir"
@@ -80,7 +79,7 @@ func (d *Director) ready(code, entrant string, ctl rooms.Controller, origin stri
 	key := ticketKey(code, entrant)
 	if l == nil {
 		// Over, or not started: what it missed while away is told all the same.
-		missed = d.missed[key]
+		missed = said(d.missed[key])
 		delete(d.missed, key)
 		return nil, missed, ErrNotLive
 	}
@@ -89,20 +88,20 @@ func (d *Director) ready(code, entrant string, ctl rooms.Controller, origin stri
 		return nil, nil, ErrNotEntrant
 	}
 	if e.Kind != store.EntrantProgram {
-		return nil, nil, fmt.Errorf("%s is entered as a %s, not as a program", e.Name, e.Kind)
+		return nil, nil, lang.Errorf("%s is entered as a %s, not as a program", e.Name, e.Kind)
 	}
 	if slices.Contains(l.opts.Withdrawn, entrant) {
-		missed = d.missed[key]
+		missed = said(d.missed[key])
 		delete(d.missed, key)
 		return nil, missed, ErrRemoved
 	}
 	if d.tickets[key] != nil {
-		return nil, nil, errors.New("another connection of this key is already waiting for this tournament's games")
+		return nil, nil, lang.Errorf("another connection of this key is already waiting for this tournament's games")
 	}
 	t = &Ticket{code: code, entrant: entrant, ctl: ctl, seated: make(chan Seating, 1), Origin: origin}
 	d.tickets[key] = t
 	delete(d.held, key) // its last game's ticket: the program asks for the next
-	missed = d.missed[key]
+	missed = said(d.missed[key])
 	delete(d.missed, key)
 	d.poke()
 	return t, missed, nil
@@ -132,8 +131,21 @@ func (d *Director) Unready(t *Ticket) bool {
 	return true
 }
 
+// said are texts in English: what Ready tells a program of its forfeits (a session that
+// knew its reader's language could say them in it: the director keeps them as texts).
+func said(texts []lang.Text) []string {
+	if texts == nil {
+		return nil
+	}
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = t.String()
+	}
+	return out
+}
+
 // Errors of Ready.
 var (
-	ErrNotLive    = errors.New("this tournament is not running: it has not started, or it is over")
-	ErrNotEntrant = errors.New("this key is not entered in the tournament")
+	ErrNotLive    = lang.Errorf("this tournament is not running: it has not started, or it is over")
+	ErrNotEntrant = lang.Errorf("this key is not entered in the tournament")
 )
