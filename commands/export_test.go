@@ -35,3 +35,12 @@ func TeacherOnly(args []string) bool {
 func TeachersTournamentCommands() []string {
 	return slices.Sorted(maps.Keys(teacherTournamentCommands))
 }
+
+// WriteRoomsIn prints live rooms as `ssh HOST rooms` does for a reader of l.
+func WriteRoomsIn(w io.Writer, list []rooms.Info, l lang.Lang) { writeRooms(w, list, l) }
+
+// CommandsHelpIn is what `ssh HOST help` prints for a reader of l.
+func CommandsHelpIn(l lang.Lang) string { return commandsHelp(l) }
+
+// UsageIn is what `ssh HOST COMMAND --help` prints for a reader of l.
+func UsageIn(args []string, l lang.Lang) string { u, _ := helpFor(args, l); return u }

@@ -150,10 +150,18 @@ func lookup(name string) (command, bool) {
 func commandsHelp(l lang.Lang) string {
 	var b strings.Builder
 	b.WriteString(l.Sprintf("Commands (ssh -p PORT HOST COMMAND):") + "\n")
+	// A synopsis with words in capitals (GAME, NAME) is said in l; a command's bare name
+	// (help, rooms) is never translated, even where the catalogs have the word.
+	synopsis := func(s string) string {
+		if strings.Contains(s, " ") {
+			return l.Say(s)
+		}
+		return s
+	}
 	width := 36
 	for _, c := range table {
 		for _, h := range c.help {
-			width = max(width, utf8.RuneCountInString(l.Say(h[0]))+2)
+			width = max(width, utf8.RuneCountInString(synopsis(h[0]))+2)
 		}
 	}
 	line := func(synopsis, what string) {
@@ -162,7 +170,7 @@ func commandsHelp(l lang.Lang) string {
 	line(l.Sprintf("(none)"), l.Sprintf("the lobby (needs a terminal)"))
 	for _, c := range table {
 		for _, h := range c.help {
-			line(l.Say(h[0]), l.Say(h[1]))
+			line(synopsis(h[0]), l.Say(h[1]))
 		}
 	}
 	b.WriteString(l.Sprintf("COMMAND --help prints a command's usage.") + "\n")
