@@ -213,10 +213,7 @@ func (a *App) exportAssignment(ctx context.Context, s *server.Session, stdout, s
 	w := out.writer(stdout)
 	_ = w.Write(out.head("name", "fingerprint", "games", "wins", "win_pct", "passed", "when"))
 	for _, r := range rows {
-		when := r.When.Format(time.RFC3339)
-		if out.human {
-			when = r.When.UTC().Format("2006-01-02 15:04") + " UTC"
-		}
+		when := out.when(r.When.Format(time.RFC3339))
 		_ = w.Write([]string{r.Name, r.Fingerprint, strconv.Itoa(r.Games), strconv.Itoa(r.Wins),
 			out.num(strconv.FormatFloat(r.WinPct, 'f', 1, 64)), out.yesNo(r.Passed), when})
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/arena-classroom/arena/lang"
 )
@@ -86,6 +87,19 @@ func (o csvOut) word(s string) string {
 		return o.l.Say(label)
 	}
 	return s
+}
+
+// when is a time of the export (RFC 3339, as programs read it): for people, "2006-01-02
+// 15:04:05 UTC".
+func (o csvOut) when(rfc3339 string) string {
+	if !o.human {
+		return rfc3339
+	}
+	t, err := time.Parse(time.RFC3339Nano, rfc3339)
+	if err != nil {
+		return rfc3339
+	}
+	return t.UTC().Format("2006-01-02 15:04:05") + " UTC"
 }
 
 // csvLabels are the exports' columns said for people (--lang).

@@ -209,7 +209,7 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.
 	}
 	*name = strings.TrimSpace(plaintext.Clean(*name)) // shown to everyone: no escape sequences
 	if *name == "" {
-		*name = e.Game.Name() + " " + *format
+		*name = l.Say(e.Game.Name()) + " " + *format // in the words of the teacher who creates it
 	}
 	if len(*name) > 60 {
 		return bad(lang.Errorf("--name: at most 60 characters"))

@@ -119,7 +119,7 @@ func gameCSV(g director.GameLine, out csvOut) []string {
 		ranks[i] = strconv.Itoa(r)
 	}
 	return []string{g.ID, strconv.Itoa(g.Round), strconv.Itoa(g.Pairing), strconv.Itoa(g.Leg), strings.Join(g.Players, " vs "),
-		strings.Join(ranks, " "), out.num(pointsText(g.Points, " ")), g.Result, out.word(g.How), g.Forfeit, g.Match, g.Room, g.At}
+		strings.Join(ranks, " "), out.num(pointsText(g.Points, " ")), g.Result, out.word(g.How), g.Forfeit, g.Match, g.Room, out.when(g.At)}
 }
 
 // pointsText is the seats' points in seat order: "1-0", "0.5-0.5", "1-0.67-0.33-0".
