@@ -6,7 +6,6 @@ package commands
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/botsession"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/presence"
@@ -140,7 +140,7 @@ func (a *App) Bots() *botsession.Sessions { return a.bots }
 // Interactive opens the lobby, or the screen a command asks for, on a terminal.
 func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), error) {
 	a.preferences(s)
-	if usage, ok := helpFor(s.Args); ok {
+	if usage, ok := helpFor(s.Args, s.Lang); ok {
 		// ssh -t HOST play --help: the usage on the terminal, as without -t, and exit 0.
 		_, _ = io.WriteString(s.SSH, crlf(usage))
 		return quitAtOnce{}, nil, nil
@@ -149,9 +149,9 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 		c, ok := lookup(s.Args[0])
 		switch {
 		case !ok:
-			return nil, nil, fmt.Errorf("unknown command %q\n\n%s", s.Args[0], commandsHelp())
+			return nil, nil, lang.Errorf("unknown command %q\n\n%s", s.Args[0], commandsHelp(s.Lang))
 		case !c.screen:
-			return nil, nil, fmt.Errorf("%s prints text: run it without -t (ssh HOST %s)", c.name, strings.Join(s.Args, " "))
+			return nil, nil, lang.Errorf("%s prints text: run it without -t (ssh HOST %s)", c.name, strings.Join(s.Args, " "))
 		}
 	}
 	return a.lobby.Interactive(s)

@@ -84,6 +84,21 @@ func TestAnAssignmentFromTheTeacherToTheGrades(t *testing.T) {
 	if out, _, code := sshtest.Exec(t, prof, "assignment list"); code != 0 || !strings.Contains(out, assignmentCode) {
 		t.Fatalf("list: %q", out)
 	}
+	// The grades for people: --lang fr, headers and yes/no in French, semicolons and the
+	// decimal comma for a French spreadsheet; the default export stays the machine's.
+	out, errOut, code = execEnv(t, prof, "assignment export "+assignmentCode+" --lang fr", french)
+	r := csv.NewReader(strings.NewReader(out))
+	r.Comma = ';'
+	fr, err := r.ReadAll()
+	if code != 0 || err != nil || len(fr) != 2 || strings.Join(fr[0], ";") != "Nom;Empreinte de la clé;Parties;Victoires;Victoires (%);Réussi;Quand" {
+		t.Fatalf("export --lang fr: %d %q %v:\n%s", code, errOut, err, out)
+	}
+	if passed := fr[1][5]; passed != "oui" && passed != "non" || strings.Contains(fr[1][4], ".") || fr[1][4] != strings.ReplaceAll(records[1][4], ".", ",") {
+		t.Fatalf("export --lang fr row %q (machine's %q)", fr[1], records[1])
+	}
+	if again, _, _ := execEnv(t, prof, "assignment export "+assignmentCode, french); !strings.HasPrefix(again, "name,fingerprint,games,wins,win_pct,passed,when\n") {
+		t.Fatalf("export in a French session without --lang: %q", again)
+	}
 }
 
 // An assignment that sets no setting says "default settings" (not "{}") when it is created,

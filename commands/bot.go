@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // botCommand serves `bot --game GAME …`: a program over the bot protocol (botsession).
@@ -19,29 +20,34 @@ func (a *App) checkCommand(c call) int { return a.bots.ServeCheck(c.s, c.stdin, 
 // server's clock.
 func (a *App) specCommand(c call) int {
 	cfg := a.rooms.Config()
-	return Spec("spec", c.s.Args[1:], cfg.BotMove, cfg.BotBank, c.stdout, c.stderr)
+	return spec("spec", c.s.Args[1:], cfg.BotMove, cfg.BotBank, c.stdout, c.stderr, c.s.Lang)
 }
 
 // Spec prints a game's bot schema for a program that has move per decision and bank in
 // reserve: `ssh HOST spec GAME` and `arena spec GAME` (name is how the caller was called).
 func Spec(name string, args []string, move, bank time.Duration, stdout, stderr io.Writer) int {
+	return spec(name, args, move, bank, stdout, stderr, lang.English)
+}
+
+// spec is Spec whose usage and errors are said in l (the schema itself is the protocol's).
+func spec(name string, args []string, move, bank time.Duration, stdout, stderr io.Writer, l lang.Lang) int {
 	if slices.ContainsFunc(args, isHelpFlag) {
-		fmt.Fprintln(stdout, specUsage(name))
+		fmt.Fprintln(stdout, specUsage(name, l))
 		return 0
 	}
 	if len(args) != 1 {
-		fmt.Fprintf(stderr, "usage: %s GAME (games with a bot schema: %s)\n", name, gameIDs(true))
+		fmt.Fprintln(stderr, l.Sprintf("usage: %s GAME (games with a bot schema: %s)", name, gameIDs(true)))
 		return 2
 	}
 	text, err := catalog.Spec(args[0], move, bank)
 	if err != nil {
-		fmt.Fprintf(stderr, "arena: %v\n", err)
+		fmt.Fprintln(stderr, l.Sprintf("arena: %s", sayErr(err, l)))
 		return 2
 	}
 	fmt.Fprint(stdout, text)
 	return 0
 }
 
-func specUsage(name string) string {
-	return "usage: " + name + " GAME\n  a game's bot observation and action schema (games with one: " + gameIDs(true) + ")"
+func specUsage(name string, l lang.Lang) string {
+	return l.Sprintf("usage: %s GAME\n  a game's bot observation and action schema (games with one: %s)", name, gameIDs(true))
 }

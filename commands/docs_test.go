@@ -7,6 +7,7 @@ import (
 	"github.com/arena-classroom/arena/botsession"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/docscheck"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Every `ssh … HOST COMMAND …` line of the docs and kit READMEs names a command the server
@@ -22,7 +23,7 @@ func TestDocsSSHCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	known := map[string]bool{}
-	for _, line := range strings.Split(commandsHelp(), "\n")[1:] {
+	for _, line := range strings.Split(commandsHelp(lang.English), "\n")[1:] {
 		if f := strings.Fields(line); len(f) > 0 && !strings.HasPrefix(f[0], "(") {
 			known[f[0]] = true
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/store"
 )
 
@@ -43,10 +44,10 @@ const (
 	KindPractice   = "practice"
 )
 
-const historyUsage = "usage: history [NAME] [--game GAME] [--tournament CODE | --live | --assignment CODE | --practice] [--limit N] [--json]"
+var historyUsage = lang.N("usage: history [NAME] [--game GAME] [--tournament CODE | --live | --assignment CODE | --practice] [--limit N] [--json]")
 
 // historyHelp is what `history --help` says beyond its usage.
-const historyHelp = `  a player's stored games (yours by default), last first, with their ids (replay ID) and what
+var historyHelp = lang.N(`  a player's stored games (yours by default), last first, with their ids (replay ID) and what
   each was (KIND): a game of tournament CODE, a live game of none, rated or not, or practice.
   --tournament CODE only the games of that tournament (those whose result its teacher replaced
                       too); without NAME, everyone's (tournament games CODE lists them by round)
@@ -54,11 +55,12 @@ const historyHelp = `  a player's stored games (yours by default), last first, w
   --practice          only practice games (bot --practice): the last 200 of a key are kept,
                       unrated, shown to their player and to teachers only (NAME: teachers)
   --assignment CODE   its games are played on the server without being stored
-                      (assignment export CODE has each student's best run)`
+                      (assignment export CODE has each student's best run)`)
 
 // historyCommand lists a player's stored games, theirs by default, last first.
 func (a *App) historyCommand(c call) int {
 	s, stdout, stderr := c.s, c.stdout, c.stderr
+	l := s.Lang
 	fs := quietFlags("history")
 	game := fs.String("game", "", "")
 	limit := fs.Int("limit", 50, "")
@@ -73,7 +75,7 @@ func (a *App) historyCommand(c call) int {
 		name, args = args[0], args[1:]
 	}
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *limit < 1 || *limit > store.HistoryLimit {
-		fmt.Fprintf(stderr, "%s\n(--limit is 1..%d)\n", historyUsage, store.HistoryLimit)
+		fmt.Fprintf(stderr, "%s\n%s\n", l.Say(historyUsage), l.Sprintf("(--limit is 1..%d)", store.HistoryLimit))
 		return 2
 	}
 	filters := 0
@@ -83,7 +85,7 @@ func (a *App) historyCommand(c call) int {
 		}
 	}
 	if filters > 1 {
-		fmt.Fprintf(stderr, "%s\n(one of --tournament, --live, --assignment and --practice)\n", historyUsage)
+		fmt.Fprintf(stderr, "%s\n%s\n", l.Say(historyUsage), l.Sprintf("(one of --tournament, --live, --assignment and --practice)"))
 		return 2
 	}
 	if *assignment != "" {
@@ -91,12 +93,12 @@ func (a *App) historyCommand(c call) int {
 	}
 	if *game != "" {
 		if _, err := catalog.Lookup(*game); err != nil {
-			fmt.Fprintln(stderr, "arena:", err)
+			fmt.Fprintln(stderr, l.Sprintf("arena: %s", sayErr(err, l)))
 			return 2
 		}
 	}
 	if a.archive == nil {
-		fmt.Fprintln(stderr, "arena:", archive.ErrNone)
+		fmt.Fprintln(stderr, l.Sprintf("arena: %s", sayErr(archive.ErrNone, l)))
 		return 1
 	}
 	ctx, cancel := context.WithTimeout(s.SSH.Context(), 30*time.Second)
@@ -105,16 +107,16 @@ func (a *App) historyCommand(c call) int {
 	code := strings.ToUpper(*tournament)
 	if code != "" && a.tournaments != nil {
 		if _, err := a.tournaments.Tournament(ctx, code); errors.Is(err, store.ErrNotFound) {
-			fmt.Fprintf(stderr, "arena: no tournament %q (tournament list shows them)\n", code)
+			fmt.Fprintln(stderr, l.Sprintf("arena: no tournament %q (tournament list shows them)", code))
 			return 1
 		} else if err != nil {
 			a.log.Error("history: tournament", "code", code, "err", err)
-			fmt.Fprintln(stderr, "arena: the history could not be read right now; try again")
+			fmt.Fprintln(stderr, l.Sprintf("arena: the history could not be read right now; try again"))
 			return 1
 		}
 	}
 	if code != "" && name == "" {
-		identity, who = "", "tournament "+code // everyone's games of the tournament
+		identity, who = "", l.Sprintf("tournament %s", code) // everyone's games of the tournament
 	}
 	if name != "" {
 		identity, who = "", name
@@ -125,16 +127,16 @@ func (a *App) historyCommand(c call) int {
 		case errors.Is(err, store.ErrNotFound) && isHouseBot(name):
 			bot = name
 		case errors.Is(err, store.ErrNotFound):
-			fmt.Fprintf(stderr, "arena: nobody here is called %q\n", name)
+			fmt.Fprintln(stderr, l.Sprintf("arena: nobody here is called %q", name))
 			return 1
 		default:
 			a.log.Error("history: name owner", "name", name, "err", err)
-			fmt.Fprintln(stderr, "arena: the history could not be read right now; try again")
+			fmt.Fprintln(stderr, l.Sprintf("arena: the history could not be read right now; try again"))
 			return 1
 		}
 	}
 	if *practice && identity != s.Who.ID && !s.Who.Admin {
-		fmt.Fprintf(stderr, "arena: practice games are their player's and teachers' only: history --practice lists yours\n")
+		fmt.Fprintln(stderr, l.Sprintf("arena: practice games are their player's and teachers' only: history --practice lists yours"))
 		return 1
 	}
 	// Someone else's practice is not shown to a player: left out by the query, it does not
@@ -150,7 +152,7 @@ func (a *App) historyCommand(c call) int {
 	recs, err := a.archive.Games(ctx, q)
 	if err != nil {
 		a.log.Error("history", "err", err)
-		fmt.Fprintln(stderr, "arena: the history could not be read right now; try again")
+		fmt.Fprintln(stderr, l.Sprintf("arena: the history could not be read right now; try again"))
 		return 1
 	}
 	rows := make([]historyRow, 0, len(recs))
@@ -189,50 +191,59 @@ func (a *App) historyCommand(c call) int {
 	if len(rows) == 0 {
 		switch {
 		case code != "" && name != "":
-			fmt.Fprintf(stdout, "no stored games of %s in tournament %s\n", plaintext.Clean(who), code)
+			fmt.Fprintln(stdout, l.Sprintf("no stored games of %s in tournament %s", plaintext.Clean(who), code))
 		case *live:
-			fmt.Fprintf(stdout, "no stored games of %s out of tournaments\n", plaintext.Clean(who))
+			fmt.Fprintln(stdout, l.Sprintf("no stored games of %s out of tournaments", plaintext.Clean(who)))
 		case *practice:
-			fmt.Fprintf(stdout, "no stored practice games of %s (bot --practice keeps the last %d of a key)\n", plaintext.Clean(who), botsession.DefaultPracticeKept)
+			fmt.Fprintln(stdout, l.Sprintf("no stored practice games of %s (bot --practice keeps the last %d of a key)", plaintext.Clean(who), botsession.DefaultPracticeKept))
 		default:
-			fmt.Fprintf(stdout, "no stored games of %s\n", plaintext.Clean(who))
+			fmt.Fprintln(stdout, l.Sprintf("no stored games of %s", plaintext.Clean(who)))
 		}
 		return 0
 	}
-	t := plaintext.NewTable(plaintext.Left("ID"), plaintext.Left("ENDED (UTC)"), plaintext.Left("GAME"), plaintext.Left("RESULT"), plaintext.Left("PLAYERS"), plaintext.Left("KIND"))
+	t := plaintext.NewTable(plaintext.Left("ID"), plaintext.Left(l.Sprintf("ENDED (UTC)")), plaintext.Left(l.Sprintf("GAME")), plaintext.Left(l.Sprintf("RESULT")),
+		plaintext.Left(l.Sprintf("PLAYERS")), plaintext.Left(l.Sprintf("KIND")))
 	for _, r := range rows {
-		result := placeText(r.Ranks, r.Seat)
+		result := placeText(r.Ranks, r.Seat, l)
 		if r.Seat < 0 && identity == "" && bot == "" {
-			result = winnerText(r.Seats, r.Ranks)
+			result = winnerText(r.Seats, r.Ranks, l)
 		}
 		t.Add(r.ID, r.EndedAt.UTC().Format("2006-01-02 15:04"), r.Game, plaintext.Clean(result),
-			plaintext.Clean(strings.Join(r.Seats, " vs ")), kindText(r))
+			plaintext.Clean(strings.Join(r.Seats, " vs ")), kindText(r, l))
 	}
 	t.Write(stdout, "")
 	if len(recs) == *limit {
-		fmt.Fprintf(stdout, "(the last %d; --limit N lists up to %d)\n", *limit, store.HistoryLimit)
+		fmt.Fprintln(stdout, l.Sprintf("(the last %d; --limit N lists up to %d)", *limit, store.HistoryLimit))
 	}
-	fmt.Fprintf(stdout, "\nWatch one again: ssh -t HOST replay ID · export it: ssh HOST replay ID --json\n")
+	fmt.Fprintln(stdout, "\n"+l.Sprintf("Watch one again: ssh -t HOST replay ID · export it: ssh HOST replay ID --json"))
 	return 0
 }
 
-// kindText is what a game was, in a few words: "tournament T4K2QX", "rated".
-func kindText(r historyRow) string {
-	text := r.Kind
+// kindText is what a game was, in a few words, in l: "tournament T4K2QX", "rated".
+func kindText(r historyRow, l lang.Lang) string {
+	text := l.Say(kindWords[r.Kind])
 	if r.Kind == KindTournament {
-		text += " " + r.Tournament
+		text = l.Sprintf("tournament %s", r.Tournament)
 		if r.Replaced {
-			text += " (replaced)"
+			text = l.Sprintf("tournament %s (replaced)", r.Tournament)
 		}
 	}
 	if r.Private && r.Kind != KindPractice { // practice is always private: said once, by its kind
-		text += ", private"
+		text = l.Sprintf("%s, private", text)
 	}
 	return text
 }
 
-// winnerText says who won a game: "ada won", "ada and bob won", "draw".
-func winnerText(seats []string, ranks []int) string {
+// kindWords are the kinds of stored games said for people (historyRow.Kind is the JSON's).
+var kindWords = map[string]string{
+	KindTournament: lang.N("tournament"),
+	KindRated:      lang.N("rated"),
+	KindUnrated:    lang.N("unrated"),
+	KindPractice:   lang.N("practice"),
+}
+
+// winnerText says who won a game, in l: "ada won", "ada and bob won", "draw".
+func winnerText(seats []string, ranks []int, l lang.Lang) string {
 	var first []string
 	for i, r := range ranks {
 		if r == 1 && i < len(seats) {
@@ -243,9 +254,11 @@ func winnerText(seats []string, ranks []int) string {
 	case len(first) == 0:
 		return "—"
 	case len(first) == len(ranks):
-		return "draw"
+		return l.Sprintf("draw")
+	case len(first) == 1:
+		return l.Sprintf("%s won", first[0])
 	}
-	return strings.Join(first, " and ") + " won"
+	return l.Sprintf("%s and %s won", strings.Join(first[:len(first)-1], ", "), first[len(first)-1])
 }
 
 // unstoredHistory answers history --assignment CODE: its games are played on the server
@@ -253,32 +266,32 @@ func winnerText(seats []string, ranks []int) string {
 // their results are.
 func (a *App) unstoredHistory(c call, assignment string, asJSON bool) int {
 	stdout, stderr := c.stdout, c.stderr
+	l := c.s.Lang
 	code := strings.ToUpper(assignment)
 	if a.assignments == nil {
-		fmt.Fprintln(stderr, "arena: this server keeps no assignments")
+		fmt.Fprintln(stderr, l.Sprintf("arena: this server keeps no assignments"))
 		return 1
 	}
 	ctx, cancel := context.WithTimeout(c.s.SSH.Context(), 30*time.Second)
 	defer cancel()
 	if _, err := a.assignments.Assignment(ctx, code); errors.Is(err, store.ErrNotFound) {
-		fmt.Fprintf(stderr, "arena: no assignment %q\n", assignment)
+		fmt.Fprintln(stderr, l.Sprintf("arena: no assignment %q", assignment))
 		return 1
 	} else if err != nil {
 		a.log.Error("history: assignment", "code", code, "err", err)
-		fmt.Fprintln(stderr, "arena: the assignment could not be read right now; try again")
+		fmt.Fprintln(stderr, l.Sprintf("arena: the assignment could not be read right now; try again"))
 		return 1
 	}
 	if asJSON {
 		fmt.Fprintln(stdout, "[]")
 		return 0
 	}
-	fmt.Fprintf(stdout, "assignment %s's games are played on the server without being stored: no history keeps them; "+
-		"a complete run is recorded (teachers: assignment export %s lists each student's best)\n", code, code)
+	fmt.Fprintln(stdout, l.Sprintf("assignment %s's games are played on the server without being stored: no history keeps them; a complete run is recorded (teachers: assignment export %s lists each student's best)", code, code))
 	return 0
 }
 
-// placeText is a seat's result in a few words: "won", "2nd of 4", "draw".
-func placeText(ranks []int, seat int) string {
+// placeText is a seat's result in a few words, in l: "won", "2nd of 4", "draw".
+func placeText(ranks []int, seat int, l lang.Lang) string {
 	if seat < 0 || seat >= len(ranks) {
 		return "—"
 	}
@@ -290,15 +303,15 @@ func placeText(ranks []int, seat int) string {
 	}
 	switch {
 	case r == 1 && shared == 1:
-		return "won"
+		return l.Sprintf("won")
 	case shared == len(ranks):
-		return "draw"
+		return l.Sprintf("draw")
 	case shared > 1:
-		return fmt.Sprintf("%s= of %d", games.Ordinal(r), len(ranks))
+		return l.Sprintf("%s= of %d", l.Ordinal(r), len(ranks))
 	case len(ranks) == 2:
-		return "lost"
+		return l.Sprintf("lost")
 	default:
-		return fmt.Sprintf("%s of %d", games.Ordinal(r), len(ranks))
+		return l.Sprintf("%s of %d", l.Ordinal(r), len(ranks))
 	}
 }
 

@@ -37,9 +37,9 @@ func (a *App) preferences(s *server.Session) {
 	s.Keyboard = acc.Keyboard
 }
 
-const (
-	langUsage     = "usage: lang [fr | en | auto]\n  the language the arena speaks to you; auto: your terminal's (LANG) again"
-	keyboardUsage = "usage: keyboard [azerty | qwerty | auto]\n  your keyboard, for the games whose keys are places (Perfect Aim, War Hammer); auto: guessed from your language"
+var (
+	langUsage     = lang.N("usage: lang [fr | en | auto]\n  the language the arena speaks to you; auto: your terminal's (LANG) again")
+	keyboardUsage = lang.N("usage: keyboard [azerty | qwerty | auto]\n  your keyboard, for the games whose keys are places (Perfect Aim, War Hammer); auto: guessed from your language")
 )
 
 // langCommand shows or stores the language a key reads.
@@ -53,7 +53,7 @@ func (a *App) langCommand(c call) int {
 		return 0
 	case 2:
 	default:
-		fmt.Fprintln(stderr, langUsage)
+		fmt.Fprintln(stderr, p.Sprintf(langUsage))
 		return 2
 	}
 	value := s.Args[1]
@@ -99,7 +99,7 @@ func (a *App) keyboardCommand(c call) int {
 		return 0
 	case 2:
 	default:
-		fmt.Fprintln(stderr, keyboardUsage)
+		fmt.Fprintln(stderr, p.Sprintf(keyboardUsage))
 		return 2
 	}
 	value := s.Args[1]

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/review"
 )
 
@@ -37,31 +38,32 @@ type reviewedGame struct {
 // to stdout.
 func (a *App) reviewCommand(c call, id string, seat int, asJSON bool) int {
 	s, stdout, stderr := c.s, c.stdout, c.stderr
+	l := s.Lang
 	ctx, cancel := context.WithTimeout(s.SSH.Context(), 30*time.Second)
 	defer cancel()
 	g, err := a.archive.Load(ctx, id)
 	if err != nil {
-		fmt.Fprintln(stderr, "arena:", err)
+		fmt.Fprintln(stderr, l.Sprintf("arena: %s", sayErr(err, l)))
 		return 1
 	}
 	id = g.Rec.ID
 	if !g.Rec.VisibleTo(s.Who.ID, s.Who.Admin) {
-		fmt.Fprintf(stderr, "arena: game %s %s\n", id, g.Rec.Hidden())
+		fmt.Fprintln(stderr, l.Sprintf("arena: game %s %s", id, sayText(g.Rec.Hidden(), l)))
 		return 1
 	}
 	if seat >= len(g.Rec.Seats) {
-		fmt.Fprintf(stderr, "arena: game %s has seats 0 to %d\n", id, len(g.Rec.Seats)-1)
+		fmt.Fprintln(stderr, l.Sprintf("arena: game %s has seats 0 to %d", id, len(g.Rec.Seats)-1))
 		return 1
 	}
 	rec := g.Rec.Seats[seat]
 	owner := rec.ID != "" && rec.ID == s.Who.ID
 	if !owner && !s.Who.Admin {
-		fmt.Fprintf(stderr, "arena: a review of seat %d (%s) is for that seat's player and teachers: --seat takes your own seat of game %s\n",
-			seat, plaintext.Clean(rec.Name), id)
+		fmt.Fprintln(stderr, l.Sprintf("arena: a review of seat %d (%s) is for that seat's player and teachers: --seat takes your own seat of game %s",
+			seat, plaintext.Clean(rec.Name), id))
 		return 1
 	}
 	if _, ok := g.Entry.Game.(games.Positions); !ok {
-		fmt.Fprintf(stderr, "arena: game %s is %s, played in real time: --review is for turn-based games\n", id, g.Entry.Game.Name())
+		fmt.Fprintln(stderr, l.Sprintf("arena: game %s is %s, played in real time: --review is for turn-based games", id, l.Say(g.Entry.Game.Name())))
 		return 1
 	}
 	opts := review.Options{Seat: seat, Think: func(f func()) { a.rooms.Think(false, f) }}
@@ -70,7 +72,7 @@ func (a *App) reviewCommand(c call, id string, seat int, asJSON bool) int {
 	}
 	if rec.ReplacedBy != "" {
 		if rec.LeftAtMove == 0 {
-			fmt.Fprintf(stderr, "arena: seat %d of game %s left before its first move: there is nothing to review\n", seat, id)
+			fmt.Fprintln(stderr, l.Sprintf("arena: seat %d of game %s left before its first move: there is nothing to review", seat, id))
 			return 1
 		}
 		opts.Until = rec.LeftAtMove // a house bot played on: its moves are not reviewed
@@ -79,7 +81,7 @@ func (a *App) reviewCommand(c call, id string, seat int, asJSON bool) int {
 	opts.Progress = func(i, n, move int) {
 		if now := time.Now(); now.Sub(last) >= time.Second {
 			last = now
-			fmt.Fprintf(stderr, "reviewing decision %d of %d (move %d)…\n", i, n, move+1)
+			fmt.Fprintln(stderr, l.Sprintf("reviewing decision %d of %d (move %d)…", i, n, move+1))
 		}
 	}
 	rctx, rcancel := context.WithTimeout(s.SSH.Context(), reviewBudget)
@@ -87,7 +89,7 @@ func (a *App) reviewCommand(c call, id string, seat int, asJSON bool) int {
 	rep, err := review.Review(rctx, g.Entry.Entry, g.Replay, opts)
 	if err != nil {
 		a.log.Error("reviewing a stored game", "id", id, "seat", seat, "err", err)
-		fmt.Fprintf(stderr, "arena: game %s cannot be reviewed with this version of the arena: %v\n", id, err)
+		fmt.Fprintln(stderr, l.Sprintf("arena: game %s cannot be reviewed with this version of the arena: %s", id, sayErr(err, l)))
 		return 1
 	}
 	if errors.Is(s.SSH.Context().Err(), context.Canceled) {
@@ -99,19 +101,15 @@ func (a *App) reviewCommand(c call, id string, seat int, asJSON bool) int {
 		}
 		return 0
 	}
-	printReview(stdout, id, g.Entry.Game.Name(), rep, owner)
+	printReview(stdout, id, l.Say(g.Entry.Game.Name()), rep, owner, l)
 	return 0
 }
 
-// printReview writes a review for people: how it judged, the best lines, what was left.
-func printReview(w io.Writer, id, game string, rep review.Report, owner bool) {
+// printReview writes a review for people, in l: how it judged, the best lines, what was left.
+func printReview(w io.Writer, id, game string, rep review.Report, owner bool, l lang.Lang) {
 	name := plaintext.Clean(rep.Name)
-	who := name
-	if owner {
-		who = "you"
-	}
-	fmt.Fprintf(w, "where it turned: game %s (%s), seat %d (%s)\n", id, game, rep.Seat, name)
-	fmt.Fprintf(w, "%s; opponents: %s\n", rep.Method, plaintext.Clean(rep.Opponents))
+	fmt.Fprintln(w, l.Sprintf("where it turned: game %s (%s), seat %d (%s)", id, game, rep.Seat, name))
+	fmt.Fprintln(w, l.Sprintf("%s; opponents: %s", rep.Method, plaintext.Clean(rep.Opponents)))
 	shown, better := 0, 0
 	for _, f := range rep.Findings {
 		if f.Gain <= 0 && f.RanksGain <= 0 {
@@ -124,31 +122,36 @@ func printReview(w io.Writer, id, game string, rep review.Report, owner bool) {
 		shown++
 		played := f.Played
 		if f.Default {
-			played += " for a late or refused answer"
+			played = l.Sprintf("%s for a late or refused answer", played)
 		}
 		score, botScore := fmt.Sprint(f.Score), fmt.Sprint(f.BotScore)
 		if f.Rank != f.BotRank {
-			score += " (" + games.Ordinal(f.Rank) + ")"
-			botScore += " (" + games.Ordinal(f.BotRank) + ")"
+			score += " (" + l.Ordinal(f.Rank) + ")"
+			botScore += " (" + l.Ordinal(f.BotRank) + ")"
 		}
-		fmt.Fprintf(w, "  move %d: %s played %s, final score %s; %s plays %s, final score %s (%+d)\n",
-			f.Move, who, played, score, f.Bot, f.BotPlays, botScore, f.Gain)
+		if owner {
+			fmt.Fprintln(w, l.Sprintf("  move %d: you played %s, final score %s; %s plays %s, final score %s (%+d)",
+				f.Move, played, score, f.Bot, f.BotPlays, botScore, f.Gain))
+		} else {
+			fmt.Fprintln(w, l.Sprintf("  move %d: %s played %s, final score %s; %s plays %s, final score %s (%+d)",
+				f.Move, name, played, score, f.Bot, f.BotPlays, botScore, f.Gain))
+		}
 	}
 	if shown == 0 && rep.Reviewed > 0 {
-		fmt.Fprintf(w, "  no decision played out where %s's move ends better\n", rep.Bot)
+		fmt.Fprintln(w, l.Sprintf("  no decision played out where %s's move ends better", rep.Bot))
 	}
-	fmt.Fprintf(w, "%s plays otherwise at %d of %d decisions of seat %d", rep.Bot, rep.Differs, rep.Decisions, rep.Seat)
+	fmt.Fprint(w, l.Sprintf("%s plays otherwise at %d of %d decisions of seat %d", rep.Bot, rep.Differs, rep.Decisions, rep.Seat))
 	switch {
 	case rep.Chosen < rep.Differs:
-		fmt.Fprintf(w, "; %d of them, evenly spread, played out", rep.Chosen)
+		fmt.Fprint(w, l.Sprintf("; %d of them, evenly spread, played out", rep.Chosen))
 	case rep.Differs > 0:
-		fmt.Fprintf(w, ", all played out")
+		fmt.Fprint(w, l.Sprintf(", all played out"))
 	}
 	if better > 0 {
-		fmt.Fprintf(w, "; at %d the move played ends as well or better", better)
+		fmt.Fprint(w, l.Sprintf("; at %d the move played ends as well or better", better))
 	}
 	fmt.Fprintln(w)
 	if rep.Stopped != "" {
-		fmt.Fprintf(w, "stopped after %d of %d decisions: %s\n", rep.Reviewed, rep.Chosen, rep.Stopped)
+		fmt.Fprintln(w, l.Sprintf("stopped after %d of %d decisions: %s", rep.Reviewed, rep.Chosen, sayText(rep.Stopped, l)))
 	}
 }

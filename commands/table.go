@@ -6,12 +6,14 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/botsession"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/server"
 )
 
@@ -19,17 +21,19 @@ import (
 // with its function and a line in table.
 type command struct {
 	name string
-	// help is its lines in `help`: a synopsis and what it does.
+	// help is its lines in `help`: a synopsis and what it does, sentences of the catalog
+	// (lang.N: the synopsis too, whose words in capitals are translated).
 	help [][2]string
-	// usage is what `COMMAND --help` prints, with or without a terminal (exit 0).
-	usage func() string
+	// usage is what `COMMAND --help` prints in the reader's language, with or without a
+	// terminal (exit 0).
+	usage func(l lang.Lang) string
 	// exec runs it without a terminal; nil: it needs one (ssh -t).
 	exec func(a *App, c call) int
 	// screen: on a terminal it opens one of the lobby's screens.
 	screen bool
 	// teacher says whether these arguments (after the command's name) ask for something
 	// only teachers (keys of the admin keys file) may do; nil: nothing. refusal tells a
-	// student who tried what they may do instead.
+	// student who tried what they may do instead (a sentence of the catalog, lang.N).
 	teacher func(args []string) bool
 	refusal string
 }
@@ -48,87 +52,87 @@ var table []command
 func init() {
 	table = []command{
 		{name: "play", screen: true,
-			help: [][2]string{{"play GAME [--vs BOT] [--size N]", "start a game at once (ssh -t); without --vs, quick match"}},
-			usage: func() string {
-				return "usage: play GAME [--vs BOT[,BOT…]] [--size N]   (ssh -t)\n  start a game at once against house bots; without --vs, quick match. The games: " + gameIDs(false)
+			help: [][2]string{{lang.N("play GAME [--vs BOT] [--size N]"), lang.N("start a game at once (ssh -t); without --vs, quick match")}},
+			usage: func(l lang.Lang) string {
+				return l.Sprintf("usage: play GAME [--vs BOT[,BOT…]] [--size N]   (ssh -t)\n  start a game at once against house bots; without --vs, quick match. The games: %s", gameIDs(false))
 			}},
 		{name: "watch", screen: true,
-			help: [][2]string{{"watch ROOM", "watch a live room by id or code (ssh -t)"}},
-			usage: func() string {
-				return "usage: watch ROOM   (ssh -t)\n  watch a live room by its id or code (rooms lists them)"
+			help: [][2]string{{lang.N("watch ROOM"), lang.N("watch a live room by id or code (ssh -t)")}},
+			usage: func(l lang.Lang) string {
+				return l.Sprintf("usage: watch ROOM   (ssh -t)\n  watch a live room by its id or code (rooms lists them)")
 			}},
 		{name: "wall", screen: true,
-			help: [][2]string{{"wall [CODE]", "every live game (of a tournament) at once, for the projector (ssh -t)"}},
-			usage: func() string {
-				return "usage: wall [TOURNAMENT-CODE]   (ssh -t)\n  every live game (of a tournament) at once, for the projector"
+			help: [][2]string{{lang.N("wall [CODE]"), lang.N("every live game (of a tournament) at once, for the projector (ssh -t)")}},
+			usage: func(l lang.Lang) string {
+				return l.Sprintf("usage: wall [TOURNAMENT-CODE]   (ssh -t)\n  every live game (of a tournament) at once, for the projector")
 			}},
 		{name: "rooms", exec: (*App).roomsCommand,
-			help: [][2]string{{"rooms", "list live rooms as text"}},
-			usage: func() string {
-				return "usage: rooms\n  the live rooms: id, game, state, spectators, players (ssh -t HOST watch ROOM watches one)"
+			help: [][2]string{{"rooms", lang.N("list live rooms as text")}},
+			usage: func(l lang.Lang) string {
+				return l.Sprintf("usage: rooms\n  the live rooms: id, game, state, spectators, players (ssh -t HOST watch ROOM watches one)")
 			}},
 		{name: "bot", exec: (*App).botCommand,
-			help: [][2]string{{"bot --game GAME [options]", "play as a program over the bot protocol (ssh -T)"}},
-			usage: func() string {
-				return botsession.Usage + "\n  play as a program over the bot protocol (ssh -T); see docs/bots.md"
+			help: [][2]string{{lang.N("bot --game GAME [options]"), lang.N("play as a program over the bot protocol (ssh -T)")}},
+			usage: func(l lang.Lang) string {
+				return l.Sprintf("%s\n  play as a program over the bot protocol (ssh -T); see docs/bots.md", l.Say(botsession.Usage))
 			}},
 		{name: "check", exec: (*App).checkCommand,
-			help: [][2]string{{"check --game GAME", "check a program before its first game: a few games, a report on stderr (ssh -T)"}},
-			usage: func() string {
-				return botsession.CheckUsage + "\n  a program connects with check instead of bot; see docs/bots.md"
+			help: [][2]string{{lang.N("check --game GAME"), lang.N("check a program before its first game: a few games, a report on stderr (ssh -T)")}},
+			usage: func(l lang.Lang) string {
+				return l.Sprintf("%s\n  a program connects with check instead of bot; see docs/bots.md", l.Say(botsession.CheckUsage))
 			}},
 		{name: "spec", exec: (*App).specCommand,
-			help:  [][2]string{{"spec GAME", "print a game's bot observation and action schema"}},
-			usage: func() string { return specUsage("spec") }},
+			help:  [][2]string{{lang.N("spec GAME"), lang.N("print a game's bot observation and action schema")}},
+			usage: func(l lang.Lang) string { return specUsage("spec", l) }},
 		{name: "rules", exec: (*App).rulesCommand,
-			help:  [][2]string{{"rules GAME", "print a game's rules as text (the headings refusals cite)"}},
-			usage: func() string { return rulesUsage("rules") }},
+			help:  [][2]string{{lang.N("rules GAME"), lang.N("print a game's rules as text (the headings refusals cite)")}},
+			usage: func(lang.Lang) string { return rulesUsage("rules") }},
 		{name: "replay", exec: (*App).replayCommand, screen: true,
-			help: [][2]string{{"replay ID [--json | --position N]", "watch a stored game (ssh -t), or print it as JSON or one position"},
-				{"replay ID --input N --seat S", "the turn line seat S read at move N, to feed your program"},
-				{"replay ID --review --seat S", "where the game turned for your seat: moves the strongest house bot plays otherwise"}},
-			usage: func() string {
-				return replayUsage + "\n  ID may be the start of an id, when only one stored game has it"
+			help: [][2]string{{lang.N("replay ID [--json | --position N]"), lang.N("watch a stored game (ssh -t), or print it as JSON or one position")},
+				{lang.N("replay ID --input N --seat S"), lang.N("the turn line seat S read at move N, to feed your program")},
+				{lang.N("replay ID --review --seat S"), lang.N("where the game turned for your seat: moves the strongest house bot plays otherwise")}},
+			usage: func(l lang.Lang) string {
+				return l.Say(replayUsage) + "\n" + l.Sprintf("  ID may be the start of an id, when only one stored game has it")
 			}},
 		{name: "history", exec: (*App).historyCommand,
-			help: [][2]string{{"history [NAME] [--game G] [--json]", "a player's stored games (yours by default), with their ids"},
-				{"history [NAME] --tournament CODE", "… of a tournament (--live: of none); KIND says which"}},
-			usage: func() string { return historyUsage + "\n" + historyHelp }},
+			help: [][2]string{{lang.N("history [NAME] [--game G] [--json]"), lang.N("a player's stored games (yours by default), with their ids")},
+				{lang.N("history [NAME] --tournament CODE"), lang.N("… of a tournament (--live: of none); KIND says which")}},
+			usage: func(l lang.Lang) string { return l.Say(historyUsage) + "\n" + l.Say(historyHelp) }},
 		{name: "leaderboard", exec: (*App).leaderboardCommand,
-			help: [][2]string{{"leaderboard GAME [--csv|--json]", "the game's ratings (OpenSkill, μ − 3σ), with each one's history"}},
-			usage: func() string {
-				return leaderboardUsage + "\n  the game's ratings (OpenSkill, μ − 3σ), best first, with each one's history"
+			help: [][2]string{{lang.N("leaderboard GAME [--csv|--json]"), lang.N("the game's ratings (OpenSkill, μ − 3σ), with each one's history")}},
+			usage: func(l lang.Lang) string {
+				return l.Say(leaderboardUsage) + "\n" + l.Sprintf("  the game's ratings (OpenSkill, μ − 3σ), best first, with each one's history")
 			}},
 		{name: "whoami", exec: (*App).whoamiCommand,
-			help:  [][2]string{{"whoami", "your name, your key's fingerprint, your other names, teacher or not"}},
-			usage: func() string { return whoamiUsage }},
+			help:  [][2]string{{"whoami", lang.N("your name, your key's fingerprint, your other names, teacher or not")}},
+			usage: func(l lang.Lang) string { return l.Say(whoamiUsage) }},
 		{name: "lang", exec: (*App).langCommand,
-			help:  [][2]string{{"lang [fr|en|auto]", "the language the arena speaks to you, kept with your key"}},
-			usage: func() string { return langUsage }},
+			help:  [][2]string{{"lang [fr|en|auto]", lang.N("the language the arena speaks to you, kept with your key")}},
+			usage: func(l lang.Lang) string { return l.Say(langUsage) }},
 		{name: "keyboard", exec: (*App).keyboardCommand,
-			help:  [][2]string{{"keyboard [azerty|qwerty|auto]", "your keyboard, for the games whose keys are places"}},
-			usage: func() string { return keyboardUsage }},
+			help:  [][2]string{{"keyboard [azerty|qwerty|auto]", lang.N("your keyboard, for the games whose keys are places")}},
+			usage: func(l lang.Lang) string { return l.Say(keyboardUsage) }},
 		{name: "names", exec: (*App).namesCommand,
-			help: [][2]string{{"names release NAME", "teachers: free a display name for the next key that asks"}},
-			usage: func() string {
-				return namesUsage + "\n  teachers: free a display name for the next key that connects as NAME@host"
+			help: [][2]string{{lang.N("names release NAME"), lang.N("teachers: free a display name for the next key that asks")}},
+			usage: func(l lang.Lang) string {
+				return l.Say(namesUsage) + "\n" + l.Sprintf("  teachers: free a display name for the next key that connects as NAME@host")
 			},
 			teacher: func(args []string) bool { return len(args) == 2 && args[0] == "release" },
-			refusal: "only teachers (keys in the admin keys file) may release names"},
+			refusal: lang.N("only teachers (keys in the admin keys file) may release names")},
 		{name: "assignment", exec: (*App).assignmentCommand,
-			help:    [][2]string{{"assignment create|list|export …", `teachers: "beat the reference bot" (see assignment --help)`}},
-			usage:   func() string { return assignmentUsage },
+			help:    [][2]string{{lang.N("assignment create|list|export …"), lang.N(`teachers: "beat the reference bot" (see assignment --help)`)}},
+			usage:   func(l lang.Lang) string { return l.Say(assignmentUsage) },
 			teacher: func(args []string) bool { return len(args) > 0 && args[0] != "help" },
-			refusal: "only teachers (keys in the admin keys file) set and export assignments; students play one with bot --assignment CODE"},
+			refusal: lang.N("only teachers (keys in the admin keys file) set and export assignments; students play one with bot --assignment CODE")},
 		{name: "tournament", exec: (*App).tournamentCommand,
-			help: [][2]string{{"tournament standings CODE [--json]", "a tournament's standings (list shows them all)"},
-				{"tournament games CODE [--round N]", "its games: results, how each ended, replay ids"},
-				{"tournament create|add|start|…", "teachers: class tournaments (see tournament --help)"}},
-			usage:   func() string { return tournamentUsage },
+			help: [][2]string{{lang.N("tournament standings CODE [--json]"), lang.N("a tournament's standings (list shows them all)")},
+				{lang.N("tournament games CODE [--round N]"), lang.N("its games: results, how each ended, replay ids")},
+				{lang.N("tournament create|add|start|…"), lang.N("teachers: class tournaments (see tournament --help)")}},
+			usage:   func(l lang.Lang) string { return l.Say(tournamentUsage) },
 			teacher: func(args []string) bool { return len(args) > 0 && teacherTournamentCommands[args[0]] != nil },
-			refusal: "only teachers (keys in the admin keys file) create and run tournaments; students join with bot --tournament CODE or from the lobby"},
-		{name: "help", exec: func(_ *App, c call) int { fmt.Fprint(c.stdout, commandsHelp()); return 0 },
-			help:  [][2]string{{"help", "this text"}},
+			refusal: lang.N("only teachers (keys in the admin keys file) create and run tournaments; students join with bot --tournament CODE or from the lobby")},
+		{name: "help", exec: func(_ *App, c call) int { fmt.Fprint(c.stdout, commandsHelp(c.s.Lang)); return 0 },
+			help:  [][2]string{{"help", lang.N("this text")}},
 			usage: commandsHelp},
 	}
 }
@@ -142,29 +146,47 @@ func lookup(name string) (command, bool) {
 	return table[i], true
 }
 
-// commandsHelp is what `ssh HOST help` prints: the table, aligned.
-func commandsHelp() string {
+// commandsHelp is what `ssh HOST help` prints: the table, aligned, in l.
+func commandsHelp(l lang.Lang) string {
 	var b strings.Builder
-	b.WriteString("Commands (ssh -p PORT HOST COMMAND):\n")
-	line := func(synopsis, what string) { fmt.Fprintf(&b, "  %-36s%s\n", synopsis, what) }
-	line("(none)", "the lobby (needs a terminal)")
+	b.WriteString(l.Sprintf("Commands (ssh -p PORT HOST COMMAND):") + "\n")
+	// A synopsis with words in capitals (GAME, NAME) is said in l; a command's bare name
+	// (help, rooms) is never translated, even where the catalogs have the word.
+	synopsis := func(s string) string {
+		if strings.Contains(s, " ") {
+			return l.Say(s)
+		}
+		return s
+	}
+	width := 36
 	for _, c := range table {
 		for _, h := range c.help {
-			line(h[0], h[1])
+			width = max(width, utf8.RuneCountInString(synopsis(h[0]))+2)
 		}
 	}
-	b.WriteString("COMMAND --help prints a command's usage.\n")
+	line := func(synopsis, what string) {
+		fmt.Fprintf(&b, "  %s%s%s\n", synopsis, strings.Repeat(" ", width-utf8.RuneCountInString(synopsis)), what)
+	}
+	line(l.Sprintf("(none)"), l.Sprintf("the lobby (needs a terminal)"))
+	for _, c := range table {
+		for _, h := range c.help {
+			line(synopsis(h[0]), l.Say(h[1]))
+		}
+	}
+	b.WriteString(l.Sprintf("COMMAND --help prints a command's usage.") + "\n")
 	return b.String()
 }
 
 // Exec runs a command without a terminal: its usage for --help, the teachers' check, then
 // the command.
 func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
+	a.preferences(s)
+	l := s.Lang
 	if len(s.Args) == 0 {
-		fmt.Fprintln(stderr, "arena: this needs a terminal; connect with plain ssh (or ssh -t)")
+		fmt.Fprintln(stderr, l.Sprintf("arena: this needs a terminal; connect with plain ssh (or ssh -t)"))
 		return 1
 	}
-	if usage, ok := helpFor(s.Args); ok {
+	if usage, ok := helpFor(s.Args, l); ok {
 		fmt.Fprint(stdout, usage)
 		return 0
 	}
@@ -172,26 +194,25 @@ func (a *App) Exec(s *server.Session, stdin io.Reader, stdout, stderr io.Writer)
 	if name == "--help" || name == "-h" {
 		name = "help"
 	}
-	a.preferences(s)
 	c, ok := lookup(name)
 	switch {
 	case !ok:
-		fmt.Fprintf(stderr, "arena: unknown command %q\n\n%s", s.Args[0], commandsHelp())
+		fmt.Fprint(stderr, l.Sprintf("arena: unknown command %q", s.Args[0])+"\n\n"+commandsHelp(l))
 		return 2
 	case c.exec == nil:
-		fmt.Fprintf(stderr, "arena: %q needs a terminal: use ssh -t …\n", name)
+		fmt.Fprintln(stderr, l.Sprintf("arena: %q needs a terminal: use ssh -t …", name))
 		return 1
 	}
 	if c.teacher != nil && c.teacher(s.Args[1:]) && !s.Who.Admin {
 		a.log.Warn(name+" refused: not an admin", "user", s.Who.Name, "id", keys.Short(s.Who.ID), "args", strings.Join(s.Args, " "))
-		fmt.Fprintln(stderr, "arena: "+c.refusal)
+		fmt.Fprintln(stderr, l.Sprintf("arena: %s", l.Say(c.refusal)))
 		return 1
 	}
 	return c.exec(a, call{s: s, stdin: stdin, stdout: stdout, stderr: stderr})
 }
 
-// helpFor is the usage args ask for with --help (or -h), and whether they do.
-func helpFor(args []string) (string, bool) {
+// helpFor is the usage args ask for with --help (or -h), in l, and whether they do.
+func helpFor(args []string, l lang.Lang) (string, bool) {
 	if len(args) < 2 || !slices.ContainsFunc(args[1:], isHelpFlag) {
 		return "", false
 	}
@@ -200,9 +221,9 @@ func helpFor(args []string) (string, bool) {
 		return "", false
 	}
 	if args[0] == "tournament" && args[1] == "create" {
-		return createUsage + "\n", true
+		return createUsage(l) + "\n", true
 	}
-	return strings.TrimRight(c.usage(), "\n") + "\n", true
+	return strings.TrimRight(c.usage(l), "\n") + "\n", true
 }
 
 func isHelpFlag(arg string) bool { return arg == "--help" || arg == "-h" || arg == "-help" }

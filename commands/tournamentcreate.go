@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
@@ -21,11 +23,12 @@ import (
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
-// createUsage is tournament create's help, every option with its default; the games are
-// the catalog's.
-var createUsage = `usage: tournament create --game GAME --format FORMAT [options]
+// createUsage is tournament create's help in l, every option with its default; the games
+// are the catalog's.
+func createUsage(l lang.Lang) string {
+	return l.Sprintf(`usage: tournament create --game GAME --format FORMAT [options]
 
-  --game GAME             ` + gameIDs(false) + `
+  --game GAME             %s
   --format FORMAT         round-robin, double-round-robin, swiss, elimination, pools
   --name NAME             shown to everyone (default: the game and the format). Over ssh
                           the command is split again on the server: quote a name of several
@@ -67,7 +70,8 @@ var createUsage = `usage: tournament create --game GAME --format FORMAT [options
                           over its seeds are shown, and another run with the same seed has
                           the same dice, which its students could then know in advance
 
-The last line printed is the code students enter.`
+The last line printed is the code students enter.`, gameIDs(false))
+}
 
 // maxClassList bounds the class list a teacher sends on stdin.
 const maxClassList = 64 << 10
@@ -96,11 +100,12 @@ func joinNameWords(args []string) []string {
 
 func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
 	args := s.Args[2:]
+	l := s.Lang
 	if slices.ContainsFunc(args, isHelpFlag) || slices.Contains(args, "help") {
-		fmt.Fprintln(stdout, createUsage)
+		fmt.Fprintln(stdout, createUsage(l))
 		return 0
 	}
-	fs := quietFlags("tournament create")
+	fs := quietFlags("tournament create") // lang:keep a flag set's name, never printed
 	gameID := fs.String("game", "", "")
 	format := fs.String("format", "", "")
 	name := fs.String("name", "", "")
@@ -122,53 +127,56 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.
 	entrants := fs.String("entrants", "", "")
 	cfg := map[string]int{}
 	fs.Func("config", "", games.Config(cfg).Set)
-	bad := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "arena: tournament create: "+format+"\n(tournament create --help lists the options)\n", args...)
+	// bad says what is wrong (a sentence of the catalog, said in l) and where the options are.
+	bad := func(err error) int {
+		fmt.Fprintln(stderr, l.Sprintf("arena: tournament create: %s", sayErr(err, l)))
+		fmt.Fprintln(stderr, l.Sprintf("(tournament create --help lists the options)"))
 		return 2
 	}
 	if err := fs.Parse(joinNameWords(args)); err != nil {
-		return bad("%v", err)
+		return bad(err)
 	}
 	if fs.NArg() > 0 {
-		return bad("unexpected argument %q", fs.Arg(0))
+		return bad(lang.Errorf("unexpected argument %q", fs.Arg(0)))
 	}
 	e, err := catalog.Lookup(*gameID)
 	if err != nil {
-		return bad("--game: %v", err)
+		return bad(lang.Errorf("--game: %s", err))
 	}
 	if *format == "" {
-		return bad("--format: one of %s", strings.Join(tournament.Names, ", "))
+		return bad(lang.Errorf("--format: one of %s", strings.Join(tournament.Names, ", ")))
 	}
 	if err := formatOptionsApply(fs, e, *format); err != nil {
-		return bad("%v", err)
+		return bad(err)
 	}
 	// Pools created from now on keep everyone playing every round (placement tables).
 	o.AllPlay = tournament.FormatName(*format) == "pools"
 	f, err := director.Format(e, *format, o)
 	if err != nil {
-		return bad("--format: %v", err)
+		return bad(lang.Errorf("--format: %s", err))
 	}
 	if o.MaxEntrants < 2 || o.MaxEntrants > director.MaxEntrants {
-		return bad("--max-entrants: from 2 to %d, not %d", director.MaxEntrants, o.MaxEntrants)
+		// Numbers a teacher types as a flag's value: written as typed, without grouping.
+		return bad(lang.Errorf("--max-entrants: from 2 to %s, not %s", strconv.Itoa(director.MaxEntrants), strconv.Itoa(o.MaxEntrants)))
 	}
 	if n := tournament.GamesAtMost(f, o.MaxEntrants); n > tournament.MaxGames {
-		return bad("%s would schedule up to %d games with %d entrants; a tournament has at most %d: fewer games per pairing, rounds or --max-entrants",
-			*format, n, o.MaxEntrants, tournament.MaxGames)
+		return bad(lang.Errorf("%s would schedule up to %s games with %s entrants; a tournament has at most %s: fewer games per pairing, rounds or --max-entrants",
+			*format, strconv.Itoa(n), strconv.Itoa(o.MaxEntrants), strconv.Itoa(tournament.MaxGames)))
 	}
 	if o.Pace != director.PaceFast && o.Pace != director.PaceLive {
-		return bad("--pace: fast or live, not %q", o.Pace)
+		return bad(lang.Errorf("--pace: fast or live, not %q", o.Pace))
 	}
 	if *parallel < 1 || *parallel > director.MaxParallel {
-		return bad("--parallel: from 1 to %d games at once, not %d", director.MaxParallel, *parallel)
+		return bad(lang.Errorf("--parallel: from 1 to %d games at once, not %d", director.MaxParallel, *parallel))
 	}
 	if *grace < 5*time.Second || *grace > time.Hour {
-		return bad("--grace: from 5s to 1h, not %s", *grace)
+		return bad(lang.Errorf("--grace: from 5s to 1h, not %s", *grace))
 	}
 	if *move < 10*time.Millisecond || *move > time.Minute {
-		return bad("--move: from 10ms to 1m, not %s", *move)
+		return bad(lang.Errorf("--move: from 10ms to 1m, not %s", *move))
 	}
 	if *bank < 0 || *bank > 10*time.Minute {
-		return bad("--bank: from 0 to 10m, not %s", *bank)
+		return bad(lang.Errorf("--bank: from 0 to 10m, not %s", *bank))
 	}
 	switch *entrants {
 	case "", "anyone":
@@ -177,17 +185,17 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.
 	case "-":
 		text, err := io.ReadAll(io.LimitReader(stdin, maxClassList+1))
 		if err != nil {
-			return bad("--entrants -: %v", err)
+			return bad(lang.Errorf("--entrants -: %s", err))
 		}
 		if len(text) > maxClassList {
-			return bad("--entrants -: the class list is over %d KiB", maxClassList>>10)
+			return bad(lang.Errorf("--entrants -: the class list is over %d KiB", maxClassList>>10))
 		}
 		if o.Allowed, err = director.ParseClassList(string(text)); err != nil {
-			return bad("--entrants - (the class list on stdin): %v", err)
+			return bad(lang.Errorf("--entrants - (the class list on stdin): %s", err))
 		}
 		o.Entrants = director.EntrantsList
 	default:
-		return bad("--entrants: known (keys this arena knew before), or - (a class list on stdin), not %q", *entrants)
+		return bad(lang.Errorf("--entrants: known (keys this arena knew before), or - (a class list on stdin), not %q", *entrants))
 	}
 	o.MoveMS = int(move.Milliseconds())
 	bankMS := int(bank.Milliseconds())
@@ -197,19 +205,19 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.
 	}
 	normalized, err := e.Game.Normalize(cfg)
 	if err != nil {
-		return bad("%v", err)
+		return bad(err)
 	}
 	*name = strings.TrimSpace(plaintext.Clean(*name)) // shown to everyone: no escape sequences
 	if *name == "" {
-		*name = e.Game.Name() + " " + *format
+		*name = l.Say(e.Game.Name()) + " " + *format // in the words of the teacher who creates it
 	}
 	if len(*name) > 60 {
-		return bad("--name: at most 60 characters")
+		return bad(lang.Errorf("--name: at most 60 characters"))
 	}
 	gameSeed := seed.Random()
 	if *seedText != "" {
 		if gameSeed, err = seed.Parse(*seedText, 1); err != nil || gameSeed == 0 {
-			return bad("--seed: a whole number from 1 to %d", uint64(seed.Max))
+			return bad(lang.Errorf("--seed: a whole number from 1 to %s", strconv.FormatUint(uint64(seed.Max), 10)))
 		}
 	}
 	opts, _ := json.Marshal(o)
@@ -222,29 +230,29 @@ func (a *App) createTournament(ctx context.Context, s *server.Session, stdin io.
 	})
 	if err != nil {
 		a.log.Error("create tournament", "err", err)
-		fmt.Fprintln(stderr, "arena: the tournament could not be stored right now; try again")
+		fmt.Fprintln(stderr, l.Sprintf("arena: the tournament could not be stored right now; try again"))
 		return 1
 	}
 	a.log.Info("tournament created", "code", t.Code, "by", s.Who.Name, "game", t.Game, "format", t.Format)
-	fmt.Fprintf(stdout, "Tournament %s %q: %s, %s, settings %s, %s at once.\n", t.Code, t.Name, e.Game.Name(),
-		*format, settings, games.Count(t.Parallel, "game", "games"))
+	fmt.Fprintln(stdout, l.Sprintf("Tournament %s %q: %s, %s, settings %s, %s at once.", t.Code, t.Name, l.Say(e.Game.Name()),
+		*format, settings, l.Sprintf("%d games", t.Parallel)))
 	if o.PublicSeed && !botproto.SeedPublic(e.Game) {
-		fmt.Fprintf(stdout, "Public seed: the same --seed replays these games, dice and all; a tournament run again with seed %d has dice known from this one's replays.\n", gameSeed)
+		fmt.Fprintln(stdout, l.Sprintf("Public seed: the same --seed replays these games, dice and all; a tournament run again with seed %s has dice known from this one's replays.", strconv.FormatUint(gameSeed, 10)))
 	}
-	fmt.Fprintf(stdout, "Programs have %s a decision and a bank of %s a game; the grace for absences is %s in all.\n",
-		*move, *bank, *grace)
+	fmt.Fprintln(stdout, l.Sprintf("Programs have %s a decision and a bank of %s a game; the grace for absences is %s in all.",
+		*move, *bank, *grace))
 	if p, ok := f.(tournament.Pools); ok && p.AllPlay {
-		fmt.Fprintf(stdout, "Pools: tables of %d, %s a table; the best two of each go on and the others play placement tables, so everyone plays every round.\n",
-			p.TableSize, games.Count(max(p.Legs, 1), "game", "games"))
+		fmt.Fprintln(stdout, l.Sprintf("Pools: tables of %d, %s a table; the best two of each go on and the others play placement tables, so everyone plays every round.",
+			p.TableSize, l.Sprintf("%d games", max(p.Legs, 1))))
 	}
 	switch o.Entrants {
 	case director.EntrantsKnown:
-		fmt.Fprintln(stdout, "Entries: only the keys this arena knew before now.")
+		fmt.Fprintln(stdout, l.Sprintf("Entries: only the keys this arena knew before now."))
 	case director.EntrantsList:
-		fmt.Fprintf(stdout, "Entries: only the class list's %d names and keys.\n", len(o.Allowed))
+		fmt.Fprintln(stdout, l.Sprintf("Entries: only the class list's %d names and keys.", len(o.Allowed)))
 	}
-	fmt.Fprintf(stdout, "Entrants join: ssh -T HOST bot --game %s --tournament %s (programs), or Join a tournament in the lobby.\n", t.Game, t.Code)
-	fmt.Fprintf(stdout, "Add house bots: ssh HOST tournament add %s --bot %s; then: ssh HOST tournament start %s\n", t.Code, e.Strongest, t.Code)
+	fmt.Fprintln(stdout, l.Sprintf("Entrants join: ssh -T HOST bot --game %s --tournament %s (programs), or Join a tournament in the lobby.", t.Game, t.Code))
+	fmt.Fprintln(stdout, l.Sprintf("Add house bots: ssh HOST tournament add %s --bot %s; then: ssh HOST tournament start %s", t.Code, e.Strongest, t.Code))
 	fmt.Fprintln(stdout, t.Code)
 	return 0
 }
@@ -266,15 +274,15 @@ func formatOptionsApply(fs *flag.FlagSet, e catalog.Entry, format string) error 
 		err := tournament.Inapplicable(format, opt)
 		switch {
 		case err != nil && clash:
-			return fmt.Errorf("%v; --%s is the tournament's option: %s's own %s setting is --config %s=N (%d to %d, default %d)",
-				err, opt, e.Game.Name(), opt, opt, setting.Min, setting.Max, setting.Default)
+			return lang.Errorf("%s; --%s is the tournament's option: %s's own %s setting is --config %s=N (%d to %d, default %d)",
+				err, opt, lang.T(e.Game.Name()), opt, opt, setting.Min, setting.Max, setting.Default)
 		case err != nil:
 			return err
 		case clash && tournament.ColonOption(format) == opt:
 			name, _, _ := strings.Cut(format, ":")
 			v := fs.Lookup(opt).Value
-			return fmt.Errorf("--%s is both the tournament's option and a setting of %s: say which you mean, --format %s:%s for the tournament's %s, --config %s=%s for the game's own (%d to %d, default %d)",
-				opt, e.Game.Name(), name, v, opt, opt, v, setting.Min, setting.Max, setting.Default)
+			return lang.Errorf("--%s is both the tournament's option and a setting of %s: say which you mean, --format %s:%s for the tournament's %s, --config %s=%s for the game's own (%d to %d, default %d)",
+				opt, lang.T(e.Game.Name()), name, v, opt, opt, v, setting.Min, setting.Max, setting.Default)
 		}
 	}
 	return nil

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"encoding/csv"
 	"flag"
 	"fmt"
 	"io"
@@ -11,12 +10,13 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/internal/plaintext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
-const tournamentGamesUsage = "usage: tournament games CODE [--round N] [--json|--csv]"
+var tournamentGamesUsage = lang.N("usage: tournament games CODE [--round N] [--json | --csv [--lang fr|en]]")
 
 // tournamentGamesJSON is the JSON of `tournament games CODE --json`.
 type tournamentGamesJSON struct {
@@ -45,35 +45,39 @@ type correctionJSON struct {
 // tournamentGames lists a tournament's games: every one with a result (how it ended, its
 // points, its replay), those being played and those due, with the teacher's corrections.
 // Anyone who knows the code may, as for its standings.
-func (a *App) tournamentGames(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func (a *App) tournamentGames(ctx context.Context, l lang.Lang, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h") {
-		fmt.Fprintln(stdout, tournamentGamesUsage+"\n  every game of a tournament: its id (GAME, for tournament replay|void), round, players in seat order,\n"+
-			"  result and points, how it ended (played, forfeit, absent, voided) or that it is being played or not\n"+
-			"  played yet, and its replay id (REPLAY, for replay ID); the teacher's corrections under it")
+		fmt.Fprintln(stdout, l.Say(tournamentGamesUsage)+"\n"+l.Sprintf("  every game of a tournament: its id (GAME, for tournament replay|void), round, players in seat order,\n  result and points, how it ended (played, forfeit, absent, voided) or that it is being played or not\n  played yet, and its replay id (REPLAY, for replay ID); the teacher's corrections under it"))
 		return 0
 	}
 	if len(args) < 1 || strings.HasPrefix(args[0], "-") {
-		fmt.Fprintln(stderr, tournamentGamesUsage)
+		fmt.Fprintln(stderr, l.Say(tournamentGamesUsage))
 		return 2
 	}
-	fs := quietFlags("tournament games")
+	fs := quietFlags("tournament games") // lang:keep a flag set's name, never printed
 	round := fs.Int("round", 0, "")
 	asJSON := fs.Bool("json", false, "")
 	asCSV := fs.Bool("csv", false, "")
-	if err := fs.Parse(args[1:]); err != nil || fs.NArg() > 0 || *asJSON && *asCSV || *round < 0 {
-		fmt.Fprintln(stderr, tournamentGamesUsage)
+	csvLangFlag := fs.String("lang", "", "")
+	if err := fs.Parse(args[1:]); err != nil || fs.NArg() > 0 || *asJSON && *asCSV || *round < 0 || *csvLangFlag != "" && !*asCSV {
+		fmt.Fprintln(stderr, l.Say(tournamentGamesUsage))
+		return 2
+	}
+	out, err := csvLang(*csvLangFlag)
+	if err != nil {
+		fmt.Fprintln(stderr, l.Sprintf("arena: %s", sayErr(err, l)))
 		return 2
 	}
 	roundSet := false
 	fs.Visit(func(f *flag.Flag) { roundSet = roundSet || f.Name == "round" })
 	if roundSet && *round < 1 {
-		fmt.Fprintln(stderr, "arena: --round counts from 1")
+		fmt.Fprintln(stderr, l.Sprintf("arena: --round counts from 1"))
 		return 2
 	}
 	code := strings.ToUpper(args[0])
 	list, err := a.director.Games(ctx, code)
 	if err != nil {
-		return a.tournamentError(err, code, stderr)
+		return a.tournamentError(err, code, l, stderr)
 	}
 	if *round > 0 {
 		list.Games = slices.DeleteFunc(list.Games, func(g director.GameLine) bool { return g.Round != *round })
@@ -92,15 +96,15 @@ func (a *App) tournamentGames(ctx context.Context, args []string, stdout, stderr
 		}
 		return encodeJSON(stdout, out)
 	case *asCSV:
-		w := csv.NewWriter(stdout)
-		_ = w.Write(gamesCSVHead)
+		w := out.writer(stdout)
+		_ = w.Write(out.head(gamesCSVHead...))
 		for _, g := range list.Games {
-			_ = w.Write(gameCSV(g))
+			_ = w.Write(gameCSV(g, out))
 		}
 		w.Flush()
 		return 0
 	}
-	writeGames(stdout, list, *round)
+	writeGames(stdout, list, *round, l)
 	return 0
 }
 
@@ -108,14 +112,14 @@ func (a *App) tournamentGames(ctx context.Context, args []string, stdout, stderr
 var gamesCSVHead = []string{"id", "round", "pairing", "leg", "players", "ranks", "points", "result", "how", "forfeit", "replay", "room", "at"}
 
 // gameCSV is a game's line of the CSV: the lists of seats joined (players with " vs ",
-// ranks and points with spaces), in seat order.
-func gameCSV(g director.GameLine) []string {
+// ranks and points with spaces), in seat order; how it ended said for people with --lang.
+func gameCSV(g director.GameLine, out csvOut) []string {
 	ranks := make([]string, len(g.Ranks))
 	for i, r := range g.Ranks {
 		ranks[i] = strconv.Itoa(r)
 	}
 	return []string{g.ID, strconv.Itoa(g.Round), strconv.Itoa(g.Pairing), strconv.Itoa(g.Leg), strings.Join(g.Players, " vs "),
-		strings.Join(ranks, " "), pointsText(g.Points, " "), g.Result, g.How, g.Forfeit, g.Match, g.Room, g.At}
+		strings.Join(ranks, " "), out.num(pointsText(g.Points, " ")), g.Result, out.word(g.How), g.Forfeit, g.Match, g.Room, out.when(g.At)}
 }
 
 // pointsText is the seats' points in seat order: "1-0", "0.5-0.5", "1-0.67-0.33-0".
@@ -129,82 +133,84 @@ func pointsText(points []float64, sep string) string {
 
 // writeGames is the text of `tournament games`: a table, what its ids are for, the rounds
 // not paired yet, and the corrections.
-func writeGames(w io.Writer, list director.GameList, round int) {
+func writeGames(w io.Writer, list director.GameList, round int, l lang.Lang) {
 	code := list.Code
 	switch {
 	case len(list.Games) > 0:
 	case list.State == store.TournamentOpen || list.State == store.TournamentClosed:
-		fmt.Fprintf(w, "%s has not started: its games are paired at tournament start %s\n", code, code)
+		fmt.Fprintln(w, l.Sprintf("%s has not started: its games are paired at tournament start %s", code, code))
 		return
 	case round > 0 && !list.Paired && round > list.Round && round <= list.Rounds:
-		fmt.Fprintf(w, "round %d of %s is not paired yet: it is paired on the results of the rounds before it\n", round, code)
+		fmt.Fprintln(w, l.Sprintf("round %d of %s is not paired yet: it is paired on the results of the rounds before it", round, code))
 		return
 	case round > 0:
-		fmt.Fprintf(w, "round %d of %s has no game (it has %d rounds)\n", round, code, list.Rounds)
+		fmt.Fprintln(w, l.Sprintf("round %d of %s has no game (it has %d rounds)", round, code, list.Rounds))
 	default:
-		fmt.Fprintf(w, "no game of %s yet\n", code)
+		fmt.Fprintln(w, l.Sprintf("no game of %s yet", code))
 	}
-	t := plaintext.NewTable(plaintext.Left("GAME"), plaintext.Right("ROUND"), plaintext.Left("PLAYERS"), plaintext.Left("RESULT"),
-		plaintext.Left("POINTS"), plaintext.Left("HOW"), plaintext.Left("REPLAY"))
+	t := plaintext.NewTable(plaintext.Left(inContext(l, "GAME", lang.N("GAME (a tournament's game)"))), plaintext.Right(l.Sprintf("ROUND")), plaintext.Left(l.Sprintf("PLAYERS")), plaintext.Left(l.Sprintf("RESULT")),
+		plaintext.Left(l.Sprintf("POINTS")), plaintext.Left(l.Sprintf("HOW")), plaintext.Left(l.Sprintf("REPLAY")))
 	for _, g := range list.Games {
 		replay := g.Match
 		if replay == "" {
 			replay = "-"
 		}
 		t.Add(g.ID, strconv.Itoa(g.Round), plaintext.Clean(strings.Join(g.Players, " vs ")), plaintext.Clean(g.Result),
-			pointsText(g.Points, "-"), plaintext.Clean(howText(g, list.State)), replay)
+			pointsText(g.Points, "-"), plaintext.Clean(howText(g, list.State, l)), replay)
 	}
 	t.Write(w, "")
 	if len(list.Games) > 0 {
-		fmt.Fprintf(w, "GAME is round.pairing.game: tournament replay %s GAME plays it again, tournament void %s GAME takes it\n"+
-			"out of the standings. REPLAY is the stored game: ssh -t HOST replay ID watches it, replay ID --json exports it.\n", code, code)
+		fmt.Fprintln(w, l.Sprintf("GAME is round.pairing.game: tournament replay %s GAME plays it again, tournament void %s GAME takes it\nout of the standings. REPLAY is the stored game: ssh -t HOST replay ID watches it, replay ID --json exports it.", code, code))
 	}
 	if !list.Paired && list.Round > 0 && list.Round < list.Rounds && (round == 0 || round > list.Round) {
-		fmt.Fprintf(w, "Rounds %d to %d are paired on the results of the rounds before them: their games are listed once paired.\n", list.Round+1, list.Rounds)
+		fmt.Fprintln(w, l.Sprintf("Rounds %d to %d are paired on the results of the rounds before them: their games are listed once paired.", list.Round+1, list.Rounds))
 	}
 	if len(list.Corrections) > 0 {
-		fmt.Fprintln(w, "\nCorrections:")
+		fmt.Fprintln(w, "\n"+l.Sprintf("Corrections:"))
 		for _, c := range list.Corrections {
 			fmt.Fprintf(w, "  %s\n", plaintext.Clean(c.Text))
 		}
 	}
 }
 
-// howText says how a game ended, or where it stands, in a few words.
-func howText(g director.GameLine, state string) string {
+// howText says how a game ended, or where it stands, in a few words, in l.
+func howText(g director.GameLine, state string, l lang.Lang) string {
 	switch g.How {
 	case director.HowForfeit:
-		return "forfeit by " + g.Forfeit
+		return l.Sprintf("forfeit by %s", g.Forfeit)
 	case director.HowAbsent:
-		return "absent (nobody came)"
+		return l.Sprintf("absent (nobody came)")
 	case director.HowPlaying:
-		return "playing: watch " + g.Room
+		return l.Sprintf("playing: watch %s", g.Room)
 	case director.HowPending:
 		if state == store.TournamentCancelled {
-			return "not played (cancelled)"
+			return l.Sprintf("not played (cancelled)")
 		}
-		return "not played yet"
+		return l.Sprintf("not played yet")
+	}
+	if label, ok := csvValues[g.How]; ok {
+		return l.Say(label)
 	}
 	return g.How
 }
 
 // correctGame replays or voids a game of a tournament (a teacher's correction).
 func (a *App) correctGame(ctx context.Context, s *server.Session, stdout, stderr io.Writer) int {
-	action := s.Args[1]
+	action, l := s.Args[1], s.Lang
 	if len(s.Args) != 4 {
-		fmt.Fprintf(stderr, "usage: tournament %s CODE GAME (GAME as tournament games CODE lists them: round.pairing.game)\n", action)
+		fmt.Fprintln(stderr, l.Sprintf("usage: tournament %s CODE GAME (GAME as tournament games CODE lists them: round.pairing.game)", action))
 		return 2
 	}
 	code, id := strings.ToUpper(s.Args[2]), s.Args[3]
 	err := a.director.Correct(ctx, code, action, id, s.Who.ID, s.Who.Name)
-	if code := a.tournamentError(err, code, stderr); code != 0 {
+	if code := a.tournamentError(err, code, l, stderr); code != 0 {
 		return code
 	}
 	a.log.Info("tournament game corrected", "code", code, "game", id, "action", action, "by", s.Who.Name)
 	if action == store.CorrectionVoid {
-		fmt.Fprintf(stdout, "Game %s of %s is out of the standings; its result stays in tournament games %s.\n", id, code, code)
+		fmt.Fprintln(stdout, l.Sprintf("Game %s of %s is out of the standings; its result stays in tournament games %s.", id, code, code))
 		return 0
 	}
-	fmt.Fprintf(stdout, "Game %s of %s is played again (new dice, as soon as its entrants are free); its old result stays in tournament games %s.\n", id, code, code)
+	fmt.Fprintln(stdout, l.Sprintf("Game %s of %s is played again (new dice, as soon as its entrants are free); its old result stays in tournament games %s.", id, code, code))
 	return 0
 }

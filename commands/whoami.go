@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/keyboard"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/store"
 )
 
@@ -18,7 +19,7 @@ type AccountReader interface {
 	Account(ctx context.Context, id string) (store.Account, error)
 }
 
-const whoamiUsage = "usage: whoami\n  your name here, your key's fingerprint, the other names your key holds, and whether you are a teacher"
+var whoamiUsage = lang.N("usage: whoami\n  your name here, your key's fingerprint, the other names your key holds, and whether you are a teacher")
 
 // whoamiCommand tells people who the arena takes them for: the answer to "why am I
 // player-68bdd1?" (see the name note the server printed before it), and the language it
@@ -26,7 +27,7 @@ const whoamiUsage = "usage: whoami\n  your name here, your key's fingerprint, th
 func (a *App) whoamiCommand(c call) int {
 	s, stdout, stderr := c.s, c.stdout, c.stderr
 	if len(s.Args) != 1 {
-		fmt.Fprintln(stderr, whoamiUsage)
+		fmt.Fprintln(stderr, s.Lang.Say(whoamiUsage))
 		return 2
 	}
 	p := s.Lang.Printer()

@@ -169,14 +169,16 @@ func (c Config) withDefaults() Config {
 func (c Config) check() error {
 	switch {
 	case c.ProxyProtocol && len(c.ProxyFrom) == 0:
+		// lang:keep the operator's configuration error, in English as the logs
 		return errors.New("server: the PROXY protocol needs the balancers' addresses (ProxyFrom): " +
+			// lang:keep the operator's configuration error
 			"trusting a header from any address would let every client choose the address the limits count")
 	case !c.ProxyProtocol && len(c.ProxyFrom) > 0:
-		return errors.New("server: ProxyFrom is given but the PROXY protocol is off (ProxyProtocol)")
+		return errors.New("server: ProxyFrom is given but the PROXY protocol is off (ProxyProtocol)") // lang:keep the operator's configuration error
 	}
 	for _, p := range c.ProxyFrom {
 		if !p.IsValid() || p.Bits() == 0 {
-			return fmt.Errorf("server: ProxyFrom holds %s: name the balancers' addresses", p)
+			return fmt.Errorf("server: ProxyFrom holds %s: name the balancers' addresses", p) // lang:keep the operator's configuration error
 		}
 	}
 	return nil

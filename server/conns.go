@@ -11,6 +11,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // connState is what the server knows about one connection; it lives in the connection's
@@ -27,8 +28,8 @@ type connState struct {
 	table tableEntry // its place among the server's connections (connTable's lock)
 
 	mu       sync.Mutex
-	refusal  string // non-empty: tell the client this and close
-	channels int    // session channels open now
+	refusal  lang.Text // a sentence (Key not empty): tell the client this, in its language, and close
+	channels int       // session channels open now
 
 	hinted atomic.Bool // a keyless client was told once that it needs a key
 
@@ -46,7 +47,7 @@ func connStateOf(ctx ssh.Context) *connState {
 }
 
 // refused is the sentence the connection's sessions must show before closing, if any.
-func (cs *connState) refused() string {
+func (cs *connState) refused() lang.Text {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
 	return cs.refusal
@@ -65,8 +66,10 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 	cs.mu.Lock()
 	if cs.channels >= s.cfg.MaxChannels {
 		cs.mu.Unlock()
+		// Said before any session: the client's language is not known yet (its locale comes
+		// with a session's env requests).
 		_ = nc.Reject(gossh.ResourceShortage, fmt.Sprintf(
-			"arena: at most %d sessions at once on one connection; close one or open a new connection", s.cfg.MaxChannels))
+			"arena: at most %d sessions at once on one connection; close one or open a new connection", s.cfg.MaxChannels)) // lang:keep no session, no language yet
 		return
 	}
 	cs.channels++
@@ -77,9 +80,9 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 	started := func() {
 		cs.mu.Lock()
 		defer cs.mu.Unlock()
-		if refusal := s.conns.sessionOpened(cs); refusal != "" && cs.refusal == "" {
+		if refusal := s.conns.sessionOpened(cs); refusal.Key != "" && cs.refusal.Key == "" {
 			cs.refusal = refusal
-			s.log.Warn("connection refused", "remote", cs.ip, "reason", refusal)
+			s.log.Warn("connection refused", "remote", cs.ip, "reason", refusal.String())
 		}
 	}
 	defer func() {

@@ -2,10 +2,11 @@ package server
 
 import (
 	"container/list"
-	"fmt"
 	"maps"
 	"sync"
 	"time"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // connClass is how far a connection has come. When an address, or the server, is full, a
@@ -71,7 +72,7 @@ func newConnTable(cfg Config) *connTable {
 // server, is full of connections in session (the refused connection stays counted, as one
 // in its handshake, until it closes or is displaced in turn). drop means even that is too
 // much: close without a word.
-func (t *connTable) admit(cs *connState) (refusal string, drop bool, displaced []*connState) {
+func (t *connTable) admit(cs *connState) (refusal lang.Text, drop bool, displaced []*connState) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	now := t.now()
@@ -80,7 +81,7 @@ func (t *connTable) admit(cs *connState) (refusal string, drop bool, displaced [
 	}
 	st := t.ipLocked(cs.key, now)
 	if st.conns >= 2*t.maxPerIP+8 || t.total >= 2*t.maxTotal {
-		return "", true, nil
+		return lang.Text{}, true, nil
 	}
 	for st.conns >= t.maxPerIP {
 		n := len(displaced)
@@ -112,9 +113,9 @@ func (t *connTable) admit(cs *connState) (refusal string, drop bool, displaced [
 	}
 	switch {
 	case t.total > t.maxTotal:
-		refusal = fmt.Sprintf("the arena is full (%d connections); please try again in a minute", t.maxTotal)
+		refusal = lang.T("the arena is full (%d connections); please try again in a minute", t.maxTotal)
 	case st.conns > t.maxPerIP:
-		refusal = fmt.Sprintf("too many connections from your address (limit %d); close some and try again", t.maxPerIP)
+		refusal = lang.T("too many connections from your address (limit %d); close some and try again", t.maxPerIP)
 	}
 	return refusal, false, displaced
 }
@@ -130,26 +131,26 @@ func (t *connTable) authenticated(cs *connState) {
 
 // sessionOpened marks a connection in session. Its first session takes a token of its
 // address's bucket; a non-empty refusal says there was none.
-func (t *connTable) sessionOpened(cs *connState) (refusal string) {
+func (t *connTable) sessionOpened(cs *connState) (refusal lang.Text) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	e := &cs.table
 	if !e.counted {
-		return "" // displaced or closed meanwhile: it is going away
+		return lang.Text{} // displaced or closed meanwhile: it is going away
 	}
 	t.moveLocked(cs, inSession)
 	if e.charged {
-		return ""
+		return lang.Text{}
 	}
 	e.charged = true
 	now := t.now()
 	st := t.ipLocked(cs.key, now)
 	st.refill(now, t.rate, t.burst)
 	if st.tokens < 1 {
-		return "too many new connections from your address; wait a few seconds and try again"
+		return lang.T("too many new connections from your address; wait a few seconds and try again")
 	}
 	st.tokens--
-	return ""
+	return lang.Text{}
 }
 
 // sessionsClosed marks a connection whose last session closed: logged in, displaceable.

@@ -25,16 +25,16 @@ func TestConnTableRateChargedAtFirstSession(t *testing.T) {
 	tab, now := testTable(Config{MaxConns: 100, MaxConnsPerIP: 100, ConnectRate: 2, ConnectBurst: 3})
 	start := func() string {
 		cs := conn("10.0.0.1")
-		if r, drop, _ := tab.admit(cs); r != "" || drop {
+		if r, drop, _ := tab.admit(cs); r.Key != "" || drop {
 			t.Fatalf("admit: %q %v", r, drop)
 		}
 		tab.authenticated(cs)
 		r := tab.sessionOpened(cs)
-		if again := tab.sessionOpened(cs); again != "" {
+		if again := tab.sessionOpened(cs); again.Key != "" {
 			t.Fatalf("a second session of the same connection charged again: %q", again)
 		}
 		tab.release(cs)
-		return r
+		return r.String()
 	}
 	for range 50 { // connections that never open a session
 		cs := conn("10.0.0.1")
@@ -52,7 +52,7 @@ func TestConnTableRateChargedAtFirstSession(t *testing.T) {
 	}
 	other := conn("10.0.0.2")
 	tab.admit(other)
-	if r := tab.sessionOpened(other); r != "" {
+	if r := tab.sessionOpened(other); r.Key != "" {
 		t.Fatalf("another address is limited too: %q", r)
 	}
 	tab.release(other)
@@ -82,7 +82,7 @@ func TestConnTableDisplacesHandshakesThenIdleThenRefuses(t *testing.T) {
 		if drop {
 			t.Fatal("dropped")
 		}
-		return cs, r, displaced
+		return cs, r.String(), displaced
 	}
 	idle, _, _ := admit()
 	tab.authenticated(idle)
@@ -145,7 +145,7 @@ func TestConnTableTotal(t *testing.T) {
 		tab.admit(cs)
 		tab.sessionOpened(cs)
 	}
-	if r, _, _ := tab.admit(conn("c")); !strings.Contains(r, "the arena is full") {
+	if r, _, _ := tab.admit(conn("c")); !strings.Contains(r.String(), "the arena is full") {
 		t.Fatalf("third connection in all: %q", r)
 	}
 	// One without a session makes room for the next from anywhere.
@@ -155,7 +155,7 @@ func TestConnTableTotal(t *testing.T) {
 	tab2.sessionOpened(busy)
 	tab2.admit(idle)
 	tab2.authenticated(idle)
-	if r, _, displaced := tab2.admit(conn("c")); r != "" || len(displaced) != 1 || displaced[0] != idle {
+	if r, _, displaced := tab2.admit(conn("c")); r.Key != "" || len(displaced) != 1 || displaced[0] != idle {
 		t.Fatalf("with an idle connection to displace: %q %v", r, displaced)
 	}
 }

@@ -29,7 +29,7 @@ type Accounts interface {
 }
 
 // ErrServerClosed is returned by Serve after Shutdown.
-var ErrServerClosed = errors.New("server closed")
+var ErrServerClosed = errors.New("server closed") // lang:keep an error for the program that runs the server
 
 // Server is the arena's SSH server.
 type Server struct {
@@ -74,7 +74,7 @@ type HostKeyKeeper interface {
 // the admin keys file. accounts and app must not be nil.
 func New(cfg Config, accounts Accounts, app App) (*Server, error) {
 	if accounts == nil || app == nil {
-		return nil, errors.New("server: accounts and app are required")
+		return nil, errors.New("server: accounts and app are required") // lang:keep a developer's error
 	}
 	cfg = cfg.withDefaults()
 	if err := cfg.check(); err != nil {
@@ -242,7 +242,9 @@ func (s *Server) keyboardInteractive(ctx ssh.Context, challenge gossh.KeyboardIn
 	// No questions, just the instruction, which ssh prints before "Permission denied";
 	// once per connection, however many times the client tries again.
 	if cs := connStateOf(ctx); cs == nil || !cs.hinted.Swap(true) {
-		_, _ = challenge("", "This arena needs an SSH key. Create one with: ssh-keygen -t ed25519", nil, nil)
+		// Said before any session: the client's locale is not known yet (it comes with a
+		// session's env requests), so in English.
+		_, _ = challenge("", "This arena needs an SSH key. Create one with: ssh-keygen -t ed25519", nil, nil) // lang:keep no session, no language yet
 	}
 	return false
 }
@@ -278,11 +280,11 @@ func (s *Server) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
 		s.log.Warn("connection dropped", "remote", cs.ip, "reason", "over the hard limit or shutting down")
 		return nil
 	}
-	if refusal != "" {
+	if refusal.Key != "" {
 		cs.mu.Lock()
 		cs.refusal = refusal
 		cs.mu.Unlock()
-		s.log.Warn("connection refused", "remote", cs.ip, "reason", refusal)
+		s.log.Warn("connection refused", "remote", cs.ip, "reason", refusal.String())
 	}
 	ctx.SetValue(connStateKey{}, cs)
 	return tracked

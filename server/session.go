@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -46,7 +47,7 @@ func (s *Server) handler() ssh.Handler {
 		s.mu.Lock()
 		if s.closing.Load() {
 			s.mu.Unlock()
-			fmt.Fprint(sess.Stderr(), shuttingDown)
+			fmt.Fprintln(sess.Stderr(), s.langOf(sess).Say(shuttingDown))
 			_ = sess.Exit(ExitTryAgain)
 			return
 		}
@@ -58,7 +59,16 @@ func (s *Server) handler() ssh.Handler {
 	}
 }
 
-const shuttingDown = "arena: the server is shutting down (for a moment: this is temporary); please come back in a minute\n"
+// shuttingDown is what a session that comes as the server shuts down is told.
+var shuttingDown = lang.N("arena: the server is shutting down (for a moment: this is temporary); please come back in a minute")
+
+// langOf is the language a session's client asked for with its locale (LANG, LC_ALL…),
+// else the server's: what the server says before the arena has read the key's stored
+// choice (refusals, limits, a crash).
+func (s *Server) langOf(sess ssh.Session) lang.Lang {
+	l, _ := lang.Choose("", sess.Environ(), s.cfg.Lang)
+	return l
+}
 
 // ExitTryAgain (EX_TEMPFAIL) ends a session refused for a while only: the server shutting
 // down, its database not answering. The starter kits run their command again on it, with a
@@ -66,12 +76,12 @@ const shuttingDown = "arena: the server is shutting down (for a moment: this is 
 const ExitTryAgain = 75
 
 // farewell is what a person's terminal is told as the server shuts down: the operator's
-// words (Config.Farewell, a cluster's node that restarts), or see you soon.
-func (s *Server) farewell() string {
+// words (Config.Farewell, a cluster's node that restarts), or see you soon, in l.
+func (s *Server) farewell(l lang.Lang) string {
 	if f := s.farewellText.Load(); f != nil {
 		return *f
 	}
-	return "arena: the server is shutting down; see you soon.\n"
+	return l.Sprintf("arena: the server is shutting down; see you soon.") + "\n"
 }
 
 // SetFarewell replaces what people's terminals are told as the server shuts down (one line,
@@ -85,7 +95,7 @@ func (s *Server) recovery(next sessionHandler) sessionHandler {
 			if r := recover(); r != nil {
 				s.log.Error("session panicked", "panic", fmt.Sprint(r), "user", sess.User(),
 					"remote", remoteIP(sess.RemoteAddr()), "stack", string(debug.Stack()))
-				fmt.Fprint(sess.Stderr(), "arena: something went wrong on our side; sorry. Please reconnect.\n")
+				fmt.Fprintln(sess.Stderr(), s.langOf(sess).Sprintf("arena: something went wrong on our side; sorry. Please reconnect."))
 				code = 1
 			}
 		}()
@@ -134,33 +144,36 @@ func (s *Server) admit(next sessionHandler) sessionHandler {
 			ip := remoteIP(sess.RemoteAddr())
 			cs = &connState{ip: ip, key: addressKey(ip, s.cfg.IPv6Prefix)}
 		}
-		refuse := func(msg string) int {
-			fmt.Fprintf(sess.Stderr(), "arena: %s\n", msg)
+		// Refusals are said in the language the client's locale asks for (the key's stored
+		// choice is the arena's to read, later): one line on stderr.
+		refuse := func(msg lang.Text) int {
+			l := s.langOf(sess)
+			fmt.Fprintln(sess.Stderr(), l.Sprintf("arena: %s", msg.In(l)))
 			return 1
 		}
 		// A refusal that a wait cures (the arena or the address full, connections too fast,
 		// the key's sessions at their limit while an old one lingers): 75, and the starter
 		// kits come back by themselves (docs/bots.md).
-		refuseForNow := func(msg string) int {
+		refuseForNow := func(msg lang.Text) int {
 			refuse(msg)
 			return ExitTryAgain
 		}
-		if refusal := cs.refused(); refusal != "" {
+		if refusal := cs.refused(); refusal.Key != "" {
 			return refuseForNow(refusal)
 		}
 		// Splitting a command into words costs more than linearly: measure it first.
 		if n := len(sess.RawCommand()); n > s.cfg.MaxCommandBytes {
-			return refuse(fmt.Sprintf("that command is %d bytes long; commands have at most %d", n, s.cfg.MaxCommandBytes))
+			return refuse(lang.T("that command is %s bytes long; commands have at most %s", strconv.Itoa(n), strconv.Itoa(s.cfg.MaxCommandBytes)))
 		}
 		who, err := s.identity(sess, cs)
 		if err != nil {
 			s.log.Error("identity", "remote", cs.ip, "err", err)
-			refuse("we could not load your account right now: the arena's database does not answer. This is temporary; try again in a few seconds (the starter kits do, by themselves)")
+			refuse(lang.T("we could not load your account right now: the arena's database does not answer. This is temporary; try again in a few seconds (the starter kits do, by themselves)"))
 			return ExitTryAgain
 		}
 		release, ok := s.perKey.acquire(who.ID)
 		if !ok {
-			return refuseForNow(fmt.Sprintf("too many sessions for your key (limit %d); close one and try again", s.cfg.MaxSessionsPerKey))
+			return refuseForNow(lang.T("too many sessions for your key (limit %d); close one and try again", s.cfg.MaxSessionsPerKey))
 		}
 		defer release()
 		return next(sess)
@@ -207,7 +220,7 @@ func (s *Server) route(sess ssh.Session) int {
 	defer cancel()
 	ls := &liveSession{cancel: cancel}
 	if !s.track(ls) {
-		fmt.Fprint(sess.Stderr(), shuttingDown)
+		fmt.Fprintln(sess.Stderr(), s.langOf(sess).Say(shuttingDown))
 		return ExitTryAgain
 	}
 	defer s.untrack(ls)
@@ -279,7 +292,7 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 	}
 	model, attach, err := s.app.Interactive(sv)
 	if err != nil {
-		fmt.Fprintf(sess.Stderr(), "%s\n", err)
+		fmt.Fprintf(sess.Stderr(), "%s\n", lang.Say(err, sv.Lang))
 		return 1
 	}
 	// Our renderer, not Bubble Tea's: it draws each view as the model produces it, the lines
@@ -335,10 +348,10 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 		if !safe.crashed { // caught by bubbletea (a command's goroutine), which printed the stack
 			s.log.Error("screen panicked", "user", who.Name, "id", keys.Short(who.ID), "err", err)
 		}
-		fmt.Fprint(stderr, "arena: this screen crashed; sorry. Please reconnect.\n")
+		fmt.Fprintln(stderr, sv.Lang.Sprintf("arena: this screen crashed; sorry. Please reconnect."))
 		return 1
 	case s.closing.Load():
-		fmt.Fprint(stderr, s.farewell())
+		fmt.Fprint(stderr, s.farewell(sv.Lang))
 		return 0
 	case err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, tea.ErrInterrupted):
 		s.log.Warn("screen ended with an error", "user", who.Name, "err", err)
