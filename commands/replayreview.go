@@ -109,7 +109,7 @@ func (a *App) reviewCommand(c call, id string, seat int, asJSON bool) int {
 func printReview(w io.Writer, id, game string, rep review.Report, owner bool, l lang.Lang) {
 	name := plaintext.Clean(rep.Name)
 	fmt.Fprintln(w, l.Sprintf("where it turned: game %s (%s), seat %d (%s)", id, game, rep.Seat, name))
-	fmt.Fprintln(w, l.Sprintf("%s; opponents: %s", rep.Method, plaintext.Clean(rep.Opponents)))
+	fmt.Fprintln(w, l.Sprintf("%s; opponents: %s", rep.MethodIn(l), plaintext.Clean(rep.OpponentsIn(l))))
 	shown, better := 0, 0
 	for _, f := range rep.Findings {
 		if f.Gain <= 0 && f.RanksGain <= 0 {
@@ -152,6 +152,6 @@ func printReview(w io.Writer, id, game string, rep review.Report, owner bool, l 
 	}
 	fmt.Fprintln(w)
 	if rep.Stopped != "" {
-		fmt.Fprintln(w, l.Sprintf("stopped after %d of %d decisions: %s", rep.Reviewed, rep.Chosen, sayText(rep.Stopped, l)))
+		fmt.Fprintln(w, l.Sprintf("stopped after %d of %d decisions: %s", rep.Reviewed, rep.Chosen, rep.StoppedIn(l)))
 	}
 }

@@ -180,7 +180,7 @@ func RecordTextIn(s tournament.Standing, l lang.Lang) string {
 func reached(stage, rounds int, l lang.Lang) string {
 	switch {
 	case stage > rounds:
-		return l.Sprintf("won")
+		return l.Sprintf("won (an elimination's winner)")
 	case stage == rounds:
 		return l.Sprintf("final")
 	}
