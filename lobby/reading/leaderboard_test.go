@@ -10,14 +10,17 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/storetest"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/store"
 )
 
-// openModel is what the leaderboard's load asks of the lobby: the person's context.
+// openModel is what the leaderboard's load asks of the lobby: the person's context and
+// language.
 type openModel struct{ screen.Model }
 
 func (openModel) Context() context.Context { return context.Background() }
+func (openModel) Lang() lang.Lang          { return lang.English }
 
 // perPlayer is a store with archive.Store's reads alone, counting them: the archive reads
 // each player's history with a query of its own, as the leaderboard did.
