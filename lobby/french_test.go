@@ -131,3 +131,21 @@ func TestEveryKeyOfEveryScreenIsSaidInFrench(t *testing.T) {
 		})
 	}
 }
+
+// A session opened into a screen says, as it ends, what closed and how to come back, in
+// the person's language.
+func TestTheFarewellInFrench(t *testing.T) {
+	e, _ := catalog.Get("sevencolors")
+	fm, _ := finishedGame(t, e, 80, 24, games.Plain)
+	m := inFrenchOn(fm.s.app)
+	m.screen, m.command = &homeScreen{}, "play"
+	m.end("")
+	if want := "La partie est fermée pour vous. Sans commande, ssh -t HOST ouvre l'accueil."; m.Farewell() != want {
+		t.Errorf("farewell %q, want %q", m.Farewell(), want)
+	}
+	m.s.lang, m.command = lang.English, "watch"
+	m.end("")
+	if want := "You stopped watching. Without a command, ssh -t HOST opens the lobby."; m.Farewell() != want {
+		t.Errorf("farewell %q, want %q", m.Farewell(), want)
+	}
+}

@@ -279,7 +279,7 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 	}
 	model, attach, err := s.app.Interactive(sv)
 	if err != nil {
-		fmt.Fprintf(sess.Stderr(), "%s\n", err)
+		fmt.Fprintf(sess.Stderr(), "%s\n", lang.Say(err, sv.Lang))
 		return 1
 	}
 	// Our renderer, not Bubble Tea's: it draws each view as the model produces it, the lines
