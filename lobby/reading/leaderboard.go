@@ -116,7 +116,8 @@ func (l *leaderboardScreen) View(m screen.Model) string {
 	case len(l.lines) == 0:
 		b.WriteString(st.Dim.Render(lg.Sprintf("No rated games yet: every game played here counts.")) + "\n")
 	default:
-		b.WriteString(st.Dim.Render(fmt.Sprintf("%4s  %-20s %8s %5s  %s", lg.Sprintf("RANK"), lg.Sprintf("NAME"), lg.Sprintf("RATING"), lg.Sprintf("GAMES"), lg.Sprintf("HISTORY"))) + "\n")
+		// The columns' heads, over the rows' figures (Load): one line of the catalog.
+		b.WriteString(st.Dim.Render(lg.Sprintf("RANK  NAME                   RATING GAMES  HISTORY")) + "\n")
 		// Header, blank, title, blank, column heads; blank, legend, blank, keys.
 		l.pager().Set(strings.Join(l.lines, "\n"), m.Height()-9)
 		b.WriteString(l.page.View() + "\n")
