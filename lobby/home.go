@@ -43,23 +43,25 @@ const (
 )
 
 // homeItems is the home menu, drawn from this table, and its help page too: about fits the
-// menu's line at 80 columns, more says it in full on the help page ("" : about is enough).
-var homeItems = []struct{ label, about, more string }{
-	itemQuick: {lang.N("Quick match"), lang.N("the next player who comes, else a house bot"),
+// menu's line at 80 columns, more says it in full on the help page ("" : about is enough),
+// pick is what the item's key does, in the help's list of keys.
+var homeItems = []struct{ label, pick, about, more string }{
+	itemQuick: {lang.N("Quick match"), lang.N("quick match"), lang.N("the next player who comes, else a house bot"),
 		lang.N("you play the next person who asks for the same game; after a short wait a house bot takes the empty seat")},
-	itemHouseBot: {lang.N("Play house bots"), lang.N("choose your opponents and the board"),
+	itemHouseBot: {lang.N("Play house bots"), lang.N("play house bots"), lang.N("choose your opponents and the board"),
 		lang.N("choose how many play, a house bot for each other seat, and the board")},
-	itemProgram: {lang.N("Play a student's bot"), lang.N("a program waiting for opponents"),
+	itemProgram: {lang.N("Play a student's bot"), lang.N("play a student's bot"), lang.N("a program waiting for opponents"),
 		lang.N("play a program that waits for opponents (ssh HOST bot --game GAME)")},
-	itemPrivate: {lang.N("Create a private room"), lang.N("get a code to give your friends"),
+	itemPrivate: {lang.N("Create a private room"), lang.N("create a private room"), lang.N("get a code to give your friends"),
 		lang.N("you get a code; your friends pick \"Join with a code\" and type it")},
-	itemJoin:        {lang.N("Join with a code"), lang.N("a friend's private room"), lang.N("type the code of a friend's private room")},
-	itemWatch:       {lang.N("Watch a live room"), lang.N("spectate any game being played"), ""},
-	itemLeaderboard: {lang.N("Leaderboard"), lang.N("the ratings of this game's players"), ""},
-	itemTournaments: {lang.N("Join a tournament"), lang.N("enter with your teacher's code; standings"),
+	itemJoin: {lang.N("Join with a code"), lang.N("join with a code"), lang.N("a friend's private room"),
+		lang.N("type the code of a friend's private room")},
+	itemWatch:       {lang.N("Watch a live room"), lang.N("watch a live room"), lang.N("spectate any game being played"), ""},
+	itemLeaderboard: {lang.N("Leaderboard"), lang.N("leaderboard"), lang.N("the ratings of this game's players"), ""},
+	itemTournaments: {lang.N("Join a tournament"), lang.N("join a tournament"), lang.N("enter with your teacher's code; standings"),
 		lang.N("type the code your teacher gives: the standings, live, and j to enter")},
-	itemRules: {lang.N("Rules and keys"), lang.N("how this game is played"), ""},
-	itemQuit:  {lang.N("Quit"), "", lang.N("leave the arena")},
+	itemRules: {lang.N("Rules and keys"), lang.N("rules and keys"), lang.N("how this game is played"), ""},
+	itemQuit:  {lang.N("Quit"), lang.N("quit"), "", lang.N("leave the arena")},
 }
 
 // itemKey is the key that picks a menu item: its digit, q for Quit.
@@ -86,7 +88,7 @@ var homeKeys = struct {
 		var out []key.Binding
 		for i, it := range homeItems {
 			k := itemKey(homeItem(i))
-			out = append(out, widget.Bind(k, strings.ToLower(it.label[:1])+it.label[1:], k))
+			out = append(out, widget.Bind(k, it.pick, k))
 		}
 		return out
 	}(),
