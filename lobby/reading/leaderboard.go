@@ -2,7 +2,6 @@ package reading
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -52,7 +51,7 @@ func (l *leaderboardScreen) Load(m screen.Model) tea.Cmd {
 		return nil
 	}
 	l.loading = true
-	a, game, ctx := l.archive, l.game, m.Context()
+	a, game, ctx, lg := l.archive, l.game, m.Context(), m.Lang()
 	return func() tea.Msg {
 		if a == nil {
 			return leaderboardLoaded{err: lang.N("this server keeps no ratings")}
@@ -69,8 +68,8 @@ func (l *leaderboardScreen) Load(m screen.Model) tea.Cmd {
 			if rating.Provisional(st.Games) {
 				mark = "*"
 			}
-			// lang:keep a table's row: figures
-			lines = append(lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(plaintext.Clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(st.History, 20)))
+			// A row of figures, written as the reader writes numbers (12,35 in French).
+			lines = append(lines, lg.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(plaintext.Clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(st.History, 20)))
 		}
 		return leaderboardLoaded{lines: lines}
 	}
