@@ -52,8 +52,8 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 	var b strings.Builder
 	if h, ok := view.(games.Headliner); ok && s.State != nil {
 		// Folded between its parts: Perfect Aim's says when the next ring turns to lava.
-		for _, l := range termtext.WrapParts(h.Headline(s.State, s.Played), width) {
-			b.WriteString(st.Key.Render(l) + "\n")
+		for _, line := range termtext.WrapParts(h.Headline(s.State, s.Played), width) {
+			b.WriteString(st.Key.Render(line) + "\n")
 		}
 		b.WriteString("\n")
 	}
@@ -107,13 +107,13 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 		}
 		b.WriteString(line + "\n")
 		if status != "" {
-			for _, l := range termtext.WrapParts(status, width-3) {
-				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
+			for _, row := range termtext.WrapParts(status, width-3) {
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(row, width-3)) + "\n")
 			}
 		}
 		if seat.Note != "" {
-			for _, l := range termtext.WrapWords(plaintext.Clean(seat.Note), width-3) {
-				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
+			for _, row := range termtext.WrapWords(plaintext.Clean(seat.Note), width-3) {
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(row, width-3)) + "\n")
 			}
 		}
 	}

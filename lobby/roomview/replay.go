@@ -74,8 +74,8 @@ func replayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 		}
 		b.WriteString(marker + termtext.Fit(plaintext.Clean(seat.Name), nameW) + "\n")
 		if status := view.Status(c.State(), i); status != "" {
-			for _, l := range termtext.WrapParts(status, width-3) {
-				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
+			for _, row := range termtext.WrapParts(status, width-3) {
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(row, width-3)) + "\n")
 			}
 		}
 		if detail > 0 && i < len(thinking) {
