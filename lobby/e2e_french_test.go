@@ -22,7 +22,7 @@ func TestAFrenchPersonOverSSH(t *testing.T) {
 	lobby.WaitScreen(t, "Rejoindre avec un code", 10*time.Second)
 
 	watch := sshtest.NewTerm(t, sshtest.Dial(t, addr, "lea", sshtest.NewKey(t)), sshtest.Command("watch nosuch"), fr)
-	watch.WaitFor(t, `aucune partie en cours "nosuch"`, 10*time.Second)
+	watch.WaitFor(t, `aucune salle "nosuch" en cours`, 10*time.Second)
 
 	wall := sshtest.NewTerm(t, sshtest.Dial(t, addr, "lea", sshtest.NewKey(t)), sshtest.Command("wall"), fr)
 	wall.WaitFor(t, "arena · lea", 10*time.Second)
