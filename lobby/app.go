@@ -175,7 +175,7 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 		// Back after a lost connection: straight into the game that kept the seat.
 		if r, ok := a.hub.SeatOf(s.Who.ID); ok {
 			m.screen = newGameScreen(r)
-			m.notice = "welcome back: your game went on while you were away"
+			m.notice = sess.lang.Sprintf("welcome back: your game went on while you were away")
 		}
 	}
 	a.setPresence(sess, "lobby")

@@ -10,6 +10,7 @@ import (
 	"github.com/arena-classroom/arena/games/perfectaim"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/internal/until"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -66,7 +67,7 @@ func TestAnAZERTYPlayerMovesWithZQSD(t *testing.T) {
 		}
 		return false
 	})
-	if strings.Contains(alice.Output(), "leave the game (any other key: stay)") {
+	if out := alice.Output(); strings.Contains(out, "leave the game (any other key: stay)") || strings.Contains(out, lang.French.Sprintf("leave the game (any other key: stay)")) {
 		t.Fatal("q asked alice whether she leaves")
 	}
 	if !moved {
@@ -102,7 +103,7 @@ func TestAnAZERTYPlayerStepsInWarHammer(t *testing.T) {
 	for _, k := range draftKeys(t, e, snap.State, 0, code) {
 		keys = append(keys, toAZERTY(k))
 	}
-	m := play(t, room, alice, yourTurn(snap, 0), keys...)
+	m := play(t, room, alice, yourTurnIn(snap, 0, lang.French), keys...)
 	if m.Default || m.Seat != 0 || m.Action != code {
 		t.Fatalf("alice typed %v on AZERTY for move %d and played %+v", keys, code, m)
 	}

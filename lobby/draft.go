@@ -5,6 +5,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -28,8 +29,8 @@ type turnDraft struct {
 }
 
 // follow starts or drops the draft for the room's new snapshot.
-func (t *turnDraft) follow(s *rooms.Snapshot, seat int) {
-	c, composed := s.View().(games.Composer)
+func (t *turnDraft) follow(s *rooms.Snapshot, seat int, l lang.Lang) {
+	c, composed := games.ViewIn(s.View(), l).(games.Composer)
 	mine := composed && seat >= 0 && s.Status == rooms.Playing && s.ToMove == seat && s.State != nil
 	switch {
 	case !mine || s.Deadline.Equal(t.done):

@@ -21,6 +21,7 @@ import (
 	"github.com/arena-classroom/arena/internal/arenatest"
 	"github.com/arena-classroom/arena/internal/sshtest"
 	"github.com/arena-classroom/arena/internal/until"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -69,8 +70,13 @@ func play(t *testing.T, room *rooms.Room, term *sshtest.Term, yourTurn func(scre
 // the two apart: a house bot's deadline is at most its budget away (BotThink, 5 s), a
 // person's a whole move limit (HumanMove, 60 s).
 func yourTurn(snap *rooms.Snapshot, seat int) func(screen string) bool {
-	atMove := regexp.MustCompile(fmt.Sprintf(`· move %d\b`, snap.Moves))
-	if c, ok := snap.View().(games.Composer); ok {
+	return yourTurnIn(snap, seat, lang.English)
+}
+
+// yourTurnIn is yourTurn for a player who reads l.
+func yourTurnIn(snap *rooms.Snapshot, seat int, l lang.Lang) func(screen string) bool {
+	atMove := regexp.MustCompile(regexp.QuoteMeta(" · "+l.Sprintf("move %d", snap.Moves)) + `\b`)
+	if c, ok := games.ViewIn(snap.View(), l).(games.Composer); ok {
 		prompt := []rune(c.Compose(snap.State, seat).Prompt())
 		prompt = prompt[:min(len(prompt), 40)] // the footer cuts a long prompt to the window
 		return func(screen string) bool {
@@ -80,11 +86,11 @@ func yourTurn(snap *rooms.Snapshot, seat int) func(screen string) bool {
 	}
 	board := snap.Board(games.Plain)
 	return func(screen string) bool {
-		return atMove.MatchString(screen) && strings.Contains(screen, "Your turn!") && sshtest.ShowsBoard(screen, board)
+		return atMove.MatchString(screen) && strings.Contains(screen, l.Sprintf("Your turn!")) && sshtest.ShowsBoard(screen, board)
 	}
 }
 
-var ownClockRe = regexp.MustCompile(`\(you\)\s+(\d+):(\d\d)`)
+var ownClockRe = regexp.MustCompile(`\((?:you|vous)\)\s+(\d+):(\d\d)`)
 
 // ownClock is the time the game screen's panel shows beside the player's own name.
 func ownClock(screen string) (time.Duration, bool) {

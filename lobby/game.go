@@ -1,7 +1,6 @@
 package lobby
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -10,6 +9,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/keyboard"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/tournaments"
@@ -47,10 +47,10 @@ func (g *gameScreen) Init(m screen.Model) tea.Cmd {
 		g.seat, g.snap, err = m.Attach(g.room)
 		g.attached = true
 		if err != nil {
-			m.Notify(err.Error())
+			m.Notify(lang.Say(err, m.Lang()))
 		}
 		if g.snap != nil {
-			g.turn.follow(g.snap, g.seat)
+			g.turn.follow(g.snap, g.seat, m.Lang())
 		}
 	}
 	return nil
@@ -66,7 +66,7 @@ func (g *gameScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 			return g, nil // a stale frame from a room we left
 		}
 		g.snap = msg.snap
-		g.turn.follow(g.snap, g.seat)
+		g.turn.follow(g.snap, g.seat, m.Lang())
 		if g.seat >= 0 && g.snap.ToMove == g.seat && g.toldWait {
 			m.Notify("") // "not your turn yet": it is now
 			g.toldWait = false
@@ -100,7 +100,7 @@ func (g *gameScreen) follow(m screen.Model) (screen.Screen, tea.Cmd) {
 	if s.Status == rooms.Closed {
 		why := s.Error
 		if why == "" {
-			why = "the room has closed"
+			why = m.Lang().Sprintf("the room has closed")
 		}
 		return m.Back(g.back, why)
 	}
@@ -117,12 +117,12 @@ func (g *gameScreen) follow(m screen.Model) (screen.Screen, tea.Cmd) {
 // gameKeys are the game screen's own keys; the game's keys come from its view (gameBindings).
 // Which apply depends on the room's state and on the viewer (keys); the way out is backKey.
 var gameKeys = struct{ fill, rematch, standings, yes key.Binding }{
-	fill:    widget.Bind("b", "house bots take the free seats", "b"),
-	rematch: widget.Bind("r", "rematch: a new game, seats turned by one, when everyone asks", "r"),
+	fill:    widget.Bind("b", lang.N("house bots take the free seats"), "b"),
+	rematch: widget.Bind("r", lang.N("rematch: a new game, seats turned by one, when everyone asks"), "r"),
 	// A tournament's game has no rematch: its standings instead (the next game calls the
 	// player by itself).
-	standings: widget.Bind("s", "the tournament's standings", "s"),
-	yes:       widget.Bind("y", "leave the game (any other key: stay)", "y", "Y"),
+	standings: widget.Bind("s", lang.N("the tournament's standings"), "s"),
+	yes:       widget.Bind("y", lang.N("leave the game (any other key: stay)"), "y", "Y"),
 }
 
 // backKey leaves the room, the one way out of every screen (widget.Back): esc, and q too
@@ -136,11 +136,11 @@ func (g *gameScreen) backKey(m screen.Model) key.Binding {
 	switch g.snap.Status {
 	case rooms.Waiting:
 		if player {
-			return widget.Back("close the room", true)
+			return widget.Back(lang.N("close the room"), true)
 		}
 	case rooms.Playing:
 		if player {
-			return widget.Back("leave the game (a house bot plays on for you)", !composed)
+			return widget.Back(lang.N("leave the game (a house bot plays on for you)"), !composed)
 		}
 	}
 	return widget.Back(m.BackTo(g.back), true)
@@ -168,7 +168,7 @@ func (g *gameScreen) Keys(m screen.Model) widget.KeyMap {
 		rematch := widget.Enabled(k.rematch, player && g.tournament == "")
 		standings := widget.Enabled(k.standings, g.tournament != "")
 		own = []key.Binding{rematch, standings, back}
-		short = []key.Binding{widget.Pair("rematch", rematch), widget.Pair("standings", standings), back, widget.HelpKey}
+		short = []key.Binding{widget.Pair(lang.N("rematch"), rematch), widget.Pair(lang.N("standings"), standings), back, widget.HelpKey}
 	default: // playing
 		leave := back
 		own = []key.Binding{leave}
@@ -177,7 +177,7 @@ func (g *gameScreen) Keys(m screen.Model) widget.KeyMap {
 			break
 		}
 		if g.viewKeys == nil {
-			g.viewKeys = gameBindingsFor(s.View(), m.Keyboard())
+			g.viewKeys = gameBindingsFor(games.ViewIn(s.View(), m.Lang()), m.Keyboard())
 		}
 		game = g.viewKeys
 		first, _, _ := strings.Cut(leave.Help().Key, "/")
@@ -186,7 +186,7 @@ func (g *gameScreen) Keys(m screen.Model) widget.KeyMap {
 				short = append(short, b)
 			}
 		}
-		short = append(short, widget.HelpKey, widget.Short(leave, "leave"))
+		short = append(short, widget.HelpKey, widget.Short(leave, lang.N("leave")))
 	}
 	full := [][]key.Binding{own}
 	if game != nil {
@@ -210,21 +210,21 @@ func (g *gameScreen) key(m screen.Model, k string) (screen.Screen, tea.Cmd) {
 	if g.confirmLeave {
 		g.confirmLeave = false
 		if key.Matches(km, gameKeys.yes) {
-			return m.Back(g.back, "you left the game; "+s.Seats[g.seat].Name+"'s seat went to a house bot")
+			return m.Back(g.back, m.Lang().Sprintf("you left the game; %s's seat went to a house bot", plaintext.Clean(s.Seats[g.seat].Name)))
 		}
 		return g, nil
 	}
 	player := g.seat >= 0
 	if g.called && player && s.Status == rooms.Playing && key.Matches(km, gameKeys.yes) {
 		// Called to a tournament game: this one goes on with a house bot.
-		return m.TakeCall("you left " + s.GameName + " for your tournament game; your seat there went to a house bot")
+		return m.TakeCall(m.Lang().Sprintf("you left %s for your tournament game; your seat there went to a house bot", m.Lang().Say(s.GameName)))
 	}
 	switch s.Status {
 	case rooms.Waiting:
 		switch {
 		case player && key.Matches(km, gameKeys.fill):
 			if err := g.room.FillWithBot(m.Context(), g.room.Game().Strongest); err != nil {
-				m.Notify(err.Error())
+				m.Notify(lang.Say(err, m.Lang()))
 			}
 		case key.Matches(km, g.backKey(m)):
 			return m.Back(g.back, "")
@@ -262,7 +262,7 @@ func (g *gameScreen) key(m screen.Model, k string) (screen.Screen, tea.Cmd) {
 			return m.Back(tournaments.OpenStandings(m.Services(), g.tournament, nil), "")
 		case player && g.tournament == "" && key.Matches(km, gameKeys.rematch):
 			if err := g.room.VoteRematch(m.Context(), m.Who().ID, g.seat); err != nil {
-				m.Notify(err.Error())
+				m.Notify(lang.Say(err, m.Lang()))
 			}
 		case key.Matches(km, g.backKey(m)):
 			return m.Back(g.back, "")
@@ -282,52 +282,51 @@ func (g *gameScreen) play(m screen.Model, key string) {
 	if _, realTime := s.State.(games.RealTime); realTime {
 		// The last key before the seat's decision instant is its action; the rules judge it then.
 		if err := g.room.Submit(m.Context(), m.Who().ID, g.seat, a); err != nil {
-			m.Notify(err.Error())
+			m.Notify(lang.Say(err, m.Lang()))
 		}
 		return
 	}
 	g.submit(m, a)
 }
 
-const notYourTurn = "not your turn yet: "
-
 // submit sends a turn-based action, explaining why it cannot be played now.
 func (g *gameScreen) submit(m screen.Model, a games.Action) {
 	s := g.snap
 	if s.ToMove != g.seat {
-		who := "the other player"
 		if s.ToMove >= 0 {
-			who = s.Seats[s.ToMove].Name
+			m.Notify(m.Lang().Sprintf("not your turn yet: %s is playing", plaintext.Clean(s.Seats[s.ToMove].Name)))
+		} else {
+			m.Notify(m.Lang().Sprintf("not your turn yet: the other player is playing"))
 		}
-		m.Notify(notYourTurn + plaintext.Clean(who) + " is playing")
 		g.toldWait = true
 		return
 	}
 	g.turn.sent(s)
 	if err := s.State.Validate(g.seat, a); err != nil {
-		m.Notify(err.Error())
+		m.Notify(lang.Say(err, m.Lang()))
 		return
 	}
 	if err := g.room.Submit(m.Context(), m.Who().ID, g.seat, a); err != nil {
-		m.Notify(err.Error())
+		m.Notify(lang.Say(err, m.Lang()))
 	}
 }
 
 // help is the game's rules (its keys are listed after, from the screen's bindings), what
 // time a move has, and whether the clock is stopped.
 func (g *gameScreen) Help(m screen.Model) string {
+	l := m.Lang()
 	if g.snap == nil {
-		return "connecting…"
+		return l.Sprintf("connecting…")
 	}
 	e := g.room.Game()
-	text := m.Styles().Heading.Render(e.Game.Name()) + "\n\n" + e.View.Rules()
+	text := m.Styles().Heading.Render(l.Say(e.Game.Name())) + "\n\n" + games.ViewIn(e.View, l).Rules()
 	if _, realTime := g.snap.State.(games.RealTime); !realTime {
 		cfg := m.Rooms().Config()
-		text += "\n\n" + fmt.Sprintf("Time: %g s per move for people, %g s for programs; the rules above say what running out costs.",
+		text += "\n\n" + l.Sprintf("Time: %g s per move for people, %g s for programs; the rules above say what running out costs.",
 			cfg.HumanMove.Seconds(), cfg.BotMove.Seconds())
 	}
 	if g.clockHeld {
-		text += "\n\nYour clock is stopped while you read this: your own game against house bots waits for you (it is then not rated)."
+		text += "\n\n" + l.Sprintf("Your clock is stopped while you read this: your own game against house bots waits for you (it is then not rated).")
 	}
 	return text
 }
@@ -341,7 +340,7 @@ func (g *gameScreen) helpShown(m screen.Model, open bool) {
 	if !open {
 		if g.clockHeld {
 			if err := g.room.HoldClock(m.Context(), g.seat, false); err != nil {
-				m.Notify("your clock could not be started again: " + err.Error())
+				m.Notify(m.Lang().Sprintf("your clock could not be started again: %s", lang.Say(err, m.Lang())))
 			}
 		}
 		g.clockHeld = false
@@ -357,15 +356,16 @@ func (g *gameScreen) helpClock(m screen.Model) string {
 	if g.seat < 0 || s == nil || s.Status != rooms.Playing {
 		return ""
 	}
+	l := m.Lang()
 	switch {
 	case s.ToMove == g.seat && s.HeldLeft > 0:
-		return "your move: " + roomview.Clock(s.HeldLeft) + " (stopped)"
+		return l.Sprintf("your move: %s (stopped)", roomview.Clock(s.HeldLeft))
 	case g.clockHeld:
-		return "your clock is stopped"
+		return l.Sprintf("your clock is stopped")
 	case s.ToMove == g.seat && !s.Deadline.IsZero():
-		return "your move: " + roomview.Clock(s.Deadline.Sub(m.Now()))
+		return l.Sprintf("your move: %s", roomview.Clock(s.Deadline.Sub(m.Now())))
 	case s.ToMove == g.seat:
-		return "your move"
+		return l.Sprintf("your move")
 	}
 	return ""
 }

@@ -12,19 +12,19 @@ import (
 )
 
 func (g *gameScreen) View(m screen.Model) string {
-	st := m.Styles()
+	st, l := m.Styles(), m.Lang()
 	s := g.snap
 	if s == nil {
-		return m.Header("") + "\n\nconnecting to the room…"
+		return m.Header("") + "\n\n" + l.Sprintf("connecting to the room…")
 	}
-	right := s.GameName + " · room " + s.ID
+	right := l.Sprintf("%s · room %s", l.Say(s.GameName), s.ID)
 	if _, realTime := s.State.(games.RealTime); !realTime && s.Status != rooms.Waiting {
 		// The decisions played so far, as the replay counts them ("move 112/240"): a
 		// teacher or a student can name the moment to look at again.
-		right += fmt.Sprintf(" · move %d", s.Moves)
+		right += " · " + l.Sprintf("move %d", s.Moves)
 	}
 	if s.Spectators > 0 {
-		right += fmt.Sprintf(" · %d watching", s.Spectators)
+		right += " · " + l.Sprintf("%d watching", s.Spectators)
 	}
 	head := m.Header(st.Dim.Render(right))
 	if s.Notice != "" {
@@ -35,7 +35,7 @@ func (g *gameScreen) View(m screen.Model) string {
 	scale := games.ScaleFor(s.View(), s.State, rw, rh)
 	lines, bw := g.turn.boardLines(m.Palette(), scale)
 	if lines == nil {
-		lines, bw = s.BoardLinesAt(m.Palette(), scale)
+		lines, bw = roomview.BoardLines(g.viewer(m), s, scale)
 	}
 	if len(lines) == 0 || bw == 0 {
 		return head + "\n\n" + roomview.Waiting(g.viewer(m), s) + "\n\n" + g.footer(m)
@@ -57,14 +57,14 @@ func (g *gameScreen) View(m screen.Model) string {
 	if !s.Deadline.IsZero() {
 		clock = roomview.Clock(s.Deadline.Sub(m.Now()))
 	}
-	key := fmt.Sprintf("%d %d %d %d %s", m.Palette(), scale, pw, m.Height(), clock)
+	key := fmt.Sprintf("%d %d %d %d %s %s", m.Palette(), scale, pw, m.Height(), clock, l)
 	return head + "\n" + s.Frame(key, draw) + "\n" + g.footer(m)
 }
 
 func (g *gameScreen) footer(m screen.Model) string {
 	switch {
 	case g.confirmLeave:
-		return m.Styles().Warn.Render("Leave this game? A house bot takes your seat. y: leave · any other key: stay")
+		return m.Styles().Warn.Render(termtext.Fit(m.Lang().Sprintf("Leave this game? A house bot takes your seat. y: leave · any other key: stay"), m.Width()))
 	case g.snap.Status == rooms.Playing && g.turn.draft != nil:
 		return m.Styles().Key.Render(termtext.Fit(g.turn.draft.Prompt(), m.Width()))
 	}

@@ -43,23 +43,25 @@ const (
 )
 
 // homeItems is the home menu, drawn from this table, and its help page too: about fits the
-// menu's line at 80 columns, more says it in full on the help page ("" : about is enough).
-var homeItems = []struct{ label, about, more string }{
-	itemQuick: {"Quick match", "the next player who comes, else a house bot",
-		"you play the next person who asks for the same game; after a short wait a house bot takes the empty seat"},
-	itemHouseBot: {"Play house bots", "choose your opponents and the board",
-		"choose how many play, a house bot for each other seat, and the board"},
-	itemProgram: {"Play a student's bot", "a program waiting for opponents",
-		"play a program that waits for opponents (ssh HOST bot --game GAME)"},
-	itemPrivate: {"Create a private room", "get a code to give your friends",
-		"you get a code; your friends pick \"Join with a code\" and type it"},
-	itemJoin:        {"Join with a code", "a friend's private room", "type the code of a friend's private room"},
-	itemWatch:       {"Watch a live room", "spectate any game being played", ""},
-	itemLeaderboard: {"Leaderboard", "the ratings of this game's players", ""},
-	itemTournaments: {"Join a tournament", "enter with your teacher's code; standings",
-		"type the code your teacher gives: the standings, live, and j to enter"},
-	itemRules: {"Rules and keys", "how this game is played", ""},
-	itemQuit:  {"Quit", "", "leave the arena"},
+// menu's line at 80 columns, more says it in full on the help page ("" : about is enough),
+// pick is what the item's key does, in the help's list of keys.
+var homeItems = []struct{ label, pick, about, more string }{
+	itemQuick: {lang.N("Quick match"), lang.N("quick match"), lang.N("the next player who comes, else a house bot"),
+		lang.N("you play the next person who asks for the same game; after a short wait a house bot takes the empty seat")},
+	itemHouseBot: {lang.N("Play house bots"), lang.N("play house bots"), lang.N("choose your opponents and the board"),
+		lang.N("choose how many play, a house bot for each other seat, and the board")},
+	itemProgram: {lang.N("Play a student's bot"), lang.N("play a student's bot"), lang.N("a program waiting for opponents"),
+		lang.N("play a program that waits for opponents (ssh HOST bot --game GAME)")},
+	itemPrivate: {lang.N("Create a private room"), lang.N("create a private room"), lang.N("get a code to give your friends"),
+		lang.N("you get a code; your friends pick \"Join with a code\" and type it")},
+	itemJoin: {lang.N("Join with a code"), lang.N("join with a code"), lang.N("a friend's private room"),
+		lang.N("type the code of a friend's private room")},
+	itemWatch:       {lang.N("Watch a live room"), lang.N("watch a live room"), lang.N("spectate any game being played"), ""},
+	itemLeaderboard: {lang.N("Leaderboard"), lang.N("leaderboard"), lang.N("the ratings of this game's players"), ""},
+	itemTournaments: {lang.N("Join a tournament"), lang.N("join a tournament"), lang.N("enter with your teacher's code; standings"),
+		lang.N("type the code your teacher gives: the standings, live, and j to enter")},
+	itemRules: {lang.N("Rules and keys"), lang.N("rules and keys"), lang.N("how this game is played"), ""},
+	itemQuit:  {lang.N("Quit"), lang.N("quit"), "", lang.N("leave the arena")},
 }
 
 // itemKey is the key that picks a menu item: its digit, q for Quit.
@@ -75,18 +77,18 @@ var homeKeys = struct {
 	up, down, prevGame, nextGame, choose, lang, keyboard key.Binding
 	pick                                                 []key.Binding
 }{
-	lang:     widget.Bind("L", "language: English / français (kept with your key)", "L"),
-	keyboard: widget.Bind("K", "keyboard: QWERTY / AZERTY, for the games whose keys are places (kept with your key)", "K"),
-	up:       widget.Bind("↑/k", "the item above", "up", "k"),
-	down:     widget.Bind("↓/j", "the item below", "down", "j"),
-	prevGame: widget.Bind("←/h/shift+tab", "the previous game", "left", "h", "shift+tab"),
-	nextGame: widget.Bind("→/l/tab", "the next game", "right", "l", "tab"),
-	choose:   widget.Bind("enter/space", "select the item", "enter", " "),
+	lang:     widget.Bind("L", lang.N("language: English / français (kept with your key)"), "L"),
+	keyboard: widget.Bind("K", lang.N("keyboard: QWERTY / AZERTY, for the games whose keys are places (kept with your key)"), "K"),
+	up:       widget.Bind("↑/k", lang.N("the item above"), "up", "k"),
+	down:     widget.Bind("↓/j", lang.N("the item below"), "down", "j"),
+	prevGame: widget.Bind("←/h/shift+tab", lang.N("the previous game"), "left", "h", "shift+tab"),
+	nextGame: widget.Bind("→/l/tab", lang.N("the next game"), "right", "l", "tab"),
+	choose:   widget.Bind("enter/space", lang.N("select the item"), "enter", " "),
 	pick: func() []key.Binding {
 		var out []key.Binding
 		for i, it := range homeItems {
 			k := itemKey(homeItem(i))
-			out = append(out, widget.Bind(k, strings.ToLower(it.label[:1])+it.label[1:], k))
+			out = append(out, widget.Bind(k, it.pick, k))
 		}
 		return out
 	}(),
@@ -96,7 +98,7 @@ func (h *homeScreen) Keys(_ screen.Model) widget.KeyMap {
 	k := homeKeys
 	quit := k.pick[itemQuit]
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("select", k.choose), widget.Pair("game", k.prevGame, k.nextGame), widget.HelpKey, quit},
+		Short: []key.Binding{widget.Pair(lang.N("choose"), k.up, k.down), widget.Pair(lang.N("select"), k.choose), widget.Pair(lang.N("game"), k.prevGame, k.nextGame), widget.HelpKey, quit},
 		Full:  [][]key.Binding{{k.up, k.down, k.choose, k.prevGame, k.nextGame}, k.pick, {k.lang, k.keyboard}},
 	}
 }
@@ -161,7 +163,7 @@ func (h *homeScreen) choose(m screen.Model) (screen.Screen, tea.Cmd) {
 	e := h.entry()
 	cfg, err := humanConfig(e, 0, m.Width(), m.Height())
 	if err != nil {
-		m.Notify(err.Error())
+		m.Notify(lang.Say(err, m.Lang()))
 		return h, nil
 	}
 	switch homeItem(h.cursor) {
@@ -289,24 +291,30 @@ func roomLineIn(l lang.Lang, r rooms.Info) string {
 }
 
 // help lists every item of the menu, from the table the menu is drawn from.
-func (h *homeScreen) Help(_ screen.Model) string {
+func (h *homeScreen) Help(m screen.Model) string {
+	l := m.Lang()
 	// The shell example plays the game shown, against its strongest bot.
 	e := h.entry()
-	example := fmt.Sprintf("ssh -t HOST play %s --vs %s", e.Game.ID(), e.Strongest)
+	example := fmt.Sprintf("ssh -t HOST play %s --vs %s", e.Game.ID(), e.Strongest) // lang:keep a command
 	var b strings.Builder
-	b.WriteString("arena — classroom games over SSH\n\nPick a game with ←/→ (now " + e.Game.Name() + "), then an item:\n")
+	b.WriteString(l.Sprintf("arena — classroom games over SSH") + "\n\n" + l.Sprintf("Pick a game with ←/→ (now %s), then an item:", l.Say(e.Game.Name())) + "\n")
+	labels := 22
+	for _, it := range homeItems {
+		labels = max(labels, ansi.StringWidth(l.Say(it.label)))
+	}
 	for i, it := range homeItems {
 		about := it.about
 		if it.more != "" {
 			about = it.more
 		}
-		fmt.Fprintf(&b, "  %s %-22s  %s\n", itemKey(homeItem(i)), it.label, about)
+		if about != "" {
+			about = l.Say(about)
+		}
+		label := l.Say(it.label)
+		fmt.Fprintf(&b, "  %s %s%s  %s\n", itemKey(homeItem(i)), label, strings.Repeat(" ", labels-ansi.StringWidth(label)), about)
 	}
-	b.WriteString(`
-From a shell:
-  ` + example + `
-  ssh -t HOST watch ROOM
-  ssh HOST rooms`)
+	// lang:keep commands
+	b.WriteString("\n" + l.Sprintf("From a shell:") + "\n  " + example + "\n  ssh -t HOST watch ROOM\n  ssh HOST rooms")
 	return b.String()
 }
 

@@ -1,12 +1,12 @@
 package lobby
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 )
@@ -19,11 +19,11 @@ type joinScreen struct {
 }
 
 func newJoinScreen(m screen.Model, home *homeScreen) *joinScreen {
-	return &joinScreen{code: widget.NewCodeInput("Code: ", m.Styles().Plain, m.Styles().Key, m.Styles().Dim), home: home}
+	return &joinScreen{code: widget.NewCodeInput(m.Lang().Sprintf("Code: "), m.Styles().Plain, m.Styles().Key, m.Styles().Dim), home: home}
 }
 
 var joinKeys = struct{ join key.Binding }{
-	join: widget.Bind("enter", "join", "enter"),
+	join: widget.Bind("enter", lang.N("join"), "enter"),
 }
 
 // back leaves the code being typed: esc only, since q may be typed in a code.
@@ -48,11 +48,11 @@ func (j *joinScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 		code := j.code.Value()
 		r, ok := m.Rooms().Find(code)
 		if !ok || r.Code() == "" || !strings.EqualFold(r.Code(), code) {
-			m.Notify(fmt.Sprintf("no private room with code %q — check the code with your friend", code))
+			m.Notify(m.Lang().Sprintf("no private room with code %q — check the code with your friend", code))
 			return j, nil
 		}
 		if _, err := r.Join(m.Context(), m.Who().ID, m.Who().Name); err != nil {
-			m.Notify(err.Error())
+			m.Notify(lang.Say(err, m.Lang()))
 			return j, nil
 		}
 		g := newGameScreen(r)
@@ -65,10 +65,11 @@ func (j *joinScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 
 func (j *joinScreen) View(m screen.Model) string {
 	st := m.Styles()
-	return m.Header("") + "\n\n" + st.Heading.Render("Join a private room") + "\n\n" +
+	j.code.SetPrompt(m.Lang().Sprintf("Code: ")) // the language may have changed since
+	return m.Header("") + "\n\n" + st.Heading.Render(m.Lang().Sprintf("Join a private room")) + "\n\n" +
 		j.code.View() + "\n\n" + m.Footer(j.Keys(m))
 }
 
-func (j *joinScreen) Help(_ screen.Model) string {
-	return "Type the code your friend sees on their screen (five letters and digits),\nthen enter."
+func (j *joinScreen) Help(m screen.Model) string {
+	return m.Lang().Sprintf("Type the code your friend sees on their screen (five letters and digits),\nthen enter.")
 }

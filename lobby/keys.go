@@ -11,8 +11,8 @@ import (
 
 // globalKeys work on every screen: the model handles them before the screen sees a key.
 var globalKeys = struct{ quit, help key.Binding }{
-	quit: widget.Bind("ctrl+c", "leave the arena, from anywhere", "ctrl+c"),
-	help: widget.Bind("?", "this help (↑/↓ scroll it when it is long; any other key closes it)", "?"),
+	quit: widget.Bind("ctrl+c", lang.N("leave the arena, from anywhere"), "ctrl+c"),
+	help: widget.Bind("?", lang.N("this help (↑/↓ scroll it when it is long; any other key closes it)"), "?"),
 }
 
 // Footer is the screen's short help on one line of the window, cut with "…" where it is
@@ -54,5 +54,5 @@ func (m *model) keysText(km widget.KeyMap) string {
 			parts = append(parts, strings.Join(lines, "\n"))
 		}
 	}
-	return m.s.st.Heading.Render("Keys") + "\n" + strings.Join(parts, "\n\n")
+	return m.s.st.Heading.Render(m.s.lang.Sprintf("Keys")) + "\n" + strings.Join(parts, "\n\n")
 }

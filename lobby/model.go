@@ -20,6 +20,7 @@ import (
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/replays"
 	"github.com/arena-classroom/arena/lobby/roomview"
 	"github.com/arena-classroom/arena/lobby/screen"
@@ -240,9 +241,10 @@ func (m *model) helpView() string {
 	// The box's borders and padding take 4 columns; its borders, the footer and a notice 4 rows.
 	text := termtext.Reflow(m.screen.Help(m)+"\n\n"+m.keysText(m.screen.Keys(m)), m.Width()-4)
 	m.helpPage.Set(text, m.Height()-4)
-	footer := "any key closes this help"
-	if w := m.helpPage.Where(); w != "" {
-		footer = w + " · any other key closes"
+	l := m.s.lang
+	footer := l.Sprintf("any key closes this help")
+	if w := m.helpPage.WhereIn(l); w != "" {
+		footer = l.Sprintf("%s · any other key closes", w)
 	}
 	if c, ok := m.screen.(helpClock); ok {
 		if clock := c.helpClock(m); clock != "" {
@@ -277,17 +279,18 @@ func (m *model) end(notice string) tea.Cmd {
 		m.farewell = notice + "\n"
 	}
 	if m.command != "" {
-		m.farewell += farewells[m.command] + " Without a command, ssh -t HOST opens the lobby."
+		l := m.s.lang
+		m.farewell += l.Say(farewells[m.command]) + " " + l.Sprintf("Without a command, ssh -t HOST opens the lobby.")
 	}
 	return tea.Quit
 }
 
 // farewells say what a session opened into a screen closes when it ends.
 var farewells = map[string]string{
-	"play":   "The game is closed for you.",
-	"watch":  "You stopped watching.",
-	"wall":   "The wall is closed.",
-	"replay": "The replay is closed.",
+	"play":   lang.N("The game is closed for you."),
+	"watch":  lang.N("You stopped watching."),
+	"wall":   lang.N("The wall is closed."),
+	"replay": lang.N("The replay is closed."),
 }
 
 // Farewell is what the session says as it ends (the server writes it to the terminal once
@@ -316,7 +319,7 @@ func gameIndex(id string) int {
 func (m *model) Header(right string) string {
 	left := m.s.st.Title.Render("arena") + m.s.st.Dim.Render(" · ") + plaintext.Clean(m.s.who.Name)
 	if m.s.who.Guest {
-		left += m.s.st.Dim.Render(" (guest)")
+		left += m.s.st.Dim.Render(m.s.lang.Sprintf(" (guest)"))
 	}
 	gap := m.Width() - lipgloss.Width(left) - lipgloss.Width(right)
 	if gap < 1 {
@@ -354,7 +357,7 @@ func (s *session) screenFor(args []string) (screen.Screen, error) {
 		return s.playCommand(args[1:])
 	case "wall":
 		if len(args) > 2 || len(args) == 2 && strings.HasPrefix(args[1], "-") {
-			return nil, fmt.Errorf("usage: wall [TOURNAMENT-CODE] (ssh -t)")
+			return nil, lang.Errorf("usage: wall [TOURNAMENT-CODE] (ssh -t)")
 		}
 		code := ""
 		if len(args) == 2 {
@@ -363,7 +366,7 @@ func (s *session) screenFor(args []string) (screen.Screen, error) {
 		return tournaments.NewWall(code, nil), nil
 	case "replay":
 		if len(args) != 2 || strings.HasPrefix(args[1], "-") {
-			return nil, fmt.Errorf("usage: replay ID (ssh -t) watches it; --json, --position N, --input N --seat S and --review --seat S print text: run them without -t (ssh HOST replay ID …)")
+			return nil, lang.Errorf("usage: replay ID (ssh -t) watches it; --json, --position N, --input N --seat S and --review --seat S print text: run them without -t (ssh HOST replay ID …)")
 		}
 		ctx, cancel := context.WithTimeout(s.context(), 30*time.Second)
 		defer cancel()
@@ -372,7 +375,10 @@ func (s *session) screenFor(args []string) (screen.Screen, error) {
 			return nil, err
 		}
 		if !g.Rec.VisibleTo(s.who.ID, s.who.Admin) {
-			return nil, fmt.Errorf("game %s %s", args[1], g.Rec.Hidden())
+			if g.Rec.Practice {
+				return nil, lang.Errorf("game %s is a practice game: only its player and teachers see it again", args[1])
+			}
+			return nil, lang.Errorf("game %s was played in a private room: only its players and teachers see it again", args[1])
 		}
 		r, err := replays.New(g)
 		if err != nil {
@@ -381,19 +387,20 @@ func (s *session) screenFor(args []string) (screen.Screen, error) {
 		return r, nil
 	case "watch":
 		if len(args) != 2 {
-			return nil, fmt.Errorf("usage: watch ROOM (see `rooms` for the live rooms)")
+			return nil, lang.Errorf("usage: watch ROOM (see `rooms` for the live rooms)")
 		}
 		r, ok := s.app.hub.Find(args[1])
 		if !ok {
-			return nil, fmt.Errorf("no live room %q (see `ssh … rooms`)", args[1])
+			return nil, lang.Errorf("no live room %q (see `ssh … rooms`)", args[1])
 		}
 		if info := r.Info(); !strings.EqualFold(args[1], info.Code) && !info.VisibleTo(s.who.ID, s.who.Admin) {
 			// By its id, a private room is its players' and teachers'; its code opens it.
-			return nil, fmt.Errorf("no live room %q (see `ssh … rooms`)", args[1])
+			return nil, lang.Errorf("no live room %q (see `ssh … rooms`)", args[1])
 		}
 		return newGameScreen(r), nil
 	default:
-		return nil, fmt.Errorf("%q opens no screen", args[0]) // the command table sends only those that do
+		// lang:keep a developer's error: the command table sends only those that do
+		return nil, fmt.Errorf("%q opens no screen", args[0])
 	}
 }
 
@@ -401,17 +408,17 @@ func (s *session) screenFor(args []string) (screen.Screen, error) {
 func (s *session) playCommand(args []string) (screen.Screen, error) {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	vs := fs.String("vs", "", "house bots to play against, comma-separated (default: quick match)")
-	size := fs.Int("size", 0, "board size for games that have one")
+	vs := fs.String("vs", "", "") // no help: the flags' errors are discarded, the usage says them
+	size := fs.Int("size", 0, "")
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
-		return nil, fmt.Errorf("usage: play GAME [--vs BOT] [--size N]")
+		return nil, lang.Errorf("usage: play GAME [--vs BOT] [--size N]")
 	}
 	e, err := catalog.Lookup(args[0])
 	if err != nil {
 		return nil, err
 	}
 	if err := fs.Parse(args[1:]); err != nil {
-		return nil, fmt.Errorf("play: %v\nusage: play GAME [--vs BOT] [--size N]", err)
+		return nil, lang.Errorf("play: %s\nusage: play GAME [--vs BOT] [--size N]", err.Error())
 	}
 	cfg, err := humanConfig(e, *size, s.ssh.Width, s.ssh.Height)
 	if err != nil {
@@ -442,12 +449,12 @@ func vsBots(d roomdir.Directory, who keys.Identity, addr string, e catalog.Entry
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
 		if _, ok := e.Bot(name, 1); !ok {
-			return nil, fmt.Errorf("%s has no house bot %q; choose among: %s", e.Game.Name(), name, bots.Names(e.Bots, true))
+			return nil, lang.Errorf("%s has no house bot %q; choose among: %s", lang.T(e.Game.Name()), name, bots.Names(e.Bots, true))
 		}
 		seats = append(seats, rooms.Seat{Kind: rooms.HouseBot, BotName: name})
 	}
 	if min, max := e.Game.Seats(); len(seats) < min || len(seats) > max {
-		return nil, fmt.Errorf("%s takes %d to %d players: name %d to %d bots", e.Game.Name(), min, max, min-1, max-1)
+		return nil, lang.Errorf("%s takes %d to %d players: name %d to %d bots", lang.T(e.Game.Name()), min, max, min-1, max-1)
 	}
 	// Only house bots wait on this person: their clock may stop while they read the rules.
 	return d.Create(rooms.Spec{Game: e.Entry, Config: cfg, Seats: seats, Owner: who.ID, Addr: addr, MayHoldClock: true})
@@ -461,7 +468,7 @@ func humanConfig(e catalog.Entry, size, width, height int) (map[string]int, erro
 	}
 	if size != 0 {
 		if _, has := e.Game.Describe().Setting("size"); !has {
-			return nil, fmt.Errorf("%s has no board size to choose", e.Game.Name())
+			return nil, lang.Errorf("%s has no board size to choose", lang.T(e.Game.Name()))
 		}
 		def["size"] = size
 		return e.Game.Normalize(def)

@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
@@ -237,25 +238,33 @@ func TestTheHelpBoxKeepsItsWidthAndSaysItsKeys(t *testing.T) {
 	}
 }
 
-// Every screen fits a window of 20×5 or more: the header stays on the first row, and a
-// board too large says so in words that fit.
+// Every screen fits a window of 20×5 or more, in English and in French: the header stays
+// on the first row, and a board too large says so in words that fit.
 func TestEveryScreenFitsATinyWindowWithItsHeader(t *testing.T) {
-	for _, size := range [][2]int{{20, 5}, {30, 8}, {80, 24}} {
-		for _, c := range screenCases(80, 24) {
-			m := c.make(t)
-			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-			view := ansi.Strip(m.View())
-			lines := strings.Split(view, "\n")
-			if len(lines) > size[1] {
-				t.Errorf("%s at %v: %d rows", c.name, size, len(lines))
-			}
-			if !strings.HasPrefix(lines[0], "arena") {
-				t.Errorf("%s at %v: the first row is %q, not the header", c.name, size, lines[0])
-			}
-			if strings.Contains(view, "needs") || strings.Contains(view, "Needs") {
-				for _, l := range lines[1 : len(lines)-1] {
-					if ansi.StringWidth(l) > size[0] && (strings.Contains(l, "eeds") || strings.Contains(l, "enlarge")) {
-						t.Errorf("%s at %v: %q is cut at the window's width", c.name, size, l)
+	for _, l := range lang.All {
+		// The words of the message that a board does not fit (roomview.TooSmall), in l.
+		says := []string{"needs", "Needs", "enlarge"}
+		if l == lang.French {
+			says = []string{"demande", "Il faut", "agrandissez"}
+		}
+		for _, size := range [][2]int{{20, 5}, {30, 8}, {80, 24}} {
+			for _, c := range screenCases(80, 24) {
+				m := c.make(t)
+				m.s.lang = l
+				m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+				view := ansi.Strip(m.View())
+				lines := strings.Split(view, "\n")
+				if len(lines) > size[1] {
+					t.Errorf("%s (%s) at %v: %d rows", c.name, l, size, len(lines))
+				}
+				if !strings.HasPrefix(lines[0], "arena") {
+					t.Errorf("%s (%s) at %v: the first row is %q, not the header", c.name, l, size, lines[0])
+				}
+				if strings.Contains(view, says[0]) || strings.Contains(view, says[1]) {
+					for _, line := range lines[1 : len(lines)-1] {
+						if ansi.StringWidth(line) > size[0] && (strings.Contains(line, says[0]) || strings.Contains(line, says[2])) {
+							t.Errorf("%s (%s) at %v: %q is cut at the window's width", c.name, l, size, line)
+						}
 					}
 				}
 			}

@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -9,6 +10,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/matchmaker"
@@ -30,7 +33,7 @@ func (q *queueScreen) cancel(m screen.Model) key.Binding {
 	if q.err != nil {
 		return widget.Back(m.BackTo(nil), true)
 	}
-	return widget.Back("cancel", true)
+	return widget.Back(lang.N("cancel"), true)
 }
 
 func (q *queueScreen) Keys(m screen.Model) widget.KeyMap {
@@ -60,7 +63,7 @@ func (q *queueScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 			return q, nil
 		}
 		if msg.Err != nil {
-			return m.Back(nil, "quick match: "+msg.Err.Error())
+			return m.Back(nil, m.Lang().Sprintf("quick match: %s", lang.Say(msg.Err, m.Lang())))
 		}
 		g := newGameScreen(msg.Room)
 		return g, g.Init(m)
@@ -73,36 +76,41 @@ func (q *queueScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 }
 
 func (q *queueScreen) View(m screen.Model) string {
-	st := m.Styles()
+	st, l := m.Styles(), m.Lang()
+	name := l.Say(q.entry.Game.Name())
 	var b strings.Builder
-	b.WriteString(m.Header(st.Dim.Render(q.entry.Game.Name())) + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(name)) + "\n\n")
 	if q.err != nil {
-		b.WriteString(st.Bad.Render(q.err.Error()) + "\n\n" + m.Footer(q.Keys(m)))
+		b.WriteString(st.Bad.Render(termtext.Reflow(lang.Say(q.err, l), m.Width()-1)) + "\n\n" + m.Footer(q.Keys(m)))
 		return b.String()
 	}
-	what := q.entry.Game.Name()
+	what := name
 	if n, ok := q.cfg["size"]; ok {
 		what += fmt.Sprintf(" (%d×%d)", n, n)
 	}
-	b.WriteString(st.Heading.Render("Quick match: "+what) + "\n\n")
+	b.WriteString(st.Heading.Render(l.Sprintf("Quick match: %s", what)) + "\n\n")
 	waited := max(m.Now().Sub(q.since), 0) // a clock that went back must not index the spinner with -1
 	left := q.fillAfter - waited
 	if left < 0 {
 		left = 0
 	}
 	spinner := []string{"◐", "◓", "◑", "◒"}[int(waited/(500*time.Millisecond))%4]
-	looking, seats := "an opponent", "the seat"
+	// The seconds are written without a thousands separator, as a countdown is.
+	secs := st.Key.Render(l.Sprintf("%ss", strconv.Itoa(int(left.Seconds()+0.5))))
+	looking := l.Sprintf("Looking for an opponent…")
+	fill := l.Sprintf("If nobody comes, %s takes the seat in %s.", st.Key.Render(q.entry.Strongest), secs)
 	if n := matchmaker.TableSize(q.entry.Entry); n > 2 {
-		looking, seats = fmt.Sprintf("players (%d at a table)", n), "the empty seats"
+		looking = l.Sprintf("Looking for players (%d at a table)…", n)
+		fill = l.Sprintf("If nobody comes, %s takes the empty seats in %s.", st.Key.Render(q.entry.Strongest), secs)
 	}
-	fmt.Fprintf(&b, "%s Looking for %s…\n\n", st.Key.Render(spinner), looking)
-	fmt.Fprintf(&b, "If nobody comes, %s takes %s in %s.\n\n", st.Key.Render(q.entry.Strongest), seats, st.Key.Render(fmt.Sprintf("%.0fs", left.Seconds())))
+	b.WriteString(st.Key.Render(spinner) + " " + looking + "\n\n")
+	b.WriteString(termtext.Reflow(fill, m.Width()-1) + "\n\n")
 	b.WriteString(m.Footer(q.Keys(m)))
 	return b.String()
 }
 
-func (q *queueScreen) Help(_ screen.Model) string {
-	return "Quick match seats you with the next person who asks for the same game\nand board size. After the wait, a house bot takes the empty seat."
+func (q *queueScreen) Help(m screen.Model) string {
+	return m.Lang().Sprintf("Quick match seats you with the next person who asks for the same game\nand board size. After the wait, a house bot takes the empty seat.")
 }
 
 func (*queueScreen) Ticks() bool { return true }

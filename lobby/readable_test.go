@@ -16,6 +16,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/store"
@@ -364,7 +365,7 @@ func TestPerfectAimSetupExplainsItsCorners(t *testing.T) {
 			m := &model{s: newSession(onHub(rooms.NewHub(rooms.Config{}), 0, Options{}), terminal("k", "ann", size[0], size[1], p)), now: time.Now()}
 			cfg, _ := humanConfig(e, 0, size[0], size[1])
 			s := newSetupScreen(e, cfg, true, &homeScreen{})
-			s.row = len(s.rows()) - 1 // the permutation
+			s.row = len(s.rows(lang.English)) - 1 // the permutation
 			m.screen = s
 			view := ansi.Strip(m.View())
 			fits(t, "setup", m.View(), size[0], size[1])

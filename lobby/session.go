@@ -187,7 +187,7 @@ func (s *session) queue(t *matchmaker.Ticket) (*matchmaker.Ticket, tea.Cmd, erro
 	s.mu.Lock()
 	s.ticket = t
 	s.mu.Unlock()
-	s.app.setPresence(s, "waiting for "+t.Game.Game.Name())
+	s.app.setPresence(s, "waiting for "+t.Game.Game.Name()) // lang:keep where a person is, for the operator's metrics
 	ctx := s.context()
 	return t, func() tea.Msg {
 		select {

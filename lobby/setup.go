@@ -7,11 +7,13 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/roomdir"
@@ -43,21 +45,21 @@ type setupRow struct {
 	step                func(delta int)
 }
 
-func (s *setupScreen) rows() []setupRow {
+func (s *setupScreen) rows(l lang.Lang) []setupRow {
 	var out []setupRow
 	if lo, hi := s.entry.Game.Seats(); lo < hi {
-		out = append(out, setupRow{label: "Players", value: fmt.Sprint(s.players),
-			about: fmt.Sprintf("%d to %d, you included", lo, hi),
+		out = append(out, setupRow{label: l.Sprintf("Players"), value: fmt.Sprint(s.players),
+			about: l.Sprintf("%d to %d, you included", lo, hi),
 			step:  func(d int) { s.setPlayers(min(max(s.players+d, lo), hi)) }})
 	}
 	for i := range s.bots {
-		label := "Opponent"
+		label := l.Sprintf("Opponent")
 		if len(s.bots) > 1 {
-			label = fmt.Sprintf("Seat %d", i+2)
+			label = l.Sprintf("Seat %d", i+2)
 		}
 		about := ""
 		if info, ok := bots.Find(s.entry.Bots, s.bots[i]); ok {
-			about = info.About
+			about = sayKnown(l, info.About)
 		}
 		out = append(out, setupRow{label: label, value: s.bots[i], about: about,
 			step: func(d int) { s.bots[i] = s.nextBot(s.bots[i], d) }})
@@ -70,7 +72,7 @@ func (s *setupScreen) rows() []setupRow {
 		if st.Key == "size" {
 			value = fmt.Sprintf("%d×%d", s.cfg[st.Key], s.cfg[st.Key])
 		}
-		out = append(out, setupRow{label: settingLabel(st.Key), value: value, about: st.Doc,
+		out = append(out, setupRow{label: settingLabel(l, st.Key), value: value, about: sayKnown(l, st.Doc),
 			step: func(d int) { s.cfg[st.Key] = stepChoice(settingChoices(st), s.cfg[st.Key], d) }})
 	}
 	return out
@@ -102,12 +104,27 @@ func (s *setupScreen) nextBot(name string, d int) string {
 	return s.entry.Bots[((i+d)%n+n)%n].Name
 }
 
-// settingLabel: "size" is the board size; other keys read as they are.
-func settingLabel(key string) string {
-	if key == "size" {
-		return "Board size"
+// settingLabel: "size" is the board size; other keys read as they are, in l where the
+// catalog has them.
+func settingLabel(l lang.Lang, key string) string {
+	switch key {
+	case "size":
+		return l.Sprintf("Board size")
+	case "rounds":
+		return l.Sprintf("Rounds")
+	case "areas":
+		return l.Sprintf("Areas")
 	}
 	return strings.ToUpper(key[:1]) + key[1:]
+}
+
+// sayKnown is s in l when the catalog has it (a game's or a bot's own words, translated
+// where their packages put them in the catalogs), else s as it is.
+func sayKnown(l lang.Lang, s string) string {
+	if l.Has(s) {
+		return l.Say(s)
+	}
+	return s
 }
 
 // settingChoices are the values ←/→ go through: every value of a short range, else its ends,
@@ -139,23 +156,23 @@ func stepChoice(choices []int, v, d int) int {
 }
 
 var setupKeys = struct{ up, down, less, more, open key.Binding }{
-	up:   widget.Bind("↑/k", "the line above", "up", "k"),
-	down: widget.Bind("↓/j/tab", "the line below", "down", "j", "tab"),
-	less: widget.Bind("←/h/-", "change the line's value: less, or the previous bot", "left", "h", "-"),
-	more: widget.Bind("→/l/+", "change the line's value: more, or the next bot", "right", "l", "+"),
-	open: widget.Bind("enter/space", "open the room", "enter", " "),
+	up:   widget.Bind("↑/k", lang.N("the line above"), "up", "k"),
+	down: widget.Bind("↓/j/tab", lang.N("the line below"), "down", "j", "tab"),
+	less: widget.Bind("←/h/-", lang.N("change the line's value: less, or the previous bot"), "left", "h", "-"),
+	more: widget.Bind("→/l/+", lang.N("change the line's value: more, or the next bot"), "right", "l", "+"),
+	open: widget.Bind("enter/space", lang.N("open the room"), "enter", " "),
 }
 
 func (s *setupScreen) Keys(m screen.Model) widget.KeyMap {
 	k := setupKeys
 	back := widget.Back(m.BackTo(s.home), true)
-	open := "open the room"
+	open := lang.N("open the room")
 	if s.vsBots {
-		open = "play"
+		open = lang.N("play")
 	}
 	k.open.SetHelp(k.open.Help().Key, open)
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("change", k.less, k.more), widget.Pair(open, k.open), back},
+		Short: []key.Binding{widget.Pair(lang.N("choose"), k.up, k.down), widget.Pair(lang.N("change"), k.less, k.more), widget.Pair(open, k.open), back},
 		Full:  [][]key.Binding{{k.up, k.down, k.less, k.more, k.open, back}},
 	}
 }
@@ -165,7 +182,7 @@ func (s *setupScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 	if !ok {
 		return s, nil
 	}
-	rows := s.rows()
+	rows := s.rows(m.Lang())
 	switch keys := setupKeys; {
 	case key.Matches(k, keys.up):
 		s.row = (s.row + len(rows) - 1) % len(rows)
@@ -180,7 +197,7 @@ func (s *setupScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 	case key.Matches(k, keys.open):
 		r, err := s.open(m)
 		if err != nil {
-			m.Notify(err.Error())
+			m.Notify(lang.Say(err, m.Lang()))
 			return s, nil
 		}
 		g := newGameScreen(r)
@@ -202,21 +219,26 @@ func (s *setupScreen) open(m screen.Model) (roomdir.Room, error) {
 }
 
 func (s *setupScreen) View(m screen.Model) string {
-	st := m.Styles()
+	st, l := m.Styles(), m.Lang()
+	name := l.Say(s.entry.Game.Name())
 	var b strings.Builder
-	b.WriteString(m.Header(st.Dim.Render(s.entry.Game.Name())) + "\n\n")
-	title := "A private room of " + s.entry.Game.Name()
+	b.WriteString(m.Header(st.Dim.Render(name)) + "\n\n")
+	title := l.Sprintf("A private room of %s", name)
 	if s.vsBots {
-		title = s.entry.Game.Name() + " against house bots"
+		title = l.Sprintf("%s against house bots", name)
 	}
 	b.WriteString(st.Heading.Render(title) + "\n\n")
-	rows := s.rows()
+	rows := s.rows(l)
+	labels := 12 // the labels' column: as wide as the widest label, in any language
+	for _, r := range rows {
+		labels = max(labels, ansi.StringWidth(r.label))
+	}
 	for i, r := range rows {
 		value := "  " + r.value + "  "
 		if i == s.row {
 			value = "◀ " + r.value + " ▶"
 		}
-		b.WriteString(widget.Item(st, r.label, 12, i == s.row) + " " + st.Key.Render(value) + "\n")
+		b.WriteString(widget.Item(st, r.label, labels, i == s.row) + " " + st.Key.Render(value) + "\n")
 	}
 	// What the chosen row means, in full: a bot's style, a setting's rule.
 	if about := rows[s.row].about; about != "" {
@@ -224,30 +246,31 @@ func (s *setupScreen) View(m screen.Model) string {
 		if s.row >= s.firstBotRow() && s.row < s.firstBotRow()+len(s.bots) {
 			what = rows[s.row].value
 		}
-		b.WriteString("\n" + st.Dim.Render(termtext.Reflow(what+": "+about, m.Width()-4)) + "\n")
+		b.WriteString("\n" + st.Dim.Render(termtext.Reflow(l.Sprintf("%s: %s", what, about), m.Width()-4)) + "\n")
 	}
 	if !boardFits(s.entry, s.cfg, m.Width(), m.Height()) {
-		b.WriteString("\n" + st.Warn.Render("This board is larger than your window: enlarge it or choose less."))
+		b.WriteString("\n" + st.Warn.Render(termtext.Reflow(l.Sprintf("This board is larger than your window: enlarge it or choose less."), m.Width()-1)))
 	}
 	b.WriteString("\n")
 	if !s.vsBots {
-		b.WriteString("You get a code to give your friends; the room starts when every seat is taken.\n\n")
+		b.WriteString(termtext.Reflow(l.Sprintf("You get a code to give your friends; the room starts when every seat is taken."), m.Width()-1) + "\n\n")
 	}
 	b.WriteString(m.Footer(s.Keys(m)))
 	return b.String()
 }
 
-func (s *setupScreen) Help(_ screen.Model) string {
+func (s *setupScreen) Help(m screen.Model) string {
+	l := m.Lang()
 	var b strings.Builder
-	b.WriteString("Set up the room: choose a line, change its value, then open the room.\n\n")
+	b.WriteString(l.Sprintf("Set up the room: choose a line, change its value, then open the room.") + "\n\n")
 	if s.vsBots {
-		b.WriteString("House bots of " + s.entry.Game.Name() + ":\n\n")
+		b.WriteString(l.Sprintf("House bots of %s:", l.Say(s.entry.Game.Name())) + "\n\n")
 		for _, bot := range s.entry.Bots {
-			fmt.Fprintf(&b, "  %-18s %s\n", bot.Name, bot.About)
+			fmt.Fprintf(&b, "  %-18s %s\n", bot.Name, sayKnown(l, bot.About))
 		}
-		b.WriteString("\n" + s.entry.Strongest + " is the strongest; quick match seats it when nobody comes.")
+		b.WriteString("\n" + l.Sprintf("%s is the strongest; quick match seats it when nobody comes.", s.entry.Strongest))
 	} else {
-		b.WriteString("Your friends choose \"Join with a code\" in the lobby and type the code.\nWaiting, b fills the free seats with house bots.")
+		b.WriteString(l.Sprintf("Your friends choose \"Join with a code\" in the lobby and type the code.\nWaiting, b fills the free seats with house bots."))
 	}
 	return b.String()
 }

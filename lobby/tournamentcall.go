@@ -1,8 +1,6 @@
 package lobby
 
 import (
-	"fmt"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/arena-classroom/arena/rooms"
@@ -53,24 +51,24 @@ func (m *model) tournamentCall() (cmd tea.Cmd, called bool) {
 		}
 		if playing {
 			g.called = true
-			m.notice = fmt.Sprintf("🔔 your tournament game has started in room %s: y leaves this game for it (a house bot plays on here)", c.Room)
+			m.notice = m.s.lang.Sprintf("🔔 your tournament game has started in room %s: y leaves this game for it (a house bot plays on here)", c.Room)
 			return nil, false
 		}
 		m.called = false
 		m.setHelp(false)
 		m.s.detach()
 		next := newGameScreen(r)
-		m.screen, m.notice, m.bell = next, "your tournament game: good luck!", true
+		m.screen, m.notice, m.bell = next, m.s.lang.Sprintf("your tournament game: good luck!"), true
 		// A session opened into a screen (watch ROOM) that a tournament took elsewhere is a
 		// lobby session from now on: leaving the tournament's game goes to the lobby.
 		m.command = ""
 		return next.Init(m), true
 	}
 	left := max(int(c.StartsAt.Sub(m.now).Seconds()+0.999), 0)
-	m.notice = fmt.Sprintf("🔔 %s, round %d: your game against %s starts in %d s", c.Name, c.Round, c.Against, left)
+	m.notice = m.s.lang.Sprintf("🔔 %s, round %d: your game against %s starts in %d s", c.Name, c.Round, c.Against, left)
 	if playing {
 		g.called = true
-		m.notice += "; y leaves this game for it (a house bot plays on here)"
+		m.notice = m.s.lang.Sprintf("🔔 %s, round %d: your game against %s starts in %d s; y leaves this game for it (a house bot plays on here)", c.Name, c.Round, c.Against, left)
 	}
 	return nil, false
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rooms"
@@ -35,19 +36,19 @@ func (w *watchScreen) chosen(list []rooms.Info) int {
 // waiting): what enter does is the screen's.
 func listKeys(does string) struct{ up, down, choose key.Binding } {
 	return struct{ up, down, choose key.Binding }{
-		up:     widget.Bind("↑/k", "the line above", "up", "k"),
-		down:   widget.Bind("↓/j", "the line below", "down", "j"),
+		up:     widget.Bind("↑/k", lang.N("the line above"), "up", "k"),
+		down:   widget.Bind("↓/j", lang.N("the line below"), "down", "j"),
 		choose: widget.Bind("enter/space", does, "enter", " "),
 	}
 }
 
-var watchKeys = listKeys("watch the room")
+var watchKeys = listKeys(lang.N("watch the room"))
 
 func (w *watchScreen) Keys(m screen.Model) widget.KeyMap {
 	k := watchKeys
 	back := widget.Back(m.BackTo(w.home), true)
 	return widget.KeyMap{
-		Short: []key.Binding{widget.Pair("choose", k.up, k.down), widget.Pair("watch", k.choose), back},
+		Short: []key.Binding{widget.Pair(lang.N("choose"), k.up, k.down), widget.Pair(lang.N("watch"), k.choose), back},
 		Full:  [][]key.Binding{{k.up, k.down, k.choose, back}},
 	}
 }
@@ -78,27 +79,27 @@ func (w *watchScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 				g.back = w // leaving it comes back to the list
 				return g, g.Init(m)
 			}
-			m.Notify("that room has just closed")
+			m.Notify(m.Lang().Sprintf("that room has just closed"))
 		}
 	}
 	return w, nil
 }
 
 func (w *watchScreen) View(m screen.Model) string {
-	st := m.Styles()
+	st, l := m.Styles(), m.Lang()
 	var b strings.Builder
-	b.WriteString(m.Header("") + "\n\n" + st.Heading.Render("Live rooms") + "\n\n")
+	b.WriteString(m.Header("") + "\n\n" + st.Heading.Render(l.Sprintf("Live rooms")) + "\n\n")
 	list := m.Lobby().Visible(m.Who().ID, m.Who().Admin)
 	w.drawn = list
 	live := screen.Unfinished(list)
 	if live == 0 {
-		b.WriteString(st.Dim.Render("No game is being played right now.") + "\n")
+		b.WriteString(st.Dim.Render(l.Sprintf("No game is being played right now.")) + "\n")
 	}
 	w.cursor = min(w.cursor, max(len(list)-1, 0))
 	chosen := w.chosen(list)
 	for i, r := range list {
 		if i == live {
-			b.WriteString("\n" + st.Heading.Render("Just finished") + "\n")
+			b.WriteString("\n" + st.Heading.Render(l.Sprintf("Just finished")) + "\n")
 		}
 		b.WriteString(widget.Item(st, roomLineIn(m.Lang(), r), min(m.Width()-4, 90), i == chosen) + "\n")
 	}
@@ -106,11 +107,11 @@ func (w *watchScreen) View(m screen.Model) string {
 	return b.String()
 }
 
-func (w *watchScreen) Help(_ screen.Model) string {
-	return "Choose a room and press enter to watch it. Spectators see the same board\nas the players. From a shell: ssh -t HOST watch ROOM."
+func (w *watchScreen) Help(m screen.Model) string {
+	return m.Lang().Sprintf("Choose a room and press enter to watch it. Spectators see the same board\nas the players. From a shell: ssh -t HOST watch ROOM.")
 }
 
 func (*watchScreen) ShowsLobby() {}
 
 // Name is what a footer calls the list of live rooms: a room watched from it says "esc rooms".
-func (*watchScreen) Name() string { return "rooms" }
+func (*watchScreen) Name() string { return lang.N("rooms") }

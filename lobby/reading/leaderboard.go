@@ -2,7 +2,6 @@ package reading
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/lobby/widget"
 	"github.com/arena-classroom/arena/rating"
@@ -28,7 +28,7 @@ type leaderboardScreen struct {
 	loading bool     // the read is on its way
 	loaded  bool     // lines or err hold what it read
 	lines   []string // one a player, drawn as loaded
-	err     string
+	err     string   // why it could not be read: a sentence of the catalog, said as drawn
 	back    screen.Screen
 	page    *widget.Pager
 }
@@ -51,16 +51,16 @@ func (l *leaderboardScreen) Load(m screen.Model) tea.Cmd {
 		return nil
 	}
 	l.loading = true
-	a, game, ctx := l.archive, l.game, m.Context()
+	a, game, ctx, lg := l.archive, l.game, m.Context(), m.Lang()
 	return func() tea.Msg {
 		if a == nil {
-			return leaderboardLoaded{err: "this server keeps no ratings"}
+			return leaderboardLoaded{err: lang.N("this server keeps no ratings")}
 		}
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
 		board, err := a.LeaderboardWithHistory(ctx, game, 200) // one query, not one a player
 		if err != nil {
-			return leaderboardLoaded{err: "the leaderboard could not be read right now; try again"}
+			return leaderboardLoaded{err: lang.N("the leaderboard could not be read right now; try again")}
 		}
 		var lines []string
 		for i, st := range board {
@@ -68,7 +68,8 @@ func (l *leaderboardScreen) Load(m screen.Model) tea.Cmd {
 			if rating.Provisional(st.Games) {
 				mark = "*"
 			}
-			lines = append(lines, fmt.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(plaintext.Clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(st.History, 20)))
+			// A row of figures, written as the reader writes numbers (12,35 in French).
+			lines = append(lines, lg.Sprintf("%4d  %-20s %7.2f%s %5d  %s", i+1, termtext.Fit(plaintext.Clean(st.Name), 20), st.Rating.Ordinal(), mark, st.Games, plaintext.Sparkline(st.History, 20)))
 		}
 		return leaderboardLoaded{lines: lines}
 	}
@@ -102,34 +103,34 @@ func (l *leaderboardScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, 
 }
 
 func (l *leaderboardScreen) View(m screen.Model) string {
-	st := m.Styles()
+	st, lg := m.Styles(), m.Lang()
+	name := lg.Say(l.name)
 	var b strings.Builder
-	b.WriteString(m.Header(st.Dim.Render(l.name)) + "\n\n" + st.Heading.Render("Leaderboard: "+l.name) + "\n\n")
+	b.WriteString(m.Header(st.Dim.Render(name)) + "\n\n" + st.Heading.Render(lg.Sprintf("Leaderboard: %s", name)) + "\n\n")
 	switch {
 	case !l.loaded:
-		b.WriteString(st.Dim.Render("loading…") + "\n")
+		b.WriteString(st.Dim.Render(lg.Sprintf("loading…")) + "\n")
 	case l.err != "":
-		b.WriteString(st.Warn.Render(l.err) + "\n")
+		b.WriteString(st.Warn.Render(lg.Say(l.err)) + "\n")
 	case len(l.lines) == 0:
-		b.WriteString(st.Dim.Render("No rated games yet: every game played here counts.") + "\n")
+		b.WriteString(st.Dim.Render(lg.Sprintf("No rated games yet: every game played here counts.")) + "\n")
 	default:
-		b.WriteString(st.Dim.Render(fmt.Sprintf("%4s  %-20s %8s %5s  %s", "RANK", "NAME", "RATING", "GAMES", "HISTORY")) + "\n")
+		// The columns' heads, over the rows' figures (Load): one line of the catalog.
+		b.WriteString(st.Dim.Render(lg.Sprintf("RANK  NAME                   RATING GAMES  HISTORY")) + "\n")
 		// Header, blank, title, blank, column heads; blank, legend, blank, keys.
 		l.pager().Set(strings.Join(l.lines, "\n"), m.Height()-9)
 		b.WriteString(l.page.View() + "\n")
 	}
-	b.WriteString("\n" + st.Dim.Render(termtext.Fit("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games", m.Width())) + "\n\n")
+	b.WriteString("\n" + st.Dim.Render(termtext.Fit(lg.Sprintf("rating = μ − 3σ (OpenSkill) · * provisional, fewer than 10 games"), m.Width())) + "\n\n")
 	keys := m.Footer(l.Keys(m))
-	if l.page != nil && l.page.Where() != "" {
-		keys += st.Dim.Render(" · " + l.page.Where())
+	if l.page != nil && l.page.WhereIn(lg) != "" {
+		keys += st.Dim.Render(" · " + l.page.WhereIn(lg))
 	}
 	b.WriteString(keys)
 	return b.String()
 }
 
 func (l *leaderboardScreen) Help(m screen.Model) string {
-	return `Every game played here is rated (OpenSkill): the rating shown is μ − 3σ, a
-cautious estimate that grows as a player wins and as the arena grows sure of
-them. Guests and practice games are not rated. From a shell:
-  ssh HOST leaderboard GAME [--csv|--json]`
+	return m.Lang().Sprintf("Every game played here is rated (OpenSkill): the rating shown is μ − 3σ, a\ncautious estimate that grows as a player wins and as the arena grows sure of\nthem. Guests and practice games are not rated. From a shell:") +
+		"\n  ssh HOST leaderboard GAME [--csv|--json]"
 }

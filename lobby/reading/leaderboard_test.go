@@ -3,6 +3,7 @@ package reading
 import (
 	"context"
 	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -10,14 +11,17 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/internal/storetest"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/lobby/screen"
 	"github.com/arena-classroom/arena/store"
 )
 
-// openModel is what the leaderboard's load asks of the lobby: the person's context.
+// openModel is what the leaderboard's load asks of the lobby: the person's context and
+// language.
 type openModel struct{ screen.Model }
 
 func (openModel) Context() context.Context { return context.Background() }
+func (openModel) Lang() lang.Lang          { return lang.English }
 
 // perPlayer is a store with archive.Store's reads alone, counting them: the archive reads
 // each player's history with a query of its own, as the leaderboard did.
@@ -104,4 +108,30 @@ func loaded(t *testing.T, a *archive.Archive, e catalog.Entry) *leaderboardScree
 	}
 	l.Update(openModel{}, load())
 	return l
+}
+
+// frenchModel is openModel for a person who reads French.
+type frenchModel struct{ openModel }
+
+func (frenchModel) Lang() lang.Lang { return lang.French }
+
+// A French reader's leaderboard writes its ratings with a decimal comma, its column heads
+// and its error in French.
+func TestTheLeaderboardInFrench(t *testing.T) {
+	st := storetest.Open(t)
+	storetest.RatedClass(t, st, "sevencolors", 30, 60)
+	e, _ := catalog.Get("sevencolors")
+	l := NewLeaderboard(archive.New(st, nil), e, nil).(*leaderboardScreen)
+	l.Update(frenchModel{}, l.Load(frenchModel{})())
+	if len(l.lines) == 0 || !regexp.MustCompile(`^ +1  \S.* +-?\d+,\d\d[ *] +\d+  `).MatchString(l.lines[0]) {
+		t.Fatalf("the first row in French: %q", l.lines)
+	}
+	if head := lang.French.Sprintf("RANK  NAME                   RATING GAMES  HISTORY"); !strings.HasPrefix(head, "RANG  NOM") {
+		t.Errorf("the heads in French: %q", head)
+	}
+	none := NewLeaderboard(nil, e, nil).(*leaderboardScreen)
+	none.Update(frenchModel{}, none.Load(frenchModel{})())
+	if got := lang.French.Say(none.err); got != "ce serveur ne garde pas de cotes" {
+		t.Errorf("no archive, in French: %q", got)
+	}
 }

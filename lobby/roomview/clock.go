@@ -1,7 +1,6 @@
 package roomview
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -9,6 +8,7 @@ import (
 
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/replay"
 )
 
@@ -73,19 +73,22 @@ func ThinkTimes(moves []replay.Move, seats int) []Thinking {
 
 // Seconds is d as a student reads a think time or a bank: "0 s", "0.004 s", "0.42 s",
 // "12.3 s", "95.0 s", "123 s".
-func Seconds(d time.Duration) string {
+func Seconds(d time.Duration) string { return SecondsIn(lang.English, d) }
+
+// SecondsIn is Seconds as readers of l write numbers ("0,42 s").
+func SecondsIn(l lang.Lang, d time.Duration) string {
 	s := d.Seconds()
 	switch {
 	case d <= 0:
-		return "0 s"
+		return l.Sprintf("0 s")
 	case s < 0.01:
-		return fmt.Sprintf("%.3f s", s)
+		return l.Sprintf("%.3f s", s)
 	case s < 10:
-		return fmt.Sprintf("%.2f s", s)
+		return l.Sprintf("%.2f s", s)
 	case s < 100:
-		return fmt.Sprintf("%.1f s", s)
+		return l.Sprintf("%.1f s", s)
 	}
-	return fmt.Sprintf("%.0f s", s)
+	return l.Sprintf("%.0f s", s)
 }
 
 // maxSent is the most of a refused action a warning shows (a whole action of some games
@@ -93,7 +96,10 @@ func Seconds(d time.Duration) string {
 const maxSent = 24
 
 // WarnWords is a move's warning in words ("timed out: default played"), "" when it has none.
-func WarnWords(c *replay.Clock) string {
+func WarnWords(c *replay.Clock) string { return WarnWordsIn(lang.English, c) }
+
+// WarnWordsIn is WarnWords in language l.
+func WarnWordsIn(l lang.Lang, c *replay.Clock) string {
 	if c == nil {
 		return ""
 	}
@@ -101,58 +107,55 @@ func WarnWords(c *replay.Clock) string {
 	case "":
 		return ""
 	case warnTimeout:
-		return "timed out: default played"
+		return l.Sprintf("timed out: default played")
 	case warnBotFailed:
-		return "house bot failed"
+		return l.Sprintf("house bot failed")
 	}
-	sent := ""
 	if len(c.Sent) > 0 { // the program's own JSON: one line, nothing a terminal obeys
-		sent = " " + ansi.Truncate(oneLine(string(c.Sent)), maxSent, "…")
+		sent := ansi.Truncate(oneLine(string(c.Sent)), maxSent, "…")
+		return l.Sprintf("refused %s (%s): default played", sent, plaintext.Clean(c.Warn))
 	}
-	return fmt.Sprintf("refused%s (%s): default played", sent, plaintext.Clean(c.Warn))
+	return l.Sprintf("refused (%s): default played", plaintext.Clean(c.Warn))
 }
 
 // moveClockLine is who made a move and how long it took: "ada thought 0.42 s · bank 12.3 s
 // left" (the bank for programs only).
-func moveClockLine(name string, c *replay.Clock) string {
-	think := Seconds(c.Think)
+func moveClockLine(l lang.Lang, name string, c *replay.Clock) string {
+	think := SecondsIn(l, c.Think)
 	if c.Think < time.Millisecond { // a replay keeps whole milliseconds: a house bot's often 0
-		think = "under 0.001 s"
+		think = l.Sprintf("under 0.001 s")
 	}
-	line := plaintext.Clean(name) + " thought " + think
 	if c.HasBank {
-		line += " · bank " + Seconds(c.Bank) + " left"
+		return l.Sprintf("%s thought %s · bank %s left", plaintext.Clean(name), think, SecondsIn(l, c.Bank))
 	}
-	return line
+	return l.Sprintf("%s thought %s", plaintext.Clean(name), think)
 }
 
 // thinkingLines are seat t's think times in at most width cells a line: "avg think 0.31 s ·
 // slowest 1.92 s at move 14 · 1 timeout", on more lines where one is too narrow. A short
 // window has room for less: with detail 2, two lines at most (the last warnings left out),
 // with detail 1, one.
-func thinkingLines(t Thinking, width, detail int) []string {
+func thinkingLines(l lang.Lang, t Thinking, width, detail int) []string {
 	if t.Moves == 0 {
 		return nil
 	}
-	head := fmt.Sprintf("avg think %s · slowest %s", Seconds(t.Average()), Seconds(t.Slowest))
+	head := l.Sprintf("avg think %s · slowest %s", SecondsIn(l, t.Average()), SecondsIn(l, t.Slowest))
 	if t.Slowest < time.Millisecond { // a replay keeps whole milliseconds: a house bot's often 0
-		head = "think under 0.001 s a move"
+		head = l.Sprintf("think under 0.001 s a move")
 	}
 	var tail []string
 	where := t.Moves > 1 && t.Slowest > 0 // which move was slowest, where there is one
 	if where {
-		tail = append(tail, fmt.Sprintf("at move %d", t.SlowestAt+1))
+		tail = append(tail, l.Sprintf("at move %d", t.SlowestAt+1))
 	}
-	for _, n := range []struct {
-		n          int
-		one, other string
-	}{{t.Timeouts, "timeout", "timeouts"}, {t.Refused, "move refused", "moves refused"}, {t.Failed, "bot failure", "bot failures"}} {
-		switch {
-		case n.n == 1:
-			tail = append(tail, "1 "+n.one)
-		case n.n > 1:
-			tail = append(tail, fmt.Sprintf("%d %s", n.n, n.other))
-		}
+	if t.Timeouts > 0 {
+		tail = append(tail, l.Sprintf("%d timeouts", t.Timeouts))
+	}
+	if t.Refused > 0 {
+		tail = append(tail, l.Sprintf("%d moves refused", t.Refused))
+	}
+	if t.Failed > 0 {
+		tail = append(tail, l.Sprintf("%d bot failures", t.Failed))
 	}
 	if len(tail) == 0 {
 		return []string{head}

@@ -294,3 +294,45 @@ func TestTheResultInFrench(t *testing.T) {
 		t.Errorf("in English: %q", got)
 	}
 }
+
+// The replay's panel in French: its words, the think times written with a decimal comma,
+// the counts of warnings in French plurals, and nothing wider than the panel.
+func TestTheReplayPanelInFrench(t *testing.T) {
+	clock := func(i int) *replay.Clock {
+		switch i {
+		case 3:
+			return clocked(1000, 0, "timeout")
+		case 5:
+			c := clocked(420, 9000, "illegal_action")
+			c.Sent = json.RawMessage("9")
+			return c
+		}
+		return clocked(100+i, 10000, "")
+	}
+	g, cur := clockedSevenColors(t, 10, clock, nil)
+	v := roomview.Viewer{St: widget.NewStyles(lipgloss.NewRenderer(io.Discard)), Palette: games.Plain, Seat: -1, Height: 40, Lang: lang.French}
+	cur.Seek(6)
+	panel := drawnPanel(v, g, cur, 60)
+	for _, want := range []string{"coup 6/10", "position avant le coup 7 :", "Ce coup", "bob a réfléchi 0,42 s · réserve 9,00 s",
+		"refusé 9 (illegal_action) : coup par défaut joué", "réflexion moy.", "1 délai dépassé", "1 coup refusé"} {
+		if !strings.Contains(panel, want) {
+			t.Errorf("no %q in the French panel:\n%s", want, panel)
+		}
+	}
+	for _, english := range []string{"This move", "thought", "avg think", "refused", "at move", "position before"} {
+		if strings.Contains(panel, english) {
+			t.Errorf("%q in the French panel:\n%s", english, panel)
+		}
+	}
+	for _, width := range []int{roomview.PanelWidth, 60} {
+		for _, l := range strings.Split(drawnPanel(v, g, cur, width), "\n") {
+			if w := len([]rune(l)); w > width {
+				t.Errorf("a line of %d cells in a panel %d wide: %q", w, width, l)
+			}
+		}
+	}
+	cur.Seek(cur.Len())
+	if panel := drawnPanel(v, g, cur, 60); !strings.Contains(panel, "gagne.") && !strings.Contains(panel, "Égalité.") && !strings.Contains(panel, "Partie terminée.") {
+		t.Errorf("the recorded result is not in French:\n%s", panel)
+	}
+}

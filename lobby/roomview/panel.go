@@ -8,28 +8,29 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/rooms"
 )
 
 // Waiting is the waiting room: the code to give friends (to a seated viewer), the seats.
 func Waiting(v Viewer, s *rooms.Snapshot) string {
-	st := v.St
+	st, l := v.St, v.Lang
 	var b strings.Builder
-	b.WriteString(st.Heading.Render("Waiting for players") + "\n\n")
+	b.WriteString(st.Heading.Render(l.Sprintf("Waiting for players")) + "\n\n")
 	if s.Code != "" && v.Seat >= 0 {
-		friend := "your friend"
+		give := l.Sprintf("Give your friend this code: %s", st.Good.Render(s.Code))
 		if len(s.Seats) > 2 {
-			friend = "your friends"
+			give = l.Sprintf("Give your friends this code: %s", st.Good.Render(s.Code))
 		}
-		b.WriteString("Give " + friend + " this code: " + st.Good.Render(s.Code) + "\n")
-		b.WriteString(st.Dim.Render("They choose \"Join with a code\" in the lobby.") + "\n\n")
+		b.WriteString(give + "\n")
+		b.WriteString(st.Dim.Render(l.Sprintf("They choose \"Join with a code\" in the lobby.")) + "\n\n")
 	}
 	for i, seat := range s.Seats {
-		name := "(open)"
+		name := l.Sprintf("(open)")
 		if seat.Kind != rooms.Open {
 			name = plaintext.Clean(seat.Name)
 		}
-		fmt.Fprintf(&b, "  seat %d: %s\n", i+1, name)
+		b.WriteString("  " + l.Sprintf("seat %d: %s", i+1, name) + "\n")
 	}
 	return b.String()
 }
@@ -46,19 +47,20 @@ const (
 // Panel is the side panel, width columns wide: players, whose turn, time left, result, the
 // latest events.
 func Panel(v Viewer, s *rooms.Snapshot, width int) string {
-	st := v.St
+	st, l := v.St, v.Lang
+	view := games.ViewIn(s.View(), l)
 	var b strings.Builder
-	if h, ok := s.View().(games.Headliner); ok && s.State != nil {
+	if h, ok := view.(games.Headliner); ok && s.State != nil {
 		// Folded between its parts: Perfect Aim's says when the next ring turns to lava.
-		for _, l := range termtext.WrapParts(h.Headline(s.State, s.Played), width) {
-			b.WriteString(st.Key.Render(l) + "\n")
+		for _, line := range termtext.WrapParts(h.Headline(s.State, s.Played), width) {
+			b.WriteString(st.Key.Render(line) + "\n")
 		}
 		b.WriteString("\n")
 	}
 	// Up to four seats take two lines each (name and clock, then the game's status); more
 	// take one line each, so that eight players and the log fit beside a 24-row board.
 	compact := len(s.Seats) > 4
-	sw, swatched := s.View().(games.Swatcher)
+	sw, swatched := view.(games.Swatcher)
 	swatchW := 0
 	if swatched {
 		swatchW = games.SwatchWidth + 1
@@ -73,7 +75,7 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 		}
 		name := plaintext.Clean(seat.Name)
 		if i == v.Seat {
-			name += " (you)"
+			name += l.Sprintf(" (you)")
 		}
 		clock := ""
 		switch {
@@ -88,7 +90,7 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 		}
 		status := ""
 		if s.State != nil {
-			status = s.View().Status(s.State, i)
+			status = view.Status(s.State, i)
 		}
 		if compact {
 			if seat.Note != "" {
@@ -105,13 +107,13 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 		}
 		b.WriteString(line + "\n")
 		if status != "" {
-			for _, l := range termtext.WrapParts(status, width-3) {
-				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
+			for _, row := range termtext.WrapParts(status, width-3) {
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(row, width-3)) + "\n")
 			}
 		}
 		if seat.Note != "" {
-			for _, l := range termtext.WrapWords(plaintext.Clean(seat.Note), width-3) {
-				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
+			for _, row := range termtext.WrapWords(plaintext.Clean(seat.Note), width-3) {
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(row, width-3)) + "\n")
 			}
 		}
 	}
@@ -120,9 +122,9 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 	case rooms.Playing:
 		switch {
 		case v.Seat >= 0 && s.ToMove == v.Seat:
-			b.WriteString(st.Good.Render("Your turn!") + "\n")
+			b.WriteString(st.Good.Render(l.Sprintf("Your turn!")) + "\n")
 		case s.ToMove >= 0:
-			b.WriteString(st.Dim.Render(plaintext.Clean(s.Seats[s.ToMove].Name)+" is playing…") + "\n")
+			b.WriteString(st.Dim.Render(l.Sprintf("%s is playing…", plaintext.Clean(s.Seats[s.ToMove].Name))) + "\n")
 		}
 	case rooms.Finished:
 		b.WriteString(Result(v, s, width) + "\n")
@@ -142,7 +144,7 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 		}
 	}
 	if len(rows) > 0 {
-		b.WriteString("\n" + st.Heading.Render("Last moves") + "\n")
+		b.WriteString("\n" + st.Heading.Render(l.Sprintf("Last moves")) + "\n")
 		for i := len(rows) - 1; i >= 0; i-- {
 			b.WriteString(rows[i] + "\n")
 		}
@@ -167,11 +169,16 @@ func BoardRoom(width, height int) (int, int) {
 // and how to leave (back: "esc", "esc/q"), in the longest wording whose lines fit the width
 // and leave the window's header and footer their rows: it fits any window of 20×5 or more.
 func TooSmall(width, height, needW, needH int, back string) []string {
+	return TooSmallIn(lang.English, width, height, needW, needH, back)
+}
+
+// TooSmallIn is TooSmall in language l.
+func TooSmallIn(l lang.Lang, width, height, needW, needH int, back string) []string {
 	rows := max(height-2, 1)
 	says := []string{
-		fmt.Sprintf("Your window is %d×%d; this board needs %d×%d: enlarge the window, or press %s.", width, height, needW, needH, back),
-		fmt.Sprintf("This board needs %d×%d: enlarge the window, or %s.", needW, needH, back),
-		fmt.Sprintf("Needs %d×%d: enlarge.", needW, needH),
+		l.Sprintf("Your window is %d×%d; this board needs %d×%d: enlarge the window, or press %s.", width, height, needW, needH, back),
+		l.Sprintf("This board needs %d×%d: enlarge the window, or %s.", needW, needH, back),
+		l.Sprintf("Needs %d×%d: enlarge.", needW, needH),
 	}
 	var lines []string
 	for _, s := range says {
@@ -187,7 +194,7 @@ func TooSmall(width, height, needW, needH int, back string) []string {
 // — never taller than the window, so that the header never scrolls away.
 func TooSmallView(v Viewer, head, footer string, width, needW, needH int, back, panel string) string {
 	out := []string{head}
-	for _, l := range TooSmall(width, v.Height, needW, needH, back) {
+	for _, l := range TooSmallIn(v.Lang, width, v.Height, needW, needH, back) {
 		out = append(out, v.St.Warn.Render(l))
 	}
 	if room := v.Height - len(out) - 1; room >= 3 && panel != "" {
@@ -196,4 +203,23 @@ func TooSmallView(v Viewer, head, footer string, width, needW, needH int, back, 
 		out = append(out, p[:min(len(p), room-1)]...)
 	}
 	return strings.Join(append(out, footer), "\n")
+}
+
+// BoardLines is the board of s at scale k (see games.Scaler) as v reads it: the room's own
+// drawing, shared by every viewer, unless the game's view speaks v's language (its legend
+// is then said in it), in which case it is drawn once per snapshot for the viewers of that
+// language and palette.
+func BoardLines(v Viewer, s *rooms.Snapshot, k int) ([]string, int) {
+	view := s.View()
+	if _, speaks := view.(games.Speaker); !speaks || v.Lang == "" || v.Lang == lang.English || s.State == nil {
+		return s.BoardLinesAt(v.Palette, k)
+	}
+	board := s.Frame(fmt.Sprintf("board %s %d %d", v.Lang, v.Palette, k), func() string {
+		view := games.ViewIn(view, v.Lang)
+		if sc, ok := view.(games.Scaler); ok && k > 0 {
+			return sc.ScaledBoard(s.State, -1, v.Palette, k)
+		}
+		return view.Board(s.State, -1, v.Palette)
+	})
+	return termtext.SplitBoard(board)
 }

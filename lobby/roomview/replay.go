@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/replay"
 )
 
@@ -39,14 +40,14 @@ func ReplayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 // replayPanel is ReplayPanel with the think times at detail: 4 with the sparklines of the
 // seats' recent moves, 3 whole, 2 two lines a seat, 1 one, 0 none.
 func replayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, width int, thinking []Thinking, detail int) string {
-	st := v.St
+	st, l := v.St, v.Lang
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s  %s\n", st.Key.Render(fmt.Sprintf("move %d/%d", c.At(), c.Len())), st.Dim.Render(playback))
+	fmt.Fprintf(&b, "%s  %s\n", st.Key.Render(l.Sprintf("move %d/%d", c.At(), c.Len())), st.Dim.Render(playback))
 	b.WriteString(termtext.ProgressBar(c.At(), c.Len(), width-2) + "\n")
 	if cmd := PositionCommand(g, c); cmd != "" {
 		// The board shown is the position before the next move: a student takes it home
 		// with the command (replay ID --position N), to ask a bot or their own program.
-		b.WriteString(st.Dim.Render(termtext.Fit(fmt.Sprintf("position before move %d:", c.At()+1), width)) + "\n")
+		b.WriteString(st.Dim.Render(termtext.Fit(l.Sprintf("position before move %d:", c.At()+1), width)) + "\n")
 		if ansi.StringWidth(cmd) <= width-1 {
 			b.WriteString(" " + cmd + "\n")
 		} else { // the flag on a line of its own, indented as the continuation it is
@@ -55,7 +56,7 @@ func replayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 		}
 	}
 	b.WriteString("\n")
-	view := g.Entry.View
+	view := games.ViewIn(g.Entry.View, l)
 	toMove := -1
 	if mv := c.State().ToMove(); len(mv) == 1 && !c.State().Over() {
 		toMove = mv[0]
@@ -73,48 +74,49 @@ func replayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 		}
 		b.WriteString(marker + termtext.Fit(plaintext.Clean(seat.Name), nameW) + "\n")
 		if status := view.Status(c.State(), i); status != "" {
-			for _, l := range termtext.WrapParts(status, width-3) {
-				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
+			for _, row := range termtext.WrapParts(status, width-3) {
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(row, width-3)) + "\n")
 			}
 		}
 		if detail > 0 && i < len(thinking) {
-			for _, l := range thinkingLines(thinking[i], width-3, detail) {
-				b.WriteString("   " + st.Dim.Render(termtext.Fit(l, width-3)) + "\n")
+			for _, line := range thinkingLines(l, thinking[i], width-3, detail) {
+				b.WriteString("   " + st.Dim.Render(termtext.Fit(line, width-3)) + "\n")
 			}
 			if detail >= 4 {
-				const label = "recent "
-				if spark := Sparkline(g.Replay.Moves, i, c.At(), min(width-3-len(label), 24)); spark != "" {
+				label := l.Sprintf("recent") + " "
+				if spark := Sparkline(g.Replay.Moves, i, c.At(), min(width-3-ansi.StringWidth(label), 24)); spark != "" {
 					b.WriteString("   " + st.Dim.Render(label) + spark + "\n")
 				}
 			}
 		}
 	}
 	if c.At() == c.Len() {
-		b.WriteString("\n" + st.Key.Render(recordedResult(g)) + "\n")
+		b.WriteString("\n" + st.Key.Render(recordedResult(l, g)) + "\n")
 	}
 	if mv, ok := c.Move(); ok {
-		b.WriteString("\n" + st.Heading.Render("This move") + "\n")
+		b.WriteString("\n" + st.Heading.Render(l.Sprintf("This move")) + "\n")
 		name := g.Rec.Seats[mv.Seat].Name
 		if mv.Clock != nil {
-			for _, l := range termtext.WrapParts(moveClockLine(name, mv.Clock), width-1) {
-				b.WriteString(" " + termtext.Fit(l, width-1) + "\n")
+			for _, line := range termtext.WrapParts(moveClockLine(l, name, mv.Clock), width-1) {
+				b.WriteString(" " + termtext.Fit(line, width-1) + "\n")
 			}
 		}
-		if warn := WarnWords(mv.Clock); warn != "" {
-			for _, l := range termtext.WrapWords(warn, width-1) {
-				b.WriteString(" " + st.Warn.Render(termtext.Fit(l, width-1)) + "\n")
+		if warn := WarnWordsIn(l, mv.Clock); warn != "" {
+			for _, line := range termtext.WrapWords(warn, width-1) {
+				b.WriteString(" " + st.Warn.Render(termtext.Fit(line, width-1)) + "\n")
 			}
 		} else if mv.Default {
 			// The events below say what the game made of it ("lost the turn"); where there are
 			// none (Perfect Aim's WAIT), the move's name does.
-			line := plaintext.Clean(name) + "'s answer was late or refused"
+			line := l.Sprintf("%s's answer was late or refused", plaintext.Clean(name))
 			if !slices.ContainsFunc(c.Events(), func(e games.Event) bool { return e.Seat == mv.Seat && e.Text != "" }) {
-				line += ": " + plaintext.Clean(fmt.Sprint(mv.Action))
+				line = l.Sprintf("%s's answer was late or refused: %s", plaintext.Clean(name), plaintext.Clean(fmt.Sprint(mv.Action)))
 			}
 			b.WriteString(" " + termtext.Fit(line, width-1) + "\n")
 		}
 		if note := oneLine(g.Notes[c.At()-1]); note != "" { // the program's own words
-			b.WriteString(" " + st.Dim.Render("note:") + " " + termtext.Fit(note, width-7) + "\n")
+			label := l.Sprintf("note:")
+			b.WriteString(" " + st.Dim.Render(label) + " " + termtext.Fit(note, width-2-ansi.StringWidth(label)) + "\n")
 		}
 		for _, e := range c.Events() {
 			text := e.Text
@@ -135,7 +137,7 @@ func PositionCommand(g archive.Game, c *replay.Cursor) string {
 	if _, ok := g.Entry.Game.(games.Positions); !ok || c.At() >= c.Len() {
 		return ""
 	}
-	return fmt.Sprintf("ssh HOST replay %s --position %d", g.Rec.ID, c.At()+1)
+	return fmt.Sprintf("ssh HOST replay %s --position %d", g.Rec.ID, c.At()+1) // lang:keep a command
 }
 
 // clipPanel cuts a panel to the rows the window leaves beside the board (a move with many
@@ -150,13 +152,13 @@ func clipPanel(v Viewer, panel string) string {
 }
 
 // recordedResult is g's recorded outcome in words: "alice wins.", "Draw.".
-func recordedResult(g archive.Game) string {
+func recordedResult(l lang.Lang, g archive.Game) string {
 	out := g.Replay.Outcome
 	if out == nil {
-		return "Game over."
+		return l.Sprintf("Game over.")
 	}
 	if w := out.Winner(); w >= 0 {
-		return plaintext.Clean(g.Rec.Seats[w].Name) + " wins."
+		return l.Sprintf("%s wins.", plaintext.Clean(g.Rec.Seats[w].Name))
 	}
-	return "Draw."
+	return l.Sprintf("Draw.")
 }

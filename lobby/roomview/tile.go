@@ -19,17 +19,18 @@ type Tile struct {
 // WallTile draws room info, whose snapshot is snap, as a tile of the wall (chosen: the one
 // enter watches). A room with no board yet is the zero Tile.
 func WallTile(v Viewer, info rooms.Info, snap *rooms.Snapshot, chosen bool) Tile {
-	board, bw := snap.BoardLines(v.Palette)
+	board, bw := BoardLines(v, snap, 0)
 	if bw == 0 {
 		return Tile{}
 	}
-	title := fmt.Sprintf("%s %s · %s", info.ID, info.GameName, plaintext.Clean(info.Players()))
+	l := v.Lang
+	title := l.Sprintf("%s %s · %s", info.ID, l.Sprintf(info.GameName), plaintext.Clean(info.Players()))
 	if info.Fast {
-		title = info.ID + " fast · " + plaintext.Clean(info.Players())
+		title = l.Sprintf("%s fast · %s", info.ID, plaintext.Clean(info.Players()))
 	}
 	if snap.Status == rooms.Finished && snap.Outcome != nil {
-		text, _ := ResultText(snap.Outcome.Ranks, SeatNames(snap.Seats), -1)
-		title = info.ID + " · finished · " + text
+		text, _ := ResultTextIn(l, snap.Outcome.Ranks, SeatNames(snap.Seats), -1)
+		title = l.Sprintf("%s · finished · %s", info.ID, text)
 	}
 	return BoardTile(v, title, board, bw, 24, chosen)
 }
@@ -56,7 +57,7 @@ func BoardTile(v Viewer, title string, board []string, bw, atLeast int, chosen b
 // same palette (Snapshot.Frame), as spectators share a game's frames: forty walls on one
 // room draw its tile once a change, not forty times.
 func SharedWallTile(v Viewer, info rooms.Info, snap *rooms.Snapshot, chosen bool) Tile {
-	key := fmt.Sprintf("wall %d %t", v.Palette, chosen)
+	key := fmt.Sprintf("wall %d %t %s", v.Palette, chosen, v.Lang)
 	text := snap.Frame(key, func() string {
 		t := WallTile(v, info, snap, chosen)
 		return strconv.Itoa(t.Width) + "\n" + strings.Join(t.Lines, "\n")

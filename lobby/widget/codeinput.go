@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // CodeInput is where a person types a code read aloud (a private room's, a tournament's): a
@@ -26,13 +28,13 @@ const (
 var codeKeys = struct {
 	typeCode, erase, eraseAll, left, right, start, end key.Binding
 }{
-	typeCode: Bind("A–Z 0–9", "type the code (lower case is fine)", codeCharKeys()...),
-	erase:    Bind("backspace", "erase a character", "backspace"),
-	eraseAll: Bind("ctrl+u", "erase up to the cursor", "ctrl+u"),
-	left:     Bind("←", "move the cursor left", "left"),
-	right:    Bind("→", "move the cursor right", "right"),
-	start:    Bind("home", "the start of the code", "home", "ctrl+a"),
-	end:      Bind("end", "the end of the code", "end", "ctrl+e"),
+	typeCode: Bind("A–Z 0–9", lang.N("type the code (lower case is fine)"), codeCharKeys()...),
+	erase:    Bind("backspace", lang.N("erase a character"), "backspace"),
+	eraseAll: Bind("ctrl+u", lang.N("erase up to the cursor"), "ctrl+u"),
+	left:     Bind("←", lang.N("move the cursor left"), "left"),
+	right:    Bind("→", lang.N("move the cursor right"), "right"),
+	start:    Bind("home", lang.N("the start of the code"), "home", "ctrl+a"),
+	end:      Bind("end", lang.N("the end of the code"), "end", "ctrl+e"),
 }
 
 func codeCharKeys() []string {
@@ -93,4 +95,7 @@ func (c *CodeInput) Update(k tea.KeyMsg) bool {
 }
 
 func (c *CodeInput) Value() string { return c.ti.Value() }
-func (c *CodeInput) View() string  { return c.ti.View() }
+
+// SetPrompt changes what stands before the code ("Code: "), said in the reader's language.
+func (c *CodeInput) SetPrompt(prompt string) { c.ti.Prompt = prompt }
+func (c *CodeInput) View() string            { return c.ti.View() }

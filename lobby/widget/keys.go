@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // KeyMap is a screen's keys: every key the screen reacts to is one of its bindings, and its
@@ -58,14 +60,14 @@ type PagerKeys struct {
 
 func NewPagerKeys() PagerKeys {
 	return PagerKeys{
-		up:       Bind("↑/k", "scroll up a line", "up", "k"),
-		Down:     Bind("↓/j", "scroll down a line", "down", "j"),
-		pageUp:   Bind("pgup/b", "a page up", "pgup", "b"),
-		pageDown: Bind("pgdn/space/f", "a page down", "pgdown", " ", "f"),
-		halfUp:   Bind("u", "half a page up", "u", "ctrl+u"),
-		halfDown: Bind("d", "half a page down", "d", "ctrl+d"),
-		Top:      Bind("home/g", "the top", "home", "g"),
-		bottom:   Bind("end/G", "the end", "end", "G"),
+		up:       Bind("↑/k", lang.N("scroll up a line"), "up", "k"),
+		Down:     Bind("↓/j", lang.N("scroll down a line"), "down", "j"),
+		pageUp:   Bind("pgup/b", lang.N("a page up"), "pgup", "b"),
+		pageDown: Bind("pgdn/space/f", lang.N("a page down"), "pgdown", " ", "f"),
+		halfUp:   Bind("u", lang.N("half a page up"), "u", "ctrl+u"),
+		halfDown: Bind("d", lang.N("half a page down"), "d", "ctrl+d"),
+		Top:      Bind("home/g", lang.N("the top"), "home", "g"),
+		bottom:   Bind("end/G", lang.N("the end"), "end", "G"),
 	}
 }
 
@@ -74,7 +76,7 @@ func (p PagerKeys) All() []key.Binding {
 }
 
 // HelpKey is the footer's "? help" (the model opens the ? page on every screen).
-var HelpKey = Bind("?", "help", "?")
+var HelpKey = Bind("?", lang.N("help"), "?")
 
 // Back is the key that leaves a screen for the one it was opened from — the one way out of
 // every screen: esc, and q as well where the screen's own keys leave q free (a screen that

@@ -1,12 +1,13 @@
 package widget
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Pager shows a long text (rules, help, standings, a leaderboard) a window of lines at a
@@ -76,10 +77,13 @@ func (p *Pager) View() string {
 
 // Where says which lines show, when not all do: "lines 1–20 of 64 · ↑↓ scroll" (PgUp/PgDn,
 // space, Home/End too: the pages that use a pager say so in their help).
-func (p *Pager) Where() string {
+func (p *Pager) Where() string { return p.WhereIn(lang.English) }
+
+// WhereIn is Where in language l.
+func (p *Pager) WhereIn(l lang.Lang) string {
 	if p.Fits() {
 		return ""
 	}
 	top := min(p.vp.YOffset, max(len(p.lines)-p.vp.Height, 0))
-	return fmt.Sprintf("lines %d–%d of %d · ↑↓ scroll", top+1, min(top+p.vp.Height, len(p.lines)), len(p.lines))
+	return l.Sprintf("lines %d–%d of %d · ↑↓ scroll", top+1, min(top+p.vp.Height, len(p.lines)), len(p.lines))
 }
