@@ -86,7 +86,7 @@ func init() {
 			usage: func(l lang.Lang) string { return specUsage("spec", l) }},
 		{name: "rules", exec: (*App).rulesCommand,
 			help:  [][2]string{{lang.N("rules GAME"), lang.N("print a game's rules as text (the headings refusals cite)")}},
-			usage: func(lang.Lang) string { return rulesUsage("rules") }},
+			usage: func(l lang.Lang) string { return rulesUsageIn("rules", l) }},
 		{name: "replay", exec: (*App).replayCommand, screen: true,
 			help: [][2]string{{lang.N("replay ID [--json | --position N]"), lang.N("watch a stored game (ssh -t), or print it as JSON or one position")},
 				{lang.N("replay ID --input N --seat S"), lang.N("the turn line seat S read at move N, to feed your program")},

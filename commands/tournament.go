@@ -511,7 +511,7 @@ func (a *App) tournamentStandings(ctx context.Context, l lang.Lang, args []strin
 		w.Flush()
 		return 0
 	}
-	fmt.Fprint(stdout, director.StandingsText(rep, 0))
+	fmt.Fprint(stdout, director.StandingsTextIn(rep, 0, l))
 	return 0
 }
 

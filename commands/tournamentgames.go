@@ -155,7 +155,7 @@ func writeGames(w io.Writer, list director.GameList, round int, l lang.Lang) {
 		if replay == "" {
 			replay = "-"
 		}
-		t.Add(g.ID, strconv.Itoa(g.Round), plaintext.Clean(strings.Join(g.Players, " vs ")), plaintext.Clean(g.Result),
+		t.Add(g.ID, strconv.Itoa(g.Round), plaintext.Clean(strings.Join(g.Players, " vs ")), plaintext.Clean(director.ResultText(g, l)),
 			pointsText(g.Points, "-"), plaintext.Clean(howText(g, list.State, l)), replay)
 	}
 	t.Write(w, "")
@@ -168,7 +168,7 @@ func writeGames(w io.Writer, list director.GameList, round int, l lang.Lang) {
 	if len(list.Corrections) > 0 {
 		fmt.Fprintln(w, "\n"+l.Sprintf("Corrections:"))
 		for _, c := range list.Corrections {
-			fmt.Fprintf(w, "  %s\n", plaintext.Clean(c.Text))
+			fmt.Fprintf(w, "  %s\n", plaintext.Clean(c.TextIn(l)))
 		}
 	}
 }

@@ -30,7 +30,7 @@ func (m *model) tournamentCall() (cmd tea.Cmd, called bool) {
 	if c != m.rung {
 		m.rung, m.bell = c, true
 		if c.Over != "" {
-			m.notice = "🏁 " + c.Over
+			m.notice = "🏁 " + c.OverIn(m.s.lang)
 		}
 	}
 	if c.Over != "" {

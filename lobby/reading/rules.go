@@ -56,7 +56,7 @@ func (r *rulesScreen) View(m screen.Model) string {
 	// The header and a blank line above, a blank line and the key line below.
 	r.pager().Set(rulesText(m, r.entry.Entry, m.Width()-2), m.Height()-4)
 	keys := m.Footer(r.Keys(m))
-	if w := r.page.Where(); w != "" {
+	if w := r.page.WhereIn(m.Lang()); w != "" {
 		keys += m.Styles().Dim.Render(" · " + w)
 	}
 	return m.Header(m.Styles().Dim.Render(r.entry.Game.Name())) + "\n\n" + r.page.View() + "\n\n" + keys

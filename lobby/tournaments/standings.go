@@ -277,7 +277,7 @@ func (s *standingsScreen) View(m screen.Model) string {
 	}
 	s.pager().Set(strings.Join(lines, "\n"), m.Height()-5) // header, blank; where, blank, keys
 	b.WriteString(s.page.View() + "\n")
-	if w := s.page.Where(); w != "" {
+	if w := s.page.WhereIn(m.Lang()); w != "" {
 		b.WriteString(st.Dim.Render(w) + "\n")
 	}
 	b.WriteString("\n" + m.Footer(s.Keys(m)))
