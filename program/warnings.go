@@ -2,7 +2,6 @@ package program
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"sync"
 
@@ -55,7 +54,7 @@ func (w *Warnings) Write(b []byte) (int, error) {
 		}
 	}
 	line := bytes.TrimPrefix(b, []byte("arena: "))
-	if _, err := fmt.Fprintf(w.w, "arena: %s: %s", w.who, line); err != nil {
+	if _, err := io.WriteString(w.w, "arena: "+w.l.Sprintf("%s: %s", w.who, string(line))); err != nil {
 		return 0, err
 	}
 	return len(b), nil
