@@ -18,6 +18,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
 )
@@ -34,8 +35,8 @@ type Options struct {
 	Pad int
 	// Seed is the first game's seed (default 1: a check is the same every time).
 	Seed uint64
-	// Exited, when set, says how the program ended once its connection did ("exited
-	// (exit status 1)"), for a program the caller started.
+	// Exited, when set, says how the program ended once its connection did ("exit status
+	// 1", in the connection's language), for a program the caller started; "" when unknown.
 	Exited func() string
 }
 
@@ -58,20 +59,22 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Rules, in the order they are reported.
+// Rules, in the order they are reported. They name the rules (Report.Set finds a rule by
+// them); WriteIn says them in the reader's language (they are in the catalog).
 const (
-	RuleIDs    = "answers each turn with its id and match"
-	RuleFlush  = "flushes stdout after each line"
-	RuleSilent = "writes nothing on stdout but protocol lines"
-	RuleLegal  = "plays legal moves"
-	RuleInTime = "answers within the time limit"
-	RuleLong   = "reads long lines whole"
-	RuleGames  = "plays game after game"
-	RuleEnd    = "exits when told the session is over (an error line, or its input closed)"
+	RuleIDs    = "answers each turn with its id and match"                                  // lang:keep identifier, said with l.Say
+	RuleFlush  = "flushes stdout after each line"                                           // lang:keep identifier, said with l.Say
+	RuleSilent = "writes nothing on stdout but protocol lines"                              // lang:keep identifier, said with l.Say
+	RuleLegal  = "plays legal moves"                                                        // lang:keep identifier, said with l.Say
+	RuleInTime = "answers within the time limit"                                            // lang:keep identifier, said with l.Say
+	RuleLong   = "reads long lines whole"                                                   // lang:keep identifier, said with l.Say
+	RuleGames  = "plays game after game"                                                    // lang:keep identifier, said with l.Say
+	RuleEnd    = "exits when told the session is over (an error line, or its input closed)" // lang:keep identifier, said with l.Say
 )
 
-// NotChecked starts the detail of a rule that could not be judged (it counts as no fault).
-const NotChecked = "not checked: "
+// NotChecked starts the detail of a rule that could not be judged (it counts as no fault);
+// WriteIn says it in the reader's language.
+const NotChecked = "not checked: " // lang:keep a marker, said with l.Sprintf("not checked: %s")
 
 // DefaultGames is how many games a check plays.
 const DefaultGames = 3
@@ -106,28 +109,37 @@ func (r Report) Failed() int {
 	return n
 }
 
-// Write prints the report for people.
-func (r Report) Write(w io.Writer) {
+// Write prints the report for people, in English.
+func (r Report) Write(w io.Writer) { r.WriteIn(w, lang.English) }
+
+// WriteIn prints the report for people, in l (the details are said in the language of the
+// connection they were seen on). The marks ok, --, FAIL are the same in every language.
+func (r Report) WriteIn(w io.Writer, l lang.Lang) {
 	for _, res := range r.Results {
 		mark := "ok  "
+		detail := res.Detail
 		switch {
 		case strings.HasPrefix(res.Detail, NotChecked):
 			mark = "--  "
+			detail = l.Sprintf("not checked: %s", strings.TrimPrefix(res.Detail, NotChecked))
 		case !res.OK:
 			mark = "FAIL"
 		}
-		line := fmt.Sprintf("  %s %s", mark, res.Rule)
-		if res.Detail != "" {
-			line += ": " + res.Detail
+		line := fmt.Sprintf("  %s %s", mark, l.Say(res.Rule))
+		if detail != "" {
+			line += l.Sprintf(": %s", detail)
 		}
 		fmt.Fprintln(w, line)
 	}
 	if n := r.Failed(); n > 0 {
-		fmt.Fprintf(w, "arena check: %d of %d rules broken: fix the first one, then check again\n", n, len(r.Results))
+		fmt.Fprintln(w, Prefix+l.Sprintf("%d of %d rules broken: fix the first one, then check again", n, len(r.Results)))
 	} else {
-		fmt.Fprintf(w, "arena check: your program keeps every rule checked; it is ready to play\n")
+		fmt.Fprintln(w, Prefix+l.Sprintf("your program keeps every rule checked; it is ready to play"))
 	}
 }
+
+// Prefix starts each line arena check writes for people but the rules' verdicts.
+const Prefix = "arena check: " // lang:keep the command's name
 
 // Set sets the verdict of rule (the first fault of a rule is the one kept).
 func (r *Report) Set(rule string, ok bool, detail string) {
@@ -158,8 +170,12 @@ func Config(g games.Game) (games.Config, error) {
 	return g.Normalize(cfg)
 }
 
-// Intro says what a check of e will play, for program (its command, or its name).
-func Intro(e playable.Entry, program string) string {
+// Intro says what a check of e will play, for program (its command, or its name), in
+// English.
+func Intro(e playable.Entry, program string) string { return IntroIn(e, program, lang.English) }
+
+// IntroIn says what a check of e will play, for program (its command, or its name), in l.
+func IntroIn(e playable.Entry, program string, l lang.Lang) string {
 	cfg, _ := Config(e.Game)
 	var settings []string
 	for _, k := range cfg.Keys() {
@@ -167,7 +183,7 @@ func Intro(e playable.Entry, program string) string {
 			settings = append(settings, fmt.Sprintf("%s=%d", k, cfg[k]))
 		}
 	}
-	return fmt.Sprintf("%s, %d games against %s (%s), your program: %s",
+	return l.Sprintf("%s, %d games against %s (%s), your program: %s",
 		e.Game.Name(), DefaultGames, Opponent(e).Name, strings.Join(settings, " "), program)
 }
 
@@ -195,9 +211,9 @@ func Run(ctx context.Context, conn *program.Conn, e playable.Entry, name string,
 	var mu sync.Mutex
 	var seen []warning
 	var agents []*program.Agent
-	conn.OnWarn(func(code, msg string) {
+	conn.OnWarn(func(w program.Warning) {
 		mu.Lock()
-		seen = append(seen, warning{game: len(agents), code: code, msg: msg})
+		seen = append(seen, warning{game: len(agents), code: w.Code, msg: w.Msg, kind: w.Kind})
 		mu.Unlock()
 	})
 	defer conn.OnWarn(nil)
@@ -211,7 +227,7 @@ func Run(ctx context.Context, conn *program.Conn, e playable.Entry, name string,
 		a := program.NewAgent(conn, program.Game{Game: g, Config: s.Config, Seed: s.GameSeed, Seat: s.Seat,
 			Players: s.Players, Match: fmt.Sprintf("c_%d", s.Index+1), Clock: opts.Clock, Pad: pad})
 		if opts.Exited != nil {
-			a.Note = func(status, _ string) {
+			a.Note = func(status string, _ lang.Text) {
 				if how := opts.Exited(); status == program.StatusCrashed && how != "" {
 					a.Explain(conn.EndedEarly(how, a.Moves()))
 				}
@@ -236,7 +252,7 @@ func Run(ctx context.Context, conn *program.Conn, e playable.Entry, name string,
 		return rep, err
 	}
 	plan := match.Plan{Game: g, Entrants: entrants, Jobs: jobs}
-	errLeft := errors.New("the program left")
+	errLeft := errors.New("the program left") // lang:keep never said: a sentinel
 	err = match.Run(ctx, plan, match.Options{Parallel: 1}, func(match.Result) error {
 		mu.Lock()
 		a := agents[len(agents)-1]
@@ -251,14 +267,14 @@ func Run(ctx context.Context, conn *program.Conn, e playable.Entry, name string,
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	judge(&rep, seen, agents, opts)
+	judge(&rep, seen, agents, opts, conn.Lang())
 	return rep, nil
 }
 
 // warning is one warning the program was sent, in its game (1, 2, …).
 type warning struct {
-	game      int
-	code, msg string
+	game            int
+	code, msg, kind string
 }
 
 // protocolCodes are the warnings about the protocol; any other code is a move the game
@@ -267,14 +283,8 @@ var protocolCodes = []string{botproto.CodeMalformed, botproto.CodeUnknownType, b
 	botproto.CodeStale, botproto.CodeTimeout, botproto.CodeStrikes, botproto.CodeResigned,
 	botproto.CodeWrongMatch, botproto.CodeMissingMatch, botproto.CodeNoteTooLong, botproto.CodeNotesFull}
 
-// aboutID reports whether a malformed line's sentence is about the "id" of an action
-// (botproto.Decode's words).
-func aboutID(msg string) bool {
-	return strings.HasPrefix(msg, `an action needs the "id"`) || strings.HasPrefix(msg, `"id" must be`)
-}
-
 // judge turns what was seen into the rules' verdicts.
-func judge(rep *Report, seen []warning, agents []*program.Agent, opts Options) {
+func judge(rep *Report, seen []warning, agents []*program.Agent, opts Options, l lang.Lang) {
 	first := func(match func(w warning) bool) (string, bool) {
 		for _, w := range seen {
 			if match(w) {
@@ -299,35 +309,35 @@ func judge(rep *Report, seen []warning, agents []*program.Agent, opts Options) {
 		case a.Status() == program.StatusCrashed && leftIn == 0:
 			leftIn, why = i+1, a.LeftBecause()
 		case a.Status() != "" && stoppedIn == 0:
-			stoppedIn, why = i+1, a.Status()+": "+a.LeftBecause()
+			stoppedIn, why = i+1, l.Sprintf("%s: %s", program.StatusIn(a.Status(), l), a.LeftBecause())
 		}
 	}
 	// A timeout with nothing received is a program that does not flush, unless it answered
 	// late at some point: then it is slow.
 	late := false
 	for _, w := range seen {
-		late = late || w.code == botproto.CodeStale && strings.Contains(w.msg, "came after its time ran out")
+		late = late || w.code == botproto.CodeStale && w.kind == program.KindLate
 	}
 	silent := func(w warning) bool {
-		return !late && w.code == botproto.CodeTimeout && strings.Contains(w.msg, "nothing received")
+		return !late && w.code == botproto.CodeTimeout && w.kind == program.KindSilent
 	}
 	last := opts.Games
 
 	verdict(RuleIDs, func(w warning) bool {
 		// An answer dropped because something else took its turn first is that other
 		// fault's (a debugging line, a late answer).
-		return w.code == botproto.CodeStale && !strings.Contains(w.msg, "came after") ||
+		return w.code == botproto.CodeStale && w.kind != program.KindLate && w.kind != program.KindDisplaced ||
 			w.code == botproto.CodeWrongMatch || w.code == botproto.CodeMissingMatch ||
-			w.code == botproto.CodeMalformed && aboutID(w.msg)
-	}, fmt.Sprintf("%d turns answered", answers))
+			w.code == botproto.CodeMalformed && w.kind == program.KindID
+	}, l.Sprintf("%d turns answered", answers))
 	verdict(RuleFlush, func(w warning) bool { return silent(w) && w.game < last }, "")
 	verdict(RuleSilent, func(w warning) bool {
-		return w.code == botproto.CodeMalformed && !aboutID(w.msg) ||
+		return w.code == botproto.CodeMalformed && w.kind != program.KindID ||
 			w.code == botproto.CodeUnknownType || w.code == botproto.CodeLineTooLong
 	}, "")
 	verdict(RuleLegal, func(w warning) bool { return !slices.Contains(protocolCodes, w.code) }, "")
 	if _, mute := first(silent); mute {
-		rep.Set(RuleInTime, false, NotChecked+"nothing was received in time to measure")
+		rep.Set(RuleInTime, false, NotChecked+l.Sprintf("nothing was received in time to measure"))
 	} else {
 		took := ""
 		if slowest > 0 {
@@ -335,31 +345,31 @@ func judge(rep *Report, seen []warning, agents []*program.Agent, opts Options) {
 			if slowest < 10*time.Millisecond {
 				round = 10 * time.Microsecond
 			}
-			took = fmt.Sprintf("the slowest answer took %v (%v a move, and a bank)", slowest.Round(round), opts.Clock.Move)
+			took = l.Sprintf("the slowest answer took %s (%s a move, and a bank)", slowest.Round(round).String(), opts.Clock.Move.String())
 		}
 		verdict(RuleInTime, func(w warning) bool { return w.code == botproto.CodeTimeout }, took)
 	}
-	long := fmt.Sprintf("game %d's turn lines were %d bytes long: read whole lines of any length (a line ends at its newline, not at a buffer's end)", last, opts.Pad)
+	long := l.Sprintf("game %d's turn lines were %d bytes long: read whole lines of any length (a line ends at its newline, not at a buffer's end)", last, opts.Pad)
 	rep.left = leftIn > 0 || stoppedIn > 0
 	switch {
 	case stoppedIn > 0 && stoppedIn < last:
-		rep.Set(RuleGames, false, NotChecked+fmt.Sprintf("the program stopped playing in game %d (%s)", stoppedIn, why))
-		rep.Set(RuleLong, false, NotChecked+fmt.Sprintf("the program stopped playing in game %d", stoppedIn))
+		rep.Set(RuleGames, false, NotChecked+l.Sprintf("the program stopped playing in game %d (%s)", stoppedIn, why))
+		rep.Set(RuleLong, false, NotChecked+l.Sprintf("the program stopped playing in game %d", stoppedIn))
 	case stoppedIn == last:
-		rep.Set(RuleGames, true, fmt.Sprintf("%d games on one connection", last-1))
+		rep.Set(RuleGames, true, l.Sprintf("%d games on one connection", last-1))
 		if msg, bad := first(func(w warning) bool { return silent(w) && w.game == last }); bad {
 			rep.Set(RuleLong, false, msg)
 		} else {
-			rep.Set(RuleLong, false, NotChecked+fmt.Sprintf("the program stopped playing in game %d (%s)", stoppedIn, why))
+			rep.Set(RuleLong, false, NotChecked+l.Sprintf("the program stopped playing in game %d (%s)", stoppedIn, why))
 		}
 	case leftIn > 0 && leftIn < last:
 		rep.Set(RuleGames, false, why)
-		rep.Set(RuleLong, false, NotChecked+fmt.Sprintf("the program left during game %d", leftIn))
+		rep.Set(RuleLong, false, NotChecked+l.Sprintf("the program left during game %d", leftIn))
 	case leftIn == last:
-		rep.Set(RuleGames, true, fmt.Sprintf("%d games on one connection", last-1))
-		rep.Set(RuleLong, false, why+"; "+long)
+		rep.Set(RuleGames, true, l.Sprintf("%d games on one connection", last-1))
+		rep.Set(RuleLong, false, l.Sprintf("%s; %s", why, long))
 	default:
-		rep.Set(RuleGames, true, fmt.Sprintf("%d games on one connection", len(agents)))
-		verdict(RuleLong, func(w warning) bool { return silent(w) && w.game == last }, fmt.Sprintf("turn lines of %d bytes in game %d", opts.Pad, last))
+		rep.Set(RuleGames, true, l.Sprintf("%d games on one connection", len(agents)))
+		verdict(RuleLong, func(w warning) bool { return silent(w) && w.game == last }, l.Sprintf("turn lines of %d bytes in game %d", opts.Pad, last))
 	}
 }

@@ -34,7 +34,7 @@ func FuzzDecode(f *testing.F) {
 		m, err := botproto.Decode(line)
 		if err != nil {
 			var de *botproto.DecodeError
-			if !errors.As(err, &de) || de.Code == "" || de.Msg == "" {
+			if !errors.As(err, &de) || de.Code == "" || de.Error() == "" {
 				t.Fatalf("Decode(%q): %v is not a DecodeError with a code and a message", line, err)
 			}
 			return

@@ -9,7 +9,7 @@ import (
 
 // ErrLineTooLong is returned by LineReader.Next for a line beyond its limit. The line has
 // been skipped to its end: the next call reads the line after it.
-var ErrLineTooLong = errors.New("line too long")
+var ErrLineTooLong = errors.New("line too long") // lang:keep a sentinel; the reader says it to the program
 
 // LineReader reads newline-terminated lines of bounded length without ever holding more
 // than the limit in memory, whatever the sender does.

@@ -1,11 +1,11 @@
 package botproto
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // LongestTurn plays one game of g at cfg (nil: the defaults) with seats players choosing at
@@ -14,7 +14,7 @@ import (
 func LongestTurn(g games.Game, cfg games.Config, seats int, seed uint64) (int, error) {
 	d := g.Describe().Protocol
 	if d == nil {
-		return 0, fmt.Errorf("no bot protocol schema for %s", g.ID())
+		return 0, lang.Errorf("no bot protocol schema for %s", g.ID())
 	}
 	cfg, err := exampleConfig(g, cfg, seats)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Version is the protocol version sent in hello.
@@ -166,7 +167,7 @@ func NewTurn(match string, id int, st games.State, seat int, move, bank time.Dur
 func Encode(m any) ([]byte, error) {
 	b, err := json.Marshal(m)
 	if err != nil {
-		return nil, fmt.Errorf("botproto: encode %T: %w", m, err)
+		return nil, fmt.Errorf("botproto: encode %T: %w", m, err) // lang:keep a bug of ours, for logs
 	}
 	return append(b, '\n'), nil
 }
@@ -183,13 +184,16 @@ type Message struct {
 	Note string `json:"note,omitempty"`
 }
 
-// DecodeError explains why a line was refused; Code is a warn code.
+// DecodeError explains why a line was refused; Code is a warn code, Err the sentence
+// (a *lang.Error: lang.Say(err, l) says it in the program's language).
 type DecodeError struct {
-	Code string
-	Msg  string
+	Code    string
+	Err     error
+	AboutID bool // an action line whose "id" is missing or wrong
 }
 
-func (e *DecodeError) Error() string { return e.Msg }
+func (e *DecodeError) Error() string { return e.Err.Error() }
+func (e *DecodeError) Unwrap() error { return e.Err }
 
 // Decode reads one line from a bot. Unknown fields are ignored; unknown types, lines that
 // are not a JSON object with a string "type", and actions without an integer "id" or an
@@ -197,7 +201,7 @@ func (e *DecodeError) Error() string { return e.Msg }
 func Decode(line []byte) (Message, error) {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 || line[0] != '{' {
-		return Message{}, &DecodeError{CodeMalformed, "a line must be one JSON object, such as {\"type\":\"ping\"}"}
+		return Message{}, &DecodeError{Code: CodeMalformed, Err: lang.Errorf("a line must be one JSON object, such as {\"type\":\"ping\"}")}
 	}
 	var raw struct {
 		Type   *string         `json:"type"`
@@ -207,10 +211,10 @@ func Decode(line []byte) (Message, error) {
 		Note   json.RawMessage `json:"note"`
 	}
 	if err := json.Unmarshal(line, &raw); err != nil {
-		return Message{}, &DecodeError{CodeMalformed, "not valid JSON: " + shortErr(err)}
+		return Message{}, &DecodeError{Code: CodeMalformed, Err: lang.Errorf("not valid JSON: %s", shortErr(err))}
 	}
 	if raw.Type == nil {
-		return Message{}, &DecodeError{CodeMalformed, `the object has no string "type"`}
+		return Message{}, &DecodeError{Code: CodeMalformed, Err: lang.Errorf(`the object has no string "type"`)}
 	}
 	m := Message{Type: *raw.Type}
 	if raw.Match != nil {
@@ -221,32 +225,32 @@ func Decode(line []byte) (Message, error) {
 	case TypeResign:
 	case TypeAction:
 		if len(raw.ID) == 0 || string(raw.ID) == "null" {
-			return m, &DecodeError{CodeMalformed, `an action needs the "id" of the turn it answers`}
+			return m, &DecodeError{Code: CodeMalformed, Err: lang.Errorf(`an action needs the "id" of the turn it answers`), AboutID: true}
 		}
 		if err := json.Unmarshal(raw.ID, &m.ID); err != nil || m.ID <= 0 {
-			return m, &DecodeError{CodeMalformed, fmt.Sprintf(`"id" must be the turn's id, a positive whole number, not %s`, clip(raw.ID))}
+			return m, &DecodeError{Code: CodeMalformed, Err: lang.Errorf(`"id" must be the turn's id, a positive whole number, not %s`, clip(raw.ID)), AboutID: true}
 		}
 		if len(raw.Action) == 0 || string(raw.Action) == "null" {
-			return m, &DecodeError{CodeMalformed, `an action line needs an "action"`}
+			return m, &DecodeError{Code: CodeMalformed, Err: lang.Errorf(`an action line needs an "action"`)}
 		}
 		m.Action = raw.Action
 		// A note that is not a string is left alone, as version 1 left every "note".
 		_ = json.Unmarshal(raw.Note, &m.Note)
 	default:
-		return m, &DecodeError{CodeUnknownType, fmt.Sprintf("unknown type %q: a bot sends action, ping or resign", clip([]byte(m.Type)))}
+		return m, &DecodeError{Code: CodeUnknownType, Err: lang.Errorf("unknown type %q: a bot sends action, ping or resign", clip([]byte(m.Type)))}
 	}
 	return m, nil
 }
 
-// shortErr keeps json's message but not its Go type names.
-func shortErr(err error) string {
+// shortErr keeps json's message (in English: Go's own) but not its Go type names.
+func shortErr(err error) any {
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Sprintf("%s (at byte %d)", se.Error(), se.Offset)
+		return lang.T("%s (at byte %d)", se.Error(), se.Offset)
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return fmt.Sprintf("field %q has the wrong type (%s)", te.Field, te.Value)
+		return lang.T("field %q has the wrong type (%s)", te.Field, te.Value)
 	}
 	return err.Error()
 }

@@ -48,7 +48,7 @@ func TestDecode(t *testing.T) {
 	for _, c := range bad {
 		_, err := botproto.Decode([]byte(c.line))
 		var de *botproto.DecodeError
-		if !errors.As(err, &de) || de.Code != c.code || de.Msg == "" {
+		if !errors.As(err, &de) || de.Code != c.code || de.Error() == "" {
 			t.Errorf("Decode(%s): %v, want a %s error", c.line, err, c.code)
 		}
 	}

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/timebank"
 )
 
@@ -20,23 +22,30 @@ func SeedPublic(g games.Game) bool {
 	return p != nil && p.SeedPublic
 }
 
-// Spec is the text `spec GAME` prints: the game's observation and action schema, the rules
-// a simulator needs, the sizes of its lines, and a real exchange of lines from a small game,
-// every line encoded from the game's own values.
+// Spec is the text `spec GAME` prints, in English: the game's observation and action
+// schema, the rules a simulator needs, the sizes of its lines, and a real exchange of lines
+// from a small game, every line encoded from the game's own values.
 func Spec(g games.Game, move, bank time.Duration) (string, error) {
+	return SpecIn(g, move, bank, lang.English)
+}
+
+// SpecIn is Spec in l: its sentences, and the example warning's msg, as a program whose
+// connection speaks l reads them (the lines' keys and values do not change; the game's own
+// schema texts are the game's).
+func SpecIn(g games.Game, move, bank time.Duration, l lang.Lang) (string, error) {
 	desc := g.Describe()
 	d := desc.Protocol
 	if d == nil {
-		return "", fmt.Errorf("no bot protocol schema for %s yet", g.ID())
+		return "", lang.Errorf("no bot protocol schema for %s yet", g.ID())
 	}
 	minSeats, maxSeats := g.Seats()
 	cfg, err := exampleConfig(g, d.ExampleConfig.Clone(), minSeats)
 	if err != nil {
-		return "", fmt.Errorf("spec %s: example config: %w", g.ID(), err)
+		return "", fmt.Errorf("spec %s: example config: %w", g.ID(), err) // lang:keep a bug of ours
 	}
 	st, err := g.New(cfg, minSeats, d.ExampleSeed)
 	if err != nil {
-		return "", fmt.Errorf("spec %s: example game: %w", g.ID(), err)
+		return "", fmt.Errorf("spec %s: example game: %w", g.ID(), err) // lang:keep a bug of ours
 	}
 	seat := st.ToMove()[0]
 	players := make([]Player, minSeats)
@@ -57,11 +66,11 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 		return "", err
 	}
 	warn := Warn{Type: TypeWarn, Match: match, ID: 1, Code: "illegal_action",
-		Msg: "(only if your action was refused: why, and what was played instead)", Applied: json.RawMessage(applied)}
+		Msg: l.Sprintf("(only if your action was refused: why, and what was played instead)"), Applied: json.RawMessage(applied)}
 	var refused []byte
 	if d.ExampleIllegal != nil {
 		if err := st.Validate(seat, d.ExampleIllegal); err != nil {
-			warn.Code, warn.Msg = games.IllegalCode(err), err.Error()
+			warn.Code, warn.Msg = games.IllegalCode(err), lang.Say(err, l)
 			if refused, err = actionLine(match, 1, d.ExampleIllegal); err != nil {
 				return "", err
 			}
@@ -80,7 +89,7 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 			later, laterSeat = &t, s
 		}
 		if _, err := st.Apply(s, pick(d, st, s)); err != nil {
-			return "", fmt.Errorf("spec %s: example game: %w", g.ID(), err)
+			return "", fmt.Errorf("spec %s: example game: %w", g.ID(), err) // lang:keep a bug of ours
 		}
 	}
 	out := st.Outcome()
@@ -94,82 +103,77 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 	hello := Hello{Type: TypeHello, Protocol: Version, Game: g.ID(), Name: "mybot", Limits: limits}
 	typical, err := LongestTurn(g, nil, desc.DefaultPlayers(minSeats, maxSeats), 1)
 	if err != nil {
-		return "", fmt.Errorf("spec %s: line sizes: %w", g.ID(), err)
+		return "", fmt.Errorf("spec %s: line sizes: %w", g.ID(), err) // lang:keep a bug of ours
 	}
 	largest, err := LongestTurn(g, largestConfig(desc), maxSeats, 1)
 	if err != nil {
-		return "", fmt.Errorf("spec %s: line sizes: %w", g.ID(), err)
+		return "", fmt.Errorf("spec %s: line sizes: %w", g.ID(), err) // lang:keep a bug of ours
 	}
 
 	var b strings.Builder
-	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
-	p("%s (%s) — arena bot protocol, version %d\n", g.ID(), g.Name(), Version)
-	p("The rules in full: %s, which `ssh HOST rules %s`\n", RulesPage(g.ID()), g.ID())
-	p("and `arena rules %s` print (refusals cite their headings).\n\n", g.ID())
-	p("config (in \"start\"):\n%s\n", indent(settingsText(desc.Settings)))
+	pr := l.Printer()
+	// ms are the protocol's values (move_ms, bank_ms, startup_ms): written as its lines have
+	// them.
+	ms := func(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) }
+	pr.Fprintf(&b, "%s (%s) — arena bot protocol, version %d\nThe rules in full: %s, which `ssh HOST rules %s`\nand `arena rules %s` print (refusals cite their headings).\n\n",
+		g.ID(), g.Name(), Version, RulesPage(g.ID()), g.ID(), g.ID())
+	pr.Fprintf(&b, "config (in \"start\"):\n%s\n", indent(settingsText(desc.Settings, l)))
 	if d.SeedPublic {
-		p("seed: sent in \"start\" (it reveals nothing hidden)\n\n")
+		pr.Fprintf(&b, "seed: sent in \"start\" (it reveals nothing hidden)\n\n")
 	} else {
-		p("seed: not sent (it would reveal hidden information)\n\n")
+		pr.Fprintf(&b, "seed: not sent (it would reveal hidden information)\n\n")
 	}
-	p("obs (in every \"turn\", the full observation of your seat):\n%s\n", indent(d.Obs))
+	pr.Fprintf(&b, "obs (in every \"turn\", the full observation of your seat):\n%s\n", indent(d.Obs))
 	if d.NoLegal {
-		p("legal: not sent in \"turn\":\n%s\n", indent(d.Legal))
+		pr.Fprintf(&b, "legal: not sent in \"turn\":\n%s\n", indent(d.Legal))
 	} else {
-		p("legal (in every \"turn\"):\n%s\n", indent(d.Legal))
+		pr.Fprintf(&b, "legal (in every \"turn\"):\n%s\n", indent(d.Legal))
 	}
-	p("action (you send {\"type\":\"action\",\"match\":…,\"id\":…,\"action\":ACTION}):\n%s\n", indent(d.Action))
-	p("default action (timeout, malformed line, illegal action):\n%s\n", indent(d.Default))
+	pr.Fprintf(&b, "action (you send {\"type\":\"action\",\"match\":…,\"id\":…,\"action\":ACTION}):\n%s\n", indent(d.Action))
+	pr.Fprintf(&b, "default action (timeout, malformed line, illegal action):\n%s\n", indent(d.Default))
 	if d.Rules != "" {
-		p("rules a simulator needs:\n%s\n", indent(d.Rules))
+		pr.Fprintf(&b, "rules a simulator needs:\n%s\n", indent(d.Rules))
 	}
 	if d.Pitfalls != "" {
-		p("where %s differs from the other games:\n%s\n", g.Name(), indent(d.Pitfalls))
+		pr.Fprintf(&b, "where %s differs from the other games:\n%s\n", g.Name(), indent(d.Pitfalls))
 	}
-	p("time: %d ms per move; beyond that, time comes from a bank of %d ms for the whole\n", move.Milliseconds(), bank.Milliseconds())
-	p("game; an empty bank means the default action and a strike.\n\n")
+	pr.Fprintf(&b, "time: %s ms per move; beyond that, time comes from a bank of %s ms for the whole\ngame; an empty bank means the default action and a strike.\n\n", ms(move), ms(bank))
 	if d.Time != "" {
-		p("%s\n", d.Time)
+		b.WriteString(d.Time + "\n")
 	}
-	p("lines: one JSON object a line, ending in \"\\n\". Turn lines reach about %s with %d\n", kb(typical), desc.DefaultPlayers(minSeats, maxSeats))
-	p("players at the default settings, %s at the largest: read whole lines of any length\n", kb(largest))
-	p("(up to %d KiB), never into a fixed 1 KB buffer. Write each answer as one line and\n", MaxLine>>10)
-	p("flush stdout after it; stdout carries the protocol only: print debugging to stderr.\n\n")
-	p("Example (server lines start with <, yours with >):\n")
+	pr.Fprintf(&b, "lines: one JSON object a line, ending in \"\\n\". Turn lines reach about %s with %d\nplayers at the default settings, %s at the largest: read whole lines of any length\n(up to %d KiB), never into a fixed 1 KB buffer. Write each answer as one line and\nflush stdout after it; stdout carries the protocol only: print debugging to stderr.\n\n",
+		kb(typical, l), desc.DefaultPlayers(minSeats, maxSeats), kb(largest, l), MaxLine>>10)
+	pr.Fprintf(&b, "Example (server lines start with <, yours with >):\n")
 	for _, m := range []any{hello, start, turn} {
 		line, err := Encode(m)
 		if err != nil {
 			return "", err
 		}
-		p("< %s", line)
+		b.WriteString("< " + string(line))
 	}
-	p("> %s", action)
+	b.WriteString("> " + string(action))
 	if refused == nil {
-		p("< %s", mustLine(warn))
+		b.WriteString("< " + string(mustLine(warn)))
 	}
-	p("  … more turns and actions …\n")
-	p("< %s", mustLine(End{Type: TypeEnd, Match: match, Outcome: &out}))
+	pr.Fprintf(&b, "  … more turns and actions …\n")
+	b.WriteString("< " + string(mustLine(End{Type: TypeEnd, Match: match, Outcome: &out})))
 	if later != nil {
 		// Indented, apart from the exchange: the exchange's turn stays its last turn line.
-		p("\nA later turn of the same game, turn %d of seat %d:\n  < %s", later.ID, laterSeat, mustLine(*later))
+		pr.Fprintf(&b, "\nA later turn of the same game, turn %d of seat %d:\n", later.ID, laterSeat)
+		b.WriteString("  < " + string(mustLine(*later)))
 	}
-	p("\nhello's startup_ms (%d ms) is there when `arena match` started your program: its first\n", limits.StartupMS)
-	p("decision may take that much longer (an interpreter's start-up). Over SSH it is absent.\n")
+	pr.Fprintf(&b, "\nhello's startup_ms (%s ms) is there when `arena match` started your program: its first\ndecision may take that much longer (an interpreter's start-up). Over SSH it is absent.\n", ms(time.Duration(limits.StartupMS)*time.Millisecond))
 	if refused != nil {
-		p("\nHad you answered that turn with %s, the server would have refused it:\n", bytes.TrimSpace(refusedAction(refused)))
-		p("> %s", refused)
-		p("< %s", mustLine(warn))
+		pr.Fprintf(&b, "\nHad you answered that turn with %s, the server would have refused it:\n", string(bytes.TrimSpace(refusedAction(refused))))
+		b.WriteString("> " + string(refused))
+		b.WriteString("< " + string(mustLine(warn)))
 	}
 	if pos, ok := g.(games.Positions); ok {
-		p("\nPositions (arena position new|step|obs|bot --game %s: a game's state as one JSON\nobject, to test a bot on a fixed situation):\n%s", g.ID(), indent(pos.PositionFormat()))
+		pr.Fprintf(&b, "\nPositions (arena position new|step|obs|bot --game %s: a game's state as one JSON\nobject, to test a bot on a fixed situation):\n%s", g.ID(), indent(pos.PositionFormat()))
 	}
-	p("\nAt any time you may send {\"type\":\"ping\"} (answered {\"type\":\"pong\"}) or\n")
-	p("{\"type\":\"resign\",\"match\":…}. Diagnostics for people go to stderr, never stdout.\n")
-	p("\nAn action may carry a note, free text kept with the stored game for you and your\n")
-	p("teachers only (`replay ID --json` shows it on the move): {…,\"action\":…,\"note\":\"…\"}.\n")
-	p("At most %d bytes a note (longer: cut, warn %s) and %d KiB a game (beyond:\n", MaxNote, CodeNoteTooLong, MaxGameNotes>>10)
-	p("dropped, warn %s), each warning once a game.\n", CodeNotesFull)
-	p("The whole protocol, with starter kits: docs/bots.md in the arena's repository.\n")
+	pr.Fprintf(&b, "\nAt any time you may send {\"type\":\"ping\"} (answered {\"type\":\"pong\"}) or\n{\"type\":\"resign\",\"match\":…}. Diagnostics for people go to stderr, never stdout.\n")
+	pr.Fprintf(&b, "\nAn action may carry a note, free text kept with the stored game for you and your\nteachers only (`replay ID --json` shows it on the move): {…,\"action\":…,\"note\":\"…\"}.\nAt most %d bytes a note (longer: cut, warn %s) and %d KiB a game (beyond:\ndropped, warn %s), each warning once a game.\nThe whole protocol, with starter kits: docs/bots.md in the arena's repository.\n",
+		MaxNote, CodeNoteTooLong, MaxGameNotes>>10, CodeNotesFull)
 	return b.String(), nil
 }
 
@@ -219,12 +223,12 @@ func refusedAction(line []byte) []byte {
 	return m.Action
 }
 
-// kb writes a size in bytes as people read it: "8.4 KB", "900 bytes".
-func kb(n int) string {
+// kb writes a size in bytes as people read it, in l: "8.4 KB", "900 bytes".
+func kb(n int, l lang.Lang) string {
 	if n < 1000 {
-		return fmt.Sprintf("%d bytes", n)
+		return l.Sprintf("%d bytes", n)
 	}
-	return fmt.Sprintf("%.1f KB", float64(n)/1000)
+	return l.Sprintf("%.1f KB", float64(n)/1000)
 }
 
 // pick is the example's action for seat: the first legal one, else the first of
@@ -260,7 +264,7 @@ func mustLine(m any) []byte {
 // settingsText lists a game's settings for people, one key a paragraph, aligned:
 //
 //	size   the board is size×size cells (default 30, 2..50)
-func settingsText(settings []games.Setting) string {
+func settingsText(settings []games.Setting, l lang.Lang) string {
 	width := 0
 	for _, st := range settings {
 		width = max(width, len(st.Key))
@@ -269,9 +273,9 @@ func settingsText(settings []games.Setting) string {
 	for _, st := range settings {
 		doc := st.Doc
 		if st.ByArena {
-			doc += "\n(set by the arena from the seats, not by you)"
+			doc += l.Sprintf("\n(set by the arena from the seats, not by you)")
 		} else {
-			doc += fmt.Sprintf(" (default %d, %d..%d)", st.Default, st.Min, st.Max)
+			doc += l.Sprintf(" (default %d, %d..%d)", st.Default, st.Min, st.Max)
 		}
 		for i, line := range strings.Split(doc, "\n") {
 			key := ""
@@ -282,7 +286,7 @@ func settingsText(settings []games.Setting) string {
 		}
 	}
 	if len(settings) == 0 {
-		b.WriteString("(none)\n")
+		b.WriteString(l.Sprintf("(none)") + "\n")
 	}
 	return b.String()
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/seed"
@@ -27,22 +27,22 @@ import (
 // server's secret (else one run's games would foretell the next's dice). No seed is shown.
 func (a *Sessions) assignmentArgs(ctx context.Context, args botArgs, who keys.Identity) (botArgs, store.Assignment, error) {
 	if a.assignments == nil {
-		return args, store.Assignment{}, errors.New("this server keeps no assignments")
+		return args, store.Assignment{}, lang.Errorf("this server keeps no assignments")
 	}
 	as, err := a.assignments.Assignment(ctx, strings.ToUpper(args.assignment))
 	if errors.Is(err, store.ErrNotFound) {
-		return args, as, fmt.Errorf("no assignment %q: check the code your teacher gave", args.assignment)
+		return args, as, lang.Errorf("no assignment %q: check the code your teacher gave", args.assignment)
 	}
 	if err != nil {
 		a.log.Error("assignment", "code", args.assignment, "err", err)
-		return args, as, errors.New("the assignment could not be read right now; try again")
+		return args, as, lang.Errorf("the assignment could not be read right now; try again")
 	}
 	if as.Game != args.entry.Game.ID() {
-		return args, as, fmt.Errorf("assignment %s is a game of %s, not %s: use --game %s", as.Code, as.Game, args.entry.Game.ID(), as.Game)
+		return args, as, lang.Errorf("assignment %s is a game of %s, not %s: use --game %s", as.Code, as.Game, args.entry.Game.ID(), as.Game)
 	}
 	cfg := games.Config{}
 	if err := json.Unmarshal(as.Config, &cfg); err != nil {
-		return args, as, fmt.Errorf("assignment %s cannot be read by this version of the arena", as.Code)
+		return args, as, lang.Errorf("assignment %s cannot be read by this version of the arena", as.Code)
 	}
 	args.practice, args.games, args.seed, args.seedSet, args.seedsHidden = true, as.Games, as.Seed, true, true
 	if !botproto.SeedPublic(args.entry.Game) {
@@ -51,10 +51,10 @@ func (a *Sessions) assignmentArgs(ctx context.Context, args botArgs, who keys.Id
 	}
 	args.setKeys = cfg.Keys()
 	if args.config, err = args.entry.Watchable(cfg); err != nil {
-		return args, as, fmt.Errorf("assignment %s: %v", as.Code, err)
+		return args, as, lang.Errorf("assignment %s: %s", as.Code, err)
 	}
 	if err := args.pickOpponents(as.Vs); err != nil {
-		return args, as, fmt.Errorf("assignment %s: %v", as.Code, err)
+		return args, as, lang.Errorf("assignment %s: %s", as.Code, err)
 	}
 	return args, as, nil
 }
@@ -62,14 +62,14 @@ func (a *Sessions) assignmentArgs(ctx context.Context, args botArgs, who keys.Id
 // runAssignment plays the assignment's games and, when they were all played, records the run
 // and tells the student how it went.
 func (a *Sessions) runAssignment(ctx context.Context, conn *program.Conn, args botArgs, as store.Assignment, who keys.Identity, name string, clock program.Clock, presence *presence.Key) int {
-	conn.Diagf("assignment %s: %d games of %s against %s; %d%% of wins needed", as.Code, as.Games, args.entry.Game.Name(), as.Vs, as.PassPct)
+	conn.Tell(lang.T("assignment %s: %d games of %s against %s; %d%% of wins needed", as.Code, as.Games, args.entry.Game.Name(), as.Vs, as.PassPct))
 	status, t := a.practiceTally(ctx, conn, args, name, clock, presence, nil) // not kept
-	if t.played < as.Games || t.stopped != "" {
+	if t.played < as.Games || t.stopped.Key != "" {
 		stopped := t.stopped
-		if stopped == "" {
-			stopped = fmt.Sprintf("after %d of %d games", t.played, as.Games)
+		if stopped.Key == "" {
+			stopped = lang.T("after %d of %d games", t.played, as.Games)
 		}
-		conn.Diagf("assignment %s: this run is not recorded: it stopped %s, and a run counts once all its games are played; run it again", as.Code, stopped)
+		conn.Tell(lang.T("assignment %s: this run is not recorded: it stopped %s, and a run counts once all its games are played; run it again", as.Code, stopped))
 		return max(status, 1)
 	}
 	rec, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -78,21 +78,21 @@ func (a *Sessions) runAssignment(ctx context.Context, conn *program.Conn, args b
 		Wins: t.won, Draws: t.drawn, At: time.Now().UTC()})
 	if err != nil {
 		a.log.Error("record run", "code", as.Code, "err", err)
-		conn.Diagf("assignment %s: the run could not be recorded; please run it again", as.Code)
+		conn.Tell(lang.T("assignment %s: the run could not be recorded; please run it again", as.Code))
 		return 1
 	}
-	conn.Diagf("%s; recorded — your best run counts", assignmentVerdict(as, t))
+	conn.Tell(lang.T("%s; recorded — your best run counts", assignmentVerdict(as, t)))
 	return status
 }
 
 // assignmentVerdict sums up a complete run: "assignment AK7Q2X: 6 won, 1 drawn, 3 lost of
 // 10 (60.0% won): passed (60% needed)".
-func assignmentVerdict(as store.Assignment, t tally) string {
-	verdict := "failed"
+func assignmentVerdict(as store.Assignment, t tally) lang.Text {
+	verdict := lang.T("failed")
 	if Passed(t.won, t.played, as.PassPct) {
-		verdict = "passed"
+		verdict = lang.T("passed")
 	}
-	return fmt.Sprintf("assignment %s: %d won, %d drawn, %d lost of %d (%.1f%% won): %s (%d%% needed)",
+	return lang.T("assignment %s: %d won, %d drawn, %d lost of %d (%.1f%% won): %s (%d%% needed)",
 		as.Code, t.won, t.drawn, t.lost, t.played, 100*float64(t.won)/float64(max(t.played, 1)), verdict, as.PassPct)
 }
 

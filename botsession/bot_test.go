@@ -221,7 +221,7 @@ func TestBotPracticeGamesBounded(t *testing.T) {
 		out, errOut, code := sshtest.Exec(t, c, "bot --game sevencolors --practice --games "+n)
 		var m arenatest.Msg
 		if err := json.Unmarshal([]byte(strings.TrimSpace(out)), &m); err != nil || m.Str("type") != "error" ||
-			!strings.Contains(m.Str("msg"), "a practice session plays at most 10000 games") || code != 2 {
+			!strings.Contains(m.Str("msg"), "a practice session plays at most 10,000 games") || code != 2 {
 			t.Fatalf("--games %s: exit %d, stdout %q, stderr %q", n, code, out, errOut)
 		}
 	}

@@ -3,11 +3,11 @@ package botsession
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -17,6 +17,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/seed"
@@ -51,6 +52,7 @@ type botArgs struct {
 const MaxPracticeGames = 10_000
 
 // Usage is the bot command's usage line.
+// lang:keep the command line syntax
 const Usage = `usage: bot --game GAME [--name NAME] [--practice [--vs BOT[,BOT…]] [--seed N]] [--games N] [--size N] [--config KEY=VAL] | bot --game GAME --assignment CODE | bot --game GAME --tournament CODE [--name NAME]`
 
 // parseBotArgs reads the options of the bot protocol (docs/bots.md), plus --size and --config for the game's
@@ -70,14 +72,14 @@ func parseBotArgs(args []string) (botArgs, error) {
 	cfg := games.Config{}
 	fs.Func("config", "", cfg.Set)
 	if err := fs.Parse(args); err != nil {
-		return botArgs{}, fmt.Errorf("%v (%s)", err, Usage)
+		return botArgs{}, lang.Errorf("%s (%s)", err, Usage)
 	}
 	for _, fixed := range []struct{ flag, value string }{{"assignment", *assignment}, {"tournament", *tournamentCode}} {
 		if fixed.value == "" {
 			continue
 		}
 		if *seedText != "" {
-			return botArgs{}, fmt.Errorf("--seed does not go with --%s: its games are set by the teacher, and where they hold dice their seeds stay secret (practise with --practice --seed N)", fixed.flag)
+			return botArgs{}, lang.Errorf("--seed does not go with --%s: its games are set by the teacher, and where they hold dice their seeds stay secret (practise with --practice --seed N)", fixed.flag)
 		}
 		// The assignment or tournament sets the games: nothing but the game and a name goes with it.
 		set := 0
@@ -87,22 +89,22 @@ func parseBotArgs(args []string) (botArgs, error) {
 			}
 		})
 		if set > 0 {
-			return botArgs{}, fmt.Errorf("--%s sets the opponents, games and settings itself: give only --game (and --name)", fixed.flag)
+			return botArgs{}, lang.Errorf("--%s sets the opponents, games and settings itself: give only --game (and --name)", fixed.flag)
 		}
 	}
 	if fs.NArg() > 0 {
-		return botArgs{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), Usage)
+		return botArgs{}, lang.Errorf("unexpected argument %q (%s)", fs.Arg(0), Usage)
 	}
 	var b botArgs
 	if *gameID == "" {
-		return b, fmt.Errorf("--game is required (%s)", Usage)
+		return b, lang.Errorf("--game is required (%s)", Usage)
 	}
 	e, err := catalog.Lookup(*gameID)
 	if err != nil {
 		return b, err
 	}
 	if !botproto.Documented(e.Game) {
-		return b, fmt.Errorf("%s cannot be played by programs yet", e.Game.Name())
+		return b, lang.Errorf("%s cannot be played by programs yet", e.Game.Name())
 	}
 	b.entry, b.name, b.practice, b.games, b.assignment, b.tournament = e, *name, *practice, *n, *assignment, strings.ToUpper(*tournamentCode)
 	if *size != 0 {
@@ -111,7 +113,7 @@ func parseBotArgs(args []string) (botArgs, error) {
 	desc := e.Game.Describe()
 	for _, k := range cfg.Keys() {
 		if st, ok := desc.Setting(k); ok && st.ByArena {
-			return b, fmt.Errorf("%s's %s setting comes from the seats (in practice yours is the first, then the --vs bots'), not --config %s", e.Game.Name(), k, k)
+			return b, lang.Errorf("%s's %s setting comes from the seats (in practice yours is the first, then the --vs bots'), not --config %s", e.Game.Name(), k, k)
 		}
 	}
 	b.setKeys = cfg.Keys()
@@ -121,19 +123,19 @@ func parseBotArgs(args []string) (botArgs, error) {
 		return b, err
 	}
 	if b.games < 0 {
-		return b, fmt.Errorf("--games must be positive, not %d", b.games)
+		return b, lang.Errorf("--games must be positive, not %s", strconv.Itoa(b.games))
 	}
 	if b.games > MaxPracticeGames {
-		return b, fmt.Errorf("--games %d: a practice session plays at most %d games; run several sessions, or arena match on your own machine", b.games, MaxPracticeGames)
+		return b, lang.Errorf("--games %s: a practice session plays at most %d games; run several sessions, or arena match on your own machine", strconv.Itoa(b.games), MaxPracticeGames)
 	}
 	if *seedText != "" {
 		if b.seed, err = seed.Parse(*seedText, b.games); err != nil {
-			return b, fmt.Errorf("--%v", err)
+			return b, lang.Errorf("--%s", err)
 		}
 		b.seedSet = true
 	}
 	if !b.practice && (*vs != "" || b.seedSet) {
-		return b, errors.New("--vs and --seed go with --practice (without it, the matchmaker picks opponents)")
+		return b, lang.Errorf("--vs and --seed go with --practice (without it, the matchmaker picks opponents)")
 	}
 	if b.practice {
 		if b.games == 0 {
@@ -172,7 +174,7 @@ func (b *botArgs) pickOpponents(list string) error {
 		n = strings.TrimSpace(n)
 		info, ok := bots.Find(b.entry.Bots, n)
 		if !ok {
-			return fmt.Errorf("%s has no house bot %q; its bots: %s", b.entry.Game.ID(), n, bots.Names(b.entry.Bots, true))
+			return lang.Errorf("%s has no house bot %q; its bots: %s", b.entry.Game.ID(), n, bots.Names(b.entry.Bots, true))
 		}
 		names[i] = info.Name
 	}
@@ -180,14 +182,15 @@ func (b *botArgs) pickOpponents(list string) error {
 		names = append(names, names[len(names)-1])
 	}
 	if len(names)+1 > maxSeats {
-		return fmt.Errorf("%s seats at most %d players: name at most %d house bots", b.entry.Game.Name(), maxSeats, maxSeats-1)
+		return lang.Errorf("%s seats at most %d players: name at most %d house bots", b.entry.Game.Name(), maxSeats, maxSeats-1)
 	}
 	b.vs = names
 	return nil
 }
 
 // refusal refuses a session before its connection exists (nothing is queued yet): one
-// error line for the program, the sentence for people, and status.
+// error line for the program, the sentence for people (msg, in their language), and
+// status.
 func refusal(stdout, stderr io.Writer, status int, msg string) int {
 	line, _ := json.Marshal(botproto.Error{Type: botproto.TypeError, Msg: msg})
 	fmt.Fprintf(stdout, "%s\n", line)
@@ -203,19 +206,22 @@ const ExitTryAgain = 75
 // carries protocol only; sentences for people go to stderr.
 func (a *Sessions) Serve(s *server.Session, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Before the connection exists, refusals are written directly: nothing is queued yet.
-	refuse := func(status int, msg string) int { return refusal(stdout, stderr, status, msg) }
+	// The sentences (msg of warn and error lines, stderr) speak the session's language;
+	// codes and values do not change.
+	l := s.Lang
+	refuse := func(status int, err error) int { return refusal(stdout, stderr, status, lang.Say(err, l)) }
 	args, err := parseBotArgs(s.Args[1:])
 	if err != nil {
-		return refuse(2, err.Error())
+		return refuse(2, err)
 	}
 	if s.Who.Guest {
-		return refuse(1, "bot sessions need a public key: connect with ssh -i KEY (make one with ssh-keygen -t ed25519)")
+		return refuse(1, lang.Errorf("bot sessions need a public key: connect with ssh -i KEY (make one with ssh-keygen -t ed25519)"))
 	}
 	reg := a.bots
 	lim, release, err := reg.acquire(s.Who.ID)
 	if err != nil {
 		// A wait cures it (a session of a connection just lost may linger): come back.
-		return refuse(ExitTryAgain, err.Error())
+		return refuse(ExitTryAgain, err)
 	}
 	defer release()
 
@@ -226,6 +232,7 @@ func (a *Sessions) Serve(s *server.Session, stdin io.Reader, stdout, stderr io.W
 		Limits: lim.Limits,
 		Bucket: reg.bucket(s.Who.ID),
 		Diag:   stderr,
+		Lang:   l,
 		First: botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: args.entry.Game.ID(),
 			Name: name, Limits: program.ClockLimits(clock)},
 	})
@@ -237,7 +244,7 @@ func (a *Sessions) Serve(s *server.Session, stdin io.Reader, stdout, stderr io.W
 	sayShutdown := func() {
 		shutdown.Do(func() {
 			if conn.Err() == nil {
-				conn.Fail("the session is ending: the server is shutting down (please reconnect in a minute)", time.Second)
+				conn.Fail(lang.Errorf("the session is ending: the server is shutting down (please reconnect in a minute)"), time.Second)
 			}
 		})
 	}
@@ -263,7 +270,7 @@ func (a *Sessions) Serve(s *server.Session, stdin io.Reader, stdout, stderr io.W
 	if args.assignment != "" {
 		args, as, err := a.assignmentArgs(ctx, args, s.Who)
 		if err != nil {
-			conn.Fail(err.Error(), time.Second)
+			conn.Fail(err, time.Second)
 			return 1
 		}
 		return a.runAssignment(ctx, conn, args, as, s.Who, name, clock, presence)

@@ -1,12 +1,12 @@
 package botsession
 
 import (
-	"fmt"
 	"sync"
 	"time"
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -100,7 +100,7 @@ func (ctl *Controller) Start(r rooms.Seated, seat int, _ games.State) {
 		}
 		return botproto.NewStart(match, seat, names, info.Config, seed, r.ID())
 	})
-	ctl.c.Diagf("game %s starts in room %s (watch it: ssh HOST watch %s)", match, r.ID(), r.ID())
+	ctl.c.Tell(lang.T("game %s starts in room %s (watch it: ssh HOST watch %s)", match, r.ID(), r.ID()))
 	ctl.c.OnResignOf(match, func() { ctl.abandon(true) })
 }
 
@@ -132,12 +132,12 @@ func (ctl *Controller) deliver(r rooms.Seated, seat, turn int, def games.Action,
 		a, err := ctl.game.DecodeAction(rep.Action)
 		if err != nil {
 			ctl.setQuiet(turn)
-			ctl.c.Warn(ctl.matchID(), turn, botproto.CodeMalformedAction, err.Error(), def)
+			ctl.c.Warn(ctl.matchID(), turn, botproto.CodeMalformedAction, lang.Say(err, ctl.c.Lang()), def)
 			r.AnswerMalformed(seat, turn, botproto.CodeMalformedAction, rep.Action)
 			return
 		}
 		if !r.Answer(seat, turn, a) {
-			ctl.c.Warn(ctl.matchID(), turn, botproto.CodeStale, fmt.Sprintf("turn %d ran out of time just before your answer: action dropped", turn), nil)
+			ctl.c.Warn(ctl.matchID(), turn, botproto.CodeStale, ctl.c.Lang().Sprintf("turn %d ran out of time just before your answer: action dropped", turn), nil)
 		}
 	}
 }
@@ -167,10 +167,11 @@ func (ctl *Controller) Refused(_ rooms.Seated, _ int, turn int, err error, appli
 	if quiet {
 		return
 	}
-	msg := err.Error()
+	l := ctl.c.Lang()
+	msg := lang.Say(err, l)
 	if code == botproto.CodeTimeout {
 		if why := ctl.c.Silence(turn); why != "" {
-			msg += "; " + why
+			msg = l.Sprintf("%s; %s", msg, why)
 		}
 	}
 	ctl.c.Warn(match, turn, code, msg, applied)
@@ -182,30 +183,35 @@ func (ctl *Controller) End(r rooms.Seated, seat int, outcome *games.Outcome) {
 	ctl.c.OnResign(nil)
 	ctl.mu.Lock()
 	match := ctl.match
-	note := ""
+	// The note is a value of the protocol, in English; stderr says it in the session's
+	// language.
+	var note lang.Text
 	if outcome == nil {
 		switch {
 		case ctl.resigned:
-			note = botproto.CodeResigned + ": a house bot plays on for you"
+			note = lang.T("resigned: a house bot plays on for you")
 		case ctl.gone:
-			note = "disconnected: a house bot plays on for you"
+			note = lang.T("disconnected: a house bot plays on for you")
 		case ctl.strikes >= ctl.maxStrikes:
-			note = fmt.Sprintf("too slow: %d missed deadlines; a house bot plays on for you", ctl.strikes)
+			note = lang.T("too slow: %d missed deadlines; a house bot plays on for you", ctl.strikes)
 		default:
-			note = "the room closed before the end of the game"
+			note = lang.T("the room closed before the end of the game")
 		}
 	}
 	ctl.outcome = outcome
 	ctl.mu.Unlock()
-	end := botproto.End{Type: botproto.TypeEnd, Match: match, Outcome: outcome, Note: note}
+	end := botproto.End{Type: botproto.TypeEnd, Match: match, Outcome: outcome}
+	if note.Key != "" {
+		end.Note = note.In(lang.English)
+	}
 	if outcome != nil && r != nil {
 		end.Replay = r.MatchID() // the stored match holds the replay
 	}
 	finish := func() {
 		ctl.c.Send(end)
 		ctl.c.GameEnds()
-		if note != "" {
-			ctl.c.Diagf("game %s: %s", match, note)
+		if note.Key != "" {
+			ctl.c.Tell(lang.T("game %s: %s", match, note))
 		}
 		ctl.endOnce.Do(func() { close(ctl.ended) })
 	}

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/store"
 )
@@ -82,7 +83,7 @@ func (k *keeper) run() {
 		if err != nil {
 			k.failed.Store(true)
 			k.log.Error("a practice game could not be stored", "match", g.rec.ID, "err", err)
-			k.conn.Diagf("game %d was not kept in your history, nor will this session's later games be: the arena could not store it; your practice goes on", g.n)
+			k.conn.Tell(lang.T("game %d was not kept in your history, nor will this session's later games be: the arena could not store it; your practice goes on", g.n))
 		}
 	}
 }

@@ -1,9 +1,9 @@
 package botsession
 
 import (
-	"fmt"
 	"sync"
 
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/program"
 )
 
@@ -51,7 +51,7 @@ func (k *botKeys) acquire(id string) (Limits, func(), error) {
 	defer k.mu.Unlock()
 	lim := k.limits
 	if k.sessions[id] >= lim.Sessions {
-		return lim, nil, fmt.Errorf("too many bot sessions for your key (limit %d): end one and try again", lim.Sessions)
+		return lim, nil, lang.Errorf("too many bot sessions for your key (limit %d): end one and try again", lim.Sessions)
 	}
 	k.sessions[id]++
 	if k.buckets[id] == nil {

@@ -1,9 +1,10 @@
 package botsession
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/match"
 )
 
@@ -33,27 +34,28 @@ func practiceJobs(args botArgs, k int) (match.Schedule, error) {
 	return s, nil
 }
 
-// practiceScheme is a sentence on how the games are set up, for the session's stderr.
-func practiceScheme(args botArgs) string {
+// practiceScheme is a sentence on how the games are set up, for the session's stderr (a
+// lang.Text, or a game's own sentence).
+func practiceScheme(args botArgs) any {
 	if p, ok := args.entry.Game.(games.Practicer); ok {
 		return p.PracticeScheme(args.given(), args.vs, args.seed)
 	}
 	if len(args.vs) > 1 {
-		return "the seats rotate (you sit in seat 0 in the first game, then in the last, and so on)"
+		return lang.T("the seats rotate (you sit in seat 0 in the first game, then in the last, and so on)")
 	}
-	return "the seats alternate (you sit in seat 0 in the first game)"
+	return lang.T("the seats alternate (you sit in seat 0 in the first game)")
 }
 
 // practiceResult describes a finished game for the session's stderr: its seed and seat, or
 // what the game's games.Practicer hook says of it.
-func practiceResult(args botArgs, job match.Job, seat int, r match.Result) string {
+func practiceResult(args botArgs, job match.Job, seat int, r match.Result) any {
 	if args.seedsHidden {
-		return fmt.Sprintf("seat %d", seat)
+		return lang.T("seat %d", seat)
 	}
 	if p, ok := args.entry.Game.(games.Practicer); ok {
 		return p.PracticeGame(job.Config, job.Seed, len(job.Seats), seat, r.Detail)
 	}
-	return fmt.Sprintf("seed %d, seat %d", job.Seed, seat)
+	return lang.T("seed %s, seat %d", strconv.FormatUint(job.Seed, 10), seat)
 }
 
 // given is the config as the player gave it: the keys set, not the normalized defaults.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/program"
@@ -37,7 +39,7 @@ func (a *Sessions) practice(ctx context.Context, conn *program.Conn, args botArg
 		keep.close()
 	}
 	if status == 0 {
-		conn.Diagf("practice over: %d won, %d drawn, %d lost", t.won, t.drawn, t.lost)
+		conn.Tell(lang.T("practice over: %d won, %d drawn, %d lost", t.won, t.drawn, t.lost))
 	}
 	return status
 }
@@ -79,8 +81,8 @@ func (t *thinkingAgent) LastClock() (replay.Clock, bool) { return replay.Clock{T
 type tally struct {
 	won, drawn, lost, played int
 	// stopped says how far the program got when it left before its last game was over
-	// ("after 1 of 3 games", "during game 2 of 3"); "" when it did not leave early.
-	stopped string
+	// ("after 1 of 3 games", "during game 2 of 3"); a zero Text when it did not leave early.
+	stopped lang.Text
 }
 
 // leaving follows the program's games to say how far it got if it leaves: the arena may
@@ -116,19 +118,19 @@ func (l *leaving) left(game int) {
 
 // stopped is how far the program got of its planned games, of which played are over: ""
 // when it played them all.
-func (l *leaving) stopped(played, planned int) string {
+func (l *leaving) stopped(played, planned int) lang.Text {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	switch {
 	case l.game > 0 && l.midGame:
-		return fmt.Sprintf("during game %d of %d", l.game, planned)
+		return lang.T("during game %d of %d", l.game, planned)
 	case l.game > 0:
 		// Gone before answering anything of this game: it left after the one before.
 		played = l.game - 1
 	case played >= planned:
-		return ""
+		return lang.Text{}
 	}
-	return fmt.Sprintf("after %d of %d games", played, planned)
+	return lang.T("after %d of %d games", played, planned)
 }
 
 // answering is a program's agent that tells leaving when the program answers a turn.
@@ -161,7 +163,7 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 	}
 	doing := "practising "
 	if args.assignment != "" {
-		doing = "running assignment " + args.assignment + " of "
+		doing = "running assignment " + args.assignment + " of " // lang:keep presence is stored for other readers (see report)
 	}
 	a.presence.Set(presence, name, doing+e.Game.Name())
 	var gone leaving
@@ -177,14 +179,14 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 		})
 		game := s.Index + 1
 		gone.begin()
-		ag.Note = func(status, why string) {
+		ag.Note = func(status string, why lang.Text) {
 			if status == program.StatusCrashed {
 				gone.left(game)
 				// Why the connection ended was said as it ended: not twice.
-				conn.Diagf("game %d: your program left it at its decision %d: default actions are played for its seat to the end", game, ag.Moves())
+				conn.Tell(lang.T("game %d: your program left it at its decision %d: default actions are played for its seat to the end", game, ag.Moves()))
 				return
 			}
-			conn.Diagf("game %d: %s: %s", game, status, why)
+			conn.Tell(lang.T("game %d: %s: %s", game, program.StatusIn(status, conn.Lang()), why))
 		}
 		return answering{Agent: ag, l: &gone}, nil
 	}}
@@ -192,33 +194,34 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 	for _, v := range args.vs {
 		ent, err := match.Resolve(e.Game, e.Bots, match.SeatSpec{Bot: v}, nil)
 		if err != nil {
-			conn.Fail(err.Error(), time.Second)
+			conn.Fail(err, time.Second)
 			return 1, tally{}
 		}
 		entrants = append(entrants, a.sharingThinkers(ent))
 	}
 	jobs, err := practiceJobs(args, len(entrants))
 	if err != nil {
-		conn.Fail(err.Error(), time.Second)
+		conn.Fail(err, time.Second)
 		return 1, tally{}
 	}
-	seeds := fmt.Sprintf("seeds %d… (repeat with --seed %d)", args.seed, args.seed)
+	seedText := strconv.FormatUint(args.seed, 10) // copied into a command line: no digit grouping
+	seeds := lang.T("seeds %s… (repeat with --seed %s)", seedText, seedText)
 	switch {
 	case args.seedsHidden:
-		seeds = "their seeds stay secret"
+		seeds = lang.T("their seeds stay secret")
 	case args.seedOf != nil:
-		seeds = "each game's seed is shown once it is over"
+		seeds = lang.T("each game's seed is shown once it is over")
 	}
-	what := "practice"
+	what := lang.T("practice")
 	if args.assignment != "" {
-		what = "assignment " + args.assignment + " run"
+		what = lang.T("assignment %s run", args.assignment)
 	}
 	conn.Plan(args.games)
-	conn.Diagf("%s: %d game(s) of %s against %s, %s; %s",
-		what, args.games, e.Game.Name(), strings.Join(args.vs, ", "), seeds, practiceScheme(args))
+	conn.Tell(lang.T("%s: %d game(s) of %s against %s, %s; %s",
+		what, args.games, e.Game.Name(), strings.Join(args.vs, ", "), seeds, practiceScheme(args)))
 
 	var t tally
-	errGone := errors.New("the bot left")
+	errGone := errors.New("the bot left") // lang:keep never said: a sentinel
 	plan := match.Plan{Game: e.Game, Entrants: entrants, Schedule: jobs}
 	// House bots are keyed with the server's secret: knowing a game's seed (War Hammer's is
 	// public, a student may choose one) tells nothing of their moves.
@@ -238,16 +241,16 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 			seat: seat, notes: conn.TakeNotes(practiceMatch(r.Job))})
 		switch {
 		case r.Outcome == nil:
-			conn.Diagf("game %d (%s): void: %s", t.played, where, r.Err)
+			conn.Tell(lang.T("game %d (%s): void: %s", t.played, where, r.ErrIn(conn.Lang())))
 		case r.Outcome.Ranks[seat] == 1 && r.Outcome.Winner() == seat:
 			t.won++
-			conn.Diagf("game %d (%s): won %v%s", t.played, where, r.Outcome.Scores, replayed)
+			conn.Tell(lang.T("game %d (%s): won %s%s", t.played, where, scores(r.Outcome.Scores), replayed))
 		case r.Outcome.Ranks[seat] == 1:
 			t.drawn++
-			conn.Diagf("game %d (%s): drawn %v%s", t.played, where, r.Outcome.Scores, replayed)
+			conn.Tell(lang.T("game %d (%s): drawn %s%s", t.played, where, scores(r.Outcome.Scores), replayed))
 		default:
 			t.lost++
-			conn.Diagf("game %d (%s): lost %v%s", t.played, where, r.Outcome.Scores, replayed)
+			conn.Tell(lang.T("game %d (%s): lost %s%s", t.played, where, scores(r.Outcome.Scores), replayed))
 		}
 		select {
 		case <-conn.Done():
@@ -258,11 +261,11 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 	})
 	if errors.Is(err, errGone) {
 		t.stopped = gone.stopped(t.played, args.games)
-		if t.stopped == "" {
+		if t.stopped.Key == "" {
 			return 0, t // it left once its games were over
 		}
 		if args.assignment == "" {
-			conn.Diagf("practice: stopped %s: %s", t.stopped, whyGone(conn))
+			conn.Tell(lang.T("practice: stopped %s: %s", t.stopped, whyGone(conn)))
 		}
 	}
 	if err != nil {
@@ -311,8 +314,11 @@ func (a *Sessions) keepPractice(keep *keeper, n int, r match.Result, plan match.
 	if !keep.add(n, rec) {
 		return ""
 	}
-	return "; replay " + rec.ID
+	return "; replay " + rec.ID // lang:keep the command to type (replay ID)
 }
+
+// scores are a game's scores as the session's stderr shows them: [512 388].
+func scores(s []int) string { return fmt.Sprint(s) }
 
 // practiceMatch is the match id of a practice session's game i (from 0) in the program's
 // lines: its number, for a match id says nothing of a seed.
@@ -320,11 +326,11 @@ func practiceMatch(i int) string { return fmt.Sprintf("p_%d", i+1) }
 
 // whyGone says why a program's connection ended: the program left, or the arena ended it
 // (too many messages, a program that stopped reading), as said above.
-func whyGone(conn *program.Conn) string {
+func whyGone(conn *program.Conn) lang.Text {
 	err := conn.Err()
 	if err == nil || errors.Is(err, io.EOF) || strings.HasPrefix(err.Error(), "write: ") {
-		return "your program left" // its output ended, or its input was closed
+		return lang.T("your program left") // its output ended, or its input was closed
 	}
-	why, _, _ := strings.Cut(err.Error(), ":")
-	return "the arena disconnected your program (" + why + ")"
+	why, _, _ := strings.Cut(lang.Say(err, conn.Lang()), ":")
+	return lang.T("the arena disconnected your program (%s)", why)
 }

@@ -2,10 +2,10 @@ package botsession
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/program"
@@ -23,11 +23,11 @@ func (a *Sessions) queueBot(ctx context.Context, conn *program.Conn, args botArg
 		ctl := a.newController(conn, e.Game, maxStrikes, who.ID)
 		t, err := a.queue.Enqueue(&matchmaker.Ticket{UserID: who.ID, Name: name, Kind: rooms.Remote, Game: e.Entry, Config: args.config, Controller: ctl, AnySize: args.anySize()})
 		if err != nil {
-			conn.Fail(err.Error(), time.Second)
+			conn.Fail(err, time.Second)
 			return 1
 		}
-		a.presence.Set(presence, name, "bot waiting for "+e.Game.Name())
-		conn.Diagf("waiting for opponents in the %s queue", e.Game.ID())
+		a.presence.Set(presence, name, "bot waiting for "+e.Game.Name()) // lang:keep presence is stored for other readers (see report)
+		conn.Tell(lang.T("waiting for opponents in the %s queue", e.Game.ID()))
 		var as matchmaker.Assignment
 		select {
 		case as = <-t.Done():
@@ -39,16 +39,16 @@ func (a *Sessions) queueBot(ctx context.Context, conn *program.Conn, args botArg
 			return 0
 		}
 		if as.Err != nil {
-			conn.Fail(fmt.Sprintf("could not open a room: %v", as.Err), time.Second)
+			conn.Fail(lang.Errorf("could not open a room: %s", as.Err), time.Second)
 			return 1
 		}
-		a.presence.Set(presence, name, "bot playing "+e.Game.Name()+" in "+as.Room.ID())
+		a.presence.Set(presence, name, "bot playing "+e.Game.Name()+" in "+as.Room.ID()) // lang:keep presence is stored for other readers (see report)
 		select {
 		case <-ctl.Ended():
 		case <-ctx.Done():
 			// The controller gives the seat up when the connection ends.
 			if conn.Err() != nil {
-				conn.Diagf("game %s: your program left during it: a house bot plays on in its seat", as.Room.MatchID())
+				conn.Tell(lang.T("game %s: your program left during it: a house bot plays on in its seat", as.Room.MatchID()))
 			}
 			return 0
 		}

@@ -3,12 +3,11 @@ package botsession
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
-	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/presence"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/store"
@@ -20,42 +19,42 @@ import (
 func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args botArgs, who keys.Identity, name, addr string, presence *presence.Key) int {
 	code := args.tournament
 	if a.director == nil || a.tournaments == nil {
-		conn.Fail("this server keeps no tournaments", time.Second)
+		conn.Fail(lang.Errorf("this server keeps no tournaments"), time.Second)
 		return 1
 	}
 	if who.Guest {
-		conn.Fail("a tournament entry belongs to a key: connect with your SSH key (ssh -i KEY …)", time.Second)
+		conn.Fail(lang.Errorf("a tournament entry belongs to a key: connect with your SSH key (ssh -i KEY …)"), time.Second)
 		return 1
 	}
 	t, err := a.tournaments.Tournament(ctx, code)
 	if errors.Is(err, store.ErrNotFound) {
-		conn.Fail(fmt.Sprintf("no tournament %q: check the code your teacher gave", code), time.Second)
+		conn.Fail(lang.Errorf("no tournament %q: check the code your teacher gave", code), time.Second)
 		return 1
 	}
 	if err != nil {
 		a.log.Error("tournament", "code", code, "err", err)
-		conn.Fail("the tournament could not be read right now: the arena's database does not answer. This is temporary; try again in a few seconds (the starter kits do, by themselves)", time.Second)
+		conn.Fail(lang.Errorf("the tournament could not be read right now: the arena's database does not answer. This is temporary; try again in a few seconds (the starter kits do, by themselves)"), time.Second)
 		return ExitTryAgain
 	}
 	if t.Game != args.entry.Game.ID() {
-		conn.Fail(fmt.Sprintf("tournament %s is a tournament of %s: use --game %s", code, t.Game, t.Game), time.Second)
+		conn.Fail(lang.Errorf("tournament %s is a tournament of %s: use --game %s", code, t.Game, t.Game), time.Second)
 		return 1
 	}
 	// The tournament's own clock, which its turns' "time" carries (hello's limits are the
 	// server's).
 	clock := director.ClockOf(t, a.rooms.Config().ProgramClock())
-	conn.Diagf("tournament %s: your program has %v a move and a bank of %v a game", code, clock.Move, clock.Bank)
+	conn.Tell(lang.T("tournament %s: your program has %s a move and a bank of %s a game", code, clock.Move.String(), clock.Bank.String()))
 	switch err := a.enterProgram(ctx, t, who, name, addr); {
 	case err == nil:
-		conn.Diagf("tournament %s: %s entered as %s; %s", code, t.Name, name, a.whereItStands(ctx, code))
+		conn.Tell(lang.T("tournament %s: %s entered as %s; %s", code, t.Name, name, a.whereItStands(ctx, code)))
 	case errors.Is(err, store.ErrEntrantExists):
-		conn.Diagf("tournament %s: %s is entered; %s", code, name, a.whereItStands(ctx, code))
+		conn.Tell(lang.T("tournament %s: %s is entered; %s", code, name, a.whereItStands(ctx, code)))
 	case errors.Is(err, store.ErrNotOpen):
 		if !a.isEntrant(ctx, code, who.ID) {
-			conn.Fail(fmt.Sprintf("tournament %s is %s: entries are closed", code, t.State), time.Second)
+			conn.Fail(lang.Errorf("%s: entries are closed", tournamentIs(code, t.State)), time.Second)
 			return 1
 		}
-		conn.Diagf("tournament %s: %s is back; %s", code, name, a.whereItStands(ctx, code))
+		conn.Tell(lang.T("tournament %s: %s is back; %s", code, name, a.whereItStands(ctx, code)))
 	default:
 		return a.failed(conn, code, err)
 	}
@@ -75,7 +74,7 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 		ctl := a.newController(conn, e.Game, maxStrikes, who.ID)
 		ticket, missed, err := a.director.Ready(code, who.ID, ctl)
 		for _, m := range missed {
-			conn.Diagf("tournament %s: %s", code, m)
+			conn.Tell(lang.T("tournament %s: %s", code, m))
 		}
 		if errors.Is(err, director.ErrNotLive) {
 			rep, rerr := a.director.Report(ctx, code)
@@ -83,7 +82,7 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 			// before the director takes its games), or paused. Wait for the next change.
 			// A report that cannot be read (a cluster's leader changing) is no end either.
 			if rerr != nil || rep.State != store.TournamentFinished && rep.State != store.TournamentCancelled {
-				a.presence.Set(presence, name, "bot waiting for tournament "+code)
+				a.presence.Set(presence, name, "bot waiting for tournament "+code) // lang:keep presence is stored for other readers (see report)
 				select {
 				case <-changed:
 					continue
@@ -100,7 +99,7 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 			// A cluster whose leading node restarts: another takes the tournaments up
 			// within seconds. The program waits connected, its games to come.
 			if !told {
-				conn.Diagf("tournament %s: the server running the tournaments is restarting; waiting for it", code)
+				conn.Tell(lang.T("tournament %s: the server running the tournaments is restarting; waiting for it", code))
 				told = true
 			}
 			select {
@@ -115,7 +114,7 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 		if err != nil {
 			return a.failed(conn, code, err)
 		}
-		a.presence.Set(presence, name, "bot in tournament "+code)
+		a.presence.Set(presence, name, "bot in tournament "+code) // lang:keep presence is stored for other readers (see report)
 		var seat director.Seating
 		select {
 		case seat = <-ticket.Seated():
@@ -130,20 +129,20 @@ func (a *Sessions) tournamentBot(ctx context.Context, conn *program.Conn, args b
 		}
 		last = ticket
 		if seat.Over && seat.State == director.Removed {
-			conn.Fail(fmt.Sprintf("tournament %s: %v", code, director.ErrRemoved), time.Second)
+			conn.Fail(lang.Errorf("tournament %s: %s", code, director.ErrRemoved), time.Second)
 			return 1
 		}
 		if seat.Over {
 			a.tellFinalPlace(ctx, conn, code, who.ID)
 			return 0
 		}
-		a.presence.Set(presence, name, "bot playing tournament "+code+" in "+seat.Room.ID())
+		a.presence.Set(presence, name, "bot playing tournament "+code+" in "+seat.Room.ID()) // lang:keep presence is stored for other readers (see report)
 		select {
 		case <-ctl.Ended():
 		case <-ctx.Done():
 			// The controller gives the seat up when the connection ends.
 			if conn.Err() != nil {
-				conn.Diagf("tournament %s: your program left during its game in room %s: the first %d times, a game left this way is played again once your program is back (the starter kits reconnect by themselves); after that, its seat resigns and a house bot plays on", code, seat.Room.ID(), director.VoidedStarts)
+				conn.Tell(lang.T("tournament %s: your program left during its game in room %s: the first %d times, a game left this way is played again once your program is back (the starter kits reconnect by themselves); after that, its seat resigns and a house bot plays on", code, seat.Room.ID(), director.VoidedStarts))
 			}
 			return 0
 		}
@@ -159,34 +158,53 @@ func (a *Sessions) failed(conn *program.Conn, code string, err error) int {
 	if errors.As(err, &full) || director.IsState(err) || errors.Is(err, director.ErrRemoved) || errors.Is(err, director.ErrNotEntrant) ||
 		errors.Is(err, director.ErrNotFound) || errors.Is(err, director.ErrNotOpen) || errors.Is(err, director.ErrEntrantName) ||
 		errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrNotOpen) || errors.Is(err, store.ErrEntrantName) {
-		conn.Fail(err.Error(), time.Second)
+		conn.Fail(err, time.Second)
 		return 1
 	}
 	if _, retry := director.IsEntryRefused(err); retry > 0 || errors.Is(err, director.ErrUnreachable) || errors.Is(err, director.ErrElsewhere) {
-		conn.Fail(err.Error(), time.Second)
+		conn.Fail(err, time.Second)
 		return ExitTryAgain
 	}
 	a.log.Error("tournament", "code", code, "err", err)
-	conn.Fail(fmt.Sprintf("tournament %s cannot take your program right now (%v). This is temporary; try again in a few seconds (the starter kits do, by themselves)", code, err), time.Second)
+	conn.Fail(lang.Errorf("tournament %s cannot take your program right now (%s). This is temporary; try again in a few seconds (the starter kits do, by themselves)", code, err), time.Second)
 	return ExitTryAgain
 }
 
 // whereItStands says, for a program that has just (re)connected, where its tournament is:
 // how many entrants, and what it waits for.
-func (a *Sessions) whereItStands(ctx context.Context, code string) string {
+func (a *Sessions) whereItStands(ctx context.Context, code string) lang.Text {
 	rep, err := a.director.Report(ctx, code)
 	if err != nil {
-		return "waiting for its games"
+		return lang.T("waiting for its games")
 	}
-	entrants := games.Count(rep.Entrants, "entrant", "entrants")
+	entrants := lang.T("%d entrants", rep.Entrants)
 	switch rep.State {
 	case store.TournamentOpen, store.TournamentClosed:
-		return entrants + "; waiting for the teacher to start it"
+		return lang.T("%s; waiting for the teacher to start it", entrants)
 	case store.TournamentPaused:
-		return fmt.Sprintf("%s; round %d of %d, paused by the teacher: waiting for it to resume", entrants, rep.Round, rep.Rounds)
+		return lang.T("%s; round %d of %d, paused by the teacher: waiting for it to resume", entrants, rep.Round, rep.Rounds)
 	}
-	return fmt.Sprintf("%s; round %d of %d, %d of %d games played: waiting for its next game", entrants, rep.Round, rep.Rounds,
+	return lang.T("%s; round %d of %d, %d of %d games played: waiting for its next game", entrants, rep.Round, rep.Rounds,
 		rep.GamesPlayed, rep.GamesTotal)
+}
+
+// tournamentIs says tournament code is in state (a value of the store), as people read it.
+func tournamentIs(code, state string) lang.Text {
+	switch state {
+	case store.TournamentOpen:
+		return lang.T("tournament %s is open", code)
+	case store.TournamentClosed:
+		return lang.T("tournament %s is closed", code)
+	case store.TournamentRunning:
+		return lang.T("tournament %s is running", code)
+	case store.TournamentPaused:
+		return lang.T("tournament %s is paused", code)
+	case store.TournamentFinished:
+		return lang.T("tournament %s is finished", code)
+	case store.TournamentCancelled:
+		return lang.T("tournament %s is cancelled", code)
+	}
+	return lang.T("tournament %s is %s", code, state)
 }
 
 // enterProgram enters a program's key in an open tournament.
@@ -198,10 +216,10 @@ func (a *Sessions) enterProgram(ctx context.Context, t store.Tournament, who key
 		Rating: a.archive.SeedRating(ctx, t.Game, who.ID), Addr: addr})
 	var full *director.ErrFull
 	if errors.As(err, &full) {
-		return fmt.Errorf("tournament %s is full: %w; ask your teacher", t.Code, err)
+		return lang.Errorf("tournament %s is full: %s; ask your teacher", t.Code, err)
 	}
 	if errors.Is(err, store.ErrEntrantName) {
-		return fmt.Errorf("%w: another entrant of %s is called %s; choose another --name", err, t.Code, name)
+		return lang.Errorf("%s: another entrant of %s is called %s; choose another --name", err, t.Code, name)
 	}
 	return err
 }
@@ -227,10 +245,10 @@ func (a *Sessions) tellFinalPlace(ctx context.Context, conn *program.Conn, code,
 	}
 	for _, s := range rep.Standings {
 		if s.ID == id {
-			conn.Diagf("tournament %s is %s: you are %s of %d with %s points (%s)", code, rep.State,
-				games.Ordinal(s.Rank), len(rep.Standings), plaintext.Points(plaintext.Round2(s.Points)), director.RecordText(s))
+			conn.Tell(lang.T("%s: you are %s of %d with %s points (%s)", tournamentIs(code, rep.State),
+				conn.Lang().Ordinal(s.Rank), len(rep.Standings), plaintext.Points(plaintext.Round2(s.Points)), director.RecordText(s)))
 			return
 		}
 	}
-	conn.Diagf("tournament %s is %s", code, rep.State)
+	conn.Tell(tournamentIs(code, rep.State))
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/program"
 )
 
@@ -19,7 +20,7 @@ func Exec(cmd string, g games.Game) (Entrant, error) {
 func ExecWith(opts program.ExecOptions) Programs {
 	return func(cmd string, g games.Game) (Entrant, error) {
 		if !botproto.Documented(g) {
-			return Entrant{}, fmt.Errorf("exec:%q: %s has no bot protocol schema yet", cmd, g.ID())
+			return Entrant{}, lang.Errorf("exec:%q: %s has no bot protocol schema yet", cmd, g.ID())
 		}
 		return Entrant{
 			Name: cmd,
@@ -40,7 +41,7 @@ func ExecPooled(opts program.ExecOptions) (programs Programs, close func()) {
 	var pools []*program.ExecPool
 	programs = func(cmd string, g games.Game) (Entrant, error) {
 		if !botproto.Documented(g) {
-			return Entrant{}, fmt.Errorf("exec:%q: %s has no bot protocol schema yet", cmd, g.ID())
+			return Entrant{}, lang.Errorf("exec:%q: %s has no bot protocol schema yet", cmd, g.ID())
 		}
 		pool := program.NewExecPool(cmd, opts)
 		pools = append(pools, pool)

@@ -514,7 +514,7 @@ func TestTally(t *testing.T) {
 func TestPlansAreBounded(t *testing.T) {
 	e, _ := catalog.Get("sevencolors")
 	for _, n := range []int{match.MaxGames + 1, 2_000_000_000, math.MaxInt} {
-		if _, err := match.Series(e.Game, nil, 2, n, 1); err == nil || !strings.Contains(err.Error(), "from 1 to 1000000 games") {
+		if _, err := match.Series(e.Game, nil, 2, n, 1); err == nil || !strings.Contains(err.Error(), "from 1 to 1,000,000 games") {
 			t.Fatalf("Series of %d games: %v", n, err)
 		}
 		if _, err := arenamatch.Series(nil, 2, n, 1, -1); err == nil {
@@ -523,7 +523,7 @@ func TestPlansAreBounded(t *testing.T) {
 	}
 	// A round robin multiplies: 20 bots, 3 sizes, 10,000 games a pair is 5.7 million games.
 	cfgs := []games.Config{{"size": 10}, {"size": 20}, {"size": 30}}
-	if _, err := match.RoundRobin(e.Game, cfgs, 20, 10_000, 1); err == nil || !strings.Contains(err.Error(), "more than 1000000 games") {
+	if _, err := match.RoundRobin(e.Game, cfgs, 20, 10_000, 1); err == nil || !strings.Contains(err.Error(), "more than 1,000,000 games") {
 		t.Fatalf("a 5.7-million-game round robin: %v", err)
 	}
 	if jobs, err := match.Series(e.Game, nil, 2, 3, 1); err != nil || len(jobs) != 3 {

@@ -1,9 +1,8 @@
 package match
 
 import (
-	"fmt"
-
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // MaxGames bounds the games of one plan: a batch beyond a million games is a mistake (or an
@@ -14,7 +13,7 @@ const MaxGames = 1_000_000
 // checkCount refuses a series of n games.
 func checkCount(n int) error {
 	if n < 1 || n > MaxGames {
-		return fmt.Errorf("a batch has from 1 to %d games, not %d", MaxGames, n)
+		return lang.Errorf("a batch has from 1 to %d games, not %d", MaxGames, n)
 	}
 	return nil
 }
@@ -56,7 +55,7 @@ func PlanSeries(g games.Game, cfg games.Config, k, n int, seed uint64) (Schedule
 		return seatedSeries(g, seater, cfg, k, n, seed)
 	}
 	if min, max := g.Seats(); k < min || k > max {
-		return Schedule{}, fmt.Errorf("%s is played by %s, not %d", g.ID(), seatRange(min, max), k)
+		return Schedule{}, lang.Errorf("%s is played by %s, not %d", g.ID(), seatRange(min, max), k)
 	}
 	if err := checkCount(n); err != nil {
 		return Schedule{}, err
@@ -113,14 +112,14 @@ func RoundRobin(g games.Game, cfgs []games.Config, k, n int, seed uint64) ([]Job
 // (a, b) with a < b in lexical order, then by game of the pair's series.
 func PlanRoundRobin(g games.Game, cfgs []games.Config, k, n int, seed uint64) (Schedule, error) {
 	if min, max := g.Seats(); min > 2 || max < 2 {
-		return Schedule{}, fmt.Errorf("a round robin is played in pairs, and %s is played by %s", g.ID(), seatRange(min, max))
+		return Schedule{}, lang.Errorf("a round robin is played in pairs, and %s is played by %s", g.ID(), seatRange(min, max))
 	}
 	if k < 2 {
-		return Schedule{}, fmt.Errorf("a round robin needs at least two entrants, not %d", k)
+		return Schedule{}, lang.Errorf("a round robin needs at least two entrants, not %d", k)
 	}
 	// The product is taken in float64 so that it cannot overflow.
 	if total := float64(len(cfgs)) * float64(k) * float64(k-1) / 2 * float64(n); total > MaxGames {
-		return Schedule{}, fmt.Errorf("a round robin of %d entrants, %d configs and %d games a pair is more than %d games", k, len(cfgs), n, MaxGames)
+		return Schedule{}, lang.Errorf("a round robin of %d entrants, %d configs and %d games a pair is more than %d games", k, len(cfgs), n, MaxGames)
 	}
 	series := make([]Schedule, len(cfgs))
 	for group, cfg := range cfgs {
@@ -155,14 +154,14 @@ func normalize(g games.Game, cfg games.Config) (games.Config, error) {
 	}
 	norm, err := g.Normalize(in)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", g.ID(), err)
+		return nil, lang.Errorf("%s: %s", g.ID(), err)
 	}
 	return norm, nil
 }
 
-func seatRange(min, max int) string {
+func seatRange(min, max int) lang.Text {
 	if min == max {
-		return fmt.Sprintf("%d players", min)
+		return lang.T("%d players", min)
 	}
-	return fmt.Sprintf("%d to %d players", min, max)
+	return lang.T("%d to %d players", min, max)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/replay"
 )
 
@@ -80,13 +81,37 @@ type Result struct {
 	Job     int // the game's index in the plan
 	Outcome *games.Outcome
 	Forfeit int    // the seat that forfeited, or -1
-	Err     string // why the game was forfeited or voided
-	Moves   int    // moves applied
+	Err     string // why the game was forfeited or voided, in English (reports' value)
+	// why is Err to say in a reader's language (ErrIn): a lang.Text or an error.
+	why   any
+	Moves int // moves applied
 	// Defaults counts, per seat, the moves where its default action applied (illegal,
 	// malformed or failed answers).
 	Defaults []int
 	Replay   *replay.Replay // with Options.Replays
 	Detail   any            // Options.Inspect's value; nil without it, or when it panicked
+}
+
+// ErrIn is why the game was forfeited or voided, in l ("" when it was not).
+func (r Result) ErrIn(l lang.Lang) string {
+	switch why := r.why.(type) {
+	case lang.Text:
+		return why.In(l)
+	case error:
+		return lang.Say(why, l)
+	}
+	return r.Err
+}
+
+// fail records why the game was forfeited or voided: a lang.Text or an error.
+func (r *Result) fail(why any) {
+	r.why = why
+	switch why := why.(type) {
+	case lang.Text:
+		r.Err = why.String()
+	case error:
+		r.Err = why.Error()
+	}
 }
 
 // Void reports whether the game counts for nobody.
@@ -193,7 +218,7 @@ func playOne(p Plan, i int, opt Options) (res Result) {
 	}
 	ref, err := replay.NewReferee(p.Game, job.Config, job.Seed, names)
 	if err != nil {
-		res.Err = err.Error()
+		res.fail(err)
 		return res
 	}
 	agentSeed := opt.AgentSeed
@@ -205,10 +230,10 @@ func playOne(p Plan, i int, opt Options) (res Result) {
 	defer func() {
 		if v := recover(); v != nil {
 			if blame >= 0 {
-				res.forfeit(blame, fmt.Sprintf("seat %d (%s) crashed: %v", blame, names[blame], v))
+				res.forfeit(blame, lang.T("seat %d (%s) crashed: %s", blame, names[blame], fmt.Sprint(v)))
 			} else {
 				res.Outcome = nil
-				res.Err = fmt.Sprintf("the game crashed: %v", v)
+				res.fail(lang.T("the game crashed: %s", fmt.Sprint(v)))
 			}
 		}
 		res.Moves = ref.Moves()
@@ -226,7 +251,7 @@ func playOne(p Plan, i int, opt Options) (res Result) {
 		})
 		blame = -1
 		if err != nil {
-			res.forfeit(seat, fmt.Sprintf("seat %d (%s) could not start: %v", seat, names[seat], err))
+			res.forfeit(seat, lang.T("seat %d (%s) could not start: %s", seat, names[seat], err))
 			return res
 		}
 		agents[seat] = a
@@ -241,13 +266,13 @@ func playOne(p Plan, i int, opt Options) (res Result) {
 	)
 	for !st.Over() {
 		if ref.Moves() >= opt.MaxMoves {
-			res.Err = fmt.Sprintf("the game did not end after %d moves", opt.MaxMoves)
+			res.fail(lang.T("the game did not end after %d moves", opt.MaxMoves))
 			return res
 		}
 		tm := st.ToMove()
 		switch len(tm) {
 		case 0:
-			res.Err = "the game is not over but nobody is to move"
+			res.fail(lang.T("the game is not over but nobody is to move"))
 			return res
 		case 1: // turn-based: the common, fast path
 			seat := tm[0]
@@ -352,13 +377,13 @@ func inspect(f func(games.State) any, st games.State, res *Result) (v any) {
 	defer func() {
 		if p := recover(); p != nil {
 			v = nil
-			res.Err = fmt.Sprintf("inspecting the final state crashed: %v", p)
+			res.fail(lang.T("inspecting the final state crashed: %s", fmt.Sprint(p)))
 		}
 	}()
 	return f(st)
 }
 
-func (r *Result) forfeit(seat int, why string) {
+func (r *Result) forfeit(seat int, why lang.Text) {
 	n := len(r.Defaults)
 	o := games.Outcome{Ranks: make([]int, n), Scores: make([]int, n)}
 	for s := range o.Ranks {
@@ -367,7 +392,7 @@ func (r *Result) forfeit(seat int, why string) {
 	o.Ranks[seat] = n
 	r.Outcome = &o
 	r.Forfeit = seat
-	r.Err = why
+	r.fail(why)
 }
 
 // finish tells agents the game ended. It runs after the result is settled, so a panic there

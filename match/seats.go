@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Agent decides for one seat of one game. House bots and programs are both agents.
@@ -89,7 +90,7 @@ func ParseSeats(list string) ([]SeatSpec, error) {
 		}
 	}
 	if quote != 0 {
-		return nil, fmt.Errorf("seats %q: unclosed quote %c", list, quote)
+		return nil, lang.Errorf("seats %q: unclosed quote %c", list, quote)
 	}
 	items = append(items, cur.String())
 
@@ -97,18 +98,18 @@ func ParseSeats(list string) ([]SeatSpec, error) {
 	for i, it := range items {
 		it = strings.TrimSpace(it)
 		if it == "" {
-			return nil, fmt.Errorf("seats %q: seat %d is empty", list, i+1)
+			return nil, lang.Errorf("seats %q: seat %d is empty", list, i+1)
 		}
 		if cmd, ok := strings.CutPrefix(it, "exec:"); ok {
 			cmd = strings.TrimSpace(unquote(strings.TrimSpace(cmd)))
 			if cmd == "" {
-				return nil, fmt.Errorf("seats %q: seat %d: exec: needs a command, as in exec:\"python3 bot.py\"", list, i+1)
+				return nil, lang.Errorf("seats %q: seat %d: exec: needs a command, as in exec:\"python3 bot.py\"", list, i+1)
 			}
 			specs = append(specs, SeatSpec{Exec: cmd})
 			continue
 		}
 		if strings.ContainsAny(it, "\"' \t") {
-			return nil, fmt.Errorf("seats %q: seat %d %q is not a bot name (programs are written exec:\"cmd args\")", list, i+1, it)
+			return nil, lang.Errorf("seats %q: seat %d %q is not a bot name (programs are written exec:\"cmd args\")", list, i+1, it)
 		}
 		specs = append(specs, SeatSpec{Bot: it})
 	}
@@ -140,7 +141,7 @@ func Resolve(g games.Game, house []bots.Info, spec SeatSpec, programs Programs) 
 	}
 	info, ok := bots.Find(house, spec.Bot)
 	if !ok {
-		return Entrant{}, fmt.Errorf("%s has no bot %q; its house bots: %s", g.ID(), spec.Bot, bots.Names(house, true))
+		return Entrant{}, lang.Errorf("%s has no bot %q; its house bots: %s", g.ID(), spec.Bot, bots.Names(house, true))
 	}
 	return HouseBot(info), nil
 }

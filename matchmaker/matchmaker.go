@@ -3,7 +3,6 @@
 package matchmaker
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
@@ -185,7 +185,7 @@ func (m *Matchmaker) Enqueue(t *Ticket) (*Ticket, error) {
 	q := m.queues[key]
 	for _, other := range q {
 		if other.UserID == t.UserID {
-			return nil, fmt.Errorf("you are already waiting for a game of %s", t.Game.Game.Name())
+			return nil, lang.Errorf("you are already waiting for a game of %s", t.Game.Game.Name())
 		}
 	}
 	q = append(q, t)
@@ -228,7 +228,7 @@ func (m *Matchmaker) Cancel(t *Ticket) bool {
 }
 
 // ErrCancelled is the Assignment of a ticket taken out of its queue by Cancel.
-var ErrCancelled = errors.New("the wait was cancelled")
+var ErrCancelled = lang.Errorf("the wait was cancelled")
 
 // Waiting counts players waiting for a game (its id) or for a game with settings, those
 // who can be paired together (QueueKey).
@@ -382,7 +382,7 @@ func (m *Matchmaker) WaitingPrograms(id string) []WaitingProgram {
 }
 
 // ErrProgramGone is returned when a challenged program was seated elsewhere or left.
-var ErrProgramGone = errors.New("that program is no longer waiting: it was just seated or it left")
+var ErrProgramGone = lang.Errorf("that program is no longer waiting: it was just seated or it left")
 
 // Challenge seats a person against a waiting program, the person first, in the program's
 // settings, or at board size (when not 0) if the program chose none. The program hears of
@@ -407,7 +407,7 @@ func (m *Matchmaker) ChallengeFrom(p WaitingProgram, userID, name string, size i
 		return nil, ErrProgramGone
 	}
 	if t.UserID == userID {
-		return nil, errors.New("that is your own program: play it from another key, or against a house bot")
+		return nil, lang.Errorf("that is your own program: play it from another key, or against a house bot")
 	}
 	cfg, err := challengeConfig(t, size)
 	if err != nil {

@@ -2,7 +2,6 @@ package program
 
 import (
 	"errors"
-	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -10,6 +9,8 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/timebank"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Clock is a program's time rules (timebank.Rules, counted the same way live and headless).
@@ -43,16 +44,31 @@ type Game struct {
 }
 
 // Seat statuses: how a program's game went, when not as planned.
+// They are values (an "end" line's note starts with one), the same in every language;
+// StatusIn says them to people.
 const (
 	StatusCrashed  = "crashed"  // the connection ended (the process exited, the pipe broke)
-	StatusTooSlow  = "too slow" // MaxStrikes missed deadlines
+	StatusTooSlow  = "too slow" // lang:keep a status value; MaxStrikes missed deadlines
 	StatusResigned = "resigned"
 )
 
+// StatusIn is status (one of the Status constants) in l.
+func StatusIn(status string, l lang.Lang) string {
+	switch status {
+	case StatusCrashed:
+		return l.Sprintf("crashed")
+	case StatusTooSlow:
+		return l.Sprintf("too slow")
+	case StatusResigned:
+		return l.Sprintf("resigned")
+	}
+	return status
+}
+
 // Errors Act returns: the seat's default action applies.
 var (
-	errMalformed = errors.New("the program sent a malformed line")
-	errTimeout   = errors.New("the program did not answer in time")
+	errMalformed = errors.New("the program sent a malformed line")  // lang:keep match.Run's, for logs
+	errTimeout   = errors.New("the program did not answer in time") // lang:keep match.Run's, for logs
 )
 
 // Agent plays one headless game (match.Run) for a program on a Conn. Each turn is sent as a
@@ -68,11 +84,12 @@ type Agent struct {
 	moves  int  // decisions asked, for diagnostics
 	// slowest is the longest a taken answer took, from its turn line written.
 	slowest time.Duration
-	why     string // why it left the game (Status)
+	why     lang.Text // why it left the game (Status)
 	// resignAsked is set by the reader when a resign line comes between two turns.
 	resignAsked atomic.Bool
-	// Note, when set, hears one sentence when the program leaves the game early.
-	Note func(status, why string)
+	// Note, when set, hears one sentence when the program leaves the game early: its status
+	// (a value) and why, to be said in the reader's language.
+	Note func(status string, why lang.Text)
 	// last is the clock of the last decision asked (LastClock); lastOK is false until one
 	// was asked, and after a decision the program was not asked for (it had left).
 	last   replay.Clock
@@ -104,10 +121,16 @@ func (a *Agent) Slowest() time.Duration { return a.slowest }
 
 // Explain replaces the sentence of why the program left (its owner knows better: the
 // process's exit status).
-func (a *Agent) Explain(why string) { a.why = why }
+func (a *Agent) Explain(why lang.Text) { a.why = why }
 
-// LeftBecause says why the program left its game ("" while it plays it).
-func (a *Agent) LeftBecause() string { return a.why }
+// LeftBecause says why the program left its game, in the connection's language ("" while
+// it plays it).
+func (a *Agent) LeftBecause() string {
+	if a.why.Key == "" {
+		return ""
+	}
+	return a.why.In(a.c.l)
+}
 
 // Moves is how many decisions the program was asked for in this game.
 func (a *Agent) Moves() int { return a.moves }
@@ -118,7 +141,7 @@ func (a *Agent) Status() string { return a.status }
 // Act asks the program for seat's action in st.
 func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 	if a.status == "" && a.resignAsked.Load() {
-		a.leave(StatusResigned, "the program resigned")
+		a.leave(StatusResigned, lang.T("the program resigned"))
 	}
 	a.lastOK = false
 	if a.status != "" {
@@ -168,7 +191,7 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 		return nil, errors.New(StatusCrashed)
 	case r.Resign:
 		a.last.Warn = botproto.CodeResigned
-		a.leave(StatusResigned, "the program resigned")
+		a.leave(StatusResigned, lang.T("the program resigned"))
 		return nil, errors.New(StatusResigned)
 	case r.Failed:
 		a.last.Warn = botproto.CodeMalformed
@@ -177,38 +200,41 @@ func (a *Agent) Act(st games.State, seat int) (games.Action, error) {
 	act, err := a.g.Game.DecodeAction(r.Action)
 	if err != nil {
 		a.last.Warn, a.last.Sent = botproto.CodeMalformedAction, r.Action
-		a.c.Warn(a.g.Match, id, botproto.CodeMalformedAction, err.Error(), def)
+		a.c.Warn(a.g.Match, id, botproto.CodeMalformedAction, lang.Say(err, a.c.l), def)
 		return nil, err
 	}
 	if err := st.Validate(seat, act); err != nil {
 		// The referee refuses it too and plays the default: say so now, with the reason.
-		a.c.Warn(a.g.Match, id, games.IllegalCode(err), err.Error(), def)
+		a.c.Warn(a.g.Match, id, games.IllegalCode(err), lang.Say(err, a.c.l), def)
 	}
 	return act, nil
 }
 
 func (a *Agent) timeout(id int, def games.Action) error {
 	out := a.time.Miss()
-	msg := fmt.Sprintf("no answer within %d ms and an empty bank: a lost turn (strike %d of %d)",
+	msg := a.c.l.Sprintf("no answer within %d ms and an empty bank: a lost turn (strike %d of %d)",
 		a.g.Clock.Move.Milliseconds(), a.time.Strikes(), a.g.Clock.MaxStrikes)
+	kind := ""
 	if why := a.c.Silence(id); why != "" {
-		msg += "; " + why
+		msg, kind = a.c.l.Sprintf("%s; %s", msg, why), KindSilent
 	}
-	a.c.Warn(a.g.Match, id, botproto.CodeTimeout, msg, def)
+	a.c.warn(a.g.Match, id, botproto.CodeTimeout, msg, def, kind)
 	if out {
-		a.leave(StatusTooSlow, fmt.Sprintf("%d missed deadlines", a.time.Strikes()))
+		a.leave(StatusTooSlow, lang.T("%d missed deadlines", a.time.Strikes()))
 	}
 	return errTimeout
 }
 
 // leave takes the program out of its game: default actions from now on. It is told at once
 // (a null outcome), as in live rooms, unless its connection is gone.
-func (a *Agent) leave(status, why string) {
+func (a *Agent) leave(status string, why lang.Text) {
 	a.status, a.why = status, why
 	if status != StatusCrashed {
 		a.ended = true
+		// The note is a value of the protocol, in English whatever the connection's
+		// language (only warn's and error's msg are said in it).
 		a.c.Send(botproto.End{Type: botproto.TypeEnd, Match: a.g.Match,
-			Note: status + ": " + why + "; default actions are played for you until the game ends"})
+			Note: lang.English.Sprintf("%s: %s; default actions are played for you until the game ends", status, why)})
 	}
 	if a.Note != nil {
 		a.Note(status, why)
@@ -225,7 +251,7 @@ func (a *Agent) Finish(o *games.Outcome) {
 	a.ended = true
 	end := botproto.End{Type: botproto.TypeEnd, Match: a.g.Match, Outcome: o}
 	if o == nil {
-		end.Note = "the game was void (it could not finish)"
+		end.Note = "the game was void (it could not finish)" // lang:keep a protocol value (English)
 	}
 	a.c.Send(end)
 }

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -22,6 +21,7 @@ import (
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Limits bound what one connection may do.
@@ -130,6 +130,7 @@ type item struct {
 type Conn struct {
 	w      io.Writer
 	diag   io.Writer
+	l      lang.Lang // the language of the sentences for people: warnings' msg, stderr
 	lim    Limits
 	bucket *Bucket
 	now    func() time.Time
@@ -158,7 +159,7 @@ type Conn struct {
 	// answeredLate: an answer came after its turn's time ran out; the program is slow.
 	answeredLate bool
 	quietEnd     bool
-	onWarn       func(code, msg string)
+	onWarn       func(Warning)
 	saidNoMatch  bool
 	lastUnasked  []byte // the last line that answered no pending turn
 	// notebooks are the notes of the last games answered with notes, the latest last (at
@@ -173,13 +174,14 @@ type Conn struct {
 }
 
 // ErrNotReading is why a program whose outgoing queue overflowed was disconnected.
-var ErrNotReading error = endedByArena{"the program stopped reading its input"}
+var ErrNotReading error = endedByArena{lang.Errorf("the program stopped reading its input")}
 
 // endedByArena is why a connection the arena ended was ended (a program that floods, or
 // stops reading), as against a program that went away.
-type endedByArena struct{ why string }
+type endedByArena struct{ err error }
 
-func (e endedByArena) Error() string { return e.why }
+func (e endedByArena) Error() string { return e.err.Error() }
+func (e endedByArena) Unwrap() error { return e.err }
 
 // ConnOptions configure a Conn; the zero value is fine.
 type ConnOptions struct {
@@ -196,6 +198,9 @@ type ConnOptions struct {
 	// QuietEnd: the end of the program's output is not told on Diag (its owner tells it
 	// better: a local process's exit status).
 	QuietEnd bool
+	// Lang is the language of the sentences the program and its owner read: the msg of
+	// warn and error lines, and Diag (English when empty). Codes and values never change.
+	Lang lang.Lang
 }
 
 // NewConn serves a program that reads w and writes r. The reader and writer goroutines stop
@@ -207,10 +212,13 @@ func NewConn(r io.Reader, w io.Writer, o ConnOptions) *Conn {
 		bucket = NewBucket(lim.Rate, lim.Burst, nil)
 	}
 	c := &Conn{
-		w: w, diag: o.Diag, lim: lim, bucket: bucket, now: time.Now, quietEnd: o.QuietEnd,
+		w: w, diag: o.Diag, l: o.Lang, lim: lim, bucket: bucket, now: time.Now, quietEnd: o.QuietEnd,
 		wake: make(chan struct{}, 1),
 		idle: make(chan struct{}, 1),
 		done: make(chan struct{}),
+	}
+	if c.l == "" {
+		c.l = lang.English
 	}
 	if o.First != nil {
 		c.Send(o.First)
@@ -219,6 +227,9 @@ func NewConn(r io.Reader, w io.Writer, o ConnOptions) *Conn {
 	go c.readLoop(r)
 	return c
 }
+
+// Lang is the language of the connection's sentences for people (ConnOptions.Lang).
+func (c *Conn) Lang() lang.Lang { return c.l }
 
 // Done is closed when the connection has ended.
 func (c *Conn) Done() <-chan struct{} { return c.done }
@@ -279,9 +290,29 @@ func (c *Conn) SendLazy(build func() any) {
 // malformed line) quotes only its beginning.
 const maxWarnText = 400
 
-// Warn queues a warning, and its sentence for people.
+// Warn queues a warning, and its sentence for people: msg is said in c.Lang() (an error
+// with lang.Say(err, c.Lang())); code is the protocol's, the same in every language.
 func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action) {
-	msg = Shorten(msg, maxWarnText)
+	c.warn(match, id, code, msg, applied, "")
+}
+
+// Warning is a warning the program was sent, as OnWarn hears it: Kind tells apart, in any
+// language, the mistakes that share a code.
+type Warning struct {
+	Code, Msg string
+	Kind      string // one of the Kind constants, or ""
+}
+
+// Kinds of warnings that share a code with others.
+const (
+	KindSilent    = "silent"    // a timeout after which nothing came from the program (timeout)
+	KindLate      = "late"      // an answer that came after its turn's time ran out (stale_id)
+	KindDisplaced = "displaced" // an answer that came after something else took its turn (stale_id)
+	KindID        = "id"        // a malformed action line, about its "id" (malformed)
+)
+
+func (c *Conn) warn(match string, id int, code, msg string, applied games.Action, kind string) {
+	msg = c.shorten(msg, maxWarnText)
 	line, err := botproto.Encode(botproto.Warn{Type: botproto.TypeWarn, Match: match, ID: id, Code: code, Msg: msg, Applied: applied})
 	if err != nil {
 		panic(err)
@@ -290,7 +321,7 @@ func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action
 	hook := c.onWarn
 	c.mu.Unlock()
 	if hook != nil {
-		hook(code, msg)
+		hook(Warning{Code: code, Msg: msg, Kind: kind})
 	}
 	if c.diag == nil {
 		c.push(item{line: line})
@@ -298,7 +329,7 @@ func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action
 	}
 	where := ""
 	if id > 0 {
-		where = fmt.Sprintf(" (turn %d)", id)
+		where = c.l.Sprintf(" (turn %d)", id)
 	}
 	played := ""
 	if applied != nil {
@@ -306,30 +337,35 @@ func (c *Conn) Warn(match string, id int, code, msg string, applied games.Action
 		g := c.game
 		c.mu.Unlock()
 		if g != nil {
-			played = "; played instead: " + games.NameDefault(g, applied)
+			played = c.l.Sprintf("; played instead: %s", games.NameDefault(g, applied))
 		} else {
-			played = fmt.Sprintf("; %v was played instead", applied)
+			played = c.l.Sprintf("; %s was played instead", fmt.Sprint(applied))
 		}
 	}
 	// The warning and its sentence are queued together: whoever has read the one and
 	// flushes finds the other written too.
-	c.push(item{line: line}, c.diagItem(fmt.Sprintf("warning%s: %s: %s%s", where, code, msg, played)))
+	c.push(item{line: line}, c.diagItem(c.l.Sprintf("warning%s: %s: %s%s", where, code, msg, played)))
 }
 
-// OnWarn makes every warning the program is sent also call f with its code and sentence
-// (arena check judges a program by them).
-func (c *Conn) OnWarn(f func(code, msg string)) {
+// OnWarn makes every warning the program is sent also call f with its code, sentence and
+// kind (arena check judges a program by them).
+func (c *Conn) OnWarn(f func(Warning)) {
 	c.mu.Lock()
 	c.onWarn = f
 	c.mu.Unlock()
 }
 
-// Shorten cuts s to at most n bytes on a character boundary, marking the cut.
-func Shorten(s string, n int) string {
+// Shorten cuts s to at most n bytes on a character boundary, marking the cut in English.
+func Shorten(s string, n int) string { return shortenIn(s, n, lang.English) }
+
+func (c *Conn) shorten(s string, n int) string { return shortenIn(s, n, c.l) }
+
+// shortenIn cuts s to at most n bytes on a character boundary, marking the cut in l.
+func shortenIn(s string, n int, l lang.Lang) string {
 	if len(s) <= n {
 		return s
 	}
-	return cutRunes(s, n) + "… (" + strconv.Itoa(len(s)) + " bytes in all)"
+	return cutRunes(s, n) + l.Sprintf("… (%s bytes in all)", strconv.Itoa(len(s)))
 }
 
 // cutRunes is the longest prefix of s of at most n bytes that ends on a character boundary
@@ -342,10 +378,11 @@ func cutRunes(s string, n int) string {
 	return s[:cut]
 }
 
-// Diagf queues a sentence for people (stderr), if the connection has somewhere to put it.
-func (c *Conn) Diagf(format string, args ...any) {
+// Tell queues a sentence for people (stderr), said in the connection's language, if the
+// connection has somewhere to put it.
+func (c *Conn) Tell(t lang.Text) {
 	if c.diag != nil {
-		c.push(c.diagItem(fmt.Sprintf(format, args...)))
+		c.push(c.diagItem(t.In(c.l)))
 	}
 }
 
@@ -353,12 +390,16 @@ func (c *Conn) diagItem(sentence string) item {
 	return item{line: []byte("arena: " + sentence + "\n"), diag: true}
 }
 
-// Fail sends an error line and ends the connection once it is written (or after timeout).
-func (c *Conn) Fail(msg string, timeout time.Duration) {
+// Fail sends an error line saying err in the connection's language (lang.Say), and ends
+// the connection once it is written (or after timeout).
+func (c *Conn) Fail(err error, timeout time.Duration) {
+	msg := lang.Say(err, c.l)
 	c.Send(botproto.Error{Type: botproto.TypeError, Msg: msg})
-	c.Diagf("%s", msg)
+	if c.diag != nil {
+		c.push(c.diagItem(msg))
+	}
 	c.Flush(timeout)
-	c.Close(endedByArena{msg})
+	c.Close(endedByArena{err})
 }
 
 // push queues items together, in order.
@@ -426,7 +467,7 @@ func (c *Conn) sayLate(line []byte) {
 	}
 	c.lateWriting = true
 	go func() {
-		defer c.Recover("late writer")
+		defer c.Recover("late writer") // lang:keep the name of a goroutine, for logs
 		for {
 			c.mu.Lock()
 			b := c.late
@@ -471,7 +512,7 @@ func (c *Conn) waitLate(expired <-chan time.Time) {
 func (c *Conn) OnResignOf(match string, resign func()) {
 	c.OnResign(func(m string) {
 		if m != "" && m != match {
-			c.Warn(m, 0, botproto.CodeResigned, fmt.Sprintf("match %q is not your current game (%s): nothing resigned", m, match), nil)
+			c.Warn(m, 0, botproto.CodeResigned, c.l.Sprintf("match %q is not your current game (%s): nothing resigned", m, match), nil)
 			return
 		}
 		resign()
@@ -581,7 +622,7 @@ func (c *Conn) writeLoop() {
 				_, err := w.Write(line)
 				stuck.Stop()
 				if err != nil {
-					c.Close(fmt.Errorf("write: %w", err))
+					c.Close(fmt.Errorf("write: %w", err)) // lang:keep for logs
 					return
 				}
 				if it.written != nil {
@@ -603,7 +644,7 @@ func (c *Conn) writeLoop() {
 // met by one program never takes the server down.
 func (c *Conn) Recover(what string) {
 	if p := recover(); p != nil {
-		c.Close(fmt.Errorf("internal error in the %s: %v", what, p))
+		c.Close(fmt.Errorf("internal error in the %s: %v", what, p)) // lang:keep a bug of ours, for logs
 	}
 }
 
@@ -614,7 +655,7 @@ func (c *Conn) Recover(what string) {
 // without the program, as for any program that leaves: default actions headless, a house
 // bot in a live room.
 func (c *Conn) inputEnded() {
-	why := c.EndedEarly("", 0) + "; this session ends here"
+	why := c.l.Sprintf("%s; this session ends here", c.EndedEarly("", 0).In(c.l))
 	line, err := botproto.Encode(botproto.Error{Type: botproto.TypeError, Msg: why})
 	if err != nil {
 		panic(err)
@@ -646,7 +687,7 @@ func (c *Conn) readLoop(r io.Reader) {
 		line, err := lr.Next()
 		switch {
 		case errors.Is(err, botproto.ErrLineTooLong):
-			c.bad(botproto.CodeLineTooLong, fmt.Sprintf("a line is at most %d bytes: this one was skipped", botproto.MaxLine), nil)
+			c.bad(botproto.CodeLineTooLong, c.l.Sprintf("a line is at most %d bytes: this one was skipped", botproto.MaxLine), nil, "")
 			continue
 		case err != nil:
 			if errors.Is(err, io.EOF) {
@@ -664,11 +705,14 @@ func (c *Conn) readLoop(r io.Reader) {
 		m, err := botproto.Decode(line)
 		if err != nil {
 			var de *botproto.DecodeError
-			code := botproto.CodeMalformed
+			code, kind := botproto.CodeMalformed, ""
 			if errors.As(err, &de) {
 				code = de.Code
+				if de.AboutID {
+					kind = KindID
+				}
 			}
-			c.bad(code, err.Error(), line)
+			c.bad(code, lang.Say(err, c.l), line, kind)
 			continue
 		}
 		switch m.Type {
@@ -696,16 +740,16 @@ func (c *Conn) spend() bool {
 	c.mu.Lock()
 	last := c.lastUnasked
 	c.mu.Unlock()
-	msg := fmt.Sprintf("too many messages: beyond answers to turns, at most %g lines a second (burst %d)", c.lim.Rate, c.lim.Burst)
+	var msg error = lang.Errorf("too many messages: beyond answers to turns, at most %g lines a second (burst %d)", c.lim.Rate, c.lim.Burst)
 	if last != nil {
-		msg += fmt.Sprintf("; the last was %s: answer each turn line once, and no other line (start, warn, end)", Quote(last))
+		msg = lang.Errorf("too many messages: beyond answers to turns, at most %g lines a second (burst %d); the last was %s: answer each turn line once, and no other line (start, warn, end)", c.lim.Rate, c.lim.Burst, Quote(last))
 	}
 	go c.Fail(msg, time.Second)
 	return false
 }
 
 // bad answers a malformed line: a warning, and the default action if a turn was pending.
-func (c *Conn) bad(code, msg string, line []byte) {
+func (c *Conn) bad(code, msg string, line []byte, kind string) {
 	c.unasked(line)
 	// A line that takes a pending turn's place answers it, badly: it costs the turn, not
 	// the allowance of unasked lines (a program printing debugging is told so, not cut off).
@@ -723,20 +767,20 @@ func (c *Conn) bad(code, msg string, line []byte) {
 		pending = p.ID
 	}
 	if line != nil {
-		msg = badLine(line, msg, pending)
+		msg = c.badLine(line, msg, pending)
 	}
 	if p != nil {
-		c.settleFate(p.ID, "the line "+Quote(line)+", which took its place (a lost turn)")
+		c.settleFate(p.ID, lang.T("the line %s, which took its place (a lost turn)", Quote(line)))
 		if t := c.turn(p.ID); t != nil {
 			t.displaced = true
 		}
 	}
 	c.mu.Unlock()
 	if p == nil {
-		c.Warn("", 0, code, msg, nil)
+		c.warn("", 0, code, msg, nil, kind)
 		return
 	}
-	c.Warn(p.Match, p.ID, code, msg, p.Default)
+	c.warn(p.Match, p.ID, code, msg, p.Default, kind)
 	p.Deliver(Reply{Failed: true, At: c.now()})
 }
 
@@ -760,9 +804,9 @@ func (c *Conn) action(m botproto.Message, line []byte) {
 	case m.Match != "" && m.Match != p.Match:
 		// The right turn, another game's match: not taken, said once, in the field's name.
 		c.pend = nil
-		c.settleFate(p.ID, "an answer naming another match")
+		c.settleFate(p.ID, lang.T("an answer naming another match"))
 		c.mu.Unlock()
-		c.Warn(p.Match, p.ID, botproto.CodeWrongMatch, fmt.Sprintf(`your answer to turn %d has "match":%q but this game's is %q: copy "match" from the turn line; the answer was not taken (a lost turn)`, p.ID, m.Match, p.Match), p.Default)
+		c.Warn(p.Match, p.ID, botproto.CodeWrongMatch, c.l.Sprintf(`your answer to turn %d has "match":%q but this game's is %q: copy "match" from the turn line; the answer was not taken (a lost turn)`, p.ID, m.Match, p.Match), p.Default)
 		p.Deliver(Reply{Failed: true, At: at})
 		return
 	default:
@@ -780,21 +824,21 @@ func (c *Conn) action(m botproto.Message, line []byte) {
 	if p != nil && m.Note != "" {
 		noteCode, noteMsg = c.keepNote(p.Match, p.ID, m.Note)
 	}
-	stale, free := "", false
+	stale, staleKind, free := "", "", false
 	if p == nil {
-		stale = c.staleAnswer(m.ID)
+		stale, staleKind = c.staleAnswer(m.ID)
 		// The real answer to a turn a bad line took the place of is the program's own
 		// answer, late: it costs nothing either, once.
 		if t := c.turn(m.ID); t != nil && t.displaced && !t.answered {
 			free, t.answered = true, true
-		} else if t != nil && strings.HasPrefix(t.fate, fateTimedOut) {
+		} else if t != nil && t.fate.Key == fateTimedOut.Key {
 			c.answeredLate = true // slow, not silent (Silence)
 		}
 	}
 	c.mu.Unlock()
 	if p != nil {
 		if noMatch {
-			c.Warn(p.Match, p.ID, botproto.CodeMissingMatch, fmt.Sprintf(`your answer to turn %d has no "match": it was taken, but copy "match" from the turn line into every answer (said once)`, p.ID), nil)
+			c.Warn(p.Match, p.ID, botproto.CodeMissingMatch, c.l.Sprintf(`your answer to turn %d has no "match": it was taken, but copy "match" from the turn line into every answer (said once)`, p.ID), nil)
 		}
 		if noteCode != "" {
 			c.Warn(p.Match, p.ID, noteCode, noteMsg, nil)
@@ -804,7 +848,7 @@ func (c *Conn) action(m botproto.Message, line []byte) {
 	}
 	c.unasked(line)
 	if free || c.spend() {
-		c.Warn(m.Match, m.ID, botproto.CodeStale, stale, nil)
+		c.warn(m.Match, m.ID, botproto.CodeStale, stale, nil, staleKind)
 	}
 }
 
@@ -847,7 +891,7 @@ func (c *Conn) keepNote(match string, id int, note string) (code, msg string) {
 		note = cutRunes(note, botproto.MaxNote)
 		if !nb.saidLong {
 			nb.saidLong = true
-			code, msg = botproto.CodeNoteTooLong, fmt.Sprintf(`your "note" on turn %d is %d bytes: a note keeps at most %d, so it was cut (said once a game)`, id, n, botproto.MaxNote)
+			code, msg = botproto.CodeNoteTooLong, c.l.Sprintf(`your "note" on turn %d is %d bytes: a note keeps at most %d, so it was cut (said once a game)`, id, n, botproto.MaxNote)
 		}
 	}
 	if nb.saidFull {
@@ -855,7 +899,7 @@ func (c *Conn) keepNote(match string, id int, note string) (code, msg string) {
 	}
 	if nb.bytes+len(note) > botproto.MaxGameNotes {
 		nb.saidFull = true
-		return botproto.CodeNotesFull, fmt.Sprintf(`your notes in this game reached %d KiB, the most a game keeps: the "note" on turn %d and those after it are dropped (said once a game)`, botproto.MaxGameNotes>>10, id)
+		return botproto.CodeNotesFull, c.l.Sprintf(`your notes in this game reached %d KiB, the most a game keeps: the "note" on turn %d and those after it are dropped (said once a game)`, botproto.MaxGameNotes>>10, id)
 	}
 	nb.bytes += len(note)
 	nb.notes = append(nb.notes, Note{Turn: id, Text: note})
@@ -898,5 +942,5 @@ func (c *Conn) resign(m botproto.Message) {
 		hook(m.Match)
 		return
 	}
-	c.Warn(m.Match, 0, botproto.CodeResigned, "no game of yours to resign", nil)
+	c.Warn(m.Match, 0, botproto.CodeResigned, c.l.Sprintf("no game of yours to resign"), nil)
 }

@@ -2,7 +2,6 @@ package program
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/sandbox"
 )
 
@@ -30,6 +30,10 @@ type ExecOptions struct {
 	// Sandbox, when set, is what the programs may do (package sandbox); its Dir, when
 	// empty, is each program's own folder (sandbox.ProgramDir). nil runs them unconfined.
 	Sandbox *sandbox.Policy
+	// Lang is the language of what the programs and their owner are told: the msg of
+	// warn and error lines, Diag and the arena's notes on Stderr (English when empty;
+	// `arena match` passes lang.FromEnv(os.Environ())).
+	Lang lang.Lang
 }
 
 func (o ExecOptions) withDefaults() ExecOptions {
@@ -40,6 +44,9 @@ func (o ExecOptions) withDefaults() ExecOptions {
 	o.Limits = o.Limits.WithDefaults()
 	if o.Stderr == nil {
 		o.Stderr = os.Stderr
+	}
+	if o.Lang == "" {
+		o.Lang = lang.English
 	}
 	if o.Grace <= 0 {
 		o.Grace = 2 * time.Second
@@ -66,6 +73,12 @@ type Process struct {
 // its own process group so that the whole group can be killed, in the sandbox sb unless it
 // is nil. Whatever the program leaves running is killed when it exits.
 func StartProcess(cmdline string, lim Limits, stderr, diag io.Writer, sb *sandbox.Policy) (*Process, error) {
+	return StartProcessIn(cmdline, lim, stderr, diag, sb, lang.English)
+}
+
+// StartProcessIn is StartProcess for a program whose sentences (warnings' msg, what it is
+// told on diag) are said in l.
+func StartProcessIn(cmdline string, lim Limits, stderr, diag io.Writer, sb *sandbox.Policy, l lang.Lang) (*Process, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -105,7 +118,7 @@ func StartProcess(cmdline string, lim Limits, stderr, diag io.Writer, sb *sandbo
 		}
 		if run, err = sandbox.Wrap(cmd, policy); err != nil {
 			closeAll()
-			return nil, fmt.Errorf("start %q: %w", cmdline, err)
+			return nil, lang.Errorf("start %q: %s", cmdline, err)
 		}
 		cmd.Stderr = io.MultiWriter(stderr, tail) // its last words explain a cap reached
 	}
@@ -114,7 +127,7 @@ func StartProcess(cmdline string, lim Limits, stderr, diag io.Writer, sb *sandbo
 		if run != nil {
 			run.Close()
 		}
-		return nil, fmt.Errorf("start %q: %w", cmdline, err)
+		return nil, lang.Errorf("start %q: %s", cmdline, err)
 	}
 	if run != nil {
 		run.Started(cmd.Process.Pid)
@@ -123,19 +136,19 @@ func StartProcess(cmdline string, lim Limits, stderr, diag io.Writer, sb *sandbo
 	inR.Close()
 	outW.Close()
 	p := &Process{cmd: cmd, stdin: inW, waited: make(chan struct{}), run: run}
-	p.Conn = NewConn(outR, inW, ConnOptions{Limits: lim, Diag: diag, QuietEnd: true})
+	p.Conn = NewConn(outR, inW, ConnOptions{Limits: lim, Diag: diag, QuietEnd: true, Lang: l})
 	p.Conn.Plan(-1) // a program plays game after game on its stdin (one only with --fresh-process)
 	go func() {
 		p.exitErr = cmd.Wait()
 		killGroup(cmd) // what it left running (a child, a daemon) ends with it
 		if run != nil {
 			run.Close()
-			p.sandboxed = run.Explain(p.exitErr, tail.String())
+			p.sandboxed = run.ExplainIn(p.exitErr, tail.String(), l)
 		}
 		close(p.waited)
 	}()
 	go func() {
-		defer p.Conn.Recover("process watcher")
+		defer p.Conn.Recover("process watcher") // lang:keep the name of a goroutine, for logs
 		// A connection that ends on our side (the program stopped reading, flooded us)
 		// ends the program too; when it ends on its side, this reaps what is left.
 		select {
@@ -160,23 +173,38 @@ func StartProcess(cmdline string, lim Limits, stderr, diag io.Writer, sb *sandbo
 }
 
 // ExitStatus describes how the program ended, waiting up to wait for it: "exit status 1",
-// "killed", "still running".
+// "killed", "still running" (in English, as Go says them).
 func (p *Process) ExitStatus(wait time.Duration) string {
+	how, ok := p.ExitIn(wait, lang.English)
+	if !ok {
+		return "still running" // lang:keep compared by callers
+	}
+	return how
+}
+
+// ExitIn describes how the program ended in l, waiting up to wait for it: "exit status 1",
+// "signal: killed"; ok is false while it is still running.
+func (p *Process) ExitIn(wait time.Duration, l lang.Lang) (how string, ok bool) {
 	t := time.NewTimer(wait)
 	defer t.Stop()
 	select {
 	case <-p.waited:
 	case <-t.C:
-		return "still running"
+		return "", false
 	}
 	if p.exitErr == nil {
-		return "exit status 0"
+		return l.Sprintf("exit status %d", 0), true
 	}
 	var ee *exec.ExitError
-	if errors.As(p.exitErr, &ee) && ee.ExitCode() == 127 {
-		return "exit status 127: command not found"
+	if errors.As(p.exitErr, &ee) {
+		switch code := ee.ExitCode(); {
+		case code == 127:
+			return l.Sprintf("exit status 127: command not found"), true
+		case code >= 0:
+			return l.Sprintf("exit status %d", code), true
+		}
 	}
-	return p.exitErr.Error()
+	return p.exitErr.Error(), true
 }
 
 // Sandboxed says what the sandbox refused the program and the cap it reached, once it
@@ -197,7 +225,7 @@ func (p *Process) NewRefusals() []string {
 	if p.run == nil {
 		return nil
 	}
-	all := p.run.Refused()
+	all := p.run.RefusedIn(p.Conn.Lang())
 	fresh := all[min(p.told, len(all)):]
 	p.told = len(all)
 	return fresh
@@ -262,7 +290,7 @@ type ExecSeat struct {
 func StartExecSeat(cmdline string, g Game, opts ExecOptions) (*ExecSeat, error) {
 	opts = opts.withDefaults()
 	g.Clock = opts.Clock
-	p, err := StartProcess(cmdline, opts.Limits, opts.Stderr, opts.Diag, opts.Sandbox)
+	p, err := StartProcessIn(cmdline, opts.Limits, opts.Stderr, opts.Diag, opts.Sandbox, opts.Lang)
 	if err != nil {
 		return nil, err
 	}

@@ -3,10 +3,11 @@ package program
 import (
 	"bytes"
 	"errors"
-	"fmt"
-	"github.com/arena-classroom/arena/games"
 	"strings"
 	"time"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // A Conn remembers the last turns it sent and what became of them, and when the program
@@ -14,7 +15,7 @@ import (
 // names it and its fix, the same in `arena match`, `arena check` and over SSH.
 
 // fateTimedOut is the fate of a turn whose time ran out before its answer.
-const fateTimedOut = "its time ran out (a lost turn)"
+var fateTimedOut = lang.T("its time ran out (a lost turn)")
 
 // turnMemory is how many recent turns a Conn remembers.
 const turnMemory = 16
@@ -27,7 +28,7 @@ type turnRecord struct {
 	size  int // bytes of its line
 	// fate says why the turn was settled without the program's answer ("" while pending);
 	// answered, that the program's answer was taken.
-	fate     string
+	fate     lang.Text
 	answered bool
 	// displaced: a bad line took the turn's place (its late real answer costs nothing).
 	displaced bool
@@ -52,8 +53,8 @@ func (c *Conn) turn(id int) *turnRecord {
 }
 
 // settleFate records why turn id was settled without the program's answer (under c.mu).
-func (c *Conn) settleFate(id int, fate string) {
-	if t := c.turn(id); t != nil && t.fate == "" && !t.answered {
+func (c *Conn) settleFate(id int, fate lang.Text) {
+	if t := c.turn(id); t != nil && t.fate.Key == "" && !t.answered {
 		t.fate = fate
 	}
 }
@@ -81,15 +82,16 @@ func (c *Conn) Silence(id int) string {
 			}
 		}
 	}
-	since := "it started"
-	if c.games > 0 || first.id > 1 {
-		since = fmt.Sprintf("turn %d", first.id)
+	l, ago := c.l, roundDuration(c.now().Sub(first.sent))
+	switch {
+	case c.games == 0 && first.id <= 1 && largest.size > 1024:
+		return l.Sprintf("nothing received from your program since it started (%s): does it flush stdout after each line, and read whole lines of any length (turn %d's line was %d bytes)?", ago, largest.id, largest.size)
+	case c.games == 0 && first.id <= 1:
+		return l.Sprintf("nothing received from your program since it started (%s): does it flush stdout after each line?", ago)
+	case largest.size > 1024:
+		return l.Sprintf("nothing received from your program since turn %d (%s): does it flush stdout after each line, and read whole lines of any length (turn %d's line was %d bytes)?", first.id, ago, largest.id, largest.size)
 	}
-	s := fmt.Sprintf("nothing received from your program since %s (%s): does it flush stdout after each line", since, roundDuration(c.now().Sub(first.sent)))
-	if largest.size > 1024 {
-		s += fmt.Sprintf(", and read whole lines of any length (turn %d's line was %d bytes)", largest.id, largest.size)
-	}
-	return s + "?"
+	return l.Sprintf("nothing received from your program since turn %d (%s): does it flush stdout after each line?", first.id, ago)
 }
 
 func roundDuration(d time.Duration) string {
@@ -117,43 +119,50 @@ func Quote(b []byte) string {
 	return "`" + strings.ToValidUTF8(s, "?") + "`"
 }
 
-// badLine is the sentence for a line that is not a message: pending names the turn it took
-// the place of (0: none).
-func badLine(line []byte, decodeErr string, pending int) string {
+// badLine is the sentence for a line that is not a message (decodeErr: why, in c.l):
+// pending names the turn it took the place of (0: none).
+func (c *Conn) badLine(line []byte, decodeErr string, pending int) string {
+	l := c.l
 	trimmed := bytes.TrimSpace(line)
-	where := "between turns"
+	where := l.Sprintf("between turns")
 	if pending > 0 {
-		where = fmt.Sprintf("before your answer to turn %d", pending)
+		where = l.Sprintf("before your answer to turn %d", pending)
 	}
 	switch {
 	case len(trimmed) > 0 && trimmed[0] != '{':
-		return fmt.Sprintf("a line that is not JSON came %s: %s — stdout carries protocol lines only: print debugging to stderr", where, Quote(line))
-	case strings.HasPrefix(decodeErr, "not valid JSON"):
-		return fmt.Sprintf("a line that is %s came %s: %s", decodeErr, where, Quote(line))
+		return l.Sprintf("a line that is not JSON came %s: %s — stdout carries protocol lines only: print debugging to stderr", where, Quote(line))
+	case strings.HasPrefix(decodeErr, l.Sprintf("not valid JSON")):
+		return l.Sprintf("a line that is %s came %s: %s", decodeErr, where, Quote(line))
 	default:
-		return fmt.Sprintf("%s, in the line %s", decodeErr, Quote(line))
+		return l.Sprintf("%s, in the line %s", decodeErr, Quote(line))
 	}
 }
 
-// staleAnswer is the sentence for an answer to turn id, which is not pending (under c.mu).
-func (c *Conn) staleAnswer(id int) string {
+// staleAnswer is the sentence for an answer to turn id, which is not pending, and its kind
+// (KindLate, KindDisplaced or "") (under c.mu).
+func (c *Conn) staleAnswer(id int) (string, string) {
+	l := c.l
 	if id > c.turnSeq {
-		last := "no turn line was sent yet"
+		last := l.Sprintf("no turn line was sent yet")
 		if c.turnSeq > 0 {
-			last = fmt.Sprintf("the last turn line was %d", c.turnSeq)
+			last = l.Sprintf("the last turn line was %d", c.turnSeq)
 		}
-		return fmt.Sprintf("turn %d was never sent (%s): answer with the \"id\" of the turn line you answer", id, last)
+		return l.Sprintf("turn %d was never sent (%s): answer with the \"id\" of the turn line you answer", id, last), ""
 	}
 	t := c.turn(id)
 	switch {
 	case t == nil:
-		return fmt.Sprintf("turn %d is long over: action dropped", id)
+		return l.Sprintf("turn %d is long over: action dropped", id), ""
 	case t.answered:
-		return fmt.Sprintf("turn %d was already answered: send one action per turn line, and none for other lines (start, warn, end)", id)
-	case t.fate != "":
-		return fmt.Sprintf("your answer to turn %d came after %s: action dropped", id, t.fate)
+		return l.Sprintf("turn %d was already answered: send one action per turn line, and none for other lines (start, warn, end)", id), ""
+	case t.fate.Key != "":
+		kind := KindDisplaced
+		if t.fate.Key == fateTimedOut.Key {
+			kind = KindLate
+		}
+		return l.Sprintf("your answer to turn %d came after %s: action dropped", id, t.fate.In(l)), kind
 	}
-	return fmt.Sprintf("turn %d is not waiting for an answer: action dropped", id)
+	return l.Sprintf("turn %d is not waiting for an answer: action dropped", id), ""
 }
 
 // GameBegins tells the Conn a game of g starts on it (its number on the connection).
@@ -190,48 +199,48 @@ func (c *Conn) Games() (n int, playing bool) {
 	return c.games, c.inGame
 }
 
-const gameAfterGame = "the arena sends game after game on the same connection (a start line after each end): keep reading lines until your input ends"
+var gameAfterGame = lang.T("the arena sends game after game on the same connection (a start line after each end): keep reading lines until your input ends")
 
-// EndedEarly explains a program whose output ended (it exited, crashed or closed stdout):
-// how says how ("exited (exit status 0)"; "" when the server cannot know, over SSH), and
-// decision, when not 0, which of its game's decisions it owed.
-func (c *Conn) EndedEarly(how string, decision int) string {
+// EndedEarly explains a program whose output ended (it exited, crashed or closed stdout),
+// to be said in the reader's language: how says how, in the connection's language
+// ("exited (exit status 0)"; "" when the server cannot know, over SSH), and decision, when
+// not 0, which of its game's decisions it owed.
+func (c *Conn) EndedEarly(how string, decision int) lang.Text {
 	c.mu.Lock()
 	games, playing, answers, planned, why := c.games, c.inGame, c.gameAnswers, c.planned, c.why
 	c.mu.Unlock()
-	who := "your program's output ended (it exited or closed stdout)"
+	who := lang.T("your program's output ended (it exited or closed stdout)")
 	if how != "" {
-		who = "your program " + how
+		who = lang.T("your program %s", how)
 	}
 	var byArena endedByArena
 	if errors.As(why, &byArena) {
 		// The arena ended it: that is the fault to tell.
 		if games == 0 {
-			return "the arena ended the connection: " + why.Error()
+			return lang.T("the arena ended the connection: %s", byArena.err)
 		}
-		return fmt.Sprintf("the arena ended the connection during game %d: %v", games, why)
+		return lang.T("the arena ended the connection during game %d: %s", games, byArena.err)
 	}
 	if playing && answers == 0 && games > 1 {
 		// Gone before answering anything of this game: it most likely stopped after the
 		// last one (if it crashed on this game's first turn, its stderr says so).
-		of := ""
 		if planned > 0 {
-			of = fmt.Sprintf(" of %d", planned)
+			return lang.T("%s after game %d of %d, before answering any turn of game %d: %s", who, games-1, planned, games, gameAfterGame)
 		}
-		return fmt.Sprintf("%s after game %d%s, before answering any turn of game %d: %s", who, games-1, of, games, gameAfterGame)
+		return lang.T("%s after game %d, before answering any turn of game %d: %s", who, games-1, games, gameAfterGame)
 	}
 	switch {
 	case games == 0:
-		return who + " before its first game"
+		return lang.T("%s before its first game", who)
 	case !playing && (planned == 0 || planned > 0 && games >= planned):
-		return fmt.Sprintf("%s after game %d", who, games)
+		return lang.T("%s after game %d", who, games)
 	case !playing && planned > 0:
-		return fmt.Sprintf("%s after game %d of %d: %s", who, games, planned, gameAfterGame)
+		return lang.T("%s after game %d of %d: %s", who, games, planned, gameAfterGame)
 	case !playing:
-		return fmt.Sprintf("%s after game %d: %s", who, games, gameAfterGame)
+		return lang.T("%s after game %d: %s", who, games, gameAfterGame)
 	}
 	if decision > 0 {
-		return fmt.Sprintf("%s during game %d, at its decision %d", who, games, decision)
+		return lang.T("%s during game %d, at its decision %d", who, games, decision)
 	}
-	return fmt.Sprintf("%s during game %d", who, games)
+	return lang.T("%s during game %d", who, games)
 }

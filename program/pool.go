@@ -4,12 +4,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/games"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // ExecPool keeps a program's processes running from one headless game to the next, as a
@@ -62,8 +65,10 @@ func (p *ExecPool) put(proc *Process, healthy bool) {
 		if healthy && errors.Is(proc.Conn.Err(), io.EOF) {
 			// It played its game well, then left: the next game starts another process,
 			// but the program is wrong, and would be over SSH.
-			fmt.Fprintf(p.opts.Stderr, "arena: %s (%s); a new process plays the next game\n",
-				proc.Conn.EndedEarly("exited ("+proc.ExitStatus(200*time.Millisecond)+")", 0), clip(p.cmd, 60))
+			l := p.opts.Lang
+			how, _ := proc.ExitIn(200*time.Millisecond, l)
+			fmt.Fprintf(p.opts.Stderr, "arena: %s\n", l.Sprintf("%s (%s); a new process plays the next game",
+				proc.Conn.EndedEarly(l.Sprintf("exited (%s)", how), 0).In(l), clip(p.cmd, 60)))
 		}
 		healthy = false
 	default:
@@ -96,21 +101,23 @@ func (p *ExecPool) Close() {
 // newExecSeat starts game g on proc (hello already sent).
 func newExecSeat(proc *Process, cmdline string, g Game, opts ExecOptions, pool *ExecPool) *ExecSeat {
 	s := &ExecSeat{p: proc, opts: opts, pool: pool, Agent: NewAgent(proc.Conn, g), cmdline: cmdline, seat: g.Seat, seed: g.Seed}
-	s.Agent.Note = func(status, why string) {
+	l := opts.Lang
+	s.Agent.Note = func(status string, why lang.Text) {
+		said := why.In(l)
 		if status == StatusCrashed {
 			// How the process ended says more than the pipe error that revealed it.
-			if exit := proc.ExitStatus(200 * time.Millisecond); exit != "still running" {
-				why = proc.Conn.EndedEarly("exited ("+exit+")", s.Agent.moves)
-				if said := proc.Sandboxed(); len(said) > 0 {
-					why += ": " + strings.Join(said, "; ")
+			if exit, ok := proc.ExitIn(200*time.Millisecond, l); ok {
+				said = proc.Conn.EndedEarly(l.Sprintf("exited (%s)", exit), s.Agent.moves).In(l)
+				if refused := proc.Sandboxed(); len(refused) > 0 {
+					said = l.Sprintf("%s: %s", said, strings.Join(refused, l.Sprintf("; ")))
 					proc.NewRefusals() // said here: not again at the game's end
 				}
 			} else {
-				why += " (the program is still running)"
+				said = l.Sprintf("%s (the program is still running)", said)
 			}
 		}
-		fmt.Fprintf(opts.Stderr, "arena: seat %d (%s), game seed %d: %s: %s; its seat plays default actions\n",
-			g.Seat, clip(cmdline, 60), g.Seed, status, why)
+		fmt.Fprintf(opts.Stderr, "arena: %s\n", l.Sprintf("seat %d (%s), game seed %s: %s: %s; its seat plays default actions",
+			g.Seat, clip(cmdline, 60), strconv.FormatUint(g.Seed, 10), StatusIn(status, l), said))
 	}
 	return s
 }
@@ -124,7 +131,7 @@ func sendHello(proc *Process, g Game) {
 func (s *ExecSeat) finishSeat(o *games.Outcome) {
 	s.Agent.Finish(o)
 	for _, why := range s.p.NewRefusals() {
-		fmt.Fprintf(s.opts.Stderr, "arena: seat %d (%s), game seed %d: %s\n", s.seat, clip(s.cmdline, 60), s.seed, why)
+		fmt.Fprintf(s.opts.Stderr, "arena: %s\n", s.opts.Lang.Sprintf("seat %d (%s), game seed %s: %s", s.seat, clip(s.cmdline, 60), strconv.FormatUint(s.seed, 10), why))
 	}
 	if s.pool != nil {
 		s.pool.put(s.p, s.Agent.Status() == "")

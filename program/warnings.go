@@ -2,9 +2,10 @@ package program
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"sync"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Warnings is where a local program's sentences for people go (ExecOptions.Diag): the
@@ -16,11 +17,29 @@ type Warnings struct {
 	who   string
 	limit int // 0: no limit
 	seen  int
+	l     lang.Lang
 }
 
-// NewWarnings shows the first limit sentences (all when limit is 0) on w, naming who.
+// NewWarnings shows the first limit sentences (all when limit is 0) on w, naming who; it
+// counts them in English.
 func NewWarnings(w io.Writer, who string, limit int) *Warnings {
-	return &Warnings{w: w, who: who, limit: limit}
+	return NewWarningsIn(w, who, limit, lang.English)
+}
+
+// NewWarningsIn is NewWarnings for sentences said in l (ExecOptions.Lang).
+func NewWarningsIn(w io.Writer, who string, limit int, l lang.Lang) *Warnings {
+	return &Warnings{w: w, who: who, limit: limit, l: l}
+}
+
+// isWarning reports whether b is a Conn's sentence of a warning, in any language.
+func isWarning(b []byte) bool {
+	for _, l := range lang.All {
+		// A warning's sentence (Conn.Warn) begins with the word, in each language.
+		if bytes.HasPrefix(b, []byte("arena: "+l.Sprintf("warning"))) {
+			return true
+		}
+	}
+	return false
 }
 
 // Write takes one sentence a call ("arena: …\n", as a Conn writes them). Warnings are
@@ -28,14 +47,14 @@ func NewWarnings(w io.Writer, who string, limit int) *Warnings {
 func (w *Warnings) Write(b []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if bytes.HasPrefix(b, []byte("arena: warning")) {
+	if isWarning(b) {
 		w.seen++
 		if w.limit > 0 && w.seen > w.limit {
 			return len(b), nil
 		}
 	}
 	line := bytes.TrimPrefix(b, []byte("arena: "))
-	if _, err := fmt.Fprintf(w.w, "arena: %s: %s", w.who, line); err != nil {
+	if _, err := io.WriteString(w.w, "arena: "+w.l.Sprintf("%s: %s", w.who, string(line))); err != nil {
 		return 0, err
 	}
 	return len(b), nil
@@ -48,5 +67,5 @@ func (w *Warnings) Unshown() string {
 	if w.limit == 0 || w.seen <= w.limit {
 		return ""
 	}
-	return fmt.Sprintf("arena: %s: %d more warnings not shown (--verbose shows them all)\n", w.who, w.seen-w.limit)
+	return "arena: " + w.l.Sprintf("%s: %d more warnings not shown (--verbose shows them all)", w.who, w.seen-w.limit) + "\n"
 }

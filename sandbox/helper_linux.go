@@ -13,6 +13,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // The helper is the arena's binary started as helperName: it reads its policy, enters the
@@ -36,7 +38,9 @@ func init() {
 func helperMain(argv []string) int {
 	runtime.LockOSThread() // the sandbox is the thread's, and exec keeps the thread's
 	if err := enter(argv); err != nil {
-		fmt.Fprintf(os.Stderr, "arena: the sandbox could not be set up: %v\n", err)
+		// The helper runs in the program's environment: its owner's language.
+		l, _, _ := lang.FromEnv(os.Environ())
+		fmt.Fprintf(os.Stderr, "arena: %s\n", l.Sprintf("the sandbox could not be set up: %v", lang.Say(err, l)))
 		return helperFailed
 	}
 	return helperFailed // enter only returns on failure
@@ -45,7 +49,7 @@ func helperMain(argv []string) int {
 func enter(argv []string) error {
 	var p Policy
 	if err := json.Unmarshal([]byte(os.Getenv(policyEnv)), &p); err != nil {
-		return fmt.Errorf("its policy: %w", err)
+		return lang.Errorf("its policy: %s", err)
 	}
 	var env []string
 	for _, kv := range os.Environ() {
@@ -55,7 +59,7 @@ func enter(argv []string) error {
 	}
 	abi := landlockABI()
 	if abi < minABI {
-		return fmt.Errorf("this kernel has Landlock %d; the sandbox needs %d or later", abi, minABI)
+		return lang.Errorf("this kernel has Landlock %d; the sandbox needs %d or later", abi, minABI)
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("no_new_privs: %w", err)
@@ -91,7 +95,7 @@ func enter(argv []string) error {
 	binary.NativeEndian.PutUint32(rights[unix.CmsgLen(0):], uint32(listener))
 	// The arena supervises the filter from here on.
 	if err := unix.Sendmsg(3, one, rights, nil, 0); err != nil {
-		return fmt.Errorf("handing over the filter: %w", err)
+		return lang.Errorf("handing over the filter: %s", err)
 	}
 	unix.Close(listener)
 	unix.Close(3)

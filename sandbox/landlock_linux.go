@@ -7,6 +7,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // landlockABI is the kernel's Landlock version, 0 without Landlock.
@@ -59,10 +61,10 @@ func fsHandled(abi int) uint64 {
 // the machine's secrets when the arena runs as root).
 var systemReads = []string{
 	"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt",
-	"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/timezone",
-	"/etc/alternatives", "/etc/ssl", "/etc/ca-certificates", "/etc/nsswitch.conf", "/etc/passwd", "/etc/group",
-	"/etc/host.conf", "/etc/mime.types", "/etc/os-release", "/etc/lsb-release", "/etc/debian_version",
-	"/etc/locale.alias", "/etc/locale.conf", "/etc/default/locale",
+	"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/timezone", // lang:keep paths
+	"/etc/alternatives", "/etc/ssl", "/etc/ca-certificates", "/etc/nsswitch.conf", "/etc/passwd", "/etc/group", // lang:keep paths
+	"/etc/host.conf", "/etc/mime.types", "/etc/os-release", "/etc/lsb-release", "/etc/debian_version", // lang:keep paths
+	"/etc/locale.alias", "/etc/locale.conf", "/etc/default/locale", // lang:keep paths
 	// what runtimes read of the machine: processes' own state (Landlock keeps other
 	// processes' memory and environment out: they are outside its domain), CPUs, cgroups
 	"/proc", "/sys/devices/system/cpu", "/sys/fs/cgroup",
@@ -93,7 +95,7 @@ func restrictFiles(p Policy, abi int) error {
 	}
 	fd, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), size, 0)
 	if errno != 0 {
-		return fmt.Errorf("landlock: create ruleset: %w", errno)
+		return lang.Errorf("landlock: create ruleset: %s", errno)
 	}
 	ruleset := int(fd)
 	defer unix.Close(ruleset)
@@ -116,7 +118,7 @@ func restrictFiles(p Policy, abi int) error {
 		rule := unix.LandlockPathBeneathAttr{Allowed_access: rights & handled, Parent_fd: int32(pfd)}
 		if _, _, errno := unix.Syscall6(unix.SYS_LANDLOCK_ADD_RULE, uintptr(ruleset), unix.LANDLOCK_RULE_PATH_BENEATH,
 			uintptr(unsafe.Pointer(&rule)), 0, 0, 0); errno != 0 {
-			return fmt.Errorf("landlock: rule for %s: %w", path, errno)
+			return lang.Errorf("landlock: rule for %s: %s", path, errno)
 		}
 		return nil
 	}
@@ -147,7 +149,7 @@ func restrictFiles(p Policy, abi int) error {
 		return err
 	}
 	if _, _, errno := unix.Syscall(unix.SYS_LANDLOCK_RESTRICT_SELF, uintptr(ruleset), 0, 0); errno != 0 {
-		return fmt.Errorf("landlock: restrict: %w", errno)
+		return lang.Errorf("landlock: restrict: %s", errno)
 	}
 	return nil
 }

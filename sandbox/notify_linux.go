@@ -4,12 +4,13 @@ package sandbox
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"strconv"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // The supervisor answers the filter's questions about one program (its process group):
@@ -45,7 +46,7 @@ const namespaces = unix.CLONE_NEWNS | unix.CLONE_NEWUTS | unix.CLONE_NEWIPC | un
 // not empty, is said at the program's end.
 type verdict struct {
 	errno unix.Errno
-	why   string
+	why   lang.Text
 }
 
 var allow = verdict{}
@@ -59,22 +60,22 @@ func (r *Run) judge(n *seccompNotif) verdict {
 		// machine's daemons (a container engine's), which Landlock does not guard here.
 		return verdict{errno: unix.EACCES}
 	case nr == unix.SYS_SOCKET:
-		return verdict{unix.EACCES, "the sandbox refused a network connection (--allow-net allows it)"}
+		return verdict{unix.EACCES, lang.T("the sandbox refused a network connection (--allow-net allows it)")}
 	case nr == unix.SYS_KILL || nr == unix.SYS_RT_SIGQUEUEINFO:
 		if r.insideTarget(int32(args[0])) {
 			return allow
 		}
-		return verdict{unix.EPERM, "the sandbox refused to signal a process outside the program"}
+		return verdict{unix.EPERM, lang.T("the sandbox refused to signal a process outside the program")}
 	case nr == unix.SYS_TGKILL || nr == unix.SYS_TKILL || nr == unix.SYS_RT_TGSIGQUEUEINFO:
 		if t := int32(args[0]); t > 0 && r.pgidOf(int(t)) == r.pgid {
 			return allow
 		}
-		return verdict{unix.EPERM, "the sandbox refused to signal a process outside the program"}
+		return verdict{unix.EPERM, lang.T("the sandbox refused to signal a process outside the program")}
 	case nr == unix.SYS_PIDFD_SEND_SIGNAL:
-		return verdict{unix.EPERM, "the sandbox refused to signal a process outside the program"}
+		return verdict{unix.EPERM, lang.T("the sandbox refused to signal a process outside the program")}
 	case nr == unix.SYS_CLONE || isStart(nr):
 		if nr == unix.SYS_CLONE && args[0]&namespaces != 0 {
-			return verdict{unix.EPERM, "the sandbox refused to make new namespaces"}
+			return verdict{unix.EPERM, lang.T("the sandbox refused to make new namespaces")}
 		}
 		// Counted without looking while far from the cap (a shell script starts dozens of
 		// short processes: pyenv's shim does, for every python3), counted for real near it.
@@ -82,7 +83,7 @@ func (r *Run) judge(n *seccompNotif) verdict {
 			r.procs = r.processes()
 		}
 		if r.procs >= r.policy.Limits.Procs {
-			return verdict{unix.EAGAIN, fmt.Sprintf("the sandbox's cap of %d processes was reached", r.policy.Limits.Procs)}
+			return verdict{unix.EAGAIN, lang.T("the sandbox's cap of %d processes was reached", r.policy.Limits.Procs)}
 		}
 		r.procs++
 		return allow
@@ -90,11 +91,11 @@ func (r *Run) judge(n *seccompNotif) verdict {
 		return verdict{errno: unix.EPERM} // a JVM raises its open files' cap at start: quietly refused
 	case nr == unix.SYS_PTRACE || nr == unix.SYS_PROCESS_VM_READV || nr == unix.SYS_PROCESS_VM_WRITEV ||
 		nr == unix.SYS_PIDFD_GETFD || nr == unix.SYS_KCMP:
-		return verdict{unix.EPERM, "the sandbox refused to look into another process"}
+		return verdict{unix.EPERM, lang.T("the sandbox refused to look into another process")}
 	case nr == unix.SYS_SETSID || nr == unix.SYS_SETPGID:
-		return verdict{unix.EPERM, "the sandbox refused to let a process leave the program's process group"}
+		return verdict{unix.EPERM, lang.T("the sandbox refused to let a process leave the program's process group")}
 	}
-	return verdict{unix.EPERM, fmt.Sprintf("the sandbox refused a system call no program needs (number %d)", n.Data.Nr)}
+	return verdict{unix.EPERM, lang.T("the sandbox refused a system call no program needs (number %d)", n.Data.Nr)}
 }
 
 func isStart(nr uint32) bool {
@@ -200,7 +201,7 @@ func (r *Run) supervise(listener int) {
 			resp.Flags = unix.SECCOMP_USER_NOTIF_FLAG_CONTINUE
 		} else {
 			resp.Error = -int32(v.errno)
-			if v.why != "" {
+			if v.why.Key != "" {
 				r.refused(v.why)
 			}
 		}

@@ -4,22 +4,23 @@ package sandbox
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
-// Unavailable says what this system lacks for the sandbox, "" when it has it all.
-func Unavailable() string {
+// unavailable says what this system lacks for the sandbox, a zero Text when it has it all.
+func unavailable() lang.Text {
 	if abi := landlockABI(); abi < minABI {
 		if abi == 0 {
-			return "this Linux kernel has no Landlock (it needs 6.7 or later, with Landlock enabled)"
+			return lang.T("this Linux kernel has no Landlock (it needs 6.7 or later, with Landlock enabled)")
 		}
-		return fmt.Sprintf("this Linux kernel's Landlock is version %d; the sandbox needs %d (Linux 6.7 or later)", abi, minABI)
+		return lang.T("this Linux kernel's Landlock is version %d; the sandbox needs %d (Linux 6.7 or later)", abi, minABI)
 	}
-	return ""
+	return lang.Text{}
 }
 
 func jsonOf(p Policy) (string, error) {
@@ -54,15 +55,15 @@ func receiveListener(sock *os.File) (int, error) {
 		return -1, rerr
 	}
 	if n == 0 {
-		return -1, errors.New("the helper ended without its filter")
+		return -1, lang.Errorf("the helper ended without its filter")
 	}
 	msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
 	if err != nil || len(msgs) != 1 {
-		return -1, errors.New("no filter in the helper's message")
+		return -1, lang.Errorf("no filter in the helper's message")
 	}
 	fds, err := unix.ParseUnixRights(&msgs[0])
 	if err != nil || len(fds) != 1 {
-		return -1, errors.New("no filter in the helper's message")
+		return -1, lang.Errorf("no filter in the helper's message")
 	}
 	return fds[0], nil
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Run is one program in its sandbox, from Wrap to Close.
@@ -26,25 +28,37 @@ type Run struct {
 	procs int
 
 	mu     sync.Mutex
-	denied []string // what the sandbox refused, each said once
+	denied []lang.Text // what the sandbox refused, each said once
+}
+
+// Unavailable says what this system lacks for the sandbox, in English, "" when it has it
+// all.
+func Unavailable() string { return UnavailableIn(lang.English) }
+
+// UnavailableIn says what this system lacks for the sandbox, in l, "" when it has it all.
+func UnavailableIn(l lang.Lang) string {
+	if why := unavailable(); why.Key != "" {
+		return why.In(l)
+	}
+	return ""
 }
 
 // ErrUnavailable is a sandbox this system cannot give; the sentence says what is missing.
-var ErrUnavailable = errors.New("no sandbox on this system")
+var ErrUnavailable = lang.Errorf("no sandbox on this system")
 
 // Wrap makes cmd (exec.Command's, not started, in a process group of its own: Setpgid)
 // start through the helper, under policy p. Call Started once cmd has started, and Close
 // once the program has ended.
 func Wrap(cmd *exec.Cmd, p Policy) (*Run, error) {
-	if why := Unavailable(); why != "" {
-		return nil, fmt.Errorf("%w: %s", ErrUnavailable, why)
+	if why := unavailable(); why.Key != "" {
+		return nil, lang.Errorf("%s: %s", ErrUnavailable, why)
 	}
 	if !ownGroup(cmd) || len(cmd.ExtraFiles) > 0 {
-		return nil, errors.New("sandbox: the command must have a process group of its own and no extra files")
+		return nil, errors.New("sandbox: the command must have a process group of its own and no extra files") // lang:keep a bug of ours
 	}
 	self, err := os.Executable()
 	if err != nil {
-		return nil, fmt.Errorf("sandbox: the arena's own binary: %w", err)
+		return nil, lang.Errorf("sandbox: the arena's own binary: %s", err)
 	}
 	p.Limits = p.Limits.withDefaults()
 	if p.Dir, err = filepath.Abs(p.Dir); err != nil {
@@ -67,7 +81,7 @@ func Wrap(cmd *exec.Cmd, p Policy) (*Run, error) {
 	}
 	p.Reads = reads
 	if p.Scratch, err = os.MkdirTemp("", "arena-sandbox-*"); err != nil {
-		return nil, fmt.Errorf("sandbox: its scratch folder: %w", err)
+		return nil, lang.Errorf("sandbox: its scratch folder: %s", err)
 	}
 	policy, err := jsonOf(p)
 	if err != nil {
@@ -123,11 +137,11 @@ func (r *Run) Close() {
 	})
 }
 
-func (r *Run) refused(why string) {
+func (r *Run) refused(why lang.Text) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, d := range r.denied {
-		if d == why {
+		if d.Key == why.Key && fmt.Sprint(d.Args) == fmt.Sprint(why.Args) {
 			return
 		}
 	}
@@ -136,41 +150,66 @@ func (r *Run) refused(why string) {
 	}
 }
 
-// Refused lists what the sandbox refused the program, each once.
-func (r *Run) Refused() []string {
+// Refused lists what the sandbox refused the program, each once, in English.
+func (r *Run) Refused() []string { return r.RefusedIn(lang.English) }
+
+// RefusedIn lists what the sandbox refused the program, each once, in l.
+func (r *Run) RefusedIn(l lang.Lang) []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return append([]string(nil), r.denied...)
+	var out []string
+	for _, d := range r.denied {
+		out = append(out, d.In(l))
+	}
+	return out
 }
 
-// Explain says in sentences what the sandbox did to a program that ended with exitErr
-// (cmd.Wait's), whose stderr ended with tail: what it refused, and the cap it reached.
+// Explain is ExplainIn in English.
 func (r *Run) Explain(exitErr error, tail string) []string {
-	out := r.Refused()
+	return r.ExplainIn(exitErr, tail, lang.English)
+}
+
+// ExplainIn says in sentences, in l, what the sandbox did to a program that ended with
+// exitErr (cmd.Wait's), whose stderr ended with tail: what it refused, and the cap it
+// reached.
+func (r *Run) ExplainIn(exitErr error, tail string, l lang.Lang) []string {
+	out := r.RefusedIn(l)
 	var ee *exec.ExitError
 	if errors.As(exitErr, &ee) {
 		switch capHit(ee) {
 		case "cpu":
-			out = append(out, fmt.Sprintf("the sandbox's cap of %s of CPU time was reached", r.policy.Limits.CPU))
+			out = append(out, l.Sprintf("the sandbox's cap of %s of CPU time was reached", r.policy.Limits.CPU.String()))
 		case "file":
-			out = append(out, fmt.Sprintf("the sandbox's cap of %s a file was reached", Bytes(r.policy.Limits.Output)))
+			out = append(out, l.Sprintf("the sandbox's cap of %s a file was reached", Bytes(r.policy.Limits.Output)))
 		}
-		if ee.ExitCode() == helperFailed && strings.Contains(tail, "the sandbox could not be set up") {
+		if ee.ExitCode() == helperFailed && helperSaidWhy(tail) {
 			return out // the helper said why
 		}
 	}
 	if exitErr != nil && refusedFile(tail) {
-		out = append(out, "the program was refused a file: it reads only its own folder and the system's, and writes only in $HOME or $TMPDIR (--allow-read DIR allows a folder)")
+		out = append(out, l.Sprintf("the program was refused a file: it reads only its own folder and the system's, and writes only in $HOME or $TMPDIR (--allow-read DIR allows a folder)"))
 	}
 	if exitErr != nil && outOfMemory(tail) {
-		out = append(out, fmt.Sprintf("the program ran out of memory: the sandbox caps it at %s (--sandbox-memory)", Bytes(r.policy.Limits.Memory)))
+		out = append(out, l.Sprintf("the program ran out of memory: the sandbox caps it at %s (--sandbox-memory)", Bytes(r.policy.Limits.Memory)))
 	}
 	return out
+}
+
+// helperSaidWhy reports whether the program's last words are the helper's, saying (in
+// any language) why the sandbox could not be set up.
+func helperSaidWhy(tail string) bool {
+	for _, l := range lang.All {
+		if strings.Contains(tail, l.Sprintf("the sandbox could not be set up: %v", "")) {
+			return true
+		}
+	}
+	return false
 }
 
 // refusedFile reports whether a program's last words are its language's way of saying
 // that a file was refused (Landlock tells nobody but the program).
 func refusedFile(tail string) bool {
+	// lang:keep what programs' runtimes print, matched
 	for _, s := range []string{"Permission denied", "PermissionError", "AccessDeniedException", "EACCES"} {
 		if strings.Contains(tail, s) {
 			return true
@@ -182,8 +221,8 @@ func refusedFile(tail string) bool {
 // outOfMemory reports whether a program's last words are its language's way of saying
 // that an allocation failed.
 func outOfMemory(tail string) bool {
-	for _, s := range []string{"MemoryError", "OutOfMemoryError", "Cannot allocate memory", "std::bad_alloc",
-		"out of memory", "JavaScript heap out of memory", "memory allocation of"} {
+	for _, s := range []string{"MemoryError", "OutOfMemoryError", "Cannot allocate memory", "std::bad_alloc", // lang:keep what programs' runtimes print, matched
+		"out of memory", "JavaScript heap out of memory", "memory allocation of"} { // lang:keep what programs' runtimes print, matched
 		if strings.Contains(tail, s) {
 			return true
 		}

@@ -18,6 +18,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Policy is what one program may do.
@@ -66,25 +68,24 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// Describe is the policy in one line, for a result to say how it was obtained.
-func (p Policy) Describe() string {
+// Describe is the policy in one line, in English, for a result to say how it was obtained.
+func (p Policy) Describe() string { return p.DescribeIn(lang.English) }
+
+// DescribeIn is the policy in one line, in l.
+func (p Policy) DescribeIn(lg lang.Lang) string {
 	l := p.Limits.withDefaults()
-	var b strings.Builder
 	dir := p.Dir
 	if dir == "" {
-		dir = "its own folder"
+		dir = lg.Sprintf("its own folder")
 	}
-	fmt.Fprintf(&b, "sandboxed: reads %s", dir)
+	reads := dir
 	for _, r := range p.Reads {
-		b.WriteString(", " + r)
+		reads += ", " + r
 	}
 	if p.Net {
-		b.WriteString("; network allowed")
-	} else {
-		b.WriteString("; no network")
+		return lg.Sprintf("sandboxed: reads %s; network allowed; caps: %s CPU, %d processes, %s memory", reads, l.CPU.String(), l.Procs, Bytes(l.Memory))
 	}
-	fmt.Fprintf(&b, "; caps: %s CPU, %d processes, %s memory", l.CPU, l.Procs, Bytes(l.Memory))
-	return b.String()
+	return lg.Sprintf("sandboxed: reads %s; no network; caps: %s CPU, %d processes, %s memory", reads, l.CPU.String(), l.Procs, Bytes(l.Memory))
 }
 
 // Bytes is n in MiB or GiB, as the caps are said.

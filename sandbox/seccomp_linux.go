@@ -117,7 +117,7 @@ func lowestJudged(net, signals bool) uint32 {
 // returns the supervisor's end, the listener.
 func installFilter(f []unix.SockFilter) (listener int, err error) {
 	if len(f) > 4096 {
-		return -1, fmt.Errorf("seccomp: filter of %d instructions", len(f))
+		return -1, fmt.Errorf("seccomp: filter of %d instructions", len(f)) // lang:keep a bug of ours
 	}
 	prog := unix.SockFprog{Len: uint16(len(f)), Filter: &f[0]}
 	fd, _, errno := unix.RawSyscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER, unix.SECCOMP_FILTER_FLAG_NEW_LISTENER,

@@ -16,6 +16,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/sandbox"
@@ -92,7 +93,7 @@ func runMatch(args []string) int {
 	fi, err := os.Stderr.Stat()
 	progress := err == nil && fi.Mode()&os.ModeCharDevice != 0
 	env := matchEnv{stdout: os.Stdout, stderr: os.Stderr, progress: progress, games: catalog.All,
-		now: time.Now, randomSeed: seed.Random}
+		now: time.Now, randomSeed: seed.Random, environ: os.Environ()}
 	return env.run(args)
 }
 
@@ -105,6 +106,9 @@ type matchEnv struct {
 	randomSeed     func() uint64
 	// noSandbox says what the system lacks for a sandbox (sandbox.Unavailable when nil).
 	noSandbox func() string
+	// environ is the user's environment: its locale is the language of what the programs
+	// are told (lang.FromEnv; English when it names none).
+	environ []string
 }
 
 // matchRun is one parsed command line.
@@ -377,9 +381,10 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		if *verbose {
 			limit = 0
 		}
-		w := program.NewWarnings(stderr, seatLabels[i]+" ("+clipCommand(specs[i].Exec)+")", limit)
+		l, _, _ := lang.FromEnv(env.environ)
+		w := program.NewWarningsIn(stderr, seatLabels[i]+" ("+clipCommand(specs[i].Exec)+")", limit, l)
 		m.warnings = append(m.warnings, w)
-		opts := program.ExecOptions{Sandbox: sb.policy(i), Stderr: stderr, Diag: w}
+		opts := program.ExecOptions{Sandbox: sb.policy(i), Stderr: stderr, Diag: w, Lang: l}
 		if *fresh {
 			return match.ExecWith(opts) // a process per game
 		}
