@@ -246,7 +246,7 @@ func (a *Sessions) tellFinalPlace(ctx context.Context, conn *program.Conn, code,
 	for _, s := range rep.Standings {
 		if s.ID == id {
 			conn.Tell(lang.T("%s: you are %s of %d with %s points (%s)", tournamentIs(code, rep.State),
-				conn.Lang().Ordinal(s.Rank), len(rep.Standings), plaintext.Points(plaintext.Round2(s.Points)), director.RecordText(s)))
+				conn.Lang().Ordinal(s.Rank), len(rep.Standings), plaintext.Points(plaintext.Round2(s.Points)), director.RecordTextIn(s, conn.Lang())))
 			return
 		}
 	}

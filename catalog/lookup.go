@@ -1,11 +1,11 @@
 package catalog
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
 	"github.com/arena-classroom/arena/botproto"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // IDs lists the games' ids in menu order; with programs, only the games whose bot protocol
@@ -25,15 +25,21 @@ func Lookup(id string) (Entry, error) {
 	if e, ok := Get(id); ok {
 		return e, nil
 	}
-	return Entry{}, fmt.Errorf("unknown game %q: the games are %s", id, strings.Join(IDs(false), ", "))
+	return Entry{}, lang.Errorf("unknown game %q: the games are %s", id, strings.Join(IDs(false), ", "))
 }
 
 // Spec is the bot protocol's schema of a game (`spec GAME` over SSH, `arena spec GAME`),
 // for a program with move and bank of time.
 func Spec(id string, move, bank time.Duration) (string, error) {
+	return SpecIn(id, move, bank, lang.English)
+}
+
+// SpecIn is Spec with its sentences in l (the protocol's lines are the same in every
+// language).
+func SpecIn(id string, move, bank time.Duration, l lang.Lang) (string, error) {
 	e, ok := Get(id)
 	if !ok || !botproto.Documented(e.Game) {
-		return "", fmt.Errorf("unknown game %q; games with a bot schema: %s", id, strings.Join(IDs(true), ", "))
+		return "", lang.Errorf("unknown game %q; games with a bot schema: %s", id, strings.Join(IDs(true), ", "))
 	}
-	return botproto.Spec(e.Game, move, bank)
+	return botproto.SpecIn(e.Game, move, bank, l)
 }

@@ -39,7 +39,7 @@ func spec(name string, args []string, move, bank time.Duration, stdout, stderr i
 		fmt.Fprintln(stderr, l.Sprintf("usage: %s GAME (games with a bot schema: %s)", name, gameIDs(true)))
 		return 2
 	}
-	text, err := catalog.Spec(args[0], move, bank)
+	text, err := catalog.SpecIn(args[0], move, bank, l)
 	if err != nil {
 		fmt.Fprintln(stderr, l.Sprintf("arena: %s", sayErr(err, l)))
 		return 2
