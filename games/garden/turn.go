@@ -1,12 +1,12 @@
 package garden
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // PoisonData details a "poison" event: the system's d6 for the cell, each creature's d6 and
@@ -59,16 +59,17 @@ func (s *State) startTurn(seat int) []games.Event {
 
 // incomeText is "turn 7: +2 food +1 wood", naming only what was gained.
 func incomeText(turn int, gain [NumResources]int) string {
-	text := fmt.Sprintf("turn %d:", turn)
-	for r, g := range gain {
-		if g > 0 {
-			text += fmt.Sprintf(" +%d %s", g, Resource(r))
+	var rest any = lang.T(" no income")
+	gained := false
+	for r := NumResources - 1; r >= 0; r-- {
+		if g := gain[r]; g > 0 {
+			if !gained {
+				rest, gained = "", true
+			}
+			rest = lang.T(" +%s%s", Amount(r, g), rest)
 		}
 	}
-	if !strings.Contains(text, "+") {
-		text += " no income"
-	}
-	return text
+	return lang.T("turn %d:%s", turn, rest).String()
 }
 
 // poisonTicks rolls every poisoned cell's tick, in cell order (rule 14). An empty poisoned
@@ -98,7 +99,7 @@ func (s *State) poisonTicks() []games.Event {
 		}
 		s.kill(Hex(i), d.Killed)
 		ev = append(ev, games.Event{Type: "poison", Seat: owner,
-			Text: fmt.Sprintf("poison on %s: %d against %s, %s", Hex(i), d.System, joinInts(d.Rolls, ","), games.Count(d.Killed, "creature", "creatures")+" dead"),
+			Text: lang.T("poison on %s: %d against %s, %d creatures dead", Hex(i), d.System, joinInts(d.Rolls, ","), d.Killed).String(),
 			Data: d})
 	}
 	return ev
@@ -125,14 +126,15 @@ func (s *State) beginReinforcement() []games.Event {
 	p.Pending += d.Base + ZoneBonus*d.Zones + d.Candy
 	d.Pending = p.Pending
 	s.phase = Reinforcement
-	text := fmt.Sprintf("reinforces: %d to place (%d + %d for %s", d.Pending, d.Base, ZoneBonus*d.Zones, games.Count(d.Zones, "zone", "zones"))
+	var candy, deported any = "", ""
 	if d.Candy > 0 {
-		text += fmt.Sprintf(" + %d from Candy for %d food", d.Candy, CostOf(Candy).Amount)
+		candy = lang.T(" + %d from Candy for %s", d.Candy, Amount(Food, CostOf(Candy).Amount))
 	}
 	if d.Deported > 0 {
-		text += fmt.Sprintf(" + %d deported", d.Deported)
+		deported = lang.T(" + %d deported", d.Deported)
 	}
-	ev := []games.Event{{Type: "reinforce", Seat: seat, Text: text + ")", Data: d}}
+	text := lang.T("reinforces: %d to place (%d + %d for %d zones%s%s)", d.Pending, d.Base, ZoneBonus*d.Zones, d.Zones, candy, deported)
+	ev := []games.Event{{Type: "reinforce", Seat: seat, Text: text.String(), Data: d}}
 	if !s.roomFor(seat) {
 		return s.finishTurn(append(ev, s.dropPending()...))
 	}
@@ -154,7 +156,7 @@ func (s *State) roomFor(seat int) bool {
 func (s *State) place(seat int, h Hex) []games.Event {
 	s.cells[h].Creatures++
 	s.players[seat].Pending--
-	ev := []games.Event{{Type: "place", Seat: seat, Text: "places a creature on " + s.cellText(h),
+	ev := []games.Event{{Type: "place", Seat: seat, Text: lang.T("places a creature on %s", s.cellText(h)).String(),
 		Data: map[string][2]int{"cell": {h.R(), h.Q()}}}}
 	if s.players[seat].Pending == 0 {
 		return s.finishTurn(ev)
@@ -173,7 +175,7 @@ func (s *State) dropPending() []games.Event {
 	if n == 0 {
 		return nil
 	}
-	return []games.Event{{Type: "lost", Seat: seat, Text: games.Count(n, "creature", "creatures") + " not placed, lost",
+	return []games.Event{{Type: "lost", Seat: seat, Text: lang.T("%d creatures not placed, lost", n).String(),
 		Data: map[string]int{"lost": n}}}
 }
 
@@ -192,7 +194,7 @@ func (s *State) finishTurn(ev []games.Event) []games.Event {
 	}
 	if s.turn >= Players*s.rounds {
 		s.capped = true
-		return append(ev, games.Event{Type: "cap", Seat: -1, Text: fmt.Sprintf("the game stops after %d rounds", s.rounds)})
+		return append(ev, games.Event{Type: "cap", Seat: -1, Text: lang.T("the game stops after %d rounds", s.rounds).String()})
 	}
 	return append(ev, s.startTurn(1-seat)...)
 }
