@@ -1,3 +1,3 @@
 package lang_test
 
-func init() { speaking = append(speaking, "games/warhammer", "games/garden") }
+func init() { speaking = append(speaking, "games/warhammer", "games/garden", "games/garden/gardenview") }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // The help as an 80-column window shows it: the lobby folds the rules to 74 columns (80 less
@@ -48,7 +49,7 @@ func TestHelpTellsANewPlayerEverything(t *testing.T) {
 		want = append(want, fmt.Sprintf("%s (%s), %s:", clanTitles[c], c.Resource(), zoneTitles[c]))
 	}
 	for _, k := range []garden.Kind{garden.Sky, garden.BBQ, garden.Pool, garden.Candy} {
-		want = append(want, fmt.Sprintf("%s (%s)", specialLabels[k], costText(garden.CostOf(k))))
+		want = append(want, fmt.Sprintf("%s (%s)", specialLabels[k], costText(lang.English, garden.CostOf(k))))
 	}
 	for _, w := range want {
 		if !strings.Contains(flat, w) {
