@@ -1,3 +1,5 @@
 package lang_test
 
-func init() { speaking = append(speaking, "games/warhammer", "games/garden", "games/garden/gardenview") }
+func init() {
+	speaking = append(speaking, "games/warhammer", "games/garden", "games/garden/gardenview")
+}
