@@ -283,6 +283,11 @@ func (d *draft) footer() [footLines]string {
 			items = append(items, fmt.Sprintf("%d %s", i+1, d.powerTitle(v)))
 		}
 		foot[2] = strings.Join(items, "  ")
+		if utf8.RuneCountInString(foot[2]) > scales[0].width() {
+			// Longer names (French) take the line above too, the cell's description.
+			cut := len(items) / 2
+			foot[1], foot[2] = strings.Join(items[:cut], "  "), strings.Join(items[cut:], "  ")
+		}
 	default:
 		foot[2] = view{l: d.l}.Status(d.s, d.seat)
 	}
@@ -294,15 +299,18 @@ func (d *draft) footer() [footLines]string {
 func (d *draft) clanItem(i int) string {
 	c := garden.Clans[i]
 	p := d.l.Printer()
-	item := p.Sprintf("%d %s: %s", i+1, p.Sprintf(clanTitles[c]), strings.ToLower(p.Sprintf(zoneTitles[c])))
+	item := fmt.Sprintf("%d %s", i+1, p.Sprintf(clanItems[c]))
 	if d.s.Player(1-d.seat).Clan == c {
-		item = p.Sprintf("%d %s (%s's)", i+1, p.Sprintf(clanTitles[c]), Letters[1-d.seat])
+		item = fmt.Sprintf("%d %s", i+1, p.Sprintf("%s (%s's)", p.Sprintf(clanTitles[c]), Letters[1-d.seat]))
 	}
 	if i%2 == 0 {
 		return fmt.Sprintf("%-20s", item)
 	}
 	return item
 }
+
+// clanItems are the clan menu's items: each clan and what its zone attack does.
+var clanItems = [...]string{"", lang.N("Cooks: poison"), lang.N("Blacksmiths: forge"), lang.N("Miners: pin"), lang.N("Lumberjacks: deport")}
 
 // zoneTitles name each clan's zone attack by what it does.
 var zoneTitles = [...]string{lang.N("Zone"), lang.N("Poison"), lang.N("Forge"), lang.N("Pin"), lang.N("Deport")}
