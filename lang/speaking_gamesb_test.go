@@ -1,5 +1,5 @@
 package lang_test
 
 func init() {
-	speaking = append(speaking, "games/warhammer", "games/garden", "games/garden/gardenview")
+	speaking = append(speaking, "games/warhammer", "games/garden", "games/garden/gardenview", "bots/warhammer", "bots/garden")
 }
