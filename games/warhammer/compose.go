@@ -33,7 +33,7 @@ type draft struct {
 	preview *State
 	changed []bool
 	events  []games.Event
-	texts   []phrase // the events' texts, to be said in l
+	texts   []lang.Text // the events' texts, to be said in l
 	fatal   bool
 }
 

@@ -3,7 +3,6 @@ package warhammer
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/lang"
@@ -65,31 +64,17 @@ type DeathData struct {
 // log gathers a turn's events; off (the bots' simulations) it costs nothing. Texts are short
 // (a side panel shows them), leave the actor out (the room writes its name before them),
 // name other players by seat number, 1..8, as the board marks them, and leave what the rules
-// imply (the actor's own cell wears by 1) to the data. Each event's text is kept as sentences
-// of the catalog too (texts), for a reader of another language (the drafts' previews).
+// imply (the actor's own cell wears by 1) to the data. Each event's text is kept as a
+// sentence of the catalog too (texts), for a reader of another language (the drafts'
+// previews); Event.Text is it in English.
 type log struct {
 	on     bool
 	events []games.Event
-	texts  []phrase
+	texts  []lang.Text
 }
 
-// phrase is a text in parts, each a sentence of the catalog, said one after the other.
-type phrase []lang.Text
-
-// In is the phrase in l.
-func (p phrase) In(l lang.Lang) string {
-	if len(p) == 1 {
-		return p[0].In(l)
-	}
-	var b strings.Builder
-	for _, t := range p {
-		b.WriteString(t.In(l))
-	}
-	return b.String()
-}
-
-func (l *log) add(typ string, seat int, text phrase, data any) {
-	l.events = append(l.events, games.Event{Type: typ, Seat: seat, Text: text.In(lang.English), Data: data})
+func (l *log) add(typ string, seat int, text lang.Text, data any) {
+	l.events = append(l.events, games.Event{Type: typ, Seat: seat, Text: text.String(), Data: data})
 	l.texts = append(l.texts, text)
 }
 
@@ -113,10 +98,10 @@ func dropText(hp int) lang.Text {
 // it ("lance une grenade à droite").
 var (
 	grenadeTexts = [8]string{
-		0: lang.N("throws a grenade right: lands at %s"),
-		2: lang.N("throws a grenade up: lands at %s"),
-		4: lang.N("throws a grenade left: lands at %s"),
-		6: lang.N("throws a grenade down: lands at %s"),
+		0: lang.N("throws a grenade right: lands at %s%s"),
+		2: lang.N("throws a grenade up: lands at %s%s"),
+		4: lang.N("throws a grenade left: lands at %s%s"),
+		6: lang.N("throws a grenade down: lands at %s%s"),
 	}
 	stepTexts = [8]string{
 		lang.N("steps right to %s"), lang.N("steps up-right to %s"), lang.N("steps up to %s"),
@@ -146,7 +131,6 @@ var (
 func (l *log) grenade(s *State, seat, dir, lr, lc int) {
 	p := s.players[seat]
 	d := GrenadeData{Dir: DirectionNames[dir], Row: lr, Col: lc, Own: s.HP(p.Row, p.Col)}
-	text := phrase{lang.T(grenadeTexts[dir], cellText(lr, lc))}
 	hit := [][2]int{{lr, lc}}
 	for _, n := range splash {
 		if r, c := lr+n[0], lc+n[1]; s.inside(r, c) {
@@ -155,17 +139,21 @@ func (l *log) grenade(s *State, seat, dir, lr, lc int) {
 	}
 	for _, at := range hit {
 		d.Cells = append(d.Cells, CellHP{Row: at[0], Col: at[1], HP: s.HP(at[0], at[1])})
-		if k := s.occupant(at[0], at[1]); k >= 0 && k != seat {
-			text = append(text, lang.T(", %s's cell %s", seatLabel(k), dropText(s.HP(at[0], at[1]))))
+	}
+	// The players hit, each after the one before: ", player 2's cell drops to 2".
+	var hits any = ""
+	for i := len(hit) - 1; i >= 0; i-- {
+		if k := s.occupant(hit[i][0], hit[i][1]); k >= 0 && k != seat {
+			hits = lang.T(", %s's cell %s%s", seatLabel(k), dropText(s.HP(hit[i][0], hit[i][1])), hits)
 		}
 	}
-	l.add("grenade", seat, text, d)
+	l.add("grenade", seat, lang.T(grenadeTexts[dir], cellText(lr, lc), hits), d)
 }
 
 func (l *log) move(s *State, seat, dir, fr, fc int) {
 	p := s.players[seat]
 	d := MoveData{Dir: DirectionNames[dir], FromRow: fr, FromCol: fc, Row: p.Row, Col: p.Col, FromHP: s.HP(fr, fc)}
-	l.add("move", seat, phrase{lang.T(stepTexts[dir], cellText(p.Row, p.Col))}, d)
+	l.add("move", seat, lang.T(stepTexts[dir], cellText(p.Row, p.Col)), d)
 }
 
 func (l *log) hammer(s *State, seat, dir, r, c int) {
@@ -174,7 +162,7 @@ func (l *log) hammer(s *State, seat, dir, r, c int) {
 	if d.Under >= 0 {
 		text = lang.T("hammers %s under %s", cellText(r, c), seatLabel(d.Under))
 	}
-	l.add("hammer", seat, phrase{text}, d)
+	l.add("hammer", seat, text, d)
 }
 
 func (l *log) death(s *State, seat int, reason string, detail int) {
@@ -199,5 +187,5 @@ func (l *log) death(s *State, seat int, reason string, detail int) {
 	default:
 		text = lang.T("falls through the destroyed cell %s", cellText(p.Row, p.Col))
 	}
-	l.add("death", seat, phrase{text}, DeathData{Row: p.Row, Col: p.Col, Reason: reason})
+	l.add("death", seat, text, DeathData{Row: p.Row, Col: p.Col, Reason: reason})
 }
