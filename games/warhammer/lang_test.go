@@ -130,3 +130,24 @@ func TestRefusalsAreSaidInTheReadersLanguage(t *testing.T) {
 		t.Errorf("matrix refused with %v, %q", err, lang.Say(err, lang.French))
 	}
 }
+
+// The French prompts that say no event yet fit 80 columns, as the English ones do: the
+// action's, and the hammer's after each of the twelve first choices.
+func TestFrenchStagePromptsFitEightyColumns(t *testing.T) {
+	s := board(9, 0, at(4, 4), at(3, 6), at(8, 8))
+	keys := []string{"right", "up", "left", "down", "d", "e", "w", "q", "a", "z", "x", "c"}
+	for _, v := range []games.View{View, games.ViewIn(View, lang.French)} {
+		d := v.(games.Composer).Compose(s, 0)
+		if p := d.Prompt(); utf8.RuneCountInString(p) > 80 {
+			t.Errorf("a prompt of %d columns: %q", utf8.RuneCountInString(p), p)
+		}
+		for _, k := range keys {
+			d := v.(games.Composer).Compose(s, 0)
+			d.Key(k)
+			d.Key("enter")
+			if p := d.Prompt(); utf8.RuneCountInString(p) > 80 {
+				t.Errorf("%s: a prompt of %d columns: %q", k, utf8.RuneCountInString(p), p)
+			}
+		}
+	}
+}
