@@ -54,7 +54,7 @@ func TestTheViewSpeaksFrenchAndEnglishStaysAsItWas(t *testing.T) {
 			t.Errorf("the French board does not say %q:\n%s", w, board)
 		}
 	}
-	if b := french.Board(s, 0, games.Plain); !strings.Contains(b, "hN2") || !strings.Contains(b, "a 13/37 · b 16/49 (cases/créatures)") {
+	if b := french.Board(s, 0, games.Plain); !strings.Contains(b, "hN2") || !strings.Contains(b, "a 13/37 · b 16/49 (cellules/créatures)") {
 		t.Errorf("the French board at scale 0:\n%s", b)
 	}
 }
@@ -62,7 +62,7 @@ func TestTheViewSpeaksFrenchAndEnglishStaysAsItWas(t *testing.T) {
 func TestTheFrenchRulesSayTheSeedsWordsAndTheSameNumbers(t *testing.T) {
 	rules := french.Rules()
 	flat := strings.Join(strings.Fields(rules), " ")
-	for _, w := range []string{"1. Revenu", "2. Conquête", "3. Renfort", "jusqu'à 5 actions", "Chacun coûte 8 points de conquête",
+	for _, w := range []string{"1. Revenu", "2. Conquête", "3. Renfort", "jusqu'à 5 actions", "Chacune coûte 8 points de conquête",
 		"Cuisiniers (nourriture), Poison", "Forgerons (métal), Forge", "Mineurs (pierre), Bloquer", "Bûcherons (bois), Déporter",
 		"CIEL (5 métaux)", "BBQ (3 pierres)", "PISC. (3 bois)", "SUCRE (3 nourritures)", "Sucreries", "Piscine", "esc quitte la partie"} {
 		if !strings.Contains(flat, w) {
@@ -93,13 +93,13 @@ func TestTheDraftsPromptInFrench(t *testing.T) {
 	play(t, s, "clan cooks")
 	d = french.(games.Composer).Compose(s, s.Turn())
 	d.Key("1")
-	if got := d.Prompt(); !strings.HasPrefix(got, "a mène les cuisiniers : choisissez un autre clan") && !strings.HasPrefix(got, "b mène les cuisiniers : choisissez un autre clan") {
+	if got := d.Prompt(); !strings.HasPrefix(got, "a mène les Cuisiniers : choisissez un autre clan") && !strings.HasPrefix(got, "b mène les Cuisiniers : choisissez un autre clan") {
 		t.Errorf("a taken clan: %q", got)
 	}
 	play(t, s, "clan miners")
 	seat := s.Turn()
 	d = french.(games.Composer).Compose(s, seat)
-	if got := d.Prompt(); !strings.HasPrefix(got, "Déplacer depuis quelle case ? (reste 5)") {
+	if got := d.Prompt(); !strings.HasPrefix(got, "Déplacer depuis quelle cellule ? (reste 5)") {
 		t.Errorf("move prompt %q", got)
 	}
 	d.Key("enter")
@@ -108,7 +108,7 @@ func TestTheDraftsPromptInFrench(t *testing.T) {
 	}
 	d.Key("9")
 	d.Key("9")
-	if got := d.Prompt(); got != "(9,9) n'est pas une case du jardin · esc retour" {
+	if got := d.Prompt(); got != "(9,9) n'est pas une cellule du jardin · esc retour" {
 		t.Errorf("a typed cell off the garden: %q", got)
 	}
 	d = french.(games.Composer).Compose(s, seat)
@@ -138,7 +138,7 @@ func TestRefusalsAreSaidInTheReadersLanguage(t *testing.T) {
 	if err == nil {
 		t.Fatal("an own cell accepted")
 	}
-	if got := lang.Say(err, lang.French); got != "(2,1) est déjà à vous : pas de déplacement entre vos propres cases (règles : Se déplacer et attaquer)" {
+	if got := lang.Say(err, lang.French); got != "(2,1) est déjà à vous : pas de déplacement entre vos propres cellules (règles : Se déplacer et attaquer)" {
 		t.Errorf("in French: %q", got)
 	}
 	if got := err.Error(); got != "(2,1) is already yours: there is no move between your own cells (rules: Moving and attacking)" {
@@ -152,7 +152,7 @@ func TestRefusalsAreSaidInTheReadersLanguage(t *testing.T) {
 	p.put(at(2, 0), 0, 1).put(at(2, 6), 1, 1)
 	s = p.state()
 	a, _ = garden.Parse("sky 2 0 2 6")
-	if got := lang.Say(s.Validate(0, a), lang.French); got != "Ciel n'est pas à vous : son pouvoir est à qui la tient (règles : Cases spéciales)" {
+	if got := lang.Say(s.Validate(0, a), lang.French); got != "Ciel n'est pas à vous : son pouvoir est à qui la tient (règles : Cellules spéciales)" {
 		t.Errorf("in French: %q", got)
 	}
 	a, _ = garden.Parse("move 2 0 2 1")
@@ -161,7 +161,7 @@ func TestRefusalsAreSaidInTheReadersLanguage(t *testing.T) {
 	}
 	_, err = garden.Game.(games.Positions).DecodePosition([]byte(`{"game":"garden"}`), 1)
 	var pe *games.PositionError
-	if !errors.As(err, &pe) || pe.Field != "cells" || lang.Say(err, lang.French) != "cells : 0 cases : le jardin en a 29" {
+	if !errors.As(err, &pe) || pe.Field != "cells" || lang.Say(err, lang.French) != "cells : 0 cellules : le jardin en a 29" {
 		t.Errorf("position refused with %v, %q", err, lang.Say(err, lang.French))
 	}
 }
