@@ -33,9 +33,8 @@ func (s *State) power(seat int, v Verb, to Hex) []games.Event {
 	}
 	n := min(PowerKills, int(s.cells[to].Creatures))
 	s.kill(to, n)
-	return []games.Event{{Type: "power", Seat: seat,
-		Text: lang.T(powerTexts[k], to, n).String(),
-		Data: PowerData{Power: verbNames[v], Cell: [2]int{to.R(), to.Q()}, Killed: n}}}
+	return []games.Event{event("power", seat, lang.T(powerTexts[k], to, n),
+		PowerData{Power: verbNames[v], Cell: [2]int{to.R(), to.Q()}, Killed: n})}
 }
 
 // powerTexts say what a power did, by the special cell that fired it.
@@ -53,9 +52,8 @@ func (s *State) pillage(seat int, to Hex) []games.Event {
 	s.players[victim].Stock[r] -= stolen
 	s.players[seat].Stock[r] += stolen
 	s.kill(to, 1)
-	return []games.Event{{Type: "power", Seat: seat,
-		Text: lang.T("pillages %s: 1 creature dead, %s stolen", to, Amount(r, stolen)).String(),
-		Data: PowerData{Power: "pillage", Cell: [2]int{to.R(), to.Q()}, Killed: 1, Stolen: stolen}}}
+	return []games.Event{event("power", seat, lang.T("pillages %s: 1 creature dead, %s stolen", to, Amount(r, stolen)),
+		PowerData{Power: "pillage", Cell: [2]int{to.R(), to.Q()}, Killed: 1, Stolen: stolen})}
 }
 
 // zone plays the clan's zone attack (rule 13).
@@ -91,5 +89,5 @@ func (s *State) zone(seat int, from, to Hex) []games.Event {
 		data.Effect = "deported"
 		text = lang.T("deports %d creatures from %s (back to their next reinforcement) and settles it, protected", n, to)
 	}
-	return []games.Event{{Type: "power", Seat: seat, Text: text.String(), Data: data}}
+	return []games.Event{event("power", seat, text, data)}
 }

@@ -14,6 +14,12 @@ func illegal(code string, t lang.Text) error {
 	return &lang.Error{Text: t, Wrapped: &games.IllegalError{Code: code, Msg: t.String()}}
 }
 
+// event is an event of the rules whose text is a sentence of the catalog: Event.Text says it
+// in English, as programs, logs and replays read it.
+func event(typ string, seat int, text lang.Text, data any) games.Event {
+	return games.Event{Type: typ, Seat: seat, Text: text.String(), Data: data}
+}
+
 // kindTitles name the special cells in sentences.
 var kindTitles = [...]string{"", lang.N("Sky"), lang.N("Candy"), lang.N("Barbecue"), lang.N("Pool")}
 

@@ -352,7 +352,7 @@ func (s *State) chooseClan(seat int, c Clan) []games.Event {
 		c = free[rand.New(&s.rng).IntN(len(free))]
 	}
 	s.players[seat].Clan = c
-	ev := []games.Event{{Type: "clan", Seat: seat, Text: lang.T("leads the %s", c.Said()).String(), Data: map[string]string{"clan": c.String()}}}
+	ev := []games.Event{event("clan", seat, lang.T("leads the %s", c.Said()), map[string]string{"clan": c.String()})}
 	if s.players[other].Clan == NoClan {
 		s.toMove = other
 		return ev
@@ -367,7 +367,7 @@ func (s *State) checkElimination(ev []games.Event) []games.Event {
 	}
 	for seat := range Players {
 		if s.CellsOf(seat) == 0 {
-			ev = append(ev, games.Event{Type: "eliminated", Seat: seat, Text: lang.T("has no cell left").String()})
+			ev = append(ev, event("eliminated", seat, lang.T("has no cell left"), nil))
 		}
 	}
 	return ev
