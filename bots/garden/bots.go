@@ -12,18 +12,20 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/chance"
 	gt "github.com/arena-classroom/arena/games/garden"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Strongest fills empty seats: see TestStrengthOrder and docs/garden.md for the table.
 const Strongest = "minimax"
 
-// All lists the house bots, weakest first.
+// All lists the house bots, weakest first. About is a sentence of the catalog: who shows it
+// says it in the reader's language (lang.Lang.Say).
 var All = []bots.Info{
-	{Name: "random", About: "ends its conquest one time in five, else plays any legal action",
+	{Name: "random", About: lang.N("ends its conquest one time in five, else plays any legal action"),
 		New: func(seed uint64) bots.Bot { return &Random{rng: chance.NewRand("bots/garden/random", seed)} }},
-	{Name: "heuristic", About: "three actions a turn: powers, then its strongest front cell on the weakest enemy",
+	{Name: "heuristic", About: lang.N("three actions a turn: powers, then its strongest front cell on the weakest enemy"),
 		New: func(seed uint64) bots.Bot { return &Heuristic{rng: chance.NewRand("bots/garden/heuristic", seed)} }},
-	{Name: "minimax", About: "weighs its next actions, every die and the opponent's best reply",
+	{Name: "minimax", About: lang.N("weighs its next actions, every die and the opponent's best reply"),
 		New: func(uint64) bots.Bot { return NewMinimax(DefaultBudget) }},
 }
 

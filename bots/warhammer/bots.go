@@ -11,21 +11,23 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
 	wh "github.com/arena-classroom/arena/games/warhammer"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Strongest is the bot that fills empty seats: hunter won the round robin of
 // docs/warhammer.md (TestRoundRobin).
 const Strongest = "hunter"
 
-// All lists the house bots, weakest first.
+// All lists the house bots, weakest first. About is a sentence of the catalog: who shows it
+// says it in the reader's language (lang.Lang.Say).
 var All = []bots.Info{
-	{Name: "random", About: "any code 0..95 (the reference's ia(): it often kills itself)",
+	{Name: "random", About: lang.N("any code 0..95 (the reference's ia(): it often kills itself)"),
 		New: func(seed uint64) bots.Bot { return &Random{rng: rand.New(rand.NewPCG(seed, 0x7a4d))} }},
-	{Name: "cautious", About: "a grenade or a safe step, then a hammer on a standing cell, at random",
+	{Name: "cautious", About: lang.N("a grenade or a safe step, then a hammer on a standing cell, at random"),
 		New: func(seed uint64) bots.Bot { return &Cautious{rng: rand.New(rand.NewPCG(seed, 0xca07))} }},
-	{Name: "survivor", About: "the turn that keeps it on the soundest ground",
+	{Name: "survivor", About: lang.N("the turn that keeps it on the soundest ground"),
 		New: func(uint64) bots.Bot { return &Survivor{} }},
-	{Name: "hunter", About: "kills when it can, otherwise closes in on the nearest player",
+	{Name: "hunter", About: lang.N("kills when it can, otherwise closes in on the nearest player"),
 		New: func(uint64) bots.Bot { return &Hunter{} }},
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
 	wh "github.com/arena-classroom/arena/games/warhammer"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/seed"
 )
 
@@ -19,9 +20,26 @@ import (
 type LineError struct {
 	Line int
 	Msg  string
+	// said is Msg to be said in a reader's language: a lang.Text, or an error (lang.Say says
+	// it); nil for Msg as it is.
+	said any
 }
 
 func (e *LineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// Unwrap is the error in the reader's language, for lang.Say: "ligne 3 : …".
+func (e *LineError) Unwrap() error {
+	said := e.said
+	if said == nil {
+		said = e.Msg
+	}
+	return &lang.Error{Text: lang.T("line %s: %s", strconv.Itoa(e.Line), said)}
+}
+
+// lineError is a *LineError saying t.
+func lineError(line int, t lang.Text) *LineError {
+	return &LineError{Line: line, Msg: t.String(), said: t}
+}
 
 // maxLine bounds one line of input: 43 numbers of a few digits each fit many times over.
 const maxLine = 64 << 10
@@ -47,7 +65,7 @@ func ReadMatrix(r io.Reader) (*wh.State, error) {
 			for i, f := range fields {
 				v, err := strconv.Atoi(f)
 				if err != nil || v < -1<<31 || v >= 1<<31 {
-					return nil, &LineError{line, fmt.Sprintf("%q is not a whole number", games.Snippet([]byte(f)))}
+					return nil, lineError(line, lang.T("%q is not a whole number", games.Snippet([]byte(f))))
 				}
 				nums[i] = v
 			}
@@ -55,9 +73,9 @@ func ReadMatrix(r io.Reader) (*wh.State, error) {
 		}
 		if err := sc.Err(); err != nil {
 			if errors.Is(err, bufio.ErrTooLong) {
-				return nil, &LineError{line + 1, fmt.Sprintf("longer than %d bytes", maxLine)}
+				return nil, lineError(line+1, lang.T("longer than %s bytes", strconv.Itoa(maxLine)))
 			}
-			return nil, &LineError{line + 1, err.Error()}
+			return nil, &LineError{line + 1, err.Error(), err}
 		}
 		return nil, nil
 	}
@@ -66,18 +84,18 @@ func ReadMatrix(r io.Reader) (*wh.State, error) {
 		return nil, err
 	}
 	if head == nil {
-		return nil, &LineError{1, `empty input: the first line is "T N", the board's size and the number of players`}
+		return nil, lineError(1, lang.T(`empty input: the first line is "T N", the board's size and the number of players`))
 	}
 	headLine := line
 	if len(head) != 2 {
-		return nil, &LineError{line, fmt.Sprintf(`%d numbers: the first line is "T N", the board's size and the number of players`, len(head))}
+		return nil, lineError(line, lang.T(`%s numbers: the first line is "T N", the board's size and the number of players`, strconv.Itoa(len(head))))
 	}
 	size, n := head[0], head[1]
 	if size < wh.PositionMinSize || size > wh.MaxSize {
-		return nil, &LineError{line, fmt.Sprintf("T = %d: the board is %d..%d cells wide", size, wh.PositionMinSize, wh.MaxSize)}
+		return nil, lineError(line, lang.T("T = %s: the board is %d..%d cells wide", strconv.Itoa(size), wh.PositionMinSize, wh.MaxSize))
 	}
 	if n < wh.MinPlayers || n > wh.MaxPlayers {
-		return nil, &LineError{line, fmt.Sprintf("N = %d: War Hammer takes %d to %d players", n, wh.MinPlayers, wh.MaxPlayers)}
+		return nil, lineError(line, lang.T("N = %s: War Hammer takes %d to %d players", strconv.Itoa(n), wh.MinPlayers, wh.MaxPlayers))
 	}
 	m := make([][]int, 0, size)
 	lines := make([]int, 0, size) // the line of each row
@@ -87,10 +105,10 @@ func ReadMatrix(r io.Reader) (*wh.State, error) {
 			return nil, err
 		}
 		if row == nil {
-			return nil, &LineError{line + 1, fmt.Sprintf("the input ends after %d of the %d rows", len(m), size)}
+			return nil, lineError(line+1, lang.T("the input ends after %d of the %d rows", len(m), size))
 		}
 		if len(row) != size+n {
-			return nil, &LineError{line, fmt.Sprintf("%d numbers, a row has T+N = %d+%d = %d", len(row), size, n, size+n)}
+			return nil, lineError(line, lang.T("%s numbers, a row has T+N = %d+%d = %d", strconv.Itoa(len(row)), size, n, size+n))
 		}
 		m, lines = append(m, row), append(lines, line)
 	}
@@ -99,19 +117,18 @@ func ReadMatrix(r io.Reader) (*wh.State, error) {
 		return nil, err
 	}
 	if extra != nil {
-		return nil, &LineError{line, fmt.Sprintf("more input after the %d rows", size)}
+		return nil, lineError(line, lang.T("more input after the %d rows", size))
 	}
 	st, err := wh.FromMatrix(m, n)
 	if err != nil {
 		var me *wh.MatrixError
 		if !errors.As(err, &me) || me.Row < 0 {
-			return nil, &LineError{headLine, err.Error()}
+			return nil, &LineError{headLine, err.Error(), err}
 		}
-		msg := me.Msg
 		if me.Col >= 0 {
-			msg = fmt.Sprintf("number %d: %s", me.Col+1, me.Msg)
+			return nil, lineError(lines[me.Row], lang.T("number %d: %s", me.Col+1, me.Text))
 		}
-		return nil, &LineError{lines[me.Row], msg}
+		return nil, lineError(lines[me.Row], me.Text)
 	}
 	return st, nil
 }
@@ -120,11 +137,11 @@ func ReadMatrix(r io.Reader) (*wh.State, error) {
 func BotCode(name string, st *wh.State, seed uint64) (int, error) {
 	info, ok := bots.Find(All, name)
 	if !ok {
-		return 0, fmt.Errorf("no War Hammer bot called %q (bots: %s)", name, bots.Names(All, true))
+		return 0, lang.Errorf("no War Hammer bot called %q (bots: %s)", name, bots.Names(All, true))
 	}
 	code, ok := info.New(seed).Choose(st, st.Turn()).(int)
 	if !ok {
-		return 0, fmt.Errorf("bot %s gave no code", name)
+		return 0, lang.Errorf("bot %s gave no code", name)
 	}
 	return code, nil
 }
@@ -133,14 +150,24 @@ func BotCode(name string, st *wh.State, seed uint64) (int, error) {
 // read on stdin (or from a file).
 var Tool = games.Tool{
 	Name:  "warhammer",
-	Usage: "warhammer --ia NAME [--seed S] [FILE]",
-	Doc:   "print the code 0..95 a War Hammer house bot plays for a board written as a matrix",
+	Usage: "warhammer --ia NAME [--seed S] [FILE]", // lang:keep the command's synopsis, as typed
+	Doc:   lang.N("print the code 0..95 a War Hammer house bot plays for a board written as a matrix"),
 	Run: func(args []string, stdout, stderr io.Writer) int {
-		return AI(args, os.Stdin, stdout, stderr, seed.Random)
+		// The reader's language, as a command run outside the arena has it: the locale.
+		l, _ := lang.Choose("", os.Environ(), lang.English)
+		return AIIn(l, args, os.Stdin, stdout, stderr, seed.Random)
 	},
 }
 
-const usage = `Usage: arena warhammer --ia NAME [--seed S] [FILE]
+// AI is the tool with its surroundings passed in, for tests, in English.
+func AI(args []string, stdin io.Reader, stdout, stderr io.Writer, seedFn func() uint64) int {
+	return AIIn(lang.English, args, stdin, stdout, stderr, seedFn)
+}
+
+// AIIn is AI speaking l: its usage and its errors.
+func AIIn(l lang.Lang, args []string, stdin io.Reader, stdout, stderr io.Writer, seedFn func() uint64) int {
+	p := l.Printer()
+	text := p.Sprintf(`Usage: arena warhammer --ia NAME [--seed S] [FILE]
 
 Reads a board written as a matrix, the one my_ai_play receives, from FILE or stdin, and
 prints the code 0..95 the house bot NAME plays (8·choice1 + choice2).
@@ -157,57 +184,53 @@ Example: printf '7 2\n0 0 4 4 4 0 0 1 1\n0 4 4 4 4 4 0 3 3\n4 4 4 4 4 4 4 5 1\n4
 
 Exit status: 0 with the code printed; 2 for bad arguments or a malformed matrix (the message
 names the line).
-`
-
-// AI is the tool with its surroundings passed in, for tests.
-func AI(args []string, stdin io.Reader, stdout, stderr io.Writer, seedFn func() uint64) int {
-	text := fmt.Sprintf(usage, bots.Names(All, true))
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "arena warhammer: "+format+"\n", a...)
+`, bots.Names(All, true))
+	fail := func(msg string) int {
+		fmt.Fprintf(stderr, "arena warhammer: %s\n", msg) // lang:keep the command's name before what it says
 		fmt.Fprintln(stderr, text[:strings.IndexByte(text, '\n')])
-		fmt.Fprintln(stderr, `Run "arena warhammer --help" for details.`)
+		fmt.Fprintln(stderr, p.Sprintf(`Run "arena warhammer --help" for details.`))
 		return 2
 	}
 	ia, err := games.ParseIAArgs(args)
 	if err != nil {
-		return fail("%v", err)
+		return fail(lang.Say(err, l))
 	}
 	if ia.Help {
 		fmt.Fprint(stdout, text)
 		return 0
 	}
 	if len(ia.Positional) > 1 {
-		return fail("one FILE at most (got %s and %s)", ia.Positional[0], ia.Positional[1])
+		return fail(p.Sprintf("one FILE at most (got %s and %s)", ia.Positional[0], ia.Positional[1]))
 	}
 	name, sd, seeded, file := ia.Name, ia.Seed, ia.Seeded, ""
 	if len(ia.Positional) == 1 {
 		file = ia.Positional[0]
 	}
 	if name == "" {
-		return fail("--ia NAME is required")
+		return fail(p.Sprintf("--ia NAME is required"))
 	}
 	if _, ok := bots.Find(All, name); !ok {
-		return fail("no bot called %q (bots: %s)", name, bots.Names(All, true))
+		return fail(p.Sprintf("no bot called %q (bots: %s)", name, bots.Names(All, true)))
 	}
-	in, where := stdin, "stdin"
+	in, where := stdin, "stdin" // lang:keep the name of the standard input
 	if file != "" && file != "-" {
 		f, err := os.Open(file)
 		if err != nil {
-			return fail("cannot read %s: %v", file, errors.Unwrap(err))
+			return fail(p.Sprintf("cannot read %s: %v", file, errors.Unwrap(err)))
 		}
 		defer f.Close()
 		in, where = f, file
 	}
 	st, err := ReadMatrix(in)
 	if err != nil {
-		return fail("%s, %v", where, err)
+		return fail(where + ", " + lang.Say(err, l))
 	}
 	if !seeded {
 		sd = seedFn()
 	}
 	code, err := BotCode(name, st, sd)
 	if err != nil {
-		return fail("%v", err)
+		return fail(lang.Say(err, l))
 	}
 	fmt.Fprintln(stdout, code)
 	return 0

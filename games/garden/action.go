@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Verb is what a command does (rules §4b, and "clan" for the choice of rule 3).
@@ -62,7 +63,7 @@ func (a Action) String() string {
 		return a.Text
 	case ClanChoice:
 		if a.Clan == NoClan {
-			return "clan random"
+			return "clan random" // lang:keep a command, as programs send it
 		}
 		return "clan " + a.Clan.String()
 	case End:
@@ -93,7 +94,7 @@ func Parse(text string) (Action, error) {
 
 func parseFields(f []string) (Action, error) {
 	if len(f) == 0 {
-		return Action{}, games.Illegal("unknown_command", "an empty command: send move, sky, bbq, pool, pillage, zone, place or end%s", games.Cite(ruleCommands))
+		return Action{}, illegal("unknown_command", lang.T("an empty command: send move, sky, bbq, pool, pillage, zone, place or end (rules: %s)", lang.T(ruleCommands)))
 	}
 	verb := Unreadable
 	for v, name := range verbNames {
@@ -104,7 +105,7 @@ func parseFields(f []string) (Action, error) {
 	args := f[1:]
 	switch verb {
 	case Unreadable:
-		return Action{}, games.Illegal("unknown_command", "%q is not a command: send move, sky, bbq, pool, pillage, zone, place, end or clan%s", f[0], games.Cite(ruleCommands))
+		return Action{}, illegal("unknown_command", lang.T("%q is not a command: send move, sky, bbq, pool, pillage, zone, place, end or clan (rules: %s)", f[0], lang.T(ruleCommands)))
 	case End:
 		if len(args) != 0 {
 			return Action{}, fieldCount("end", "end")
@@ -112,14 +113,14 @@ func parseFields(f []string) (Action, error) {
 		return EndAction, nil
 	case ClanChoice:
 		if len(args) != 1 {
-			return Action{}, fieldCount("clan", "clan cooks|blacksmiths|miners|lumberjacks|random")
+			return Action{}, fieldCount("clan", "clan cooks|blacksmiths|miners|lumberjacks|random") // lang:keep a command's syntax
 		}
 		if args[0] == "random" {
 			return ClanAction(NoClan), nil
 		}
 		c, ok := clanByName(args[0])
 		if !ok {
-			return Action{}, games.Illegal("unknown_clan", "%q is not a clan: cooks, blacksmiths, miners or lumberjacks%s", args[0], games.Cite(ruleClans))
+			return Action{}, illegal("unknown_clan", lang.T("%q is not a clan: cooks, blacksmiths, miners or lumberjacks (rules: %s)", args[0], lang.T(ruleClans)))
 		}
 		return ClanAction(c), nil
 	}
@@ -128,7 +129,7 @@ func parseFields(f []string) (Action, error) {
 	case two && len(args) != 4:
 		return Action{}, fieldCount(verbNames[verb], verbNames[verb]+" r1 q1 r2 q2")
 	case verb == Zone && len(args) != 2 && len(args) != 4:
-		return Action{}, fieldCount("zone", "zone r q (zone r1 q1 r2 q2 for Lumberjacks)")
+		return Action{}, fieldCount("zone", lang.T("zone r q (zone r1 q1 r2 q2 for Lumberjacks)"))
 	case !two && verb != Zone && len(args) != 2:
 		return Action{}, fieldCount(verbNames[verb], verbNames[verb]+" r q")
 	}
@@ -146,8 +147,10 @@ func parseFields(f []string) (Action, error) {
 	return Action{Verb: verb, From: NoHex, To: cells[0]}, nil
 }
 
-func fieldCount(verb, usage string) error {
-	return games.Illegal("field_count", "wrong number of fields for %s: write %s%s", verb, usage, games.Cite(ruleCommands))
+// fieldCount refuses a command of the wrong length; usage is how to write it (a command's
+// syntax, or a lang.Text that explains it).
+func fieldCount(verb string, usage any) error {
+	return illegal("field_count", lang.T("wrong number of fields for %s: write %s (rules: %s)", verb, usage, lang.T(ruleCommands)))
 }
 
 // parseHex reads "r q", refusing what is off the garden or a cut corner (rule 1).
@@ -156,11 +159,11 @@ func parseHex(rs, qs string) (Hex, error) {
 	q, err2 := strconv.Atoi(qs)
 	switch {
 	case err1 != nil || err2 != nil:
-		return NoHex, games.Illegal("off_garden", "%q %q is not a cell: give two whole numbers r q%s", rs, qs, games.Cite(ruleCommands))
+		return NoHex, illegal("off_garden", lang.T("%q %q is not a cell: give two whole numbers r q (rules: %s)", rs, qs, lang.T(ruleCommands)))
 	case r < 0 || r >= Rows || q < 0 || q >= Cols:
-		return NoHex, games.Illegal("off_garden", "(%d,%d) is off the garden: r is 0..4 and q 0..6%s", r, q, games.Cite(ruleGarden))
+		return NoHex, illegal("off_garden", lang.T("%s is off the garden: r is 0..4 and q 0..6 (rules: %s)", fmt.Sprintf("(%d,%d)", r, q), lang.T(ruleGarden)))
 	case isCut(r, q):
-		return NoHex, games.Illegal("cut_cell", "(%d,%d) is a cut corner, not a cell of the garden%s", r, q, games.Cite(ruleGarden))
+		return NoHex, illegal("cut_cell", lang.T("%s is a cut corner, not a cell of the garden (rules: %s)", fmt.Sprintf("(%d,%d)", r, q), lang.T(ruleGarden)))
 	}
 	return HexAt(r, q), nil
 }
@@ -170,7 +173,7 @@ func parseHex(rs, qs string) (Hex, error) {
 func decodeAction(raw json.RawMessage) (games.Action, error) {
 	var text string
 	if err := json.Unmarshal(raw, &text); err != nil {
-		return nil, fmt.Errorf(`Garden Tensions: an action is a command string such as "move 2 0 2 1" or "end", not %s`, games.Snippet(raw))
+		return nil, lang.Errorf(`Garden Tensions: an action is a command string such as "move 2 0 2 1" or "end", not %s`, games.Snippet(raw))
 	}
 	a, _ := Parse(text)
 	return a, nil

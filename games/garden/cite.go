@@ -1,16 +1,18 @@
 package garden
 
+import "github.com/arena-classroom/arena/lang"
+
 // The headings of docs/rules/garden.md that refusals cite (games.Cite); a test holds each
 // to the page.
-const (
-	ruleGarden   = "The garden"
-	ruleClans    = "Clans"
-	ruleCells    = "Cells"
-	ruleTurn     = "A turn"
-	ruleMove     = "Moving and attacking"
-	ruleSpecial  = "Special cells"
-	ruleAbility  = "Clan abilities"
-	ruleCommands = "Commands"
+var (
+	ruleGarden   = lang.N("The garden")
+	ruleClans    = lang.N("Clans")
+	ruleCells    = lang.N("Cells")
+	ruleTurn     = lang.N("A turn")
+	ruleMove     = lang.N("Moving and attacking")
+	ruleSpecial  = lang.N("Special cells")
+	ruleAbility  = lang.N("Clan abilities")
+	ruleCommands = lang.N("Commands")
 )
 
 // CitedRules lists the headings Garden Tensions' refusals cite.

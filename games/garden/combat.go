@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // CombatData details a "combat" event: every die of both sides (rule 9).
@@ -162,8 +163,8 @@ func (s *State) move(seat int, from, to Hex) []games.Event {
 		a, d := &s.cells[from], &s.cells[to]
 		d.Owner, d.Creatures = a.Owner, a.Creatures-1
 		a.Creatures = 1
-		return []games.Event{{Type: "move", Seat: seat, Text: fmt.Sprintf("moves %s from %s into %s", games.Count(int(d.Creatures), "creature", "creatures"), from, s.cellText(to)),
-			Data: map[string][2]int{"from": {from.R(), from.Q()}, "to": {to.R(), to.Q()}}}}
+		return []games.Event{event("move", seat, lang.T("moves %d creatures from %s into %s", int(d.Creatures), from, s.cellText(to)),
+			map[string][2]int{"from": {from.R(), from.Q()}, "to": {to.R(), to.Q()}})}
 	}
 	return s.attack(seat, from, to, false)
 }
@@ -195,17 +196,17 @@ func (s *State) attack(seat int, from, to Hex, viaSky bool) []games.Event {
 		s.payEntry(seat, to)
 	}
 	s.ResolveCombat(from, to, data.Won)
-	how := "attacks"
-	if viaSky {
-		how = "attacks through Sky"
+	key := lang.N("attacks %s from %s: %s against %s, the defender holds")
+	switch {
+	case viaSky && data.Won:
+		key = lang.N("attacks through Sky %s from %s: %s against %s, takes it (+1 point)")
+	case viaSky:
+		key = lang.N("attacks through Sky %s from %s: %s against %s, the defender holds")
+	case data.Won:
+		key = lang.N("attacks %s from %s: %s against %s, takes it (+1 point)")
 	}
-	text := fmt.Sprintf("%s %s from %s: %s against %s, ", how, s.cellText(to), from, diceText(data.Attack, sum), diceText(data.Defend, against))
-	if data.Won {
-		text += "takes it (+1 point)"
-	} else {
-		text += "the defender holds"
-	}
-	return []games.Event{{Type: "combat", Seat: seat, Text: text, Data: data}}
+	text := lang.T(key, s.cellText(to), from, diceText(data.Attack, sum), diceText(data.Defend, against))
+	return []games.Event{event("combat", seat, text, data)}
 }
 
 // payEntry pays the cost of a special cell being taken (rule 8: paid only if taken).
@@ -221,8 +222,8 @@ func (s *State) protection(seat int, to Hex) ([]games.Event, bool) {
 		return nil, false
 	}
 	s.cells[to].Status = Normal
-	return []games.Event{{Type: "protected", Seat: seat, Text: fmt.Sprintf("%s was protected: the action is cancelled", s.cellText(to)),
-		Data: map[string][2]int{"cell": {to.R(), to.Q()}}}}, true
+	return []games.Event{event("protected", seat, lang.T("%s was protected: the action is cancelled", s.cellText(to)),
+		map[string][2]int{"cell": {to.R(), to.Q()}})}, true
 }
 
 // diceText is "6+4+1 = 11", or "?" for a combat decided without dice.

@@ -4,9 +4,10 @@ package garden
 
 import (
 	"encoding/json"
-	"fmt"
+	"strconv"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 type game struct{}
@@ -15,7 +16,7 @@ type game struct{}
 var Game games.Game = game{}
 
 func (game) ID() string                    { return "garden" }
-func (game) Name() string                  { return "Garden Tensions" }
+func (game) Name() string                  { return "Garden Tensions" } // lang:keep the game's name: who shows it says it in the reader's language (core catalog)
 func (game) Seats() (minimum, maximum int) { return Players, Players }
 
 // Normalize fills in the round cap, the only setting.
@@ -23,19 +24,19 @@ func (game) Normalize(cfg games.Config) (games.Config, error) {
 	out := games.Config{"rounds": DefaultRounds}
 	for _, k := range cfg.Keys() {
 		if k != "rounds" {
-			return nil, fmt.Errorf("Garden Tensions has no setting %q (its only setting is rounds)", k)
+			return nil, lang.Errorf("Garden Tensions has no setting %q (its only setting is rounds)", k)
 		}
 		out[k] = cfg[k]
 	}
 	if n := out["rounds"]; n < MinRounds || n > MaxRounds {
-		return nil, fmt.Errorf("Garden Tensions: rounds %d is out of range: %d..%d", n, MinRounds, MaxRounds)
+		return nil, lang.Errorf("Garden Tensions: rounds %s is out of range: %d..%d", strconv.Itoa(n), MinRounds, MaxRounds)
 	}
 	return out, nil
 }
 
 func (g game) New(cfg games.Config, seats int, seed uint64) (games.State, error) {
 	if seats != Players {
-		return nil, fmt.Errorf("Garden Tensions is played by %d, not %d", Players, seats)
+		return nil, lang.Errorf("Garden Tensions is played by %d, not %d", Players, seats)
 	}
 	cfg, err := g.Normalize(cfg)
 	if err != nil {
@@ -47,7 +48,7 @@ func (g game) New(cfg games.Config, seats int, seed uint64) (games.State, error)
 // NewLegacy starts a game as New did before ChaCha8 (games.LegacyChance): replays of format 1.
 func (g game) NewLegacy(cfg games.Config, seats int, seed uint64) (games.State, error) {
 	if seats != Players {
-		return nil, fmt.Errorf("Garden Tensions is played by %d, not %d", Players, seats)
+		return nil, lang.Errorf("Garden Tensions is played by %d, not %d", Players, seats)
 	}
 	cfg, err := g.Normalize(cfg)
 	if err != nil {
@@ -61,7 +62,7 @@ func (game) DecodeAction(raw json.RawMessage) (games.Action, error) { return dec
 
 func (game) Describe() games.Description {
 	return games.Description{
-		Settings: []games.Setting{{Key: "rounds", Doc: "the game stops after this many rounds (a turn each)",
+		Settings: []games.Setting{{Key: "rounds", Doc: lang.N("the game stops after this many rounds (a turn each)"),
 			Min: MinRounds, Max: MaxRounds, Default: DefaultRounds}},
 		Protocol: &protocol,
 		Players:  Players,
@@ -70,6 +71,7 @@ func (game) Describe() games.Description {
 
 var protocol = games.Protocol{
 	SeedPublic: false, // the seed would tell every roll to come
+	// lang:keep the bot protocol's reference, in English like the kits
 	Obs: `{"you": SEAT, "to_move": SEAT, "first": SEAT, "phase": "clan"|"conquest"|"reinforcement",
  "actions_left": N, "turn": T, "round": R, "rounds": CAP,
  "cells": [29 × {"id","r","q","adj","kind","terrain","resource","yield","owner","creatures",
@@ -85,10 +87,12 @@ var protocol = games.Protocol{
   turn       players' turns begun (0 while clans are chosen); the game stops after
              2·rounds turns
 `,
+	// lang:keep the bot protocol's reference, in English like the kits
 	Legal: `every legal command now, as strings: the free clans first; in conquest every
 move, sky, bbq, pool, pillage and zone you may play, then "end"; in reinforcement
 every "place r q", then "end"
 `,
+	// lang:keep the bot protocol's reference, in English like the kits
 	Action: `a command string: "clan cooks|blacksmiths|miners|lumberjacks|random" (first);
   "move r1 q1 r2 q2" (into an empty or enemy neighbour; 2+ creatures, n-1 go),
   "sky r1 q1 r2 q2" (own Sky, 5 metal: attack any enemy cell), "bbq r q" / "pool r q"
@@ -98,9 +102,11 @@ every "place r q", then "end"
   reinforcement). Up to 5 conquest actions a turn. Combat: the attacker rolls a die
   for every creature on its source cell, the defender for each of its own (below).
 `,
+	// lang:keep the bot protocol's reference, in English like the kits
 	Default: `"end" (a refused command ends the phase; creatures not placed are lost);
 "clan random" while clans are chosen
 `,
+	// lang:keep the bot protocol's reference, in English like the kits
 	Rules: `combat (a move or Sky into an enemy cell): the attacker rolls one die for every
 creature on its source cell, the one that stays included (4 creatures: 4 dice, and
 3 move in if they win); the defender one for each of its creatures. Dice are d6,
@@ -115,6 +121,7 @@ the end: a player without a cell loses at once (both: a draw); after the last
 round more cells win, then more creatures, else a draw. The dice come from the
 hidden seed. The whole rules: rules garden.
 `,
+	// lang:keep the bot protocol's reference, in English like the kits
 	Pitfalls: `"you", "to_move", "first", "owner" and the index of "players" are seats, 0 or
 1 ("owner" -1: empty). Cells have ids 0..28 (row-major) in "cells" and "adj",
 but commands name cells by row and column, "r q" (r 0..4, q 0..6, the axial

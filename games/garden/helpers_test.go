@@ -1,6 +1,7 @@
 package garden
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/arena-classroom/arena/games"
@@ -72,7 +73,7 @@ func refused(t *testing.T, s *State, cmd, code string) {
 	if err == nil {
 		t.Fatalf("%q accepted, want %s", cmd, code)
 	}
-	if _, ok := err.(*games.IllegalError); !ok {
+	if !errors.As(err, new(*games.IllegalError)) {
 		t.Fatalf("%q: %T, want *games.IllegalError", cmd, err)
 	}
 	if got := games.IllegalCode(err); got != code {

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/chance"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // A Garden Tensions position (POSITIONS.md), with the arena's additions: the phase "clan"
@@ -62,6 +64,7 @@ type posPlayer struct {
 	Pending int     `json:"pending"`
 }
 
+// lang:keep the position format's reference (JSON fields and example), in English like the protocol's
 const positionFormat = `{"game":"garden","cells":[{"r":2,"q":0,"kind":"simple","terrain":"grass","resource":"food",
    "yield":2,"owner":0,"creatures":3,"status":"normal","timer":0,"forged":0,"immobile":0},…29…],
  "players":[{"clan":"cooks","food":0,"metal":0,"stone":0,"wood":0,"points":0,"pending":0},…],
@@ -93,7 +96,7 @@ func (game) PositionFormat() string { return positionFormat }
 func (game) EncodePosition(st games.State) (json.RawMessage, error) {
 	s, ok := st.(*State)
 	if !ok {
-		return nil, fmt.Errorf("Garden Tensions cannot write a position of %T", st)
+		return nil, fmt.Errorf("Garden Tensions cannot write a position of %T", st) // lang:keep a developer's error: the arena hands each game its own states
 	}
 	p := position{Game: Game.ID(), Players: s.playerViews(), ToMove: s.toMove, Phase: s.phase.String(),
 		ActionsLeft: s.actionsLeft, Turn: s.turn, Rounds: s.rounds}
@@ -115,23 +118,27 @@ func positionChance(name string, seed uint64) (chance.Source, error) {
 	case games.ChancePCG:
 		return chance.Legacy(seed, legacyStream), nil
 	}
-	return chance.Source{}, bad("chance", "%q: %q (the default) or %q", name, games.ChanceChaCha8, games.ChancePCG)
+	return chance.Source{}, bad("chance", lang.T("%q: %q (the default) or %q", name, games.ChanceChaCha8, games.ChancePCG))
 }
 
-func bad(field, format string, args ...any) error { return games.BadPosition(field, format, args...) }
+// bad is a refusal of a position: a *games.PositionError naming field beneath a lang error
+// that says it in the reader's language.
+func bad(field string, t lang.Text) error {
+	return &lang.Error{Text: lang.T("%s: %s", field, t), Wrapped: &games.PositionError{Field: field, Msg: t.String()}}
+}
 
 func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error) {
 	var p posIn
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&p); err != nil {
-		return nil, bad("position", "not a Garden Tensions position: %v", err)
+		return nil, bad("position", lang.T("not a Garden Tensions position: %v", err))
 	}
 	switch {
 	case p.Game == nil:
-		return nil, bad("game", "missing")
+		return nil, bad("game", lang.T("missing"))
 	case *p.Game != Game.ID():
-		return nil, bad("game", "%q is not %q", *p.Game, Game.ID())
+		return nil, bad("game", lang.T("%q is not %q", *p.Game, Game.ID()))
 	}
 	src, err := positionChance(p.Chance, seed)
 	if err != nil {
@@ -153,21 +160,21 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 // readCells fills s.cells from a position's cells (rules 1, 2, 5).
 func (s *State) readCells(cells []posCell) error {
 	if len(cells) != NumCells {
-		return bad("cells", "%d cells: the garden has %d", len(cells), NumCells)
+		return bad("cells", lang.T("%d cells: the garden has %d", len(cells), NumCells))
 	}
 	var seen [NumCells]bool
 	var specials [Pool + 1]int
 	for i, pc := range cells {
 		f := fmt.Sprintf("cells[%d]", i)
 		if pc.R == nil || pc.Q == nil {
-			return bad(f, "r and q are required")
+			return bad(f, lang.T("r and q are required"))
 		}
 		h := HexAt(*pc.R, *pc.Q)
 		switch {
 		case h == NoHex:
-			return bad(f, "(%d,%d) is off the garden or a cut corner", *pc.R, *pc.Q)
+			return bad(f, lang.T("%s is off the garden or a cut corner", fmt.Sprintf("(%d,%d)", *pc.R, *pc.Q)))
 		case seen[h]:
-			return bad(f, "(%d,%d) is listed twice", *pc.R, *pc.Q)
+			return bad(f, lang.T("%s is listed twice", fmt.Sprintf("(%d,%d)", *pc.R, *pc.Q)))
 		}
 		seen[h] = true
 		c, err := readCell(f, pc)
@@ -176,14 +183,14 @@ func (s *State) readCells(cells []posCell) error {
 		}
 		if c.Kind != Simple {
 			if specials[c.Kind]++; specials[c.Kind] > 1 {
-				return bad(f+".kind", "a second %s: the garden has one of each special cell", c.Kind)
+				return bad(f+".kind", lang.T("a second %s: the garden has one of each special cell", c.Kind))
 			}
 		}
 		s.cells[h] = c
 	}
 	for k := Sky; k <= Pool; k++ {
 		if specials[k] == 0 {
-			return bad("cells", "no %s cell: the garden has one of each special cell", k)
+			return bad("cells", lang.T("no %s cell: the garden has one of each special cell", k))
 		}
 	}
 	return nil
@@ -193,34 +200,34 @@ func readCell(f string, pc posCell) (Cell, error) {
 	var c Cell
 	kind, ok := indexOf(kindNames[:], pc.Kind)
 	if !ok {
-		return c, bad(f+".kind", "want simple, sky, candy, bbq or pool")
+		return c, bad(f+".kind", lang.T("want simple, sky, candy, bbq or pool"))
 	}
 	c.Kind = Kind(kind)
 	if c.Kind == Simple {
 		t, ok := indexOf(terrainNames[:], pc.Terrain)
 		if !ok {
-			return c, bad(f+".terrain", "want grass, sand or dirt on a simple cell")
+			return c, bad(f+".terrain", lang.T("want grass, sand or dirt on a simple cell"))
 		}
 		r, ok := indexOf(resourceNames[:], pc.Resource)
 		if !ok {
-			return c, bad(f+".resource", "want food, metal, stone or wood on a simple cell")
+			return c, bad(f+".resource", lang.T("want food, metal, stone or wood on a simple cell"))
 		}
 		if pc.Yield == nil || *pc.Yield < 0 || *pc.Yield > 2 {
-			return c, bad(f+".yield", "want 0, 1 or 2 on a simple cell")
+			return c, bad(f+".yield", lang.T("want 0, 1 or 2 on a simple cell"))
 		}
 		c.Terrain, c.Resource, c.Yield = Terrain(t), Resource(r), int8(*pc.Yield)
 	} else if pc.Terrain != nil || pc.Resource != nil || pc.Yield != nil {
-		return c, bad(f, "a special cell has no terrain, resource or yield")
+		return c, bad(f, lang.T("a special cell has no terrain, resource or yield"))
 	}
 	switch {
 	case pc.Owner == nil:
-		return c, bad(f+".owner", "missing: a seat or -1")
+		return c, bad(f+".owner", lang.T("missing: a seat or -1"))
 	case *pc.Owner < -1 || *pc.Owner >= Players:
-		return c, bad(f+".owner", "%d is not a seat (0, 1) or -1", *pc.Owner)
+		return c, bad(f+".owner", lang.T("%s is not a seat (0, 1) or -1", strconv.Itoa(*pc.Owner)))
 	case pc.Creatures == nil || *pc.Creatures < 0 || *pc.Creatures > MaxCreatures:
-		return c, bad(f+".creatures", "want 0..%d", MaxCreatures)
+		return c, bad(f+".creatures", lang.T("want 0..%d", MaxCreatures))
 	case (*pc.Owner == -1) != (*pc.Creatures == 0):
-		return c, bad(f+".creatures", "%d with owner %d: an owned cell has 1..%d creatures, an empty one none", *pc.Creatures, *pc.Owner, MaxCreatures)
+		return c, bad(f+".creatures", lang.T("%s with owner %s: an owned cell has 1..%d creatures, an empty one none", strconv.Itoa(*pc.Creatures), strconv.Itoa(*pc.Owner), MaxCreatures))
 	}
 	c.Owner, c.Creatures = int8(*pc.Owner), int8(*pc.Creatures)
 	status := "normal"
@@ -230,17 +237,17 @@ func readCell(f string, pc posCell) (Cell, error) {
 	st, ok := indexOf(statusNames[:], &status)
 	switch {
 	case !ok:
-		return c, bad(f+".status", "want normal, poisoned or protected")
+		return c, bad(f+".status", lang.T("want normal, poisoned or protected"))
 	case Status(st) == Poisoned && (pc.Timer < 1 || pc.Timer > PoisonTicks):
-		return c, bad(f+".timer", "%d: a poisoned cell ticks 1..%d more times", pc.Timer, PoisonTicks)
+		return c, bad(f+".timer", lang.T("%s: a poisoned cell ticks 1..%d more times", strconv.Itoa(pc.Timer), PoisonTicks))
 	case Status(st) != Poisoned && pc.Timer != 0:
-		return c, bad(f+".timer", "%d: only a poisoned cell has a timer", pc.Timer)
+		return c, bad(f+".timer", lang.T("%s: only a poisoned cell has a timer", strconv.Itoa(pc.Timer)))
 	case pc.Forged < 0 || pc.Forged > ForgedTurnEnds:
-		return c, bad(f+".forged", "want 0..%d", ForgedTurnEnds)
+		return c, bad(f+".forged", lang.T("want 0..%d", ForgedTurnEnds))
 	case pc.Immobile < 0 || pc.Immobile > ImmobileTurns:
-		return c, bad(f+".immobile", "want 0..%d", ImmobileTurns)
+		return c, bad(f+".immobile", lang.T("want 0..%d", ImmobileTurns))
 	case pc.Immobile > 0 && c.Owner < 0:
-		return c, bad(f+".immobile", "an empty cell is nobody's: it cannot be immobile")
+		return c, bad(f+".immobile", lang.T("an empty cell is nobody's: it cannot be immobile"))
 	}
 	c.Status, c.Timer, c.Forged, c.Immobile = Status(st), int8(pc.Timer), int8(pc.Forged), int8(pc.Immobile)
 	return c, nil
@@ -260,7 +267,7 @@ func indexOf(names []string, name *string) (int, bool) {
 
 func (s *State) readPlayers(players []posPlayer) error {
 	if len(players) != Players {
-		return bad("players", "%d players: Garden Tensions is played by %d", len(players), Players)
+		return bad("players", lang.T("%d players: Garden Tensions is played by %d", len(players), Players))
 	}
 	for seat, pp := range players {
 		f := fmt.Sprintf("players[%d]", seat)
@@ -268,7 +275,7 @@ func (s *State) readPlayers(players []posPlayer) error {
 		if pp.Clan != nil && *pp.Clan != "" {
 			c, ok := clanByName(*pp.Clan)
 			if !ok {
-				return bad(f+".clan", "%q is not a clan: cooks, blacksmiths, miners or lumberjacks", *pp.Clan)
+				return bad(f+".clan", lang.T("%q is not a clan: cooks, blacksmiths, miners or lumberjacks", *pp.Clan))
 			}
 			clan = c
 		}
@@ -277,13 +284,13 @@ func (s *State) readPlayers(players []posPlayer) error {
 			n    int
 		}{{"food", pp.Food}, {"metal", pp.Metal}, {"stone", pp.Stone}, {"wood", pp.Wood}, {"points", pp.Points}, {"pending", pp.Pending}} {
 			if v.n < 0 {
-				return bad(f+"."+v.name, "%d: want a whole number ≥ 0", v.n)
+				return bad(f+"."+v.name, lang.T("%s: want a whole number ≥ 0", strconv.Itoa(v.n)))
 			}
 		}
 		s.players[seat] = Player{Clan: clan, Stock: [NumResources]int{pp.Food, pp.Metal, pp.Stone, pp.Wood}, Points: pp.Points, Pending: pp.Pending}
 	}
 	if c := s.players[0].Clan; c != NoClan && c == s.players[1].Clan {
-		return bad("players[1].clan", "the %s are seat 0's clan too: the clans must differ", c)
+		return bad("players[1].clan", lang.T("the %s are seat 0's clan too: the clans must differ", c))
 	}
 	return nil
 }
@@ -292,28 +299,28 @@ func (s *State) readPlayers(players []posPlayer) error {
 func (s *State) readTurn(p posIn) error {
 	if p.Rounds != nil {
 		if *p.Rounds < MinRounds || *p.Rounds > MaxRounds {
-			return bad("rounds", "%d: want %d..%d", *p.Rounds, MinRounds, MaxRounds)
+			return bad("rounds", lang.T("%s: want %d..%d", strconv.Itoa(*p.Rounds), MinRounds, MaxRounds))
 		}
 		s.rounds = *p.Rounds
 	}
 	switch {
 	case p.ToMove == nil:
-		return bad("to_move", "missing")
+		return bad("to_move", lang.T("missing"))
 	case *p.ToMove < 0 || *p.ToMove >= Players:
-		return bad("to_move", "%d is not a seat (0, 1)", *p.ToMove)
+		return bad("to_move", lang.T("%s is not a seat (0, 1)", strconv.Itoa(*p.ToMove)))
 	case p.Phase == nil:
-		return bad("phase", "missing: clan, conquest or reinforcement")
+		return bad("phase", lang.T("missing: clan, conquest or reinforcement"))
 	case p.Turn == nil:
-		return bad("turn", "missing: the players' turns begun")
+		return bad("turn", lang.T("missing: the players' turns begun"))
 	}
 	phase, ok := indexOf(phaseNames[:], p.Phase)
 	if !ok {
-		return bad("phase", "%q: want clan, conquest or reinforcement", *p.Phase)
+		return bad("phase", lang.T("%q: want clan, conquest or reinforcement", *p.Phase))
 	}
 	s.toMove, s.phase, s.turn = *p.ToMove, Phase(phase), *p.Turn
 	if p.ActionsLeft != nil {
 		if *p.ActionsLeft < 0 || *p.ActionsLeft > ActionsPerTurn {
-			return bad("actions_left", "%d: want 0..%d", *p.ActionsLeft, ActionsPerTurn)
+			return bad("actions_left", lang.T("%s: want 0..%d", strconv.Itoa(*p.ActionsLeft), ActionsPerTurn))
 		}
 		s.actionsLeft = *p.ActionsLeft
 	}
@@ -321,9 +328,9 @@ func (s *State) readTurn(p posIn) error {
 	if s.phase == ChoosingClans {
 		switch {
 		case s.turn != 0:
-			return bad("turn", "%d while clans are chosen: want 0", s.turn)
+			return bad("turn", lang.T("%s while clans are chosen: want 0", strconv.Itoa(s.turn)))
 		case me.Clan != NoClan:
-			return bad("phase", "clan, but seat %d to move has its clan", s.toMove)
+			return bad("phase", lang.T("clan, but seat %d to move has its clan", s.toMove))
 		}
 		s.first = s.toMove
 		if other.Clan != NoClan { // the other chose first
@@ -332,13 +339,13 @@ func (s *State) readTurn(p posIn) error {
 	} else {
 		switch {
 		case me.Clan == NoClan || other.Clan == NoClan:
-			return bad("players", "a clan is missing: every seat has its clan once the turns begin")
+			return bad("players", lang.T("a clan is missing: every seat has its clan once the turns begin"))
 		case s.turn < 1 || s.turn > Players*s.rounds:
-			return bad("turn", "%d: want 1..%d", s.turn, Players*s.rounds)
+			return bad("turn", lang.T("%s: want 1..%d", strconv.Itoa(s.turn), Players*s.rounds))
 		case s.phase == Reinforcement && me.Pending == 0:
-			return bad("players", "seat %d has nothing to place: its reinforcement is over", s.toMove)
+			return bad("players", lang.T("seat %d has nothing to place: its reinforcement is over", s.toMove))
 		case s.phase == Reinforcement && !s.roomFor(s.toMove):
-			return bad("cells", "seat %d has no cell with room: its reinforcement is over", s.toMove)
+			return bad("cells", lang.T("seat %d has no cell with room: its reinforcement is over", s.toMove))
 		}
 		s.first = s.toMove
 		if s.turn%2 == 0 {
@@ -347,7 +354,7 @@ func (s *State) readTurn(p posIn) error {
 	}
 	for seat := range Players {
 		if s.CellsOf(seat) == 0 {
-			return bad("cells", "seat %d holds no cell: the game is over", seat)
+			return bad("cells", lang.T("seat %d holds no cell: the game is over", seat))
 		}
 	}
 	return nil

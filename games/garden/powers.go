@@ -1,9 +1,8 @@
 package garden
 
 import (
-	"fmt"
-
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // PowerData details a "power" event: a special cell's power or a clan ability, where it
@@ -34,10 +33,12 @@ func (s *State) power(seat int, v Verb, to Hex) []games.Event {
 	}
 	n := min(PowerKills, int(s.cells[to].Creatures))
 	s.kill(to, n)
-	return []games.Event{{Type: "power", Seat: seat,
-		Text: fmt.Sprintf("fires the %s on %s: %s dead", k.Title(), to, games.Count(n, "creature", "creatures")),
-		Data: PowerData{Power: verbNames[v], Cell: [2]int{to.R(), to.Q()}, Killed: n}}}
+	return []games.Event{event("power", seat, lang.T(powerTexts[k], to, n),
+		PowerData{Power: verbNames[v], Cell: [2]int{to.R(), to.Q()}, Killed: n})}
 }
+
+// powerTexts say what a power did, by the special cell that fired it.
+var powerTexts = [...]string{BBQ: lang.N("fires the Barbecue on %s: %d creatures dead"), Pool: lang.N("fires the Pool on %s: %d creatures dead")}
 
 // pillage plays "pillage T" (rule 13): kill 1 on T and steal up to 2 of the clan's resource.
 func (s *State) pillage(seat int, to Hex) []games.Event {
@@ -51,9 +52,8 @@ func (s *State) pillage(seat int, to Hex) []games.Event {
 	s.players[victim].Stock[r] -= stolen
 	s.players[seat].Stock[r] += stolen
 	s.kill(to, 1)
-	return []games.Event{{Type: "power", Seat: seat,
-		Text: fmt.Sprintf("pillages %s: 1 creature dead, %d %s stolen", to, stolen, r),
-		Data: PowerData{Power: "pillage", Cell: [2]int{to.R(), to.Q()}, Killed: 1, Stolen: stolen}}}
+	return []games.Event{event("power", seat, lang.T("pillages %s: 1 creature dead, %s stolen", to, Amount(r, stolen)),
+		PowerData{Power: "pillage", Cell: [2]int{to.R(), to.Q()}, Killed: 1, Stolen: stolen})}
 }
 
 // zone plays the clan's zone attack (rule 13).
@@ -67,17 +67,17 @@ func (s *State) zone(seat int, from, to Hex) []games.Event {
 		}
 	}
 	data := PowerData{Power: "zone", Cell: [2]int{to.R(), to.Q()}}
-	var text string
+	var text lang.Text
 	switch clan {
 	case Cooks:
 		c.Status, c.Timer = Poisoned, PoisonTicks
-		data.Effect, text = "poisoned", fmt.Sprintf("poisons %s for %d turns", to, PoisonTicks)
+		data.Effect, text = "poisoned", lang.T("poisons %s for %d turns", to, PoisonTicks)
 	case Blacksmiths:
 		c.Forged = ForgedTurnEnds
-		data.Effect, text = "forged", fmt.Sprintf("forges %s: d9 in its combats until the end of the next turn", to)
+		data.Effect, text = "forged", lang.T("forges %s: d9 in its combats until the end of the next turn", to)
 	case Miners:
 		c.Immobile = ImmobileTurns
-		data.Effect, text = "immobile", fmt.Sprintf("pins %s down for its owner's next %d turns", to, ImmobileTurns)
+		data.Effect, text = "immobile", lang.T("pins %s down for its owner's next %d turns", to, ImmobileTurns)
 	case Lumberjacks:
 		victim, n := int(c.Owner), int(c.Creatures)
 		s.players[victim].Pending += n
@@ -87,7 +87,7 @@ func (s *State) zone(seat int, from, to Hex) []games.Event {
 		c.Status, c.Timer = Protected, 0
 		a.Creatures = 1
 		data.Effect = "deported"
-		text = fmt.Sprintf("deports %s from %s (back to their next reinforcement) and settles it, protected", games.Count(n, "creature", "creatures"), to)
+		text = lang.T("deports %d creatures from %s (back to their next reinforcement) and settles it, protected", n, to)
 	}
-	return []games.Event{{Type: "power", Seat: seat, Text: text, Data: data}}
+	return []games.Event{event("power", seat, text, data)}
 }

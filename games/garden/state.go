@@ -5,6 +5,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/chance"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Rules constants (rules/garden.md §4a, defaults included).
@@ -297,7 +298,7 @@ func (s *State) DefaultAction(int) games.Action {
 func (s *State) Apply(seat int, a games.Action) ([]games.Event, error) {
 	act, ok := a.(Action)
 	if !ok {
-		return nil, games.Illegal("malformed_action", "a Garden Tensions action is a command string, not %v", a)
+		return nil, illegal("malformed_action", lang.T("a Garden Tensions action is a command string, not %v", a))
 	}
 	if err := s.Validate(seat, act); err != nil {
 		if err == games.ErrNotYourTurn {
@@ -351,7 +352,7 @@ func (s *State) chooseClan(seat int, c Clan) []games.Event {
 		c = free[rand.New(&s.rng).IntN(len(free))]
 	}
 	s.players[seat].Clan = c
-	ev := []games.Event{{Type: "clan", Seat: seat, Text: "leads the " + c.String(), Data: map[string]string{"clan": c.String()}}}
+	ev := []games.Event{event("clan", seat, lang.T("leads the %s", c.Said()), map[string]string{"clan": c.String()})}
 	if s.players[other].Clan == NoClan {
 		s.toMove = other
 		return ev
@@ -366,22 +367,8 @@ func (s *State) checkElimination(ev []games.Event) []games.Event {
 	}
 	for seat := range Players {
 		if s.CellsOf(seat) == 0 {
-			ev = append(ev, games.Event{Type: "eliminated", Seat: seat, Text: "has no cell left"})
+			ev = append(ev, event("eliminated", seat, lang.T("has no cell left"), nil))
 		}
 	}
 	return ev
 }
-
-func (s *State) cellText(h Hex) string {
-	c := s.cells[h]
-	if c.Kind != Simple {
-		return h.String() + " " + kindTitles[c.Kind]
-	}
-	return h.String()
-}
-
-// kindTitles name the special cells in sentences.
-var kindTitles = [...]string{"", "Sky", "Candy", "Barbecue", "Pool"}
-
-// Title is the special cell's name for people ("Barbecue"), "" for a simple cell.
-func (k Kind) Title() string { return kindTitles[k] }

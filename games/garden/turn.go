@@ -1,12 +1,12 @@
 package garden
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // PoisonData details a "poison" event: the system's d6 for the cell, each creature's d6 and
@@ -53,22 +53,23 @@ func (s *State) startTurn(seat int) []games.Event {
 	for r, g := range gain {
 		s.players[seat].Stock[r] += g
 	}
-	return append(ev, games.Event{Type: "income", Seat: seat, Text: incomeText(s.turn, gain),
-		Data: IncomeData{Food: gain[Food], Metal: gain[Metal], Stone: gain[Stone], Wood: gain[Wood]}})
+	return append(ev, event("income", seat, incomeText(s.turn, gain),
+		IncomeData{Food: gain[Food], Metal: gain[Metal], Stone: gain[Stone], Wood: gain[Wood]}))
 }
 
 // incomeText is "turn 7: +2 food +1 wood", naming only what was gained.
-func incomeText(turn int, gain [NumResources]int) string {
-	text := fmt.Sprintf("turn %d:", turn)
-	for r, g := range gain {
-		if g > 0 {
-			text += fmt.Sprintf(" +%d %s", g, Resource(r))
+func incomeText(turn int, gain [NumResources]int) lang.Text {
+	var rest any = lang.T(" no income")
+	gained := false
+	for r := NumResources - 1; r >= 0; r-- {
+		if g := gain[r]; g > 0 {
+			if !gained {
+				rest, gained = "", true
+			}
+			rest = lang.T(" +%s%s", Amount(r, g), rest)
 		}
 	}
-	if !strings.Contains(text, "+") {
-		text += " no income"
-	}
-	return text
+	return lang.T("turn %d:%s", turn, rest)
 }
 
 // poisonTicks rolls every poisoned cell's tick, in cell order (rule 14). An empty poisoned
@@ -97,9 +98,7 @@ func (s *State) poisonTicks() []games.Event {
 			}
 		}
 		s.kill(Hex(i), d.Killed)
-		ev = append(ev, games.Event{Type: "poison", Seat: owner,
-			Text: fmt.Sprintf("poison on %s: %d against %s, %s", Hex(i), d.System, joinInts(d.Rolls, ","), games.Count(d.Killed, "creature", "creatures")+" dead"),
-			Data: d})
+		ev = append(ev, event("poison", owner, lang.T("poison on %s: %d against %s, %d creatures dead", Hex(i), d.System, joinInts(d.Rolls, ","), d.Killed), d))
 	}
 	return ev
 }
@@ -125,14 +124,15 @@ func (s *State) beginReinforcement() []games.Event {
 	p.Pending += d.Base + ZoneBonus*d.Zones + d.Candy
 	d.Pending = p.Pending
 	s.phase = Reinforcement
-	text := fmt.Sprintf("reinforces: %d to place (%d + %d for %s", d.Pending, d.Base, ZoneBonus*d.Zones, games.Count(d.Zones, "zone", "zones"))
+	var candy, deported any = "", ""
 	if d.Candy > 0 {
-		text += fmt.Sprintf(" + %d from Candy for %d food", d.Candy, CostOf(Candy).Amount)
+		candy = lang.T(" + %d from Candy for %s", d.Candy, Amount(Food, CostOf(Candy).Amount))
 	}
 	if d.Deported > 0 {
-		text += fmt.Sprintf(" + %d deported", d.Deported)
+		deported = lang.T(" + %d deported", d.Deported)
 	}
-	ev := []games.Event{{Type: "reinforce", Seat: seat, Text: text + ")", Data: d}}
+	text := lang.T("reinforces: %d to place (%d + %d for %d zones%s%s)", d.Pending, d.Base, ZoneBonus*d.Zones, d.Zones, candy, deported)
+	ev := []games.Event{event("reinforce", seat, text, d)}
 	if !s.roomFor(seat) {
 		return s.finishTurn(append(ev, s.dropPending()...))
 	}
@@ -154,8 +154,7 @@ func (s *State) roomFor(seat int) bool {
 func (s *State) place(seat int, h Hex) []games.Event {
 	s.cells[h].Creatures++
 	s.players[seat].Pending--
-	ev := []games.Event{{Type: "place", Seat: seat, Text: "places a creature on " + s.cellText(h),
-		Data: map[string][2]int{"cell": {h.R(), h.Q()}}}}
+	ev := []games.Event{event("place", seat, lang.T("places a creature on %s", s.cellText(h)), map[string][2]int{"cell": {h.R(), h.Q()}})}
 	if s.players[seat].Pending == 0 {
 		return s.finishTurn(ev)
 	}
@@ -173,8 +172,7 @@ func (s *State) dropPending() []games.Event {
 	if n == 0 {
 		return nil
 	}
-	return []games.Event{{Type: "lost", Seat: seat, Text: games.Count(n, "creature", "creatures") + " not placed, lost",
-		Data: map[string]int{"lost": n}}}
+	return []games.Event{event("lost", seat, lang.T("%d creatures not placed, lost", n), map[string]int{"lost": n})}
 }
 
 // finishTurn runs the timers down and passes to the other player, or stops the game at the
@@ -192,7 +190,7 @@ func (s *State) finishTurn(ev []games.Event) []games.Event {
 	}
 	if s.turn >= Players*s.rounds {
 		s.capped = true
-		return append(ev, games.Event{Type: "cap", Seat: -1, Text: fmt.Sprintf("the game stops after %d rounds", s.rounds)})
+		return append(ev, event("cap", -1, lang.T("the game stops after %d rounds", s.rounds), nil))
 	}
 	return append(ev, s.startTurn(1-seat)...)
 }

@@ -1,6 +1,11 @@
 package garden
 
-import "github.com/arena-classroom/arena/games"
+import (
+	"strconv"
+
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
+)
 
 // Validate refuses, with one sentence naming the rule, what seat may not play now.
 func (s *State) Validate(seat int, a games.Action) error {
@@ -9,18 +14,18 @@ func (s *State) Validate(seat int, a games.Action) error {
 	}
 	act, ok := a.(Action)
 	if !ok {
-		return games.Illegal("malformed_action", "a Garden Tensions action is a command string, not %v", a)
+		return illegal("malformed_action", lang.T("a Garden Tensions action is a command string, not %v", a))
 	}
 	switch {
 	case act.Verb < Unreadable || act.Verb > End:
-		return games.Illegal("unknown_command", "command %d is not a command%s", act.Verb, games.Cite(ruleCommands))
+		return illegal("unknown_command", lang.T("command %d is not a command (rules: %s)", int(act.Verb), lang.T(ruleCommands)))
 	case act.Clan < NoClan || act.Clan > Lumberjacks:
-		return games.Illegal("unknown_clan", "clan %d is not a clan%s", act.Clan, games.Cite(ruleClans))
+		return illegal("unknown_clan", lang.T("clan %d is not a clan (rules: %s)", int(act.Clan), lang.T(ruleClans)))
 	}
 	if act.Verb == Unreadable {
 		_, err := Parse(act.Text)
 		if err == nil { // an Unreadable built by hand around a good command
-			err = games.Illegal("unknown_command", "%q is not a command%s", act.Text, games.Cite(ruleCommands))
+			err = illegal("unknown_command", lang.T("%q is not a command (rules: %s)", act.Text, lang.T(ruleCommands)))
 		}
 		return err
 	}
@@ -41,14 +46,14 @@ func (s *State) Validate(seat int, a games.Action) error {
 func (s *State) checkCells(a Action) error {
 	for _, h := range []Hex{a.From, a.To} {
 		if h != NoHex && !h.Valid() {
-			return games.Illegal("off_garden", "cell number %d is off the garden: cells are 0..%d%s", h, NumCells-1, games.Cite(ruleGarden))
+			return illegal("off_garden", lang.T("cell number %d is off the garden: cells are 0..%d (rules: %s)", int(h), NumCells-1, lang.T(ruleGarden)))
 		}
 	}
 	needFrom := a.Verb == Move || a.Verb == SkyAttack
 	needTo := a.Verb != End && a.Verb != ClanChoice
 	if needFrom && a.From == NoHex || needTo && a.To == NoHex || !needTo && (a.From != NoHex || a.To != NoHex) ||
 		a.From != NoHex && a.Verb != Zone && !needFrom {
-		return games.Illegal("field_count", "%s names the wrong cells%s", verbNames[a.Verb], games.Cite(ruleCommands))
+		return illegal("field_count", lang.T("%s names the wrong cells (rules: %s)", verbNames[a.Verb], lang.T(ruleCommands)))
 	}
 	return nil
 }
@@ -56,9 +61,9 @@ func (s *State) checkCells(a Action) error {
 func (s *State) checkClan(seat int, a Action) error {
 	switch {
 	case a.Verb != ClanChoice:
-		return games.Illegal("choose_clan", "choose your clan first: clan cooks, blacksmiths, miners, lumberjacks or random%s", games.Cite(ruleClans))
+		return illegal("choose_clan", lang.T("choose your clan first: clan cooks, blacksmiths, miners, lumberjacks or random (rules: %s)", lang.T(ruleClans)))
 	case a.Clan != NoClan && a.Clan == s.players[1-seat].Clan:
-		return games.Illegal("clan_taken", "the %s are already your opponent's clan: the clans must differ%s", a.Clan, games.Cite(ruleClans))
+		return illegal("clan_taken", lang.T("the %s are already your opponent's clan: the clans must differ (rules: %s)", a.Clan.Said(), lang.T(ruleClans)))
 	}
 	return nil
 }
@@ -69,14 +74,14 @@ func (s *State) checkReinforcement(seat int, a Action) error {
 		return nil
 	case Place:
 	default:
-		return games.Illegal("not_conquest", "%s is a conquest action: now place your %s or send end%s", verbNames[a.Verb], games.Count(s.players[seat].Pending, "creature", "creatures"), games.Cite(ruleTurn))
+		return illegal("not_conquest", lang.T("%s is a conquest action: now place your %d creatures or send end (rules: %s)", verbNames[a.Verb], s.players[seat].Pending, lang.T(ruleTurn)))
 	}
 	c := s.cells[a.To]
 	switch {
 	case int(c.Owner) != seat:
-		return games.Illegal("not_yours", "%s is not yours: place creatures on your own cells%s", a.To, games.Cite(ruleTurn))
+		return illegal("not_yours", lang.T("%s is not yours: place creatures on your own cells (rules: %s)", a.To, lang.T(ruleTurn)))
 	case c.Creatures >= MaxCreatures:
-		return games.Illegal("full_cell", "%s holds %d creatures, the most a cell holds%s", a.To, MaxCreatures, games.Cite(ruleCells))
+		return illegal("full_cell", lang.T("%s holds %d creatures, the most a cell holds (rules: %s)", a.To, MaxCreatures, lang.T(ruleCells)))
 	}
 	return nil
 }
@@ -86,12 +91,12 @@ func (s *State) checkConquest(seat int, a Action) error {
 	case End:
 		return nil
 	case Place:
-		return games.Illegal("not_reinforcement", "place comes in the reinforcement: send end to finish your conquest first%s", games.Cite(ruleTurn))
+		return illegal("not_reinforcement", lang.T("place comes in the reinforcement: send end to finish your conquest first (rules: %s)", lang.T(ruleTurn)))
 	case ClanChoice:
-		return games.Illegal("clan_chosen", "the clans were chosen before the first turn%s", games.Cite(ruleClans))
+		return illegal("clan_chosen", lang.T("the clans were chosen before the first turn (rules: %s)", lang.T(ruleClans)))
 	}
 	if s.actionsLeft <= 0 {
-		return games.Illegal("no_actions_left", "you have made your %d actions this turn: send end%s", ActionsPerTurn, games.Cite(ruleTurn))
+		return illegal("no_actions_left", lang.T("you have made your %d actions this turn: send end (rules: %s)", ActionsPerTurn, lang.T(ruleTurn)))
 	}
 	switch a.Verb {
 	case Move:
@@ -111,11 +116,11 @@ func (s *State) checkSource(seat int, from Hex) error {
 	c := s.cells[from]
 	switch {
 	case int(c.Owner) != seat:
-		return games.Illegal("not_yours", "%s is not yours: move and attack from your own cells%s", from, games.Cite(ruleMove))
+		return illegal("not_yours", lang.T("%s is not yours: move and attack from your own cells (rules: %s)", from, lang.T(ruleMove)))
 	case c.Creatures < 2:
-		return games.Illegal("one_creature", "%s has one creature: it must stay, a move needs 2 or more%s", from, games.Cite(ruleMove))
+		return illegal("one_creature", lang.T("%s has one creature: it must stay, a move needs 2 or more (rules: %s)", from, lang.T(ruleMove)))
 	case c.Immobile > 0:
-		return games.Illegal("immobile", "%s is IMMOBILE for %s: it cannot move or attack%s", from, games.Count(int(c.Immobile), "more turn", "more turns"), games.Cite(ruleAbility))
+		return illegal("immobile", lang.T("%s is IMMOBILE for %d more turns: it cannot move or attack (rules: %s)", from, int(c.Immobile), lang.T(ruleAbility)))
 	}
 	return nil
 }
@@ -133,7 +138,7 @@ func (s *State) checkEntry(seat int, to Hex, extra Cost) error {
 		need += extra.Amount
 	}
 	if have := s.players[seat].Stock[cost.Resource]; have < need {
-		return games.Illegal("special_cost", "entering %s needs %d %s and you have %d%s", k.Title(), need, cost.Resource, have, games.Cite(ruleSpecial))
+		return illegal("special_cost", lang.T("entering %s needs %s and you have %s (rules: %s)", k.Said(), Amount(cost.Resource, need), strconv.Itoa(have), lang.T(ruleSpecial)))
 	}
 	return nil
 }
@@ -144,9 +149,9 @@ func (s *State) checkMove(seat int, from, to Hex) error {
 	}
 	switch {
 	case !Adjacent(from, to):
-		return games.Illegal("not_adjacent", "%s does not touch %s: move to a neighbour%s", to, from, games.Cite(ruleMove))
+		return illegal("not_adjacent", lang.T("%s does not touch %s: move to a neighbour (rules: %s)", to, from, lang.T(ruleMove)))
 	case int(s.cells[to].Owner) == seat:
-		return games.Illegal("own_cell", "%s is already yours: there is no move between your own cells%s", to, games.Cite(ruleMove))
+		return illegal("own_cell", lang.T("%s is already yours: there is no move between your own cells (rules: %s)", to, lang.T(ruleMove)))
 	}
 	return s.checkEntry(seat, to, Cost{})
 }
@@ -156,9 +161,9 @@ func (s *State) checkSpecial(seat int, k Kind) error {
 	cost := CostOf(k)
 	switch {
 	case !s.Owns(seat, k):
-		return games.Illegal("no_special", "you do not hold %s: its power is its owner's%s", k.Title(), games.Cite(ruleSpecial))
+		return illegal("no_special", lang.T("you do not hold %s: its power is its owner's (rules: %s)", k.Said(), lang.T(ruleSpecial)))
 	case s.players[seat].Stock[cost.Resource] < cost.Amount:
-		return games.Illegal("no_resource", "%s's power costs %d %s and you have %d%s", k.Title(), cost.Amount, cost.Resource, s.players[seat].Stock[cost.Resource], games.Cite(ruleSpecial))
+		return illegal("no_resource", lang.T("%s's power costs %s and you have %s (rules: %s)", k.Said(), Amount(cost.Resource, cost.Amount), strconv.Itoa(s.players[seat].Stock[cost.Resource]), lang.T(ruleSpecial)))
 	}
 	return nil
 }
@@ -166,7 +171,7 @@ func (s *State) checkSpecial(seat int, k Kind) error {
 // checkEnemy: to is the opponent's; rule is the heading the refusal cites.
 func (s *State) checkEnemy(seat int, to Hex, rule string) error {
 	if c := s.cells[to]; c.Empty() || int(c.Owner) == seat {
-		return games.Illegal("not_enemy", "%s is not an enemy cell: aim at one of your opponent's%s", to, games.Cite(rule))
+		return illegal("not_enemy", lang.T("%s is not an enemy cell: aim at one of your opponent's (rules: %s)", to, lang.T(rule)))
 	}
 	return nil
 }
@@ -174,7 +179,7 @@ func (s *State) checkEnemy(seat int, to Hex, rule string) error {
 // checkNearby: to touches one of seat's cells.
 func (s *State) checkNearby(seat int, to Hex, rule string) error {
 	if !s.touchesOwn(seat, to) {
-		return games.Illegal("not_adjacent", "%s touches none of your cells%s", to, games.Cite(rule))
+		return illegal("not_adjacent", lang.T("%s touches none of your cells (rules: %s)", to, lang.T(rule)))
 	}
 	return nil
 }
@@ -205,7 +210,7 @@ func (s *State) checkPower(seat int, v Verb, to Hex) error {
 // checkPoints: a clan ability costs 8 conquest points (rule 13).
 func (s *State) checkPoints(seat int) error {
 	if p := s.players[seat].Points; p < AbilityCost {
-		return games.Illegal("no_points", "clan abilities cost %d conquest points and you have %d%s", AbilityCost, p, games.Cite(ruleAbility))
+		return illegal("no_points", lang.T("clan abilities cost %d conquest points and you have %s (rules: %s)", AbilityCost, strconv.Itoa(p), lang.T(ruleAbility)))
 	}
 	return nil
 }
@@ -224,9 +229,9 @@ func (s *State) checkZone(seat int, a Action) error {
 	clan := s.players[seat].Clan
 	if (a.From != NoHex) != (clan == Lumberjacks) {
 		if clan == Lumberjacks {
-			return fieldCount("zone", "zone r1 q1 r2 q2: the Lumberjacks' zone attack names the cell it starts from")
+			return fieldCount("zone", lang.T("zone r1 q1 r2 q2: the Lumberjacks' zone attack names the cell it starts from"))
 		}
-		return fieldCount("zone", "zone r q: only the Lumberjacks' zone attack names a cell to start from")
+		return fieldCount("zone", lang.T("zone r q: only the Lumberjacks' zone attack names a cell to start from"))
 	}
 	if err := s.checkPoints(seat); err != nil {
 		return err
@@ -237,7 +242,7 @@ func (s *State) checkZone(seat int, a Action) error {
 		return s.checkNearby(seat, to, ruleAbility)
 	case Blacksmiths:
 		if int(s.cells[to].Owner) != seat {
-			return games.Illegal("not_yours", "%s is not yours: the Blacksmiths forge their own cells%s", to, games.Cite(ruleAbility))
+			return illegal("not_yours", lang.T("%s is not yours: the Blacksmiths forge their own cells (rules: %s)", to, lang.T(ruleAbility)))
 		}
 		return nil
 	case Miners:
@@ -253,7 +258,7 @@ func (s *State) checkZone(seat int, a Action) error {
 		return err
 	}
 	if !Adjacent(a.From, to) {
-		return games.Illegal("not_adjacent", "%s does not touch %s: the Lumberjacks strike a neighbour%s", to, a.From, games.Cite(ruleAbility))
+		return illegal("not_adjacent", lang.T("%s does not touch %s: the Lumberjacks strike a neighbour (rules: %s)", to, a.From, lang.T(ruleAbility)))
 	}
 	return s.checkEntry(seat, to, Cost{})
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // A person's turn is composed in two choices, each previewed on the board before it is
@@ -12,15 +13,16 @@ import (
 // it. A choice that kills the player asks for one more press. backspace goes back.
 
 // Compose starts seat's turn (games.Composer).
-func (view) Compose(st games.State, seat int) games.Draft {
+func (v view) Compose(st games.State, seat int) games.Draft {
 	s, ok := st.(*State)
 	if !ok || seat < 0 || seat >= len(s.players) {
 		return nil
 	}
-	return &draft{s: s, seat: seat, first: -1, hammer: -1}
+	return &draft{s: s, seat: seat, first: -1, hammer: -1, l: v.l}
 }
 
 type draft struct {
+	l      lang.Lang // the language of the prompt
 	s      *State
 	seat   int
 	first  int // the action chosen (0..11), -1 for none yet
@@ -31,6 +33,7 @@ type draft struct {
 	preview *State
 	changed []bool
 	events  []games.Event
+	texts   []lang.Text // the events' texts, to be said in l
 	fatal   bool
 }
 
@@ -142,7 +145,7 @@ func (d *draft) confirm() (games.Action, bool, bool) {
 // simulate plays the current choice on a copy: the action alone, or the whole turn with the
 // hammer (the deaths at the end of the turn included).
 func (d *draft) simulate() {
-	d.armed, d.fatal, d.preview, d.changed, d.events = false, false, nil, nil, nil
+	d.armed, d.fatal, d.preview, d.changed, d.events, d.texts = false, false, nil, nil, nil, nil
 	if d.first < 0 || (d.taken && d.hammer < 0) {
 		if d.taken {
 			d.preview, _ = d.s.AfterFirst(d.first)
@@ -162,7 +165,7 @@ func (d *draft) simulate() {
 		next.endOfTurn(&l)
 		d.fatal = !next.players[d.seat].Alive
 	}
-	d.preview, d.changed, d.events = next, diff(d.s, next), l.events
+	d.preview, d.changed, d.events, d.texts = next, diff(d.s, next), l.events, l.texts
 	for _, e := range l.events {
 		// Where a grenade lands is marked even when nothing stood there to destroy.
 		if g, ok := e.Data.(GrenadeData); ok && d.s.inside(g.Row, g.Col) {
@@ -196,53 +199,44 @@ func (d *draft) Board(p games.Palette) string {
 // Prompt puts what matters first, since a narrow window cuts the end: the stage, whether the
 // choice kills, the key that takes it, then what it does.
 func (d *draft) Prompt() string {
-	var b strings.Builder
+	p := d.l.Printer()
 	switch {
 	case !d.taken && d.first < 0:
-		return "Action: arrows throw a grenade · q w e a d z x c (or keypad) step"
+		return p.Sprintf("Action: arrows throw a grenade · q w e a d z x c (or keypad) step")
 	case d.taken && d.hammer < 0:
-		return "Hammer (" + firstName(d.first) + " taken): q w e a d z x c or arrows · backspace: back"
-	case !d.taken:
-		b.WriteString("Action")
-	default:
-		b.WriteString("Hammer")
+		return p.Sprintf("Hammer (%s taken): q w e a d z x c or arrows · backspace: back", p.Sprintf(firstTexts[d.first]))
+	}
+	texts := d.eventTexts()
+	if texts == "" { // no events: the choice kills before it does anything
+		texts = p.Sprintf(firstTexts[d.first])
 	}
 	switch {
+	case !d.taken && d.fatal && d.armed:
+		return p.Sprintf("Action (KILLS YOU: enter again to do it · backspace: back): %s", texts)
+	case !d.taken && d.fatal:
+		return p.Sprintf("Action (KILLS YOU: enter twice to do it): %s", texts)
+	case !d.taken:
+		return p.Sprintf("Action (enter: take it): %s", texts)
 	case d.fatal && d.armed:
-		b.WriteString(" (KILLS YOU: enter again to do it · backspace: back): ")
+		return p.Sprintf("Hammer (KILLS YOU: enter again to do it · backspace: back): %s", texts)
 	case d.fatal:
-		b.WriteString(" (KILLS YOU: enter twice to do it): ")
-	case d.taken:
-		b.WriteString(" (enter: play · backspace: back): ")
-	default:
-		b.WriteString(" (enter: take it): ")
+		return p.Sprintf("Hammer (KILLS YOU: enter twice to do it): %s", texts)
 	}
-	texts := eventTexts(d.events, d.seat)
-	if texts == "" { // no events: the choice kills before it does anything
-		texts = firstName(d.first)
-	}
-	b.WriteString(texts)
-	return b.String()
-}
-
-func firstName(first int) string {
-	if first < Grenades {
-		return "grenade " + DirectionNames[2*first]
-	}
-	return "step " + DirectionNames[first-Grenades]
+	return p.Sprintf("Hammer (enter: play · backspace: back): %s", texts)
 }
 
 // eventTexts are the preview's events in words, other players named by seat.
-func eventTexts(events []games.Event, seat int) string {
+func (d *draft) eventTexts() string {
 	var texts []string
-	for _, e := range events {
+	for i, e := range d.events {
+		text := d.texts[i].In(d.l)
 		switch {
-		case e.Type == "death" && e.Seat == seat:
-			texts = append(texts, e.Text) // the actor's death: its subject is left out, as ever
+		case e.Type == "death" && e.Seat == d.seat:
+			texts = append(texts, text) // the actor's death: its subject is left out, as ever
 		case e.Type == "death":
-			texts = append(texts, SeatLabel(e.Seat)+" "+e.Text)
+			texts = append(texts, seatLabel(e.Seat).In(d.l)+" "+text)
 		default:
-			texts = append(texts, e.Text)
+			texts = append(texts, text)
 		}
 	}
 	return strings.Join(texts, "; ")

@@ -2,9 +2,10 @@ package warhammer
 
 import (
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Why a player died: DeathData.Reason.
@@ -63,34 +64,73 @@ type DeathData struct {
 // log gathers a turn's events; off (the bots' simulations) it costs nothing. Texts are short
 // (a side panel shows them), leave the actor out (the room writes its name before them),
 // name other players by seat number, 1..8, as the board marks them, and leave what the rules
-// imply (the actor's own cell wears by 1) to the data.
+// imply (the actor's own cell wears by 1) to the data. Each event's text is kept as a
+// sentence of the catalog too (texts), for a reader of another language (the drafts'
+// previews); Event.Text is it in English.
 type log struct {
 	on     bool
 	events []games.Event
+	texts  []lang.Text
 }
 
-func (l *log) add(typ string, seat int, text string, data any) {
-	l.events = append(l.events, games.Event{Type: typ, Seat: seat, Text: text, Data: data})
+func (l *log) add(typ string, seat int, text lang.Text, data any) {
+	l.events = append(l.events, games.Event{Type: typ, Seat: seat, Text: text.String(), Data: data})
+	l.texts = append(l.texts, text)
 }
 
 // SeatLabel is how texts and boards name seat: "player 1" for seat 0.
-func SeatLabel(seat int) string { return fmt.Sprintf("player %d", seat+1) }
+func SeatLabel(seat int) string { return seatLabel(seat).String() }
+
+func seatLabel(seat int) lang.Text { return lang.T("player %d", seat+1) }
 
 func cellText(r, c int) string { return fmt.Sprintf("(%d,%d)", r, c) }
 
 // dropText says what became of a cell: "drops to 2", "is destroyed".
-func dropText(hp int) string {
+func dropText(hp int) lang.Text {
 	if hp == 0 {
-		return "is destroyed"
+		return lang.T("is destroyed")
 	}
-	return fmt.Sprintf("drops to %d", hp)
+	return lang.T("drops to %s", strconv.Itoa(hp))
 }
+
+// The texts that name a direction, one per direction in the order of Directions (the
+// grenades' only at the even ones): a direction is said with its sentence, as French places
+// it ("lance une grenade à droite").
+var (
+	grenadeTexts = [8]string{
+		0: lang.N("throws a grenade right: lands at %s%s"),
+		2: lang.N("throws a grenade up: lands at %s%s"),
+		4: lang.N("throws a grenade left: lands at %s%s"),
+		6: lang.N("throws a grenade down: lands at %s%s"),
+	}
+	stepTexts = [8]string{
+		lang.N("steps right to %s"), lang.N("steps up-right to %s"), lang.N("steps up to %s"),
+		lang.N("steps up-left to %s"), lang.N("steps left to %s"), lang.N("steps down-left to %s"),
+		lang.N("steps down to %s"), lang.N("steps down-right to %s"),
+	}
+	stepOffTexts = [8]string{
+		lang.N("steps right off the board and dies"), lang.N("steps up-right off the board and dies"),
+		lang.N("steps up off the board and dies"), lang.N("steps up-left off the board and dies"),
+		lang.N("steps left off the board and dies"), lang.N("steps down-left off the board and dies"),
+		lang.N("steps down off the board and dies"), lang.N("steps down-right off the board and dies"),
+	}
+	voidTexts = [8]string{
+		lang.N("swings the hammer right into the void and falls"), lang.N("swings the hammer up-right into the void and falls"),
+		lang.N("swings the hammer up into the void and falls"), lang.N("swings the hammer up-left into the void and falls"),
+		lang.N("swings the hammer left into the void and falls"), lang.N("swings the hammer down-left into the void and falls"),
+		lang.N("swings the hammer down into the void and falls"), lang.N("swings the hammer down-right into the void and falls"),
+	}
+	// firstTexts name a first choice (0..11): the grenades, then the steps.
+	firstTexts = [Firsts]string{
+		lang.N("grenade right"), lang.N("grenade up"), lang.N("grenade left"), lang.N("grenade down"),
+		lang.N("step right"), lang.N("step up-right"), lang.N("step up"), lang.N("step up-left"),
+		lang.N("step left"), lang.N("step down-left"), lang.N("step down"), lang.N("step down-right"),
+	}
+)
 
 func (l *log) grenade(s *State, seat, dir, lr, lc int) {
 	p := s.players[seat]
 	d := GrenadeData{Dir: DirectionNames[dir], Row: lr, Col: lc, Own: s.HP(p.Row, p.Col)}
-	var b strings.Builder
-	fmt.Fprintf(&b, "throws a grenade %s: lands at %s", d.Dir, cellText(lr, lc))
 	hit := [][2]int{{lr, lc}}
 	for _, n := range splash {
 		if r, c := lr+n[0], lc+n[1]; s.inside(r, c) {
@@ -99,49 +139,53 @@ func (l *log) grenade(s *State, seat, dir, lr, lc int) {
 	}
 	for _, at := range hit {
 		d.Cells = append(d.Cells, CellHP{Row: at[0], Col: at[1], HP: s.HP(at[0], at[1])})
-		if k := s.occupant(at[0], at[1]); k >= 0 && k != seat {
-			fmt.Fprintf(&b, ", %s's cell %s", SeatLabel(k), dropText(s.HP(at[0], at[1])))
+	}
+	// The players hit, each after the one before: ", player 2's cell drops to 2".
+	var hits any = ""
+	for i := len(hit) - 1; i >= 0; i-- {
+		if k := s.occupant(hit[i][0], hit[i][1]); k >= 0 && k != seat {
+			hits = lang.T(", %s's cell %s%s", seatLabel(k), dropText(s.HP(hit[i][0], hit[i][1])), hits)
 		}
 	}
-	l.add("grenade", seat, b.String(), d)
+	l.add("grenade", seat, lang.T(grenadeTexts[dir], cellText(lr, lc), hits), d)
 }
 
 func (l *log) move(s *State, seat, dir, fr, fc int) {
 	p := s.players[seat]
 	d := MoveData{Dir: DirectionNames[dir], FromRow: fr, FromCol: fc, Row: p.Row, Col: p.Col, FromHP: s.HP(fr, fc)}
-	l.add("move", seat, fmt.Sprintf("steps %s to %s", d.Dir, cellText(p.Row, p.Col)), d)
+	l.add("move", seat, lang.T(stepTexts[dir], cellText(p.Row, p.Col)), d)
 }
 
 func (l *log) hammer(s *State, seat, dir, r, c int) {
 	d := HammerData{Dir: DirectionNames[dir], Row: r, Col: c, Under: s.occupant(r, c)}
-	text := "hammers " + cellText(r, c)
+	text := lang.T("hammers %s", cellText(r, c))
 	if d.Under >= 0 {
-		text += " under " + SeatLabel(d.Under)
+		text = lang.T("hammers %s under %s", cellText(r, c), seatLabel(d.Under))
 	}
 	l.add("hammer", seat, text, d)
 }
 
 func (l *log) death(s *State, seat int, reason string, detail int) {
 	p := s.players[seat]
-	var text string
+	var text lang.Text
 	switch reason {
 	case ReasonInvalid:
 		if detail == -1 {
-			text = "gives no valid code and dies"
+			text = lang.T("gives no valid code and dies")
 		} else {
-			text = fmt.Sprintf("plays code %d, outside 0..95, and dies", detail)
+			text = lang.T("plays code %s, outside 0..95, and dies", strconv.Itoa(detail))
 		}
 	case ReasonStepOff:
-		text = fmt.Sprintf("steps %s off the board and dies", DirectionNames[detail])
+		text = lang.T(stepOffTexts[detail])
 	case ReasonStepOnto:
-		text = fmt.Sprintf("steps onto %s and dies", SeatLabel(detail))
+		text = lang.T("steps onto %s and dies", seatLabel(detail))
 	case ReasonHammerVoid:
-		text = fmt.Sprintf("swings the hammer %s into the void and falls", DirectionNames[detail])
+		text = lang.T(voidTexts[detail])
 	case ReasonHammerHole:
 		d := Directions[detail]
-		text = fmt.Sprintf("hammers the hole at %s and falls in", cellText(p.Row+d[0], p.Col+d[1]))
+		text = lang.T("hammers the hole at %s and falls in", cellText(p.Row+d[0], p.Col+d[1]))
 	default:
-		text = "falls through the destroyed cell " + cellText(p.Row, p.Col)
+		text = lang.T("falls through the destroyed cell %s", cellText(p.Row, p.Col))
 	}
 	l.add("death", seat, text, DeathData{Row: p.Row, Col: p.Col, Reason: reason})
 }

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // A War Hammer position:
@@ -27,6 +29,7 @@ type positionPlayer struct {
 	Col   int  `json:"col"`
 }
 
+// lang:keep the position format's reference (JSON fields and example), in English like the protocol's
 const positionFormat = `{"game":"warhammer","size":T,"hp":[[…T ints…],…T rows…],
  "players":[{"alive":true,"row":3,"col":3},…],"to_move":0,"deaths":[]}
   size      T, the board is T×T (3..35; any HP grid, octagon or not)
@@ -51,7 +54,7 @@ func (game) PositionFormat() string { return positionFormat }
 func (game) EncodePosition(st games.State) (json.RawMessage, error) {
 	s, ok := st.(*State)
 	if !ok {
-		return nil, fmt.Errorf("War Hammer cannot write a position of %T", st)
+		return nil, fmt.Errorf("War Hammer cannot write a position of %T", st) // lang:keep a developer's error: the arena hands each game its own states
 	}
 	p := position{Game: Game.ID(), Size: s.size, ToMove: s.turn, Deaths: append([]int{}, s.deaths...)}
 	for r := range s.size {
@@ -71,12 +74,12 @@ func (game) DecodePosition(raw json.RawMessage, _ uint64) (games.State, error) {
 	if err := checkGame(fields); err != nil {
 		return nil, err
 	}
-	size, err := games.RequiredInt(fields, "size", fmt.Sprintf("the board is size×size, %d..%d", PositionMinSize, MaxSize))
+	size, err := requiredInt(fields, "size", lang.T("the board is size×size, %d..%d", PositionMinSize, MaxSize))
 	if err != nil {
 		return nil, err
 	}
 	if size < PositionMinSize || size > MaxSize {
-		return nil, games.BadPosition("size", "%d is out of range %d..%d", size, PositionMinSize, MaxSize)
+		return nil, badPosition("size", lang.T("%s is out of range %d..%d", strconv.Itoa(size), PositionMinSize, MaxSize))
 	}
 	s := &State{size: size}
 	if s.hp, err = readHP(fields["hp"], size); err != nil {
@@ -86,13 +89,13 @@ func (game) DecodePosition(raw json.RawMessage, _ uint64) (games.State, error) {
 		return nil, err
 	}
 	if s.Over() {
-		return nil, games.BadPosition("players", "fewer than two are alive: the game is over")
+		return nil, badPosition("players", lang.T("fewer than two are alive: the game is over"))
 	}
-	if s.turn, err = games.RequiredInt(fields, "to_move", "the seat to play, a living player"); err != nil {
+	if s.turn, err = requiredInt(fields, "to_move", lang.T("the seat to play, a living player")); err != nil {
 		return nil, err
 	}
 	if s.turn < 0 || s.turn >= len(s.players) || !s.players[s.turn].Alive {
-		return nil, games.BadPosition("to_move", "%d is not a living player's seat", s.turn)
+		return nil, badPosition("to_move", lang.T("%s is not a living player's seat", strconv.Itoa(s.turn)))
 	}
 	if s.deaths, err = readDeaths(fields["deaths"], s); err != nil {
 		return nil, err
@@ -103,48 +106,48 @@ func (game) DecodePosition(raw json.RawMessage, _ uint64) (games.State, error) {
 func checkGame(fields map[string]json.RawMessage) error {
 	raw, ok := fields["game"]
 	if !ok {
-		return games.BadPosition("game", "missing (it is %q)", Game.ID())
+		return badPosition("game", lang.T("missing (it is %q)", Game.ID()))
 	}
 	var id string
 	if err := json.Unmarshal(raw, &id); err != nil {
-		return games.BadPosition("game", "must be the string %q", Game.ID())
+		return badPosition("game", lang.T("must be the string %q", Game.ID()))
 	}
 	if id != Game.ID() {
-		return games.BadPosition("game", "%q is not %q", id, Game.ID())
+		return badPosition("game", lang.T("%q is not %q", id, Game.ID()))
 	}
 	return nil
 }
 
 // list reads raw as a JSON list, or says what field should have been.
-func list(raw json.RawMessage, field, want string) ([]json.RawMessage, error) {
+func list(raw json.RawMessage, field string, want lang.Text) ([]json.RawMessage, error) {
 	if raw == nil || string(raw) == "null" {
-		return nil, games.BadPosition(field, "missing: %s", want)
+		return nil, badPosition(field, lang.T("missing: %s", want))
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil || items == nil {
-		return nil, games.BadPosition(field, "must be %s, not %s", want, games.Snippet(raw))
+		return nil, badPosition(field, lang.T("must be %s, not %s", want, games.Snippet(raw)))
 	}
 	return items, nil
 }
 
 // readHP reads size rows of size whole numbers ≥ 0 into row-major order.
 func readHP(raw json.RawMessage, size int) ([]int, error) {
-	rows, err := list(raw, "hp", fmt.Sprintf("a list of %d rows of %d HP, top to bottom", size, size))
+	rows, err := list(raw, "hp", lang.T("a list of %d rows of %d HP, top to bottom", size, size))
 	if err != nil {
 		return nil, err
 	}
 	if len(rows) != size {
-		return nil, games.BadPosition("hp", "has %d rows, a board of size %d has %d", len(rows), size, size)
+		return nil, badPosition("hp", lang.T("has %d rows, a board of size %d has %d", len(rows), size, size))
 	}
 	hp := make([]int, 0, size*size)
 	for r, rowRaw := range rows {
 		field := fmt.Sprintf("hp[%d]", r)
-		row, err := list(rowRaw, field, fmt.Sprintf("a list of %d HP", size))
+		row, err := list(rowRaw, field, lang.T("a list of %d HP", size))
 		if err != nil {
 			return nil, err
 		}
 		if len(row) != size {
-			return nil, games.BadPosition(field, "has %d cells, a board of size %d has %d a row", len(row), size, size)
+			return nil, badPosition(field, lang.T("has %d cells, a board of size %d has %d a row", len(row), size, size))
 		}
 		for c, v := range row {
 			field := fmt.Sprintf("hp[%d][%d]", r, c)
@@ -153,7 +156,7 @@ func readHP(raw json.RawMessage, size int) ([]int, error) {
 				return nil, err
 			}
 			if n < 0 {
-				return nil, games.BadPosition(field, "%d is negative: HP are whole numbers ≥ 0 (0 is a hole)", n)
+				return nil, badPosition(field, lang.T("%s is negative: HP are whole numbers ≥ 0 (0 is a hole)", strconv.Itoa(n)))
 			}
 			hp = append(hp, n)
 		}
@@ -163,12 +166,12 @@ func readHP(raw json.RawMessage, size int) ([]int, error) {
 
 // readPlayers reads the players, in seat order, into s (whose board is read).
 func readPlayers(raw json.RawMessage, s *State) error {
-	items, err := list(raw, "players", `a list of 2 to 8 players, as {"alive":true,"row":3,"col":3}`)
+	items, err := list(raw, "players", lang.T(`a list of 2 to 8 players, as {"alive":true,"row":3,"col":3}`))
 	if err != nil {
 		return err
 	}
 	if len(items) < MinPlayers || len(items) > MaxPlayers {
-		return games.BadPosition("players", "has %d entries: War Hammer takes %d to %d players", len(items), MinPlayers, MaxPlayers)
+		return badPosition("players", lang.T("has %d entries: War Hammer takes %d to %d players", len(items), MinPlayers, MaxPlayers))
 	}
 	for k, one := range items {
 		field := fmt.Sprintf("players[%d]", k)
@@ -176,27 +179,27 @@ func readPlayers(raw json.RawMessage, s *State) error {
 		if err != nil {
 			var pe *games.PositionError
 			if errors.As(err, &pe) && pe.Field != "position" {
-				return games.BadPosition(field+"."+pe.Field, "%s", pe.Msg)
+				return within(field, err)
 			}
-			return games.BadPosition(field, `must be an object such as {"alive":true,"row":3,"col":3}`)
+			return badPosition(field, lang.T(`must be an object such as {"alive":true,"row":3,"col":3}`))
 		}
 		var alive bool
 		if a, ok := fields["alive"]; !ok || json.Unmarshal(a, &alive) != nil {
-			return games.BadPosition(field+".alive", "must be true or false")
+			return badPosition(field+".alive", lang.T("must be true or false"))
 		}
-		row, err := games.RequiredInt(fields, "row", "the player's row")
+		row, err := requiredInt(fields, "row", lang.T("the player's row"))
 		if err != nil {
-			return games.BadPosition(field+".row", "%s", err.(*games.PositionError).Msg)
+			return within(field, err)
 		}
-		col, err := games.RequiredInt(fields, "col", "the player's column")
+		col, err := requiredInt(fields, "col", lang.T("the player's column"))
 		if err != nil {
-			return games.BadPosition(field+".col", "%s", err.(*games.PositionError).Msg)
+			return within(field, err)
 		}
 		if !s.inside(row, col) {
-			return games.BadPosition(field, "(%d,%d) is off a board of size %d", row, col, s.size)
+			return badPosition(field, lang.T("%s is off a board of size %d", cellText(row, col), s.size))
 		}
 		if alive && s.occupant(row, col) >= 0 {
-			return games.BadPosition(field, "%s already stands on (%d,%d)", SeatLabel(s.occupant(row, col)), row, col)
+			return badPosition(field, lang.T("%s already stands on %s", seatLabel(s.occupant(row, col)), cellText(row, col)))
 		}
 		s.players = append(s.players, Player{Alive: alive, Row: row, Col: col})
 		if alive {
@@ -219,7 +222,7 @@ func readDeaths(raw json.RawMessage, s *State) ([]int, error) {
 		}
 		return out, nil
 	}
-	items, err := list(raw, "deaths", "the list of the dead players' seats, in the order they died")
+	items, err := list(raw, "deaths", lang.T("the list of the dead players' seats, in the order they died"))
 	if err != nil {
 		return nil, err
 	}
@@ -233,17 +236,17 @@ func readDeaths(raw json.RawMessage, s *State) ([]int, error) {
 		}
 		switch {
 		case k < 0 || k >= len(s.players):
-			return nil, games.BadPosition(field, "%d is not a seat 0..%d", k, len(s.players)-1)
+			return nil, badPosition(field, lang.T("%s is not a seat 0..%d", strconv.Itoa(k), len(s.players)-1))
 		case s.players[k].Alive:
-			return nil, games.BadPosition(field, "seat %d is alive", k)
+			return nil, badPosition(field, lang.T("seat %d is alive", k))
 		case seen[k]:
-			return nil, games.BadPosition(field, "seat %d is listed twice", k)
+			return nil, badPosition(field, lang.T("seat %d is listed twice", k))
 		}
 		seen[k] = true
 		out = append(out, k)
 	}
 	if len(out) != dead {
-		return nil, games.BadPosition("deaths", "lists %d players, and %d are dead: list each dead player once", len(out), dead)
+		return nil, badPosition("deaths", lang.T("lists %d players, and %d are dead: list each dead player once", len(out), dead))
 	}
 	return out, nil
 }

@@ -2,6 +2,7 @@ package warhammer
 
 import (
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -267,7 +268,7 @@ func TestPositionsRefuseBadInput(t *testing.T) {
 	} {
 		if _, err := Game.(games.Positions).DecodePosition(json.RawMessage(bad), 1); err == nil {
 			t.Errorf("%s: accepted", name)
-		} else if _, ok := err.(*games.PositionError); !ok {
+		} else if pe := new(*games.PositionError); !errors.As(err, pe) {
 			t.Errorf("%s: %v is not a PositionError naming the field", name, err)
 		}
 	}
@@ -593,8 +594,8 @@ func TestPositionsNameTheFieldAtFault(t *testing.T) {
 		{"turn", `{"game":"warhammer","size":3,` + hp3 + `,` + two + `,"to_move":0,"turn":3}`},
 	} {
 		_, err := Game.(games.Positions).DecodePosition(json.RawMessage(tc.raw), 1)
-		pe, ok := err.(*games.PositionError)
-		if !ok || pe.Field != tc.field {
+		var pe *games.PositionError
+		if !errors.As(err, &pe) || pe.Field != tc.field {
 			t.Errorf("%s\n  refused with %v, want a refusal naming %s", tc.raw, err, tc.field)
 		}
 	}

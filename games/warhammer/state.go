@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Rules constants (docs/rules/warhammer.md §1).
@@ -59,10 +61,10 @@ type State struct {
 // NewState starts a game on the octagon for n players; the first player is drawn from seed.
 func NewState(size, n int, seed uint64) (*State, error) {
 	if size < MinSize || size > MaxSize {
-		return nil, fmt.Errorf("War Hammer: size %d is out of range: the board is %d..%d cells wide", size, MinSize, MaxSize)
+		return nil, lang.Errorf("War Hammer: size %s is out of range: the board is %d..%d cells wide", strconv.Itoa(size), MinSize, MaxSize)
 	}
 	if n < MinPlayers || n > MaxPlayers {
-		return nil, fmt.Errorf("War Hammer is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
+		return nil, lang.Errorf("War Hammer is played by %d to %d players, not %d", MinPlayers, MaxPlayers, n)
 	}
 	s := &State{size: size, hp: make([]int, size*size), players: make([]Player, n), living: n}
 	for r := range size {
@@ -231,10 +233,10 @@ func (s *State) Validate(seat int, a games.Action) error {
 	}
 	code, ok := a.(int)
 	if !ok {
-		return games.Illegal("malformed_action", "an action is a code 0..95, not %v%s", a, games.Cite(ruleCode))
+		return illegal("malformed_action", lang.T("an action is a code 0..95, not %v (rules: %s)", a, lang.T(ruleCode)))
 	}
 	if code < 0 || code >= Codes {
-		return games.Illegal("invalid_code", "code %d is outside 0..95: an invalid action kills its player%s", code, games.Cite(ruleCode))
+		return illegal("invalid_code", lang.T("code %s is outside 0..95: an invalid action kills its player (rules: %s)", strconv.Itoa(code), lang.T(ruleCode)))
 	}
 	return nil
 }
@@ -249,7 +251,7 @@ func (s *State) Apply(seat int, a games.Action) ([]games.Event, error) {
 	}
 	code, ok := a.(int)
 	if !ok {
-		return nil, fmt.Errorf("War Hammer: an action is an int, not %T", a)
+		return nil, fmt.Errorf("War Hammer: an action is an int, not %T", a) // lang:keep a developer's error: DecodeAction makes ints
 	}
 	l := log{on: true}
 	s.play(code, &l)
@@ -468,8 +470,9 @@ func (s *State) Matrix(seat int) [][]int {
 	return m
 }
 
-// ruleCode is the heading of docs/rules/warhammer.md that refusals cite (games.Cite).
-const ruleCode = "§7 A turn is one code"
+// ruleCode is the heading of docs/rules/warhammer.md that refusals cite, as games.Cite
+// does: " (rules: §7 A turn is one code)".
+var ruleCode = lang.N("§7 A turn is one code")
 
 // CitedRules lists the headings War Hammer's refusals cite; a test holds each to the page.
 var CitedRules = []string{ruleCode}

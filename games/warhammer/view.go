@@ -6,13 +6,23 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
-type view struct{}
+// view speaks l ("" is English, the default).
+type view struct{ l lang.Lang }
 
 // View draws War Hammer boards and maps single keys to whole turns (see Key). The two-step
 // choice with previews that people will eventually play with belongs to a lobby screen.
 var View games.View = view{}
+
+// In is the view speaking l (games.Speaker): its status lines, keys, rules and prompts.
+func (view) In(l lang.Lang) games.View {
+	if l == lang.English {
+		return view{}
+	}
+	return view{l: l}
+}
 
 // Two columns a cell, in every palette:
 //
@@ -223,7 +233,7 @@ func (view) Key(games.State, int, string) (games.Action, bool) { return nil, fal
 
 // Status is short, for a panel of eight: "P1 · alive · HP 3" (the HP of the cell the player
 // stands on), or "P2 · fell 1st".
-func (view) Status(st games.State, seat int) string {
+func (v view) Status(st games.State, seat int) string {
 	s, ok := st.(*State)
 	if !ok || seat < 0 || seat >= len(s.players) {
 		return ""
@@ -236,23 +246,23 @@ func (view) Status(st games.State, seat int) string {
 				order = i + 1
 			}
 		}
-		return fmt.Sprintf("P%d · fell %s", seat+1, games.Ordinal(order))
+		return v.l.Sprintf("P%d · fell %s", seat+1, v.l.Ordinal(order))
 	}
-	return fmt.Sprintf("P%d · alive · HP %d", seat+1, s.HP(p.Row, p.Col))
+	return v.l.Sprintf("P%d · alive · HP %d", seat+1, s.HP(p.Row, p.Col))
 }
 
 // Keys are short: the game screen shows them on one line.
-func (view) Keys() []games.KeyHelp {
+func (v view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
-		{Keys: "arrows", Does: "grenade"},
-		{Keys: "qweadzxc/keypad", Does: "step, hammer", Cluster: true},
-		{Keys: "enter/space", Does: "take"},
-		{Keys: "backspace", Does: "back"},
+		{Keys: "arrows", Does: v.l.Sprintf("grenade")},
+		{Keys: "qweadzxc/keypad", Does: v.l.Sprintf("step, hammer"), Cluster: true},
+		{Keys: "enter/space", Does: v.l.Sprintf("take")},
+		{Keys: "backspace", Does: v.l.Sprintf("back")},
 	}
 }
 
-func (view) Rules() string {
-	return `War Hammer arena: 2 to 8 players on an octagon of cells, each with 4 HP.
+func (v view) Rules() string {
+	return v.l.Sprintf(`War Hammer arena: 2 to 8 players on an octagon of cells, each with 4 HP.
 Pn is player n; x marks where a player fell; an empty cell is a hole.
 
 Your turn is two actions. First, throw a grenade right, up, left or down (it
@@ -275,7 +285,7 @@ changes are marked *3, a destroyed one XX) before you take it.
   2. The hammer: the same letters or digits, or the arrows.
 Press a key to see its preview; press it again, or enter, to take it.
 A choice that kills you asks for one more press. backspace goes back from
-the hammer to the action. esc leaves the game.`
+the hammer to the action. esc leaves the game.`)
 }
 
 // BoardSize: two columns a cell and the row numbers, one row a line and the column numbers.

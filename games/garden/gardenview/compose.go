@@ -9,6 +9,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // A person's command is composed on the board. A cursor (arrows, tab through the cells that
@@ -20,12 +21,12 @@ import (
 // reinforcement with creatures left, e twice); esc goes back one choice.
 
 // Compose starts seat's decision (games.Composer).
-func (view) Compose(st games.State, seat int) games.Draft {
+func (v view) Compose(st games.State, seat int) games.Draft {
 	s, ok := st.(*garden.State)
 	if !ok || seat < 0 || seat >= garden.Players {
 		return nil
 	}
-	d := &draft{s: s, seat: seat, verb: garden.Move, from: garden.NoHex, cursor: garden.StartHex(seat)}
+	d := &draft{l: v.l, s: s, seat: seat, verb: garden.Move, from: garden.NoHex, cursor: garden.StartHex(seat)}
 	if c := d.candidates(); len(c) > 0 {
 		d.cursor = c[0]
 	}
@@ -33,6 +34,7 @@ func (view) Compose(st games.State, seat int) games.Draft {
 }
 
 type draft struct {
+	l      lang.Lang // the language of the prompts and the footer
 	s      *garden.State
 	seat   int
 	verb   garden.Verb // the command being composed: Move unless a power was picked
@@ -112,7 +114,7 @@ func (d *draft) Key(key string) (games.Action, bool, bool) {
 	case "e":
 		if d.s.Phase() == garden.Reinforcement && !d.ending && len(d.s.PlaceTargets(d.seat)) > 0 {
 			d.ending = true
-			d.note = fmt.Sprintf("e again: end and lose %s", games.Count(d.s.Player(d.seat).Pending, "creature", "creatures"))
+			d.note = d.l.Sprintf("e again: end and lose %d creatures", d.s.Player(d.seat).Pending)
 			return nil, false, true
 		}
 		return garden.EndAction, true, true
@@ -120,7 +122,7 @@ func (d *draft) Key(key string) (games.Action, bool, bool) {
 		if d.s.Phase() == garden.Conquest && len(d.powers()) > 0 {
 			d.menu = true
 		} else {
-			d.note = "no power you can pay for now"
+			d.note = d.l.Sprintf("no power you can pay for now")
 		}
 	case "up", "down", "left", "right":
 		d.cursor = step(d.cursor, key)
@@ -154,11 +156,11 @@ func (d *draft) clanKey(key string) (games.Action, bool, bool) {
 	if len(key) == 1 && key[0] >= '1' && key[0] <= '4' {
 		c := garden.Clans[key[0]-'1']
 		if other := 1 - d.seat; d.s.Player(other).Clan == c {
-			d.note = fmt.Sprintf("%s leads the %s: choose another clan", Letters[other], c)
+			d.note = d.l.Sprintf("%s leads the %s: choose another clan", Letters[other], c.Said().In(d.l))
 			return nil, false, true
 		}
 		if err := d.s.Validate(d.seat, garden.ClanAction(c)); err != nil {
-			d.note = err.Error()
+			d.note = lang.Say(err, d.l)
 			return nil, false, true
 		}
 		return garden.ClanAction(c), true, true
@@ -196,7 +198,7 @@ func (d *draft) typeDigit(digit string) {
 		d.cursor = h
 		return
 	}
-	d.note = fmt.Sprintf("(%d,%d) is not a cell of the garden", r, q)
+	d.note = d.l.Sprintf("(%d,%d) is not a cell of the garden", r, q)
 }
 
 // cycle moves the cursor to the next (or previous) candidate cell.
@@ -233,7 +235,7 @@ func (d *draft) choose() (games.Action, bool, bool) {
 				return nil, false, true
 			}
 		}
-		d.note = fmt.Sprintf("%s cannot act: pick a + cell (yours, 2+ creatures, not pinned)", h)
+		d.note = d.l.Sprintf("%s cannot act: pick a + cell (yours, 2+ creatures, not pinned)", h.String())
 		return nil, false, true
 	}
 	return d.play(garden.Action{Verb: d.verb, From: d.from, To: h})
@@ -242,7 +244,7 @@ func (d *draft) choose() (games.Action, bool, bool) {
 // play sends a when the rules take it, else says why not.
 func (d *draft) play(a garden.Action) (games.Action, bool, bool) {
 	if err := d.s.Validate(d.seat, a); err != nil {
-		d.note = err.Error()
+		d.note = lang.Say(err, d.l)
 		return nil, false, true
 	}
 	return a, true, true
@@ -264,13 +266,13 @@ func (d *draft) ScaledBoard(p games.Palette, k int) string {
 		}
 		marks[d.cursor] = markCursor
 	}
-	return drawBoard(d.s, p, marks, d.footer(), k)
+	return drawBoard(d.l, d.s, p, marks, d.footer(), k)
 }
 
 // footer is the turn, then the cell under the cursor and the player's own line, or the
 // menu being chosen from.
 func (d *draft) footer() [footLines]string {
-	foot := footer(d.s)
+	foot := footer(d.l, d.s)
 	foot[1] = d.describe(d.cursor)
 	switch {
 	case d.s.Phase() == garden.ChoosingClans:
@@ -281,8 +283,13 @@ func (d *draft) footer() [footLines]string {
 			items = append(items, fmt.Sprintf("%d %s", i+1, d.powerTitle(v)))
 		}
 		foot[2] = strings.Join(items, "  ")
+		if utf8.RuneCountInString(foot[2]) > scales[0].width() {
+			// Longer names (French) take the line above too, the cell's description.
+			cut := len(items) / 2
+			foot[1], foot[2] = strings.Join(items[:cut], "  "), strings.Join(items[cut:], "  ")
+		}
 	default:
-		foot[2] = View.Status(d.s, d.seat)
+		foot[2] = view{l: d.l}.Status(d.s, d.seat)
 	}
 	return foot
 }
@@ -291,9 +298,10 @@ func (d *draft) footer() [footLines]string {
 // whose it is when the opponent has it ("3 Miners (b's)"); two items fill a footer line.
 func (d *draft) clanItem(i int) string {
 	c := garden.Clans[i]
-	item := fmt.Sprintf("%d %s: %s", i+1, clanTitles[c], strings.ToLower(zoneTitles[c]))
+	p := d.l.Printer()
+	item := fmt.Sprintf("%d %s", i+1, p.Sprintf(clanItems[c]))
 	if d.s.Player(1-d.seat).Clan == c {
-		item = fmt.Sprintf("%d %s (%s's)", i+1, clanTitles[c], Letters[1-d.seat])
+		item = fmt.Sprintf("%d %s", i+1, p.Sprintf("%s (%s's)", p.Sprintf(clanTitles[c]), Letters[1-d.seat]))
 	}
 	if i%2 == 0 {
 		return fmt.Sprintf("%-20s", item)
@@ -301,73 +309,81 @@ func (d *draft) clanItem(i int) string {
 	return item
 }
 
+// clanItems are the clan menu's items: each clan and what its zone attack does.
+var clanItems = [...]string{"", lang.N("Cooks: poison"), lang.N("Blacksmiths: forge"), lang.N("Miners: pin"), lang.N("Lumberjacks: deport")}
+
 // zoneTitles name each clan's zone attack by what it does.
-var zoneTitles = [...]string{"Zone", "Poison", "Forge", "Pin", "Deport"}
+var zoneTitles = [...]string{lang.N("Zone"), lang.N("Poison"), lang.N("Forge"), lang.N("Pin"), lang.N("Deport")}
 
 // powerTitle names a menu item; the zone attack by what it does for the player's clan.
 func (d *draft) powerTitle(v garden.Verb) string {
 	if v == garden.Zone {
-		return zoneTitles[d.s.Player(d.seat).Clan]
+		return d.l.Sprintf(zoneTitles[d.s.Player(d.seat).Clan])
 	}
-	return [...]string{garden.SkyAttack: "Sky", garden.BBQPower: "BBQ", garden.PoolPower: "Pool", garden.Pillage: "Pillage"}[v]
+	return d.l.Sprintf(powerTitles[v])
 }
+
+// powerTitles name the powers of the menu.
+var powerTitles = [...]string{garden.SkyAttack: lang.N("Sky"), garden.BBQPower: lang.N("BBQ"), garden.PoolPower: lang.N("Pool"), garden.Pillage: lang.N("Pillage")}
 
 // describe says what cell h is: "(2,3) grass food+2: a 3 poison 2 pinned", with the
 // site's short label ("gF2") where the words would not fit the board's width.
 func (d *draft) describe(h garden.Hex) string {
 	c := d.s.Cell(h)
-	site := c.Kind.Title()
+	site := c.Kind.Said().In(d.l)
 	if c.Kind == garden.Simple {
-		site = fmt.Sprintf("%s %s+%d", c.Terrain, c.Resource, c.Yield)
+		site = fmt.Sprintf("%s %s+%d", d.l.Sprintf(terrainWords[c.Terrain]), d.l.Sprintf(resourceWords[c.Resource]), c.Yield)
 	}
 	var state string
 	if !c.Empty() {
 		state = fmt.Sprintf(": %s %d", Letters[c.Owner], c.Creatures)
 	}
-	if w := statusWords(c); w != "" {
+	if w := statusWords(d.l, c); w != "" {
 		state += " " + w
 	}
-	if w := flagWords(c); w != "" {
+	if w := flagWords(d.l, c); w != "" {
 		state += " " + w
 	}
 	if text := h.String() + " " + site + state; utf8.RuneCountInString(text) <= scales[0].width() {
 		return text
 	}
-	return h.String() + " " + siteLabel(c) + state
+	return h.String() + " " + siteLabel(d.l, c) + state
 }
 
 // Prompt is one line of at most PromptWidth columns, whole: what is being chosen or what
 // enter will do, then as many of its keys as fit (the footer's keys say the rest).
 func (d *draft) Prompt() string {
+	p := d.l.Printer()
 	if d.note != "" {
-		return fitPrompt(d.note, "esc back")
+		return fitPrompt(d.note, p.Sprintf("esc back"))
 	}
 	if d.typed != "" {
-		return fitPrompt(fmt.Sprintf("Row %s: now type the column (0-6)", d.typed), "backspace back")
+		return fitPrompt(p.Sprintf("Row %s: now type the column (0-6)", d.typed), p.Sprintf("backspace back"))
 	}
 	switch {
 	case d.s.Phase() == garden.ChoosingClans:
-		return fitPrompt("Choose your clan: 1-4, r at random", "its power costs 8 conquest points", "? help")
+		return fitPrompt(p.Sprintf("Choose your clan: 1-4, r at random"), p.Sprintf("its power costs 8 conquest points"), p.Sprintf("? help"))
 	case d.s.Phase() == garden.Reinforcement:
-		return fitPrompt(fmt.Sprintf("Place %s: enter puts one under the cursor", games.Count(d.s.Player(d.seat).Pending, "creature", "creatures")), "tab next cell", "e end")
+		return fitPrompt(p.Sprintf("Place %d creatures: enter puts one under the cursor", d.s.Player(d.seat).Pending), p.Sprintf("tab next cell"), p.Sprintf("e end"))
 	case d.menu:
-		return fitPrompt("Powers you can pay for: a digit picks one", "esc close")
+		return fitPrompt(p.Sprintf("Powers you can pay for: a digit picks one"), p.Sprintf("esc close"))
 	case d.s.ActionsLeft() <= 0:
-		return fitPrompt("No action left this turn: e ends the conquest, then place your creatures")
+		return fitPrompt(p.Sprintf("No action left this turn: e ends the conquest, then place your creatures"))
 	case d.from == garden.NoHex && d.needsSource():
-		return fitPrompt(fmt.Sprintf("%s from which cell? (%d left)", verbTitles[d.verb], d.s.ActionsLeft()), "tab/arrows, enter", "p powers", "e end")
+		return fitPrompt(p.Sprintf(sourcePrompts[d.verb], d.s.ActionsLeft()), p.Sprintf("tab/arrows, enter"), p.Sprintf("p powers"), p.Sprintf("e end"))
 	}
 	if !slices.Contains(d.candidates(), d.cursor) {
-		return fitPrompt(fmt.Sprintf("%s: not a cell to %s now", d.cursor, d.verb.String()), "tab the next + cell", "esc back")
+		return fitPrompt(p.Sprintf(notACellPrompts[d.verb], d.cursor.String()), p.Sprintf("tab the next + cell"), p.Sprintf("esc back"))
 	}
-	return fitPrompt(d.preview(garden.Action{Verb: d.verb, From: d.from, To: d.cursor}), "enter go", "esc back")
+	return fitPrompt(d.preview(garden.Action{Verb: d.verb, From: d.from, To: d.cursor}), p.Sprintf("enter go"), p.Sprintf("esc back"))
 }
 
 // PromptWidth is the widest a prompt is: the lobby gives it one line of the smallest window.
 const PromptWidth = 80
 
-// ruleRef is the reference a refusal ends with, for programs: " (rules: Moving and attacking)".
-var ruleRef = regexp.MustCompile(` \(rules: [^)]*\)$`)
+// ruleRef is the reference a refusal ends with, for programs: " (rules: Moving and attacking)",
+// in French " (règles : Se déplacer et attaquer)".
+var ruleRef = regexp.MustCompile(` \((rules|règles) ?: [^)]*\)$`)
 
 // fitPrompt is text, without its rule reference when it is too long, then each key hint
 // that still fits, in order.
@@ -384,12 +400,39 @@ func fitPrompt(text string, keys ...string) string {
 	return text
 }
 
-// verbTitles begin a prompt.
-var verbTitles = [...]string{garden.Move: "Move", garden.SkyAttack: "Sky attack", garden.Zone: "Deport", garden.End: "End"}
+// sourcePrompts begin the choice of the cell a command starts from, by verb.
+var sourcePrompts = [...]string{
+	garden.Move:      lang.N("Move from which cell? (%d left)"),
+	garden.SkyAttack: lang.N("Sky attack from which cell? (%d left)"),
+	garden.Zone:      lang.N("Deport from which cell? (%d left)"),
+}
+
+// notACellPrompts say the cursor is on no cell the command being composed can take, by verb.
+var notACellPrompts = [...]string{
+	garden.Move:      lang.N("%s: not a cell to move now"),
+	garden.SkyAttack: lang.N("%s: not a cell to sky now"),
+	garden.BBQPower:  lang.N("%s: not a cell to bbq now"),
+	garden.PoolPower: lang.N("%s: not a cell to pool now"),
+	garden.Pillage:   lang.N("%s: not a cell to pillage now"),
+	garden.Zone:      lang.N("%s: not a cell to zone now"),
+}
+
+// The previews' sentences, by verb (move and sky) and by clan (the zone attacks).
+var (
+	goPreviews    = [...]string{garden.Move: lang.N("move %s → %s: %d go, 1 stays"), garden.SkyAttack: lang.N("sky %s → %s: %d go, 1 stays")}
+	fightPreviews = [...]string{garden.Move: lang.N("move %s → %s: %d dice vs %d, %.0f%% to win"), garden.SkyAttack: lang.N("sky %s → %s: %d dice vs %d, %.0f%% to win")}
+	zonePreviews  = [...]string{
+		garden.Cooks:       lang.N("poison %s: poisoned for %d turns"),
+		garden.Blacksmiths: lang.N("forge %s: d9 in its fights"),
+		garden.Miners:      lang.N("pin %s: pinned for %d turns"),
+		garden.Lumberjacks: lang.N("deport %s: its creatures deported, then yours"),
+	}
+)
 
 // preview says what a legal command will do before enter plays it: who moves, the odds of
 // a fight, what it costs ("move (2,2) → (2,3): 4 dice vs 2, 88% to win, 3 wood if won").
 func (d *draft) preview(a garden.Action) string {
+	p := d.l.Printer()
 	t := d.s.Cell(a.To)
 	me := d.s.Player(d.seat)
 	enemy := !t.Empty() && int(t.Owner) != d.seat
@@ -398,52 +441,55 @@ func (d *draft) preview(a garden.Action) string {
 	case garden.Move, garden.SkyAttack:
 		n := int(d.s.Cell(a.From).Creatures)
 		if !enemy {
-			line = fmt.Sprintf("%s %s → %s: %d go, 1 stays", a.Verb.String(), a.From, a.To, n-1)
+			line = p.Sprintf(goPreviews[a.Verb], a.From.String(), a.To.String(), n-1)
 			break
 		}
-		line = fmt.Sprintf("%s %s → %s: %d dice vs %d, %.0f%% to win", a.Verb.String(), a.From, a.To, n, t.Creatures, 100*d.s.CombatChance(a.From, a.To))
-	case garden.BBQPower, garden.PoolPower:
-		line = fmt.Sprintf("%s %s: kills %d of %d", a.Verb.String(), a.To, min(garden.PowerKills, int(t.Creatures)), t.Creatures)
+		line = p.Sprintf(fightPreviews[a.Verb], a.From.String(), a.To.String(), n, int(t.Creatures), 100*d.s.CombatChance(a.From, a.To))
+	case garden.BBQPower:
+		line = p.Sprintf("bbq %s: kills %d of %d", a.To.String(), min(garden.PowerKills, int(t.Creatures)), int(t.Creatures))
+	case garden.PoolPower:
+		line = p.Sprintf("pool %s: kills %d of %d", a.To.String(), min(garden.PowerKills, int(t.Creatures)), int(t.Creatures))
 	case garden.Pillage:
-		line = fmt.Sprintf("pillage %s: kills 1, steals up to %d %s", a.To, garden.PillageSteal, me.Clan.Resource())
+		line = p.Sprintf("pillage %s: kills 1, steals up to %s", a.To.String(), garden.Amount(me.Clan.Resource(), garden.PillageSteal).In(d.l))
 	case garden.Zone:
-		effect := [...]string{
-			garden.Cooks:       fmt.Sprintf("poisoned for %d turns", garden.PoisonTicks),
-			garden.Blacksmiths: "d9 in its fights",
-			garden.Miners:      fmt.Sprintf("pinned for %d turns", garden.ImmobileTurns),
-			garden.Lumberjacks: "its creatures deported, then yours",
-		}[me.Clan]
-		line = fmt.Sprintf("%s %s: %s", strings.ToLower(d.powerTitle(garden.Zone)), a.To, effect)
+		switch me.Clan {
+		case garden.Cooks:
+			line = p.Sprintf(zonePreviews[me.Clan], a.To.String(), garden.PoisonTicks)
+		case garden.Miners:
+			line = p.Sprintf(zonePreviews[me.Clan], a.To.String(), garden.ImmobileTurns)
+		default:
+			line = p.Sprintf(zonePreviews[me.Clan], a.To.String())
+		}
 	default:
 		line = a.String()
 	}
 	var pays []string
 	switch a.Verb {
 	case garden.SkyAttack:
-		pays = append(pays, costText(garden.CostOf(garden.Sky)))
+		pays = append(pays, costText(d.l, garden.CostOf(garden.Sky)))
 	case garden.BBQPower, garden.PoolPower:
-		pays = append(pays, costText(garden.CostOf(garden.PowerKind(a.Verb))))
+		pays = append(pays, costText(d.l, garden.CostOf(garden.PowerKind(a.Verb))))
 	case garden.Pillage, garden.Zone:
-		pays = append(pays, fmt.Sprintf("%d points", garden.AbilityCost))
+		pays = append(pays, fmt.Sprintf("%d points", garden.AbilityCost)) // "points" in French too
 	}
 	if t.Kind != garden.Simple && (a.Verb == garden.Move || a.Verb == garden.SkyAttack || a.Verb == garden.Zone && me.Clan == garden.Lumberjacks) {
-		entry := costText(garden.CostOf(t.Kind))
+		entry := costText(d.l, garden.CostOf(t.Kind))
 		if enemy && a.Verb != garden.Zone {
-			entry += " if won"
+			entry = p.Sprintf("%s if won", entry)
 		}
 		pays = append(pays, entry)
 	}
 	if len(pays) > 0 {
-		line += ", pays " + strings.Join(pays, " + ")
+		line += p.Sprintf(", pays %s", strings.Join(pays, " + "))
 	}
 	if t.Status == garden.Protected && enemy {
-		line += " (protected: fails)"
+		line += p.Sprintf(" (protected: fails)")
 	}
 	return line
 }
 
 // costText is "3 wood".
-func costText(c garden.Cost) string { return fmt.Sprintf("%d %s", c.Amount, c.Resource) }
+func costText(l lang.Lang, c garden.Cost) string { return garden.Amount(c.Resource, c.Amount).In(l) }
 
 // step moves a cursor across the garden: left and right along its row, up and down to the
 // nearest cell of the next row; it stays at the edge.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // The help as an 80-column window shows it: the lobby folds the rules to 74 columns (80 less
@@ -48,7 +49,7 @@ func TestHelpTellsANewPlayerEverything(t *testing.T) {
 		want = append(want, fmt.Sprintf("%s (%s), %s:", clanTitles[c], c.Resource(), zoneTitles[c]))
 	}
 	for _, k := range []garden.Kind{garden.Sky, garden.BBQ, garden.Pool, garden.Candy} {
-		want = append(want, fmt.Sprintf("%s (%s)", specialLabels[k], costText(garden.CostOf(k))))
+		want = append(want, fmt.Sprintf("%s (%s)", specialLabels[k], costText(lang.English, garden.CostOf(k))))
 	}
 	for _, w := range want {
 		if !strings.Contains(flat, w) {
@@ -112,8 +113,30 @@ func TestPromptsAndFootersFitWhole(t *testing.T) {
 		}
 	}
 	for _, s := range states {
-		walkPrompts(t, s)
+		walkPrompts(t, s, View)
 	}
+}
+
+// promptStates are the states TestPromptsAndFootersFitWhole walks, for other languages.
+func promptStates(t *testing.T) []*garden.State {
+	var states []*garden.State
+	for _, clan := range garden.Clans {
+		states = append(states, crowded(clan).state())
+		r := crowded(clan)
+		r.phase, r.players[0].Pending = garden.Reinforcement, 13
+		states = append(states, r.state())
+	}
+	s := garden.NewState(garden.DefaultRounds, 2)
+	for n := 0; !s.Over() && n < 120; n++ {
+		legal := s.Legal(s.Turn())
+		if n%40 == 39 || n < 2 {
+			states = append(states, s.Clone().(*garden.State))
+		}
+		if _, err := s.Apply(s.Turn(), legal[(n*7)%len(legal)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return states
 }
 
 // crowded is seat 0's conquest in a garden full of creatures, seat 0 with clan and every
@@ -150,7 +173,7 @@ func crowded(clan garden.Clan) *setup {
 
 // walkPrompts tries every choice of the seat to move in s, each from a fresh draft, and
 // checks every prompt and footer on the way.
-func walkPrompts(t *testing.T, s *garden.State) {
+func walkPrompts(t *testing.T, s *garden.State, v games.View) {
 	t.Helper()
 	seat := s.Turn()
 	check := func(d *draft, what string) {
@@ -161,7 +184,7 @@ func walkPrompts(t *testing.T, s *garden.State) {
 		checkFooter(t, what, d.footer())
 	}
 	for i := range garden.Players {
-		if st := View.Status(s, i); ansi.StringWidth(st) > StatusWidth {
+		if st := v.Status(s, i); ansi.StringWidth(st) > StatusWidth {
 			t.Fatalf("seat %d's status is %d columns: %q", i, ansi.StringWidth(st), st)
 		}
 	}
@@ -170,7 +193,7 @@ func walkPrompts(t *testing.T, s *garden.State) {
 		d.Key(strconv.Itoa(h.Q()))
 	}
 	fresh := func(menu int) *draft {
-		d := View.(games.Composer).Compose(s, seat).(*draft)
+		d := v.(games.Composer).Compose(s, seat).(*draft)
 		if menu > 0 {
 			d.Key("p")
 			d.Key(strconv.Itoa(menu))

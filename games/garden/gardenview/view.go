@@ -6,16 +6,30 @@ package gardenview
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
+	"github.com/arena-classroom/arena/lang"
 )
 
-type view struct{}
+// view speaks l ("" is English, the default).
+type view struct{ l lang.Lang }
 
 // View draws the garden and composes commands (a cell, then its target; powers from a menu).
 var View games.View = view{}
+
+// In is the view speaking l (games.Speaker): the board's words and footer, the status, the
+// keys, the rules and the drafts' prompts.
+func (view) In(l lang.Lang) games.View {
+	if l == lang.English {
+		return view{}
+	}
+	return view{l: l}
+}
 
 // The garden is drawn as its hexagon: cell (r, q) at column halfStep·(2q + r - 2), each row
 // under a line that names its cells as the help, the prompts and the bots' commands do,
@@ -36,26 +50,30 @@ const footLines = 3
 // neighbour in the next row (half the step along a row), and the lines of a cell.
 type scale struct {
 	cellWidth, halfStep int
-	occupant            func(c garden.Cell, m mark, p games.Palette) []string // in the owner's colour
-	site                func(c garden.Cell) []string                          // in the terrain's colour
+	occupant            func(l lang.Lang, c garden.Cell, m mark, p games.Palette) []string // in the owner's colour
+	site                func(l lang.Lang, c garden.Cell) []string                          // in the terrain's colour
 }
 
 // scales: 0 is the compact board; 1 (82×28) fits beside the panel in 120×40; 2 (111×38) in
 // 160×50. Every cell of a scale has the same number of occupant and site lines.
 var scales = []scale{
 	{cellWidth: 5, halfStep: 3,
-		occupant: func(c garden.Cell, m mark, _ games.Palette) []string { return []string{markLine(c, m)} },
-		site:     func(c garden.Cell) []string { return []string{centre(siteLabel(c), 5)} }},
+		occupant: func(_ lang.Lang, c garden.Cell, m mark, _ games.Palette) []string { return []string{markLine(c, m)} },
+		site:     func(l lang.Lang, c garden.Cell) []string { return []string{centre(siteLabel(l, c), 5)} }},
 	{cellWidth: 10, halfStep: 6,
-		occupant: func(c garden.Cell, m mark, p games.Palette) []string {
+		occupant: func(_ lang.Lang, c garden.Cell, m mark, p games.Palette) []string {
 			return []string{markLine(c, m), " " + pips(c, p)}
 		},
-		site: func(c garden.Cell) []string { return []string{" " + siteName(c), " " + siteYield(c, "")} }},
+		site: func(l lang.Lang, c garden.Cell) []string {
+			return []string{" " + siteName(l, c), " " + fitWords(siteYield(l, c, false), 9)}
+		}},
 	{cellWidth: 15, halfStep: 8,
-		occupant: func(c garden.Cell, m mark, _ games.Palette) []string {
-			return []string{markLine(c, m), " " + creatureWords(c), " " + statusWords(c), " " + flagWords(c)}
+		occupant: func(l lang.Lang, c garden.Cell, m mark, _ games.Palette) []string {
+			return []string{markLine(c, m), " " + creatureWords(l, c), " " + statusWords(l, c), " " + fitWords(flagWords(l, c), 14)}
 		},
-		site: func(c garden.Cell) []string { return []string{" " + siteName(c), " " + siteYield(c, "costs ")} }},
+		site: func(l lang.Lang, c garden.Cell) []string {
+			return []string{" " + siteName(l, c), " " + fitWords(siteYield(l, c, true), 14)}
+		}},
 }
 
 // width is the board's at this scale: 12 half steps from the leftmost cell, (2,0), to the
@@ -65,7 +83,7 @@ func (sc scale) width() int { return 12*sc.halfStep + sc.cellWidth }
 // cellLines is how many lines every cell takes at this scale.
 func (sc scale) cellLines() int {
 	var c garden.Cell
-	return len(sc.occupant(c, markNone, games.Plain)) + len(sc.site(c))
+	return len(sc.occupant(lang.English, c, markNone, games.Plain)) + len(sc.site(lang.English, c))
 }
 
 // height is the board's at this scale, the cells' names and the footer included.
@@ -74,7 +92,8 @@ func (sc scale) height() int { return garden.Rows*(sc.cellLines()+1) + footLines
 // Letters are the seats' letters on the board and in the panel.
 var Letters = [garden.Players]string{"a", "b"}
 
-var specialLabels = [...]string{"", "SKY", "CANDY", "BBQ", "POOL"}
+// specialLabels name the special cells on the board, in 5 columns at most.
+var specialLabels = [...]string{"", lang.N("SKY"), lang.N("CANDY"), lang.N("BBQ"), lang.N("POOL")}
 
 // sgr are the colours: [palette-1][what], what being a seat, emptyOwner or a site.
 var ownerSGR = [2][garden.Players + 1]string{
@@ -104,12 +123,12 @@ func (v view) Board(st games.State, seat int, p games.Palette) string {
 }
 
 // ScaledBoard draws the garden at scale k, the largest the lobby has room for.
-func (view) ScaledBoard(st games.State, _ int, p games.Palette, k int) string {
+func (v view) ScaledBoard(st games.State, _ int, p games.Palette, k int) string {
 	s, ok := st.(*garden.State)
 	if !ok {
 		return ""
 	}
-	return drawBoard(s, p, nil, footer(s), k)
+	return drawBoard(v.l, s, p, nil, footer(v.l, s), k)
 }
 
 // Scales are the board's sizes, the same for every garden.
@@ -125,12 +144,12 @@ func (view) Scales(st games.State) [][2]int {
 }
 
 // drawBoard draws the garden at scale k with marks (nil: none) and the lines under it.
-func drawBoard(s *garden.State, p games.Palette, marks map[garden.Hex]mark, foot [footLines]string, k int) string {
+func drawBoard(l lang.Lang, s *garden.State, p games.Palette, marks map[garden.Hex]mark, foot [footLines]string, k int) string {
 	sc := scales[min(max(k, 0), len(scales)-1)]
 	width := sc.width()
 	var cells [garden.NumCells][]string
 	for h := range garden.Hex(garden.NumCells) {
-		cells[h] = sc.cell(s.Cell(h), p, marks[h])
+		cells[h] = sc.cell(l, s.Cell(h), p, marks[h])
 	}
 	lines := make([]string, 0, sc.height())
 	for r := range garden.Rows {
@@ -183,15 +202,15 @@ func (sc scale) coordLine(r int, p games.Palette) string {
 var coordSGR = [2]string{"90", "38;5;245"}
 
 // cell is c's lines at this scale, each cellWidth wide and coloured for p.
-func (sc scale) cell(c garden.Cell, p games.Palette, m mark) []string {
+func (sc scale) cell(l lang.Lang, c garden.Cell, p games.Palette, m mark) []string {
 	if m == 0 {
 		m = markNone
 	}
 	var out []string
-	for _, text := range sc.occupant(c, m, p) {
+	for _, text := range sc.occupant(l, c, m, p) {
 		out = append(out, paint(pad(text, sc.cellWidth), ownerColour(c, p), m, p))
 	}
-	for _, text := range sc.site(c) {
+	for _, text := range sc.site(l, c) {
 		out = append(out, paint(pad(text, sc.cellWidth), siteColour(c, p), m, p))
 	}
 	return out
@@ -255,51 +274,86 @@ func pips(c garden.Cell, p games.Palette) string {
 }
 
 // creatureWords is "3 creatures", "" on an empty cell.
-func creatureWords(c garden.Cell) string {
+func creatureWords(l lang.Lang, c garden.Cell) string {
 	if c.Empty() {
 		return ""
 	}
-	return games.Count(int(c.Creatures), "creature", "creatures")
+	return l.Sprintf("%d creatures", int(c.Creatures))
 }
 
 // statusWords is "poison 2" (its turns left) or "protected".
-func statusWords(c garden.Cell) string {
+func statusWords(l lang.Lang, c garden.Cell) string {
 	switch c.Status {
 	case garden.Poisoned:
-		return fmt.Sprintf("poison %d", c.Timer)
+		return l.Sprintf("poison %d", int(c.Timer))
 	case garden.Protected:
-		return "protected"
+		return l.Sprintf("protected")
 	}
 	return ""
 }
 
 // flagWords is "forged", "pinned" or both.
-func flagWords(c garden.Cell) string {
+func flagWords(l lang.Lang, c garden.Cell) string {
 	var words []string
 	if c.Forged > 0 {
-		words = append(words, "forged")
+		words = append(words, l.Sprintf("forged"))
 	}
 	if c.Immobile > 0 {
-		words = append(words, "pinned")
+		words = append(words, l.Sprintf("pinned"))
 	}
 	return strings.Join(words, " ")
 }
 
+// terrainWords and resourceWords name terrains and resources for people; the board's short
+// labels take their first letters ("gF2": grass, food).
+var (
+	terrainWords  = [...]string{lang.N("grass"), lang.N("sand"), lang.N("dirt")}
+	resourceWords = [...]string{lang.N("food"), lang.N("metal"), lang.N("stone"), lang.N("wood")}
+)
+
 // siteName is the terrain ("grass") or the special's name ("SKY").
-func siteName(c garden.Cell) string {
+func siteName(l lang.Lang, c garden.Cell) string {
 	if c.Kind != garden.Simple {
-		return specialLabels[c.Kind]
+		return l.Sprintf(specialLabels[c.Kind])
 	}
-	return c.Terrain.String()
+	return l.Sprintf(terrainWords[c.Terrain])
 }
 
 // siteYield is the resource and yield ("food +2"), or what the special costs to enter or
-// use, after costs ("5 metal").
-func siteYield(c garden.Cell, costs string) string {
-	if c.Kind != garden.Simple {
-		return costs + costText(garden.CostOf(c.Kind))
+// use, after "costs" when costs is set ("costs 5 metal").
+func siteYield(l lang.Lang, c garden.Cell, costs bool) string {
+	switch {
+	case c.Kind == garden.Simple:
+		return l.Sprintf("%s +%d", l.Sprintf(resourceWords[c.Resource]), int(c.Yield))
+	case costs:
+		return l.Sprintf("costs %s", costText(l, garden.CostOf(c.Kind)))
 	}
-	return fmt.Sprintf("%s +%d", c.Resource, c.Yield)
+	return costText(l, garden.CostOf(c.Kind))
+}
+
+// fitWords is text in at most width columns: its longest words cut short ("nourr.") until it
+// fits, numbers and marks kept whole. English fits as written.
+func fitWords(text string, width int) string {
+	for utf8.RuneCountInString(text) > width {
+		words := strings.Split(text, " ")
+		longest := -1
+		for i, w := range words {
+			if n := utf8.RuneCountInString(w); n > 3 && strings.IndexFunc(w, unicode.IsLetter) >= 0 && (longest < 0 || n > utf8.RuneCountInString(words[longest])) {
+				longest = i
+			}
+		}
+		if longest < 0 {
+			return text
+		}
+		r := []rune(strings.TrimSuffix(words[longest], "."))
+		cut := max(len(r)-(utf8.RuneCountInString(text)-width)-1, 2)
+		if cut >= len(r) {
+			cut = len(r) - 1
+		}
+		words[longest] = string(r[:cut]) + "."
+		text = strings.Join(words, " ")
+	}
+	return text
 }
 
 func statusMark(c garden.Cell) string {
@@ -324,37 +378,43 @@ func flagMark(c garden.Cell) string {
 	return " "
 }
 
-// siteLabel is "gF2" for a simple cell, the special's name otherwise.
-func siteLabel(c garden.Cell) string {
+// siteLabel is "gF2" for a simple cell (the first letters of its terrain and resource, its
+// yield), the special's name otherwise.
+func siteLabel(l lang.Lang, c garden.Cell) string {
 	if c.Kind != garden.Simple {
-		return specialLabels[c.Kind]
+		return l.Sprintf(specialLabels[c.Kind])
 	}
-	return c.Terrain.String()[:1] + strings.ToUpper(c.Resource.String()[:1]) + fmt.Sprint(c.Yield)
+	return initial(l.Sprintf(terrainWords[c.Terrain])) + strings.ToUpper(initial(l.Sprintf(resourceWords[c.Resource]))) + fmt.Sprint(c.Yield)
+}
+
+// initial is word's first letter.
+func initial(word string) string {
+	r, _ := utf8.DecodeRuneInString(word)
+	return string(r)
 }
 
 // footer is the turn and both players' cells and creatures.
-func footer(s *garden.State) [footLines]string {
+func footer(l lang.Lang, s *garden.State) [footLines]string {
 	var f [footLines]string
-	f[0] = turnLine(s)
-	f[1] = fmt.Sprintf("a %d cells %d creatures · b %d cells %d", s.CellsOf(0), s.CreaturesOf(0), s.CellsOf(1), s.CreaturesOf(1))
-	f[2] = "~poisoned #protected !forged =pinned"
+	f[0] = turnLine(l, s)
+	f[1] = l.Sprintf("a %d cells %d creatures · b %d cells %d", s.CellsOf(0), s.CreaturesOf(0), s.CellsOf(1), s.CreaturesOf(1))
+	f[2] = l.Sprintf("~poisoned #protected !forged =pinned")
 	return f
 }
 
 // turnLine says where the game stands, in rounds as the game was set up (a round is a turn
 // each): "round 4/50 · a: 3 actions left".
-func turnLine(s *garden.State) string {
+func turnLine(l lang.Lang, s *garden.State) string {
 	who := Letters[s.Turn()]
-	round := fmt.Sprintf("round %d/%d", s.Round(), s.Rounds())
 	switch {
 	case s.Over():
-		return round + " · game over"
+		return l.Sprintf("round %d/%d · game over", s.Round(), s.Rounds())
 	case s.Phase() == garden.ChoosingClans:
-		return who + " chooses a clan"
+		return l.Sprintf("%s chooses a clan", who)
 	case s.Phase() == garden.Reinforcement:
-		return fmt.Sprintf("%s · %s places %d", round, who, s.Player(s.Turn()).Pending)
+		return l.Sprintf("round %d/%d · %s places %d", s.Round(), s.Rounds(), who, s.Player(s.Turn()).Pending)
 	}
-	return fmt.Sprintf("%s · %s: %s left", round, who, games.Count(s.ActionsLeft(), "action", "actions"))
+	return l.Sprintf("round %d/%d · %s: %d actions left", s.Round(), s.Rounds(), who, s.ActionsLeft())
 }
 
 // Key maps no key: every command, "end" included, is composed with Compose. (The lobby keeps
@@ -365,22 +425,24 @@ func (view) Key(games.State, int, string) (games.Action, bool) { return nil, fal
 // Status: "a Cooks F3 M0 S2 W1 4pt", then "+3" when creatures wait to be placed, in at
 // most StatusWidth columns: the clan's name is cut short ("a Lumberj. F104 M210 S98 W120
 // 12pt") and the creatures waiting left out (the turn line says them) where they do not fit.
-func (view) Status(st games.State, seat int) string {
+func (v view) Status(st games.State, seat int) string {
 	s, ok := st.(*garden.State)
 	if !ok || seat < 0 || seat >= garden.Players {
 		return ""
 	}
 	p := s.Player(seat)
-	clan := "(no clan yet)"
+	clan := v.l.Sprintf("(no clan yet)")
 	if p.Clan != garden.NoClan {
-		clan = clanTitles[p.Clan]
+		clan = v.l.Sprintf(clanTitles[p.Clan])
 	}
-	rest := fmt.Sprintf(" F%d M%d S%d W%d %dpt", p.Stock[garden.Food], p.Stock[garden.Metal], p.Stock[garden.Stone], p.Stock[garden.Wood], p.Points)
-	if room := StatusWidth - len(Letters[seat]+" "+rest); len(clan) > room {
-		clan = clan[:max(room-1, 3)] + "."
+	n := strconv.Itoa
+	rest := v.l.Sprintf(" F%s M%s S%s W%s %spt", n(p.Stock[garden.Food]), n(p.Stock[garden.Metal]), n(p.Stock[garden.Stone]), n(p.Stock[garden.Wood]), n(p.Points))
+	width := utf8.RuneCountInString
+	if room := StatusWidth - width(Letters[seat]+" "+rest); width(clan) > room {
+		clan = string([]rune(clan)[:max(room-1, 3)]) + "."
 	}
 	line := Letters[seat] + " " + clan + rest
-	if more := fmt.Sprintf(" +%d", p.Pending); p.Pending > 0 && len(line+more) <= StatusWidth {
+	if more := fmt.Sprintf(" +%d", p.Pending); p.Pending > 0 && width(line+more) <= StatusWidth {
 		line += more
 	}
 	return line
@@ -390,25 +452,26 @@ func (view) Status(st games.State, seat int) string {
 // (37 wide) gives a seat's status 34.
 const StatusWidth = 34
 
-var clanTitles = [...]string{"", "Cooks", "Blacksmiths", "Miners", "Lumberjacks"}
+// clanTitles name the clans for people.
+var clanTitles = [...]string{"", lang.N("Cooks"), lang.N("Blacksmiths"), lang.N("Miners"), lang.N("Lumberjacks")}
 
 // Keys are the ones a person needs most; the help's last paragraph tells them all. They
 // stay short: the lobby's footer lists them on one line of 80 columns with "? help" and
 // "esc leave".
-func (view) Keys() []games.KeyHelp {
+func (v view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
-		{Keys: "arrows/tab", Does: "cursor"},
-		{Keys: "enter", Does: "choose"},
-		{Keys: "p", Does: "powers"},
-		{Keys: "e", Does: "end phase"},
+		{Keys: "arrows/tab", Does: v.l.Sprintf("cursor")},
+		{Keys: "enter", Does: v.l.Sprintf("choose")},
+		{Keys: "p", Does: v.l.Sprintf("powers")},
+		{Keys: "e", Does: v.l.Sprintf("end phase")},
 	}
 }
 
 // Rules is the help for someone who has never played: the board, a turn's phases, the
 // special cells, each clan's power, the keys. The lobby folds it to the window less 6
 // columns: no line is longer than 74, so that 80 columns show it as written.
-func (view) Rules() string {
-	return `Garden Tensions: two clans, a and b, fight over a garden of 29 hexagon
+func (v view) Rules() string {
+	return v.l.Sprintf(`Garden Tensions: two clans, a and b, fight over a garden of 29 hexagon
 cells. You lose when you hold no cell. After the last round (50 unless
 set otherwise) more cells win, then more creatures.
 
@@ -469,7 +532,7 @@ first your cell, then where to. Before enter, the line at the bottom
 says what will happen and your chance to win. p opens the powers you
 can pay for; a digit picks one. e ends the conquest, then the
 reinforcement (press it twice if creatures would be lost). esc undoes
-the last choice; with nothing chosen, esc leaves the game.`
+the last choice; with nothing chosen, esc leaves the game.`)
 }
 
 // centre pads s to width, centred; pad pads it on the right.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/garden"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // The board fits beside the side panel in 80×24 (42×21 at most), every line as wide as the
@@ -44,7 +45,7 @@ func TestTheBoardFitsAndShowsTheGarden(t *testing.T) {
 	// Each cell's site label sits at column 3·(2q + r - 2): (2,0) at the left edge, under
 	// its name and its owner's line.
 	lines := strings.Split(plain, "\n")
-	if label := siteLabel(s.Cell(at(2, 0))); !strings.HasPrefix(lines[6], "(2,0)") || !strings.HasPrefix(lines[8], " "+label) {
+	if label := siteLabel(lang.English, s.Cell(at(2, 0))); !strings.HasPrefix(lines[6], "(2,0)") || !strings.HasPrefix(lines[8], " "+label) {
 		t.Fatalf("lines 6 and 8, %q and %q, do not start with (2,0) and its %q", lines[6], lines[8], label)
 	}
 	if got := View.Status(s, 1); got != "b Lumberjacks F0 M0 S0 W0 0pt" {
@@ -333,7 +334,7 @@ func TestTheLargerScalesSayEachCellInWords(t *testing.T) {
 			}
 			site, yield := " "+c.Terrain.String(), fmt.Sprintf(" %s +%d", c.Resource, c.Yield)
 			if c.Kind != garden.Simple {
-				site, yield = " "+strings.ToUpper(c.Kind.String()), costText(garden.CostOf(c.Kind))
+				site, yield = " "+strings.ToUpper(c.Kind.String()), costText(lang.English, garden.CostOf(c.Kind))
 			}
 			n := len(lines)
 			if !strings.HasPrefix(lines[0], owner) || !strings.HasPrefix(lines[1], creatures) ||
@@ -406,9 +407,9 @@ func TestEveryCellIsNamedOverIt(t *testing.T) {
 				if want := strings.TrimRight(markLine(c, markNone), " "); lines[0] != want {
 					t.Fatalf("scale %d palette %d: under %s, %q; the cell is %q:\n%s", k, p, name, lines[0], want, plain)
 				}
-				site := siteLabel(c)
+				site := siteLabel(lang.English, c)
 				if k > 0 {
-					site = siteName(c)
+					site = siteName(lang.English, c)
 				}
 				if !slices.ContainsFunc(lines, func(l string) bool { return strings.TrimSpace(l) == site }) {
 					t.Fatalf("scale %d palette %d: under %s, %q; the cell is %q", k, p, name, lines, site)
