@@ -51,8 +51,12 @@ func inFrench(cases []screenCase) []screenCase {
 		make := c.make
 		c.name += " fr"
 		c.make = func(t *testing.T) *model {
+			terminalLang = lang.French // the person's language from the start, as a session has it
+			defer func() { terminalLang = lang.English }()
 			m := make(t)
-			m.s.lang, m.s.keyboard = lang.French, keyboard.AZERTY
+			if m.s.lang != lang.French || m.s.keyboard != keyboard.AZERTY {
+				t.Fatalf("a French case's session: %s, %s", m.s.lang, m.s.keyboard)
+			}
 			return m
 		}
 		out = append(out, c)

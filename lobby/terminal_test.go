@@ -14,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/archive"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/keys"
 	"github.com/arena-classroom/arena/lobby/replays"
 	"github.com/arena-classroom/arena/replay"
@@ -33,8 +34,12 @@ func terminal(id, name string, width, height int, p games.Palette) *server.Sessi
 		profile = termenv.ANSI256
 	}
 	return &server.Session{Who: keys.Identity{ID: id, Name: name}, Width: width, Height: height, Palette: p,
-		Renderer: lipgloss.NewRenderer(io.Discard, termenv.WithProfile(profile))}
+		Renderer: lipgloss.NewRenderer(io.Discard, termenv.WithProfile(profile)), Lang: terminalLang}
 }
+
+// terminalLang is the language of the terminals tests open: English but while a case is
+// drawn in French (inFrench), so that its screen is French from its first frame.
+var terminalLang = lang.English
 
 // showReplay puts the replay of room r's game so far on m's screen, as the archive would
 // (seat names only), and returns the screen and what it draws, having checked that it fits

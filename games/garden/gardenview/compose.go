@@ -276,7 +276,10 @@ func (d *draft) footer() [footLines]string {
 	foot[1] = d.describe(d.cursor)
 	switch {
 	case d.s.Phase() == garden.ChoosingClans:
-		foot[1], foot[2] = d.clanItem(0)+d.clanItem(1), d.clanItem(2)+d.clanItem(3)
+		// A column of 20 cells, and two spaces at least before the second item: French's
+		// longer items push it right rather than be cut at the board's width.
+		pad := func(s string) string { return fmt.Sprintf("%-*s", max(20, utf8.RuneCountInString(s)+2), s) }
+		foot[1], foot[2] = pad(d.clanItem(0))+d.clanItem(1), pad(d.clanItem(2))+d.clanItem(3)
 	case d.menu:
 		var items []string
 		for i, v := range d.powers() {
@@ -295,16 +298,13 @@ func (d *draft) footer() [footLines]string {
 }
 
 // clanItem is clan i's item in the clan menu, its key and its power ("1 Cooks: poison"), or
-// whose it is when the opponent has it ("3 Miners (b's)"); two items fill a footer line.
+// whose it is when the opponent has it ("3 Miners (b's)").
 func (d *draft) clanItem(i int) string {
 	c := garden.Clans[i]
 	p := d.l.Printer()
 	item := fmt.Sprintf("%d %s", i+1, p.Sprintf(clanItems[c]))
 	if d.s.Player(1-d.seat).Clan == c {
 		item = fmt.Sprintf("%d %s", i+1, p.Sprintf("%s (%s's)", p.Sprintf(clanTitles[c]), Letters[1-d.seat]))
-	}
-	if i%2 == 0 {
-		return fmt.Sprintf("%-20s", item)
 	}
 	return item
 }
