@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"regexp"
 	"slices"
 	"strings"
@@ -376,7 +377,7 @@ func TestSandboxAllowancesPerSeat(t *testing.T) {
 	if a.Net || !c.Net || len(a.Reads) != 2 || len(c.Reads) != 1 {
 		t.Fatalf("seat 1: %+v; seat 3: %+v", a, c)
 	}
-	got := sb.describe(specs)
+	got := sb.describe(lang.English, specs)
 	for _, want := range []string{"no network", "seat 1 (exec:python3 a.py): reads " + dir, "seat 3 (exec:python3 b.py): network allowed"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q not in %q", want, got)
