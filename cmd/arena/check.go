@@ -129,8 +129,10 @@ func (env checkEnv) run(args []string) int {
 	name := "you"
 	proc.Conn.Send(botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: e.Game.ID(), Name: name,
 		Limits: program.ClockLimits(clock)})
+	// lang:keep the command's name
 	fmt.Fprintf(stderr, "arena check: %s\n", botcheck.Intro(e.Entry, cmdline))
 	if d := sb.describe(env.lang, specs); d != "" {
+		// lang:keep the command's name
 		fmt.Fprintf(stderr, "arena check: %s\n", env.lang.Sprintf("sandbox: %s", d))
 	}
 	exited := func() string {

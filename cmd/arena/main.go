@@ -74,6 +74,7 @@ func run(args []string, getenv func(string) string) int {
 	case "rerun":
 		return runRerun(l, args)
 	case "rules":
+		// lang:keep the command's name
 		return commands.Rules("arena rules", args, os.Stdout, os.Stderr)
 	case "store":
 		return runStore(l, args)

@@ -48,10 +48,14 @@ type cliResult struct {
 
 // cli runs the command with test games, a clock that ticks one second per reading and a
 // fixed "random" seed.
-func cli(progress bool, args ...string) cliResult {
+func cli(progress bool, args ...string) cliResult { return cliIn(lang.English, progress, args...) }
+
+// cliIn is cli in language l.
+func cliIn(l lang.Lang, progress bool, args ...string) cliResult {
 	var out, errb bytes.Buffer
 	clock := time.Unix(0, 0)
 	env := matchEnv{
+		lang:   l,
 		stdout: &out, stderr: &errb, progress: progress,
 		games: func() []catalog.Entry {
 			return []catalog.Entry{replaytest.Entry(false), {Entry: playable.Entry{Game: sizedRace{}, Bots: replaytest.Bots()}}}

@@ -97,7 +97,7 @@ func parseNats(args []string, stderr io.Writer, getenv func(string) string) (nat
 	l := cliLang(getenv)
 	fs := flag.NewFlagSet("nats", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.Usage = func() { fmt.Fprint(stderr, natsUsage(l)) }
+	fs.Usage = func() {}
 	fs.StringVar(&c.listen, "listen", "127.0.0.1:4222", "")
 	fs.StringVar(&c.name, "name", "", "")
 	fs.BoolVar(&c.log, "log", false, "")
@@ -108,6 +108,7 @@ func parseNats(args []string, stderr io.Writer, getenv func(string) string) (nat
 	fs.BoolVar(&c.print, "print-config", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, natsUsage(l))
 			return c, err
 		}
 		return c, flagError(err, nil)
@@ -178,6 +179,7 @@ func natsMain(args []string, stdout, stderr io.Writer, getenv func(string) strin
 			return 1
 		}
 		for _, p := range problems {
+			// lang:keep the command's name
 			fmt.Fprintf(stderr, "arena nats: %s\n", l.Sprintf("%s: %s (skipped)", c.nodes, p))
 		}
 		fmt.Fprint(stdout, busauth.ServerConfig(nodes))
@@ -226,9 +228,10 @@ type natsInitConfig struct {
 func parseNatsInit(l lang.Lang, args []string, stderr io.Writer) (natsInitConfig, error) {
 	var c natsInitConfig
 	var nodes, hosts string
+	// lang:keep the flag set's name
 	fs := flag.NewFlagSet("nats init", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.Usage = func() { fmt.Fprint(stderr, natsInitHelp(l)) }
+	fs.Usage = func() {}
 	fs.StringVar(&nodes, "nodes", "", "")
 	fs.StringVar(&hosts, "tls-host", "", "")
 	fs.BoolVar(&c.ifAbsent, "if-absent", false, "")
@@ -237,6 +240,7 @@ func parseNatsInit(l lang.Lang, args []string, stderr io.Writer) (natsInitConfig
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stderr, natsInitHelp(l))
 				return c, err
 			}
 			return c, flagError(err, nil)
@@ -289,6 +293,7 @@ func natsInit(l lang.Lang, args []string, stdout, stderr io.Writer) int {
 			marker = filepath.Join(c.dir, busauth.CAFile)
 		}
 		if _, err := os.Lstat(marker); err == nil {
+			// lang:keep the command's name
 			fmt.Fprintf(stdout, "arena nats init: %s\n", l.Sprintf("%s exists already: nothing made (--if-absent)", marker))
 			return 0
 		}
@@ -305,6 +310,7 @@ func natsInit(l lang.Lang, args []string, stdout, stderr io.Writer) int {
 // the secrets stay in them.
 func printInit(l lang.Lang, w io.Writer, c natsInitConfig) {
 	path := func(name string) string { return filepath.Join(c.dir, name) }
+	// lang:keep the command's name
 	fmt.Fprintf(w, "arena nats init: %s\n", l.Sprintf("made in %s:", c.dir))
 	file := func(name, what string) { fmt.Fprintf(w, "  %-16s %s\n", name, what) }
 	if len(c.nodes) > 0 {
@@ -330,6 +336,7 @@ func printInit(l lang.Lang, w io.Writer, c natsInitConfig) {
 	// lang:keep commands, typed as they are
 	if tls {
 		url = "tls://" + net.JoinHostPort(c.hosts[0], "4222")
+		// lang:keep a command, typed as it is
 		fmt.Fprintf(w, "  arena nats --listen :4222 --nodes %s --tls-cert %s --tls-key %s\n",
 			path(busauth.NodesFile), path(busauth.BusCertFile), path(busauth.BusKeyFile))
 	} else {

@@ -357,13 +357,16 @@ func (env rerunEnv) rerun(r *rerunRun, g *rerunGame) int {
 	}
 	seatName := ex.Seats[r.seat].Name
 	l := env.lang
+	// lang:keep the command's name
 	fmt.Fprintf(env.stdout, "arena rerun: %s\n", l.Sprintf("%s game %s, seat %d (%s): %d decisions, fed to %s",
 		nameOf(gm).In(l), ex.ID, r.seat, seatName, len(g.mine), r.cmdline))
 	if reconstructed {
+		// lang:keep the command's name
 		fmt.Fprintf(env.stdout, "arena rerun: %s\n", l.Sprintf("some of seat %d's moves have no program's clock (a house bot's or a person's seat, or a game stored before clocks were kept): their turn lines are reconstructed, with the move number as id and %d ms a move, a bank of %d ms",
 			r.seat, def.Move.Milliseconds(), def.Bank.Milliseconds()))
 	}
 	if d := r.sb.describe(l, r.specs); d != "" {
+		// lang:keep the command's name
 		fmt.Fprintf(stderr, "arena rerun: %s\n", l.Sprintf("sandbox: %s", d))
 	}
 	proc, err := program.StartProcess(r.cmdline, program.DefaultLimits(), stderr, nil, r.sb.policy(0))

@@ -185,6 +185,7 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 		return c, err
 	}
 	for _, w := range proxyFromWarnings(c.proxyPrefixes) {
+		// lang:keep the command's name
 		fmt.Fprintf(stderr, "arena serve: %s\n", l.Sprintf("warning: %s", w.In(l)))
 	}
 	return c, nil
@@ -291,6 +292,7 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 		c.adminKeys = filepath.Join(c.data, "admin_keys")
 	}
 	if c.clusterKey == "" {
+		// lang:keep a file name
 		c.clusterKey = filepath.Join(c.data, "bus.nkey")
 	}
 	return nil
@@ -394,6 +396,7 @@ func applyServeEnv(l lang.Lang, fs *flag.FlagSet, stderr io.Writer, getenv func(
 		err := parsesAs(f, v)
 		switch {
 		case given[f.Name] && err != nil:
+			// lang:keep the command's name
 			fmt.Fprintf(stderr, "arena serve: %s\n", l.Sprintf("ignoring %s=%q (--%s is given): %v", name, v, f.Name, lang.Say(err, l)))
 		case given[f.Name]:
 		case err != nil:

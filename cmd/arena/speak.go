@@ -62,20 +62,25 @@ func (e *setError) record(set func(string) error) func(string) error {
 }
 
 var (
+	// lang:keep the flag package's English, read
 	invalidValue = regexp.MustCompile(`^invalid value ("(?:[^"\\]|\\.)*") for flag -(\S+): (.*)$`)
-	invalidBool  = regexp.MustCompile(`^invalid boolean value ("(?:[^"\\]|\\.)*") for -(\S+): (.*)$`)
+	// lang:keep the flag package's English, read
+	invalidBool = regexp.MustCompile(`^invalid boolean value ("(?:[^"\\]|\\.)*") for -(\S+): (.*)$`)
 )
 
 // flagError is an error of the flag package's Parse as a sentence of the catalog; set, when
 // not nil, is the error of the flag's own Set that made it.
 func flagError(err error, set *setError) error {
 	msg := err.Error()
+	// lang:keep the flag package's English, read
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		return lang.Errorf("flag provided but not defined: -%s", name)
 	}
+	// lang:keep the flag package's English, read
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		return lang.Errorf("flag needs an argument: -%s", name)
 	}
+	// lang:keep the flag package's English, read
 	if s, ok := strings.CutPrefix(msg, "bad flag syntax: "); ok {
 		return lang.Errorf("bad flag syntax: %s", s)
 	}
@@ -95,8 +100,10 @@ func flagError(err error, set *setError) error {
 	switch {
 	case set != nil && set.last != nil:
 		why = set.last
+	// lang:keep the flag package's English, read
 	case m[3] == "parse error":
 		why = lang.Errorf("parse error")
+	// lang:keep the flag package's English, read
 	case m[3] == "value out of range":
 		why = lang.Errorf("value out of range")
 	default:

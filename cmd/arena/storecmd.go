@@ -80,9 +80,10 @@ func parseStoreCopy(l lang.Lang, args []string, stderr io.Writer) (storeCopy, er
 	if len(args) == 0 || args[0] != "copy" {
 		return c, lang.Errorf("the one command is copy")
 	}
+	// lang:keep the flag set's name
 	fs := flag.NewFlagSet("store copy", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.Usage = func() { fmt.Fprint(stderr, storeUsage(l)) }
+	fs.Usage = func() {}
 	fs.StringVar(&c.from, "from", "", "")
 	fs.StringVar(&c.to, "to", "", "")
 	fs.BoolVar(&c.replace, "replace", false, "")
@@ -90,9 +91,10 @@ func parseStoreCopy(l lang.Lang, args []string, stderr io.Writer) (storeCopy, er
 	fs.BoolVar(&c.allowEmpty, "allow-empty", false, "")
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, storeUsage(l))
 			return c, err
 		}
-		return c, lang.Errorf("copy: %v", flagError(err, nil))
+		return c, flagError(err, nil)
 	}
 	if c.from == "" || c.to == "" {
 		return c, lang.Errorf("copy: --from and --to are both needed")
