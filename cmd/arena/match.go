@@ -290,10 +290,10 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		return nil, lang.Errorf("--seats is required; %s's house bots: %s", *gameID, bots.Names(m.entry.Bots, true))
 	}
 	if *n < 1 {
-		return nil, lang.Errorf("--games must be at least 1, not %d", *n)
+		return nil, lang.Errorf("--games must be at least 1, not %s", typed(*n))
 	}
 	if *parallel < 0 {
-		return nil, lang.Errorf("--parallel must be positive, not %d", *parallel)
+		return nil, lang.Errorf("--parallel must be positive, not %s", typed(*parallel))
 	}
 	scheme := m.entry.Match
 	given := map[string]int{}

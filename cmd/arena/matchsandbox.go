@@ -120,7 +120,7 @@ func sandboxFor(specs []match.SeatSpec, noSandbox bool, f sandboxFlags) (program
 		return programsSandbox{}, lang.Errorf("exec: seats run in a sandbox, and this system has none: %s; --no-sandbox runs the programs without one, with all your rights (only for programs you trust)", why)
 	}
 	if f.memory < 0 {
-		return programsSandbox{}, lang.Errorf("--sandbox-memory must be positive, not %d", f.memory)
+		return programsSandbox{}, lang.Errorf("--sandbox-memory must be positive, not %s", typed(f.memory))
 	}
 	if f.dir != "" {
 		if st, err := os.Stat(f.dir); err != nil || !st.IsDir() {

@@ -278,9 +278,9 @@ func (env positionEnv) newPosition(a *positionArgs) error {
 	}
 	if a.players < minSeats || a.players > maxSeats {
 		if minSeats == maxSeats {
-			return bad(lang.Errorf("--players %d: %s is played by %d", a.players, g.ID(), minSeats))
+			return bad(lang.Errorf("--players %s: %s is played by %d", typed(a.players), g.ID(), minSeats))
 		}
-		return bad(lang.Errorf("--players %d: %s is played by %d to %d", a.players, g.ID(), minSeats, maxSeats))
+		return bad(lang.Errorf("--players %s: %s is played by %d to %d", typed(a.players), g.ID(), minSeats, maxSeats))
 	}
 	cfg, err := g.Normalize(a.cfg)
 	if err != nil {
@@ -405,7 +405,7 @@ func (env positionEnv) obs(a *positionArgs, st games.State) error {
 		return err
 	}
 	if seat < 0 || seat >= h.Players {
-		return bad(lang.Errorf("--seat %d: the seats are 0..%d", seat, h.Players-1))
+		return bad(lang.Errorf("--seat %s: the seats are 0..%d", typed(seat), h.Players-1))
 	}
 	// The very turn a program would be sent; only its obs is printed.
 	turn := botproto.NewTurn("", 0, st, seat, 0, 0)

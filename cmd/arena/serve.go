@@ -236,22 +236,22 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 		return lang.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if c.tickHz < 1 || c.tickHz > 1000 {
-		return lang.Errorf("--tick-hz %d: want 1 to 1000", c.tickHz)
+		return lang.Errorf("--tick-hz %s: want 1 to 1000", typed(c.tickHz))
 	}
 	if _, err := lang.Flag(c.lang); err != nil {
 		return err
 	}
 	if c.livePace < 0.1 || c.livePace > 100 {
-		return lang.Errorf("--live-pace %g: want 0.1 to 100 moves a second", c.livePace)
+		return lang.Errorf("--live-pace %s: want 0.1 to 100 moves a second", typed(c.livePace))
 	}
 	if c.maxConnsPerIP < 1 {
-		return lang.Errorf("--max-conns-per-ip %d: want at least 1", c.maxConnsPerIP)
+		return lang.Errorf("--max-conns-per-ip %s: want at least 1", typed(c.maxConnsPerIP))
 	}
 	if c.maxConns < 1 {
-		return lang.Errorf("--max-conns %d: want at least 1", c.maxConns)
+		return lang.Errorf("--max-conns %s: want at least 1", typed(c.maxConns))
 	}
 	if c.ipv6Prefix < 16 || c.ipv6Prefix > 128 {
-		return lang.Errorf("--ipv6-prefix %d: want 16 to 128 (64, one network, is the usual)", c.ipv6Prefix)
+		return lang.Errorf("--ipv6-prefix %s: want 16 to 128 (64, one network, is the usual)", typed(c.ipv6Prefix))
 	}
 	switch {
 	case c.proxyProtocol && c.proxyFrom == "":
@@ -265,13 +265,13 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 		}
 	}
 	if c.connectBurst < 1 || c.connectRate <= 0 {
-		return lang.Errorf("--connect-burst %d, --connect-rate %g: want at least 1 and more than 0", c.connectBurst, c.connectRate)
+		return lang.Errorf("--connect-burst %s, --connect-rate %s: want at least 1 and more than 0", typed(c.connectBurst), typed(c.connectRate))
 	}
 	if c.gamesPerPlayer < 1 || c.gamesPerAddr < 1 {
-		return lang.Errorf("--games-per-player %d, --games-per-address %d: want at least 1", c.gamesPerPlayer, c.gamesPerAddr)
+		return lang.Errorf("--games-per-player %s, --games-per-address %s: want at least 1", typed(c.gamesPerPlayer), typed(c.gamesPerAddr))
 	}
 	if c.maxChannels < 1 {
-		return lang.Errorf("--max-channels %d: want at least 1", c.maxChannels)
+		return lang.Errorf("--max-channels %s: want at least 1", typed(c.maxChannels))
 	}
 	if c.store.Where != "" && !store.IsURL(c.store.Where) {
 		return lang.Errorf("--store %q: want a PostgreSQL URL, postgres://USER@HOST:PORT/DB?sslmode=… (without --store, the database is in --data)", c.store.Where)
@@ -283,7 +283,7 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 		return lang.Errorf("--node %q: use letters, digits, - and _ (at most 64)", c.node)
 	}
 	if c.store.PoolSize < 1 {
-		return lang.Errorf("--store-pool %d: want at least 1", c.store.PoolSize)
+		return lang.Errorf("--store-pool %s: want at least 1", typed(c.store.PoolSize))
 	}
 	if c.store.Where == "" {
 		c.store.Where = filepath.Join(c.data, store.FileName)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"regexp"
 	"strconv"
@@ -114,3 +115,7 @@ func flagError(err error, set *setError) error {
 	}
 	return lang.Errorf("invalid value %q for flag -%s: %s", value, m[2], why)
 }
+
+// typed is a number the user typed, as they typed it: not written the reader's way
+// ("1500", not "1,500" or "1 500"), to be found again on their command line.
+func typed(v any) string { return fmt.Sprint(v) }
