@@ -251,3 +251,45 @@ func TestAFrenchMatchReport(t *testing.T) {
 		t.Errorf("JSON lines differ by language:\n%s\n%s", f.stdout, e.stdout)
 	}
 }
+
+// captureStderr runs f with os.Stderr sent to a pipe and returns what it printed.
+func captureStderr(t *testing.T, f func()) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stderr
+	os.Stderr = w
+	done := make(chan string)
+	go func() { b, _ := io.ReadAll(r); done <- string(b) }()
+	f()
+	os.Stderr = saved
+	w.Close()
+	return <-done
+}
+
+// The arena command itself, run with LANG=fr_FR.UTF-8 in its environment, reports a match
+// and refuses a bad flag in French; without it, in English.
+func TestTheArenaCommandInAFrenchTerminal(t *testing.T) {
+	args := []string{"match", "--game", "sevencolors", "--seats", "greedy,random", "--games", "4", "--seed", "1", "--size", "8"}
+	var code int
+	out := captureStdout(t, func() { code = run(args, french) })
+	if code != 0 || !strings.HasPrefix(out, "sevencolors · size=8 · 4 parties · graine 1 · places alternées\n") || !strings.Contains(out, "victoires") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	out = captureStdout(t, func() { code = run(args, noEnv) })
+	if code != 0 || !strings.HasPrefix(out, "sevencolors · size=8 · 4 games · seed 1 · seats alternate\n") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	errOut := captureStderr(t, func() {
+		code = run([]string{"match", "--game", "sevencolors", "--seats", "greedy,random", "--nope"}, french)
+	})
+	if code != 2 || errOut != "arena match: option inconnue : -nope (voir arena match --help)\n" {
+		t.Errorf("exit %d: %q", code, errOut)
+	}
+	errOut = captureStderr(t, func() { code = run([]string{"nosuchcommand"}, french) })
+	if code != 2 || !strings.HasPrefix(errOut, "arena: commande inconnue \"nosuchcommand\"\n\narena — une arène de jeux multijoueurs servie par SSH\n\nUsage :") {
+		t.Errorf("exit %d: %q", code, errOut)
+	}
+}
