@@ -24,7 +24,13 @@ func cliLang(getenv func(string) string) lang.Lang {
 			env = append(env, k+"="+v)
 		}
 	}
-	if l, _, ok := lang.FromEnv(env); ok {
+	return environLang(env)
+}
+
+// environLang is the language an environment ("LANG=fr_FR.UTF-8", …) names, English when
+// none.
+func environLang(environ []string) lang.Lang {
+	if l, _, ok := lang.FromEnv(environ); ok {
 		return l
 	}
 	return lang.English
