@@ -13,12 +13,15 @@ import (
 	"github.com/arena-classroom/arena/botcheck"
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/sandbox"
 )
 
-const checkUsage = `Usage: arena check --game ID [options] exec:"COMMAND"
+// usage is arena check --help in env's language.
+func (env checkEnv) usage() string {
+	return env.lang.Sprintf(`Usage: arena check --game ID [options] exec:"COMMAND"
 
 Checks a program that speaks the bot protocol before its first real game: it plays %d
 short games against a house bot on one process (the last with very long turn lines),
@@ -33,10 +36,12 @@ broken. Nothing is stored. The program runs in the sandbox of arena match.
 
 The same check runs over SSH for a program that connects itself:
   ssh -T -p PORT HOST check --game ID      (instead of bot --game ID)
-`
+`, botcheck.DefaultGames, strings.Join(catalog.IDs(true), ", "))
+}
 
 // checkEnv is what arena check touches outside itself, so tests can replace it.
 type checkEnv struct {
+	lang           lang.Lang // what it says to people; English when unset
 	stdout, stderr io.Writer
 	lacks          func() string // what the system lacks for a sandbox (sandbox.Unavailable)
 	// clock, when its Move is set, replaces the programs' default clock (tests of slow
@@ -44,8 +49,8 @@ type checkEnv struct {
 	clock program.Clock
 }
 
-func runCheck(args []string) int {
-	return checkEnv{stdout: os.Stdout, stderr: os.Stderr, lacks: sandbox.Unavailable}.run(args)
+func runCheck(l lang.Lang, args []string) int {
+	return checkEnv{lang: l, stdout: os.Stdout, stderr: os.Stderr, lacks: func() string { return sandbox.UnavailableIn(l) }}.run(args)
 }
 
 // checkRun is one parsed check command line.
@@ -67,29 +72,29 @@ func (env checkEnv) parse(args []string) (*checkRun, error) {
 	noSandbox := fs.Bool("no-sandbox", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(env.stdout, checkUsage, botcheck.DefaultGames, strings.Join(catalog.IDs(true), ", "))
+			fmt.Fprint(env.stdout, env.usage())
 			return nil, err
 		}
-		return nil, fmt.Errorf("%v (arena check --help)", err)
+		return nil, lang.Errorf("%v (arena check --help)", flagError(err, &setError{last: allow.err}))
 	}
 	if fs.NArg() != 1 || !strings.HasPrefix(fs.Arg(0), "exec:") {
-		return nil, errors.New(`give the program to check as exec:"COMMAND", e.g. exec:"python3 mybot.py" (arena check --help)`)
+		return nil, lang.Errorf(`give the program to check as exec:"COMMAND", e.g. exec:"python3 mybot.py" (arena check --help)`)
 	}
 	c := &checkRun{cmdline: strings.TrimPrefix(fs.Arg(0), "exec:")}
 	if *gameID == "" {
-		return nil, fmt.Errorf("--game is required (%s)", strings.Join(catalog.IDs(true), ", "))
+		return nil, lang.Errorf("--game is required (%s)", strings.Join(catalog.IDs(true), ", "))
 	}
 	var err error
 	if c.entry, err = catalog.Lookup(*gameID); err != nil {
 		return nil, err
 	}
 	if !botproto.Documented(c.entry.Game) {
-		return nil, fmt.Errorf("%s cannot be played by programs yet", c.entry.Game.Name())
+		return nil, lang.Errorf("%s cannot be played by programs yet", nameOf(c.entry.Game))
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	c.specs = []match.SeatSpec{{Exec: c.cmdline}}
-	if c.sb, err = sandboxFor(c.specs, *noSandbox, sandboxFlags{allow: allow, set: set, lacks: env.lacks}); err != nil {
+	if c.sb, err = sandboxFor(c.specs, *noSandbox, sandboxFlags{lang: env.lang, allow: allow, set: set, lacks: env.lacks}); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -101,11 +106,11 @@ func (env checkEnv) run(args []string) int {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(env.stderr, "arena check: %v\n", err)
+		complain(env.stderr, env.lang, "arena check", err) // lang:keep the command's name
 		return 2
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(env.stderr, "arena check: "+format+"\n", a...)
+	fail := func(err error) int {
+		complain(env.stderr, env.lang, "arena check", err) // lang:keep the command's name
 		return 2
 	}
 	e, cmdline, sb, specs := c.entry, c.cmdline, c.sb, c.specs
@@ -116,31 +121,33 @@ func (env checkEnv) run(args []string) int {
 	}
 	clock.Startup = program.DefaultStartup
 	stderr := &lockedWriter{w: env.stderr}
-	proc, err := program.StartProcess(cmdline, program.DefaultLimits(), stderr, nil, sb.policy(0))
+	proc, err := program.StartProcessIn(cmdline, program.DefaultLimits(), stderr, nil, sb.policy(0), env.lang)
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
 	defer proc.Stop(time.Second)
 	name := "you"
 	proc.Conn.Send(botproto.Hello{Type: botproto.TypeHello, Protocol: botproto.Version, Game: e.Game.ID(), Name: name,
 		Limits: program.ClockLimits(clock)})
-	fmt.Fprintf(stderr, "arena check: %s\n", botcheck.Intro(e.Entry, cmdline))
-	if d := sb.describe(specs); d != "" {
-		fmt.Fprintf(stderr, "arena check: sandbox: %s\n", d)
+	// lang:keep the command's name
+	fmt.Fprintf(stderr, "arena check: %s\n", botcheck.IntroIn(e.Entry, cmdline, env.lang))
+	if d := sb.describe(env.lang, specs); d != "" {
+		// lang:keep the command's name
+		fmt.Fprintf(stderr, "arena check: %s\n", env.lang.Sprintf("sandbox: %s", d))
 	}
 	exited := func() string {
-		if exit := proc.ExitStatus(200 * time.Millisecond); exit != "still running" {
-			return "exited (" + exit + ")"
+		if exit, ok := proc.ExitIn(200*time.Millisecond, env.lang); ok {
+			return env.lang.Sprintf("exited (%s)", exit)
 		}
 		return ""
 	}
 	rep, err := botcheck.Run(context.Background(), proc.Conn, e.Entry, name, botcheck.Options{Clock: clock, Exited: exited})
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
-	ok, detail := endsWhenTold(proc, rep)
+	ok, detail := endsWhenTold(env.lang, proc, rep)
 	rep.Set(botcheck.RuleEnd, ok, detail)
-	rep.Write(stderr)
+	rep.WriteIn(stderr, env.lang)
 	if rep.Failed() > 0 {
 		return 1
 	}
@@ -151,23 +158,23 @@ func (env checkEnv) run(args []string) int {
 const endGrace = 2 * time.Second
 
 // endsWhenTold sends the program the error line that ends a session, closes its input, and
-// judges how it ends.
-func endsWhenTold(proc *program.Process, rep botcheck.Report) (bool, string) {
+// judges how it ends, in l.
+func endsWhenTold(l lang.Lang, proc *program.Process, rep botcheck.Report) (bool, string) {
 	if rep.Left() {
-		return false, botcheck.NotChecked + "the program did not play to the end"
+		return false, botcheck.NotChecked + l.Sprintf("the program did not play to the end")
 	}
-	proc.Conn.Send(botproto.Error{Type: botproto.TypeError, Msg: "arena check is over: this session ends here"})
+	proc.Conn.Send(botproto.Error{Type: botproto.TypeError, Msg: l.Sprintf("arena check is over: this session ends here")})
 	proc.Conn.Flush(time.Second)
 	start := time.Now()
 	proc.Stop(endGrace)
 	// Any exit status will do (an error line may well be an error to the program); a
 	// program that has to be killed, or dies of a signal, does not end well.
 	switch exit := proc.ExitStatus(time.Second); {
-	case strings.HasPrefix(exit, "exit status"):
-		return true, fmt.Sprintf("%s within %v", exit, time.Since(start).Round(10*time.Millisecond))
+	case strings.HasPrefix(exit, "exit status"): // lang:keep os/exec's words
+		return true, l.Sprintf("%s within %v", exit, time.Since(start).Round(10*time.Millisecond))
 	case strings.Contains(exit, "killed"):
-		return false, fmt.Sprintf("your program was still running %v after an error line and the end of its input: stop when a line says error, or when your input ends", endGrace)
+		return false, l.Sprintf("your program was still running %v after an error line and the end of its input: stop when a line says error, or when your input ends", endGrace)
 	default:
-		return false, fmt.Sprintf("your program died (%s) after an error line and the end of its input: print the error's msg on stderr and exit", exit)
+		return false, l.Sprintf("your program died (%s) after an error line and the end of its input: print the error's msg on stderr and exit", exit)
 	}
 }

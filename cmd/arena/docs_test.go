@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"io"
 	"slices"
 	"strings"
@@ -160,11 +161,11 @@ func checkArenaLine(c docscheck.Command) error {
 		}
 		return nil
 	case "store":
-		_, err := parseStoreCopy(rest, io.Discard)
+		_, err := parseStoreCopy(lang.English, rest, io.Discard)
 		return helpIsFine(err, "arena store refuses it")
 	case "nats":
 		if len(rest) > 0 && rest[0] == "init" {
-			_, err := parseNatsInit(rest[1:], io.Discard)
+			_, err := parseNatsInit(lang.English, rest[1:], io.Discard)
 			return helpIsFine(err, "arena nats init refuses it")
 		}
 		_, err := parseNats(rest, io.Discard, func(string) string { return "" })
@@ -220,13 +221,13 @@ func checkArenaFragment(cmd string, args []string) error {
 			return fmt.Errorf("arena position has no command %q (new, step, obs, bot)", args[0])
 		}
 	case "check":
-		help.WriteString(checkUsage)
+		help.WriteString(checkEnv{}.usage())
 	case "rerun":
-		help.WriteString(rerunUsage)
+		help.WriteString(rerunEnv{}.usage())
 	case "store":
-		help.WriteString(storeUsage)
+		help.WriteString(storeUsage(lang.English))
 	case "nats":
-		help.WriteString(natsUsage)
+		help.WriteString(natsUsage(lang.English))
 	case "spec", "rules", "help":
 		if len(args) > 0 && !docscheck.IsPlaceholder(args[0]) {
 			game = args[0]

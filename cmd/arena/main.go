@@ -9,9 +9,14 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/commands"
+	"github.com/arena-classroom/arena/lang"
 )
 
-const usageHead = `arena — a multiplayer game arena served over SSH
+// usage is the arena's usage in l: its own commands, then every game's tools.
+func usage(l lang.Lang) string {
+	var b strings.Builder
+	p := l.Printer()
+	b.WriteString(p.Sprintf(`arena — a multiplayer game arena served over SSH
 
 Usage:
   arena [serve] [--listen ADDR] [--data DIR]    run the SSH server (default command)
@@ -30,31 +35,25 @@ Usage:
   arena nats init|[--listen ADDR] …             a NATS server: the bus of a cluster of
                                                 arena nodes
   arena help                                    this text
-`
-
-const usageTail = `
-Run "arena COMMAND --help" for a command's options.
-`
-
-// usage is the arena's usage: its own commands, then every game's tools.
-func usage() string {
-	var b strings.Builder
-	b.WriteString(usageHead)
-	b.WriteString("\nThe games' own tools:\n")
+`))
+	b.WriteString("\n" + p.Sprintf("The games' own tools:") + "\n")
 	for _, e := range catalog.All() {
 		for _, t := range e.Tools {
-			fmt.Fprintf(&b, "  arena %s\n      %s\n", t.Usage, t.Doc)
+			fmt.Fprintf(&b, "  arena %s\n      %s\n", t.Usage, sayData(l, t.Doc))
 		}
 	}
-	b.WriteString(usageTail)
+	b.WriteString("\n" + p.Sprintf(`Run "arena COMMAND --help" for a command's options.`) + "\n")
 	return b.String()
 }
 
 func main() {
-	os.Exit(run(os.Args[1:]))
+	os.Exit(run(os.Args[1:], os.Getenv))
 }
 
-func run(args []string) int {
+// run is the arena command with args, in the environment getenv reads: its locale
+// variables choose the language it speaks, its ARENA_* ones serve's options.
+func run(args []string, getenv func(string) string) int {
+	l := cliLang(getenv)
 	cmd := "serve"
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 		cmd, args = "help", args[1:] // the arena's usage, not serve's
@@ -63,31 +62,33 @@ func run(args []string) int {
 	}
 	switch cmd {
 	case "serve":
-		return runServe(args)
+		return runServe(args, getenv)
 	case "match":
-		return runMatch(args)
+		return runMatch(l, args)
 	case "position":
-		return runPosition(args)
+		return runPosition(l, args)
 	case "spec":
 		return runSpec(args)
 	case "check":
-		return runCheck(args)
+		return runCheck(l, args)
 	case "rerun":
-		return runRerun(args)
+		return runRerun(l, args)
 	case "rules":
+		// lang:keep the command's name
 		return commands.Rules("arena rules", args, os.Stdout, os.Stderr)
 	case "store":
-		return runStore(args)
+		return runStore(l, args)
 	case "nats":
-		return runNats(args)
+		return runNats(args, getenv)
 	case "help", "-h", "--help":
-		fmt.Print(usage())
+		fmt.Print(usage(l))
 		return 0
 	default:
 		if t, ok := catalog.Tool(cmd); ok {
 			return t.Run(args, os.Stdout, os.Stderr)
 		}
-		fmt.Fprintf(os.Stderr, "arena: unknown command %q\n\n%s", cmd, usage())
+		complain(os.Stderr, l, "arena", lang.Errorf("unknown command %q", cmd))
+		fmt.Fprintf(os.Stderr, "\n%s", usage(l))
 		return 2
 	}
 }

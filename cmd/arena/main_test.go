@@ -31,7 +31,7 @@ func captureStdout(t *testing.T, f func()) string {
 func TestHelpPrintsTheArenaUsage(t *testing.T) {
 	for _, arg := range []string{"--help", "-h", "help"} {
 		var code int
-		out := captureStdout(t, func() { code = run([]string{arg}) })
+		out := captureStdout(t, func() { code = run([]string{arg}, noEnv) })
 		if code != 0 || !strings.Contains(out, "arena match --game") || strings.Contains(out, "Usage: arena serve") {
 			t.Fatalf("arena %s: exit %d, printed %q", arg, code, out)
 		}
@@ -42,11 +42,11 @@ func TestHelpPrintsTheArenaUsage(t *testing.T) {
 // command, and `arena help` lists every game's tools.
 func TestGameToolsAreDispatched(t *testing.T) {
 	var code int
-	out := captureStdout(t, func() { code = run([]string{"sevencolors", "2", "--ia", "greedy", "1", "1", "3", "5", "2"}) })
+	out := captureStdout(t, func() { code = run([]string{"sevencolors", "2", "--ia", "greedy", "1", "1", "3", "5", "2"}, noEnv) })
 	if code < 3 || code > 9 || strings.TrimSpace(out) != strconv.Itoa(code) {
 		t.Fatalf("arena sevencolors: exit %d, printed %q", code, out)
 	}
-	help := captureStdout(t, func() { run([]string{"help"}) })
+	help := captureStdout(t, func() { run([]string{"help"}, noEnv) })
 	for _, e := range catalog.All() {
 		for _, tool := range e.Tools {
 			if !strings.Contains(help, "arena "+tool.Usage) {
@@ -54,7 +54,7 @@ func TestGameToolsAreDispatched(t *testing.T) {
 			}
 		}
 	}
-	if code := run([]string{"nosuchtool"}); code != 2 {
+	if code := run([]string{"nosuchtool"}, noEnv); code != 2 {
 		t.Fatalf("an unknown command: exit %d", code)
 	}
 }

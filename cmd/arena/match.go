@@ -23,7 +23,9 @@ import (
 	"github.com/arena-classroom/arena/seed"
 )
 
-const matchUsage = `Usage: arena match --game ID --seats A,B[,C…] [options]
+// usage is arena match --help in env's language.
+func (env matchEnv) usage() string {
+	return env.lang.Sprintf(`Usage: arena match --game ID --seats A,B[,C…] [options]
 
 Plays headless games between house bots and programs, and prints each bot's wins, draws,
 losses, win %% and mean share. House bots never wait: a game goes as fast as they answer.
@@ -87,18 +89,20 @@ JSON lines:
    (+ "forfeit":seat and "error":"…" for a crash, "defaults":[…] when answers were refused)
   {"type":"summary","game":ID,"seed":S,"games":n,"void":n,"bots":[{"name",…}],
    "pairs":[…] (round robin),"seconds":t,"games_per_s":r}
-%s`
+%s`, env.gameList(), env.schemeFlagsHelp(), shownWarnings, env.schemeNotes())
+}
 
-func runMatch(args []string) int {
+func runMatch(l lang.Lang, args []string) int {
 	fi, err := os.Stderr.Stat()
 	progress := err == nil && fi.Mode()&os.ModeCharDevice != 0
-	env := matchEnv{stdout: os.Stdout, stderr: os.Stderr, progress: progress, games: catalog.All,
-		now: time.Now, randomSeed: seed.Random, environ: os.Environ()}
+	env := matchEnv{lang: l, stdout: os.Stdout, stderr: os.Stderr, progress: progress, games: catalog.All,
+		now: time.Now, randomSeed: seed.Random}
 	return env.run(args)
 }
 
 // matchEnv is what the command touches outside itself, so tests can replace it.
 type matchEnv struct {
+	lang           lang.Lang // what it says to people; English when unset
 	stdout, stderr io.Writer
 	progress       bool // draw a progress bar on stderr
 	games          func() []catalog.Entry
@@ -106,13 +110,11 @@ type matchEnv struct {
 	randomSeed     func() uint64
 	// noSandbox says what the system lacks for a sandbox (sandbox.Unavailable when nil).
 	noSandbox func() string
-	// environ is the user's environment: its locale is the language of what the programs
-	// are told (lang.FromEnv; English when it names none).
-	environ []string
 }
 
 // matchRun is one parsed command line.
 type matchRun struct {
+	lang       lang.Lang
 	entry      catalog.Entry
 	plan       match.Plan
 	groups     []games.Config // normalized; one per size of a round robin
@@ -124,7 +126,8 @@ type matchRun struct {
 	scheme     match.SchemeBatch // the game's own scheme (Perfect Aim's tournament); nil for the default
 	// closePrograms stops the programs' processes kept between games, once the batch is over.
 	closePrograms func()
-	sandbox       string // how the programs run, for the output; "" without programs
+	sandbox       string // how the programs run, for the JSON summary (English); "" without programs
+	sandboxIn     string // the same in lang, for the table
 	// warnings are the programs' sentences for people, the first few of each shown.
 	warnings []*program.Warnings
 	// stderr is the run's stderr, shared with the programs' (one writer at a time).
@@ -137,7 +140,7 @@ func (env matchEnv) run(args []string) int {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(env.stderr, "arena match: %v\n", err)
+		complain(env.stderr, env.lang, "arena match", err) // lang:keep the command's name
 		return 2
 	}
 	err = env.play(m)
@@ -149,7 +152,7 @@ func (env matchEnv) run(args []string) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(env.stderr, "arena match: %v\n", err)
+		complain(env.stderr, env.lang, "arena match", err) // lang:keep the command's name
 		return 1
 	}
 	return 0
@@ -177,7 +180,7 @@ func (env matchEnv) schemeFlagsHelp() string {
 		for _, f := range e.Match.Flags() {
 			if !seen[f.Name] {
 				seen[f.Name] = true
-				fmt.Fprintf(&b, "  %-18s %s\n", "--"+f.Name+" "+strings.ToUpper(f.Name[:1]), f.Doc)
+				fmt.Fprintf(&b, "  %-18s %s\n", "--"+f.Name+" "+strings.ToUpper(f.Name[:1]), sayData(env.lang, f.Doc))
 			}
 		}
 	}
@@ -189,7 +192,7 @@ func (env matchEnv) schemeNotes() string {
 	var b strings.Builder
 	for _, e := range env.games() {
 		if e.Match != nil {
-			b.WriteString("\n" + e.Match.Usage())
+			b.WriteString("\n" + sayData(env.lang, e.Match.Usage()))
 		}
 	}
 	return b.String()
@@ -214,7 +217,7 @@ func (env matchEnv) gameList() string {
 		ids = append(ids, e.Game.ID())
 	}
 	if len(ids) == 0 {
-		return "none available yet"
+		return env.lang.Sprintf("none available yet")
 	}
 	return strings.Join(ids, ", ")
 }
@@ -252,23 +255,27 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		}
 	}
 	cfg := games.Config{}
-	fs.Func("config", "", cfg.Set)
+	setErr := &setError{}
+	fs.Func("config", "", setErr.record(cfg.Set))
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(env.stdout, matchUsage, env.gameList(), env.schemeFlagsHelp(), shownWarnings, env.schemeNotes())
+			fmt.Fprint(env.stdout, env.usage())
 			return nil, err
 		}
-		return nil, fmt.Errorf("%v (see arena match --help)", err)
+		if allow.err != nil {
+			setErr.last = allow.err
+		}
+		return nil, lang.Errorf("%v (see arena match --help)", flagError(err, setErr))
 	}
 	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected argument %q (see arena match --help)", fs.Arg(0))
+		return nil, lang.Errorf("unexpected argument %q (see arena match --help)", fs.Arg(0))
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 
-	m := &matchRun{perPair: *n, parallel: *parallel, json: *asJSON, closePrograms: func() {}}
+	m := &matchRun{lang: env.lang, perPair: *n, parallel: *parallel, json: *asJSON, closePrograms: func() {}}
 	if *gameID == "" {
-		return nil, fmt.Errorf("--game is required; games: %s", env.gameList())
+		return nil, lang.Errorf("--game is required; games: %s", env.gameList())
 	}
 	found := false
 	for _, e := range env.games() {
@@ -277,16 +284,16 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		}
 	}
 	if !found {
-		return nil, fmt.Errorf("unknown game %q; games: %s", *gameID, env.gameList())
+		return nil, lang.Errorf("unknown game %q; games: %s", *gameID, env.gameList())
 	}
 	if *seatList == "" {
-		return nil, fmt.Errorf("--seats is required; %s's house bots: %s", *gameID, bots.Names(m.entry.Bots, true))
+		return nil, lang.Errorf("--seats is required; %s's house bots: %s", *gameID, bots.Names(m.entry.Bots, true))
 	}
 	if *n < 1 {
-		return nil, fmt.Errorf("--games must be at least 1, not %d", *n)
+		return nil, lang.Errorf("--games must be at least 1, not %s", typed(*n))
 	}
 	if *parallel < 0 {
-		return nil, fmt.Errorf("--parallel must be positive, not %d", *parallel)
+		return nil, lang.Errorf("--parallel must be positive, not %s", typed(*parallel))
 	}
 	scheme := m.entry.Match
 	given := map[string]int{}
@@ -295,25 +302,25 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 			continue
 		}
 		if !schemeHasFlag(scheme, name) {
-			return nil, fmt.Errorf("--%s is not an option of %s", name, *gameID)
+			return nil, lang.Errorf("--%s is not an option of %s", name, *gameID)
 		}
 		given[name] = *v
 	}
 	if set["size"] {
 		if _, dup := cfg["size"]; dup {
-			return nil, errors.New("--size and --config size=… both given")
+			return nil, lang.Errorf("--size and --config size=… both given")
 		}
 		cfg["size"] = *size
 	}
 	var groups []games.Config
 	if set["sizes"] {
 		if _, dup := cfg["size"]; dup {
-			return nil, errors.New("--sizes and --size (or --config size=…) both given")
+			return nil, lang.Errorf("--sizes and --size (or --config size=…) both given")
 		}
 		for _, f := range strings.Split(*sizes, ",") {
 			v, err := strconv.Atoi(strings.TrimSpace(f))
 			if err != nil {
-				return nil, fmt.Errorf("--sizes %q: %q is not a whole number", *sizes, f)
+				return nil, lang.Errorf("--sizes %q: %q is not a whole number", *sizes, f)
 			}
 			c := cfg.Clone()
 			c["size"] = v
@@ -328,7 +335,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	} else {
 		s, err := seed.Parse(*seedText, *n)
 		if err != nil {
-			return nil, fmt.Errorf("--%v", err)
+			return nil, lang.Errorf("--%v", err)
 		}
 		m.seed = s
 	}
@@ -341,7 +348,7 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	var seatLabels []string // how errors name each seat
 	if scheme != nil {
 		if *rr || set["sizes"] {
-			return nil, fmt.Errorf("%s has no round robin: all its seats play every game (2 to 4, - for an empty colour)", *gameID)
+			return nil, lang.Errorf("%s has no round robin: all its seats play every game (2 to 4, - for an empty colour)", *gameID)
 		}
 		b, err := scheme.Setup(specs, cfg, given)
 		if err != nil {
@@ -351,21 +358,21 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	} else {
 		for i, s := range specs {
 			if s.Exec == "" && s.Bot == match.EmptySlot {
-				return nil, fmt.Errorf("seat %d: %s (an empty place) is not allowed in %s", i+1, match.EmptySlot, *gameID)
+				return nil, lang.Errorf("seat %d: %s (an empty place) is not allowed in %s", i+1, match.EmptySlot, *gameID)
 			}
-			seatLabels = append(seatLabels, fmt.Sprintf("seat %d", i+1))
+			seatLabels = append(seatLabels, env.lang.Sprintf("seat %d", i+1))
 		}
 	}
 	lacks := env.noSandbox
 	if lacks == nil {
 		lacks = sandbox.Unavailable
 	}
-	sb, err := sandboxFor(specs, *noSandbox, sandboxFlags{allow: allow, dir: *sandboxDir, memory: *sandboxMemory,
+	sb, err := sandboxFor(specs, *noSandbox, sandboxFlags{lang: env.lang, allow: allow, dir: *sandboxDir, memory: *sandboxMemory,
 		set: set, lacks: lacks})
 	if err != nil {
 		return nil, err
 	}
-	m.sandbox = sb.describe(specs)
+	m.sandbox, m.sandboxIn = sb.describe(lang.English, specs), sb.describe(env.lang, specs)
 	var closers []func()
 	m.closePrograms = func() {
 		for _, c := range closers {
@@ -381,10 +388,9 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 		if *verbose {
 			limit = 0
 		}
-		l, _, _ := lang.FromEnv(env.environ)
-		w := program.NewWarningsIn(stderr, seatLabels[i]+" ("+clipCommand(specs[i].Exec)+")", limit, l)
+		w := program.NewWarningsIn(stderr, seatLabels[i]+" ("+clipCommand(specs[i].Exec)+")", limit, env.lang)
 		m.warnings = append(m.warnings, w)
-		opts := program.ExecOptions{Sandbox: sb.policy(i), Stderr: stderr, Diag: w, Lang: l}
+		opts := program.ExecOptions{Sandbox: sb.policy(i), Stderr: stderr, Diag: w, Lang: env.lang}
 		if *fresh {
 			return match.ExecWith(opts) // a process per game
 		}
@@ -396,10 +402,10 @@ func (env matchEnv) parse(args []string) (*matchRun, error) {
 	for i, s := range specs {
 		ent, err := match.Resolve(m.entry.Game, m.entry.Bots, s, programsOf(i))
 		if err != nil && s.Exec != "" {
-			return nil, fmt.Errorf("%s: %w; house bots: %s", seatLabels[i], err, bots.Names(m.entry.Bots, true))
+			return nil, lang.Errorf("%s: %v; house bots: %s", seatLabels[i], err, bots.Names(m.entry.Bots, true))
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", seatLabels[i], err)
+			return nil, lang.Errorf("%s: %v", seatLabels[i], err)
 		}
 		// Two seats of the same bot need two names in tables.
 		count[ent.Name]++
@@ -442,7 +448,7 @@ func (env matchEnv) play(m *matchRun) error {
 	defaults := make([]int, len(m.plan.Entrants))
 	var notes []string // crashes and void games, for the table
 	troubled := 0
-	bar := progressBar{w: env.stderr, on: env.progress, total: m.plan.Len()}
+	bar := progressBar{lang: env.lang, w: env.stderr, on: env.progress, total: m.plan.Len()}
 	enc := json.NewEncoder(out)
 	opts := match.Options{Parallel: m.parallel, Inspect: games.InspectorOf(m.entry.Game)}
 	var report match.SchemeReport
@@ -462,7 +468,7 @@ func (env matchEnv) play(m *matchRun) error {
 		}
 		if r.Err != "" {
 			if len(notes) < maxNotes {
-				notes = append(notes, fmt.Sprintf("game %d (seed %d): %s", r.Job, job.Seed, r.Err))
+				notes = append(notes, m.lang.Sprintf("game %s (seed %s): %s", strconv.Itoa(r.Job), strconv.FormatUint(job.Seed, 10), r.Err))
 			}
 			troubled++
 		}
@@ -491,16 +497,16 @@ func (env matchEnv) play(m *matchRun) error {
 		return enc.Encode(m.summary(tally, defaults, secs, rate))
 	}
 	if troubled > len(notes) {
-		notes = append(notes, fmt.Sprintf("… and %d more", troubled-len(notes)))
+		notes = append(notes, m.lang.Sprintf("… and %d more", troubled-len(notes)))
 	}
 	if report != nil {
 		report.Table(out, tally, defaults, notes, secs, rate)
 	} else {
 		m.table(out, tally, defaults, notes)
-		fmt.Fprintf(out, "%d games in %.2f s: %.0f games/s\n", m.plan.Len(), secs, rate)
+		fmt.Fprintln(out, m.lang.Sprintf("%d games in %.2f s: %.0f games/s", m.plan.Len(), secs, rate))
 	}
 	if m.sandbox != "" {
-		fmt.Fprintf(out, "programs: %s\n", m.sandbox) // how the results were obtained
+		fmt.Fprintln(out, m.lang.Sprintf("programs: %s", m.sandboxIn)) // how the results were obtained
 	}
 	return nil
 }

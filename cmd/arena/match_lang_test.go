@@ -34,7 +34,7 @@ func TestALocalMatchTellsMistakesInTheUsersLanguage(t *testing.T) {
 		var stdout bytes.Buffer
 		var stderr sshtest.Buffer
 		env := matchEnv{stdout: &stdout, stderr: &stderr, games: catalog.All, now: time.Now,
-			randomSeed: func() uint64 { return 1 }, environ: environ}
+			randomSeed: func() uint64 { return 1 }, lang: environLang(environ)}
 		if code := env.run(args); code != 0 {
 			t.Fatalf("arena match %s: exit %d\nstderr:\n%s", strings.Join(args, " "), code, stderr.String())
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"regexp"
 	"slices"
 	"strings"
@@ -47,10 +48,14 @@ type cliResult struct {
 
 // cli runs the command with test games, a clock that ticks one second per reading and a
 // fixed "random" seed.
-func cli(progress bool, args ...string) cliResult {
+func cli(progress bool, args ...string) cliResult { return cliIn(lang.English, progress, args...) }
+
+// cliIn is cli in language l.
+func cliIn(l lang.Lang, progress bool, args ...string) cliResult {
 	var out, errb bytes.Buffer
 	clock := time.Unix(0, 0)
 	env := matchEnv{
+		lang:   l,
 		stdout: &out, stderr: &errb, progress: progress,
 		games: func() []catalog.Entry {
 			return []catalog.Entry{replaytest.Entry(false), {Entry: playable.Entry{Game: sizedRace{}, Bots: replaytest.Bots()}}}
@@ -376,7 +381,7 @@ func TestSandboxAllowancesPerSeat(t *testing.T) {
 	if a.Net || !c.Net || len(a.Reads) != 2 || len(c.Reads) != 1 {
 		t.Fatalf("seat 1: %+v; seat 3: %+v", a, c)
 	}
-	got := sb.describe(specs)
+	got := sb.describe(lang.English, specs)
 	for _, want := range []string{"no network", "seat 1 (exec:python3 a.py): reads " + dir, "seat 3 (exec:python3 b.py): network allowed"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("%q not in %q", want, got)

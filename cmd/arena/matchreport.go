@@ -3,9 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/number"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/match"
 )
 
@@ -72,26 +77,27 @@ func configLabel(c games.Config) string {
 }
 
 func (m *matchRun) table(w io.Writer, t *match.Tally, defaults []int, notes []string) {
-	id := m.entry.Game.ID()
+	id, l := m.entry.Game.ID(), m.lang
+	seed := strconv.FormatUint(m.seed, 10) // as it is typed again, in every language
 	if m.roundRobin {
 		var labels []string
 		for _, c := range m.groups {
 			labels = append(labels, configLabel(c))
 		}
-		fmt.Fprintf(w, "%s round robin · %d bots · %s · %d games per pair per setting · seed %d\n",
-			id, len(m.plan.Entrants), strings.Join(labels, " | "), m.perPair, m.seed)
+		fmt.Fprintln(w, l.Sprintf("%s round robin · %d bots · %s · %d games per pair per setting · seed %s",
+			id, len(m.plan.Entrants), strings.Join(labels, " | "), m.perPair, seed))
 		for g, c := range m.groups {
-			fmt.Fprintf(w, "\n%s: win %% of the row bot against the column bot\n", configLabel(c))
-			crossTable(w, m.plan.Entrants, t.Cross[g])
+			fmt.Fprintf(w, "\n%s\n", l.Sprintf("%s: win %% of the row bot against the column bot", configLabel(c)))
+			crossTable(w, l, m.plan.Entrants, t.Cross[g])
 		}
-		fmt.Fprintf(w, "\noverall ranking\n")
+		fmt.Fprintf(w, "\n%s\n", l.Sprintf("overall ranking"))
 		m.botTable(w, t, defaults, t.Ranking(), true)
 	} else {
-		turn := "seats alternate"
+		turn := l.Sprintf("seats alternate")
 		if len(m.plan.Entrants) > 2 {
-			turn = "seats rotate"
+			turn = l.Sprintf("seats rotate")
 		}
-		fmt.Fprintf(w, "%s · %s · %d games · seed %d · %s\n", id, configLabel(m.groups[0]), m.perPair, m.seed, turn)
+		fmt.Fprintln(w, l.Sprintf("%s · %s · %d games · seed %s · %s", id, configLabel(m.groups[0]), m.perPair, seed, turn))
 		order := make([]int, len(m.plan.Entrants))
 		for i := range order {
 			order[i] = i
@@ -99,50 +105,92 @@ func (m *matchRun) table(w io.Writer, t *match.Tally, defaults []int, notes []st
 		m.botTable(w, t, defaults, order, false)
 	}
 	if t.Void > 0 {
-		fmt.Fprintf(w, "%d void games (counted for nobody)\n", t.Void)
+		fmt.Fprintln(w, l.Sprintf("%d void games (counted for nobody)", t.Void))
 	}
 	for _, n := range notes {
 		fmt.Fprintf(w, "  %s\n", n)
 	}
 }
 
+// decimal is x with d decimals as l writes it: 45.2, 45,2.
+func decimal(l lang.Lang, x float64, d int) string {
+	return l.Printer().Sprint(number.Decimal(x, number.Scale(d)))
+}
+
+// percent is x % with one decimal as l writes it: 45.2%, 45,2 %.
+func percent(l lang.Lang, x float64) string {
+	if l == lang.French {
+		return decimal(l, x, 1) + "\u00a0%"
+	}
+	return decimal(l, x, 1) + "%"
+}
+
+// count is n as l writes it: 1,234, 1 234.
+func count(l lang.Lang, n int) string { return l.Printer().Sprint(n) }
+
+// pad is s right-aligned (left-aligned when left) in width runes.
+func pad(s string, width int, left bool) string {
+	n := width - utf8.RuneCountInString(s)
+	if n <= 0 {
+		return s
+	}
+	if left {
+		return s + strings.Repeat(" ", n)
+	}
+	return strings.Repeat(" ", n) + s
+}
+
 func (m *matchRun) botTable(w io.Writer, t *match.Tally, defaults []int, order []int, ranked bool) {
+	l := m.lang
 	nw := match.NameWidth(m.plan.Entrants)
 	anyDefaults := false
 	for _, d := range defaults {
 		anyDefaults = anyDefaults || d > 0
 	}
-	prefix := func(i int) string {
-		if ranked {
-			return fmt.Sprintf("%2d  ", i+1)
-		}
-		return ""
-	}
-	head := fmt.Sprintf("%s%-*s  %6s  %6s  %6s  %6s  %6s  %10s", map[bool]string{true: " #  ", false: ""}[ranked],
-		nw, "bot", "games", "wins", "draws", "losses", "win %", "mean share")
+	// The columns: their headings in l, each at least as wide as the English one's numbers.
+	heads := []string{l.Sprintf("games"), l.Sprintf("wins"), l.Sprintf("draws"), l.Sprintf("losses"), l.Sprintf("win %%"), l.Sprintf("mean share")}
+	widths := []int{6, 6, 6, 6, 6, 10}
 	if anyDefaults {
-		head += "  defaults"
+		heads, widths = append(heads, l.Sprintf("defaults")), append(widths, 8)
 	}
-	fmt.Fprintln(w, head)
+	for i, h := range heads {
+		widths[i] = max(widths[i], utf8.RuneCountInString(h))
+	}
+	var head strings.Builder
+	if ranked {
+		head.WriteString(" #  ")
+	}
+	head.WriteString(pad(l.Sprintf("bot"), nw, true))
+	for i, h := range heads {
+		head.WriteString("  " + pad(h, widths[i], false))
+	}
+	fmt.Fprintln(w, head.String())
 	for i, e := range order {
 		r := t.Total[e]
 		share := "—"
 		if s, ok := r.MeanShare(); ok {
-			share = fmt.Sprintf("%.1f%%", 100*s)
+			share = percent(l, 100*s)
 		}
-		line := fmt.Sprintf("%s%-*s  %6d  %6d  %6d  %6d  %5.1f%%  %10s", prefix(i), nw, m.plan.Entrants[e].Name,
-			r.Games, r.Wins, r.Draws, r.Losses, r.WinPct(), share)
+		var line strings.Builder
+		if ranked {
+			fmt.Fprintf(&line, "%2d  ", i+1)
+		}
+		line.WriteString(pad(m.plan.Entrants[e].Name, nw, true))
+		cells := []string{count(l, r.Games), count(l, r.Wins), count(l, r.Draws), count(l, r.Losses), percent(l, r.WinPct()), share}
 		if anyDefaults {
-			line += fmt.Sprintf("  %8d", defaults[e])
+			cells = append(cells, count(l, defaults[e]))
+		}
+		for c, cell := range cells {
+			line.WriteString("  " + pad(cell, widths[c], false))
 		}
 		if r.Forfeits > 0 {
-			line += fmt.Sprintf("  (%d crashes)", r.Forfeits)
+			line.WriteString("  " + l.Sprintf("(%d crashes)", r.Forfeits))
 		}
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(w, line.String())
 	}
 }
 
-func crossTable(w io.Writer, ents []match.Entrant, cross [][]match.Record) {
+func crossTable(w io.Writer, l lang.Lang, ents []match.Entrant, cross [][]match.Record) {
 	nw := match.NameWidth(ents)
 	cw := 6
 	for _, e := range ents {
@@ -158,9 +206,9 @@ func crossTable(w io.Writer, ents []match.Entrant, cross [][]match.Record) {
 		for b := range ents {
 			cell := "—"
 			if a != b && cross[a][b].Games > 0 {
-				cell = fmt.Sprintf("%.1f", cross[a][b].WinPct())
+				cell = decimal(l, cross[a][b].WinPct(), 1)
 			}
-			fmt.Fprintf(w, "  %*s", cw, cell)
+			fmt.Fprintf(w, "  %s", pad(cell, cw, false))
 		}
 		fmt.Fprintln(w)
 	}
@@ -168,6 +216,7 @@ func crossTable(w io.Writer, ents []match.Entrant, cross [][]match.Record) {
 
 // progressBar draws on a terminal's stderr only, and only when the shown width changes.
 type progressBar struct {
+	lang        lang.Lang
 	w           io.Writer
 	on          bool
 	total, done int
@@ -183,7 +232,7 @@ func (b *progressBar) step() {
 	b.done++
 	if filled := b.done * barWidth / b.total; filled != b.shown || b.done == 1 {
 		b.shown = filled
-		fmt.Fprintf(b.w, "\r[%s%s] %d/%d games", strings.Repeat("#", filled), strings.Repeat(" ", barWidth-filled), b.done, b.total)
+		fmt.Fprintf(b.w, "\r[%s%s] %s", strings.Repeat("#", filled), strings.Repeat(" ", barWidth-filled), b.lang.Sprintf("%d/%d games", b.done, b.total))
 	}
 }
 

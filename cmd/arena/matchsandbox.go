@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"slices"
@@ -9,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/sandbox"
 )
@@ -18,6 +18,7 @@ import (
 type allowances struct {
 	net   map[int]bool
 	reads map[int][]string
+	err   error // the last value refused, for flagError to say
 }
 
 func newAllowances() *allowances {
@@ -40,7 +41,8 @@ func (f netFlag) Set(v string) error {
 	for _, w := range strings.Split(v, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(w))
 		if err != nil || n < 1 {
-			return fmt.Errorf("--allow-net=%s: seat numbers, from 1 in --seats' order (--allow-net alone: every program)", v)
+			f.a.err = lang.Errorf("--allow-net=%s: seat numbers, from 1 in --seats' order (--allow-net alone: every program)", v)
+			return f.a.err
 		}
 		f.a.net[n] = true
 	}
@@ -56,13 +58,15 @@ func (f readFlag) Set(v string) error {
 	if before, after, ok := strings.Cut(v, ":"); ok {
 		if n, err := strconv.Atoi(before); err == nil {
 			if n < 1 {
-				return fmt.Errorf("--allow-read %s: seats are numbered from 1", v)
+				f.a.err = lang.Errorf("--allow-read %s: seats are numbered from 1", v)
+				return f.a.err
 			}
 			seat, dir = n, after
 		}
 	}
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return fmt.Errorf("--allow-read %s: %s is not a folder", v, dir)
+		f.a.err = lang.Errorf("--allow-read %s: %s is not a folder", v, dir)
+		return f.a.err
 	}
 	f.a.reads[seat] = append(f.a.reads[seat], dir)
 	return nil
@@ -70,6 +74,7 @@ func (f readFlag) Set(v string) error {
 
 // sandboxFlags are the options that shape the programs' sandbox.
 type sandboxFlags struct {
+	lang   lang.Lang
 	allow  *allowances
 	dir    string
 	memory int // MiB
@@ -91,7 +96,7 @@ func sandboxFor(specs []match.SeatSpec, noSandbox bool, f sandboxFlags) (program
 	if noSandbox {
 		for _, name := range []string{"allow-net", "allow-read", "sandbox-dir", "sandbox-memory"} {
 			if f.set[name] {
-				return programsSandbox{}, fmt.Errorf("--%s shapes the sandbox, and --no-sandbox runs the programs without one", name)
+				return programsSandbox{}, lang.Errorf("--%s shapes the sandbox, and --no-sandbox runs the programs without one", name)
 			}
 		}
 		return programsSandbox{off: true}, nil
@@ -105,22 +110,21 @@ func sandboxFor(specs []match.SeatSpec, noSandbox bool, f sandboxFlags) (program
 	}
 	for n := range seats {
 		if n > 0 && (n > len(specs) || specs[n-1].Exec == "") {
-			return programsSandbox{}, fmt.Errorf("seat %d has no program: --allow-net=SEAT and --allow-read SEAT:DIR name exec: seats, from 1 in --seats' order", n)
+			return programsSandbox{}, lang.Errorf("seat %d has no program: --allow-net=SEAT and --allow-read SEAT:DIR name exec: seats, from 1 in --seats' order", n)
 		}
 	}
 	if !slices.ContainsFunc(specs, func(s match.SeatSpec) bool { return s.Exec != "" }) {
 		return programsSandbox{}, nil
 	}
 	if why := f.lacks(); why != "" {
-		return programsSandbox{}, fmt.Errorf("exec: seats run in a sandbox, and this system has none: %s; "+
-			"--no-sandbox runs the programs without one, with all your rights (only for programs you trust)", why)
+		return programsSandbox{}, lang.Errorf("exec: seats run in a sandbox, and this system has none: %s; --no-sandbox runs the programs without one, with all your rights (only for programs you trust)", why)
 	}
 	if f.memory < 0 {
-		return programsSandbox{}, fmt.Errorf("--sandbox-memory must be positive, not %d", f.memory)
+		return programsSandbox{}, lang.Errorf("--sandbox-memory must be positive, not %s", typed(f.memory))
 	}
 	if f.dir != "" {
 		if st, err := os.Stat(f.dir); err != nil || !st.IsDir() {
-			return programsSandbox{}, fmt.Errorf("--sandbox-dir %s is not a folder", f.dir)
+			return programsSandbox{}, lang.Errorf("--sandbox-dir %s is not a folder", f.dir)
 		}
 	}
 	base := &sandbox.Policy{Dir: f.dir, Reads: f.allow.reads[0], Net: f.allow.net[0], Limits: sandbox.Limits{Memory: int64(f.memory) << 20}}
@@ -138,26 +142,26 @@ func (sb programsSandbox) policy(i int) *sandbox.Policy {
 	return &p
 }
 
-// describe says how the programs ran, for a result to say how it was obtained: the
+// describe says how the programs ran, in l, for a result to say how it was obtained: the
 // sandbox of every program, then what a seat was allowed besides.
-func (sb programsSandbox) describe(specs []match.SeatSpec) string {
+func (sb programsSandbox) describe(l lang.Lang, specs []match.SeatSpec) string {
 	switch {
 	case sb.off:
-		return "no sandbox (--no-sandbox)"
+		return l.Sprintf("no sandbox (--no-sandbox)")
 	case sb.base == nil:
 		return ""
 	}
-	out := sb.base.Describe()
+	out := sb.base.DescribeIn(l)
 	for i, s := range specs {
 		var more []string
 		if sb.allow.net[i+1] && !sb.base.Net {
-			more = append(more, "network allowed")
+			more = append(more, l.Sprintf("network allowed"))
 		}
 		if r := sb.allow.reads[i+1]; len(r) > 0 {
-			more = append(more, "reads "+strings.Join(r, ", "))
+			more = append(more, l.Sprintf("reads %s", strings.Join(r, ", ")))
 		}
 		if len(more) > 0 {
-			out += fmt.Sprintf("; seat %d (exec:%s): %s", i+1, s.Exec, strings.Join(more, "; "))
+			out += l.Sprintf("; seat %d (exec:%s): %s", i+1, s.Exec, strings.Join(more, "; "))
 		}
 	}
 	return out

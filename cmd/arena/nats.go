@@ -15,9 +15,12 @@ import (
 
 	"github.com/arena-classroom/arena/cluster/busauth"
 	"github.com/arena-classroom/arena/cluster/natsd"
+	"github.com/arena-classroom/arena/lang"
 )
 
-const natsUsage = `Usage: arena nats [--listen ADDR] [--name NAME] [--log] --nodes FILE [--tls-cert FILE --tls-key FILE] [--plaintext] [--print-config]
+// natsUsage is arena nats --help in l.
+func natsUsage(l lang.Lang) string {
+	return l.Sprintf(`Usage: arena nats [--listen ADDR] [--name NAME] [--log] --nodes FILE [--tls-cert FILE --tls-key FILE] [--plaintext] [--print-config]
        arena nats init DIR --nodes NAME[,NAME…] [--tls-host HOST[,HOST…]] [--if-absent]
 
 Runs a NATS server, the bus of a cluster of arena nodes (arena serve --cluster
@@ -46,9 +49,12 @@ and each publishes on its own subjects only: a node cannot speak as another.
                    block, for a nats-server of your own instead of arena nats, and exit
 
 Logs go to stderr. SIGINT or SIGTERM stops the server.
-` + natsInitHelp
+`) + natsInitHelp(l)
+}
 
-const natsInitHelp = `
+// natsInitHelp is arena nats init --help in l.
+func natsInitHelp(l lang.Lang) string {
+	return l.Sprintf(`
 arena nats init DIR --nodes NAME[,NAME…] [--tls-host HOST[,HOST…]] [--if-absent]
 
 Makes a bus's keys in DIR (made if need be), and prints the commands that use them:
@@ -64,7 +70,8 @@ renewed: move the three old ones away first, and give the nodes the new ca.pem).
   --tls-host HOST,…     the host names or IP addresses the nodes reach the bus by
   --if-absent           if the nodes file (with no --nodes, ca.pem) exists already,
                         change nothing and exit 0: for a container run at every start
-`
+`)
+}
 
 // natsConfig is arena nats's parsed command line.
 type natsConfig struct {
@@ -84,12 +91,13 @@ var natsEnv = map[string]string{
 }
 
 // parseNats reads arena nats's flags; a flag not given comes from its environment
-// variable, and then from its default.
+// variable, and then from its default. Its help is in the language of getenv's locale.
 func parseNats(args []string, stderr io.Writer, getenv func(string) string) (natsConfig, error) {
 	var c natsConfig
+	l := cliLang(getenv)
 	fs := flag.NewFlagSet("nats", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, natsUsage) }
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	fs.StringVar(&c.listen, "listen", "127.0.0.1:4222", "")
 	fs.StringVar(&c.name, "name", "", "")
 	fs.BoolVar(&c.log, "log", false, "")
@@ -99,10 +107,14 @@ func parseNats(args []string, stderr io.Writer, getenv func(string) string) (nat
 	fs.BoolVar(&c.plaintext, "plaintext", false, "")
 	fs.BoolVar(&c.print, "print-config", false, "")
 	if err := fs.Parse(args); err != nil {
-		return c, err
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, natsUsage(l))
+			return c, err
+		}
+		return c, flagError(err, nil)
 	}
 	if fs.NArg() > 0 {
-		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return c, lang.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
@@ -113,14 +125,14 @@ func parseNats(args []string, stderr io.Writer, getenv func(string) string) (nat
 	}
 	switch {
 	case c.nodes == "":
-		return c, errors.New("the bus needs its nodes' keys: --nodes FILE (or ARENA_NATS_NODES); arena nats init DIR --nodes NAME,… makes one")
+		return c, lang.Errorf("the bus needs its nodes' keys: --nodes FILE (or ARENA_NATS_NODES); arena nats init DIR --nodes NAME,… makes one")
 	case (c.tlsCert == "") != (c.tlsKey == ""):
-		return c, errors.New("TLS needs both --tls-cert and --tls-key")
+		return c, lang.Errorf("TLS needs both --tls-cert and --tls-key")
 	case c.plaintext && c.tlsCert != "":
-		return c, errors.New("--plaintext and --tls-cert: choose one")
+		return c, lang.Errorf("--plaintext and --tls-cert: choose one")
 	case c.print:
 	case c.tlsCert == "" && !c.plaintext && !loopback(c.listen):
-		return c, fmt.Errorf("--listen %s: the bus leaves this host: give it --tls-cert and --tls-key (arena nats init --tls-host HOST makes them), or --plaintext on a private network you trust", c.listen)
+		return c, lang.Errorf("--listen %s: the bus leaves this host: give it --tls-cert and --tls-key (arena nats init --tls-host HOST makes them), or --plaintext on a private network you trust", c.listen)
 	}
 	return c, nil
 }
@@ -139,32 +151,36 @@ func loopback(addr string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-func runNats(args []string) int {
-	return natsMain(args, os.Stdout, os.Stderr, nil)
+func runNats(args []string, getenv func(string) string) int {
+	return natsMain(args, os.Stdout, os.Stderr, getenv, nil)
 }
 
 // natsMain runs the NATS server until a signal (or, in tests, until stopCh is closed), or
-// arena nats init.
-func natsMain(args []string, stdout, stderr io.Writer, stopCh <-chan struct{}) int {
+// arena nats init, in the environment getenv reads: its ARENA_NATS_* variables, and its
+// locale's language for what it says to people (the logs stay English).
+func natsMain(args []string, stdout, stderr io.Writer, getenv func(string) string, stopCh <-chan struct{}) int {
+	l := cliLang(getenv)
 	if len(args) > 0 && args[0] == "init" {
-		return natsInit(args[1:], stdout, stderr)
+		return natsInit(l, args[1:], stdout, stderr)
 	}
-	c, err := parseNats(args, stderr, os.Getenv)
+	c, err := parseNats(args, stderr, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "arena nats: %v\n\n%s", err, natsUsage)
+		complain(stderr, l, "arena nats", err) // lang:keep the command's name
+		fmt.Fprintf(stderr, "\n%s", natsUsage(l))
 		return 2
 	}
 	if c.print {
 		nodes, problems, err := busauth.ReadNodes(c.nodes)
 		if err != nil {
-			fmt.Fprintf(stderr, "arena nats: %v\n", err)
+			complain(stderr, l, "arena nats", err) // lang:keep the command's name
 			return 1
 		}
 		for _, p := range problems {
-			fmt.Fprintf(stderr, "arena nats: %s: %s (skipped)\n", c.nodes, p)
+			// lang:keep the command's name
+			fmt.Fprintf(stderr, "arena nats: %s\n", l.Sprintf("%s: %s (skipped)", c.nodes, p))
 		}
 		fmt.Fprint(stdout, busauth.ServerConfig(nodes))
 		return 0
@@ -179,7 +195,7 @@ func natsMain(args []string, stdout, stderr io.Writer, stopCh <-chan struct{}) i
 	s, err := natsd.Start(natsd.Options{Listen: c.listen, Name: c.name, Log: c.log, NodesFile: c.nodes,
 		TLSCert: c.tlsCert, TLSKey: c.tlsKey, Logger: log})
 	if err != nil {
-		fmt.Fprintf(stderr, "arena nats: %v\n", err)
+		complain(stderr, l, "arena nats", err) // lang:keep the command's name
 		return 1
 	}
 	scheme := "nats://"
@@ -209,12 +225,13 @@ type natsInitConfig struct {
 }
 
 // parseNatsInit reads arena nats init's command line: DIR before, among or after the flags.
-func parseNatsInit(args []string, stderr io.Writer) (natsInitConfig, error) {
+func parseNatsInit(l lang.Lang, args []string, stderr io.Writer) (natsInitConfig, error) {
 	var c natsInitConfig
 	var nodes, hosts string
+	// lang:keep the flag set's name
 	fs := flag.NewFlagSet("nats init", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, natsInitHelp) }
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	fs.StringVar(&nodes, "nodes", "", "")
 	fs.StringVar(&hosts, "tls-host", "", "")
 	fs.BoolVar(&c.ifAbsent, "if-absent", false, "")
@@ -222,7 +239,11 @@ func parseNatsInit(args []string, stderr io.Writer) (natsInitConfig, error) {
 	var words []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return c, err
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stderr, natsInitHelp(l))
+				return c, err
+			}
+			return c, flagError(err, nil)
 		}
 		if args = fs.Args(); len(args) == 0 {
 			break
@@ -234,11 +255,11 @@ func parseNatsInit(args []string, stderr io.Writer) (natsInitConfig, error) {
 	}
 	switch {
 	case len(words) > 1:
-		return c, fmt.Errorf("unexpected argument %q", words[1])
+		return c, lang.Errorf("unexpected argument %q", words[1])
 	case c.dir == "":
-		return c, errors.New("name the directory to make the keys in: arena nats init DIR --nodes NAME,…")
+		return c, lang.Errorf("name the directory to make the keys in: arena nats init DIR --nodes NAME,…")
 	case nodes == "" && hosts == "":
-		return c, errors.New("name the nodes: --nodes NAME,… (and --tls-host HOST for a bus off this host)")
+		return c, lang.Errorf("name the nodes: --nodes NAME,… (and --tls-host HOST for a bus off this host)")
 	}
 	c.nodes, c.hosts = splitList(nodes), splitList(hosts)
 	return c, nil
@@ -256,13 +277,14 @@ func splitList(s string) []string {
 }
 
 // natsInit is arena nats init: the keys made, then what was made and how to use it.
-func natsInit(args []string, stdout, stderr io.Writer) int {
-	c, err := parseNatsInit(args, stderr)
+func natsInit(l lang.Lang, args []string, stdout, stderr io.Writer) int {
+	c, err := parseNatsInit(l, args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "arena nats init: %v\n%s", err, natsInitHelp)
+		complain(stderr, l, "arena nats init", err) // lang:keep the command's name
+		fmt.Fprint(stderr, natsInitHelp(l))
 		return 2
 	}
 	if c.ifAbsent {
@@ -271,56 +293,62 @@ func natsInit(args []string, stdout, stderr io.Writer) int {
 			marker = filepath.Join(c.dir, busauth.CAFile)
 		}
 		if _, err := os.Lstat(marker); err == nil {
-			fmt.Fprintf(stdout, "arena nats init: %s exists already: nothing made (--if-absent)\n", marker)
+			// lang:keep the command's name
+			fmt.Fprintf(stdout, "arena nats init: %s\n", l.Sprintf("%s exists already: nothing made (--if-absent)", marker))
 			return 0
 		}
 	}
 	if err := busauth.Init(c.dir, c.nodes, c.hosts); err != nil {
-		fmt.Fprintf(stderr, "arena nats init: %v\n", err)
+		complain(stderr, l, "arena nats init", err) // lang:keep the command's name
 		return 1
 	}
-	printInit(stdout, c)
+	printInit(l, stdout, c)
 	return 0
 }
 
-// printInit says what init made and the commands that use it. It names files only: the
-// secrets stay in them.
-func printInit(w io.Writer, c natsInitConfig) {
+// printInit says in l what init made and the commands that use it. It names files only:
+// the secrets stay in them.
+func printInit(l lang.Lang, w io.Writer, c natsInitConfig) {
 	path := func(name string) string { return filepath.Join(c.dir, name) }
-	fmt.Fprintf(w, "arena nats init: made in %s:\n", c.dir)
+	// lang:keep the command's name
+	fmt.Fprintf(w, "arena nats init: %s\n", l.Sprintf("made in %s:", c.dir))
+	file := func(name, what string) { fmt.Fprintf(w, "  %-16s %s\n", name, what) }
 	if len(c.nodes) > 0 {
-		fmt.Fprintf(w, "  %-16s the bus's nodes file: %s (public keys)\n", busauth.NodesFile, strings.Join(c.nodes, ", "))
+		file(busauth.NodesFile, l.Sprintf("the bus's nodes file: %s (public keys)", strings.Join(c.nodes, ", ")))
 		for _, n := range c.nodes {
-			fmt.Fprintf(w, "  %-16s %s's key: secret (mode 600), for that node alone\n", busauth.KeyFile(n), n)
+			file(busauth.KeyFile(n), l.Sprintf("%s's key: secret (mode 600), for that node alone", n))
 		}
 	}
 	tls := len(c.hosts) > 0
 	if tls {
-		fmt.Fprintf(w, "  %-16s the CA the nodes trust (public; its key is not kept)\n", busauth.CAFile)
-		fmt.Fprintf(w, "  %-16s the bus's certificate for %s (2 years)\n", busauth.BusCertFile, strings.Join(c.hosts, ", "))
-		fmt.Fprintf(w, "  %-16s its key: secret (mode 600), for the bus's host alone\n", busauth.BusKeyFile)
+		file(busauth.CAFile, l.Sprintf("the CA the nodes trust (public; its key is not kept)"))
+		file(busauth.BusCertFile, l.Sprintf("the bus's certificate for %s (2 years)", strings.Join(c.hosts, ", ")))
+		file(busauth.BusKeyFile, l.Sprintf("its key: secret (mode 600), for the bus's host alone"))
 	}
 	fmt.Fprintln(w)
 	if len(c.nodes) == 0 {
-		fmt.Fprintf(w, "Restart the bus with --tls-cert %s --tls-key %s once every node has been given the new\n%s (--cluster-ca).\n",
-			path(busauth.BusCertFile), path(busauth.BusKeyFile), path(busauth.CAFile))
+		fmt.Fprintln(w, l.Sprintf("Restart the bus with --tls-cert %s --tls-key %s once every node has been given the new\n%s (--cluster-ca).",
+			path(busauth.BusCertFile), path(busauth.BusKeyFile), path(busauth.CAFile)))
 		return
 	}
 	url := "nats://127.0.0.1:4222"
-	fmt.Fprintln(w, "The bus:")
+	fmt.Fprintln(w, l.Sprintf("The bus:"))
+	// lang:keep commands, typed as they are
 	if tls {
 		url = "tls://" + net.JoinHostPort(c.hosts[0], "4222")
+		// lang:keep a command, typed as it is
 		fmt.Fprintf(w, "  arena nats --listen :4222 --nodes %s --tls-cert %s --tls-key %s\n",
 			path(busauth.NodesFile), path(busauth.BusCertFile), path(busauth.BusKeyFile))
 	} else {
-		fmt.Fprintf(w, "  arena nats --nodes %s\n", path(busauth.NodesFile))
-		fmt.Fprintln(w, "  (on 127.0.0.1: a bus off this host needs TLS, arena nats init --tls-host HOST)")
+		fmt.Fprintf(w, "  arena nats --nodes %s\n", path(busauth.NodesFile)) // lang:keep a command
+		fmt.Fprintf(w, "  %s\n", l.Sprintf("(on 127.0.0.1: a bus off this host needs TLS, arena nats init --tls-host HOST)"))
 	}
 	if tls {
-		fmt.Fprintf(w, "Copy each node's key to that node alone (mode 600), and %s to every node.\n", busauth.CAFile)
+		fmt.Fprintln(w, l.Sprintf("Copy each node's key to that node alone (mode 600), and %s to every node.", busauth.CAFile))
 	}
-	fmt.Fprintln(w, "Each node, with the same --store and other flags as the others:")
+	fmt.Fprintln(w, l.Sprintf("Each node, with the same --store and other flags as the others:"))
 	for _, n := range c.nodes {
+		// lang:keep a command
 		fmt.Fprintf(w, "  arena serve --cluster %s --node %s --cluster-key %s", url, n, path(busauth.KeyFile(n)))
 		if tls {
 			fmt.Fprintf(w, " --cluster-ca %s", path(busauth.CAFile))

@@ -46,7 +46,7 @@ func startNats(t *testing.T, args ...string) (url string, logs *natsLog, stop fu
 	logs = &natsLog{}
 	stopCh := make(chan struct{})
 	done := make(chan int, 1)
-	go func() { done <- natsMain(args, io.Discard, logs, stopCh) }()
+	go func() { done <- natsMain(args, io.Discard, logs, osEnvInEnglish, stopCh) }()
 	urlRe := regexp.MustCompile(`msg=serving url=((?:nats|tls)://\S+)`)
 	deadline := time.Now().Add(20 * time.Second)
 	for {
@@ -90,7 +90,7 @@ func natsInitDir(t *testing.T, args ...string) (dir, out string) {
 	t.Helper()
 	dir = filepath.Join(t.TempDir(), "bus")
 	var stdout, stderr bytes.Buffer
-	if code := natsMain(append([]string{"init", dir}, args...), &stdout, &stderr, nil); code != 0 {
+	if code := natsMain(append([]string{"init", dir}, args...), &stdout, &stderr, noEnv, nil); code != 0 {
 		t.Fatalf("arena nats init: exit %d: %s", code, stderr.String())
 	}
 	return dir, stdout.String() + stderr.String()
@@ -265,34 +265,34 @@ func TestParseNatsFlagsAndEnvironment(t *testing.T) {
 // sentence; `arena help` lists it.
 func TestNatsHelpAndErrors(t *testing.T) {
 	var out bytes.Buffer
-	if code := natsMain([]string{"--help"}, io.Discard, &out, nil); code != 0 || !strings.Contains(out.String(), "Usage: arena nats") {
+	if code := natsMain([]string{"--help"}, io.Discard, &out, noEnv, nil); code != 0 || !strings.Contains(out.String(), "Usage: arena nats") {
 		t.Fatalf("arena nats --help: exit %d, %q", code, out.String())
 	}
 	out.Reset()
-	if code := natsMain([]string{"--nope"}, io.Discard, &out, nil); code != 2 || !strings.Contains(out.String(), "Usage: arena nats") {
+	if code := natsMain([]string{"--nope"}, io.Discard, &out, noEnv, nil); code != 2 || !strings.Contains(out.String(), "Usage: arena nats") {
 		t.Fatalf("arena nats --nope: exit %d, %q", code, out.String())
 	}
 	out.Reset()
-	if code := natsMain(nil, io.Discard, &out, nil); code != 2 || !strings.Contains(out.String(), "needs its nodes' keys") {
+	if code := natsMain(nil, io.Discard, &out, noEnv, nil); code != 2 || !strings.Contains(out.String(), "needs its nodes' keys") {
 		t.Fatalf("arena nats without --nodes: exit %d, %q", code, out.String())
 	}
 	out.Reset()
-	if code := natsMain([]string{"--listen", ":4222", "--nodes", "n"}, io.Discard, &out, nil); code != 2 || !strings.Contains(out.String(), "arena nats init --tls-host HOST") {
+	if code := natsMain([]string{"--listen", ":4222", "--nodes", "n"}, io.Discard, &out, noEnv, nil); code != 2 || !strings.Contains(out.String(), "arena nats init --tls-host HOST") {
 		t.Fatalf("arena nats --listen :4222 without TLS: exit %d, %q", code, out.String())
 	}
 	dir, _ := natsInitDir(t, "--nodes", "a")
 	nodes := filepath.Join(dir, "nodes")
 	out.Reset()
-	if code := natsMain([]string{"--listen", "nowhere", "--nodes", nodes}, io.Discard, &out, nil); code != 1 || !strings.Contains(out.String(), "nowhere") {
+	if code := natsMain([]string{"--listen", "nowhere", "--nodes", nodes}, io.Discard, &out, noEnv, nil); code != 1 || !strings.Contains(out.String(), "nowhere") {
 		t.Fatalf("arena nats --listen nowhere: exit %d, %q", code, out.String())
 	}
 	out.Reset()
 	missing := filepath.Join(dir, "missing")
-	if code := natsMain([]string{"--listen", "127.0.0.1:0", "--nodes", missing}, io.Discard, &out, nil); code != 1 || !strings.Contains(out.String(), missing) {
+	if code := natsMain([]string{"--listen", "127.0.0.1:0", "--nodes", missing}, io.Discard, &out, noEnv, nil); code != 1 || !strings.Contains(out.String(), missing) {
 		t.Fatalf("arena nats --nodes MISSING: exit %d, %q", code, out.String())
 	}
 	var code int
-	help := captureStdout(t, func() { code = run([]string{"help"}) })
+	help := captureStdout(t, func() { code = run([]string{"help"}, noEnv) })
 	if code != 0 || !strings.Contains(help, "arena nats init|[--listen ADDR]") {
 		t.Fatalf("arena help does not list arena nats:\n%s", help)
 	}
@@ -342,11 +342,11 @@ func TestNatsInitPrintsCommandsThatWork(t *testing.T) {
 	nc.Close()
 
 	var stdout, stderr bytes.Buffer
-	if code := natsMain([]string{"init", dir, "--nodes", "n1,n2"}, &stdout, &stderr, nil); code != 1 || !strings.Contains(stderr.String(), "exists already") {
+	if code := natsMain([]string{"init", dir, "--nodes", "n1,n2"}, &stdout, &stderr, noEnv, nil); code != 1 || !strings.Contains(stderr.String(), "exists already") {
 		t.Fatalf("init again: exit %d, %q", code, stderr.String())
 	}
 	stdout.Reset()
-	if code := natsMain([]string{"init", "--nodes", "n3", dir, "--if-absent"}, &stdout, &stderr, nil); code != 0 || !strings.Contains(stdout.String(), "nothing made") {
+	if code := natsMain([]string{"init", "--nodes", "n3", dir, "--if-absent"}, &stdout, &stderr, noEnv, nil); code != 0 || !strings.Contains(stdout.String(), "nothing made") {
 		t.Fatalf("init --if-absent on a made directory: exit %d, %q", code, stdout.String())
 	}
 	if _, err := os.Stat(filepath.Join(dir, "n3.nkey")); err == nil {
@@ -356,18 +356,18 @@ func TestNatsInitPrintsCommandsThatWork(t *testing.T) {
 
 func TestNatsInitHelpAndErrors(t *testing.T) {
 	var out bytes.Buffer
-	if code := natsMain([]string{"init", "--help"}, io.Discard, &out, nil); code != 0 || !strings.Contains(out.String(), "arena nats init DIR --nodes") {
+	if code := natsMain([]string{"init", "--help"}, io.Discard, &out, noEnv, nil); code != 0 || !strings.Contains(out.String(), "arena nats init DIR --nodes") {
 		t.Fatalf("arena nats init --help: exit %d, %q", code, out.String())
 	}
 	for _, args := range [][]string{{}, {"--nodes", "a"}, {"dir"}, {"dir", "--nodes", "a", "extra"}, {"dir", "--nope"}} {
 		out.Reset()
-		if code := natsMain(append([]string{"init"}, args...), io.Discard, &out, nil); code != 2 {
+		if code := natsMain(append([]string{"init"}, args...), io.Discard, &out, noEnv, nil); code != 2 {
 			t.Errorf("arena nats init %v: exit %d, %q", args, code, out.String())
 		}
 	}
 	out.Reset()
 	dir := filepath.Join(t.TempDir(), "bus")
-	if code := natsMain([]string{"init", dir, "--nodes", "a.b"}, io.Discard, &out, nil); code != 1 || !strings.Contains(out.String(), "not a node's name") {
+	if code := natsMain([]string{"init", dir, "--nodes", "a.b"}, io.Discard, &out, noEnv, nil); code != 1 || !strings.Contains(out.String(), "not a node's name") {
 		t.Fatalf("a bad node name: exit %d, %q", code, out.String())
 	}
 	// Without TLS, the printed bus is the loopback one.
@@ -389,7 +389,7 @@ func TestNatsPrintConfig(t *testing.T) {
 	_, _ = f.WriteString("c not-a-key\n")
 	f.Close()
 	var stdout, stderr bytes.Buffer
-	if code := natsMain([]string{"--print-config", "--nodes", nodes}, &stdout, &stderr, nil); code != 0 {
+	if code := natsMain([]string{"--print-config", "--nodes", nodes}, &stdout, &stderr, noEnv, nil); code != 0 {
 		t.Fatalf("--print-config: exit %d: %s", code, stderr.String())
 	}
 	if !strings.Contains(stderr.String(), "node c: not a node's public key") {

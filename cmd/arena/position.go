@@ -14,6 +14,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/seed"
 )
@@ -21,7 +22,9 @@ import (
 // This file knows no game by name: everything comes from the catalog and the games'
 // optional games.Positions.
 
-const positionUsage = `Usage:
+// usage is arena position --help in env's language.
+func (env positionEnv) usage() string {
+	return env.lang.Sprintf(`Usage:
   arena position new  --game G [--players N] [--config KEY=VALUE]… [--seed S]
   arena position step --game G [--seed S] ACTION      < position.json
   arena position obs  --game G [--seat K]             < position.json
@@ -48,14 +51,15 @@ game's own fields. Games with positions: %s.
 
 Exit status: 0 done; 1 an illegal action; 2 bad input (not JSON, a field missing or out of
 range, an unknown game, bot or option), with one line on stderr naming what is wrong.
-`
+`, env.gamesWithPositions())
+}
 
 // maxPosition bounds what is read from stdin: the largest position of any game is a few
 // tens of kilobytes.
 const maxPosition = 1 << 20
 
-func runPosition(args []string) int {
-	env := positionEnv{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, games: catalog.All}
+func runPosition(l lang.Lang, args []string) int {
+	env := positionEnv{lang: l, stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, games: catalog.All}
 	if fi, err := os.Stdin.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 		env.stdinIsTerminal = true
 	}
@@ -64,6 +68,7 @@ func runPosition(args []string) int {
 
 // positionEnv is what the command touches outside itself, so tests can replace it.
 type positionEnv struct {
+	lang            lang.Lang // what it says to people; English when unset
 	stdin           io.Reader
 	stdinIsTerminal bool // nobody will type a position: say so instead of waiting
 	stdout, stderr  io.Writer
@@ -71,11 +76,12 @@ type positionEnv struct {
 }
 
 // usageError is bad input: exit status 2, one line on stderr.
-type usageError struct{ msg string }
+type usageError struct{ err error }
 
-func (e usageError) Error() string { return e.msg }
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
 
-func bad(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+func bad(err error) error { return usageError{err} }
 
 // illegalError is the rules refusing an action: exit status 1, the error object on stdout.
 type illegalError struct {
@@ -87,32 +93,32 @@ func (e illegalError) Error() string { return e.Msg }
 
 func (env positionEnv) run(args []string) int {
 	if len(args) == 0 {
-		fmt.Fprintf(env.stderr, "arena position: new, step, obs or bot is required (see arena position --help)\n")
+		complain(env.stderr, env.lang, "arena position", lang.Errorf("new, step, obs or bot is required (see arena position --help)")) // lang:keep the command's name
 		return 2
 	}
 	var err error
 	switch cmd := args[0]; cmd {
 	case "-h", "--help", "-help", "help":
-		fmt.Fprintf(env.stdout, positionUsage, env.gamesWithPositions())
+		fmt.Fprint(env.stdout, env.usage())
 		return 0
 	case "new", "step", "obs", "bot":
 		err = env.command(cmd, args[1:])
 	default:
-		err = bad("unknown command %q: new, step, obs or bot (see arena position --help)", cmd)
+		err = bad(lang.Errorf("unknown command %q: new, step, obs or bot (see arena position --help)", cmd))
 	}
 	var ill illegalError
 	switch {
 	case err == nil:
 		return 0
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprintf(env.stdout, positionUsage, env.gamesWithPositions())
+		fmt.Fprint(env.stdout, env.usage())
 		return 0
 	case errors.As(err, &ill):
 		line, _ := json.Marshal(map[string]illegalError{"error": ill})
 		fmt.Fprintf(env.stdout, "%s\n", line)
 		return 1
 	default:
-		fmt.Fprintf(env.stderr, "arena position %s: %s\n", args[0], oneLine(err.Error()))
+		fmt.Fprintf(env.stderr, "arena position %s: %s\n", args[0], oneLine(lang.Say(err, env.lang))) // lang:keep the command's name
 		return 2
 	}
 }
@@ -159,10 +165,11 @@ func (env positionEnv) parse(cmd string, args []string) (*positionArgs, error) {
 	gameID := fs.String("game", "", "")
 	seedText := fs.String("seed", "1", "")
 	a := &positionArgs{cfg: games.Config{}, seat: -1}
+	setErr := &setError{}
 	switch cmd {
 	case "new":
 		fs.IntVar(&a.players, "players", 0, "")
-		fs.Func("config", "", a.cfg.Set)
+		fs.Func("config", "", setErr.record(a.cfg.Set))
 	case "obs":
 		fs.IntVar(&a.seat, "seat", -1, "")
 	case "bot":
@@ -175,7 +182,7 @@ func (env positionEnv) parse(cmd string, args []string) (*positionArgs, error) {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, err
 			}
-			return nil, bad("%v (see arena position --help)", err)
+			return nil, bad(lang.Errorf("%v (see arena position --help)", flagError(err, setErr)))
 		}
 		if fs.NArg() == 0 {
 			break
@@ -188,40 +195,40 @@ func (env positionEnv) parse(cmd string, args []string) (*positionArgs, error) {
 
 	if cmd == "step" {
 		if len(positional) == 0 {
-			return nil, bad("ACTION is required, as the bot protocol writes it (4, '\"end\"', …)")
+			return nil, bad(lang.Errorf("ACTION is required, as the bot protocol writes it (4, '\"end\"', …)"))
 		}
 		a.action = positional[0]
 		positional = positional[1:]
 	}
 	if len(positional) > 0 {
-		return nil, bad("unexpected argument %q (see arena position --help)", positional[0])
+		return nil, bad(lang.Errorf("unexpected argument %q (see arena position --help)", positional[0]))
 	}
 	s, err := seed.Parse(*seedText, 1)
 	if err != nil {
-		return nil, bad("--%v", err)
+		return nil, bad(lang.Errorf("--%v", err))
 	}
 	a.seed = s
 	if *gameID == "" {
-		return nil, bad("--game is required; games with positions: %s", env.gamesWithPositions())
+		return nil, bad(lang.Errorf("--game is required; games with positions: %s", env.gamesWithPositions()))
 	}
 	entry, ok := env.find(*gameID)
 	if !ok {
-		return nil, bad("--game: unknown game %q; games with positions: %s", *gameID, env.gamesWithPositions())
+		return nil, bad(lang.Errorf("--game: unknown game %q; games with positions: %s", *gameID, env.gamesWithPositions()))
 	}
 	a.entry = entry
 	pos, ok := entry.Game.(games.Positions)
 	if !ok {
 		if realTime(entry.Game) {
-			return nil, bad("--game: %s is played in real time and has no positions (they are for turn-based games: %s)", *gameID, env.gamesWithPositions())
+			return nil, bad(lang.Errorf("--game: %s is played in real time and has no positions (they are for turn-based games: %s)", *gameID, env.gamesWithPositions()))
 		}
-		return nil, bad("--game: %s has no positions yet; games with positions: %s", *gameID, env.gamesWithPositions())
+		return nil, bad(lang.Errorf("--game: %s has no positions yet; games with positions: %s", *gameID, env.gamesWithPositions()))
 	}
 	a.pos = pos
 	if cmd == "bot" && a.bot == "" {
-		return nil, bad("--bot NAME is required; %s's house bots: %s (the strongest: %s)", *gameID, bots.Names(entry.Bots, true), entry.Strongest)
+		return nil, bad(lang.Errorf("--bot NAME is required; %s's house bots: %s (the strongest: %s)", *gameID, bots.Names(entry.Bots, true), entry.Strongest))
 	}
 	if _, ok := entry.Bot(a.bot, 0); cmd == "bot" && !ok {
-		return nil, bad("--bot: %s has no bot %q; its house bots: %s", *gameID, a.bot, bots.Names(entry.Bots, true))
+		return nil, bad(lang.Errorf("--bot: %s has no bot %q; its house bots: %s", *gameID, a.bot, bots.Names(entry.Bots, true)))
 	}
 	return a, nil
 }
@@ -243,7 +250,7 @@ func (env positionEnv) gamesWithPositions() string {
 		}
 	}
 	if len(ids) == 0 {
-		return "none yet"
+		return env.lang.Sprintf("none yet")
 	}
 	return strings.Join(ids, ", ")
 }
@@ -271,17 +278,17 @@ func (env positionEnv) newPosition(a *positionArgs) error {
 	}
 	if a.players < minSeats || a.players > maxSeats {
 		if minSeats == maxSeats {
-			return bad("--players %d: %s is played by %d", a.players, g.ID(), minSeats)
+			return bad(lang.Errorf("--players %s: %s is played by %d", typed(a.players), g.ID(), minSeats))
 		}
-		return bad("--players %d: %s is played by %d to %d", a.players, g.ID(), minSeats, maxSeats)
+		return bad(lang.Errorf("--players %s: %s is played by %d to %d", typed(a.players), g.ID(), minSeats, maxSeats))
 	}
 	cfg, err := g.Normalize(a.cfg)
 	if err != nil {
-		return bad("--config: %v", err)
+		return bad(lang.Errorf("--config: %v", err))
 	}
 	st, err := g.New(cfg, a.players, a.seed)
 	if err != nil {
-		return bad("%v", err)
+		return bad(err)
 	}
 	return env.printPosition(a, st)
 }
@@ -298,18 +305,18 @@ func (env positionEnv) printPosition(a *positionArgs, st games.State) error {
 // readPosition reads and decodes the position on stdin.
 func (env positionEnv) readPosition(a *positionArgs) (games.State, error) {
 	if env.stdinIsTerminal {
-		return nil, bad("position: reads a position on stdin; pipe one in, as in arena position new --game %s | arena position obs --game %s", a.entry.Game.ID(), a.entry.Game.ID())
+		return nil, bad(lang.Errorf("position: reads a position on stdin; pipe one in, as in arena position new --game %s | arena position obs --game %s", a.entry.Game.ID(), a.entry.Game.ID()))
 	}
 	raw, err := io.ReadAll(io.LimitReader(env.stdin, maxPosition+1))
 	if err != nil {
-		return nil, bad("position: reading stdin: %v", err)
+		return nil, bad(lang.Errorf("position: reading stdin: %v", err))
 	}
 	if len(raw) > maxPosition {
-		return nil, bad("position: more than %d bytes on stdin", maxPosition)
+		return nil, bad(lang.Errorf("position: more than %d bytes on stdin", maxPosition))
 	}
 	st, err := decodeSafely(a.pos, raw, a.seed)
 	if err != nil {
-		return nil, bad("%v", err)
+		return nil, bad(err)
 	}
 	return st, nil
 }
@@ -319,7 +326,7 @@ func (env positionEnv) readPosition(a *positionArgs) (games.State, error) {
 func decodeSafely(p games.Positions, raw []byte, seed uint64) (st games.State, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			st, err = nil, fmt.Errorf("position: the game could not read it (%v)", r)
+			st, err = nil, lang.Errorf("position: the game could not read it (%v)", fmt.Sprint(r))
 		}
 	}()
 	return p.DecodePosition(raw, seed)
@@ -329,6 +336,7 @@ func decodeSafely(p games.Positions, raw []byte, seed uint64) (st games.State, e
 func toMove(st games.State) (int, error) {
 	tm := st.ToMove()
 	if st.Over() || len(tm) == 0 {
+		// lang:keep the JSON error's msg: the output is for programs
 		return 0, illegalError{Code: "game_over", Msg: "the game is over"}
 	}
 	return tm[0], nil
@@ -348,11 +356,11 @@ func (env positionEnv) step(a *positionArgs, st games.State) error {
 	}
 	raw := json.RawMessage(strings.TrimSpace(a.action))
 	if !json.Valid(raw) {
-		return bad("ACTION %q is not JSON: write it as the bot protocol does (a number as 4, a string in quotes as '\"end\"')", a.action)
+		return bad(lang.Errorf("ACTION %q is not JSON: write it as the bot protocol does (a number as 4, a string in quotes as '\"end\"')", a.action))
 	}
 	act, err := a.entry.Game.DecodeAction(raw)
 	if err != nil {
-		return bad("ACTION: %v", err)
+		return bad(lang.Errorf("ACTION: %v", err))
 	}
 	if err := st.Validate(seat, act); err != nil {
 		return illegalError{Code: games.IllegalCode(err), Msg: err.Error()}
@@ -397,7 +405,7 @@ func (env positionEnv) obs(a *positionArgs, st games.State) error {
 		return err
 	}
 	if seat < 0 || seat >= h.Players {
-		return bad("--seat %d: the seats are 0..%d", seat, h.Players-1)
+		return bad(lang.Errorf("--seat %s: the seats are 0..%d", typed(seat), h.Players-1))
 	}
 	// The very turn a program would be sent; only its obs is printed.
 	turn := botproto.NewTurn("", 0, st, seat, 0, 0)
@@ -419,7 +427,7 @@ func (env positionEnv) botChoice(a *positionArgs, st games.State) (err error) {
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				err = fmt.Errorf("bot %s failed on this position (%v)", a.bot, r)
+				err = lang.Errorf("bot %s failed on this position (%v)", a.bot, fmt.Sprint(r))
 			}
 		}()
 		act = b.Choose(st, seat)

@@ -7,20 +7,25 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/program"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/sandbox"
 )
 
-const rerunUsage = `Usage: arena rerun FILE --seat S [--play-on] [options] exec:"COMMAND"
+// usage is arena rerun --help in env's language.
+func (env rerunEnv) usage() string {
+	return env.lang.Sprintf(`Usage: arena rerun FILE --seat S [--play-on] [options] exec:"COMMAND"
 
 Feeds your program, again, the turn lines seat S read in a stored game, and says at which
 decision it first answers otherwise. FILE is the game exported over SSH:
@@ -48,16 +53,18 @@ Exit status: 0 every decision matches; 1 one differs (or the program crashed, or
 not answer in time where the stored game has an answer); 2 a usage error, or a FILE that
 cannot be rerun (not an export, no seed: replay --json leaves the seed out while the
 game's tournament runs).
-`
+`)
+}
 
 // rerunEnv is what arena rerun touches outside itself, so tests can replace it.
 type rerunEnv struct {
+	lang           lang.Lang // what it says to people; English when unset
 	stdout, stderr io.Writer
 	lacks          func() string
 }
 
-func runRerun(args []string) int {
-	return rerunEnv{stdout: os.Stdout, stderr: os.Stderr, lacks: sandbox.Unavailable}.run(args)
+func runRerun(l lang.Lang, args []string) int {
+	return rerunEnv{lang: l, stdout: os.Stdout, stderr: os.Stderr, lacks: func() string { return sandbox.UnavailableIn(l) }}.run(args)
 }
 
 // exportedFile is what rerun reads of `replay ID --json`.
@@ -99,10 +106,10 @@ func (env rerunEnv) parse(args []string) (*rerunRun, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(env.stdout, rerunUsage)
+				fmt.Fprint(env.stdout, env.usage())
 				return nil, err
 			}
-			return nil, fmt.Errorf("%v (arena rerun --help)", err)
+			return nil, lang.Errorf("%v (arena rerun --help)", flagError(err, &setError{last: allow.err}))
 		}
 		if fs.NArg() == 0 {
 			break
@@ -117,22 +124,22 @@ func (env rerunEnv) parse(args []string) (*rerunRun, error) {
 		case !strings.HasPrefix(w, "exec:") && r.file == "":
 			r.file = w
 		default:
-			return nil, fmt.Errorf("%q: give one FILE and one exec:\"COMMAND\" (arena rerun --help)", w)
+			return nil, lang.Errorf("%q: give one FILE and one exec:\"COMMAND\" (arena rerun --help)", w)
 		}
 	}
 	switch {
 	case r.file == "":
-		return nil, errors.New("give the game exported by replay ID --json as FILE (arena rerun --help)")
+		return nil, lang.Errorf("give the game exported by replay ID --json as FILE (arena rerun --help)")
 	case r.cmdline == "":
-		return nil, errors.New(`give your program as exec:"COMMAND", e.g. exec:"python3 mybot.py" (arena rerun --help)`)
+		return nil, lang.Errorf(`give your program as exec:"COMMAND", e.g. exec:"python3 mybot.py" (arena rerun --help)`)
 	case r.seat < 0:
-		return nil, errors.New("--seat S is required: the seat whose decisions are fed, 0 for the first player (the export's \"seats\" lists them in order)")
+		return nil, lang.Errorf("--seat S is required: the seat whose decisions are fed, 0 for the first player (the export's \"seats\" lists them in order)")
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	r.specs = []match.SeatSpec{{Exec: r.cmdline}}
 	var err error
-	if r.sb, err = sandboxFor(r.specs, *noSandbox, sandboxFlags{allow: allow, set: set, lacks: env.lacks}); err != nil {
+	if r.sb, err = sandboxFor(r.specs, *noSandbox, sandboxFlags{lang: env.lang, allow: allow, set: set, lacks: env.lacks}); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -158,22 +165,22 @@ func (r *rerunRun) load() (*rerunGame, error) {
 	defer f.Close()
 	var ex exportedFile
 	if err := json.NewDecoder(io.LimitReader(f, maxExport)).Decode(&ex); err != nil {
-		return nil, fmt.Errorf("%s is not a game exported by replay ID --json: %v", r.file, err)
+		return nil, lang.Errorf("%s is not a game exported by replay ID --json: %v", r.file, err)
 	}
 	e, ok := catalog.Get(ex.Game)
 	switch {
 	case ex.Game == "" || ex.ID == "":
-		return nil, fmt.Errorf("%s is not a game exported by replay ID --json: it has no \"game\" and \"id\"", r.file)
+		return nil, lang.Errorf("%s is not a game exported by replay ID --json: it has no \"game\" and \"id\"", r.file)
 	case !ok:
-		return nil, fmt.Errorf("%s is a game of %q, which this arena does not know (%s)", r.file, ex.Game, strings.Join(catalog.IDs(true), ", "))
+		return nil, lang.Errorf("%s is a game of %q, which this arena does not know (%s)", r.file, ex.Game, strings.Join(catalog.IDs(true), ", "))
 	case ex.Seed == nil:
-		return nil, fmt.Errorf("%s has no seed, and the game cannot be played again without it: replay --json leaves it out while the game's tournament runs; export the game again once the tournament is over", r.file)
+		return nil, lang.Errorf("%s has no seed, and the game cannot be played again without it: replay --json leaves it out while the game's tournament runs; export the game again once the tournament is over", r.file)
 	}
 	if _, ok := e.Game.(games.Positions); !ok {
-		return nil, fmt.Errorf("%s is a game of %s, played in real time: its decisions cannot be fed again one by one (rerun is for turn-based games)", r.file, e.Game.Name())
+		return nil, lang.Errorf("%s is a game of %s, played in real time: its decisions cannot be fed again one by one (rerun is for turn-based games)", r.file, nameOf(e.Game))
 	}
 	if r.seat >= len(ex.Seats) {
-		return nil, fmt.Errorf("the game has %d seats: --seat takes 0 to %d", len(ex.Seats), len(ex.Seats)-1)
+		return nil, lang.Errorf("the game has %d seats: --seat takes 0 to %d", len(ex.Seats), len(ex.Seats)-1)
 	}
 	names := make([]string, len(ex.Seats))
 	for i, s := range ex.Seats {
@@ -181,11 +188,11 @@ func (r *rerunRun) load() (*rerunGame, error) {
 	}
 	rp, err := replay.Imported(e.Game, ex.Config, *ex.Seed, names, ex.Moves, ex.Outcome)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", r.file, err)
+		return nil, lang.Errorf("%s: %v", r.file, err)
 	}
 	c, err := replay.NewCursor(e.Game, rp)
 	if err != nil {
-		return nil, fmt.Errorf("%s does not replay with this version of the arena: %v", r.file, err)
+		return nil, lang.Errorf("%s does not replay with this version of the arena: %v", r.file, err)
 	}
 	g := &rerunGame{ex: ex, entry: e, c: c}
 	left := len(ex.Moves)
@@ -198,7 +205,7 @@ func (r *rerunRun) load() (*rerunGame, error) {
 		}
 	}
 	if len(g.mine) == 0 {
-		return nil, fmt.Errorf("seat %d (%s) made no decision in game %s", r.seat, ex.Seats[r.seat].Name, ex.ID)
+		return nil, lang.Errorf("seat %d (%s) made no decision in game %s", r.seat, ex.Seats[r.seat].Name, ex.ID)
 	}
 	return g, nil
 }
@@ -214,7 +221,7 @@ func (env rerunEnv) run(args []string) int {
 			return env.rerun(r, g)
 		}
 	}
-	fmt.Fprintf(env.stderr, "arena rerun: %v\n", err)
+	complain(env.stderr, env.lang, "arena rerun", err) // lang:keep the command's name
 	return 2
 }
 
@@ -222,51 +229,53 @@ func (env rerunEnv) run(args []string) int {
 // refused it), or none (why).
 type answer struct {
 	action  games.Action
-	refused string
-	none    string
+	refused string    // the rules' code
+	none    lang.Text // why there is no action; no Key when there is one
 }
 
-func (a answer) String() string {
-	if a.none != "" {
-		return a.none
+// in is the answer as l says it.
+func (a answer) in(l lang.Lang) string {
+	if a.none.Key != "" {
+		return a.none.In(l)
 	}
 	raw, _ := json.Marshal(a.action)
 	if a.refused != "" {
-		return fmt.Sprintf("%s, refused (%s): the default was played", raw, a.refused)
+		return l.Sprintf("%s, refused (%s): the default was played", raw, a.refused)
 	}
 	return string(raw)
 }
 
 // same reports whether two answers are the same decision.
 func (a answer) same(b answer) bool {
-	if a.none != "" || b.none != "" {
-		return a.none == b.none
+	if a.none.Key != "" || b.none.Key != "" {
+		return a.none.String() == b.none.String()
 	}
 	return replay.SameAction(a.action, b.action)
 }
 
 // noAnswerInTime is the answer of a program that let its time run out.
-const noAnswerInTime = "no answer in time"
+var noAnswerInTime = lang.T("no answer in time")
 
 // storedAnswer is what the stored game says seat answered at move i.
 func storedAnswer(g games.Game, m replay.Move) answer {
 	k := m.Clock
 	switch {
-	case k != nil && k.Warn == "timeout":
+	case k != nil && k.Warn == botproto.CodeTimeout:
 		return answer{none: noAnswerInTime}
 	case k != nil && k.Warn != "" && len(k.Sent) > 0:
 		if a, err := g.DecodeAction(k.Sent); err == nil {
 			return answer{action: a, refused: k.Warn}
 		}
-		return answer{none: "a refused answer: " + string(k.Sent)}
+		return answer{none: lang.T("a refused answer: %s", string(k.Sent))}
 	case k != nil && k.Warn != "":
-		return answer{none: "an answer refused (" + k.Warn + ")"}
+		return answer{none: lang.T("an answer refused (%s)", k.Warn)}
 	}
 	return answer{action: m.Action}
 }
 
 // rerunProgram is the student's program on its connection, asked one turn at a time.
 type rerunProgram struct {
+	lang  lang.Lang // the warnings' sentences
 	proc  *program.Process
 	g     games.Game
 	match string
@@ -293,30 +302,30 @@ func (p *rerunProgram) ask(t botproto.Turn, st games.State, seat int) answer {
 	case r = <-got:
 	case <-timer.C:
 		if c.Settle(t.ID) {
-			c.Warn(p.match, t.ID, botproto.CodeTimeout, fmt.Sprintf("no answer within %d ms and a bank of %d ms", t.Time.MoveMS, t.Time.BankMS), def)
+			c.Warn(p.match, t.ID, botproto.CodeTimeout, p.lang.Sprintf("no answer within %d ms and a bank of %d ms", t.Time.MoveMS, t.Time.BankMS), def)
 			return answer{none: noAnswerInTime}
 		}
 		r = <-got
 	}
 	switch {
 	case r.Closed:
-		why := "the program ended"
+		// lang:keep a value of program.ExitStatus
 		if exit := p.proc.ExitStatus(time.Second); exit != "still running" {
-			why += " (" + exit + ")"
+			return answer{none: lang.T("the program ended (%s)", exit)}
 		}
-		return answer{none: why}
+		return answer{none: lang.T("the program ended")}
 	case r.Resign:
-		return answer{none: "resigned"}
+		return answer{none: lang.T("resigned")}
 	case r.Failed:
-		return answer{none: "a malformed line (warned)"}
+		return answer{none: lang.T("a malformed line (warned)")}
 	}
 	a, err := p.g.DecodeAction(r.Action)
 	if err != nil {
-		c.Warn(p.match, t.ID, botproto.CodeMalformedAction, err.Error(), def)
-		return answer{none: "an action the game cannot read: " + string(r.Action)}
+		c.Warn(p.match, t.ID, botproto.CodeMalformedAction, lang.Say(err, p.lang), def)
+		return answer{none: lang.T("an action the game cannot read: %s", string(r.Action))}
 	}
 	if err := st.Validate(seat, a); err != nil {
-		c.Warn(p.match, t.ID, games.IllegalCode(err), err.Error(), def)
+		c.Warn(p.match, t.ID, games.IllegalCode(err), lang.Say(err, p.lang), def)
 		return answer{action: a, refused: games.IllegalCode(err)}
 	}
 	return answer{action: a}
@@ -347,18 +356,22 @@ func (env rerunEnv) rerun(r *rerunRun, g *rerunGame) int {
 		}
 	}
 	seatName := ex.Seats[r.seat].Name
-	fmt.Fprintf(env.stdout, "arena rerun: %s game %s, seat %d (%s): %d decisions, fed to %s\n",
-		gm.Name(), ex.ID, r.seat, seatName, len(g.mine), r.cmdline)
+	l := env.lang
+	// lang:keep the command's name
+	fmt.Fprintf(env.stdout, "arena rerun: %s\n", l.Sprintf("%s game %s, seat %d (%s): %d decisions, fed to %s",
+		nameOf(gm).In(l), ex.ID, r.seat, seatName, len(g.mine), r.cmdline))
 	if reconstructed {
-		fmt.Fprintf(env.stdout, "arena rerun: some of seat %d's moves have no program's clock (a house bot's or a person's seat, or a game stored before clocks were kept): their turn lines are reconstructed, with the move number as id and %d ms a move, a bank of %d ms\n",
-			r.seat, def.Move.Milliseconds(), def.Bank.Milliseconds())
+		// lang:keep the command's name
+		fmt.Fprintf(env.stdout, "arena rerun: %s\n", l.Sprintf("some of seat %d's moves have no program's clock (a house bot's or a person's seat, or a game stored before clocks were kept): their turn lines are reconstructed, with the move number as id and %d ms a move, a bank of %d ms",
+			r.seat, def.Move.Milliseconds(), def.Bank.Milliseconds()))
 	}
-	if d := r.sb.describe(r.specs); d != "" {
-		fmt.Fprintf(stderr, "arena rerun: sandbox: %s\n", d)
+	if d := r.sb.describe(l, r.specs); d != "" {
+		// lang:keep the command's name
+		fmt.Fprintf(stderr, "arena rerun: %s\n", l.Sprintf("sandbox: %s", d))
 	}
-	proc, err := program.StartProcess(r.cmdline, program.DefaultLimits(), stderr, nil, r.sb.policy(0))
+	proc, err := program.StartProcessIn(r.cmdline, program.DefaultLimits(), stderr, nil, r.sb.policy(0), l)
 	if err != nil {
-		fmt.Fprintf(env.stderr, "arena rerun: %v\n", err)
+		complain(env.stderr, l, "arena rerun", err) // lang:keep the command's name
 		return 2
 	}
 	defer proc.Stop(time.Second)
@@ -366,7 +379,7 @@ func (env rerunEnv) rerun(r *rerunRun, g *rerunGame) int {
 	if ex.Match != "" {
 		matchID = ex.Match
 	}
-	p := &rerunProgram{proc: proc, g: gm, match: matchID, first: true}
+	p := &rerunProgram{lang: l, proc: proc, g: gm, match: matchID, first: true}
 	names := make([]string, len(ex.Seats))
 	for i, s := range ex.Seats {
 		names[i] = s.Name
@@ -384,7 +397,7 @@ func (env rerunEnv) rerun(r *rerunRun, g *rerunGame) int {
 	for k, i := range g.mine {
 		t, _, err := g.c.Turn(matchID, i, def.Move, def.Bank)
 		if err != nil {
-			fmt.Fprintf(env.stderr, "arena rerun: %v\n", err)
+			complain(env.stderr, l, "arena rerun", err) // lang:keep the command's name
 			return 2
 		}
 		lastID, move, bank = t.ID, time.Duration(t.Time.MoveMS)*time.Millisecond, time.Duration(t.Time.BankMS)*time.Millisecond
@@ -394,29 +407,36 @@ func (env rerunEnv) rerun(r *rerunRun, g *rerunGame) int {
 		if got.same(want) {
 			continue
 		}
-		n := i + 1
-		fmt.Fprintf(env.stdout, "decision %d of %d (move %d, turn %d) differs:\n  the stored game: %s\n  your program:    %s\n",
-			k+1, len(g.mine), n, t.ID, want, got)
-		fmt.Fprintf(env.stdout, "reproduce it:\n  ssh HOST replay %s --input %d --seat %d > turn.json        # the turn line, byte for byte\n  ssh HOST replay %s --position %d > position.json\n  arena position obs --game %s --seat %d < position.json\n",
-			ex.ID, n, r.seat, ex.ID, n, gm.ID(), r.seat)
+		n := strconv.Itoa(i + 1) // the move number, typed again below
+		fmt.Fprintln(env.stdout, l.Sprintf("decision %d of %d (move %s, turn %s) differs:", k+1, len(g.mine), n, strconv.Itoa(t.ID)))
+		stored, yours := l.Sprintf("the stored game:"), l.Sprintf("your program:")
+		width := max(utf8.RuneCountInString(stored), utf8.RuneCountInString(yours)) + 1
+		fmt.Fprintf(env.stdout, "  %s%s\n  %s%s\n", pad(stored, width, true), want.in(l), pad(yours, width, true), got.in(l))
+		fmt.Fprintln(env.stdout, l.Sprintf("reproduce it:"))
+		// lang:keep commands, typed as they are
+		fmt.Fprintf(env.stdout, "  ssh HOST replay %s --input %s --seat %d > turn.json        # %s\n  ssh HOST replay %s --position %s > position.json\n  arena position obs --game %s --seat %d < position.json\n",
+			ex.ID, n, r.seat, l.Sprintf("the turn line, byte for byte"), ex.ID, n, gm.ID(), r.seat)
 		if r.playOn {
 			env.playOn(r, g, p, st.Clone(), got, lastID, move, bank)
 		} else {
-			proc.Conn.Send(botproto.End{Type: botproto.TypeEnd, Match: ex.ID, Note: "arena rerun stopped at the first differing decision"})
+			proc.Conn.Send(botproto.End{Type: botproto.TypeEnd, Match: ex.ID, Note: l.Sprintf("arena rerun stopped at the first differing decision")})
 		}
-		endSession(proc)
+		endSession(l, proc)
 		return 1
 	}
-	fmt.Fprintf(env.stdout, "all %d decisions of seat %d match the stored game\n", len(g.mine), r.seat)
+	fmt.Fprintln(env.stdout, l.Sprintf("all %d decisions of seat %d match the stored game", len(g.mine), r.seat))
 	proc.Conn.Send(botproto.End{Type: botproto.TypeEnd, Match: ex.ID, Outcome: ex.Outcome})
-	endSession(proc)
+	endSession(l, proc)
 	return 0
 }
 
-// endSession tells the program the session is over and lets it end.
-func endSession(proc *program.Process) {
+// nameOf is g's name, said in a reader's language where the catalogs have it ("7 Colors").
+func nameOf(g games.Game) lang.Text { return lang.Text{Key: g.Name()} }
+
+// endSession tells the program the session is over, in l, and lets it end.
+func endSession(l lang.Lang, proc *program.Process) {
 	proc.Conn.GameEnds()
-	proc.Conn.Send(botproto.Error{Type: botproto.TypeError, Msg: "arena rerun is over: this session ends here"})
+	proc.Conn.Send(botproto.Error{Type: botproto.TypeError, Msg: l.Sprintf("arena rerun is over: this session ends here")})
 	proc.Conn.Flush(time.Second)
 	proc.Stop(endGrace)
 }
@@ -428,30 +448,30 @@ const maxPlayOn = 1_000_000
 // program keeps seat r.seat, house bots their seats, the strongest house bot the seats
 // of other programs and people.
 func (env rerunEnv) playOn(r *rerunRun, g *rerunGame, p *rerunProgram, st games.State, first answer, id int, move, bank time.Duration) {
-	ex, e := g.ex, g.entry
+	ex, e, l := g.ex, g.entry, env.lang
 	agents := map[int]bots.Bot{}
 	var who []string
 	for i, s := range ex.Seats {
 		if i == r.seat {
 			continue
 		}
-		name, how := s.Bot, "the same house bot"
+		name, how := s.Bot, l.Sprintf("the same house bot")
 		if s.ReplacedBy != "" {
-			name, how = s.ReplacedBy, "the house bot that played on for "+s.Name
+			name, how = s.ReplacedBy, l.Sprintf("the house bot that played on for %s", s.Name)
 		}
 		if name == "" {
-			name, how = e.Strongest, "the game's strongest house bot, in place of "+s.Name
+			name, how = e.Strongest, l.Sprintf("the game's strongest house bot, in place of %s", s.Name)
 		}
 		b, ok := e.Bot(name, match.AgentSeed(*ex.Seed, i))
 		if !ok {
-			name, how = e.Strongest, "the game's strongest house bot, in place of "+s.Name
+			name, how = e.Strongest, l.Sprintf("the game's strongest house bot, in place of %s", s.Name)
 			b, _ = e.Bot(name, match.AgentSeed(*ex.Seed, i))
 		}
 		agents[i] = b
-		who = append(who, fmt.Sprintf("seat %d: %s (%s)", i, name, how))
+		who = append(who, l.Sprintf("seat %d: %s (%s)", i, name, how))
 	}
-	fmt.Fprintf(env.stdout, "playing on with your program in seat %d; %s. House bots that draw at random are seeded as in arena match, not as on the server, whose seeds are secret\n",
-		r.seat, strings.Join(who, "; "))
+	fmt.Fprintln(env.stdout, l.Sprintf("playing on with your program in seat %d; %s. House bots that draw at random are seeded as in arena match, not as on the server, whose seeds are secret",
+		r.seat, strings.Join(who, "; ")))
 	apply := func(seat int, a games.Action, refused bool) {
 		if a == nil || refused || st.Validate(seat, a) != nil {
 			a = st.DefaultAction(seat)
@@ -461,7 +481,7 @@ func (env rerunEnv) playOn(r *rerunRun, g *rerunGame, p *rerunProgram, st games.
 		}
 	}
 	seat := r.seat
-	apply(seat, first.action, first.refused != "" || first.none != "")
+	apply(seat, first.action, first.refused != "" || first.none.Key != "")
 	for moves := 0; !st.Over() && len(st.ToMove()) > 0 && moves < maxPlayOn; moves++ {
 		seat = st.ToMove()[0]
 		if seat != r.seat {
@@ -470,16 +490,16 @@ func (env rerunEnv) playOn(r *rerunRun, g *rerunGame, p *rerunProgram, st games.
 		}
 		id++
 		got := p.ask(botproto.NewTurn(ex.ID, id, st, seat, move, bank), st, seat)
-		apply(seat, got.action, got.refused != "" || got.none != "")
+		apply(seat, got.action, got.refused != "" || got.none.Key != "")
 	}
 	if !st.Over() {
-		fmt.Fprintf(env.stdout, "the game did not end within %d moves\n", maxPlayOn)
+		fmt.Fprintln(env.stdout, l.Sprintf("the game did not end within %d moves", maxPlayOn))
 		return
 	}
 	out := st.Outcome()
 	p.proc.Conn.Send(botproto.End{Type: botproto.TypeEnd, Match: ex.ID, Outcome: &out})
-	fmt.Fprintf(env.stdout, "played on: ranks %v, scores %v; seat %d places %d\n", out.Ranks, out.Scores, r.seat, out.Ranks[r.seat])
+	fmt.Fprintln(env.stdout, l.Sprintf("played on: ranks %v, scores %v; seat %d places %d", out.Ranks, out.Scores, r.seat, out.Ranks[r.seat]))
 	if ex.Outcome != nil && r.seat < len(ex.Outcome.Ranks) {
-		fmt.Fprintf(env.stdout, "the stored game: ranks %v, scores %v; seat %d placed %d\n", ex.Outcome.Ranks, ex.Outcome.Scores, r.seat, ex.Outcome.Ranks[r.seat])
+		fmt.Fprintln(env.stdout, l.Sprintf("the stored game: ranks %v, scores %v; seat %d placed %d", ex.Outcome.Ranks, ex.Outcome.Scores, r.seat, ex.Outcome.Ranks[r.seat]))
 	}
 }

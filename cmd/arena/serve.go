@@ -29,7 +29,9 @@ import (
 	"github.com/arena-classroom/arena/tournament/director"
 )
 
-const serveUsage = `Usage: arena serve [options]
+// serveUsage is arena serve --help in l.
+func serveUsage(l lang.Lang) string {
+	return l.Sprintf(`Usage: arena serve [options]
 
 Runs the arena's SSH server. Players connect with "ssh -p 2222 HOST"; bots with
 "ssh -T -p 2222 HOST bot --game GAME". Every option can also come from the environment
@@ -114,10 +116,11 @@ Every limit, its default and what a client sees when it meets it: docs/security.
 
 Logs go to stderr. SIGINT or SIGTERM ends every session politely and stops; a second
 one stops at once.
-`
+`)
+}
 
-func runServe(args []string) int {
-	return serveMain(args, os.Stderr, nil)
+func runServe(args []string, getenv func(string) string) int {
+	return serveMain(args, os.Stderr, getenv, nil)
 }
 
 // serveConfig is the parsed command line.
@@ -160,23 +163,30 @@ var serveEnv = map[string]string{
 // parseServe reads arena serve's flags, then, for each flag not given, its environment
 // variable, parsed by the flag itself (so ARENA_CONNECT_RATE=2.5 reads as --connect-rate
 // 2.5 does). A flag wins: a malformed variable it overrides is only mentioned on stderr; a
-// malformed variable that counts is an error naming it.
+// malformed variable that counts is an error naming it. What it says, it says in the
+// language getenv's locale variables name.
 func parseServe(args []string, stderr io.Writer, getenv func(string) string) (serveConfig, error) {
 	var c serveConfig
+	l := cliLang(getenv)
 	fs := serveFlags(&c)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, serveUsage) }
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	if err := fs.Parse(args); err != nil {
-		return c, err
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, serveUsage(l))
+			return c, err
+		}
+		return c, flagError(err, nil)
 	}
-	if err := applyServeEnv(fs, stderr, getenv); err != nil {
+	if err := applyServeEnv(l, fs, stderr, getenv); err != nil {
 		return c, err
 	}
 	if err := c.check(fs); err != nil {
 		return c, err
 	}
 	for _, w := range proxyFromWarnings(c.proxyPrefixes) {
-		fmt.Fprintf(stderr, "arena serve: warning: %s\n", w)
+		// lang:keep the command's name
+		fmt.Fprintf(stderr, "arena serve: %s\n", l.Sprintf("warning: %s", w.In(l)))
 	}
 	return c, nil
 }
@@ -223,32 +233,31 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 // check refuses settings out of range, and completes the admin keys' default.
 func (c *serveConfig) check(fs *flag.FlagSet) error {
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return lang.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	if c.tickHz < 1 || c.tickHz > 1000 {
-		return fmt.Errorf("--tick-hz %d: want 1 to 1000", c.tickHz)
+		return lang.Errorf("--tick-hz %s: want 1 to 1000", typed(c.tickHz))
 	}
 	if _, err := lang.Flag(c.lang); err != nil {
 		return err
 	}
 	if c.livePace < 0.1 || c.livePace > 100 {
-		return fmt.Errorf("--live-pace %g: want 0.1 to 100 moves a second", c.livePace)
+		return lang.Errorf("--live-pace %s: want 0.1 to 100 moves a second", typed(c.livePace))
 	}
 	if c.maxConnsPerIP < 1 {
-		return fmt.Errorf("--max-conns-per-ip %d: want at least 1", c.maxConnsPerIP)
+		return lang.Errorf("--max-conns-per-ip %s: want at least 1", typed(c.maxConnsPerIP))
 	}
 	if c.maxConns < 1 {
-		return fmt.Errorf("--max-conns %d: want at least 1", c.maxConns)
+		return lang.Errorf("--max-conns %s: want at least 1", typed(c.maxConns))
 	}
 	if c.ipv6Prefix < 16 || c.ipv6Prefix > 128 {
-		return fmt.Errorf("--ipv6-prefix %d: want 16 to 128 (64, one network, is the usual)", c.ipv6Prefix)
+		return lang.Errorf("--ipv6-prefix %s: want 16 to 128 (64, one network, is the usual)", typed(c.ipv6Prefix))
 	}
 	switch {
 	case c.proxyProtocol && c.proxyFrom == "":
-		return errors.New("--proxy-protocol needs --proxy-from CIDR[,CIDR…], the balancers' addresses: " +
-			"a PROXY header from any address would let every client choose the address the limits count")
+		return lang.Errorf("--proxy-protocol needs --proxy-from CIDR[,CIDR…], the balancers' addresses: a PROXY header from any address would let every client choose the address the limits count")
 	case !c.proxyProtocol && c.proxyFrom != "":
-		return fmt.Errorf("--proxy-from %q without --proxy-protocol: turn the PROXY protocol on, or leave out --proxy-from", c.proxyFrom)
+		return lang.Errorf("--proxy-from %q without --proxy-protocol: turn the PROXY protocol on, or leave out --proxy-from", c.proxyFrom)
 	case c.proxyFrom != "":
 		var err error
 		if c.proxyPrefixes, err = parseProxyFrom(c.proxyFrom); err != nil {
@@ -256,25 +265,25 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 		}
 	}
 	if c.connectBurst < 1 || c.connectRate <= 0 {
-		return fmt.Errorf("--connect-burst %d, --connect-rate %g: want at least 1 and more than 0", c.connectBurst, c.connectRate)
+		return lang.Errorf("--connect-burst %s, --connect-rate %s: want at least 1 and more than 0", typed(c.connectBurst), typed(c.connectRate))
 	}
 	if c.gamesPerPlayer < 1 || c.gamesPerAddr < 1 {
-		return fmt.Errorf("--games-per-player %d, --games-per-address %d: want at least 1", c.gamesPerPlayer, c.gamesPerAddr)
+		return lang.Errorf("--games-per-player %s, --games-per-address %s: want at least 1", typed(c.gamesPerPlayer), typed(c.gamesPerAddr))
 	}
 	if c.maxChannels < 1 {
-		return fmt.Errorf("--max-channels %d: want at least 1", c.maxChannels)
+		return lang.Errorf("--max-channels %s: want at least 1", typed(c.maxChannels))
 	}
 	if c.store.Where != "" && !store.IsURL(c.store.Where) {
-		return fmt.Errorf("--store %q: want a PostgreSQL URL, postgres://USER@HOST:PORT/DB?sslmode=… (without --store, the database is in --data)", c.store.Where)
+		return lang.Errorf("--store %q: want a PostgreSQL URL, postgres://USER@HOST:PORT/DB?sslmode=… (without --store, the database is in --data)", c.store.Where)
 	}
 	if c.cluster != "" && c.store.Where == "" {
-		return fmt.Errorf("--cluster %s needs --store postgres://…: the nodes of a cluster share one database", cluster.RedactURL(c.cluster))
+		return lang.Errorf("--cluster %s needs --store postgres://…: the nodes of a cluster share one database", cluster.RedactURL(c.cluster))
 	}
 	if c.cluster != "" && !cluster.ValidName(c.node) {
-		return fmt.Errorf("--node %q: use letters, digits, - and _ (at most 64)", c.node)
+		return lang.Errorf("--node %q: use letters, digits, - and _ (at most 64)", c.node)
 	}
 	if c.store.PoolSize < 1 {
-		return fmt.Errorf("--store-pool %d: want at least 1", c.store.PoolSize)
+		return lang.Errorf("--store-pool %s: want at least 1", typed(c.store.PoolSize))
 	}
 	if c.store.Where == "" {
 		c.store.Where = filepath.Join(c.data, store.FileName)
@@ -283,6 +292,7 @@ func (c *serveConfig) check(fs *flag.FlagSet) error {
 		c.adminKeys = filepath.Join(c.data, "admin_keys")
 	}
 	if c.clusterKey == "" {
+		// lang:keep a file name
 		c.clusterKey = filepath.Join(c.data, "bus.nkey")
 	}
 	return nil
@@ -297,7 +307,7 @@ func parseProxyFrom(list string) ([]netip.Prefix, error) {
 		if !strings.Contains(item, "/") {
 			a, err := netip.ParseAddr(item)
 			if err != nil || a.Zone() != "" {
-				return nil, fmt.Errorf("--proxy-from: %q is neither an address nor a prefix such as 10.0.0.0/8", item)
+				return nil, lang.Errorf("--proxy-from: %q is neither an address nor a prefix such as 10.0.0.0/8", item)
 			}
 			a = a.Unmap()
 			out = append(out, netip.PrefixFrom(a, a.BitLen()))
@@ -306,22 +316,22 @@ func parseProxyFrom(list string) ([]netip.Prefix, error) {
 		p, err := netip.ParsePrefix(item)
 		switch {
 		case err != nil:
-			return nil, fmt.Errorf("--proxy-from: %q is not a prefix such as 10.0.0.0/8 or 2001:db8::/32", item)
+			return nil, lang.Errorf("--proxy-from: %q is not a prefix such as 10.0.0.0/8 or 2001:db8::/32", item)
 		case p.Addr().Is4In6():
-			return nil, fmt.Errorf("--proxy-from: %q: write IPv4 prefixes as such, 10.0.0.0/8", item)
+			return nil, lang.Errorf("--proxy-from: %q: write IPv4 prefixes as such, 10.0.0.0/8", item)
 		case p.Bits() == 0:
-			return nil, fmt.Errorf("--proxy-from: %q would trust every address: name the balancers' addresses", item)
+			return nil, lang.Errorf("--proxy-from: %q would trust every address: name the balancers' addresses", item)
 		case p != p.Masked():
 			// 192.168.1.10/24 may mean the one balancer: trusting its whole network by mistake
 			// would let its neighbours name any address.
-			return nil, fmt.Errorf("--proxy-from: %q has host bits set: %s for the network, or %s alone",
+			return nil, lang.Errorf("--proxy-from: %q has host bits set: %s for the network, or %s alone",
 				item, p.Masked(), p.Addr())
 		}
 		out = append(out, p)
 	}
 	for _, bits := range []int{32, 128} {
 		if coversAll(out, bits) {
-			return nil, fmt.Errorf("--proxy-from %s: together these prefixes cover every IPv%d address, which would trust anyone: name the balancers' addresses",
+			return nil, lang.Errorf("--proxy-from %s: together these prefixes cover every IPv%d address, which would trust anyone: name the balancers' addresses",
 				list, map[int]int{32: 4, 128: 6}[bits])
 		}
 	}
@@ -357,19 +367,20 @@ func coversAll(prefixes []netip.Prefix, bits int) bool {
 
 // proxyFromWarnings are the balancers' prefixes wider than a /16 (IPv4) or a /48 (IPv6):
 // every host in one can claim any client address.
-func proxyFromWarnings(prefixes []netip.Prefix) []string {
-	var out []string
+func proxyFromWarnings(prefixes []netip.Prefix) []lang.Text {
+	var out []lang.Text
 	for _, p := range prefixes {
 		if p.Addr().Is4() && p.Bits() < 16 || p.Addr().Is6() && p.Bits() < 48 {
-			out = append(out, fmt.Sprintf("--proxy-from %s is wider than a /%d: every host in it may name any client address to the arena's limits and logs; name the balancers' own addresses if you can",
+			out = append(out, lang.T("--proxy-from %s is wider than a /%d: every host in it may name any client address to the arena's limits and logs; name the balancers' own addresses if you can",
 				p, map[bool]int{true: 16, false: 48}[p.Addr().Is4()]))
 		}
 	}
 	return out
 }
 
-// applyServeEnv sets each flag not given on the command line from its environment variable.
-func applyServeEnv(fs *flag.FlagSet, stderr io.Writer, getenv func(string) string) error {
+// applyServeEnv sets each flag not given on the command line from its environment
+// variable; it says in l what it ignores.
+func applyServeEnv(l lang.Lang, fs *flag.FlagSet, stderr io.Writer, getenv func(string) string) error {
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 	var errs []error
@@ -385,75 +396,93 @@ func applyServeEnv(fs *flag.FlagSet, stderr io.Writer, getenv func(string) strin
 		err := parsesAs(f, v)
 		switch {
 		case given[f.Name] && err != nil:
-			fmt.Fprintf(stderr, "arena serve: ignoring %s=%q (--%s is given): %v\n", name, v, f.Name, err)
+			// lang:keep the command's name
+			fmt.Fprintf(stderr, "arena serve: %s\n", l.Sprintf("ignoring %s=%q (--%s is given): %v", name, v, f.Name, lang.Say(err, l)))
 		case given[f.Name]:
 		case err != nil:
-			errs = append(errs, fmt.Errorf("%s=%q: %v", name, v, err))
+			errs = append(errs, lang.Errorf("%s=%q: %v", name, v, err))
 		default:
 			_ = f.Value.Set(v)
 		}
 	})
-	return errors.Join(errs...)
+	return joinErrors(errs)
+}
+
+// joinErrors is errs as one error, a line each, every one said in a reader's language.
+func joinErrors(errs []error) error {
+	var all error
+	for _, err := range errs {
+		if all == nil {
+			all = err
+		} else {
+			all = lang.Errorf("%v\n%v", all, err)
+		}
+	}
+	return all
 }
 
 // parsesAs says, in a sentence, why v is no value for flag f (nil when it is one).
 func parsesAs(f *flag.Flag, v string) error {
 	scratch := flag.NewFlagSet("", flag.ContinueOnError)
 	scratch.SetOutput(io.Discard)
-	want := ""
+	var want error
 	switch f.Value.(flag.Getter).Get().(type) {
 	case int:
 		scratch.Int("v", 0, "")
-		want = "want a whole number"
+		want = lang.Errorf("want a whole number")
 	case float64:
 		scratch.Float64("v", 0, "")
-		want = "want a number such as 2.5"
+		want = lang.Errorf("want a number such as 2.5")
 	case bool:
 		scratch.Bool("v", false, "")
-		want = "want true or false"
+		want = lang.Errorf("want true or false")
 	case time.Duration:
 		d := scratch.Duration("v", 0, "")
 		if err := scratch.Set("v", v); err != nil || *d <= 0 {
-			return errors.New("want a duration such as 10s or 500ms")
+			return lang.Errorf("want a duration such as 10s or 500ms")
 		}
 		return nil
 	default:
 		return nil
 	}
 	if scratch.Set("v", v) != nil {
-		return errors.New(want)
+		return want
 	}
 	return nil
 }
 
-// serveMain runs the server until a signal (or, in tests, until stopCh is closed).
-func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
-	c, err := parseServe(args, stderr, os.Getenv)
+// serveMain runs the server until a signal (or, in tests, until stopCh is closed), with
+// the environment getenv reads (os.Getenv): its ARENA_* variables, and its locale's
+// language for what it says before the logs begin (the logs stay English).
+func serveMain(args []string, stderr io.Writer, getenv func(string) string, stopCh <-chan struct{}) int {
+	l := cliLang(getenv)
+	c, err := parseServe(args, stderr, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "arena serve: %v\n\n%s", err, serveUsage)
+		complain(stderr, l, "arena serve", err) // lang:keep the command's name
+		fmt.Fprintf(stderr, "\n%s", serveUsage(l))
 		return 2
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
-		fmt.Fprintf(stderr, "arena serve: --log-level %q: want debug, info, warn or error\n", c.logLevel)
+		complain(stderr, l, "arena serve", lang.Errorf("--log-level %q: want debug, info, warn or error", c.logLevel)) // lang:keep the command's name
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "arena serve: "+format+"\n", args...)
+	fail := func(err error) int {
+		complain(stderr, l, "arena serve", err) // lang:keep the command's name
 		return 1
 	}
 
 	if err := os.MkdirAll(c.data, 0o700); err != nil {
-		return fail("data directory: %v", err)
+		return fail(lang.Errorf("data directory: %v", err))
 	}
 	ctx := context.Background()
 	st, err := store.OpenConfig(ctx, c.store)
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
 	defer st.Close()
 	log.Info("store", "backend", st.Backend(), "at", store.Redact(c.store.Where))
@@ -466,7 +495,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	if c.cluster != "" {
 		key, created, err := busauth.LoadOrCreateKey(c.clusterKey)
 		if err != nil {
-			return fail("%v", err)
+			return fail(err)
 		}
 		if created {
 			log.Info("made this node's key for the bus: the bus's nodes file needs its line", "file", c.clusterKey, "line", busauth.NodeLine(c.node, key))
@@ -478,7 +507,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 		}
 		node, err = cluster.Join(ctx, cc)
 		if err != nil {
-			return fail("%v", err)
+			return fail(err)
 		}
 		defer node.Close()
 		log.Info("cluster", "bus", cluster.RedactURL(c.cluster), "node", node.Name(), "letter", node.Letter())
@@ -487,7 +516,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 		FillAfter: c.fillAfter, HumanMove: c.humanMove, BotMove: c.botMove, LivePace: c.livePace,
 		GamesPerPlayer: c.gamesPerPlayer, GamesPerAddr: c.gamesPerAddr, Metrics: mx, Cluster: node})
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
 	defer stopApp()
 
@@ -510,7 +539,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	}
 	srv, err := server.New(cfg, st, app)
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
 	if node != nil {
 		node.CountSessions(srv.SessionsByKey)
@@ -525,7 +554,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 		defer stopMetrics()
 		addr, err := metrics.Serve(metricsCtx, c.metrics, mx.Handler())
 		if err != nil {
-			return fail("--metrics %s: %v", c.metrics, err)
+			return fail(lang.Errorf("--metrics %s: %v", c.metrics, err))
 		}
 		log.Info("metrics and profiles", "addr", "http://"+addr.String()+"/metrics")
 	}
@@ -538,7 +567,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 
 	select {
 	case err := <-served:
-		return fail("%v", err)
+		return fail(err)
 	case sig := <-signals:
 		log.Info("shutting down", "signal", sig.String())
 	case <-stopCh:
@@ -547,6 +576,7 @@ func serveMain(args []string, stderr io.Writer, stopCh <-chan struct{}) int {
 	if node != nil {
 		// A rolling restart: the node's games with people move to the other nodes, where
 		// their people take their seats again as they reconnect (through the balancer).
+		// lang:keep TODO(lead): server.SetFarewell takes one sentence for every session; say it in each session's language once it takes a lang.Text
 		srv.SetFarewell("arena: this server restarts; connect again the same way and your game goes on.\n")
 		moved, failed := node.Drain()
 		log.Info("drained", "games moved", moved, "games that could not move", failed)

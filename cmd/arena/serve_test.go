@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"github.com/arena-classroom/arena/lang"
 	"io"
 	"net"
 	"net/http"
@@ -116,7 +117,7 @@ func startServe(t *testing.T, args ...string) (addr string, logs *syncBuffer, da
 	stopCh := make(chan struct{})
 	done := make(chan int, 1)
 	args = append(append([]string{"--listen", "127.0.0.1:0", "--data", data}, storetest.Flags(t, data)...), args...)
-	go func() { done <- serveMain(args, logs, stopCh) }()
+	go func() { done <- serveMain(args, logs, osEnvInEnglish, stopCh) }()
 	addrRe := regexp.MustCompile(`msg=serving addr=(\S+)`)
 	deadline := time.After(20 * time.Second)
 	for addr == "" {
@@ -278,7 +279,7 @@ func TestServeStartsWithABadVariableAFlagOverrides(t *testing.T) {
 	stop := make(chan struct{})
 	close(stop)
 	var stderr bytes.Buffer
-	code := serveMain([]string{"--listen", "127.0.0.1:0", "--data", dir, "--tick-hz", "20", "--log-level", "warn"}, &stderr, stop)
+	code := serveMain([]string{"--listen", "127.0.0.1:0", "--data", dir, "--tick-hz", "20", "--log-level", "warn"}, &stderr, osEnvInEnglish, stop)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -291,7 +292,7 @@ func TestEveryServeFlagHasAVariable(t *testing.T) {
 		if !ok {
 			t.Errorf("--%s has no environment variable", f.Name)
 		}
-		if !strings.Contains(serveUsage, "--"+f.Name) || !strings.Contains(serveUsage, env) {
+		if !strings.Contains(serveUsage(lang.English), "--"+f.Name) || !strings.Contains(serveUsage(lang.English), env) {
 			t.Errorf("usage lacks --%s or %s", f.Name, env)
 		}
 	})

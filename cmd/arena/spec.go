@@ -14,5 +14,6 @@ func runSpec(args []string) int { return spec(args, os.Stdout, os.Stderr) }
 
 func spec(args []string, stdout, stderr io.Writer) int {
 	clock := program.DefaultClock()
+	// lang:keep the command's name
 	return commands.Spec("arena spec", args, clock.Move, clock.Bank, stdout, stderr)
 }

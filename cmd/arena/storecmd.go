@@ -13,10 +13,13 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/store"
 )
 
-const storeUsage = `Usage: arena store copy --from WHERE --to WHERE [--replace [--yes]] [--allow-empty]
+// storeUsage is arena store --help in l.
+func storeUsage(l lang.Lang) string {
+	return l.Sprintf(`Usage: arena store copy --from WHERE --to WHERE [--replace [--yes]] [--allow-empty]
 
 Copies an arena's whole store, every table, from one database to another: a data
 directory (SQLite, DIR/arena.db) or a PostgreSQL URL (postgres://USER@HOST:PORT/DB?sslmode=…),
@@ -35,27 +38,31 @@ Each table's row count is printed, verified on both sides; the copy is one trans
 the target: all of it or nothing. The secrets go with it (the key that tournament seeds
 derive from), and so does the host key: a data directory keeps it in a file
 (host_ed25519), PostgreSQL in the database, so players' known_hosts stay valid.
-`
-
-func runStore(args []string) int {
-	return storeMain(args, os.Stdin, os.Stdout, os.Stderr)
+`)
 }
 
-func storeMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runStore(l lang.Lang, args []string) int {
+	return storeMain(l, args, os.Stdin, os.Stdout, os.Stderr)
+}
+
+// storeMain is arena store, saying in l what it says to people.
+func storeMain(l lang.Lang, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help" || args[0] == "help") {
-		fmt.Fprint(stdout, storeUsage)
+		fmt.Fprint(stdout, storeUsage(l))
 		return 0
 	}
-	c, err := parseStoreCopy(args, stderr)
+	c, err := parseStoreCopy(l, args, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "arena store: %v\n\n%s", err, storeUsage)
+		complain(stderr, l, "arena store", err) // lang:keep the command's name
+		fmt.Fprintf(stderr, "\n%s", storeUsage(l))
 		return 2
 	}
+	c.lang = l
 	if err := copyStore(context.Background(), c, stdin, stdout); err != nil {
-		fmt.Fprintf(stderr, "arena store copy: %v\n", err)
+		complain(stderr, l, "arena store copy", err) // lang:keep the command's name
 		return 1
 	}
 	return 0
@@ -63,31 +70,37 @@ func storeMain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // storeCopy is arena store copy's command line.
 type storeCopy struct {
+	lang                     lang.Lang // what it says to people; English when unset
 	from, to                 string
 	replace, yes, allowEmpty bool
 }
 
-func parseStoreCopy(args []string, stderr io.Writer) (storeCopy, error) {
-	var c storeCopy
+func parseStoreCopy(l lang.Lang, args []string, stderr io.Writer) (storeCopy, error) {
+	c := storeCopy{lang: l}
 	if len(args) == 0 || args[0] != "copy" {
-		return c, errors.New("the one command is copy")
+		return c, lang.Errorf("the one command is copy")
 	}
+	// lang:keep the flag set's name
 	fs := flag.NewFlagSet("store copy", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, storeUsage) }
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	fs.StringVar(&c.from, "from", "", "")
 	fs.StringVar(&c.to, "to", "", "")
 	fs.BoolVar(&c.replace, "replace", false, "")
 	fs.BoolVar(&c.yes, "yes", false, "")
 	fs.BoolVar(&c.allowEmpty, "allow-empty", false, "")
 	if err := fs.Parse(args[1:]); err != nil {
-		return c, err
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, storeUsage(l))
+			return c, err
+		}
+		return c, flagError(err, nil)
 	}
 	if c.from == "" || c.to == "" {
-		return c, errors.New("copy: --from and --to are both needed")
+		return c, lang.Errorf("copy: --from and --to are both needed")
 	}
 	if fs.NArg() > 0 {
-		return c, fmt.Errorf("copy: unexpected argument %q", fs.Arg(0))
+		return c, lang.Errorf("copy: unexpected argument %q", fs.Arg(0))
 	}
 	return c, nil
 }
@@ -109,27 +122,27 @@ func copyStore(ctx context.Context, c storeCopy, in io.Reader, out io.Writer) er
 	fromArg, toArg, replace := c.from, c.to, c.replace
 	from, to := placeOf(fromArg), placeOf(toArg)
 	if from.where == to.where {
-		return errors.New("--from and --to are the same database")
+		return lang.Errorf("--from and --to are the same database")
 	}
 	if from.dir != "" {
 		if _, err := os.Stat(from.where); err != nil {
-			return fmt.Errorf("--from %s: no arena database there (%s)", fromArg, store.FileName)
+			return lang.Errorf("--from %s: no arena database there (%s)", fromArg, store.FileName)
 		}
 	}
 	if to.dir != "" {
 		if err := os.MkdirAll(to.dir, 0o700); err != nil {
-			return fmt.Errorf("--to %s: %w", toArg, err)
+			return lang.Errorf("--to %s: %v", toArg, err)
 		}
 	}
 	src, err := store.OpenSource(ctx, from.where)
 	if err != nil {
-		return fmt.Errorf("--from: %w", err)
+		return lang.Errorf("--from: %v", err)
 	}
 	defer src.Close()
 	if empty, err := src.Empty(ctx); err != nil {
 		return err
 	} else if empty && !c.allowEmpty {
-		return fmt.Errorf("--from %s holds no account, game or tournament: is it the right database? (--allow-empty copies it all the same)", store.Redact(fromArg))
+		return lang.Errorf("--from %s holds no account, game or tournament: is it the right database? (--allow-empty copies it all the same)", store.Redact(fromArg))
 	}
 	dst, err := store.Open(ctx, to.where)
 	if err != nil {
@@ -137,7 +150,7 @@ func copyStore(ctx context.Context, c storeCopy, in io.Reader, out io.Writer) er
 	}
 	defer dst.Close()
 	if replace {
-		if err := confirmReplace(ctx, dst, toArg, c.yes, in, out); err != nil {
+		if err := confirmReplace(ctx, c.lang, dst, toArg, c.yes, in, out); err != nil {
 			return err
 		}
 	}
@@ -159,28 +172,28 @@ func copyStore(ctx context.Context, c storeCopy, in io.Reader, out io.Writer) er
 	}
 	counts, err := store.Copy(ctx, src, dst, opts)
 	if errors.Is(err, store.ErrNotEmpty) {
-		return fmt.Errorf("%w: --replace empties it first", err)
+		return lang.Errorf("%v: --replace empties it first", err)
 	}
 	if err != nil {
 		return err
 	}
 	if keyFile != "" {
 		if err := os.WriteFile(keyFile, hostKey, 0o600); err != nil {
-			return fmt.Errorf("host key: %w", err)
+			return lang.Errorf("host key: %v", err)
 		}
 	}
-	total := 0
+	total, l := 0, c.lang
 	for _, c := range counts {
-		fmt.Fprintf(out, "%-20s %8d rows, verified\n", c.Table, c.Rows)
+		fmt.Fprintf(out, "%-20s %8s %s\n", c.Table, count(l, c.Rows), l.Sprintf("rows, verified"))
 		total += c.Rows
 	}
-	fmt.Fprintf(out, "%-20s %8d rows copied from %s to %s\n", "total", total, store.Redact(fromArg), store.Redact(toArg))
+	fmt.Fprintf(out, "%s %8s %s\n", pad(l.Sprintf("total"), 20, true), count(l, total), l.Sprintf("rows copied from %s to %s", store.Redact(fromArg), store.Redact(toArg)))
 	if hostKey != nil {
 		signer, err := keys.ParseHostKey(hostKey)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(out, "host key %s copied\n", keys.Fingerprint(signer.PublicKey()))
+		fmt.Fprintln(out, l.Sprintf("host key %s copied", keys.Fingerprint(signer.PublicKey())))
 	}
 	return nil
 }
@@ -200,7 +213,7 @@ func readHostKey(ctx context.Context, p place, st *store.Store) ([]byte, error) 
 
 // confirmReplace lists what --replace deletes from the target, if anything, and asks for
 // "yes" on in, unless yes.
-func confirmReplace(ctx context.Context, dst *store.Store, toArg string, yes bool, in io.Reader, out io.Writer) error {
+func confirmReplace(ctx context.Context, l lang.Lang, dst *store.Store, toArg string, yes bool, in io.Reader, out io.Writer) error {
 	counts, err := dst.Counts(ctx)
 	if err != nil {
 		return err
@@ -214,15 +227,15 @@ func confirmReplace(ctx context.Context, dst *store.Store, toArg string, yes boo
 	if len(held) == 0 {
 		return nil
 	}
-	fmt.Fprintf(out, "--replace deletes everything %s holds: %s, and its secrets (the host key, the seeds' key).\n",
-		store.Redact(toArg), strings.Join(held, ", "))
+	fmt.Fprintln(out, l.Sprintf("--replace deletes everything %s holds: %s, and its secrets (the host key, the seeds' key).",
+		store.Redact(toArg), strings.Join(held, ", ")))
 	if yes {
 		return nil
 	}
-	fmt.Fprint(out, "Type yes to go on: ")
+	fmt.Fprint(out, l.Sprintf("Type yes to go on: "))
 	answer, _ := bufio.NewReader(in).ReadString('\n')
-	if strings.TrimSpace(answer) != "yes" {
-		return errors.New("nothing copied, nothing deleted (--yes answers for a script)")
+	if a := strings.TrimSpace(answer); a != "yes" && a != l.Sprintf("yes") {
+		return lang.Errorf("nothing copied, nothing deleted (--yes answers for a script)")
 	}
 	return nil
 }
@@ -234,7 +247,7 @@ func mayWriteHostKey(file string, key []byte, replace bool) error {
 	case errors.Is(err, os.ErrNotExist) || replace || bytes.Equal(old, key):
 		return nil
 	case err != nil:
-		return fmt.Errorf("host key: %w", err)
+		return lang.Errorf("host key: %v", err)
 	}
-	return fmt.Errorf("%s holds another host key: --replace overwrites it", file)
+	return lang.Errorf("%s holds another host key: --replace overwrites it", file)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"github.com/arena-classroom/arena/lang"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -57,7 +58,7 @@ func TestStoreCopyThereAndBack(t *testing.T) {
 	back := filepath.Join(t.TempDir(), "back")
 	for _, step := range []struct{ from, to string }{{orig, there[0]}, {there[0], back}} {
 		var stdout, stderr bytes.Buffer
-		if code := storeMain([]string{"copy", "--from", step.from, "--to", step.to}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		if code := storeMain(lang.English, []string{"copy", "--from", step.from, "--to", step.to}, strings.NewReader(""), &stdout, &stderr); code != 0 {
 			t.Fatalf("store copy --from %s --to %s: %d\n%s", step.from, step.to, code, stderr.String())
 		}
 		for _, line := range []string{`matches\s+12 rows, verified`, `tournament_games\s+12 rows, verified`, `secrets\s+[12] rows, verified`, `host key SHA256:\S+ copied`} {
@@ -68,7 +69,7 @@ func TestStoreCopyThereAndBack(t *testing.T) {
 	}
 	// Onto a store with data: refused, saying how to go on.
 	var stdout, stderr bytes.Buffer
-	if code := storeMain([]string{"copy", "--from", orig, "--to", back}, strings.NewReader(""), &stdout, &stderr); code != 1 ||
+	if code := storeMain(lang.English, []string{"copy", "--from", orig, "--to", back}, strings.NewReader(""), &stdout, &stderr); code != 1 ||
 		!strings.Contains(stderr.String(), "not empty") || !strings.Contains(stderr.String(), "--replace") {
 		t.Fatalf("copy onto a store with data: %d %q", code, stderr.String())
 	}
@@ -139,7 +140,7 @@ func storeWithData(t *testing.T, code string) string {
 func TestStoreCopyCannotWipeAStoreByMistake(t *testing.T) {
 	copyCmd := func(stdin string, args ...string) (int, string, string) {
 		var stdout, stderr bytes.Buffer
-		code := storeMain(append([]string{"copy"}, args...), strings.NewReader(stdin), &stdout, &stderr)
+		code := storeMain(lang.English, append([]string{"copy"}, args...), strings.NewReader(stdin), &stdout, &stderr)
 		return code, stdout.String(), stderr.String()
 	}
 	target := storeWithData(t, "TKEEP1")
