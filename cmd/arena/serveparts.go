@@ -70,7 +70,7 @@ func readiness(h *health.Health, st *store.Store, node *cluster.Node, hub *rooms
 	if node != nil {
 		h.Add(health.Check{Name: "bus", Probe: func(context.Context) error {
 			if !node.BusConnected() {
-				return errors.New("not connected to the bus")
+				return errors.New("not connected to the bus") // lang:keep /readyz, read by administrators
 			}
 			return nil
 		}})
@@ -80,7 +80,7 @@ func readiness(h *health.Health, st *store.Store, node *cluster.Node, hub *rooms
 	hub.OnTick(ticks.tick)
 	h.Add(health.Check{Name: "hub", Probe: func(context.Context) error {
 		if late := time.Since(time.Unix(0, ticks.last.Load())); late > hubLate {
-			return fmt.Errorf("no tick for %v", late.Round(time.Second))
+			return fmt.Errorf("no tick for %v", late.Round(time.Second)) // lang:keep /readyz, read by administrators
 		}
 		return nil
 	}})
