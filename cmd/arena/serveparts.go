@@ -15,7 +15,7 @@ import (
 )
 
 // errStopped is a wait for a part ended by a signal: the node stops before it served.
-var errStopped = errors.New("stopped while waiting")
+var errStopped = errors.New("stopped while waiting") // lang:keep never shown: the node stops
 
 // backoff is how long a node waits between two tries of a part that does not answer: from
 // first, doubling, at most last.
