@@ -26,7 +26,12 @@ func (a *App) specCommand(c call) int {
 // Spec prints a game's bot schema for a program that has move per decision and bank in
 // reserve: `ssh HOST spec GAME` and `arena spec GAME` (name is how the caller was called).
 func Spec(name string, args []string, move, bank time.Duration, stdout, stderr io.Writer) int {
-	return spec(name, args, move, bank, stdout, stderr, lang.English)
+	return SpecIn(name, args, move, bank, stdout, stderr, lang.English)
+}
+
+// SpecIn is Spec with its sentences in l.
+func SpecIn(name string, args []string, move, bank time.Duration, stdout, stderr io.Writer, l lang.Lang) int {
+	return spec(name, args, move, bank, stdout, stderr, l)
 }
 
 // spec is Spec whose usage and errors are said in l (the schema itself is the protocol's).

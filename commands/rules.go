@@ -48,8 +48,6 @@ func RulesIn(name string, args []string, stdout, stderr io.Writer, l lang.Lang) 
 	return 0
 }
 
-func rulesUsage(name string) string { return rulesUsageIn(name, lang.English) }
-
 // rulesUsageIn is `rules --help` in l.
 func rulesUsageIn(name string, l lang.Lang) string {
 	return l.Sprintf("usage: %s GAME\n  a game's rules as the arena plays them, as text (%s)", name, gameIDs(false))

@@ -63,17 +63,29 @@ type Result struct {
 
 // Ready runs every check at once and says whether all passed, with each one's result.
 func (h *Health) Ready(ctx context.Context) (bool, []Result) {
-	var out []Result
 	switch {
 	case h.draining.Load():
 		return false, []Result{{Name: "draining", Err: fmt.Errorf("the node is draining: its sessions end, new ones go elsewhere")}}
 	case h.starting.Load():
 		return false, []Result{{Name: "starting", Err: fmt.Errorf("the node is starting: it waits for its store and bus")}}
 	}
+	out := h.Parts(ctx)
+	ok := true
+	for _, r := range out {
+		if r.Err != nil {
+			ok = false
+		}
+	}
+	return ok, out
+}
+
+// Parts runs every check at once, whether the node is starting or draining or not, and
+// says each one's result (arena_part_up).
+func (h *Health) Parts(ctx context.Context) []Result {
 	h.mu.Lock()
 	checks := append([]Check(nil), h.checks...)
 	h.mu.Unlock()
-	out = make([]Result, len(checks))
+	out := make([]Result, len(checks))
 	ctx, cancel := context.WithTimeout(ctx, h.timeout)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -93,13 +105,7 @@ func (h *Health) Ready(ctx context.Context) (bool, []Result) {
 		go func() { done <- c.Probe(ctx) }()
 	}
 	wg.Wait()
-	ok := true
-	for _, r := range out {
-		if r.Err != nil {
-			ok = false
-		}
-	}
-	return ok, out
+	return out
 }
 
 // Handler serves /healthz and /readyz, in plain text a person can read with curl.

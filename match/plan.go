@@ -1,6 +1,8 @@
 package match
 
 import (
+	"strconv"
+
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/lang"
 )
@@ -13,7 +15,7 @@ const MaxGames = 1_000_000
 // checkCount refuses a series of n games.
 func checkCount(n int) error {
 	if n < 1 || n > MaxGames {
-		return lang.Errorf("a batch has from 1 to %d games, not %d", MaxGames, n)
+		return lang.Errorf("a batch has from 1 to %d games, not %s", MaxGames, strconv.Itoa(n)) // n as typed
 	}
 	return nil
 }

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"io"
-	"runtime"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 

@@ -95,6 +95,9 @@ func checkArenaLine(c docscheck.Command) error {
 		return nil // `arena`: the server, with its defaults
 	}
 	cmd := args[0]
+	if cmd == "--version" || cmd == "-version" {
+		cmd = "version" // the one option of arena itself beside --help
+	}
 	if strings.HasPrefix(cmd, "-") {
 		cmd, args = "serve", append([]string{"serve"}, args...)
 	}
@@ -144,7 +147,7 @@ func checkArenaLine(c docscheck.Command) error {
 		return helpIsFine(err, "arena position refuses it")
 	case "spec":
 		var errb bytes.Buffer
-		if code := spec(rest, io.Discard, &errb); code != 0 {
+		if code := spec(lang.English, rest, io.Discard, &errb); code != 0 {
 			return fmt.Errorf("arena spec refuses it: %s", strings.TrimSpace(errb.String()))
 		}
 		return nil
@@ -170,12 +173,12 @@ func checkArenaLine(c docscheck.Command) error {
 		}
 		_, err := parseNats(rest, io.Discard, func(string) string { return "" })
 		return helpIsFine(err, "arena nats refuses it")
-	case "help":
+	case "help", "version":
 		return nil
 	}
 	tool, ok := catalog.Tool(cmd)
 	if !ok {
-		return fmt.Errorf("arena has no command %q (serve, match, check, rerun, position, spec, rules, store, nats, help, or a game's tool: %s)", cmd, toolNames())
+		return fmt.Errorf("arena has no command %q (serve, match, check, rerun, position, spec, rules, store, nats, version, help, or a game's tool: %s)", cmd, toolNames())
 	}
 	if slices.Contains(rest, "--ia") {
 		// The seed assignments' AI interface: its options, and a house bot of the tool's game.
@@ -208,6 +211,8 @@ func checkArenaFragment(cmd string, args []string) error {
 	var help bytes.Buffer
 	game := docscheck.FlagValue(args, "game")
 	switch cmd {
+	case "version":
+		return nil
 	case "serve":
 		parseServe([]string{"--help"}, &help, func(string) string { return "" })
 	case "match":
@@ -238,7 +243,7 @@ func checkArenaFragment(cmd string, args []string) error {
 	default:
 		tool, ok := catalog.Tool(cmd)
 		if !ok {
-			return fmt.Errorf("arena has no command %q (serve, match, check, rerun, position, spec, rules, store, nats, help, or a game's tool: %s)", cmd, toolNames())
+			return fmt.Errorf("arena has no command %q (serve, match, check, rerun, position, spec, rules, store, nats, version, help, or a game's tool: %s)", cmd, toolNames())
 		}
 		help.WriteString(tool.Usage + " --help ")
 		if _, ok := catalog.Get(cmd); ok {

@@ -10,6 +10,7 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/commands"
 	"github.com/arena-classroom/arena/lang"
+	"github.com/arena-classroom/arena/version"
 )
 
 // usage is the arena's usage in l: its own commands, then every game's tools.
@@ -34,6 +35,7 @@ Usage:
                                                 directory and PostgreSQL, either way
   arena nats init|[--listen ADDR] …             a NATS server: the bus of a cluster of
                                                 arena nodes
+  arena version                                 this arena's version and commit
   arena help                                    this text
 `))
 	b.WriteString("\n" + p.Sprintf("The games' own tools:") + "\n")
@@ -57,6 +59,8 @@ func run(args []string, getenv func(string) string) int {
 	cmd := "serve"
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 		cmd, args = "help", args[1:] // the arena's usage, not serve's
+	} else if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		cmd, args = "version", args[1:]
 	} else if len(args) > 0 && (len(args[0]) == 0 || args[0][0] != '-') {
 		cmd, args = args[0], args[1:]
 	}
@@ -68,18 +72,21 @@ func run(args []string, getenv func(string) string) int {
 	case "position":
 		return runPosition(l, args)
 	case "spec":
-		return runSpec(args)
+		return runSpec(l, args)
 	case "check":
 		return runCheck(l, args)
 	case "rerun":
 		return runRerun(l, args)
 	case "rules":
 		// lang:keep the command's name
-		return commands.Rules("arena rules", args, os.Stdout, os.Stderr)
+		return commands.RulesIn("arena rules", args, os.Stdout, os.Stderr, l)
 	case "store":
 		return runStore(l, args)
 	case "nats":
 		return runNats(args, getenv)
+	case "version":
+		fmt.Println(version.String())
+		return 0
 	case "help", "-h", "--help":
 		fmt.Print(usage(l))
 		return 0

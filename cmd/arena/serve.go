@@ -18,15 +18,18 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/cluster"
+	"github.com/arena-classroom/arena/cluster/bus"
 	"github.com/arena-classroom/arena/cluster/busauth"
 	"github.com/arena-classroom/arena/cluster/leases"
 	"github.com/arena-classroom/arena/commands"
+	"github.com/arena-classroom/arena/health"
 	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 	"github.com/arena-classroom/arena/tournament/director"
+	"github.com/arena-classroom/arena/version"
 )
 
 // serveUsage is arena serve --help in l.
@@ -94,6 +97,10 @@ variable named beside it; a flag on the command line wins.
                        (/debug/pprof/) on this address, such as 127.0.0.1:9222
                        (ARENA_METRICS; default none: off). Never the SSH port: keep it
                        on loopback or a private network
+  --health ADDR        answer /healthz (the process is up) and /readyz (it serves: its
+                       store, bus and game loop answer; not while starting or draining)
+                       on this address, for a balancer's checks, such as 0.0.0.0:9223
+                       (ARENA_HEALTH; default none: off)
   --connect-burst N    new connections with a session one address may open at once
                        (ARENA_CONNECT_BURST, default 150: a lab of a hundred machines
                        behind one NAT)
@@ -136,6 +143,7 @@ type serveConfig struct {
 	proxyPrefixes                     []netip.Prefix // --proxy-from parsed, by check
 	connectBurst                      int
 	metrics                           string // the metrics listener's address; "" for none
+	health                            string // the health listener's address; "" for none
 	cluster, node                     string // the bus's URL ("" alone) and this node's name
 	clusterKey, clusterCA             string // the node's key on the bus, and the bus's CA
 	connectRate                       float64
@@ -153,7 +161,7 @@ var serveEnv = map[string]string{
 	"max-conns": "ARENA_MAX_CONNS", "connect-burst": "ARENA_CONNECT_BURST", "connect-rate": "ARENA_CONNECT_RATE",
 	"proxy-protocol": "ARENA_PROXY_PROTOCOL", "proxy-from": "ARENA_PROXY_FROM",
 	"max-channels": "ARENA_MAX_CHANNELS", "games-per-player": "ARENA_GAMES_PER_PLAYER",
-	"games-per-address": "ARENA_GAMES_PER_ADDRESS", "log-level": "ARENA_LOG_LEVEL", "metrics": "ARENA_METRICS",
+	"games-per-address": "ARENA_GAMES_PER_ADDRESS", "log-level": "ARENA_LOG_LEVEL", "metrics": "ARENA_METRICS", "health": "ARENA_HEALTH",
 	"fill-after": "ARENA_FILL_AFTER", "live-pace": "ARENA_LIVE_PACE", "human-move": "ARENA_HUMAN_MOVE", "bot-move": "ARENA_BOT_MOVE",
 	"idle-timeout": "ARENA_IDLE_TIMEOUT", "session-start": "ARENA_SESSION_START", "ipv6-prefix": "ARENA_IPV6_PREFIX", "store": "ARENA_STORE", "store-pool": "ARENA_STORE_POOL",
 	"store-timeout": "ARENA_STORE_TIMEOUT", "cluster": "ARENA_CLUSTER", "node": "ARENA_NODE",
@@ -213,6 +221,7 @@ func serveFlags(c *serveConfig) *flag.FlagSet {
 	fs.IntVar(&c.gamesPerAddr, "games-per-address", hub.MaxRoomsPerAddr, "")
 	fs.StringVar(&c.logLevel, "log-level", "info", "")
 	fs.StringVar(&c.metrics, "metrics", "", "")
+	fs.StringVar(&c.health, "health", "", "")
 	fs.DurationVar(&c.fillAfter, "fill-after", commands.DefaultFillAfter, "")
 	fs.Float64Var(&c.livePace, "live-pace", float64(time.Second)/float64(director.LiveMoveGap), "")
 	fs.DurationVar(&c.humanMove, "human-move", hub.HumanMove, "")
@@ -471,6 +480,7 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	log.Info("arena", "version", version.Version(), "commit", version.Commit())
 	fail := func(err error) int {
 		complain(stderr, l, "arena serve", err) // lang:keep the command's name
 		return 1
@@ -480,12 +490,52 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 		return fail(lang.Errorf("data directory: %v", err))
 	}
 	ctx := context.Background()
-	st, err := store.OpenConfig(ctx, c.store)
-	if err != nil {
+	// A signal while the node waits for its store or bus stops it there.
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(signals)
+	stopStarting, started := make(chan struct{}), make(chan struct{})
+	go func() {
+		select {
+		case sig := <-signals:
+			log.Info("shutting down", "signal", sig.String())
+		case <-stopCh:
+		case <-started:
+			return
+		}
+		close(stopStarting)
+	}()
+	stopped := func(err error) int {
+		if errors.Is(err, errStopped) {
+			log.Info("stopped")
+			return 0
+		}
 		return fail(err)
+	}
+	var hl *health.Health
+	if c.health != "" {
+		hl = health.New(version.Version(), 2*time.Second)
+		healthCtx, stopHealth := context.WithCancel(ctx)
+		defer stopHealth()
+		addr, err := metrics.Serve(healthCtx, c.health, hl.Handler())
+		if err != nil {
+			return fail(lang.Errorf("--health %s: %v", c.health, err))
+		}
+		log.Info("health", "addr", "http://"+addr.String()+"/readyz")
+	}
+
+	var st *store.Store
+	if err := waitFor("store", log, stopStarting, partBackoff, store.Unreachable, func() (err error) {
+		st, err = store.OpenConfig(ctx, c.store)
+		return err
+	}); err != nil {
+		return stopped(err)
 	}
 	defer st.Close()
 	log.Info("store", "backend", st.Backend(), "at", store.Redact(c.store.Where))
+	if v := st.NewerSchema(); v != 0 {
+		log.Warn("the store's schema is newer than this arena's; it was made to be read by this release: serving without migrating", "schema", v)
+	}
 
 	var mx *metrics.Metrics
 	if c.metrics != "" {
@@ -505,9 +555,11 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 		if mx != nil {
 			cc.FrameRouted = mx.FrameRouted
 		}
-		node, err = cluster.Join(ctx, cc)
-		if err != nil {
-			return fail(err)
+		if err := waitFor("bus", log, stopStarting, partBackoff, bus.Unreachable, func() (err error) {
+			node, err = cluster.Join(ctx, cc)
+			return err
+		}); err != nil {
+			return stopped(err)
 		}
 		defer node.Close()
 		log.Info("cluster", "bus", cluster.RedactURL(c.cluster), "node", node.Name(), "letter", node.Letter())
@@ -544,8 +596,13 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 	if node != nil {
 		node.CountSessions(srv.SessionsByKey)
 	}
+	parts := health.New(version.Version(), 2*time.Second) // what /readyz checks, for arena_part_up too
+	readiness(parts, st, node, hub, srv)
+	if hl != nil {
+		readiness(hl, st, node, hub, srv)
+	}
 	if mx != nil {
-		src := metrics.Sources{Server: srv.Stats, Rooms: hub.List, Lobby: app.Stats}
+		src := metrics.Sources{Server: srv.Stats, Rooms: hub.List, Lobby: app.Stats, Parts: parts.Parts}
 		if node != nil {
 			src.Cluster = node.Stats
 		}
@@ -561,9 +618,10 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 
 	served := make(chan error, 1)
 	go func() { served <- srv.ListenAndServe() }()
-	signals := make(chan os.Signal, 2)
-	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM)
-	defer signal.Stop(signals)
+	close(started)
+	if hl != nil {
+		hl.Started()
+	}
 
 	select {
 	case err := <-served:
@@ -572,6 +630,10 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 		log.Info("shutting down", "signal", sig.String())
 	case <-stopCh:
 		log.Info("shutting down")
+	case <-stopStarting: // a signal as the node started
+	}
+	if hl != nil {
+		hl.Drain() // the balancer sends new connections elsewhere from now on
 	}
 	if node != nil {
 		// A rolling restart: the node's games with people move to the other nodes, where

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	"github.com/arena-classroom/arena/lang"
 	"io"
 	"net"
 	"net/http"
@@ -26,6 +25,7 @@ import (
 	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/internal/until"
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/store"
 )
 

@@ -11,6 +11,7 @@ import (
 	"github.com/arena-classroom/arena/cluster"
 	"github.com/arena-classroom/arena/health"
 	"github.com/arena-classroom/arena/rooms"
+	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/store"
 )
 
@@ -63,9 +64,15 @@ func (h *hubTicks) tick(now time.Time) { h.last.Store(now.UnixNano()) }
 // a loaded machine, and well under the balancer's checks' cadence times their count.
 const hubLate = 5 * time.Second
 
-// readiness are the checks of /readyz: the store answers a query, the bus is connected (in
-// a cluster), the hub's tick loop runs.
-func readiness(h *health.Health, st *store.Store, node *cluster.Node, hub *rooms.Hub) {
+// readiness are the checks of /readyz: the SSH server listens, the store answers a query,
+// the bus is connected (in a cluster), the hub's tick loop runs.
+func readiness(h *health.Health, st *store.Store, node *cluster.Node, hub *rooms.Hub, srv *server.Server) {
+	h.Add(health.Check{Name: "ssh", Probe: func(context.Context) error {
+		if srv.Addr() == nil {
+			return errors.New("not listening yet") // lang:keep /readyz, read by administrators
+		}
+		return nil
+	}})
 	h.Add(health.Check{Name: "store", Probe: st.Ping})
 	if node != nil {
 		h.Add(health.Check{Name: "bus", Probe: func(context.Context) error {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/arena-classroom/arena/botproto"
 	"github.com/arena-classroom/arena/catalog"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // `arena spec GAME` prints, without a server, what `ssh HOST spec GAME` prints with the
@@ -15,7 +16,7 @@ import (
 func TestSpecLocally(t *testing.T) {
 	for _, e := range catalog.All() {
 		var out, errOut bytes.Buffer
-		if code := spec([]string{e.Game.ID()}, &out, &errOut); code != 0 {
+		if code := spec(lang.English, []string{e.Game.ID()}, &out, &errOut); code != 0 {
 			t.Fatalf("arena spec %s: exit %d, %s", e.Game.ID(), code, errOut.String())
 		}
 		want, err := botproto.Spec(e.Game, 500*time.Millisecond, 5*time.Second)
@@ -24,10 +25,10 @@ func TestSpecLocally(t *testing.T) {
 		}
 	}
 	var out, errOut bytes.Buffer
-	if code := spec([]string{"chess"}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), `unknown game "chess"`) {
+	if code := spec(lang.English, []string{"chess"}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), `unknown game "chess"`) {
 		t.Fatalf("arena spec chess: exit %d, %q", code, errOut.String())
 	}
-	if code := spec(nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "usage: arena spec GAME") {
+	if code := spec(lang.English, nil, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "usage: arena spec GAME") {
 		t.Fatalf("arena spec: exit %d", code)
 	}
 }
