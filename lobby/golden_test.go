@@ -42,6 +42,26 @@ const goldenDir = "testdata/golden"
 // and a large one.
 var goldenSizes = [][2]int{{80, 24}, {120, 40}}
 
+// withHelp are the game screens of cases (the "playing GAME" ones) with the ? overlay open:
+// the game's rules summary and keys, as a player reads them mid-game.
+func withHelp(cases []screenCase) []screenCase {
+	var out []screenCase
+	for _, c := range cases {
+		if !strings.HasPrefix(c.name, "playing ") || strings.HasPrefix(c.name, "playing dumb ") {
+			continue
+		}
+		make := c.make
+		c.name = "help " + c.name
+		c.make = func(t *testing.T) *model {
+			m := make(t)
+			m.setHelp(true)
+			return m
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
 // inFrench are the cases drawn once more for a French reader with an AZERTY keyboard, at
 // the smallest window (where a longer French sentence is likeliest to be cut): "home"'s is
 // home-fr.80x24.txt. Each must fit the window.
@@ -90,6 +110,7 @@ func TestGoldenScreens(t *testing.T) {
 	for _, size := range goldenSizes {
 		width, height := size[0], size[1]
 		cases := screenCases(width, height)
+		cases = append(cases, withHelp(cases)...)
 		if width == 80 && height == 24 {
 			cases = append(cases, inFrench(cases)...)
 		}
