@@ -62,7 +62,7 @@ func (a *Sessions) assignmentArgs(ctx context.Context, args botArgs, who keys.Id
 // runAssignment plays the assignment's games and, when they were all played, records the run
 // and tells the student how it went.
 func (a *Sessions) runAssignment(ctx context.Context, conn *program.Conn, args botArgs, as store.Assignment, who keys.Identity, name string, clock program.Clock, presence *presence.Key) int {
-	conn.Tell(lang.T("assignment %s: %d games of %s against %s; %d%% of wins needed", as.Code, as.Games, args.entry.Game.Name(), as.Vs, as.PassPct))
+	conn.Tell(lang.T("assignment %s: %d games of %s against %s; %d%% of wins needed", as.Code, as.Games, lang.T(args.entry.Game.Name()), as.Vs, as.PassPct))
 	status, t := a.practiceTally(ctx, conn, args, name, clock, presence, nil) // not kept
 	if t.played < as.Games || t.stopped.Key != "" {
 		stopped := t.stopped

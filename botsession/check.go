@@ -37,7 +37,7 @@ func (a *Sessions) ServeCheck(s *server.Session, stdin io.Reader, stdout, stderr
 		return refuse(2, err)
 	}
 	if !botproto.Documented(e.Game) {
-		return refuse(2, lang.Errorf("%s cannot be played by programs yet", e.Game.Name()))
+		return refuse(2, lang.Errorf("%s cannot be played by programs yet", lang.T(e.Game.Name())))
 	}
 	if s.Who.Guest {
 		return refuse(1, lang.Errorf("checks need a public key, as bot sessions do: connect with ssh -i KEY (make one with ssh-keygen -t ed25519)"))

@@ -104,7 +104,7 @@ func parseBotArgs(args []string) (botArgs, error) {
 		return b, err
 	}
 	if !botproto.Documented(e.Game) {
-		return b, lang.Errorf("%s cannot be played by programs yet", e.Game.Name())
+		return b, lang.Errorf("%s cannot be played by programs yet", lang.T(e.Game.Name()))
 	}
 	b.entry, b.name, b.practice, b.games, b.assignment, b.tournament = e, *name, *practice, *n, *assignment, strings.ToUpper(*tournamentCode)
 	if *size != 0 {
@@ -113,7 +113,7 @@ func parseBotArgs(args []string) (botArgs, error) {
 	desc := e.Game.Describe()
 	for _, k := range cfg.Keys() {
 		if st, ok := desc.Setting(k); ok && st.ByArena {
-			return b, lang.Errorf("%s's %s setting comes from the seats (in practice yours is the first, then the --vs bots'), not --config %s", e.Game.Name(), k, k)
+			return b, lang.Errorf("%s's %s setting comes from the seats (in practice yours is the first, then the --vs bots'), not --config %s", lang.T(e.Game.Name()), k, k)
 		}
 	}
 	b.setKeys = cfg.Keys()
@@ -182,7 +182,7 @@ func (b *botArgs) pickOpponents(list string) error {
 		names = append(names, names[len(names)-1])
 	}
 	if len(names)+1 > maxSeats {
-		return lang.Errorf("%s seats at most %d players: name at most %d house bots", b.entry.Game.Name(), maxSeats, maxSeats-1)
+		return lang.Errorf("%s seats at most %d players: name at most %d house bots", lang.T(b.entry.Game.Name()), maxSeats, maxSeats-1)
 	}
 	b.vs = names
 	return nil

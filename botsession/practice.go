@@ -218,7 +218,7 @@ func (a *Sessions) practiceTally(ctx context.Context, conn *program.Conn, args b
 	}
 	conn.Plan(args.games)
 	conn.Tell(lang.T("%s: %d game(s) of %s against %s, %s; %s",
-		what, args.games, e.Game.Name(), strings.Join(args.vs, ", "), seeds, practiceScheme(args)))
+		what, args.games, lang.T(e.Game.Name()), strings.Join(args.vs, ", "), seeds, practiceScheme(args)))
 
 	var t tally
 	errGone := errors.New("the bot left") // lang:keep never said: a sentinel
