@@ -108,3 +108,50 @@ func TestAnAZERTYPlayerStepsInWarHammer(t *testing.T) {
 		t.Fatalf("alice typed %v on AZERTY for move %d and played %+v", keys, code, m)
 	}
 }
+
+// A French person plays 7 couleurs on AZERTY with the colours' initials a to g: letters that
+// are initials are not places, so a stays the colour A (not QWERTY's q, at its place) —
+// a whole game, choosing A whenever it takes something.
+func TestAnAZERTYPlayerTypesSevenColorsInitials(t *testing.T) {
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, commands.Options{})
+	alice := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", sshtest.NewKey(t)), sshtest.Command("play sevencolors --vs greedy --size 6"),
+		sshtest.Size(100, 30), sshtest.Env("LANG=fr_FR.UTF-8"))
+	room := onlyRoom(t, hub)
+	typedA := 0
+	snap := room.Snapshot()
+	until.True(t, 10*time.Second, "the game starting", func() bool { snap = room.Snapshot(); return snap.Status != rooms.Waiting })
+	for moves := 0; snap.Status == rooms.Playing; moves++ {
+		if moves > 4*36 {
+			t.Fatal("the game did not end within its move cap")
+		}
+		if snap.ToMove != 0 {
+			until.True(t, 10*time.Second, "greedy's move", func() bool {
+				snap = room.Snapshot()
+				return snap.Status != rooms.Playing || snap.ToMove == 0
+			})
+			continue
+		}
+		legal := snap.State.Legal(0)
+		colour := legal[0].(int)
+		for _, a := range legal {
+			if a.(int) == 3 { // A: the letter a, where QWERTY has q
+				colour = 3
+			}
+		}
+		key := string(rune('a' + colour - 3))
+		if key == "a" {
+			typedA++
+		}
+		m := play(t, room, alice, yourTurnIn(snap, 0, lang.French), key)
+		if m.Default || m.Action != colour {
+			t.Fatalf("alice typed %q on AZERTY for colour %d and played %+v", key, colour, m)
+		}
+		until.True(t, 10*time.Second, "the room publishing the move", func() bool {
+			snap = room.Snapshot()
+			return snap.Status != rooms.Playing || snap.ToMove != 0
+		})
+	}
+	if typedA == 0 {
+		t.Log("A never took anything for alice: only the other initials were typed")
+	}
+}
