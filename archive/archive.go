@@ -6,12 +6,12 @@ package archive
 import (
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"strings"
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/store"
 )
@@ -44,10 +44,10 @@ func New(st Store, log *slog.Logger) *Archive {
 }
 
 // ErrNone: a server started without a store (tests, a demo) keeps no games.
-var ErrNone = errors.New("this server keeps no games")
+var ErrNone = lang.Errorf("this server keeps no games")
 
 // ErrUnavailable is the sentence for a store that failed to answer.
-var ErrUnavailable = errors.New("the game could not be read right now; try again")
+var ErrUnavailable = lang.Errorf("the game could not be read right now; try again")
 
 // Game is a stored match with its replay decoded.
 type Game struct {
@@ -80,12 +80,12 @@ func (a *Archive) Load(ctx context.Context, id string) (Game, error) {
 	}
 	e, ok := catalog.Get(rec.Game)
 	if !ok {
-		return Game{}, fmt.Errorf("game %s was a game of %q, which this server no longer has", id, rec.Game)
+		return Game{}, lang.Errorf("game %s was a game of %q, which this server no longer has", id, rec.Game)
 	}
 	rp, err := replay.Decode(rec.Replay, func(id string) (games.Game, bool) { return e.Game, id == e.Game.ID() })
 	if err != nil {
 		a.log.Error("decoding a replay", "id", id, "err", err)
-		return Game{}, fmt.Errorf("game %s's replay cannot be read by this version of the arena", id)
+		return Game{}, lang.Errorf("game %s's replay cannot be read by this version of the arena", id)
 	}
 	return Game{Rec: rec, Entry: e, Replay: rp}, nil
 }
@@ -171,7 +171,7 @@ const shownMatches = 10
 // (`replay m_eh5f` for m_eh5f_mww3u7tr). Several: a sentence listing them; none: the
 // sentence for an unknown id.
 func (a *Archive) completeID(ctx context.Context, prefix string) (string, error) {
-	notFound := fmt.Errorf("no stored game %q (`history` lists yours, with their ids)", prefix)
+	notFound := lang.Errorf("no stored game %q (`history` lists yours, with their ids)", prefix)
 	finder, ok := a.st.(matchIDs)
 	if !ok {
 		return "", notFound
@@ -187,10 +187,10 @@ func (a *Archive) completeID(ctx context.Context, prefix string) (string, error)
 	case len(ids) == 1:
 		return ids[0], nil
 	case len(ids) > shownMatches:
-		return "", fmt.Errorf("more than %d stored games start with %q, such as %s: type more of the id",
+		return "", lang.Errorf("more than %d stored games start with %q, such as %s: type more of the id",
 			shownMatches, prefix, strings.Join(ids[:shownMatches], ", "))
 	default:
-		return "", fmt.Errorf("%d stored games start with %q: %s; type more of the id", len(ids), prefix, strings.Join(ids, ", "))
+		return "", lang.Errorf("%d stored games start with %q: %s; type more of the id", len(ids), prefix, strings.Join(ids, ", "))
 	}
 }
 
@@ -322,7 +322,7 @@ func (a *Archive) Games(ctx context.Context, q store.GameQuery) ([]store.GameRec
 		return hg.HistoryGames(ctx, q)
 	}
 	if q.Tournament != "" || q.Kind != "" {
-		return nil, errors.New("this server's store cannot choose games by tournament")
+		return nil, lang.Errorf("this server's store cannot choose games by tournament")
 	}
 	recs, err := a.st.History(ctx, q.Identity, q.Bot, q.Game, q.Limit)
 	out := make([]store.GameRecord, len(recs))

@@ -45,7 +45,7 @@ func ParseAdminKeys(data []byte) (AdminKeys, []LineError) {
 			continue
 		}
 		if len(line) > maxAdminLine {
-			problems = append(problems, LineError{Line: n, Err: fmt.Errorf("%d bytes long: not a public key", len(line))})
+			problems = append(problems, LineError{Line: n, Err: fmt.Errorf("%d bytes long: not a public key", len(line))}) // lang:keep the operator's, logged at start
 			continue
 		}
 		pk, _, _, _, err := gossh.ParseAuthorizedKey([]byte(line))
@@ -72,7 +72,7 @@ func LoadAdminKeys(path string) (AdminKeys, []LineError, error) {
 		return AdminKeys{}, nil, nil
 	}
 	if err != nil {
-		return AdminKeys{}, nil, fmt.Errorf("admin keys: %w", err)
+		return AdminKeys{}, nil, fmt.Errorf("admin keys: %w", err) // lang:keep the operator's, logged at start
 	}
 	admins, problems := ParseAdminKeys(data)
 	return admins, problems, nil

@@ -19,7 +19,7 @@ const HostKeyFile = "host_ed25519"
 // the first time. Reusing it on every start keeps clients' known_hosts valid.
 func LoadOrCreateHostKey(dir string) (gossh.Signer, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("host key: create data directory: %w", err)
+		return nil, fmt.Errorf("host key: create data directory: %w", err) // lang:keep the operator's, logged at start
 	}
 	path := filepath.Join(dir, HostKeyFile)
 	signer, err := loadHostKey(path)
@@ -39,11 +39,11 @@ func LoadOrCreateHostKey(dir string) (gossh.Signer, error) {
 func NewHostKeyPEM() ([]byte, error) {
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
-		return nil, fmt.Errorf("host key: generate: %w", err)
+		return nil, fmt.Errorf("host key: generate: %w", err) // lang:keep the operator's, logged at start
 	}
-	block, err := gossh.MarshalPrivateKey(priv, "arena host key")
+	block, err := gossh.MarshalPrivateKey(priv, "arena host key") // lang:keep the operator's, logged at start
 	if err != nil {
-		return nil, fmt.Errorf("host key: encode: %w", err)
+		return nil, fmt.Errorf("host key: encode: %w", err) // lang:keep the operator's, logged at start
 	}
 	return pem.EncodeToMemory(block), nil
 }
@@ -52,7 +52,7 @@ func NewHostKeyPEM() ([]byte, error) {
 func ParseHostKey(pemKey []byte) (gossh.Signer, error) {
 	signer, err := gossh.ParsePrivateKey(pemKey)
 	if err != nil {
-		return nil, fmt.Errorf("host key: %w", err)
+		return nil, fmt.Errorf("host key: %w", err) // lang:keep the operator's, logged at start
 	}
 	return signer, nil
 }
@@ -60,11 +60,11 @@ func ParseHostKey(pemKey []byte) (gossh.Signer, error) {
 func loadHostKey(path string) (gossh.Signer, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("host key: %w", err)
+		return nil, fmt.Errorf("host key: %w", err) // lang:keep the operator's, logged at start
 	}
 	signer, err := gossh.ParsePrivateKey(data)
 	if err != nil {
-		return nil, fmt.Errorf("host key %s: %w", path, err)
+		return nil, fmt.Errorf("host key %s: %w", path, err) // lang:keep the operator's, logged at start
 	}
 	return signer, nil
 }
@@ -79,26 +79,26 @@ func createHostKey(path string) error {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".host_ed25519-*")
 	if err != nil {
-		return fmt.Errorf("host key: %w", err)
+		return fmt.Errorf("host key: %w", err) // lang:keep the operator's, logged at start
 	}
 	defer os.Remove(tmp.Name())
 	if err := tmp.Chmod(0o600); err != nil {
 		tmp.Close()
-		return fmt.Errorf("host key: %w", err)
+		return fmt.Errorf("host key: %w", err) // lang:keep the operator's, logged at start
 	}
 	if _, err := tmp.Write(pemKey); err != nil {
 		tmp.Close()
-		return fmt.Errorf("host key: write: %w", err)
+		return fmt.Errorf("host key: write: %w", err) // lang:keep the operator's, logged at start
 	}
 	if err := tmp.Sync(); err != nil {
 		tmp.Close()
-		return fmt.Errorf("host key: write: %w", err)
+		return fmt.Errorf("host key: write: %w", err) // lang:keep the operator's, logged at start
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("host key: write: %w", err)
+		return fmt.Errorf("host key: write: %w", err) // lang:keep the operator's, logged at start
 	}
 	if err := os.Link(tmp.Name(), path); err != nil && !errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("host key: %w", err)
+		return fmt.Errorf("host key: %w", err) // lang:keep the operator's, logged at start
 	}
 	return nil
 }

@@ -3,7 +3,7 @@ package keys
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
+	"github.com/arena-classroom/arena/lang"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,27 +83,28 @@ func ReservedWords() []string {
 	return out
 }
 
-// NameNote says, in a sentence for the person, why a connection asking for the name user
-// got name instead; "" when it got what it asked for (or asked for nothing). extra are the
+// NameNote says, in a sentence for the person (said in their language), why a connection
+// asking for the name user got name instead; the zero Text when it got what it asked for
+// (or asked for nothing). extra are the
 // server's other reserved names, as for SanitizeName.
-func NameNote(user, name string, extra ...string) string {
+func NameNote(user, name string, extra ...string) lang.Text {
 	if user == "" {
-		return ""
+		return lang.Text{}
 	}
-	const choose = "connect as ssh NAME@host to choose a name"
+	choose := lang.T("connect as ssh NAME@host to choose a name")
 	wanted := CleanName(user)
 	switch {
 	case wanted == "":
-		return fmt.Sprintf("%q has nothing a name can use (letters a-z, digits, - and _): you are %s; %s", stripEscapes(user), name, choose)
+		return lang.T("%q has nothing a name can use (letters a-z, digits, - and _): you are %s; %s", stripEscapes(user), name, choose)
 	case wanted == name:
-		return ""
+		return lang.Text{}
 	case Reserved(wanted, extra...):
-		return fmt.Sprintf("%s is reserved: you are %s; %s", wanted, name, choose)
+		return lang.T("%s is reserved: you are %s; %s", wanted, name, choose)
 	case isVariant(wanted, name):
-		return fmt.Sprintf("%s belongs to another key: you are %s; connect as ssh NAME@host to choose another name", wanted, name)
+		return lang.T("%s belongs to another key: you are %s; connect as ssh NAME@host to choose another name", wanted, name)
 	default:
 		// ClaimName keeps the last name of a key that holds as many as it may.
-		return fmt.Sprintf("%s is not yours: your key already holds as many names as a key may, so you are %s (whoami lists them)", wanted, name)
+		return lang.T("%s is not yours: your key already holds as many names as a key may, so you are %s (whoami lists them)", wanted, name)
 	}
 }
 

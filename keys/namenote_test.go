@@ -20,7 +20,7 @@ func TestNameNoteSaysWhyTheNameIsNotTheOneAskedFor(t *testing.T) {
 		{"日本", "player-68bdd1", `"日本" has nothing a name can use`},
 		{"\x1b[31m", "player-68bdd1", `"" has nothing a name can use`},
 	} {
-		got := NameNote(c.user, c.name, "greedy")
+		got := NameNote(c.user, c.name, "greedy").String()
 		if c.says == "" && got != "" || !strings.Contains(got, c.says) {
 			t.Errorf("NameNote(%q, %q) = %q, want %q", c.user, c.name, got, c.says)
 		}

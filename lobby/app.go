@@ -171,7 +171,7 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 		m.command = s.Args[0] // its first screen is its last: going back ends the session
 	}
 	if _, home := first.(*homeScreen); home {
-		m.notice = s.NameNote // why the lobby calls them what it does (ssh root@host)
+		m.notice = s.NameNote.In(s.Lang) // why the lobby calls them what it does (ssh root@host)
 		// Back after a lost connection: straight into the game that kept the seat.
 		if r, ok := a.hub.SeatOf(s.Who.ID); ok {
 			m.screen = newGameScreen(r)

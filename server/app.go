@@ -18,9 +18,10 @@ type Session struct {
 	SSH ssh.Session
 	Who keys.Identity
 	// NameNote says why Who.Name is not the name the client asked for (`ssh root@host`: "root
-	// is reserved: you are player-68bdd1; …"); "" when it is. The server has written it on
-	// stderr for a command; the lobby shows it on its first screen.
-	NameNote string
+	// is reserved: you are player-68bdd1; …"), in the person's language; no Key when it is.
+	// The server has written it on stderr for a command; the lobby shows it on its first
+	// screen.
+	NameNote lang.Text
 	Args     []string // the exec command split into words; empty for a plain `ssh host`
 	PTY      bool
 	Width    int // clamped window size (PTY sessions)

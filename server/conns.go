@@ -36,7 +36,7 @@ type connState struct {
 	once     sync.Once
 	who      keys.Identity
 	whoError error
-	nameNote string // why who.Name is not the name asked for ("" when it is)
+	nameNote lang.Text // why who.Name is not the name asked for (no Key when it is)
 }
 
 type connStateKey struct{}

@@ -205,12 +205,12 @@ func (s *Server) identity(sess ssh.Session, cs *connState) (keys.Identity, error
 	return cs.who, cs.whoError
 }
 
-// nameNoteOf is why the connection's name is not the one it asked for ("" when it is).
-func nameNoteOf(ctx ssh.Context) string {
+// nameNoteOf is why the connection's name is not the one it asked for (no Key when it is).
+func nameNoteOf(ctx ssh.Context) lang.Text {
 	if cs := connStateOf(ctx); cs != nil {
 		return cs.nameNote
 	}
-	return ""
+	return lang.Text{}
 }
 
 // route hands PTY sessions to a Bubble Tea program and the others to App.Exec.
@@ -262,8 +262,8 @@ func (s *Server) exec(sess *sessionWithContext, who keys.Identity) int {
 	}
 	// Said at once, before whatever the command prints: a person who connected as root
 	// learns why the arena calls them player-68bdd1.
-	if sv.NameNote != "" {
-		fmt.Fprintf(sess.Stderr(), "arena: %s\n", sv.NameNote)
+	if sv.NameNote.Key != "" {
+		fmt.Fprintf(sess.Stderr(), "arena: %s\n", sv.NameNote.In(sv.Lang))
 	}
 	return s.app.Exec(sv, sess, sess, sess.Stderr())
 }

@@ -132,5 +132,5 @@ func (l *leaderboardScreen) View(m screen.Model) string {
 
 func (l *leaderboardScreen) Help(m screen.Model) string {
 	return m.Lang().Sprintf("Every game played here is rated (OpenSkill): the rating shown is μ − 3σ, a\ncautious estimate that grows as a player wins and as the arena grows sure of\nthem. Guests and practice games are not rated. From a shell:") +
-		"\n  ssh HOST leaderboard GAME [--csv|--json]"
+		"\n  ssh HOST leaderboard GAME [--csv|--json]" // lang:keep a command to type
 }
