@@ -210,13 +210,14 @@ var (
 	descBusServed = prometheus.NewDesc("arena_bus_requests_served_total", "Requests of other nodes this node answered (a room's moves, a look at a room, a tournament's messages).", nil, nil)
 	descBusReject = prometheus.NewDesc("arena_bus_rejected_total", "Messages from the bus dropped unread, by kind (heartbeat, request, frame, seat): too large, malformed, or of another version of the bus protocol.", []string{"kind"}, nil)
 	descPeers     = prometheus.NewDesc("arena_cluster_nodes", "Nodes of the cluster this node hears, itself included.", nil, nil)
+	descRefused   = prometheus.NewDesc("arena_logins_refused_total", "Connections and sessions refused, by reason: full, per_address, rate, hard_limit, shutting_down, channels, sessions_per_key, store (the account could not be loaded), command_length.", []string{"reason"}, nil)
 	descPartUp    = prometheus.NewDesc("arena_part_up", "1 when a part this node needs answers (store, bus, hub: what /readyz checks), 0 when it does not.", []string{"part"}, nil)
 	descAnnounced = prometheus.NewDesc("arena_lobby_announcements_total", "Times the lobby's screens were told that what they show changed (at most twice a second).", nil, nil)
 )
 
 func (c *sourced) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descConns, descHandshake, descLoggedIn, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders, descAnnounced,
-		descBusMsgs, descBusBytes, descBusFrames, descBusReload, descBusServed, descBusReject, descPeers, descPartUp} {
+		descBusMsgs, descBusBytes, descBusFrames, descBusReload, descBusServed, descBusReject, descPeers, descPartUp, descRefused} {
 		ch <- d
 	}
 }
@@ -235,6 +236,9 @@ func (c *sourced) Collect(ch chan<- prometheus.Metric) {
 		gauge(descLoggedIn, float64(st.LoggedIn))
 		gauge(descSessions, float64(st.Terminals), "terminal")
 		gauge(descSessions, float64(st.Sessions-st.Terminals), "command")
+		for _, reason := range sortedStrings(st.Refused) {
+			ch <- prometheus.MustNewConstMetric(descRefused, prometheus.CounterValue, float64(st.Refused[reason]), reason)
+		}
 	}
 	if src.Rooms != nil {
 		count := map[[2]string]int{}

@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/health"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/metrics"
+	"github.com/arena-classroom/arena/server"
 	"github.com/arena-classroom/arena/version"
 )
 
@@ -42,13 +43,14 @@ func TestTheLobbysFiguresAreScraped(t *testing.T) {
 func TestTheVersionAndThePartsAreScraped(t *testing.T) {
 	m := metrics.New(metrics.Sources{Parts: func(context.Context) []health.Result {
 		return []health.Result{{Name: "store"}, {Name: "bus", Err: errors.New("no connection")}}
-	}})
+	}, Server: func() server.Stats { return server.Stats{Refused: map[string]uint64{server.RefusedStore: 3}} }})
 	rec := httptest.NewRecorder()
 	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	body, _ := io.ReadAll(rec.Result().Body)
 	for _, want := range []string{
 		`arena_part_up{part="store"} 1`,
 		`arena_part_up{part="bus"} 0`,
+		`arena_logins_refused_total{reason="store"} 3`,
 		`arena_build_info{commit="` + version.Commit() + `",goversion="` + runtime.Version() + `",version="` + version.Version() + `"} 1`,
 	} {
 		if !strings.Contains(string(body), want) {

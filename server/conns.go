@@ -66,6 +66,7 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 	cs.mu.Lock()
 	if cs.channels >= s.cfg.MaxChannels {
 		cs.mu.Unlock()
+		s.refused.add(RefusedChannels)
 		// Said before any session: the client's language is not known yet (its locale comes
 		// with a session's env requests).
 		_ = nc.Reject(gossh.ResourceShortage, fmt.Sprintf(

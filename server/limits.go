@@ -37,6 +37,7 @@ type connTable struct {
 	ips     map[string]*ipState
 	waiting [inSession]*list.List // displaceable connections by class, oldest first
 	admits  int
+	refused refusals
 }
 
 type ipState struct {
@@ -81,6 +82,7 @@ func (t *connTable) admit(cs *connState) (refusal lang.Text, drop bool, displace
 	}
 	st := t.ipLocked(cs.key, now)
 	if st.conns >= 2*t.maxPerIP+8 || t.total >= 2*t.maxTotal {
+		t.refused.add(RefusedHardLimit)
 		return lang.Text{}, true, nil
 	}
 	for st.conns >= t.maxPerIP {
@@ -114,8 +116,10 @@ func (t *connTable) admit(cs *connState) (refusal lang.Text, drop bool, displace
 	switch {
 	case t.total > t.maxTotal:
 		refusal = lang.T("the arena is full (%d connections); please try again in a minute", t.maxTotal)
+		t.refused.add(RefusedFull)
 	case st.conns > t.maxPerIP:
 		refusal = lang.T("too many connections from your address (limit %d); close some and try again", t.maxPerIP)
+		t.refused.add(RefusedPerAddress)
 	}
 	return refusal, false, displaced
 }
@@ -147,6 +151,7 @@ func (t *connTable) sessionOpened(cs *connState) (refusal lang.Text) {
 	st := t.ipLocked(cs.key, now)
 	st.refill(now, t.rate, t.burst)
 	if st.tokens < 1 {
+		t.refused.add(RefusedRate)
 		return lang.T("too many new connections from your address; wait a few seconds and try again")
 	}
 	st.tokens--

@@ -33,6 +33,7 @@ var ErrServerClosed = errors.New("server closed") // lang:keep an error for the 
 
 // Server is the arena's SSH server.
 type Server struct {
+	refused  refusals // beside the connTable's: those decided here
 	cfg      Config
 	log      *slog.Logger
 	app      App
@@ -275,6 +276,9 @@ func (s *Server) connCallback(ctx ssh.Context, conn net.Conn) net.Conn {
 		s.log.Debug("connections displaced", "remote", cs.ip, "count", len(displaced))
 	}
 	if drop || s.closing.Load() {
+		if !drop {
+			s.refused.add(RefusedShuttingDown)
+		}
 		cs.idle.Stop()
 		s.conns.release(cs)
 		s.log.Warn("connection dropped", "remote", cs.ip, "reason", "over the hard limit or shutting down")
@@ -329,12 +333,22 @@ type Stats struct {
 	LoggedIn    int // connections logged in with no session open
 	Sessions    int // sessions running (terminals and commands)
 	Terminals   int // of which, terminal (PTY) sessions
+	// Refused counts the connections and sessions refused since the start, by reason
+	// (Refused* constants).
+	Refused map[string]uint64
 }
 
 // Stats reads the server's figures now.
 func (s *Server) Stats() Stats {
 	var st Stats
 	st.Connections, st.Handshaking, st.LoggedIn = s.conns.counts()
+	st.Refused = s.conns.refused.counts()
+	for reason, n := range s.refused.counts() {
+		if st.Refused == nil {
+			st.Refused = map[string]uint64{}
+		}
+		st.Refused[reason] += n
+	}
 	s.mu.Lock()
 	for ls := range s.sessions {
 		st.Sessions++

@@ -338,7 +338,7 @@ func TestPerIPConnectionLimit(t *testing.T) {
 }
 
 func TestConnectRateLimit(t *testing.T) {
-	addr, _ := sshtest.Start(t, fakeApp{}, func(c *server.Config) {
+	addr, srv := sshtest.Start(t, fakeApp{}, func(c *server.Config) {
 		c.ConnectBurst, c.ConnectRate = 2, 0.001 // no refill within the test
 	})
 	key := sshtest.NewKey(t)
@@ -349,16 +349,23 @@ func TestConnectRateLimit(t *testing.T) {
 	if code != server.ExitTryAgain || !strings.Contains(errOut, "too many new connections") {
 		t.Fatalf("third connection in a burst of 2: exit %d, stderr %q", code, errOut)
 	}
+	if got := srv.Stats().Refused[server.RefusedRate]; got != 1 {
+		t.Errorf("refusals for the rate: %d", got)
+	}
 }
 
 func TestSessionsPerKeyLimit(t *testing.T) {
-	addr, _ := sshtest.Start(t, fakeApp{}, func(c *server.Config) { c.MaxSessionsPerKey = 1 })
+	addr, srv := sshtest.Start(t, fakeApp{}, func(c *server.Config) { c.MaxSessionsPerKey = 1 })
 	key := sshtest.NewKey(t)
 	term := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", key))
 	term.WaitFor(t, "hello alice", wait)
 	_, errOut, code := sshtest.Exec(t, sshtest.Dial(t, addr, "alice", key), "whoami")
 	if code != server.ExitTryAgain || !strings.Contains(errOut, "too many sessions for your key (limit 1)") {
 		t.Fatalf("second session: exit %d, stderr %q", code, errOut)
+	}
+	// An administrator sees it counted by its reason (arena_logins_refused_total).
+	if got := srv.Stats().Refused; got[server.RefusedSessionsPerKey] != 1 || len(got) != 1 {
+		t.Errorf("refusals counted: %v", got)
 	}
 	whoami(t, sshtest.Dial(t, addr, "bob", sshtest.NewKey(t))) // other keys are not affected
 	term.Send(t, "q")

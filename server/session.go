@@ -163,16 +163,19 @@ func (s *Server) admit(next sessionHandler) sessionHandler {
 		}
 		// Splitting a command into words costs more than linearly: measure it first.
 		if n := len(sess.RawCommand()); n > s.cfg.MaxCommandBytes {
+			s.refused.add(RefusedCommandLength)
 			return refuse(lang.T("that command is %s bytes long; commands have at most %s", strconv.Itoa(n), strconv.Itoa(s.cfg.MaxCommandBytes)))
 		}
 		who, err := s.identity(sess, cs)
 		if err != nil {
 			s.log.Error("identity", "remote", cs.ip, "err", err)
+			s.refused.add(RefusedStore)
 			refuse(lang.T("we could not load your account right now: the arena's database does not answer. This is temporary; try again in a few seconds (the starter kits do, by themselves)"))
 			return ExitTryAgain
 		}
 		release, ok := s.perKey.acquire(who.ID)
 		if !ok {
+			s.refused.add(RefusedSessionsPerKey)
 			return refuseForNow(lang.T("too many sessions for your key (limit %d); close one and try again", s.cfg.MaxSessionsPerKey))
 		}
 		defer release()
