@@ -24,6 +24,7 @@ import (
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/tournament/director"
 	"github.com/arena-classroom/arena/version"
 )
 
@@ -37,6 +38,8 @@ type Sources struct {
 	// Parts are the node's parts and whether each answers (its readiness checks: the
 	// store, the bus, the hub), read at each scrape: arena_part_up.
 	Parts func(ctx context.Context) []health.Result
+	// Tournaments are the tournaments' director's figures (nil without a store).
+	Tournaments func() director.Stats
 }
 
 // Metrics holds the arena's collectors. It is a rooms.Observer (the hub's tick and the house
@@ -211,13 +214,17 @@ var (
 	descBusReject = prometheus.NewDesc("arena_bus_rejected_total", "Messages from the bus dropped unread, by kind (heartbeat, request, frame, seat): too large, malformed, or of another version of the bus protocol.", []string{"kind"}, nil)
 	descPeers     = prometheus.NewDesc("arena_cluster_nodes", "Nodes of the cluster this node hears, itself included.", nil, nil)
 	descRefused   = prometheus.NewDesc("arena_logins_refused_total", "Connections and sessions refused, by reason: full, per_address, rate, hard_limit, shutting_down, channels, sessions_per_key, store (the account could not be loaded), command_length.", []string{"reason"}, nil)
+	descLeader    = prometheus.NewDesc("arena_tournament_leader", "1 on the node that runs the tournaments (in a cluster, the one holding the director lease), 0 elsewhere.", nil, nil)
+	descWaitingE  = prometheus.NewDesc("arena_tournament_entrants_waiting", "Programs lined up for their next tournament game on this node's director.", nil, nil)
+	descLongest   = prometheus.NewDesc("arena_tournament_longest_wait_seconds", "How long the longest-waiting program has waited for its next tournament game.", nil, nil)
+	descForfeits  = prometheus.NewDesc("arena_tournament_forfeits_total", "Tournament games lost without playing, by reason: away (not connected past the grace), removed (by the teacher), nobody_came.", []string{"reason"}, nil)
 	descPartUp    = prometheus.NewDesc("arena_part_up", "1 when a part this node needs answers (store, bus, hub: what /readyz checks), 0 when it does not.", []string{"part"}, nil)
 	descAnnounced = prometheus.NewDesc("arena_lobby_announcements_total", "Times the lobby's screens were told that what they show changed (at most twice a second).", nil, nil)
 )
 
 func (c *sourced) Describe(ch chan<- *prometheus.Desc) {
 	for _, d := range []*prometheus.Desc{descConns, descHandshake, descLoggedIn, descSessions, descPeople, descRooms, descSpectator, descWaiting, descSent, descDropped, descRenders, descAnnounced,
-		descBusMsgs, descBusBytes, descBusFrames, descBusReload, descBusServed, descBusReject, descPeers, descPartUp, descRefused} {
+		descBusMsgs, descBusBytes, descBusFrames, descBusReload, descBusServed, descBusReject, descPeers, descPartUp, descRefused, descLeader, descWaitingE, descLongest, descForfeits} {
 		ch <- d
 	}
 }
@@ -265,6 +272,19 @@ func (c *sourced) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(descAnnounced, prometheus.CounterValue, float64(st.Announcements))
 	}
 	ch <- prometheus.MustNewConstMetric(descDropped, prometheus.CounterValue, float64(rooms.FramesDropped()))
+	if src.Tournaments != nil {
+		st := src.Tournaments()
+		leader := 0.0
+		if st.Leading {
+			leader = 1
+		}
+		gauge(descLeader, leader)
+		gauge(descWaitingE, float64(st.Waiting))
+		gauge(descLongest, st.LongestWait.Seconds())
+		for _, reason := range sortedStrings(st.Forfeits) {
+			ch <- prometheus.MustNewConstMetric(descForfeits, prometheus.CounterValue, float64(st.Forfeits[reason]), reason)
+		}
+	}
 	if src.Parts != nil {
 		for _, r := range src.Parts(context.Background()) {
 			up := 1.0

@@ -8,11 +8,13 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arena-classroom/arena/health"
 	"github.com/arena-classroom/arena/lobby"
 	"github.com/arena-classroom/arena/metrics"
 	"github.com/arena-classroom/arena/server"
+	"github.com/arena-classroom/arena/tournament/director"
 	"github.com/arena-classroom/arena/version"
 )
 
@@ -43,7 +45,10 @@ func TestTheLobbysFiguresAreScraped(t *testing.T) {
 func TestTheVersionAndThePartsAreScraped(t *testing.T) {
 	m := metrics.New(metrics.Sources{Parts: func(context.Context) []health.Result {
 		return []health.Result{{Name: "store"}, {Name: "bus", Err: errors.New("no connection")}}
-	}, Server: func() server.Stats { return server.Stats{Refused: map[string]uint64{server.RefusedStore: 3}} }})
+	}, Server: func() server.Stats { return server.Stats{Refused: map[string]uint64{server.RefusedStore: 3}} },
+		Tournaments: func() director.Stats {
+			return director.Stats{Leading: true, Waiting: 2, LongestWait: 90 * time.Second, Forfeits: map[string]uint64{director.ForfeitAway: 4}}
+		}})
 	rec := httptest.NewRecorder()
 	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	body, _ := io.ReadAll(rec.Result().Body)
@@ -51,6 +56,10 @@ func TestTheVersionAndThePartsAreScraped(t *testing.T) {
 		`arena_part_up{part="store"} 1`,
 		`arena_part_up{part="bus"} 0`,
 		`arena_logins_refused_total{reason="store"} 3`,
+		"arena_tournament_leader 1",
+		"arena_tournament_entrants_waiting 2",
+		"arena_tournament_longest_wait_seconds 90",
+		`arena_tournament_forfeits_total{reason="away"} 4`,
 		`arena_build_info{commit="` + version.Commit() + `",goversion="` + runtime.Version() + `",version="` + version.Version() + `"} 1`,
 	} {
 		if !strings.Contains(string(body), want) {

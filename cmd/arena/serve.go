@@ -603,6 +603,9 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 	}
 	if mx != nil {
 		src := metrics.Sources{Server: srv.Stats, Rooms: hub.List, Lobby: app.Stats, Parts: parts.Parts}
+		if d := app.Director(); d != nil {
+			src.Tournaments = d.Stats
+		}
 		if node != nil {
 			src.Cluster = node.Stats
 		}

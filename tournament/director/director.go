@@ -67,14 +67,16 @@ type Director struct {
 	controlWaits func()
 
 	mu      sync.Mutex
-	live    map[string]*live       // running and paused tournaments, by code
-	tickets map[string]*Ticket     // programs ready for their next game, by code and entrant
-	held    map[string]*Ticket     // programs seated or between games: the ticket of their last game (see Unready)
-	busy    map[string]bool        // entrants playing a game now (any tournament)
-	missed  map[string][]lang.Text // forfeits to tell a program when it next connects
-	changed chan struct{}          // closed when standings or games change
-	version atomic.Uint64          // counts changes (see Version)
-	calls   map[string]Call        // people called to a game about to start, by key
+	live    map[string]*live   // running and paused tournaments, by code
+	tickets map[string]*Ticket // programs ready for their next game, by code and entrant
+	// forfeits counts games lost without playing, by reason (Stats).
+	forfeits map[string]uint64
+	held     map[string]*Ticket     // programs seated or between games: the ticket of their last game (see Unready)
+	busy     map[string]bool        // entrants playing a game now (any tournament)
+	missed   map[string][]lang.Text // forfeits to tell a program when it next connects
+	changed  chan struct{}          // closed when standings or games change
+	version  atomic.Uint64          // counts changes (see Version)
+	calls    map[string]Call        // people called to a game about to start, by key
 
 	// standby: another node of the cluster runs the tournaments (see Follow).
 	standby  atomic.Bool
@@ -645,6 +647,7 @@ func (d *Director) forfeit(ctx context.Context, code string, r tournament.Result
 	}
 	l.add(r)
 	if r.Forfeit == tournament.NobodyCame {
+		d.countForfeitLocked(ForfeitNobodyCame)
 		l.note(now, lang.T("%s: %s: nobody came (%s); nobody scores", l.at(r.Game.Round, r.Game.Leg), l.names(r.Game.Seats), l.awayNames(r.Game.Seats)))
 		d.log.Warn("tournament game nobody came to", "code", code, "round", r.Game.Round, "entrants", l.names(r.Game.Seats))
 		for _, id := range r.Game.Seats {
@@ -657,6 +660,7 @@ func (d *Director) forfeit(ctx context.Context, code string, r tournament.Result
 		return
 	}
 	who := l.name(r.Forfeit)
+	d.countForfeitLocked(l.awayReason(r.Forfeit))
 	l.note(now, lang.T("%s: %s forfeits against %s: %s", l.at(r.Game.Round, r.Game.Leg), who,
 		l.names(others(r.Game.Seats, r.Forfeit)), l.awayText(r.Forfeit)))
 	d.log.Warn("tournament forfeit", "code", code, "round", r.Game.Round, "entrant", who, "why", l.awayText(r.Forfeit))

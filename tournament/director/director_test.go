@@ -205,6 +205,10 @@ func TestAnAbsentProgramForfeits(t *testing.T) {
 	if ada != 3*2 {
 		t.Fatalf("ada lost %d games, want all 6 by forfeit", ada)
 	}
+	// An administrator sees them counted by their reason (arena_tournament_forfeits_total).
+	if st := r.d.Stats(); st.Forfeits[director.ForfeitAway] != 6 || !st.Leading || st.Waiting != 0 {
+		t.Errorf("the director's figures: %+v", st)
+	}
 	_, missed, err := r.d.Ready("T1", "SHA256:ada", nil)
 	if !errors.Is(err, director.ErrNotLive) || len(missed) != 6 {
 		t.Fatalf("a program connecting to a finished tournament: %v, told %q (want its 6 forfeits)", err, missed)

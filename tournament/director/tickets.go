@@ -3,6 +3,7 @@ package director
 import (
 	"github.com/arena-classroom/arena/lang"
 	"slices"
+	"time"
 
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
@@ -17,6 +18,7 @@ type Ticket struct {
 	// Origin is the node of a cluster where the program is connected ("" here): its games
 	// are played there.
 	Origin string
+	since  time.Time // when it lined up, for the administrator's figures (Stats)
 }
 
 // NewTicket makes a ticket for a program of this node whose director is on another node
@@ -98,7 +100,7 @@ func (d *Director) ready(code, entrant string, ctl rooms.Controller, origin stri
 	if d.tickets[key] != nil {
 		return nil, nil, lang.Errorf("another connection of this key is already waiting for this tournament's games")
 	}
-	t = &Ticket{code: code, entrant: entrant, ctl: ctl, seated: make(chan Seating, 1), Origin: origin}
+	t = &Ticket{code: code, entrant: entrant, ctl: ctl, seated: make(chan Seating, 1), Origin: origin, since: d.now()}
 	d.tickets[key] = t
 	delete(d.held, key) // its last game's ticket: the program asks for the next
 	missed = said(d.missed[key])
