@@ -89,7 +89,7 @@ func TestALocalProgramIsToldItsMistakesInItsOwnersLanguage(t *testing.T) {
 // line's note stays a value of the protocol, in English.
 func TestALocalProgramsCrashIsToldInItsOwnersLanguage(t *testing.T) {
 	_, _, stderr := langBatch(t, "crash:1", lang.French)
-	for _, want := range []string{"graine de la partie 100 : a planté : votre programme est sorti (code de sortie 3) pendant la partie 1, à sa décision 2 ; sa place joue les actions par défaut"} {
+	for _, want := range []string{"graine de la partie 100 : a planté : votre programme est terminé (code de sortie 3) pendant la partie 1, à sa décision 2 ; sa place joue les actions par défaut"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
