@@ -31,3 +31,36 @@ func TestALatin1TerminalGetsNoUTF8(t *testing.T) {
 		term.Close()
 	}
 }
+
+// A command run without a terminal (ssh HOST whoami) for a Latin-1 locale also gets
+// Latin-1: clé as its one byte é, no UTF-8; output for programs (--json) stays UTF-8.
+func TestALatin1CommandGetsNoUTF8(t *testing.T) {
+	addr, _, _ := arenatest.Start(t, arenatest.FastHub(), commands.Options{})
+	run := func(cmd, locale string) string {
+		c := sshtest.Dial(t, addr, "ada", sshtest.NewKey(t))
+		defer c.Close()
+		sess, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sess.Close()
+		if err := sess.Setenv("LANG", locale); err != nil {
+			t.Fatal(err)
+		}
+		out, err := sess.Output(cmd)
+		if err != nil {
+			t.Fatalf("%s: %v", cmd, err)
+		}
+		return string(out)
+	}
+	latin := run("whoami", "fr_FR.ISO-8859-1")
+	if !strings.Contains(latin, "cl\xe9 :") || utf8.ValidString(latin) && strings.ContainsRune(latin, 'é') {
+		t.Errorf("whoami for a Latin-1 terminal:\n%q", latin)
+	}
+	if out := run("whoami", "fr_FR.UTF-8"); !strings.Contains(out, "clé :") {
+		t.Errorf("whoami for a UTF-8 terminal:\n%q", out)
+	}
+	if out := run("rules sevencolors", "fr_FR.ISO-8859-1"); strings.IndexFunc(out, func(r rune) bool { return r >= 0x80 && r != utf8.RuneError }) >= 0 {
+		t.Errorf("the rules for a Latin-1 terminal hold UTF-8:\n%q", out[:min(len(out), 300)])
+	}
+}

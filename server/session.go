@@ -263,12 +263,37 @@ func (s *Server) exec(sess *sessionWithContext, who keys.Identity) int {
 		Palette:  plainPalette,
 		Renderer: rendererFor(termenv.Ascii),
 	}
+	// A terminal whose locale is Latin-1 gets Latin-1, as the lobby does: what a person
+	// reads on stderr always, stdout unless it is for programs (the bot protocol's lines,
+	// --json and --csv stay UTF-8, as their formats say).
+	var stdout io.Writer = sess
+	var stderr io.Writer = sess.Stderr()
+	if lang.Latin1(sess.Environ()) {
+		stderr = lang.Latin1Writer(stderr)
+		if forPeople(sv.Args) {
+			stdout = lang.Latin1Writer(sess)
+		}
+	}
 	// Said at once, before whatever the command prints: a person who connected as root
 	// learns why the arena calls them player-68bdd1.
 	if sv.NameNote.Key != "" {
-		fmt.Fprintf(sess.Stderr(), "arena: %s\n", sv.NameNote.In(sv.Lang))
+		fmt.Fprintf(stderr, "arena: %s\n", sv.NameNote.In(sv.Lang))
 	}
-	return s.app.Exec(sv, sess, sess, sess.Stderr())
+	return s.app.Exec(sv, sess, stdout, stderr)
+}
+
+// forPeople reports whether a command's standard output is for a person to read, not for
+// a program: not the bot protocol's sessions, nor output asked as JSON or CSV.
+func forPeople(args []string) bool {
+	if len(args) > 0 && (args[0] == "bot" || args[0] == "check") {
+		return false
+	}
+	for _, a := range args {
+		if a == "--json" || a == "--csv" || strings.HasPrefix(a, "--json=") || strings.HasPrefix(a, "--csv=") {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *liveSession) int {
