@@ -13,11 +13,11 @@ func TestALatin1LocaleIsRecognised(t *testing.T) {
 		"LANG=fr_FR@euro": true, "LC_ALL=fr_FR.ISO-8859-1": true, "LC_CTYPE=de_DE.latin1": true,
 		"LANG=fr_FR.UTF-8": false, "LANG=fr_FR": false, "LANG=C": false, "TERM=xterm": false,
 	} {
-		if got := lang.Latin1([]string{env}); got != want {
+		if got := lang.IsLatin1([]string{env}); got != want {
 			t.Errorf("%s: Latin-1 %v, want %v", env, got, want)
 		}
 	}
-	if lang.Latin1([]string{"LANG=fr_FR.ISO-8859-1", "LC_ALL=fr_FR.UTF-8"}) {
+	if lang.IsLatin1([]string{"LANG=fr_FR.ISO-8859-1", "LC_ALL=fr_FR.UTF-8"}) {
 		t.Error("LC_ALL comes before LANG")
 	}
 }
@@ -38,6 +38,28 @@ func TestLatin1KeepsLettersAndColumns(t *testing.T) {
 	}
 	want := "\x1b[1m\xe9 \xe0 \xb7 \xab -|+ > v ?? x\x1b[0m"
 	if out.String() != want {
+		t.Fatalf("%q, want %q", out.String(), want)
+	}
+}
+
+// A locale of another codeset gets ASCII: accents dropped, the screens' characters as
+// their look-alikes, one column each (œ as o); UTF-8 and a locale without codeset get UTF-8.
+func TestAnotherCharsetGetsASCII(t *testing.T) {
+	for env, want := range map[string]lang.Charset{
+		"LANG=fr_FR.UTF-8": lang.UTF8, "LANG=fr_FR.utf8": lang.UTF8, "LANG=fr_FR": lang.UTF8, "LANG=C": lang.UTF8,
+		"LANG=fr_FR.ISO-8859-15": lang.Latin1, "LANG=fr_FR@euro": lang.Latin1,
+		"LANG=C.ANSI_X3.4-1968": lang.ASCII, "LC_ALL=ru_RU.KOI8-R": lang.ASCII, "LANG=pl_PL.ISO-8859-2": lang.ASCII,
+	} {
+		if got := lang.CharsetOf([]string{env}); got != want {
+			t.Errorf("%s: charset %v, want %v", env, got, want)
+		}
+	}
+	var out bytes.Buffer
+	w := lang.CharsetOf([]string{"LANG=C.ANSI_X3.4-1968"}).Writer(&out)
+	if _, err := w.Write([]byte("\x1b[1mÉlève à · « ─│╭ › ✓ 😀 cœur\u00a0x\x1b[0m")); err != nil {
+		t.Fatal(err)
+	}
+	if want := "\x1b[1mEleve a . \" -|+ > v ?? cour x\x1b[0m"; out.String() != want {
 		t.Fatalf("%q, want %q", out.String(), want)
 	}
 }

@@ -263,15 +263,16 @@ func (s *Server) exec(sess *sessionWithContext, who keys.Identity) int {
 		Palette:  plainPalette,
 		Renderer: rendererFor(termenv.Ascii),
 	}
-	// A terminal whose locale is Latin-1 gets Latin-1, as the lobby does: what a person
+	// A terminal whose locale is Latin-1 gets Latin-1 (another non-UTF-8 one, ASCII), as the
+	// lobby does: what a person
 	// reads on stderr always, stdout unless it is for programs (the bot protocol's lines,
 	// --json and --csv stay UTF-8, as their formats say).
 	var stdout io.Writer = sess
 	var stderr io.Writer = sess.Stderr()
-	if lang.Latin1(sess.Environ()) {
-		stderr = lang.Latin1Writer(stderr)
+	if cs := lang.CharsetOf(sess.Environ()); cs != lang.UTF8 {
+		stderr = cs.Writer(stderr)
 		if forPeople(sv.Args) {
-			stdout = lang.Latin1Writer(sess)
+			stdout = cs.Writer(sess)
 		}
 	}
 	// Said at once, before whatever the command prints: a person who connected as root
@@ -333,8 +334,8 @@ func (s *Server) interactive(sess *sessionWithContext, who keys.Identity, ls *li
 	// letters as they are, the screens' other characters as ones it has.
 	var out io.Writer = sess
 	var stderr io.Writer = sess.Stderr()
-	if lang.Latin1(env) {
-		out, stderr = lang.Latin1Writer(sess), lang.Latin1Writer(sess.Stderr())
+	if cs := lang.CharsetOf(env); cs != lang.UTF8 {
+		out, stderr = cs.Writer(sess), cs.Writer(sess.Stderr())
 	}
 	screen := termrender.New(out, w, h)
 	defer screen.End()
