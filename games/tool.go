@@ -1,10 +1,11 @@
 package games
 
 import (
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Tool is a game's own command-line tool, run as `arena NAME args…`: the seed assignment's
@@ -40,7 +41,7 @@ func ParseIAArgs(args []string) (IAArgs, error) {
 			return a, nil
 		case arg == "--ia" || arg == "--seed":
 			if i+1 == len(args) {
-				return a, fmt.Errorf("%s needs a value", arg)
+				return a, lang.Errorf("%s needs a value", arg)
 			}
 			i++
 			if arg == "--ia" {
@@ -49,11 +50,11 @@ func ParseIAArgs(args []string) (IAArgs, error) {
 			}
 			v, err := strconv.ParseUint(args[i], 10, 64)
 			if err != nil {
-				return a, fmt.Errorf("--seed %q is not a whole number ≥ 0", args[i])
+				return a, lang.Errorf("--seed %q is not a whole number ≥ 0", args[i])
 			}
 			a.Seed, a.Seeded = v, true
 		case strings.HasPrefix(arg, "-") && arg != "-" && (arg[1] < '0' || arg[1] > '9'):
-			return a, fmt.Errorf("unknown option %s", arg)
+			return a, lang.Errorf("unknown option %s", arg)
 		default:
 			a.Positional = append(a.Positional, arg)
 		}

@@ -1,11 +1,14 @@
 package sevencolors
 
-import "github.com/arena-classroom/arena/games"
+import (
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
+)
 
 // Describe says what 7 Colors is: one setting, and its bot protocol.
 func (game) Describe() games.Description {
 	return games.Description{
-		Settings: []games.Setting{{Key: "size", Doc: "the board is size×size cells", Min: MinSize, Max: MaxSize, Default: DefaultSize}},
+		Settings: []games.Setting{{Key: "size", Doc: lang.N("the board is size×size cells"), Min: MinSize, Max: MaxSize, Default: DefaultSize}},
 		Protocol: &protocol,
 	}
 }

@@ -1,0 +1,5 @@
+package lang_test
+
+func init() {
+	speaking = append(speaking, "games")
+}
