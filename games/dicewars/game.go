@@ -5,9 +5,9 @@ package dicewars
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 type game struct{}
@@ -25,12 +25,12 @@ func (game) Normalize(cfg games.Config) (games.Config, error) {
 	out := games.Config{"areas": DefaultAreas}
 	for _, k := range cfg.Keys() {
 		if k != "areas" {
-			return nil, fmt.Errorf("DiceWars has no setting %q (its only setting is areas)", k)
+			return nil, lang.Errorf("DiceWars has no setting %q (its only setting is areas)", k)
 		}
 		out[k] = cfg[k]
 	}
 	if n := out["areas"]; n < MinAreas || n > MaxAreas {
-		return nil, fmt.Errorf("DiceWars: areas %d is out of range: %d..%d", n, MinAreas, MaxAreas)
+		return nil, lang.Errorf("DiceWars: areas %d is out of range: %d..%d", n, MinAreas, MaxAreas)
 	}
 	return out, nil
 }
@@ -60,7 +60,7 @@ func (game) DecodeAction(raw json.RawMessage) (games.Action, error) {
 		if word == "end" {
 			return End, nil
 		}
-		return nil, fmt.Errorf(`DiceWars: an action is {"attack":[from,to]} or "end", not %q`, word)
+		return nil, lang.Errorf(`DiceWars: an action is {"attack":[from,to]} or "end", not %q`, word)
 	}
 	var at struct {
 		Attack []int `json:"attack"`
@@ -68,7 +68,7 @@ func (game) DecodeAction(raw json.RawMessage) (games.Action, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&at); err != nil || len(at.Attack) != 2 {
-		return nil, fmt.Errorf(`DiceWars: an action is {"attack":[from,to]} or "end", not %s`, raw)
+		return nil, lang.Errorf(`DiceWars: an action is {"attack":[from,to]} or "end", not %s`, raw)
 	}
 	return Action{From: at.Attack[0], To: at.Attack[1]}, nil
 }
