@@ -30,11 +30,11 @@ type draft struct {
 	s      *State
 	seat   int
 	l      lang.Lang // the reader's language
-	from   int    // the attacking area, 0 while choosing it
-	typed  string // digits typed so far
-	cands  []int  // what tab goes through now
-	cursor int    // index in cands of the highlighted one, -1 for none
-	note   string // why the last enter did nothing
+	from   int       // the attacking area, 0 while choosing it
+	typed  string    // digits typed so far
+	cands  []int     // what tab goes through now
+	cursor int       // index in cands of the highlighted one, -1 for none
+	note   string    // why the last enter did nothing
 }
 
 // sources are the seat's areas that can attack.
