@@ -1,5 +1,5 @@
 package lang_test
 
 func init() {
-	speaking = append(speaking, "games")
+	speaking = append(speaking, "games", "rooms")
 }

@@ -50,7 +50,8 @@ type SeatInfo struct {
 	UserID    string // identity of a human or remote seat; "" for house bots
 	Bot       string // the house bot playing the seat ("hunter"), "" for others
 	Connected bool
-	Note      string // "left: greedy plays", "timed out", …
+	Note      string // "left: greedy plays", "timed out", …, in English
+	NoteSaid  Said   `json:",omitempty"` // Note in every language (NoteIn)
 	// Takeover says when a house bot took this seat over from the person or program who
 	// left (nil if nobody did): the game counts as lost for them.
 	Takeover *Takeover
@@ -125,12 +126,14 @@ type Scene struct {
 	// Published is when the hub made the snapshot (its clock), to time its way to the
 	// screens.
 	Published time.Time
-	Log       []string // recent events, oldest first
+	Log       []string // recent events, oldest first, in English
+	LogSaid   []Said   `json:",omitempty"` // Log in every language, line for line (LogIn)
 	Outcome   *games.Outcome
 	Saved     bool   // the outcome is durable in the store (or the room has no store)
 	Next      string // id of the rematch room, once there is one
 	Votes     []bool // rematch votes per seat
-	Error     string // why a room closed abnormally
+	Error     string // why a room closed abnormally, in English
+	ErrorSaid Said   `json:",omitempty"` // Error in every language (ErrorIn)
 	// Notice is a passing condition of the viewer's node rather than of the room, shown
 	// over the board: "reconnecting…" while the room's node is out of the bus's reach.
 	Notice string
