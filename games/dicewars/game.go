@@ -83,7 +83,7 @@ func (a Action) MarshalJSON() ([]byte, error) {
 
 func (game) Describe() games.Description {
 	return games.Description{
-		Settings: []games.Setting{{Key: "areas", Doc: "the areas the map is cut into (two a player at least)",
+		Settings: []games.Setting{{Key: "areas", Doc: lang.N("the areas the map is cut into (two a player at least)"),
 			Min: MinAreas, Max: MaxAreas, Default: DefaultAreas}},
 		Protocol: &protocol,
 		Players:  4,

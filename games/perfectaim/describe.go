@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Describe says what Perfect Aim is: its settings (the colours come from the seats), and
@@ -14,9 +15,9 @@ func (game) Describe() games.Description {
 	return games.Description{
 		Settings: []games.Setting{
 			{Key: KeyPermutation, Min: 0, Max: 11, Default: 0,
-				Doc: "the start corners: each of 0..11 deals them to the colours its own way.\nWith 0, RED starts at (1,1), BLUE (19,19), YELLOW (19,1), GREEN (1,19)"},
+				Doc: lang.N("the start corners: each of 0..11 deals them to the colours its own way.\nWith 0, RED starts at (1,1), BLUE (19,19), YELLOW (19,1), GREEN (1,19)")},
 			{Key: KeyColors, Min: 0, Max: 15, Default: 0, ByArena: true,
-				Doc: "which colours play, a bit mask in colour order (1 RED, 2 BLUE, 4 YELLOW,\n8 GREEN); 0 means the first n colours. Seat k plays the k-th colour present."},
+				Doc: lang.N("which colours play, a bit mask in colour order (1 RED, 2 BLUE, 4 YELLOW,\n8 GREEN); 0 means the first n colours. Seat k plays the k-th colour present.")},
 		},
 		Protocol: &protocol,
 	}
