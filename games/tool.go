@@ -2,6 +2,7 @@ package games
 
 import (
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -60,4 +61,11 @@ func ParseIAArgs(args []string) (IAArgs, error) {
 		}
 	}
 	return a, nil
+}
+
+// ToolLang is the language a game's tool speaks in the terminal it runs in: the locale
+// the terminal names (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), English otherwise.
+func ToolLang() lang.Lang {
+	l, _ := lang.Choose("", os.Environ(), lang.English)
+	return l
 }

@@ -38,7 +38,9 @@ type posPlayer struct {
 	Eliminated bool `json:"eliminated"`
 }
 
-const positionFormat = `{"game":"dicewars","areas":[{"id":1,"owner":0,"dice":4,"adj":[2,3],"cells":[[r,c],…]},…],
+// positionFormat is marked for the catalog: who shows it says it in the reader's language
+// (lang.Lang.Say).
+var positionFormat = lang.N(`{"game":"dicewars","areas":[{"id":1,"owner":0,"dice":4,"adj":[2,3],"cells":[[r,c],…]},…],
  "players":[{"stock":0,"eliminated":false},…],"to_move":0,"eliminated":[],"round":1}
   areas       ids 1..N in order, each with its owner (a seat), dice 1..8 and neighbours
               ("adj", symmetric); "cells" (rows and columns of the 28×32 hex grid, odd rows
@@ -52,7 +54,7 @@ const positionFormat = `{"game":"dicewars","areas":[{"id":1,"owner":0,"dice":4,"
   chance      optional: "chacha8" (default) or "pcg", the generator of positions written
               before ChaCha8 (docs/positions.md)
 Chance (the dice rolled, where supplies land) comes from the seed given with the position.
-`
+`)
 
 func (game) PositionFormat() string { return positionFormat }
 

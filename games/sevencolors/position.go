@@ -34,7 +34,9 @@ type positionPlayer struct {
 
 var positionFields = []string{"game", "size", "board", "to_move", "players", "moves"}
 
-const positionFormat = `{"game":"sevencolors","size":N,"board":[[…N ints…],…N rows…],"to_move":0}
+// positionFormat is marked for the catalog: who shows it says it in the reader's language
+// (lang.Lang.Say).
+var positionFormat = lang.N(`{"game":"sevencolors","size":N,"board":[[…N ints…],…N rows…],"to_move":0}
   size      N, the board is N×N (2..50)
   board     board[y][x], rows top to bottom, with the bot protocol's cell codes: 0 empty,
             1 player 1 (^), 2 player 2 (v), 3..9 the colours A..G. Any board is accepted:
@@ -46,7 +48,7 @@ optional:
             order: what the board already says; when given it must agree with the board
 A position whose game is already over (a player holds more than half the board, or neither
 can capture anything, or 4·N² moves were played) is refused.
-`
+`)
 
 // PositionFormat documents the format.
 func (game) PositionFormat() string { return positionFormat }
