@@ -1,5 +1,5 @@
 package lang_test
 
 func init() {
-	speaking = append(speaking, "games", "rooms")
+	speaking = append(speaking, "games", "games/sevencolors", "games/perfectaim", "games/dicewars", "rooms")
 }

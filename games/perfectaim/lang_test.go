@@ -74,3 +74,27 @@ func TestTheViewSpeaksFrench(t *testing.T) {
 		t.Errorf("English events %q", en1)
 	}
 }
+
+// The bot protocol's documentation (its rules written from the constants) and the map tool
+// are said in French; in English they stay as they were.
+func TestTheDocsSpeakFrench(t *testing.T) {
+	p := Game.Describe().Protocol
+	fr := p.In(lang.French)
+	if !strings.Contains(fr.Rules, "boules de feu : 4 cases par seconde") || !strings.Contains(fr.Time, "Perfect Aim a sa propre horloge") {
+		t.Errorf("French protocol:\n%s\n%s", fr.Rules, fr.Time)
+	}
+	if en := p.In(lang.English); en.Rules != p.Rules || !strings.Contains(p.Rules, "fireballs: 4 cells a second") {
+		t.Errorf("the English protocol changed:\n%s", en.Rules)
+	}
+	var out, errs strings.Builder
+	if code := MapCommandIn(lang.French, []string{"map", "--seed", "1"}, &out, &errs, nil); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if !strings.Contains(out.String(), "# mur  . sol  o pièce") || !strings.Contains(out.String(), "graine 1, symétrie") {
+		t.Errorf("French map:\n%s", out.String())
+	}
+	errs.Reset()
+	if code := MapCommandIn(lang.French, nil, &out, &errs, nil); code != 2 || !strings.Contains(errs.String(), "quelle sous-commande ? (map)") || !strings.Contains(errs.String(), "Usage : arena perfectaim map") {
+		t.Errorf("exit %d: %s", code, errs.String())
+	}
+}

@@ -44,7 +44,7 @@ func MapCommand(args []string, stdout, stderr io.Writer, seedFn func() uint64) i
 func MapCommandIn(l lang.Lang, args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
 	usage := l.Say(perfectAimUsage)
 	fail := func(why string) int {
-		fmt.Fprintln(stderr, "arena perfectaim: "+why)
+		fmt.Fprintln(stderr, "arena perfectaim: "+why) // lang:keep the command's name
 		fmt.Fprintln(stderr, usage[:strings.IndexByte(usage, '\n')])
 		return 2
 	}
@@ -59,7 +59,7 @@ func MapCommandIn(l lang.Lang, args []string, stdout, stderr io.Writer, seedFn f
 	default:
 		return fail(l.Sprintf("unknown subcommand %q (map)", args[0]))
 	}
-	fs := flag.NewFlagSet("perfectaim map", flag.ContinueOnError)
+	fs := flag.NewFlagSet("perfectaim map", flag.ContinueOnError) // lang:keep the command's name
 	fs.SetOutput(io.Discard)
 	seed := fs.Uint64("seed", 0, "")
 	if err := fs.Parse(args[1:]); err != nil {

@@ -92,3 +92,22 @@ func TestErrorsSpeakFrench(t *testing.T) {
 		t.Errorf("French config error %q", got)
 	}
 }
+
+// The bot protocol's documentation, the settings and the position format are said in
+// French; in English they stay as they were.
+func TestTheDocsSpeakFrench(t *testing.T) {
+	d := Game.Describe()
+	fr := d.Protocol.In(lang.French)
+	if !strings.Contains(fr.Action, "adjacente à votre") || !strings.Contains(fr.Rules, "le joueur 1 occupe la case") {
+		t.Errorf("French protocol:\n%s\n%s", fr.Action, fr.Rules)
+	}
+	if en := d.Protocol.In(lang.English); en.Action != d.Protocol.Action || en.Rules != d.Protocol.Rules || en.Obs != d.Protocol.Obs {
+		t.Error("the English protocol changed")
+	}
+	if got := lang.French.Say(d.Settings[0].Doc); got != "la carte fait size×size cases" {
+		t.Errorf("French setting %q", got)
+	}
+	if got := lang.French.Say(Game.(games.Positions).PositionFormat()); !strings.Contains(got, "la place qui joue") {
+		t.Errorf("French position format:\n%s", got)
+	}
+}
