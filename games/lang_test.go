@@ -60,3 +60,15 @@ func TestEventsSayTheirSentence(t *testing.T) {
 		t.Error("an English-only event")
 	}
 }
+
+// Digits are written as the English code always wrote them, and still choose the plural.
+func TestDigits(t *testing.T) {
+	for n, want := range map[int][2]string{0: {"0 cells", "0 case"}, 1: {"1 cell", "1 case"}, 2: {"2 cells", "2 cases"}, 2500: {"2500 cells", "2500 cases"}} {
+		if en, fr := lang.T("%d cells", games.Digits(n)).In(lang.English), lang.T("%d cells", games.Digits(n)).In(lang.French); en != want[0] || fr != want[1] {
+			t.Errorf("%d: %q, %q", n, en, fr)
+		}
+	}
+	if got := lang.English.Sprintf("%3d|%-3d|", games.Digits(7), games.Digits(8)); got != "  7|8  |" {
+		t.Errorf("widths: %q", got)
+	}
+}

@@ -236,7 +236,7 @@ func (h *Hub) create(spec Spec) (*Room, error) {
 	}
 	min, max := spec.Game.Game.Seats()
 	if len(spec.Seats) < min || len(spec.Seats) > max {
-		return nil, lang.Errorf("%s takes %d to %d players", lang.T(spec.Game.Game.Name()), min, max)
+		return nil, lang.Errorf("%s takes %d to %d players", lang.T(spec.Game.Game.Name()), games.Digits(min), games.Digits(max))
 	}
 	cfg, err := spec.Game.Game.Normalize(spec.Config)
 	if err != nil {
@@ -354,9 +354,9 @@ func (h *Hub) checkShareLocked(spec Spec) error {
 	}
 	switch {
 	case owned >= h.cfg.MaxRoomsPerOwner:
-		return tooManyRooms(lang.T("you already have %d games running (the limit); finish or leave one before starting another", owned))
+		return tooManyRooms(lang.T("you already have %d games running (the limit); finish or leave one before starting another", games.Digits(owned)))
 	case fromAddr >= h.cfg.MaxRoomsPerAddr:
-		return tooManyRooms(lang.T("%d games are already running from your network address (the limit); finish some before starting another", fromAddr))
+		return tooManyRooms(lang.T("%d games are already running from your network address (the limit); finish some before starting another", games.Digits(fromAddr)))
 	}
 	return nil
 }

@@ -215,7 +215,7 @@ func (r *Room) remoteTimedOut(seatNo int) {
 	rs.turn = 0
 	if rs.time.Miss() {
 		r.seats[seatNo].note = say(lang.T("too slow: replaced"))
-		r.logT(lang.T("%s missed %d deadlines; %s plays on for it", r.seats[seatNo].Name, rs.time.Strikes(), r.entry.Strongest))
+		r.logT(lang.T("%s missed %d deadlines; %s plays on for it", r.seats[seatNo].Name, games.Digits(rs.time.Strikes()), r.entry.Strongest))
 		r.handToBot(seatNo)
 	}
 }

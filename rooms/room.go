@@ -310,7 +310,7 @@ func (r *Room) maybeStart(now time.Time) {
 			ref.SetClock(*m.Clock)
 		}
 		if err != nil {
-			r.close(now, lang.T("could not take the game up at move %d: %v", i, err))
+			r.close(now, lang.T("could not take the game up at move %d: %v", games.Digits(i), err))
 			return
 		}
 	}

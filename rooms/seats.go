@@ -94,7 +94,7 @@ func (r *Room) Drop(mb *Mailbox) {
 	}
 	s := &r.seats[seatNo]
 	s.connected, s.absent = false, r.hub.now()
-	s.note = say(lang.T("disconnected: %s plays on in %d s unless they return", r.entry.Strongest, int(r.grace.Seconds())))
+	s.note = say(lang.T("disconnected: %s plays on in %d s unless they return", r.entry.Strongest, games.Digits(int(r.grace.Seconds()))))
 	r.logT(lang.T("%s lost their connection", s.Name))
 }
 

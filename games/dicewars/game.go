@@ -30,7 +30,7 @@ func (game) Normalize(cfg games.Config) (games.Config, error) {
 		out[k] = cfg[k]
 	}
 	if n := out["areas"]; n < MinAreas || n > MaxAreas {
-		return nil, lang.Errorf("DiceWars: areas %d is out of range: %d..%d", n, MinAreas, MaxAreas)
+		return nil, lang.Errorf("DiceWars: areas %d is out of range: %d..%d", games.Digits(n), games.Digits(MinAreas), games.Digits(MaxAreas))
 	}
 	return out, nil
 }

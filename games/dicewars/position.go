@@ -117,10 +117,10 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 	}
 	n, players := len(p.Areas), len(p.Players)
 	if players < MinPlayers || players > MaxPlayers {
-		return nil, bad("players", lang.T("%d players: DiceWars takes %d to %d", players, MinPlayers, MaxPlayers))
+		return nil, bad("players", lang.T("%d players: DiceWars takes %d to %d", games.Digits(players), games.Digits(MinPlayers), games.Digits(MaxPlayers)))
 	}
 	if n < 2 || n > MaxAreas*4 {
-		return nil, bad("areas", lang.T("%d areas: want 2 to %d", n, MaxAreas*4))
+		return nil, bad("areas", lang.T("%d areas: want 2 to %d", games.Digits(n), games.Digits(MaxAreas*4)))
 	}
 	s := &State{owner: make([]int, n), dice: make([]int, n), stock: make([]int, players), round: p.Round,
 		attacks: p.Attacks, rng: src}
@@ -133,25 +133,25 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 		f := fmt.Sprintf("areas[%d]", i)
 		switch {
 		case a.ID != i+1:
-			return nil, bad(f+".id", lang.T("%d: the ids run 1..%d in order, each once", a.ID, n))
+			return nil, bad(f+".id", lang.T("%d: the ids run 1..%d in order, each once", games.Digits(a.ID), games.Digits(n)))
 		case a.Owner < 0 || a.Owner >= players:
-			return nil, bad(f+".owner", lang.T("%d is not a seat (0..%d)", a.Owner, players-1))
+			return nil, bad(f+".owner", lang.T("%d is not a seat (0..%d)", games.Digits(a.Owner), games.Digits(players-1)))
 		case a.Dice < 1 || a.Dice > MaxDice:
-			return nil, bad(f+".dice", lang.T("%d: an area holds 1 to %d dice", a.Dice, MaxDice))
+			return nil, bad(f+".dice", lang.T("%d: an area holds 1 to %d dice", games.Digits(a.Dice), games.Digits(MaxDice)))
 		case (a.Cells != nil) != withCells:
 			return nil, bad(f+".cells", lang.T("give cells for every area or for none"))
 		}
 		s.owner[i], s.dice[i] = a.Owner, a.Dice
 		for _, b := range a.Adj {
 			if b < 1 || b > n || b == a.ID || slices.Contains(adj[i], b) {
-				return nil, bad(f+".adj", lang.T("%d is not another area, once (areas are 1..%d)", b, n))
+				return nil, bad(f+".adj", lang.T("%d is not another area, once (areas are 1..%d)", games.Digits(b), games.Digits(n)))
 			}
 			adj[i] = append(adj[i], b)
 		}
 		slices.Sort(adj[i])
 		for _, c := range a.Cells {
 			if c[0] < 0 || c[0] >= GridRows || c[1] < 0 || c[1] >= GridCols || s.m.Cells[c[0]*GridCols+c[1]] != 0 {
-				return nil, bad(f+".cells", lang.T("[%d,%d] is off the grid or another area's", c[0], c[1]))
+				return nil, bad(f+".cells", lang.T("[%d,%d] is off the grid or another area's", games.Digits(c[0]), games.Digits(c[1])))
 			}
 			s.m.Cells[c[0]*GridCols+c[1]] = a.ID
 		}
@@ -159,25 +159,25 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 	for i := range adj {
 		for _, b := range adj[i] {
 			if !slices.Contains(adj[b-1], i+1) {
-				return nil, bad(fmt.Sprintf("areas[%d].adj", i), lang.T("lists %d, whose adj does not list %d: adjacency must be symmetric", b, i+1))
+				return nil, bad(fmt.Sprintf("areas[%d].adj", i), lang.T("lists %d, whose adj does not list %d: adjacency must be symmetric", games.Digits(b), games.Digits(i+1)))
 			}
 		}
 	}
 	s.m.Adj = adj
 	for k, pl := range p.Players {
 		if pl.Stock < 0 || pl.Stock > StockMax {
-			return nil, bad(fmt.Sprintf("players[%d].stock", k), lang.T("%d: 0..%d", pl.Stock, StockMax))
+			return nil, bad(fmt.Sprintf("players[%d].stock", k), lang.T("%d: 0..%d", games.Digits(pl.Stock), games.Digits(StockMax)))
 		}
 		s.stock[k] = pl.Stock
 	}
 	for k, seat := range p.Eliminated {
 		switch {
 		case seat < 0 || seat >= players || slices.Contains(p.Eliminated[:k], seat):
-			return nil, bad(fmt.Sprintf("eliminated[%d]", k), lang.T("%d is not a seat, once", seat))
+			return nil, bad(fmt.Sprintf("eliminated[%d]", k), lang.T("%d is not a seat, once", games.Digits(seat)))
 		case !p.Players[seat].Eliminated:
-			return nil, bad(fmt.Sprintf("eliminated[%d]", k), lang.T("seat %d is not marked eliminated in players", seat))
+			return nil, bad(fmt.Sprintf("eliminated[%d]", k), lang.T("seat %d is not marked eliminated in players", games.Digits(seat)))
 		case s.AreasOf(seat) > 0:
-			return nil, bad(fmt.Sprintf("eliminated[%d]", k), lang.T("seat %d still owns areas", seat))
+			return nil, bad(fmt.Sprintf("eliminated[%d]", k), lang.T("seat %d still owns areas", games.Digits(seat)))
 		}
 	}
 	for k, pl := range p.Players {
@@ -205,11 +205,11 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 	case p.ToMove == nil:
 		return nil, bad("to_move", lang.T("missing"))
 	case *p.ToMove < 0 || *p.ToMove >= players || slices.Contains(s.out, *p.ToMove):
-		return nil, bad("to_move", lang.T("%d is not a seat still playing", *p.ToMove))
+		return nil, bad("to_move", lang.T("%d is not a seat still playing", games.Digits(*p.ToMove)))
 	case p.Round < 1 || p.Round > RoundCap:
-		return nil, bad("round", lang.T("%d: 1..%d", p.Round, RoundCap))
+		return nil, bad("round", lang.T("%d: 1..%d", games.Digits(p.Round), games.Digits(RoundCap)))
 	case p.Attacks < 0 || p.Attacks > AttacksCap:
-		return nil, bad("attacks", lang.T("%d: 0..%d", p.Attacks, AttacksCap))
+		return nil, bad("attacks", lang.T("%d: 0..%d", games.Digits(p.Attacks), games.Digits(AttacksCap)))
 	case len(s.out) >= players-1:
 		return nil, bad("players", lang.T("one player is left: the game is over"))
 	}

@@ -60,10 +60,10 @@ func NewLegacyState(areas, players int, seed uint64) (*State, error) {
 
 func newState(areas, players int, src chance.Source) (*State, error) {
 	if players < MinPlayers || players > MaxPlayers {
-		return nil, lang.Errorf("DiceWars is played by %d to %d, not %d", MinPlayers, MaxPlayers, players)
+		return nil, lang.Errorf("DiceWars is played by %d to %d, not %d", games.Digits(MinPlayers), games.Digits(MaxPlayers), games.Digits(players))
 	}
 	if areas < 2*players || areas > MaxAreas {
-		return nil, lang.Errorf("DiceWars: areas %d is out of range for %d players: %d..%d (two areas a player at least)", areas, players, 2*players, MaxAreas)
+		return nil, lang.Errorf("DiceWars: areas %d is out of range for %d players: %d..%d (two areas a player at least)", games.Digits(areas), games.Digits(players), games.Digits(2*players), games.Digits(MaxAreas))
 	}
 	s := &State{rng: src}
 	rng := rand.New(&s.rng)
@@ -268,17 +268,17 @@ func (s *State) Validate(seat int, a games.Action) error {
 	n := len(s.owner)
 	switch {
 	case act.From < 1 || act.From > n:
-		return games.IllegalT("unknown_area", lang.T("there is no area %d (areas are 1..%d)%s", act.From, n, games.CiteT(ruleMap)))
+		return games.IllegalT("unknown_area", lang.T("there is no area %d (areas are 1..%d)%s", games.Digits(act.From), games.Digits(n), games.CiteT(ruleMap)))
 	case act.To < 1 || act.To > n:
-		return games.IllegalT("unknown_area", lang.T("there is no area %d (areas are 1..%d)%s", act.To, n, games.CiteT(ruleMap)))
+		return games.IllegalT("unknown_area", lang.T("there is no area %d (areas are 1..%d)%s", games.Digits(act.To), games.Digits(n), games.CiteT(ruleMap)))
 	case s.owner[act.From-1] != seat:
-		return games.IllegalT("not_yours", lang.T("area %d is not yours: attack from your own areas%s", act.From, games.CiteT(ruleAttack)))
+		return games.IllegalT("not_yours", lang.T("area %d is not yours: attack from your own areas%s", games.Digits(act.From), games.CiteT(ruleAttack)))
 	case s.dice[act.From-1] < 2:
-		return games.IllegalT("one_die", lang.T("area %d has one die: an attack needs at least 2%s", act.From, games.CiteT(ruleAttack)))
+		return games.IllegalT("one_die", lang.T("area %d has one die: an attack needs at least 2%s", games.Digits(act.From), games.CiteT(ruleAttack)))
 	case s.owner[act.To-1] == seat:
-		return games.IllegalT("own_area", lang.T("area %d is yours: attack an enemy area%s", act.To, games.CiteT(ruleAttack)))
+		return games.IllegalT("own_area", lang.T("area %d is yours: attack an enemy area%s", games.Digits(act.To), games.CiteT(ruleAttack)))
 	case !slices.Contains(s.m.Adj[act.From-1], act.To):
-		return games.IllegalT("not_adjacent", lang.T("area %d does not touch area %d%s", act.To, act.From, games.CiteT(ruleAttack)))
+		return games.IllegalT("not_adjacent", lang.T("area %d does not touch area %d%s", games.Digits(act.To), games.Digits(act.From), games.CiteT(ruleAttack)))
 	case s.attacks >= AttacksCap:
 		return games.IllegalT("too_many_attacks", lang.T("%s attacks in one turn is the limit: end your turn%s", strconv.Itoa(AttacksCap), games.CiteT(ruleAttack)))
 	}
@@ -342,9 +342,9 @@ func (s *State) attack(a Action) []games.Event {
 	d := BattleData{From: a.From, To: a.To, Attacker: att, Defender: def, Attack: rolls, Defend: against, Won: sum > asum}
 	s.resolve(a, d.Won)
 	// Every die, for everyone: "attacks 7 from 3: 6+4+1 = 11 against 5+5 = 10, takes it".
-	text := lang.T("attacks %d from %d: %s against %s, takes it", a.To, a.From, diceText(rolls, sum), diceText(against, asum))
+	text := lang.T("attacks %d from %d: %s against %s, takes it", games.Digits(a.To), games.Digits(a.From), diceText(rolls, sum), diceText(against, asum))
 	if !d.Won { // ties go to the defender
-		text = lang.T("attacks %d from %d: %s against %s, the defender holds", a.To, a.From, diceText(rolls, sum), diceText(against, asum))
+		text = lang.T("attacks %d from %d: %s against %s, the defender holds", games.Digits(a.To), games.Digits(a.From), diceText(rolls, sum), diceText(against, asum))
 	}
 	events := []games.Event{games.Tell("battle", att, text, d)}
 	if d.Won && s.AreasOf(def) == 0 {
@@ -394,7 +394,7 @@ func (s *State) endTurn() []games.Event {
 		}
 	}
 	events := []games.Event{games.Tell("supply", seat,
-		lang.T("ends the turn: %s added, %d kept", diceCount(placed), s.stock[seat]),
+		lang.T("ends the turn: %s added, %d kept", diceCount(placed), games.Digits(s.stock[seat])),
 		SupplyData{Points: pts, Added: added, Stock: s.stock[seat]})}
 	s.attacks = 0
 	for k := 1; k <= len(s.order); k++ {
@@ -409,7 +409,7 @@ func (s *State) endTurn() []games.Event {
 	}
 	if s.round > RoundCap && !s.Over() {
 		s.capped = true
-		events = append(events, games.Tell("cap", -1, lang.T("the game stops after %d rounds", RoundCap), nil))
+		events = append(events, games.Tell("cap", -1, lang.T("the game stops after %d rounds", games.Digits(RoundCap)), nil))
 	}
 	return events
 }
@@ -490,7 +490,7 @@ func Arrange(s *State, owner, dice []int) *State {
 }
 
 // diceCount says "1 die", "5 dice".
-func diceCount(n int) lang.Text { return lang.T("%d dice", n) }
+func diceCount(n int) lang.Text { return lang.T("%d dice", games.Digits(n)) }
 
 // diceText is "6+4+1 = 11", or "6" for one die.
 func diceText(rolls []int, sum int) string {

@@ -55,10 +55,10 @@ func (game) Normalize(cfg games.Config) (games.Config, error) {
 		out[k] = cfg[k]
 	}
 	if p := out[KeyPermutation]; p < 0 || p > 11 {
-		return nil, lang.Errorf("Perfect Aim: permutation %d is out of range: the start corners have 12 permutations, 0..11", p)
+		return nil, lang.Errorf("Perfect Aim: permutation %d is out of range: the start corners have 12 permutations, 0..11", games.Digits(p))
 	}
 	if m := out[KeyColors]; m < 0 || m > 15 || (m != 0 && bits.OnesCount(uint(m)) < 2) {
-		return nil, lang.Errorf("Perfect Aim: colors %d is not a mask of 2 to 4 colours (1 red, 2 blue, 4 yellow, 8 green)", m)
+		return nil, lang.Errorf("Perfect Aim: colors %d is not a mask of 2 to 4 colours (1 red, 2 blue, 4 yellow, 8 green)", games.Digits(m))
 	}
 	return out, nil
 }
@@ -88,13 +88,13 @@ func StartCells(i int) [4][2]int {
 // New starts a game on upstream's map for seed, ready at the first decision (t = 1).
 func New(seed uint64, permutation, colors, seats int) (*State, error) {
 	if seats < 2 || seats > 4 {
-		return nil, lang.Errorf("Perfect Aim is played by 2 to 4 seats, not %d", seats)
+		return nil, lang.Errorf("Perfect Aim is played by 2 to 4 seats, not %d", games.Digits(seats))
 	}
 	if colors == 0 {
 		colors = 1<<seats - 1
 	}
 	if colors < 0 || colors > 15 || bits.OnesCount(uint(colors)) != seats {
-		return nil, lang.Errorf("Perfect Aim: colors mask %d does not name %d colours", colors, seats)
+		return nil, lang.Errorf("Perfect Aim: colors mask %d does not name %d colours", games.Digits(colors), games.Digits(seats))
 	}
 	m, rng := Generate(seed)
 	s := newState(Size, rng)
@@ -139,7 +139,7 @@ type BoardOptions struct {
 func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 	n := len(rows)
 	if n < 5 || n > Size || n%2 == 0 {
-		return nil, lang.Errorf("perfectaim: a board has an odd size 5..%d, not %d", Size, n)
+		return nil, lang.Errorf("perfectaim: a board has an odd size 5..%d, not %d", games.Digits(Size), games.Digits(n))
 	}
 	s := newState(n, pyrand.New(opts.Seed))
 	s.regen = !opts.NoRegen
@@ -147,7 +147,7 @@ func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 	var present [4]bool
 	for y, row := range rows {
 		if len(row) != n {
-			return nil, lang.Errorf("perfectaim: row %d has %d cells, want %d", y, len(row), n)
+			return nil, lang.Errorf("perfectaim: row %d has %d cells, want %d", games.Digits(y), games.Digits(len(row)), games.Digits(n))
 		}
 		for x := 0; x < n; x++ {
 			ch := row[x]
@@ -174,7 +174,7 @@ func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 					s.bg[y][x] = DamagedFloor
 				}
 			default:
-				return nil, lang.Errorf("perfectaim: unknown cell %q at (%d,%d)", ch, x, y)
+				return nil, lang.Errorf("perfectaim: unknown cell %q at (%d,%d)", ch, games.Digits(x), games.Digits(y))
 			}
 		}
 	}
@@ -188,7 +188,7 @@ func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 		s.seats = append(s.seats, c)
 		if q := opts.SpeedQ[c]; q != 0 {
 			if q < 2 {
-				return nil, lang.Errorf("perfectaim: speed %d/4 is below the minimum 1/2", q)
+				return nil, lang.Errorf("perfectaim: speed %d/4 is below the minimum 1/2", games.Digits(q))
 			}
 			p.speedQ = q
 			p.next = At(4, q)

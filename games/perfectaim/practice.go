@@ -40,7 +40,7 @@ func (game) PracticeSchemeT(given games.Config, vs []string, seed uint64) lang.T
 	}
 	perm := lang.T("game i starts from permutation i mod 12")
 	if p, ok := given[KeyPermutation]; ok {
-		perm = lang.T("every game starts from permutation %d", p)
+		perm = lang.T("every game starts from permutation %d", games.Digits(p))
 	}
 	return lang.T("%s; %s (the games of arena match --game perfectaim --seats exec:YOURBOT,%s --seed %s)",
 		colors, perm, strings.Join(vs, ","), strconv.FormatUint(seed, 10))
@@ -55,14 +55,14 @@ func (g game) PracticeGame(cfg games.Config, seed uint64, seats, seat int, detai
 // PracticeGameT is PracticeGame in the catalog (games.PracticeTeller).
 func (game) PracticeGameT(cfg games.Config, seed uint64, seats, seat int, detail any) lang.Text {
 	colors := SeatColors(cfg, seats)
-	where := lang.T("seed %s, permutation %d, %s", strconv.FormatUint(seed, 10), cfg[KeyPermutation], colors[seat].Said())
+	where := lang.T("seed %s, permutation %d, %s", strconv.FormatUint(seed, 10), games.Digits(cfg[KeyPermutation]), colors[seat].Said())
 	e, ok := detail.(*End)
 	if !ok || e == nil {
 		return where
 	}
 	var coins lang.Text
 	for s, c := range colors {
-		one := lang.T("%s %d", c.Said(), e.Coins[s])
+		one := lang.T("%s %d", c.Said(), games.Digits(e.Coins[s]))
 		if s == 0 {
 			coins = one
 		} else {

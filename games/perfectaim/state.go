@@ -441,9 +441,9 @@ func (s *State) lava(end Instant) {
 		}
 	}
 	if toLava {
-		s.emitAt(end, "lava", -1, lang.T("ring %d turns to lava", ring))
+		s.emitAt(end, "lava", -1, lang.T("ring %d turns to lava", games.Digits(ring)))
 	} else {
-		s.emitAt(end, "lava", -1, lang.T("ring %d is damaged", ring))
+		s.emitAt(end, "lava", -1, lang.T("ring %d is damaged", games.Digits(ring)))
 	}
 }
 
@@ -478,7 +478,7 @@ func (s *State) regenerate() {
 		}
 	}
 	if placed > 0 {
-		s.emit("spawn", -1, lang.T("%d new items appear", placed))
+		s.emit("spawn", -1, lang.T("%d new items appear", games.Digits(placed)))
 	}
 }
 

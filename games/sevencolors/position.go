@@ -81,7 +81,7 @@ func (game) DecodePosition(raw json.RawMessage, _ uint64) (games.State, error) {
 		return nil, err
 	}
 	if size < MinSize || size > MaxSize {
-		return nil, games.BadPositionT("size", lang.T("%d is out of range: the board is %d..%d cells wide", size, MinSize, MaxSize))
+		return nil, games.BadPositionT("size", lang.T("%d is out of range: the board is %d..%d cells wide", games.Digits(size), games.Digits(MinSize), games.Digits(MaxSize)))
 	}
 	cells, err := readBoard(fields["board"], size)
 	if err != nil {
@@ -92,7 +92,7 @@ func (game) DecodePosition(raw json.RawMessage, _ uint64) (games.State, error) {
 		return nil, err
 	}
 	if seat != 0 && seat != 1 {
-		return nil, games.BadPositionT("to_move", lang.T("%d is not a seat: 0 (player 1, ^) or 1 (player 2, v)", seat))
+		return nil, games.BadPositionT("to_move", lang.T("%d is not a seat: 0 (player 1, ^) or 1 (player 2, v)", games.Digits(seat)))
 	}
 	moves, err := games.OptionalInt(fields, "moves", 0)
 	if err != nil {
@@ -100,10 +100,10 @@ func (game) DecodePosition(raw json.RawMessage, _ uint64) (games.State, error) {
 	}
 	limit := 4 * size * size
 	if moves < 0 {
-		return nil, games.BadPositionT("moves", lang.T("%d is negative", moves))
+		return nil, games.BadPositionT("moves", lang.T("%d is negative", games.Digits(moves)))
 	}
 	if moves >= limit {
-		return nil, games.BadPositionT("moves", lang.T("the game is already over: %d moves reach the cap of 4·N² = %d", moves, limit))
+		return nil, games.BadPositionT("moves", lang.T("the game is already over: %d moves reach the cap of 4·N² = %d", games.Digits(moves), games.Digits(limit)))
 	}
 
 	s := newState(newBoard(size, cells), seat)
@@ -137,23 +137,23 @@ func checkGameField(fields map[string]json.RawMessage) error {
 // readBoard reads size rows of size cell codes into row-major order.
 func readBoard(raw json.RawMessage, size int) ([]uint8, error) {
 	if raw == nil {
-		return nil, games.BadPositionT("board", lang.T("missing: %d rows of %d cell codes, top to bottom", size, size))
+		return nil, games.BadPositionT("board", lang.T("missing: %d rows of %d cell codes, top to bottom", games.Digits(size), games.Digits(size)))
 	}
 	var rows []json.RawMessage
 	if err := json.Unmarshal(raw, &rows); err != nil || rows == nil {
-		return nil, games.BadPositionT("board", lang.T("must be a list of %d rows", size))
+		return nil, games.BadPositionT("board", lang.T("must be a list of %d rows", games.Digits(size)))
 	}
 	if len(rows) != size {
-		return nil, games.BadPositionT("board", lang.T("has %d rows, a board of size %d has %d", len(rows), size, size))
+		return nil, games.BadPositionT("board", lang.T("has %d rows, a board of size %d has %d", games.Digits(len(rows)), games.Digits(size), games.Digits(size)))
 	}
 	cells := make([]uint8, 0, size*size)
 	for y, rowRaw := range rows {
 		var row []json.RawMessage
 		if err := json.Unmarshal(rowRaw, &row); err != nil || row == nil {
-			return nil, games.BadPositionT(fmt.Sprintf("board[%d]", y), lang.T("must be a list of %d cells", size))
+			return nil, games.BadPositionT(fmt.Sprintf("board[%d]", y), lang.T("must be a list of %d cells", games.Digits(size)))
 		}
 		if len(row) != size {
-			return nil, games.BadPositionT(fmt.Sprintf("board[%d]", y), lang.T("has %d cells, a board of size %d has %d a row", len(row), size, size))
+			return nil, games.BadPositionT(fmt.Sprintf("board[%d]", y), lang.T("has %d cells, a board of size %d has %d a row", games.Digits(len(row)), games.Digits(size), games.Digits(size)))
 		}
 		for x, cellRaw := range row {
 			field := fmt.Sprintf("board[%d][%d]", y, x)
@@ -162,7 +162,7 @@ func readBoard(raw json.RawMessage, size int) ([]uint8, error) {
 				return nil, games.BadPositionT(field, lang.T("must be a cell code 0..9, not %s", games.Snippet(cellRaw)))
 			}
 			if v < Empty || v > MaxColor {
-				return nil, games.BadPositionT(field, lang.T("%d is not a cell code: 0 empty, 1 and 2 the players, 3..9 the colours", v))
+				return nil, games.BadPositionT(field, lang.T("%d is not a cell code: 0 empty, 1 and 2 the players, 3..9 the colours", games.Digits(v)))
 			}
 			cells = append(cells, uint8(v))
 		}
@@ -180,7 +180,7 @@ func checkPlayers(raw json.RawMessage, s *State) error {
 		return games.BadPositionT("players", lang.T("must be a list of the 2 seats, as [{\"code\":1},{\"code\":2}]"))
 	}
 	if len(list) != 2 {
-		return games.BadPositionT("players", lang.T("has %d entries: 7 Colors has 2 seats", len(list)))
+		return games.BadPositionT("players", lang.T("has %d entries: 7 Colors has 2 seats", games.Digits(len(list))))
 	}
 	for seat, one := range list {
 		field := fmt.Sprintf("players[%d]", seat)
@@ -190,17 +190,17 @@ func checkPlayers(raw json.RawMessage, s *State) error {
 			if errors.As(err, &pe) && pe.Field != "position" {
 				return pe.Within(field)
 			}
-			return games.BadPositionT(field, lang.T("must be an object such as {\"code\":%d}", Player(seat)))
+			return games.BadPositionT(field, lang.T("must be an object such as {\"code\":%d}", games.Digits(Player(seat))))
 		}
 		if r, ok := fields["code"]; ok {
 			if v, err := games.WholeNumber(field+".code", r); err != nil || v != Player(seat) {
-				return games.BadPositionT(field+".code", lang.T("seat %d plays code %d", seat, Player(seat)))
+				return games.BadPositionT(field+".code", lang.T("seat %d plays code %d", games.Digits(seat), games.Digits(Player(seat))))
 			}
 		}
 		if r, ok := fields["symbol"]; ok {
 			var sym string
 			if err := json.Unmarshal(r, &sym); err != nil || sym != Glyph(Player(seat)) {
-				return games.BadPositionT(field+".symbol", lang.T("seat %d's symbol is %q", seat, Glyph(Player(seat))))
+				return games.BadPositionT(field+".symbol", lang.T("seat %d's symbol is %q", games.Digits(seat), Glyph(Player(seat))))
 			}
 		}
 		if r, ok := fields["cells"]; ok {
@@ -209,7 +209,7 @@ func checkPlayers(raw json.RawMessage, s *State) error {
 				return err
 			}
 			if v != int(s.count[seat]) {
-				return games.BadPositionT(field+".cells", lang.T("says %d but the board holds %s of code %d", v, cells(int(s.count[seat])), Player(seat)))
+				return games.BadPositionT(field+".cells", lang.T("says %d but the board holds %s of code %d", games.Digits(v), cells(int(s.count[seat])), games.Digits(Player(seat))))
 			}
 		}
 	}
@@ -224,7 +224,7 @@ func overError(s *State) error {
 		if s.count[1] > s.count[0] {
 			seat = 1
 		}
-		return games.BadPositionT("board", lang.T("the game is already over: player %d (%s) holds %d of %d cells, more than half", seat+1, Glyph(seat+1), s.count[seat], nn))
+		return games.BadPositionT("board", lang.T("the game is already over: player %d (%s) holds %d of %d cells, more than half", games.Digits(seat+1), Glyph(seat+1), games.Digits(s.count[seat]), games.Digits(nn)))
 	}
 	return games.BadPositionT("board", lang.T("the game is already over: neither player touches a colour it could capture"))
 }

@@ -258,13 +258,13 @@ func (s *State) FrontierAfter(player, c int) int {
 func (s *State) passReason(c int) lang.Text {
 	switch {
 	case c == int(s.turn)+1:
-		return lang.T("colour %d is your own", c)
+		return lang.T("colour %d is your own", games.Digits(c))
 	case c == Player1 || c == Player2:
-		return lang.T("colour %d is your opponent's", c)
+		return lang.T("colour %d is your opponent's", games.Digits(c))
 	case c == Empty:
 		return lang.T("no colour chosen")
 	case c < MinColor || c > MaxColor:
-		return lang.T("%d is not a colour: choose 3..9 (A..G)", c)
+		return lang.T("%d is not a colour: choose 3..9 (A..G)", games.Digits(c))
 	case s.gain[s.turn][c] == 0:
 		return notAdjacent(c)
 	}
@@ -283,7 +283,7 @@ func Letter(c int) string {
 }
 
 // cells says "1 cell", "12 cells".
-func cells(n int) lang.Text { return lang.T("%d cells", n) }
+func cells(n int) lang.Text { return lang.T("%d cells", games.Digits(n)) }
 
 // Glyph is a player's symbol: '^' for PLAYER_1, 'v' for PLAYER_2.
 func Glyph(player int) string {
@@ -377,7 +377,7 @@ var CitedRules = []string{ruleMove, ruleLostTurns}
 // shows colours to people.
 func refusal(c int, reason lang.Text) lang.Text {
 	if c >= MinColor && c <= MaxColor && reason.Key == notAdjacent(c).Key {
-		return lang.T("colour %d (%s) is not next to your territory%s", c, Letter(c), games.CiteT(ruleMove))
+		return lang.T("colour %d (%s) is not next to your territory%s", games.Digits(c), Letter(c), games.CiteT(ruleMove))
 	}
 	return lang.T("%s%s", reason, games.CiteT(ruleLostTurns))
 }
@@ -417,7 +417,7 @@ func (s *State) endEvent() games.Event {
 	w := o.Winner()
 	text := lang.T("draw, %s each", cells(o.Scores[0]))
 	if w >= 0 {
-		text = lang.T("%s player %d wins, %s to %d", Glyph(w+1), w+1, cells(o.Scores[w]), o.Scores[1-w])
+		text = lang.T("%s player %d wins, %s to %d", Glyph(w+1), games.Digits(w+1), cells(o.Scores[w]), games.Digits(o.Scores[1-w]))
 	}
 	return games.Tell("end", w, text, EndData{Reason: endReasonText[s.end], Scores: o.Scores})
 }
