@@ -117,7 +117,7 @@ type Event struct {
 
 // Tell is an event saying t: Text is t in English, Said is t.
 func Tell(typ string, seat int, t lang.Text, data any) Event {
-	return Event{Type: typ, Seat: seat, Text: t.String(), Said: t, Data: data}
+	return Event{Type: typ, Seat: seat, Text: english(t), Said: t, Data: data}
 }
 
 // In is the event's sentence in l: Said in l, or Text where the game says it in English
@@ -184,7 +184,7 @@ func Illegal(code, format string, args ...any) error {
 func IllegalT(code string, t lang.Text) error { return illegalT(code, t) }
 
 func illegalT(code string, t lang.Text) *IllegalError {
-	return &IllegalError{Code: code, Msg: t.String(), Text: t}
+	return &IllegalError{Code: code, Msg: english(t), Text: t}
 }
 
 // ErrNotYourTurn is returned by Apply and Validate for a seat that is not to move.

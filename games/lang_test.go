@@ -72,3 +72,20 @@ func TestDigits(t *testing.T) {
 		t.Errorf("widths: %q", got)
 	}
 }
+
+// An event's English is the catalog's, plural forms included, whichever way it is written.
+func TestEventsEnglishIsTheCatalogs(t *testing.T) {
+	for _, tc := range []struct {
+		t    lang.Text
+		want string
+	}{
+		{lang.T("%d cells", games.Digits(1)), "1 cell"},
+		{lang.T("%d cells", games.Digits(2500)), "2500 cells"},
+		{lang.T("is out: %s place", games.OrdinalT(3)), "is out: 3rd place"},
+		{lang.T("%s: %s", "x", games.ErrNotYourTurn), "x: it is not your turn"},
+	} {
+		if got := games.Tell("x", -1, tc.t, nil).Text; got != tc.want || got != tc.t.In(lang.English) {
+			t.Errorf("%q: %q, want %q", tc.t.Key, got, tc.want)
+		}
+	}
+}

@@ -69,7 +69,7 @@ func BadPosition(field, format string, args ...any) error {
 
 // BadPositionT builds a *PositionError saying t (lang.T("…", args…)) of field.
 func BadPositionT(field string, t lang.Text) error {
-	return &PositionError{Field: field, Msg: t.String(), Text: t}
+	return &PositionError{Field: field, Msg: english(t), Text: t}
 }
 
 // PositionHeader is the common part of every position.
