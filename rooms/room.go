@@ -334,7 +334,7 @@ func (r *Room) maybeStart(now time.Time) {
 	}
 	r.turnAt, r.turnMove = now, r.moves
 	r.deadline = time.Time{}
-	r.logT(lang.T("%s starts: %s", lang.T(r.entry.Game.Name()), r.infoLocked().Players()))
+	r.logT(lang.T("%s starts: %s", lang.T(r.entry.Game.Name()), r.infoLocked().playersT()))
 	r.dirty = true
 	for i, s := range r.seats {
 		if s.remote != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Status is where a room is in its life.
@@ -94,6 +95,26 @@ type Info struct {
 	// Owner and Addr are Spec.Owner and Spec.Addr: a cluster counts a person's games, and
 	// an address's, on every node (never shown to anyone).
 	Owner, Addr string `json:"-"`
+}
+
+// PlayersIn is Players said in l: "ann vs (libre)".
+func (i Info) PlayersIn(l lang.Lang) string { return i.playersT().In(l) }
+
+// playersT is Players to be said in a reader's language.
+func (i Info) playersT() lang.Text {
+	var out lang.Text
+	for n, seat := range i.Seats {
+		one := lang.T("%s", seat.Name)
+		if seat.Kind == Open {
+			one = lang.T("(open)")
+		}
+		if n == 0 {
+			out = one
+		} else {
+			out = lang.T("%s vs %s", out, one)
+		}
+	}
+	return out
 }
 
 // Players returns the seat names joined with " vs ".
