@@ -18,11 +18,11 @@ func TestQ13SpeaksFrench(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errb.String())
 	}
 	out.Reset()
-	if code := AIIn(lang.French, []string{"--help"}, &out, &errb, nil); code != 0 || !strings.Contains(out.String(), "la carte fait TAILLE×TAILLE") {
+	if code := AIIn(lang.French, []string{"--help"}, &out, &errb, nil); code != 0 || !strings.Contains(out.String(), "le plateau fait TAILLE×TAILLE") {
 		t.Errorf("exit %d: %s", code, out.String())
 	}
 	errb.Reset()
-	if code := AIIn(lang.French, strings.Fields("1 --ia greedy 1 1"), &out, &errb, nil); code != 2 || !strings.Contains(errb.String(), `TAILLE "1" n'est pas une taille de carte 2..50`) {
+	if code := AIIn(lang.French, strings.Fields("1 --ia greedy 1 1"), &out, &errb, nil); code != 2 || !strings.Contains(errb.String(), `TAILLE "1" n'est pas une taille de plateau 2..50`) {
 		t.Errorf("exit %d: %s", code, errb.String())
 	}
 	info, _ := bots.Find(All, "greedy")

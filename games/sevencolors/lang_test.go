@@ -81,7 +81,7 @@ func TestErrorsSpeakFrench(t *testing.T) {
 	if err == nil {
 		t.Fatal("size 1 accepted")
 	}
-	if got := lang.Say(err, lang.French); got != "size : 1 est hors limites : la carte fait 2..50 cases de côté" {
+	if got := lang.Say(err, lang.French); got != "size : 1 est hors limites : le plateau fait 2..50 cases de côté" {
 		t.Errorf("French position error %q", got)
 	}
 	if got := err.Error(); got != "size: 1 is out of range: the board is 2..50 cells wide" {
@@ -104,7 +104,7 @@ func TestTheDocsSpeakFrench(t *testing.T) {
 	if en := d.Protocol.In(lang.English); en.Action != d.Protocol.Action || en.Rules != d.Protocol.Rules || en.Obs != d.Protocol.Obs {
 		t.Error("the English protocol changed")
 	}
-	if got := lang.French.Say(d.Settings[0].Doc); got != "la carte fait size×size cases" {
+	if got := lang.French.Say(d.Settings[0].Doc); got != "le plateau fait size×size cases" {
 		t.Errorf("French setting %q", got)
 	}
 	if got := lang.French.Say(Game.(games.Positions).PositionFormat()); !strings.Contains(got, "la place qui joue") {
