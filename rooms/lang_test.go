@@ -58,3 +58,30 @@ func TestARoomSpeaksFrench(t *testing.T) {
 		t.Errorf("English refusal %q", got)
 	}
 }
+
+// A frame may be drawn from another frame of the same snapshot (a wall's tile holding the
+// board in its viewers' language); each is still drawn once.
+func TestAFrameMayHoldAnother(t *testing.T) {
+	h, _ := newHub(t, nil)
+	r := humanVsBot(t, h, "max")
+	s := r.Snapshot()
+	inner, outer := 0, 0
+	done := make(chan string, 1)
+	go func() {
+		for range 2 {
+			s.Frame("outer", func() string {
+				outer++
+				return "[" + s.Frame("inner", func() string { inner++; return "board" }) + "]"
+			})
+		}
+		done <- s.Frame("outer", nil)
+	}()
+	select {
+	case got := <-done:
+		if got != "[board]" || inner != 1 || outer != 1 {
+			t.Errorf("%q, inner drawn %d times, outer %d", got, inner, outer)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a frame drawn inside another never finished")
+	}
+}

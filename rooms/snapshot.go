@@ -175,24 +175,33 @@ type Snapshot struct {
 	scaled   map[[2]int]*renderOnce // a games.Scaler's boards by palette and scale, see BoardLinesAt
 
 	framesMu sync.Mutex
-	frames   map[string]string // see Frame
+	frames   map[string]*frame // see Frame
+}
+
+// frame is one of a snapshot's frames, drawn once.
+type frame struct {
+	once sync.Once
+	s    string
 }
 
 // Frame is a part of a screen drawn from this snapshot, made once by draw for key and then
 // shared by every viewer who asks with the same key (spectators with the same palette and
 // window): a thousand spectators of one room cost one drawing per change, not a thousand.
+// draw may itself ask for another of the snapshot's frames (a wall's tile holds the board
+// drawn in its viewers' language): the lock is not held while a frame is drawn.
 func (s *Snapshot) Frame(key string, draw func() string) string {
 	s.framesMu.Lock()
-	defer s.framesMu.Unlock()
-	if f, ok := s.frames[key]; ok {
-		return f
+	f, ok := s.frames[key]
+	if !ok {
+		if s.frames == nil {
+			s.frames = make(map[string]*frame, 2)
+		}
+		f = &frame{}
+		s.frames[key] = f
 	}
-	if s.frames == nil {
-		s.frames = make(map[string]string, 2)
-	}
-	f := draw()
-	s.frames[key] = f
-	return f
+	s.framesMu.Unlock()
+	f.once.Do(func() { f.s = draw() })
+	return f.s
 }
 
 type renderOnce struct {
