@@ -20,7 +20,7 @@ func TestTheViewSpeaksFrench(t *testing.T) {
 	seat := s.Turn()
 	fr, en := games.ViewIn(View, lang.French), games.ViewIn(View, lang.English)
 	status, enStatus := fr.Status(s, seat), en.Status(s, seat)
-	if !strings.Contains(status, " territoires · ") || !strings.Contains(status, " dés · groupe ") {
+	if !strings.Contains(status, " terr. · ") || !strings.Contains(status, " dés · groupe ") {
 		t.Errorf("French status %q", status)
 	}
 	if !strings.Contains(enStatus, " areas · ") || !strings.Contains(enStatus, " dice · group ") || enStatus != View.Status(s, seat) {
