@@ -1,5 +1,7 @@
 package games
 
+import "github.com/arena-classroom/arena/lang"
+
 // Inspector is an optional hook of a Game whose finished games have figures beyond the
 // outcome (Perfect Aim: coins, deaths, end time). Headless batches and practice sessions
 // take them from the final state, while it is at hand, into their results' Detail.
@@ -37,4 +39,11 @@ type Practicer interface {
 	// PracticeGame describes one finished game: its normalized config and seed, its number of
 	// seats, the player's seat, and its Inspect figures (nil when it has none).
 	PracticeGame(cfg Config, seed uint64, seats, seat int, detail any) string
+}
+
+// PracticeTeller is a Practicer whose sentences are in the catalog, said in the player's
+// language: PracticeScheme and PracticeGame as lang.Text.
+type PracticeTeller interface {
+	PracticeSchemeT(given Config, vs []string, seed uint64) lang.Text
+	PracticeGameT(cfg Config, seed uint64, seats, seat int, detail any) lang.Text
 }

@@ -1,5 +1,7 @@
 package games
 
+import "github.com/arena-classroom/arena/lang"
+
 // Description is what a game is, in one place, returned by the game itself: everything the
 // lobby, the bot protocol's `spec`, `arena match --help` and the conformance test need to know
 // of a game without naming it. A new game fills one in and is a catalog line away from play.
@@ -22,10 +24,30 @@ func (d Description) DefaultPlayers(minSeats, maxSeats int) int {
 	return max(min(maxSeats, 4), minSeats)
 }
 
+// In is p with its sentences in l: Obs, Legal, Action, Default, Rules, Pitfalls and Time
+// are sentences of the catalog (marked with lang.N where the game writes them; RulesT for
+// rules written from constants).
+func (p Protocol) In(l lang.Lang) Protocol {
+	say := func(s string) string {
+		if s == "" {
+			return s
+		}
+		return l.Say(s)
+	}
+	p.Obs, p.Legal, p.Action, p.Default = say(p.Obs), say(p.Legal), say(p.Action), say(p.Default)
+	p.Pitfalls, p.Time = say(p.Pitfalls), say(p.Time)
+	if p.RulesT.Key != "" {
+		p.Rules = p.RulesT.In(l)
+	} else {
+		p.Rules = say(p.Rules)
+	}
+	return p
+}
+
 // Setting is one config key.
 type Setting struct {
 	Key      string
-	Doc      string // one line (continuation lines indented by the renderer)
+	Doc      string // one line (continuation lines indented by the renderer), marked lang.N: l.Say(Doc)
 	Min, Max int
 	Default  int
 	// ByArena: the arena sets it from the seats (Perfect Aim's colours); people may not.
@@ -56,6 +78,9 @@ type Protocol struct {
 	// Rules is what a program that simulates the game needs beyond the schemas: turn order,
 	// chance, deaths, the end. The rules page (docs/rules/ID.md) has the rest.
 	Rules string
+	// RulesT, when set, is Rules in the catalog with its arguments (a text written from the
+	// game's constants); Rules is then RulesT in English.
+	RulesT lang.Text
 	// Pitfalls are where this game's messages differ from the other games' (a seat against
 	// a player code, (x,y) against (row,col), ids from 0 or 1), which trip students.
 	Pitfalls string

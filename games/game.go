@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Action is a game's move value. Each game documents its concrete type (7 Colors: int); it
@@ -38,11 +40,11 @@ func (c Config) Set(s string) error {
 	k, v, ok := strings.Cut(s, "=")
 	k = strings.TrimSpace(k)
 	if !ok || k == "" {
-		return fmt.Errorf("want KEY=VALUE, got %q", s)
+		return lang.Errorf("want KEY=VALUE, got %q", s)
 	}
 	i, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil {
-		return fmt.Errorf("%s: the value must be a whole number, got %q", k, v)
+		return lang.Errorf("%s: the value must be a whole number, got %q", k, v)
 	}
 	c[k] = i
 	return nil
@@ -106,8 +108,25 @@ type State interface {
 type Event struct {
 	Type string `json:"type"`           // "capture", "pass", "win", …
 	Seat int    `json:"seat"`           // the seat it concerns, -1 for none
-	Text string `json:"text,omitempty"` // one human-readable sentence
+	Text string `json:"text,omitempty"` // one human-readable sentence, in English
 	Data any    `json:"data,omitempty"` // game-specific details
+	// Said is Text in the catalog, to be said in a reader's language (In); zero for an
+	// event whose game says it in English only, and for an event read back from JSON.
+	Said lang.Text `json:"-"`
+}
+
+// Tell is an event saying t: Text is t in English, Said is t.
+func Tell(typ string, seat int, t lang.Text, data any) Event {
+	return Event{Type: typ, Seat: seat, Text: english(t), Said: t, Data: data}
+}
+
+// In is the event's sentence in l: Said in l, or Text where the game says it in English
+// only.
+func (e Event) In(l lang.Lang) string {
+	if e.Said.Key == "" {
+		return e.Text
+	}
+	return e.Said.In(l)
 }
 
 // Outcome is a finished game's result.
@@ -136,21 +155,40 @@ func (o Outcome) Winner() int {
 }
 
 // IllegalError explains why an action was refused. Code is stable (bot protocol "warn"
-// codes); Msg is a sentence for people.
+// codes); Msg is a sentence for people, in English.
 type IllegalError struct {
 	Code string
 	Msg  string
+	// Text is Msg in the catalog: lang.Say(err, l) says it in l (Unwrap hands it over).
+	// Zero for a refusal built by Illegal, which says it in English only.
+	Text lang.Text
 }
 
 func (e *IllegalError) Error() string { return e.Msg }
 
-// Illegal builds an *IllegalError.
+// Unwrap is the refusal as a *lang.Error, for lang.Say; nil for one said in English only.
+func (e *IllegalError) Unwrap() error {
+	if e.Text.Key == "" {
+		return nil
+	}
+	return lang.Errorf(e.Text.Key, e.Text.Args...)
+}
+
+// Illegal builds an *IllegalError said in English only; IllegalT is the one a reader gets
+// in their language.
 func Illegal(code, format string, args ...any) error {
 	return &IllegalError{Code: code, Msg: fmt.Sprintf(format, args...)}
 }
 
+// IllegalT builds an *IllegalError saying t (lang.T("…", args…)).
+func IllegalT(code string, t lang.Text) error { return illegalT(code, t) }
+
+func illegalT(code string, t lang.Text) *IllegalError {
+	return &IllegalError{Code: code, Msg: english(t), Text: t}
+}
+
 // ErrNotYourTurn is returned by Apply and Validate for a seat that is not to move.
-var ErrNotYourTurn = &IllegalError{Code: "not_your_turn", Msg: "it is not your turn"}
+var ErrNotYourTurn = illegalT("not_your_turn", lang.T("it is not your turn"))
 
 // IllegalCode returns the code of an *IllegalError, or "illegal_action" for other errors.
 func IllegalCode(err error) string {
@@ -166,6 +204,22 @@ func IllegalCode(err error) string {
 // dies"): the action's value alone (0, -1) tells a student nothing.
 type DefaultNamer interface {
 	NameDefault(a Action) string
+}
+
+// DefaultTeller is a DefaultNamer whose words are in the catalog, said in the reader's
+// language.
+type DefaultTeller interface {
+	TellDefault(a Action) lang.Text
+}
+
+// NameDefaultIn is NameDefault in l: g's words in l where it says them in the catalog.
+func NameDefaultIn(g Game, a Action, l lang.Lang) string {
+	if t, ok := g.(DefaultTeller); ok {
+		if s := t.TellDefault(a); s.Key != "" {
+			return s.In(l)
+		}
+	}
+	return NameDefault(g, a)
 }
 
 // NameDefault is g's words for default action a, or a as JSON would show it.

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Positions is implemented by the Game of a turn-based game whose state can be written down
@@ -35,14 +37,39 @@ type Positions interface {
 // "to_move", or "position" for the object as a whole).
 type PositionError struct {
 	Field string
-	Msg   string
+	Msg   string // in English
+	// Text is Msg in the catalog: lang.Say(err, l) says the error in l (Unwrap hands it
+	// over). Zero for one built by BadPosition, said in English only.
+	Text lang.Text
 }
 
 func (e *PositionError) Error() string { return e.Field + ": " + e.Msg }
 
-// BadPosition builds a *PositionError.
+// Unwrap is the error as a *lang.Error, for lang.Say; nil for one said in English only.
+func (e *PositionError) Unwrap() error {
+	if e.Text.Key == "" {
+		return nil
+	}
+	return lang.Errorf("%s: %s", e.Field, e.Text)
+}
+
+// Within is the error of a field inside parent: "players[0]" and "code" make
+// "players[0].code".
+func (e *PositionError) Within(parent string) error {
+	c := *e
+	c.Field = parent + "." + e.Field
+	return &c
+}
+
+// BadPosition builds a *PositionError said in English only; BadPositionT is the one a
+// reader gets in their language.
 func BadPosition(field, format string, args ...any) error {
 	return &PositionError{Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
+// BadPositionT builds a *PositionError saying t (lang.T("…", args…)) of field.
+func BadPositionT(field string, t lang.Text) error {
+	return &PositionError{Field: field, Msg: english(t), Text: t}
 }
 
 // PositionHeader is the common part of every position.
@@ -61,15 +88,15 @@ func ReadPositionHeader(raw json.RawMessage) (PositionHeader, error) {
 		Players []json.RawMessage `json:"players"`
 	}
 	if err := json.Unmarshal(raw, &h); err != nil {
-		return PositionHeader{}, BadPosition("position", "not a JSON object with the common fields: %v", err)
+		return PositionHeader{}, BadPositionT("position", lang.T("not a JSON object with the common fields: %v", err))
 	}
 	switch {
 	case h.Game == nil:
-		return PositionHeader{}, BadPosition("game", "missing")
+		return PositionHeader{}, BadPositionT("game", lang.T("missing"))
 	case h.ToMove == nil:
-		return PositionHeader{}, BadPosition("to_move", "missing")
+		return PositionHeader{}, BadPositionT("to_move", lang.T("missing"))
 	case h.Players == nil:
-		return PositionHeader{}, BadPosition("players", "missing")
+		return PositionHeader{}, BadPositionT("players", lang.T("missing"))
 	}
 	return PositionHeader{Game: *h.Game, ToMove: *h.ToMove, Players: len(h.Players)}, nil
 }
@@ -80,18 +107,18 @@ func ReadPositionHeader(raw json.RawMessage) (PositionHeader, error) {
 func PositionFields(raw json.RawMessage, known ...string) (map[string]json.RawMessage, error) {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 {
-		return nil, BadPosition("position", "empty input: a position is one JSON object")
+		return nil, BadPositionT("position", lang.T("empty input: a position is one JSON object"))
 	}
 	if raw[0] != '{' {
-		return nil, BadPosition("position", "a position is one JSON object {…}, not %s", clipJSON(raw))
+		return nil, BadPositionT("position", lang.T("a position is one JSON object {…}, not %s", clipJSON(raw)))
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	var fields map[string]json.RawMessage
 	if err := dec.Decode(&fields); err != nil {
-		return nil, BadPosition("position", "not valid JSON: %v", err)
+		return nil, BadPositionT("position", lang.T("not valid JSON: %v", err))
 	}
 	if dec.More() {
-		return nil, BadPosition("position", "more than one JSON value: a position is one object")
+		return nil, BadPositionT("position", lang.T("more than one JSON value: a position is one object"))
 	}
 	// Sorted, so that of two unknown fields the same one is always named.
 	names := make([]string, 0, len(fields))
@@ -108,18 +135,19 @@ func PositionFields(raw json.RawMessage, known ...string) (map[string]json.RawMe
 			}
 		}
 		if !found {
-			return nil, BadPosition(fieldName(name), "unknown field (the fields are %s)", joinQuoted(known))
+			return nil, BadPositionT(fieldName(name), lang.T("unknown field (the fields are %s)", joinQuoted(known)))
 		}
 	}
 	return fields, nil
 }
 
-// RequiredInt reads a whole number field of a position; what says what the field holds,
+// RequiredInt reads a whole number field of a position; what says what the field holds (a
+// lang.Text, said in the reader's language, or a string in English),
 // for the message when it is missing (or null).
-func RequiredInt(fields map[string]json.RawMessage, name, what string) (int, error) {
+func RequiredInt(fields map[string]json.RawMessage, name string, what any) (int, error) {
 	raw, ok := fields[name]
 	if !ok || string(bytes.TrimSpace(raw)) == "null" {
-		return 0, BadPosition(name, "missing: %s", what)
+		return 0, BadPositionT(name, lang.T("missing: %s", what))
 	}
 	return WholeNumber(name, raw)
 }
@@ -143,11 +171,11 @@ func WholeNumber(field string, raw json.RawMessage) (int, error) {
 		n, _ = v.(json.Number)
 	}
 	if n == "" {
-		return 0, BadPosition(field, "must be a whole number, not %s", clipJSON(raw))
+		return 0, BadPositionT(field, lang.T("must be a whole number, not %s", clipJSON(raw)))
 	}
 	i, err := n.Int64()
 	if err != nil || i < -1<<31 || i >= 1<<31 {
-		return 0, BadPosition(field, "must be a whole number, not %s", n)
+		return 0, BadPositionT(field, lang.T("must be a whole number, not %s", n))
 	}
 	return int(i), nil
 }

@@ -1,10 +1,12 @@
 package games
 
 import (
-	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
+
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Tool is a game's own command-line tool, run as `arena NAME args…`: the seed assignment's
@@ -40,7 +42,7 @@ func ParseIAArgs(args []string) (IAArgs, error) {
 			return a, nil
 		case arg == "--ia" || arg == "--seed":
 			if i+1 == len(args) {
-				return a, fmt.Errorf("%s needs a value", arg)
+				return a, lang.Errorf("%s needs a value", arg)
 			}
 			i++
 			if arg == "--ia" {
@@ -49,14 +51,21 @@ func ParseIAArgs(args []string) (IAArgs, error) {
 			}
 			v, err := strconv.ParseUint(args[i], 10, 64)
 			if err != nil {
-				return a, fmt.Errorf("--seed %q is not a whole number ≥ 0", args[i])
+				return a, lang.Errorf("--seed %q is not a whole number ≥ 0", args[i])
 			}
 			a.Seed, a.Seeded = v, true
 		case strings.HasPrefix(arg, "-") && arg != "-" && (arg[1] < '0' || arg[1] > '9'):
-			return a, fmt.Errorf("unknown option %s", arg)
+			return a, lang.Errorf("unknown option %s", arg)
 		default:
 			a.Positional = append(a.Positional, arg)
 		}
 	}
 	return a, nil
+}
+
+// ToolLang is the language a game's tool speaks in the terminal it runs in: the locale
+// the terminal names (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), English otherwise.
+func ToolLang() lang.Lang {
+	l, _ := lang.Choose("", os.Environ(), lang.English)
+	return l
 }

@@ -1,12 +1,12 @@
 package rooms
 
 import (
-	"errors"
+	"github.com/arena-classroom/arena/lang"
 	"time"
 )
 
 // ErrClockRuns: the clock cannot be held in this room (see HoldClock).
-var ErrClockRuns = errors.New("the clock runs in this game: it stops only in your own game against house bots")
+var ErrClockRuns = lang.Errorf("the clock runs in this game: it stops only in your own game against house bots")
 
 // clockHold is a person's stopped clock (HoldClock): whose, and the time their turn had
 // left when it stopped (zero until their turn is handed out).

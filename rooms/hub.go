@@ -5,8 +5,6 @@ package rooms
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"log/slog"
 	"runtime/debug"
 	"slices"
@@ -16,16 +14,30 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	seedpkg "github.com/arena-classroom/arena/seed"
 )
 
 // ErrTooManyRooms is returned when the server holds MaxRooms live rooms.
-var ErrTooManyRooms = errors.New("the arena is full right now: try again in a minute")
+var ErrTooManyRooms = lang.Errorf("the arena is full right now: try again in a minute")
 
 // TooManyRoomsError refuses a room to someone who already runs their share.
-type TooManyRoomsError struct{ Msg string }
+type TooManyRoomsError struct {
+	Msg  string    // in English
+	Text lang.Text // Msg in the catalog: lang.Say(err, l) says it in l
+}
 
 func (e *TooManyRoomsError) Error() string { return e.Msg }
+
+// Unwrap is the refusal as a *lang.Error, for lang.Say.
+func (e *TooManyRoomsError) Unwrap() error {
+	if e.Text.Key == "" {
+		return nil
+	}
+	return lang.Errorf(e.Text.Key, e.Text.Args...)
+}
+
+func tooManyRooms(t lang.Text) error { return &TooManyRoomsError{Msg: t.String(), Text: t} }
 
 // Hub owns every live room and ticks them all from one goroutine.
 type Hub struct {
@@ -179,7 +191,7 @@ func (h *Hub) guard(what string, r *Room, f func()) {
 		}
 		// The room's lock was released by its deferred Unlock during the panic.
 		r.mu.Lock()
-		r.close(h.now(), "this room stopped on an internal error; sorry — back to the lobby")
+		r.close(h.now(), lang.T("this room stopped on an internal error; sorry — back to the lobby"))
 		r.publishLocked(h.now())
 		r.mu.Unlock()
 	}()
@@ -220,11 +232,11 @@ func (h *Hub) Create(spec Spec) (*Room, error) { return h.create(spec) }
 
 func (h *Hub) create(spec Spec) (*Room, error) {
 	if spec.Game.Game == nil {
-		return nil, errors.New("no game given")
+		return nil, lang.Errorf("no game given")
 	}
 	min, max := spec.Game.Game.Seats()
 	if len(spec.Seats) < min || len(spec.Seats) > max {
-		return nil, fmt.Errorf("%s takes %d to %d players", spec.Game.Game.Name(), min, max)
+		return nil, lang.Errorf("%s takes %d to %d players", lang.T(spec.Game.Game.Name()), games.Digits(min), games.Digits(max))
 	}
 	cfg, err := spec.Game.Game.Normalize(spec.Config)
 	if err != nil {
@@ -342,9 +354,9 @@ func (h *Hub) checkShareLocked(spec Spec) error {
 	}
 	switch {
 	case owned >= h.cfg.MaxRoomsPerOwner:
-		return &TooManyRoomsError{fmt.Sprintf("you already have %d games running (the limit); finish or leave one before starting another", owned)}
+		return tooManyRooms(lang.T("you already have %d games running (the limit); finish or leave one before starting another", games.Digits(owned)))
 	case fromAddr >= h.cfg.MaxRoomsPerAddr:
-		return &TooManyRoomsError{fmt.Sprintf("%d games are already running from your network address (the limit); finish some before starting another", fromAddr)}
+		return tooManyRooms(lang.T("%d games are already running from your network address (the limit); finish some before starting another", games.Digits(fromAddr)))
 	}
 	return nil
 }

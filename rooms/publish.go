@@ -24,7 +24,7 @@ func (r *Room) infoLocked() Info {
 		Unrated: r.unrated, Owner: r.owner, Addr: r.addr,
 	}
 	for i, s := range r.seats {
-		info.Seats[i] = SeatInfo{Name: s.Name, Kind: s.Kind, UserID: s.UserID, Bot: s.BotName, Connected: s.connected, Note: s.note, Takeover: s.takeover}
+		info.Seats[i] = SeatInfo{Name: s.Name, Kind: s.Kind, UserID: s.UserID, Bot: s.BotName, Connected: s.connected, Note: s.note.English(), NoteSaid: s.note, Takeover: s.takeover}
 		if s.Kind == HouseBot && !s.left {
 			info.Seats[i].Connected = true
 		}
@@ -57,12 +57,14 @@ func (r *Room) publishLocked(now time.Time) {
 		Deadline:  r.deadline,
 		Moves:     r.moves,
 		Published: now,
-		Log:       append([]string(nil), r.log...),
+		Log:       r.logEnglish(),
+		LogSaid:   append([]Said(nil), r.log...),
 		Outcome:   r.outcome,
 		Saved:     r.saved,
 		Next:      r.next,
 		Votes:     append([]bool(nil), r.votes...),
-		Error:     r.errText,
+		Error:     r.errText.English(),
+		ErrorSaid: r.errText,
 		Played:    -1,
 	}, view: r.entry.View}
 	if r.rt != nil && r.status == Playing {

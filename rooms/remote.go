@@ -2,7 +2,6 @@ package rooms
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/big"
 	"time"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/arena-classroom/arena/timebank"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Controller speaks for a Remote seat: a program playing over the bot protocol. The room
@@ -170,11 +170,11 @@ func (r *Room) Lost(seatNo int) {
 	}
 	if r.voidLost && r.status == Playing {
 		now := r.hub.now()
-		r.close(now, fmt.Sprintf("%s's connection was lost: the game is void, and played again", r.seats[seatNo].Name))
+		r.close(now, lang.T("%s's connection was lost: the game is void, and played again", r.seats[seatNo].Name))
 		r.publishLocked(now)
 		return
 	}
-	r.seats[seatNo].note = "resigned"
+	r.seats[seatNo].note = say(lang.T("resigned"))
 	r.handToBot(seatNo)
 }
 
@@ -184,7 +184,7 @@ func (r *Room) Resign(seatNo int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if seatNo >= 0 && seatNo < len(r.seats) && r.seats[seatNo].Kind == Remote {
-		r.seats[seatNo].note = "resigned"
+		r.seats[seatNo].note = say(lang.T("resigned"))
 		r.handToBot(seatNo)
 	}
 }
@@ -214,8 +214,8 @@ func (r *Room) remoteTimedOut(seatNo int) {
 	rs := r.seats[seatNo].remote
 	rs.turn = 0
 	if rs.time.Miss() {
-		r.seats[seatNo].note = "too slow: replaced"
-		r.logf("%s missed %d deadlines; %s plays on for it", r.seats[seatNo].Name, rs.time.Strikes(), r.entry.Strongest)
+		r.seats[seatNo].note = say(lang.T("too slow: replaced"))
+		r.logT(lang.T("%s missed %d deadlines; %s plays on for it", r.seats[seatNo].Name, games.Digits(rs.time.Strikes()), r.entry.Strongest))
 		r.handToBot(seatNo)
 	}
 }

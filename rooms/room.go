@@ -2,7 +2,6 @@ package rooms
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/seed"
 	"github.com/arena-classroom/arena/timebank"
@@ -76,12 +76,12 @@ type Spec struct {
 
 // Errors a session can meet when it acts on a room.
 var (
-	errTimeout     = games.Illegal("timeout", "no answer before the deadline: the default action was applied")
-	ErrRoomFull    = errors.New("this room has no open seat")
-	ErrNotSeated   = errors.New("you have no seat in this room")
-	ErrNotPlaying  = errors.New("the game is not running")
-	ErrRoomClosed  = errors.New("this room is closed")
-	ErrAlreadyHere = errors.New("you are already seated in this room")
+	errTimeout     = games.IllegalT("timeout", lang.T("no answer before the deadline: the default action was applied"))
+	ErrRoomFull    = lang.Errorf("this room has no open seat")
+	ErrNotSeated   = lang.Errorf("you have no seat in this room")
+	ErrNotPlaying  = lang.Errorf("the game is not running")
+	ErrRoomClosed  = lang.Errorf("this room is closed")
+	ErrAlreadyHere = lang.Errorf("you are already seated in this room")
 )
 
 type seat struct {
@@ -89,7 +89,7 @@ type seat struct {
 	bot       bots.Bot
 	connected bool
 	seen      bool // a session of this person has been attached to the seat
-	note      string
+	note      Said // in every language
 	left      bool // a human who left; a house bot plays on for them
 	// takeover is set when a house bot took the seat over from its person or program
 	// during the game: that player is scored as having lost (see rankLeaversLast).
@@ -157,13 +157,13 @@ type Room struct {
 	announced *big.Rat             // instant of the last decision announced to programs
 	matchID   string               // the stored match's id, set when the game starts
 	deadline  time.Time
-	log       []string
+	log       []Said // the recent events in every language, oldest first
 	outcome   *games.Outcome
 	saved     bool
 	votes     []bool
 	next      string
 	endedAt   time.Time
-	errText   string
+	errText   Said
 	version   uint64
 	dirty     bool
 	snap      *Snapshot
@@ -223,7 +223,7 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 			}
 		case Remote:
 			if s.Controller == nil {
-				return nil, fmt.Errorf("seat %d: a program seat needs a controller", i)
+				return nil, fmt.Errorf("seat %d: a program seat needs a controller", i) // lang:keep a developer's error: the caller forgot the controller
 			}
 			clock := h.cfg.programTime()
 			if spec.Clock.Move > 0 {
@@ -244,7 +244,7 @@ func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, 
 func (r *Room) seatBot(i int, name string) error {
 	b, ok := r.entry.Bot(name, BotSeed(r.hub.cfg.Secret, r.seed, i))
 	if !ok {
-		return fmt.Errorf("%s has no house bot called %q", r.entry.Game.Name(), name)
+		return lang.Errorf("%s has no house bot called %q", lang.T(r.entry.Game.Name()), name)
 	}
 	if ss, ok := b.(bots.SafetyStopper); ok {
 		// Half the think budget: the search stops with time to spare before the seat would
@@ -293,7 +293,7 @@ func (r *Room) maybeStart(now time.Time) {
 	}
 	ref, err := replay.NewReferee(r.entry.Game, r.cfg, r.seed, names)
 	if err != nil {
-		r.close(now, "could not start the game: "+err.Error())
+		r.close(now, lang.T("could not start the game: %s", err))
 		return
 	}
 	for i, m := range r.resume {
@@ -304,13 +304,13 @@ func (r *Room) maybeStart(now time.Time) {
 			_, err = ref.Play(m.Seat, m.Action)
 		}
 		if err == nil && ref.Moves() != i+1 {
-			err = errors.New("the seat was not to move")
+			err = lang.Errorf("the seat was not to move")
 		}
 		if err == nil && m.Clock != nil {
 			ref.SetClock(*m.Clock)
 		}
 		if err != nil {
-			r.close(now, fmt.Sprintf("could not take the game up at move %d: %v", i, err))
+			r.close(now, lang.T("could not take the game up at move %d: %v", games.Digits(i), err))
 			return
 		}
 	}
@@ -334,7 +334,7 @@ func (r *Room) maybeStart(now time.Time) {
 	}
 	r.turnAt, r.turnMove = now, r.moves
 	r.deadline = time.Time{}
-	r.logf("%s starts: %s", r.entry.Game.Name(), r.infoLocked().Players())
+	r.logT(lang.T("%s starts: %s", lang.T(r.entry.Game.Name()), r.infoLocked().playersT()))
 	r.dirty = true
 	for i, s := range r.seats {
 		if s.remote != nil {
@@ -348,12 +348,22 @@ func (r *Room) maybeStart(now time.Time) {
 
 const logLines = 8
 
-func (r *Room) logf(format string, args ...any) {
+// logT adds t to the room's recent events ("Last moves"), said in every language.
+func (r *Room) logT(t lang.Text) {
 	r.dirty = true
-	r.log = append(r.log, fmt.Sprintf(format, args...))
+	r.log = append(r.log, say(t))
 	if len(r.log) > logLines {
 		r.log = append(r.log[:0:0], r.log[len(r.log)-logLines:]...)
 	}
+}
+
+// logEnglish is the recent events in English.
+func (r *Room) logEnglish() []string {
+	out := make([]string, len(r.log))
+	for i, s := range r.log {
+		out[i] = s.English()
+	}
+	return out
 }
 
 // MovesFrom copies the moves applied from the i-th on (nil before the game started).

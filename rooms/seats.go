@@ -1,10 +1,10 @@
 package rooms
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Attach subscribes a session's mailbox to the room. A user who holds a seat is attached to
@@ -18,14 +18,14 @@ func (r *Room) Attach(userID string, mb *Mailbox) (int, *Snapshot) {
 		if userID != "" && s.UserID == userID && s.Kind == Human && !s.left {
 			seatNo = i
 			if !r.seats[i].absent.IsZero() && r.status == Playing {
-				r.seats[i].note = ""
+				r.seats[i].note = nil
 				switch {
 				case r.seats[i].seen:
-					r.logf("%s is back", s.Name)
+					r.logT(lang.T("%s is back", s.Name))
 				case r.tag != "" || r.moves > 0:
 					// Seated before they came (a tournament's call, a game taken up on
 					// another node): worth a line. A game just opened for them is not.
-					r.logf("%s has come", s.Name)
+					r.logT(lang.T("%s has come", s.Name))
 				}
 			}
 			if !r.seats[i].seen && r.status == Playing && r.rt == nil && r.deadline.After(time.Time{}) && toMove(r.ref.State(), i) {
@@ -94,8 +94,8 @@ func (r *Room) Drop(mb *Mailbox) {
 	}
 	s := &r.seats[seatNo]
 	s.connected, s.absent = false, r.hub.now()
-	s.note = fmt.Sprintf("disconnected: %s plays on in %d s unless they return", r.entry.Strongest, int(r.grace.Seconds()))
-	r.logf("%s lost their connection", s.Name)
+	s.note = say(lang.T("disconnected: %s plays on in %d s unless they return", r.entry.Strongest, games.Digits(int(r.grace.Seconds()))))
+	r.logT(lang.T("%s lost their connection", s.Name))
 }
 
 // holdsSeat reports whether userID plays this running game in person: seated, not handed to
@@ -142,12 +142,12 @@ func (r *Room) leaveSeatLocked(seatNo int) {
 	case Waiting:
 		s.Seat = Seat{Kind: Open}
 		if r.humansLocked() == 0 {
-			r.close(r.hub.now(), "")
+			r.close(r.hub.now(), lang.Text{})
 		}
 	case Playing:
 		r.handToBot(seatNo)
-		s.note = "left: " + r.entry.Strongest + " plays on"
-		r.logf("%s left; %s plays on for them", s.Name, r.entry.Strongest)
+		s.note = say(lang.T("left: %s plays on", r.entry.Strongest))
+		r.logT(lang.T("%s left; %s plays on for them", s.Name, r.entry.Strongest))
 	case Finished:
 		s.left = true
 	}
@@ -168,7 +168,7 @@ func (r *Room) Join(userID, name string) (int, error) {
 	for i := range r.seats {
 		if r.seats[i].Kind == Open {
 			r.seats[i] = seat{Seat: Seat{Kind: Human, Name: name, UserID: userID}}
-			r.logf("%s joined", name)
+			r.logT(lang.T("%s joined", name))
 			r.maybeStart(r.hub.now())
 			r.dirty = true
 			return i, nil
@@ -241,13 +241,13 @@ func (r *Room) VoteRematch(userID string, seatNo int) error {
 	r.dirty = true
 	for i, s := range r.seats {
 		if s.Kind == Human && !s.left && !r.votes[i] {
-			r.logf("%s wants a rematch", r.seats[seatNo].Name)
+			r.logT(lang.T("%s wants a rematch", r.seats[seatNo].Name))
 			return nil
 		}
 	}
 	for i, s := range r.seats {
 		if s.left && s.UserID != "" && i != seatNo {
-			return fmt.Errorf("%s has left: no rematch", s.Name)
+			return lang.Errorf("%s has left: no rematch", s.Name)
 		}
 	}
 	return r.rematchLocked()
@@ -270,14 +270,24 @@ func (r *Room) rematchLocked() error {
 		return err
 	}
 	r.next = next.id
-	r.logf("rematch: room %s", next.id)
+	r.logT(lang.T("rematch: room %s", next.id))
 	r.dirty = true
 	return nil
 }
 
 // Close ends the room now (a teacher's decision, a finished room nobody needs): players and
-// spectators go back to the lobby, programs are told their game ended without them.
+// spectators go back to the lobby, programs are told their game ended without them. why is
+// in English, for everyone; CloseSaying says it in each viewer's language.
 func (r *Room) Close(why string) {
+	t := lang.Text{}
+	if why != "" {
+		t = lang.T("%s", why)
+	}
+	r.CloseSaying(t)
+}
+
+// CloseSaying is Close with why said in each viewer's language (lang.T("…")).
+func (r *Room) CloseSaying(why lang.Text) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.status != Closed {

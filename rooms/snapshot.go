@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Status is where a room is in its life.
@@ -50,7 +51,8 @@ type SeatInfo struct {
 	UserID    string // identity of a human or remote seat; "" for house bots
 	Bot       string // the house bot playing the seat ("hunter"), "" for others
 	Connected bool
-	Note      string // "left: greedy plays", "timed out", …
+	Note      string // "left: greedy plays", "timed out", …, in English
+	NoteSaid  Said   `json:",omitempty"` // Note in every language (NoteIn)
 	// Takeover says when a house bot took this seat over from the person or program who
 	// left (nil if nobody did): the game counts as lost for them.
 	Takeover *Takeover
@@ -95,6 +97,26 @@ type Info struct {
 	Owner, Addr string `json:"-"`
 }
 
+// PlayersIn is Players said in l: "ann vs (libre)".
+func (i Info) PlayersIn(l lang.Lang) string { return i.playersT().In(l) }
+
+// playersT is Players to be said in a reader's language.
+func (i Info) playersT() lang.Text {
+	var out lang.Text
+	for n, seat := range i.Seats {
+		one := lang.T("%s", seat.Name)
+		if seat.Kind == Open {
+			one = lang.T("(open)")
+		}
+		if n == 0 {
+			out = one
+		} else {
+			out = lang.T("%s vs %s", out, one)
+		}
+	}
+	return out
+}
+
 // Players returns the seat names joined with " vs ".
 func (i Info) Players() string {
 	s := ""
@@ -125,12 +147,14 @@ type Scene struct {
 	// Published is when the hub made the snapshot (its clock), to time its way to the
 	// screens.
 	Published time.Time
-	Log       []string // recent events, oldest first
+	Log       []string // recent events, oldest first, in English
+	LogSaid   []Said   `json:",omitempty"` // Log in every language, line for line (LogIn)
 	Outcome   *games.Outcome
 	Saved     bool   // the outcome is durable in the store (or the room has no store)
 	Next      string // id of the rematch room, once there is one
 	Votes     []bool // rematch votes per seat
-	Error     string // why a room closed abnormally
+	Error     string // why a room closed abnormally, in English
+	ErrorSaid Said   `json:",omitempty"` // Error in every language (ErrorIn)
 	// Notice is a passing condition of the viewer's node rather than of the room, shown
 	// over the board: "reconnecting…" while the room's node is out of the bus's reach.
 	Notice string
@@ -151,24 +175,33 @@ type Snapshot struct {
 	scaled   map[[2]int]*renderOnce // a games.Scaler's boards by palette and scale, see BoardLinesAt
 
 	framesMu sync.Mutex
-	frames   map[string]string // see Frame
+	frames   map[string]*frame // see Frame
+}
+
+// frame is one of a snapshot's frames, drawn once.
+type frame struct {
+	once sync.Once
+	s    string
 }
 
 // Frame is a part of a screen drawn from this snapshot, made once by draw for key and then
 // shared by every viewer who asks with the same key (spectators with the same palette and
 // window): a thousand spectators of one room cost one drawing per change, not a thousand.
+// draw may itself ask for another of the snapshot's frames (a wall's tile holds the board
+// drawn in its viewers' language): the lock is not held while a frame is drawn.
 func (s *Snapshot) Frame(key string, draw func() string) string {
 	s.framesMu.Lock()
-	defer s.framesMu.Unlock()
-	if f, ok := s.frames[key]; ok {
-		return f
+	f, ok := s.frames[key]
+	if !ok {
+		if s.frames == nil {
+			s.frames = make(map[string]*frame, 2)
+		}
+		f = &frame{}
+		s.frames[key] = f
 	}
-	if s.frames == nil {
-		s.frames = make(map[string]string, 2)
-	}
-	f := draw()
-	s.frames[key] = f
-	return f
+	s.framesMu.Unlock()
+	f.once.Do(func() { f.s = draw() })
+	return f.s
 }
 
 type renderOnce struct {

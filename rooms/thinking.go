@@ -6,6 +6,7 @@ import (
 
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // A turn-based house bot thinks off the hub: the room hands it a clone of the state on a
@@ -110,7 +111,7 @@ func (r *Room) houseBotTurn(seatNo int, st games.State, now time.Time) bool {
 		events := r.ref.Timeout(seatNo)
 		r.clockMove(seatNo, d.took, "bot_failed", nil)
 		r.moves++
-		r.logf("%s's bot failed", s.Name) // the events say what the game made of it
+		r.logT(lang.T("%s's bot failed", s.Name)) // the events say what the game made of it
 		r.logEvents(events)
 	}
 	return true

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/replay"
 )
 
@@ -18,14 +19,14 @@ func (r *Room) tick(now time.Time) {
 	switch r.status {
 	case Waiting:
 		if r.hub.cfg.WaitingTTL > 0 && now.Sub(r.created) > r.hub.cfg.WaitingTTL {
-			r.close(now, "nobody joined in time")
+			r.close(now, lang.T("nobody joined in time"))
 		}
 	case Playing:
 		if r.advance(now) && r.fast {
 			r.hub.poke(r)
 		}
 		if r.status == Playing && r.desertedLocked() {
-			r.logf("everyone has left and nobody watches: the game ends here, lost by those who left")
+			r.logT(lang.T("everyone has left and nobody watches: the game ends here, lost by those who left"))
 			r.finishWith(now, nil)
 		}
 	case Finished:
@@ -36,7 +37,7 @@ func (r *Room) tick(now time.Time) {
 			linger = min(linger, fastLinger)
 		}
 		if now.Sub(r.endedAt) > linger && len(r.subs) == 0 {
-			r.close(now, "")
+			r.close(now, lang.Text{})
 		}
 	}
 	if r.dirty {
@@ -188,9 +189,9 @@ func (r *Room) turn(now time.Time, st games.State) bool {
 		// The move's events say what the game made of it, in its words ("lost the turn",
 		// "ends the turn", "gives no valid code and dies").
 		if s.Kind == HouseBot {
-			r.logf("%s thought too long", name)
+			r.logT(lang.T("%s thought too long", name))
 		} else {
-			r.logf("%s ran out of time", name)
+			r.logT(lang.T("%s ran out of time", name))
 		}
 		r.logEvents(events)
 		if s.remote != nil {
@@ -257,7 +258,7 @@ func (r *Room) play(seatNo int, a games.Action, think time.Duration) {
 	r.dirty = true
 	if refused != nil {
 		// One line says why; the default move's own events would only repeat it.
-		r.logf("%s: %s", r.seats[seatNo].Name, refused.Error())
+		r.logT(lang.T("%s: %s", r.seats[seatNo].Name, refused))
 		if rs := r.seats[seatNo].remote; rs != nil {
 			rs.ctl.Refused(r, seatNo, r.turnID, refused, def)
 		}
@@ -302,10 +303,14 @@ func (r *Room) logEvents(events []games.Event) {
 		if e.Text == "" {
 			continue
 		}
+		var said any = e.Text // a game that says it in English only
+		if e.Said.Key != "" {
+			said = e.Said
+		}
 		if e.Seat >= 0 && e.Seat < len(r.seats) {
-			r.logf("%s %s", r.seats[e.Seat].Name, e.Text)
+			r.logT(lang.T("%s %s", r.seats[e.Seat].Name, said))
 		} else {
-			r.logf("%s", e.Text)
+			r.logT(lang.T("%s", said))
 		}
 	}
 }
@@ -370,7 +375,7 @@ func (r *Room) finishWith(now time.Time, played *games.Outcome) {
 		defer r.mu.Unlock()
 		if err != nil {
 			r.hub.log.Error("saving a match", "room", r.id, "err", err)
-			r.logf("the result could not be saved")
+			r.logT(lang.T("the result could not be saved"))
 		}
 		r.saved = true
 		r.dirty = true
@@ -378,7 +383,7 @@ func (r *Room) finishWith(now time.Time, played *games.Outcome) {
 	}()
 }
 
-func (r *Room) close(now time.Time, why string) {
+func (r *Room) close(now time.Time, why lang.Text) {
 	if r.status != Finished {
 		for i, s := range r.seats {
 			if s.remote != nil {
@@ -390,9 +395,9 @@ func (r *Room) close(now time.Time, why string) {
 	r.status = Closed
 	r.over.Store(true)
 	r.endedAt = now
-	r.errText = why
-	if why != "" {
-		r.logf("%s", why)
+	r.errText = say(why)
+	if why.Key != "" {
+		r.logT(why)
 	}
 	r.dirty = true
 }

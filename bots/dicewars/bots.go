@@ -12,6 +12,7 @@ import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/chance"
 	dw "github.com/arena-classroom/arena/games/dicewars"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Strongest fills empty seats: seed came first in 37.2% of 2,000 games of the four together
@@ -20,13 +21,13 @@ const Strongest = "seed"
 
 // All lists the house bots.
 var All = []bots.Info{
-	{Name: "random", About: "ends its turn one time in five, else attacks anywhere it may",
+	{Name: "random", About: lang.N("ends its turn one time in five, else attacks anywhere it may"),
 		New: func(seed uint64) bots.Bot { return &Random{rng: chance.NewRand("bots/dicewars/random", seed)} }},
-	{Name: "classic", About: "attacks no stronger neighbour, targets the leader",
+	{Name: "classic", About: lang.N("attacks no stronger neighbour, targets the leader"),
 		New: func(seed uint64) bots.Bot { return &Classic{rng: chance.NewRand("bots/dicewars/classic", seed)} }},
-	{Name: "seed", About: "the attack on a weaker neighbour of best expected score, while it expects a gain",
+	{Name: "seed", About: lang.N("the attack on a weaker neighbour of best expected score, while it expects a gain"),
 		New: func(uint64) bots.Bot { return Seed{} }},
-	{Name: "odds", About: "the attack most likely to win, while it wins at least half the time",
+	{Name: "odds", About: lang.N("the attack most likely to win, while it wins at least half the time"),
 		New: func(uint64) bots.Bot { return Odds{} }},
 }
 

@@ -10,27 +10,28 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
 	pa "github.com/arena-classroom/arena/games/perfectaim"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // All lists the house bots, weakest first (as measured in 4-way games).
 var All = []bots.Info{
 	{Name: "random", Aliases: []string{"randomplayer", "random_player"},
-		About: "a random valid action each time",
+		About: lang.N("a random valid action each time"),
 		New:   func(seed uint64) bots.Bot { return &Random{rng: newRNG(seed)} }},
 	{Name: "indianajones", Aliases: []string{"indiana_jones"},
-		About: "collects the nearest bonus by safe paths, never attacks",
+		About: lang.N("collects the nearest bonus by safe paths, never attacks"),
 		New:   func(uint64) bots.Bot { return IndianaJones{} }},
 	{Name: "gangsterino",
-		About: "scores paths for items and danger, shoots at neighbours and at random",
+		About: lang.N("scores paths for items and danger, shoots at neighbours and at random"),
 		New:   func(seed uint64) bots.Bot { return NewGangsterino(seed) }},
 	{Name: "zidane",
-		About: "attacks anyone in line, else chases the nearest player",
+		About: lang.N("attacks anyone in line, else chases the nearest player"),
 		New:   func(uint64) bots.Bot { return Zidane{} }},
 	{Name: "anouslefouz", Aliases: []string{"anousleflouz", "a_nous_le_flouz"},
-		About: "collector that shoots players in line and backs off from fireballs",
+		About: lang.N("collector that shoots players in line and backs off from fireballs"),
 		New:   func(uint64) bots.Bot { return ANousLeFlouz{} }},
 	{Name: "bobmorane", Aliases: []string{"bob_morane"},
-		About: "shoots players in line, dodges fireballs sideways, else collects",
+		About: lang.N("shoots players in line, dodges fireballs sideways, else collects"),
 		New:   func(uint64) bots.Bot { return BobMorane{} }},
 }
 

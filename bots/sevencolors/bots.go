@@ -8,24 +8,25 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
 	sc "github.com/arena-classroom/arena/games/sevencolors"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // All lists the house bots, weakest first.
 var All = []bots.Info{
 	{Name: "random", Aliases: []string{"random_player"},
-		About: "any colour at random, wasted turns included",
+		About: lang.N("any colour at random, wasted turns included"),
 		New:   func(seed uint64) bots.Bot { return &Random{rng: newRNG(seed)} }},
 	{Name: "random_improving",
-		About: "a random colour among those that gain something",
+		About: lang.N("a random colour among those that gain something"),
 		New:   func(seed uint64) bots.Bot { return &RandomImproving{rng: newRNG(seed)} }},
 	{Name: "greedy",
-		About: "the colour that gains the most cells now",
+		About: lang.N("the colour that gains the most cells now"),
 		New:   func(uint64) bots.Bot { return Greedy{} }},
 	{Name: "hegemonic",
-		About: "the gaining colour that leaves the longest frontier",
+		About: lang.N("the gaining colour that leaves the longest frontier"),
 		New:   func(uint64) bots.Bot { return Hegemonic{} }},
 	{Name: "mixed",
-		About: "hegemonic while the frontier grows, then greedy",
+		About: lang.N("hegemonic while the frontier grows, then greedy"),
 		New:   func(uint64) bots.Bot { return Mixed{} }},
 }
 

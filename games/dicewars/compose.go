@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // An attack is composed in two choices: the attacking area, then the target. Each is typed
@@ -15,12 +16,12 @@ import (
 // the turn whenever; esc or backspace cancels the last choice.
 
 // Compose starts seat's choice (games.Composer).
-func (view) Compose(st games.State, seat int) games.Draft {
+func (v view) Compose(st games.State, seat int) games.Draft {
 	s, ok := st.(*State)
 	if !ok {
 		return nil
 	}
-	d := &draft{s: s, seat: seat}
+	d := &draft{s: s, seat: seat, l: v.l}
 	d.cands = d.sources()
 	return d
 }
@@ -28,11 +29,12 @@ func (view) Compose(st games.State, seat int) games.Draft {
 type draft struct {
 	s      *State
 	seat   int
-	from   int    // the attacking area, 0 while choosing it
-	typed  string // digits typed so far
-	cands  []int  // what tab goes through now
-	cursor int    // index in cands of the highlighted one, -1 for none
-	note   string // why the last enter did nothing
+	l      lang.Lang // the reader's language
+	from   int       // the attacking area, 0 while choosing it
+	typed  string    // digits typed so far
+	cands  []int     // what tab goes through now
+	cursor int       // index in cands of the highlighted one, -1 for none
+	note   string    // why the last enter did nothing
 }
 
 // sources are the seat's areas that can attack.
@@ -120,15 +122,15 @@ func (d *draft) choose() (games.Action, bool, bool) {
 	d.typed = ""
 	if d.from == 0 {
 		if a < 1 || a > len(d.s.owner) {
-			d.note = "no such area"
+			d.note = d.l.Sprintf("no such area")
 			return nil, false, true
 		}
 		if d.s.owner[a-1] != d.seat || d.s.dice[a-1] < 2 {
-			d.note = fmt.Sprintf("area %d cannot attack: it must be yours with 2 dice or more", a)
+			d.note = d.l.Sprintf("area %d cannot attack: it must be yours with 2 dice or more", a)
 			return nil, false, true
 		}
 		if len(d.targets(a)) == 0 {
-			d.note = fmt.Sprintf("area %d has no enemy neighbour", a)
+			d.note = d.l.Sprintf("area %d has no enemy neighbour", a)
 			return nil, false, true
 		}
 		d.from, d.cands, d.cursor = a, d.targets(a), 0
@@ -136,7 +138,7 @@ func (d *draft) choose() (games.Action, bool, bool) {
 	}
 	act := Action{From: d.from, To: a}
 	if err := d.s.Validate(d.seat, act); err != nil {
-		d.note = err.Error()
+		d.note = lang.Say(err, d.l)
 		return nil, false, true
 	}
 	return act, true, true
@@ -161,21 +163,22 @@ func (d *draft) ScaledBoard(p games.Palette, k int) string {
 // Prompt fits in 80 columns (the smallest window) whole: the choice, then as many of its
 // keys as fit, as in the footers ("enter attack").
 func (d *draft) Prompt() string {
+	p := d.l.Printer()
 	if d.note != "" {
-		return fitPrompt(d.note, "esc back", "e end the turn")
+		return fitPrompt(d.note, p.Sprintf("esc back"), p.Sprintf("e end the turn"))
 	}
 	a := d.current()
 	if d.from == 0 {
 		if len(d.cands) == 0 {
-			return "No area of yours can attack: e ends your turn"
+			return p.Sprintf("No area of yours can attack: e ends your turn")
 		}
-		return fitPrompt(fmt.Sprintf("Attack from area %d?", a), "enter yes", "tab another", "digits its number", "e end turn")
+		return fitPrompt(p.Sprintf("Attack from area %d?", a), p.Sprintf("enter yes"), p.Sprintf("tab another"), p.Sprintf("digits its number"), p.Sprintf("e end turn"))
 	}
 	line := fmt.Sprintf("%d → %d", d.from, a)
 	if a >= 1 && a <= len(d.s.owner) && slices.Contains(d.targets(d.from), a) {
-		line += fmt.Sprintf(": %s vs %d, %.0f%% to win", games.Count(d.s.dice[d.from-1], "die", "dice"), d.s.dice[a-1], 100*WinChance(d.s.dice[d.from-1], d.s.dice[a-1]))
+		line += p.Sprintf(": %s vs %d, %.0f%% to win", diceCount(d.s.dice[d.from-1]).In(d.l), d.s.dice[a-1], 100*WinChance(d.s.dice[d.from-1], d.s.dice[a-1]))
 	}
-	return fitPrompt(line, "enter attack", "tab another", "esc back", "e end")
+	return fitPrompt(line, p.Sprintf("enter attack"), p.Sprintf("tab another"), p.Sprintf("esc back"), p.Sprintf("e end"))
 }
 
 // PromptWidth is the widest a prompt is: the lobby gives it one line of the smallest window.

@@ -1,7 +1,7 @@
 package dicewars
 
 import (
-	"errors"
+	"github.com/arena-classroom/arena/lang"
 	"math/rand/v2"
 	"slices"
 )
@@ -54,7 +54,7 @@ type Map struct {
 // Areas is the number of areas.
 func (m Map) Areas() int { return len(m.Adj) }
 
-var errGeneration = errors.New("dicewars: no map with that many areas")
+var errGeneration = lang.Errorf("dicewars: no map with that many areas")
 
 // Generate cuts a map of n areas from the grid, from rng: areas grow from the free cell with
 // the lowest serial number next to the map so far, to growTo cells, then take the ring of free

@@ -8,6 +8,7 @@ import (
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/chance"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // A DiceWars position (POSITIONS.md), with two optional fields of the arena's: "order", the
@@ -37,7 +38,9 @@ type posPlayer struct {
 	Eliminated bool `json:"eliminated"`
 }
 
-const positionFormat = `{"game":"dicewars","areas":[{"id":1,"owner":0,"dice":4,"adj":[2,3],"cells":[[r,c],…]},…],
+// positionFormat is marked for the catalog: who shows it says it in the reader's language
+// (lang.Lang.Say).
+var positionFormat = lang.N(`{"game":"dicewars","areas":[{"id":1,"owner":0,"dice":4,"adj":[2,3],"cells":[[r,c],…]},…],
  "players":[{"stock":0,"eliminated":false},…],"to_move":0,"eliminated":[],"round":1}
   areas       ids 1..N in order, each with its owner (a seat), dice 1..8 and neighbours
               ("adj", symmetric); "cells" (rows and columns of the 28×32 hex grid, odd rows
@@ -51,14 +54,14 @@ const positionFormat = `{"game":"dicewars","areas":[{"id":1,"owner":0,"dice":4,"
   chance      optional: "chacha8" (default) or "pcg", the generator of positions written
               before ChaCha8 (docs/positions.md)
 Chance (the dice rolled, where supplies land) comes from the seed given with the position.
-`
+`)
 
 func (game) PositionFormat() string { return positionFormat }
 
 func (game) EncodePosition(st games.State) (json.RawMessage, error) {
 	s, ok := st.(*State)
 	if !ok {
-		return nil, fmt.Errorf("DiceWars cannot write a position of %T", st)
+		return nil, fmt.Errorf("DiceWars cannot write a position of %T", st) // lang:keep a developer's error: another game's state
 	}
 	turn := s.Turn()
 	p := position{Game: Game.ID(), ToMove: &turn, Eliminated: slices.Clone(s.out), Round: s.round,
@@ -93,20 +96,20 @@ func positionChance(name string, seed uint64) (chance.Source, error) {
 	case games.ChancePCG:
 		return chance.Legacy(seed, legacyStream), nil
 	}
-	return chance.Source{}, bad("chance", "%q: %q (the default) or %q", name, games.ChanceChaCha8, games.ChancePCG)
+	return chance.Source{}, bad("chance", lang.T("%q: %q (the default) or %q", name, games.ChanceChaCha8, games.ChancePCG))
 }
 
-func bad(field, format string, args ...any) error { return games.BadPosition(field, format, args...) }
+func bad(field string, t lang.Text) error { return games.BadPositionT(field, t) }
 
 func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error) {
 	var p position
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&p); err != nil {
-		return nil, bad("position", "not a DiceWars position: %v", err)
+		return nil, bad("position", lang.T("not a DiceWars position: %v", err))
 	}
 	if p.Game != Game.ID() {
-		return nil, bad("game", "%q is not %q", p.Game, Game.ID())
+		return nil, bad("game", lang.T("%q is not %q", p.Game, Game.ID()))
 	}
 	src, err := positionChance(p.Chance, seed)
 	if err != nil {
@@ -114,10 +117,10 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 	}
 	n, players := len(p.Areas), len(p.Players)
 	if players < MinPlayers || players > MaxPlayers {
-		return nil, bad("players", "%d players: DiceWars takes %d to %d", players, MinPlayers, MaxPlayers)
+		return nil, bad("players", lang.T("%d players: DiceWars takes %d to %d", games.Digits(players), games.Digits(MinPlayers), games.Digits(MaxPlayers)))
 	}
 	if n < 2 || n > MaxAreas*4 {
-		return nil, bad("areas", "%d areas: want 2 to %d", n, MaxAreas*4)
+		return nil, bad("areas", lang.T("%d areas: want 2 to %d", games.Digits(n), games.Digits(MaxAreas*4)))
 	}
 	s := &State{owner: make([]int, n), dice: make([]int, n), stock: make([]int, players), round: p.Round,
 		attacks: p.Attacks, rng: src}
@@ -130,25 +133,25 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 		f := fmt.Sprintf("areas[%d]", i)
 		switch {
 		case a.ID != i+1:
-			return nil, bad(f+".id", "%d: the ids run 1..%d in order, each once", a.ID, n)
+			return nil, bad(f+".id", lang.T("%d: the ids run 1..%d in order, each once", games.Digits(a.ID), games.Digits(n)))
 		case a.Owner < 0 || a.Owner >= players:
-			return nil, bad(f+".owner", "%d is not a seat (0..%d)", a.Owner, players-1)
+			return nil, bad(f+".owner", lang.T("%d is not a seat (0..%d)", games.Digits(a.Owner), games.Digits(players-1)))
 		case a.Dice < 1 || a.Dice > MaxDice:
-			return nil, bad(f+".dice", "%d: an area holds 1 to %d dice", a.Dice, MaxDice)
+			return nil, bad(f+".dice", lang.T("%d: an area holds 1 to %d dice", games.Digits(a.Dice), games.Digits(MaxDice)))
 		case (a.Cells != nil) != withCells:
-			return nil, bad(f+".cells", "give cells for every area or for none")
+			return nil, bad(f+".cells", lang.T("give cells for every area or for none"))
 		}
 		s.owner[i], s.dice[i] = a.Owner, a.Dice
 		for _, b := range a.Adj {
 			if b < 1 || b > n || b == a.ID || slices.Contains(adj[i], b) {
-				return nil, bad(f+".adj", "%d is not another area, once (areas are 1..%d)", b, n)
+				return nil, bad(f+".adj", lang.T("%d is not another area, once (areas are 1..%d)", games.Digits(b), games.Digits(n)))
 			}
 			adj[i] = append(adj[i], b)
 		}
 		slices.Sort(adj[i])
 		for _, c := range a.Cells {
 			if c[0] < 0 || c[0] >= GridRows || c[1] < 0 || c[1] >= GridCols || s.m.Cells[c[0]*GridCols+c[1]] != 0 {
-				return nil, bad(f+".cells", "[%d,%d] is off the grid or another area's", c[0], c[1])
+				return nil, bad(f+".cells", lang.T("[%d,%d] is off the grid or another area's", games.Digits(c[0]), games.Digits(c[1])))
 			}
 			s.m.Cells[c[0]*GridCols+c[1]] = a.ID
 		}
@@ -156,33 +159,33 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 	for i := range adj {
 		for _, b := range adj[i] {
 			if !slices.Contains(adj[b-1], i+1) {
-				return nil, bad(fmt.Sprintf("areas[%d].adj", i), "lists %d, whose adj does not list %d: adjacency must be symmetric", b, i+1)
+				return nil, bad(fmt.Sprintf("areas[%d].adj", i), lang.T("lists %d, whose adj does not list %d: adjacency must be symmetric", games.Digits(b), games.Digits(i+1)))
 			}
 		}
 	}
 	s.m.Adj = adj
 	for k, pl := range p.Players {
 		if pl.Stock < 0 || pl.Stock > StockMax {
-			return nil, bad(fmt.Sprintf("players[%d].stock", k), "%d: 0..%d", pl.Stock, StockMax)
+			return nil, bad(fmt.Sprintf("players[%d].stock", k), lang.T("%d: 0..%d", games.Digits(pl.Stock), games.Digits(StockMax)))
 		}
 		s.stock[k] = pl.Stock
 	}
 	for k, seat := range p.Eliminated {
 		switch {
 		case seat < 0 || seat >= players || slices.Contains(p.Eliminated[:k], seat):
-			return nil, bad(fmt.Sprintf("eliminated[%d]", k), "%d is not a seat, once", seat)
+			return nil, bad(fmt.Sprintf("eliminated[%d]", k), lang.T("%d is not a seat, once", games.Digits(seat)))
 		case !p.Players[seat].Eliminated:
-			return nil, bad(fmt.Sprintf("eliminated[%d]", k), "seat %d is not marked eliminated in players", seat)
+			return nil, bad(fmt.Sprintf("eliminated[%d]", k), lang.T("seat %d is not marked eliminated in players", games.Digits(seat)))
 		case s.AreasOf(seat) > 0:
-			return nil, bad(fmt.Sprintf("eliminated[%d]", k), "seat %d still owns areas", seat)
+			return nil, bad(fmt.Sprintf("eliminated[%d]", k), lang.T("seat %d still owns areas", games.Digits(seat)))
 		}
 	}
 	for k, pl := range p.Players {
 		if pl.Eliminated != slices.Contains(p.Eliminated, k) {
-			return nil, bad(fmt.Sprintf("players[%d].eliminated", k), "disagrees with eliminated")
+			return nil, bad(fmt.Sprintf("players[%d].eliminated", k), lang.T("disagrees with eliminated"))
 		}
 		if !pl.Eliminated && s.AreasOf(k) == 0 {
-			return nil, bad(fmt.Sprintf("players[%d]", k), "owns no area but is not eliminated")
+			return nil, bad(fmt.Sprintf("players[%d]", k), lang.T("owns no area but is not eliminated"))
 		}
 	}
 	s.out = slices.Clone(p.Eliminated)
@@ -194,21 +197,21 @@ func (game) DecodePosition(raw json.RawMessage, seed uint64) (games.State, error
 	sorted := slices.Sorted(slices.Values(p.Order))
 	for k, seat := range sorted {
 		if seat != k || len(sorted) != players {
-			return nil, bad("order", "%v is not every seat once", p.Order)
+			return nil, bad("order", lang.T("%v is not every seat once", p.Order))
 		}
 	}
 	s.order = slices.Clone(p.Order)
 	switch {
 	case p.ToMove == nil:
-		return nil, bad("to_move", "missing")
+		return nil, bad("to_move", lang.T("missing"))
 	case *p.ToMove < 0 || *p.ToMove >= players || slices.Contains(s.out, *p.ToMove):
-		return nil, bad("to_move", "%d is not a seat still playing", *p.ToMove)
+		return nil, bad("to_move", lang.T("%d is not a seat still playing", games.Digits(*p.ToMove)))
 	case p.Round < 1 || p.Round > RoundCap:
-		return nil, bad("round", "%d: 1..%d", p.Round, RoundCap)
+		return nil, bad("round", lang.T("%d: 1..%d", games.Digits(p.Round), games.Digits(RoundCap)))
 	case p.Attacks < 0 || p.Attacks > AttacksCap:
-		return nil, bad("attacks", "%d: 0..%d", p.Attacks, AttacksCap)
+		return nil, bad("attacks", lang.T("%d: 0..%d", games.Digits(p.Attacks), games.Digits(AttacksCap)))
 	case len(s.out) >= players-1:
-		return nil, bad("players", "one player is left: the game is over")
+		return nil, bad("players", lang.T("one player is left: the game is over"))
 	}
 	s.cur = slices.Index(s.order, *p.ToMove)
 	return s, nil

@@ -1,13 +1,13 @@
 package dicewars
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/chance"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Rules constants (rules §3a).
@@ -60,10 +60,10 @@ func NewLegacyState(areas, players int, seed uint64) (*State, error) {
 
 func newState(areas, players int, src chance.Source) (*State, error) {
 	if players < MinPlayers || players > MaxPlayers {
-		return nil, fmt.Errorf("DiceWars is played by %d to %d, not %d", MinPlayers, MaxPlayers, players)
+		return nil, lang.Errorf("DiceWars is played by %d to %d, not %d", games.Digits(MinPlayers), games.Digits(MaxPlayers), games.Digits(players))
 	}
 	if areas < 2*players || areas > MaxAreas {
-		return nil, fmt.Errorf("DiceWars: areas %d is out of range for %d players: %d..%d (two areas a player at least)", areas, players, 2*players, MaxAreas)
+		return nil, lang.Errorf("DiceWars: areas %d is out of range for %d players: %d..%d (two areas a player at least)", games.Digits(areas), games.Digits(players), games.Digits(2*players), games.Digits(MaxAreas))
 	}
 	s := &State{rng: src}
 	rng := rand.New(&s.rng)
@@ -79,7 +79,7 @@ func newState(areas, players int, src chance.Source) (*State, error) {
 // tests and positions without cells.
 func FromGraph(adj [][]int, players int, seed uint64) (*State, error) {
 	if !connected(adj) {
-		return nil, fmt.Errorf("dicewars: the areas are not all connected")
+		return nil, lang.Errorf("dicewars: the areas are not all connected")
 	}
 	s := &State{rng: chance.New(gameDomain, seed)}
 	s.deal(Map{Adj: adj}, players, rand.New(&s.rng))
@@ -260,7 +260,7 @@ func (s *State) Validate(seat int, a games.Action) error {
 	}
 	act, ok := a.(Action)
 	if !ok {
-		return games.Illegal("malformed_action", "a DiceWars action is an attack or \"end\", not %v", a)
+		return games.IllegalT("malformed_action", lang.T("a DiceWars action is an attack or \"end\", not %v", a))
 	}
 	if act == End {
 		return nil
@@ -268,19 +268,19 @@ func (s *State) Validate(seat int, a games.Action) error {
 	n := len(s.owner)
 	switch {
 	case act.From < 1 || act.From > n:
-		return games.Illegal("unknown_area", "there is no area %d (areas are 1..%d)%s", act.From, n, games.Cite(ruleMap))
+		return games.IllegalT("unknown_area", lang.T("there is no area %d (areas are 1..%d)%s", games.Digits(act.From), games.Digits(n), games.CiteT(ruleMap)))
 	case act.To < 1 || act.To > n:
-		return games.Illegal("unknown_area", "there is no area %d (areas are 1..%d)%s", act.To, n, games.Cite(ruleMap))
+		return games.IllegalT("unknown_area", lang.T("there is no area %d (areas are 1..%d)%s", games.Digits(act.To), games.Digits(n), games.CiteT(ruleMap)))
 	case s.owner[act.From-1] != seat:
-		return games.Illegal("not_yours", "area %d is not yours: attack from your own areas%s", act.From, games.Cite(ruleAttack))
+		return games.IllegalT("not_yours", lang.T("area %d is not yours: attack from your own areas%s", games.Digits(act.From), games.CiteT(ruleAttack)))
 	case s.dice[act.From-1] < 2:
-		return games.Illegal("one_die", "area %d has one die: an attack needs at least 2%s", act.From, games.Cite(ruleAttack))
+		return games.IllegalT("one_die", lang.T("area %d has one die: an attack needs at least 2%s", games.Digits(act.From), games.CiteT(ruleAttack)))
 	case s.owner[act.To-1] == seat:
-		return games.Illegal("own_area", "area %d is yours: attack an enemy area%s", act.To, games.Cite(ruleAttack))
+		return games.IllegalT("own_area", lang.T("area %d is yours: attack an enemy area%s", games.Digits(act.To), games.CiteT(ruleAttack)))
 	case !slices.Contains(s.m.Adj[act.From-1], act.To):
-		return games.Illegal("not_adjacent", "area %d does not touch area %d%s", act.To, act.From, games.Cite(ruleAttack))
+		return games.IllegalT("not_adjacent", lang.T("area %d does not touch area %d%s", games.Digits(act.To), games.Digits(act.From), games.CiteT(ruleAttack)))
 	case s.attacks >= AttacksCap:
-		return games.Illegal("too_many_attacks", "%d attacks in one turn is the limit: end your turn%s", AttacksCap, games.Cite(ruleAttack))
+		return games.IllegalT("too_many_attacks", lang.T("%s attacks in one turn is the limit: end your turn%s", strconv.Itoa(AttacksCap), games.CiteT(ruleAttack)))
 	}
 	return nil
 }
@@ -342,14 +342,14 @@ func (s *State) attack(a Action) []games.Event {
 	d := BattleData{From: a.From, To: a.To, Attacker: att, Defender: def, Attack: rolls, Defend: against, Won: sum > asum}
 	s.resolve(a, d.Won)
 	// Every die, for everyone: "attacks 7 from 3: 6+4+1 = 11 against 5+5 = 10, takes it".
-	text := fmt.Sprintf("attacks %d from %d: %s against %s, takes it", a.To, a.From, diceText(rolls, sum), diceText(against, asum))
+	text := lang.T("attacks %d from %d: %s against %s, takes it", games.Digits(a.To), games.Digits(a.From), diceText(rolls, sum), diceText(against, asum))
 	if !d.Won { // ties go to the defender
-		text = fmt.Sprintf("attacks %d from %d: %s against %s, the defender holds", a.To, a.From, diceText(rolls, sum), diceText(against, asum))
+		text = lang.T("attacks %d from %d: %s against %s, the defender holds", games.Digits(a.To), games.Digits(a.From), diceText(rolls, sum), diceText(against, asum))
 	}
-	events := []games.Event{{Type: "battle", Seat: att, Text: text, Data: d}}
+	events := []games.Event{games.Tell("battle", att, text, d)}
 	if d.Won && s.AreasOf(def) == 0 {
 		s.out = append(s.out, def)
-		events = append(events, games.Event{Type: "eliminated", Seat: def, Text: fmt.Sprintf("is out: %s place", games.Ordinal(s.Players()-len(s.out)+1)), Data: map[string]int{"order": len(s.out)}})
+		events = append(events, games.Tell("eliminated", def, lang.T("is out: %s place", games.OrdinalT(s.Players()-len(s.out)+1)), map[string]int{"order": len(s.out)}))
 	}
 	return events
 }
@@ -393,9 +393,9 @@ func (s *State) endTurn() []games.Event {
 			room = slices.Delete(room, j, j+1)
 		}
 	}
-	events := []games.Event{{Type: "supply", Seat: seat,
-		Text: fmt.Sprintf("ends the turn: %s added, %d kept", games.Count(placed, "die", "dice"), s.stock[seat]),
-		Data: SupplyData{Points: pts, Added: added, Stock: s.stock[seat]}}}
+	events := []games.Event{games.Tell("supply", seat,
+		lang.T("ends the turn: %s added, %d kept", diceCount(placed), games.Digits(s.stock[seat])),
+		SupplyData{Points: pts, Added: added, Stock: s.stock[seat]})}
 	s.attacks = 0
 	for k := 1; k <= len(s.order); k++ {
 		next := (s.cur + k) % len(s.order)
@@ -409,7 +409,7 @@ func (s *State) endTurn() []games.Event {
 	}
 	if s.round > RoundCap && !s.Over() {
 		s.capped = true
-		events = append(events, games.Event{Type: "cap", Seat: -1, Text: fmt.Sprintf("the game stops after %d rounds", RoundCap)})
+		events = append(events, games.Tell("cap", -1, lang.T("the game stops after %d rounds", games.Digits(RoundCap)), nil))
 	}
 	return events
 }
@@ -488,6 +488,9 @@ func Arrange(s *State, owner, dice []int) *State {
 	copy(s.dice, dice)
 	return s
 }
+
+// diceCount says "1 die", "5 dice".
+func diceCount(n int) lang.Text { return lang.T("%d dice", games.Digits(n)) }
 
 // diceText is "6+4+1 = 11", or "6" for one die.
 func diceText(rolls []int, sum int) string {

@@ -1,16 +1,20 @@
 package dicewars
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
-type view struct{}
+// view speaks l (English when zero).
+type view struct{ l lang.Lang }
+
+// In is the view speaking l (games.Speaker).
+func (v view) In(l lang.Lang) games.View { return view{l: l} }
 
 // View draws the map and composes attacks (an area, then its target).
 var View games.View = view{}
@@ -62,17 +66,18 @@ func (view) Key(_ games.State, _ int, key string) (games.Action, bool) {
 // Status: "5 areas · 24 dice · group 4 · 2 kept" (the group is the largest of connected
 // areas, the dice the seat gets when its turn ends), or "out · 4th place" (the first out of four); the swatch before the
 // name gives the seat's colour and letter.
-func (view) Status(st games.State, seat int) string {
+func (v view) Status(st games.State, seat int) string {
 	s, ok := st.(*State)
 	if !ok || seat < 0 || seat >= s.Players() {
 		return ""
 	}
+	p := v.l.Printer()
 	if i := slices.Index(s.out, seat); i >= 0 {
-		return "out · " + games.Ordinal(s.Players()-i) + " place"
+		return p.Sprintf("out · %s place", games.OrdinalT(s.Players()-i).In(v.l))
 	}
-	line := games.Count(s.AreasOf(seat), "area", "areas") + " · " + games.Count(s.TotalDice(seat), "die", "dice") + fmt.Sprintf(" · group %d", s.Points(seat))
+	line := p.Sprintf("%d areas", s.AreasOf(seat)) + " · " + diceCount(s.TotalDice(seat)).In(v.l) + p.Sprintf(" · group %d", s.Points(seat))
 	if s.stock[seat] > 0 {
-		line += fmt.Sprintf(" · %d kept", s.stock[seat])
+		line += p.Sprintf(" · %d kept", s.stock[seat])
 	}
 	return line
 }
@@ -80,12 +85,12 @@ func (view) Status(st games.State, seat int) string {
 // Headline is the round against the cap, so that a game where nobody attacks any more is
 // seen to end (rule 12: at round 200 the most areas win), and how to read a label. It fits
 // the narrowest panel (36 columns).
-func (view) Headline(st games.State, _ time.Duration) string {
+func (v view) Headline(st games.State, _ time.Duration) string {
 	s, ok := st.(*State)
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("round %d of %d · labels area:dice", min(s.round, RoundCap), RoundCap)
+	return v.l.Sprintf("round %d of %d · labels area:dice", min(s.round, RoundCap), RoundCap)
 }
 
 // Swatch: the seat's letter on its light shade, then its dark shade ("[a]" in Plain).
@@ -101,17 +106,17 @@ func (view) Swatch(seat int, p games.Palette) string {
 	return "\x1b[0;" + shades[0] + "m " + letter + "\x1b[0;" + shades[1] + "m \x1b[0m"
 }
 
-func (view) Keys() []games.KeyHelp {
+func (v view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
-		{Keys: "digits/tab/arrows", Does: "area"},
-		{Keys: "enter/space", Does: "choose"},
-		{Keys: "e", Does: "end turn"},
-		{Keys: "esc", Does: "cancel"},
+		{Keys: "digits/tab/arrows", Does: v.l.Sprintf("area")},
+		{Keys: "enter/space", Does: v.l.Sprintf("choose")},
+		{Keys: "e", Does: v.l.Sprintf("end turn")},
+		{Keys: "esc", Does: v.l.Sprintf("cancel")},
 	}
 }
 
-func (view) Rules() string {
-	return `DiceWars: 2 to 8 players share a map of areas. An area is filled
+func (v view) Rules() string {
+	return v.l.Sprintf(`DiceWars: 2 to 8 players share a map of areas. An area is filled
 with its owner's colour, or without colours with its owner's letter
 (a to h; a capital on even areas; without colours, a line of _ marks
 where an area meets the one below it drawn with the same letter). Each
@@ -132,7 +137,7 @@ Keys. Choose the attacking area: type its number, or tab (and shift+tab)
 to go through your areas that can attack; enter. Then the target the
 same way: the chance of winning shows before you press enter. e ends
 your turn; esc cancels the choice; backspace deletes a digit. esc with
-nothing chosen leaves the game.`
+nothing chosen leaves the game.`)
 }
 
 // BoardSize: the map at its smallest scale, whatever the config (the grid is fixed).

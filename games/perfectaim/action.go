@@ -2,7 +2,7 @@ package perfectaim
 
 import (
 	"encoding/json"
-	"fmt"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Action is a player's choice, spelled as upstream's Action enum names ("WAIT", "MOVE_UP",
@@ -75,12 +75,12 @@ func parseAction(a any) (act, error) {
 	case string:
 		s = v
 	default:
-		return 0, fmt.Errorf("perfectaim: an action is one of %v, got %T", Actions, a)
+		return 0, lang.Errorf("perfectaim: an action is one of %v, got %T", Actions, a)
 	}
 	if x, ok := Action(s).code(); ok {
 		return x, nil
 	}
-	return 0, fmt.Errorf("perfectaim: unknown action %q (one of %v)", s, Actions)
+	return 0, lang.Errorf("perfectaim: unknown action %q (one of %v)", s, Actions)
 }
 
 // code is the compact form; a direct switch, as bots call it in their searches.
@@ -153,7 +153,7 @@ func (a Action) Apply(x, y int) (int, int) {
 func decodeAction(raw json.RawMessage) (Action, error) {
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", fmt.Errorf("perfectaim: an action is a JSON string such as \"MOVE_UP\": %v", err)
+		return "", lang.Errorf("perfectaim: an action is a JSON string such as \"MOVE_UP\": %v", err)
 	}
 	x, err := parseAction(s)
 	if err != nil {

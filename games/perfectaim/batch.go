@@ -2,11 +2,11 @@ package perfectaim
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/bits"
 	"sort"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // End is how a game ended: the Detail that Inspect gives batches and practice sessions.
@@ -54,14 +54,14 @@ func (game) Inspect(st games.State) any {
 // game i starts from permutation i mod 12, its period, unless cfg fixes the permutation.
 func (game) BatchConfigs(cfg games.Config, k int) ([]games.Config, error) {
 	if k < 2 || k > 4 {
-		return nil, fmt.Errorf("Perfect Aim is played by 2 to 4 players, not %d", k)
+		return nil, lang.Errorf("Perfect Aim is played by 2 to 4 players, not %d", games.Digits(k))
 	}
 	base := cfg.Clone()
 	if base == nil {
 		base = games.Config{}
 	}
 	if m, ok := base[KeyColors]; ok && m != 0 && bits.OnesCount(uint(m)) != k {
-		return nil, fmt.Errorf("Perfect Aim: colors %d does not name %d colours", m, k)
+		return nil, lang.Errorf("Perfect Aim: colors %d does not name %d colours", games.Digits(m), games.Digits(k))
 	}
 	if base[KeyColors] == 0 {
 		base[KeyColors] = 1<<k - 1

@@ -1,10 +1,10 @@
 package perfectaim
 
 import (
-	"fmt"
 	"math/big"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // The engine contract (games.State, games.RealTime, replay.Clocked).
@@ -38,26 +38,26 @@ func (s *State) Validate(seat int, a games.Action) error {
 	}
 	x, err := parseAction(a)
 	if err != nil {
-		return games.Illegal("malformed_action", "%v%s", err, games.Cite(ruleActions))
+		return illegal("malformed_action", lang.T("%v%s", err, games.CiteT(ruleActions)))
 	}
 	if s.valid(c, x) {
 		return nil
 	}
 	if x.isAttack() {
-		return games.Illegal("cannot_attack", "%s: %s cannot attack, one of its fireballs is still flying%s", x.Action(), c, games.Cite(ruleActions))
+		return illegal("cannot_attack", lang.T("%s: %s cannot attack, one of its fireballs is still flying%s", x.Action(), c, games.CiteT(ruleActions)))
 	}
 	p := &s.players[c]
 	d := x.dir()
 	tx, ty := p.x+dirDX[d], p.y+dirDY[d]
 	if s.inside(tx, ty) && s.who[ty][tx] != 0 {
-		return games.Illegal("occupied", "%s: %s cannot move %s, %s is there%s", x.Action(), c, dirNames[d], Color(s.who[ty][tx]-1), games.Cite(ruleActions))
+		return illegal("occupied", lang.T("%s: %s cannot move %s, %s is there%s", x.Action(), c, dirSaid(d), Color(s.who[ty][tx]-1), games.CiteT(ruleActions)))
 	}
-	return games.Illegal("wall", "%s: %s cannot move %s, a wall is in the way%s", x.Action(), c, dirNames[d], games.Cite(ruleActions))
+	return illegal("wall", lang.T("%s: %s cannot move %s, a wall is in the way%s", x.Action(), c, dirSaid(d), games.CiteT(ruleActions)))
 }
 
 func (s *State) decider(seat int) (Color, error) {
 	if s.over {
-		return NoColor, games.Illegal("game_over", "the game is over")
+		return NoColor, illegal("game_over", lang.T("the game is over"))
 	}
 	if s.deciding == NoColor || s.players[s.deciding].seat != seat {
 		return NoColor, games.ErrNotYourTurn
@@ -79,7 +79,7 @@ func (s *State) Apply(seat int, a games.Action) ([]games.Event, error) {
 	}
 	s.events = nil
 	if !s.valid(c, x) {
-		s.emit("invalid", c, "%s cannot play %s: it waits", c, x.Action())
+		s.emit("invalid", c, lang.T("%s cannot play %s: it waits", c, x.Action()))
 		x = aWait
 	}
 	s.decide(x)
@@ -190,22 +190,37 @@ type EventData struct {
 	Color string `json:"color,omitempty"`
 }
 
-func (s *State) emit(typ string, c Color, format string, args ...any) {
-	s.emitAt(s.t, typ, c, format, args...)
+func (s *State) emit(typ string, c Color, t lang.Text) {
+	s.emitAt(s.t, typ, c, t)
 }
 
-func (s *State) emitAt(at Instant, typ string, c Color, format string, args ...any) {
+func (s *State) emitAt(at Instant, typ string, c Color, t lang.Text) {
 	seat, color := -1, ""
 	if c != NoColor {
 		seat, color = s.players[c].seat, c.String()
 	}
-	s.events = append(s.events, games.Event{Type: typ, Seat: seat, Text: fmt.Sprintf(format, args...),
-		Data: EventData{At: at.String(), Color: color}})
+	s.events = append(s.events, games.Tell(typ, seat, colorsSaid(t), EventData{At: at.String(), Color: color}))
 }
+
+// colorsSaid is t with its colours said in the reader's language (Color.Said).
+func colorsSaid(t lang.Text) lang.Text {
+	args := make([]any, len(t.Args))
+	for i, a := range t.Args {
+		if c, ok := a.(Color); ok {
+			args[i] = c.Said()
+			continue
+		}
+		args[i] = a
+	}
+	return lang.Text{Key: t.Key, Args: args}
+}
+
+// illegal is a refusal saying t, its colours in the reader's language.
+func illegal(code string, t lang.Text) error { return games.IllegalT(code, colorsSaid(t)) }
 
 // ruleActions is the heading of docs/rules/perfectaim.md that refusals cite (games.Cite):
 // what makes an action possible.
-const ruleActions = "§5 Actions"
+var ruleActions = lang.N("§5 Actions")
 
 // CitedRules lists the headings Perfect Aim's refusals cite; a test holds each to the page.
 var CitedRules = []string{ruleActions}

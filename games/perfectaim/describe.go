@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Describe says what Perfect Aim is: its settings (the colours come from the seats), and
@@ -14,9 +15,9 @@ func (game) Describe() games.Description {
 	return games.Description{
 		Settings: []games.Setting{
 			{Key: KeyPermutation, Min: 0, Max: 11, Default: 0,
-				Doc: "the start corners: each of 0..11 deals them to the colours its own way.\nWith 0, RED starts at (1,1), BLUE (19,19), YELLOW (19,1), GREEN (1,19)"},
+				Doc: lang.N("the start corners: each of 0..11 deals them to the colours its own way.\nWith 0, RED starts at (1,1), BLUE (19,19), YELLOW (19,1), GREEN (1,19)")},
 			{Key: KeyColors, Min: 0, Max: 15, Default: 0, ByArena: true,
-				Doc: "which colours play, a bit mask in colour order (1 RED, 2 BLUE, 4 YELLOW,\n8 GREEN); 0 means the first n colours. Seat k plays the k-th colour present."},
+				Doc: lang.N("which colours play, a bit mask in colour order (1 RED, 2 BLUE, 4 YELLOW,\n8 GREEN); 0 means the first n colours. Seat k plays the k-th colour present.")},
 		},
 		Protocol: &protocol,
 	}
@@ -26,7 +27,7 @@ var protocol = games.Protocol{
 	// Hidden: the items that appear during a game are drawn from the seed's generator
 	// (upstream's Mersenne Twister), so the seed would tell where the next ones appear.
 	SeedPublic: false,
-	Obs: `{"t":"num/den","size":21,"you":{…},"tile_grid":[[…]],"background":[[…]],
+	Obs: lang.N(`{"t":"num/den","size":21,"you":{…},"tile_grid":[[…]],"background":[[…]],
  "players":[{…},…],"fireballs":[{…},…]}
   t           the decision instant in seconds, an exact fraction "num/den" ("1/1", "9/4")
   size        the board is size×size cells (21); (0,0) is the top-left corner, a wall
@@ -47,22 +48,22 @@ var protocol = games.Protocol{
   fireballs   every fireball in flight: {"x":…,"y":…,"action":"MOVE_LEFT",
               "sender":"RED"}: its cell, its direction as a move, who threw it
               (tile_grid shows FIREBALL but not where it goes)
-`,
+`),
 	NoLegal: true,
-	Legal: `Perfect Aim's actions are checked at the decision instant, not listed: a move
+	Legal: lang.N(`Perfect Aim's actions are checked at the decision instant, not listed: a move
 needs a target that is not WALL and holds no player (LAVA, fireballs and items
 are allowed: walking into them is your choice); an attack needs a super
 fireball or none of your own fireballs still flying (attacking a wall is fine)
-`,
-	Action: `one string: "WAIT", "MOVE_UP", "MOVE_DOWN", "MOVE_LEFT", "MOVE_RIGHT",
+`),
+	Action: lang.N(`one string: "WAIT", "MOVE_UP", "MOVE_DOWN", "MOVE_LEFT", "MOVE_RIGHT",
 "ATTACK_UP", "ATTACK_DOWN", "ATTACK_LEFT", "ATTACK_RIGHT". UP is y-1, LEFT x-1.
 An action lasts 1/speed seconds; a move changes cell halfway through. With a
 super fireball, any attack throws four fireballs (one each way) and uses it.
-`,
-	Default: `"WAIT": your player stands still for one action; the warn's code says why:
+`),
+	Default: lang.N(`"WAIT": your player stands still for one action; the warn's code says why:
 wall, occupied, cannot_attack, malformed_action, timeout
-`,
-	Time: `Perfect Aim runs on a clock of its own: you are asked each time your action ends
+`),
+	Time: lang.N(`Perfect Aim runs on a clock of its own: you are asked each time your action ends
 (the first time at t = 1, then every 1/speed seconds), and several players
 deciding at one instant are asked in colour order.
   - headless (arena match, bot --practice, assignments) and tournament games
@@ -76,14 +77,15 @@ deciding at one instant are asked in colour order.
     instant (t is the instant); your answer applies at the instant. No answer
     by then means WAIT and a warn "timeout". Players deciding at one instant
     are asked together, so you do not see what the others choose then.
-`,
-	Rules: simulatorRules(),
-	Pitfalls: `you are a colour ("RED"), not a seat: seat k plays the k-th colour present
+`),
+	Rules:  simulatorRules().String(),
+	RulesT: simulatorRules(),
+	Pitfalls: lang.N(`you are a colour ("RED"), not a seat: seat k plays the k-th colour present
 (config "colors"), and "players" lists the living only, in colour order.
 Cells are (x, y), x the column and y the row, counted from 0 at the top-left
 corner, y growing downwards; the grids are read grid[y][x]. No "legal": an
 action is checked when it applies. "t" and "speed" are fractions, "num/den".
-`,
+`),
 	// A player in a dead end (BLUE's corner, at the start) throws a fireball: the example
 	// shows a later turn with one in flight.
 	ExampleLater:  func(st games.State, _ int) bool { return len(st.(*State).Fireballs()) > 0 },
@@ -96,7 +98,7 @@ action is checked when it applies. "t" and "speed" are fractions, "num/den".
 
 // simulatorRules is what spec perfectaim says of the clock, the lava, fireballs, deaths and
 // the end, written from the engine's constants (docs/rules/perfectaim.md §1, §5-§9).
-func simulatorRules() string {
+func simulatorRules() lang.Text {
 	var damaged, lava, rings strings.Builder
 	for r := 1; r < Size/2; r++ {
 		d := LavaStart + 2*LavaStep*(r-1)
@@ -104,7 +106,7 @@ func simulatorRules() string {
 		fmt.Fprintf(&damaged, "%4d", d)
 		fmt.Fprintf(&lava, "%4d", d+LavaStep)
 	}
-	return fmt.Sprintf(`lava (seconds), ring by ring; ring r is the cells with min(x, y, %d-x, %d-y) == r:
+	return lang.T(`lava (seconds), ring by ring; ring r is the cells with min(x, y, %d-x, %d-y) == r:
   ring   %s
   damaged%s   (its FLOOR turns DAMAGED_FLOOR: still walkable)
   lava   %s   (its DAMAGED_FLOOR turns LAVA: whoever stands there dies)

@@ -19,11 +19,11 @@ package perfectaim
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/bits"
 
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim/pyrand"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Game is Perfect Aim for the arena's catalog.
@@ -32,7 +32,7 @@ var Game games.Game = game{}
 type game struct{}
 
 func (game) ID() string                    { return "perfectaim" }
-func (game) Name() string                  { return "Perfect Aim" }
+func (game) Name() string                  { return "Perfect Aim" } // lang:keep the game's name: the lobby says it through its catalog
 func (game) Seats() (minimum, maximum int) { return 2, 4 }
 
 // Config keys.
@@ -50,15 +50,15 @@ func (game) Normalize(cfg games.Config) (games.Config, error) {
 	out := games.Config{KeyPermutation: 0, KeyColors: 0}
 	for _, k := range cfg.Keys() {
 		if k != KeyPermutation && k != KeyColors {
-			return nil, fmt.Errorf("Perfect Aim has no setting %q (its settings are %s and %s)", k, KeyPermutation, KeyColors)
+			return nil, lang.Errorf("Perfect Aim has no setting %q (its settings are %s and %s)", k, KeyPermutation, KeyColors)
 		}
 		out[k] = cfg[k]
 	}
 	if p := out[KeyPermutation]; p < 0 || p > 11 {
-		return nil, fmt.Errorf("Perfect Aim: permutation %d is out of range: the start corners have 12 permutations, 0..11", p)
+		return nil, lang.Errorf("Perfect Aim: permutation %d is out of range: the start corners have 12 permutations, 0..11", games.Digits(p))
 	}
 	if m := out[KeyColors]; m < 0 || m > 15 || (m != 0 && bits.OnesCount(uint(m)) < 2) {
-		return nil, fmt.Errorf("Perfect Aim: colors %d is not a mask of 2 to 4 colours (1 red, 2 blue, 4 yellow, 8 green)", m)
+		return nil, lang.Errorf("Perfect Aim: colors %d is not a mask of 2 to 4 colours (1 red, 2 blue, 4 yellow, 8 green)", games.Digits(m))
 	}
 	return out, nil
 }
@@ -88,13 +88,13 @@ func StartCells(i int) [4][2]int {
 // New starts a game on upstream's map for seed, ready at the first decision (t = 1).
 func New(seed uint64, permutation, colors, seats int) (*State, error) {
 	if seats < 2 || seats > 4 {
-		return nil, fmt.Errorf("Perfect Aim is played by 2 to 4 seats, not %d", seats)
+		return nil, lang.Errorf("Perfect Aim is played by 2 to 4 seats, not %d", games.Digits(seats))
 	}
 	if colors == 0 {
 		colors = 1<<seats - 1
 	}
 	if colors < 0 || colors > 15 || bits.OnesCount(uint(colors)) != seats {
-		return nil, fmt.Errorf("Perfect Aim: colors mask %d does not name %d colours", colors, seats)
+		return nil, lang.Errorf("Perfect Aim: colors mask %d does not name %d colours", games.Digits(colors), games.Digits(seats))
 	}
 	m, rng := Generate(seed)
 	s := newState(Size, rng)
@@ -139,7 +139,7 @@ type BoardOptions struct {
 func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 	n := len(rows)
 	if n < 5 || n > Size || n%2 == 0 {
-		return nil, fmt.Errorf("perfectaim: a board has an odd size 5..%d, not %d", Size, n)
+		return nil, lang.Errorf("perfectaim: a board has an odd size 5..%d, not %d", games.Digits(Size), games.Digits(n))
 	}
 	s := newState(n, pyrand.New(opts.Seed))
 	s.regen = !opts.NoRegen
@@ -147,7 +147,7 @@ func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 	var present [4]bool
 	for y, row := range rows {
 		if len(row) != n {
-			return nil, fmt.Errorf("perfectaim: row %d has %d cells, want %d", y, len(row), n)
+			return nil, lang.Errorf("perfectaim: row %d has %d cells, want %d", games.Digits(y), games.Digits(len(row)), games.Digits(n))
 		}
 		for x := 0; x < n; x++ {
 			ch := row[x]
@@ -166,7 +166,7 @@ func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 			case 'R', 'B', 'Y', 'G', 'r', 'b', 'y', 'g':
 				c := map[byte]Color{'R': Red, 'B': Blue, 'Y': Yellow, 'G': Green, 'r': Red, 'b': Blue, 'y': Yellow, 'g': Green}[ch]
 				if present[c] {
-					return nil, fmt.Errorf("perfectaim: two %s players", c)
+					return nil, lang.Errorf("perfectaim: two %s players", c)
 				}
 				present[c], at[c] = true, [2]int{x, y}
 				s.bg[y][x] = Floor
@@ -174,7 +174,7 @@ func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 					s.bg[y][x] = DamagedFloor
 				}
 			default:
-				return nil, fmt.Errorf("perfectaim: unknown cell %q at (%d,%d)", ch, x, y)
+				return nil, lang.Errorf("perfectaim: unknown cell %q at (%d,%d)", ch, games.Digits(x), games.Digits(y))
 			}
 		}
 	}
@@ -188,7 +188,7 @@ func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 		s.seats = append(s.seats, c)
 		if q := opts.SpeedQ[c]; q != 0 {
 			if q < 2 {
-				return nil, fmt.Errorf("perfectaim: speed %d/4 is below the minimum 1/2", q)
+				return nil, lang.Errorf("perfectaim: speed %d/4 is below the minimum 1/2", games.Digits(q))
 			}
 			p.speedQ = q
 			p.next = At(4, q)
@@ -196,7 +196,7 @@ func NewBoard(rows []string, opts BoardOptions) (*State, error) {
 		p.shield, p.supers = opts.Shield[c], opts.Supers[c]
 	}
 	if len(s.seats) < 1 {
-		return nil, fmt.Errorf("perfectaim: no player on the board")
+		return nil, lang.Errorf("perfectaim: no player on the board")
 	}
 	s.paced = opts.Paced
 	if s.paced {

@@ -3,6 +3,7 @@ package perfectaim
 import (
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/perfectaim/pyrand"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Rules constants (upstream HEAD, docs/rules/perfectaim.md §1).
@@ -232,11 +233,11 @@ func (s *State) attack(c Color, dir int) {
 			s.throw(c, d)
 		}
 		p.supers--
-		s.emit("attack", c, "%s casts a super fireball", c)
+		s.emit("attack", c, lang.T("%s casts a super fireball", c))
 		return
 	}
 	s.throw(c, dir)
-	s.emit("attack", c, "%s throws a fireball %s", c, dirNames[dir])
+	s.emit("attack", c, lang.T("%s throws a fireball %s", c, dirSaid(dir)))
 }
 
 var dirNames = [4]string{"up", "down", "left", "right"}
@@ -261,7 +262,7 @@ func (s *State) midpoint(c Color) {
 		p.x, p.y = p.x+dirDX[d], p.y+dirDY[d]
 		s.who[p.y][p.x] = int8(c) + 1
 		if s.bg[p.y][p.x] == Lava {
-			s.kill(c, "%s walks into lava", c)
+			s.kill(c, lang.T("%s walks into lava", c))
 			return
 		}
 		if s.fbs[p.y][p.x] > 0 {
@@ -319,12 +320,25 @@ func (s *State) collect(c Color, it Tile) {
 	case Shield:
 		p.shield = true
 	}
-	s.emit("pickup", c, "%s picks up %s", c, itemWords[it])
+	s.emit("pickup", c, lang.T("%s picks up %s", c, itemWords[it]))
 }
 
-var itemWords = map[Tile]string{
-	Coin: "a coin", SpeedBoost: "a speed boost", SpeedPenalty: "a speed penalty",
-	SuperFireball: "a super fireball", Shield: "a shield",
+var itemWords = map[Tile]lang.Text{
+	Coin: lang.T("a coin"), SpeedBoost: lang.T("a speed boost"), SpeedPenalty: lang.T("a speed penalty"),
+	SuperFireball: lang.T("a super fireball"), Shield: lang.T("a shield"),
+}
+
+// dirSaid is direction d's name, said in a reader's language.
+func dirSaid(d int) lang.Text {
+	switch d {
+	case 0:
+		return lang.T("up")
+	case 1:
+		return lang.T("down")
+	case 2:
+		return lang.T("left")
+	}
+	return lang.T("right")
 }
 
 // fireballEvent moves fireball i at its midpoint (then a wall removes it, and it hits the
@@ -360,13 +374,13 @@ func (s *State) hit(i int, c Color) bool {
 	if p.shield {
 		p.shield = false
 		s.removeFire(i)
-		s.emit("shield", c, "%s's shield stops %s's fireball", c, f.sender)
+		s.emit("shield", c, lang.T("%s's shield stops %s's fireball", c, f.sender))
 		return true
 	}
 	if f.sender == c {
-		s.kill(c, "%s is hit by its own fireball", c)
+		s.kill(c, lang.T("%s is hit by its own fireball", c))
 	} else {
-		s.kill(c, "%s is hit by %s's fireball", c, f.sender)
+		s.kill(c, lang.T("%s is hit by %s's fireball", c, f.sender))
 	}
 	return false
 }
@@ -378,10 +392,10 @@ func (s *State) removeFire(i int) {
 	s.fires = append(s.fires[:i], s.fires[i+1:]...)
 }
 
-func (s *State) kill(c Color, format string, args ...any) { s.killAt(c, s.t, format, args...) }
+func (s *State) kill(c Color, t lang.Text) { s.killAt(c, s.t, t) }
 
 // killAt removes a player. Lava kills before time moves to its instant, hence at.
-func (s *State) killAt(c Color, at Instant, format string, args ...any) {
+func (s *State) killAt(c Color, at Instant, t lang.Text) {
 	p := &s.players[c]
 	p.alive = false
 	p.died = s.steps + 1
@@ -390,7 +404,7 @@ func (s *State) killAt(c Color, at Instant, format string, args ...any) {
 	}
 	p.diedAt = at
 	s.who[p.y][p.x] = 0
-	s.emitAt(at, "death", c, format, args...)
+	s.emitAt(at, "death", c, t)
 }
 
 // lava is §8, for a step ending at end: at each multiple of 5 s from 35 s, ring 1+k/2 is
@@ -419,7 +433,7 @@ func (s *State) lava(end Instant) {
 				s.takeItem(x, y)
 				if w := s.who[y][x]; w != 0 {
 					c := Color(w - 1)
-					s.killAt(c, end, "%s is caught by the lava", c)
+					s.killAt(c, end, lang.T("%s is caught by the lava", c))
 				}
 			case !toLava && s.bg[y][x] == Floor:
 				s.bg[y][x] = DamagedFloor
@@ -427,9 +441,9 @@ func (s *State) lava(end Instant) {
 		}
 	}
 	if toLava {
-		s.emitAt(end, "lava", -1, "ring %d turns to lava", ring)
+		s.emitAt(end, "lava", -1, lang.T("ring %d turns to lava", games.Digits(ring)))
 	} else {
-		s.emitAt(end, "lava", -1, "ring %d is damaged", ring)
+		s.emitAt(end, "lava", -1, lang.T("ring %d is damaged", games.Digits(ring)))
 	}
 }
 
@@ -464,7 +478,7 @@ func (s *State) regenerate() {
 		}
 	}
 	if placed > 0 {
-		s.emit("spawn", -1, "%d new items appear", placed)
+		s.emit("spawn", -1, lang.T("%d new items appear", games.Digits(placed)))
 	}
 }
 
@@ -482,13 +496,13 @@ func (s *State) checkEnd() {
 	switch {
 	case alive == 1:
 		s.over = true
-		s.emit("end", last, "%s wins", last)
+		s.emit("end", last, lang.T("%s wins", last))
 	case alive == 0:
 		s.over = true
-		s.emit("end", -1, "draw: nobody is left")
+		s.emit("end", -1, lang.T("draw: nobody is left"))
 	case s.t.Cmp(At(MaxDuration, 1)) >= 0:
 		s.over = true
-		s.emit("end", -1, "time is up")
+		s.emit("end", -1, lang.T("time is up"))
 	}
 }
 

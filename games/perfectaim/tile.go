@@ -1,5 +1,7 @@
 package perfectaim
 
+import "github.com/arena-classroom/arena/lang"
+
 // Tile is upstream's Tile enum (gamegrid.py), values included: the overlap rule of tile_grid
 // ("the largest tile on a cell shows") depends on them.
 type Tile int8
@@ -76,6 +78,21 @@ func (c Color) String() string {
 		return "NONE"
 	}
 	return colorNames[c]
+}
+
+// Said is the colour's name in a reader's language: "RED", "ROUGE".
+func (c Color) Said() lang.Text {
+	switch c {
+	case 0:
+		return lang.T("RED")
+	case 1:
+		return lang.T("BLUE")
+	case 2:
+		return lang.T("YELLOW")
+	case 3:
+		return lang.T("GREEN")
+	}
+	return lang.T("NONE")
 }
 
 // Tile is the colour's player tile.

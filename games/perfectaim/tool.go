@@ -4,23 +4,25 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/seed"
 )
 
 // MapTool is `arena perfectaim map`: the map upstream's generator draws for a seed.
 var MapTool = games.Tool{
 	Name:  "perfectaim",
-	Usage: "perfectaim map [--seed S]",
-	Doc:   "print the Perfect Aim map of seed S",
+	Usage: "perfectaim map [--seed S]", // lang:keep a command's synopsis
+	Doc:   lang.N("print the Perfect Aim map of seed S"),
 	Run: func(args []string, stdout, stderr io.Writer) int {
-		return MapCommand(args, stdout, stderr, seed.Random)
+		return MapCommandIn(games.ToolLang(), args, stdout, stderr, seed.Random)
 	},
 }
 
-const perfectAimUsage = `Usage: arena perfectaim map [--seed S]
+var perfectAimUsage = lang.N(`Usage: arena perfectaim map [--seed S]
 
 Prints the map every Perfect Aim game of seed S starts on, one character per cell, then its
 legend:
@@ -31,38 +33,44 @@ YELLOW, GREEN at permutation 0).
   --seed S  the game seed, 0..2^64-1 (default: a fresh random one, printed with the legend)
 
 Exit status: 0, or 2 for bad arguments.
-`
+`)
 
-// MapCommand is the command with its surroundings passed in, for tests.
+// MapCommand is the command with its surroundings passed in, for tests, in English.
 func MapCommand(args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "arena perfectaim: "+format+"\n", a...)
-		fmt.Fprintln(stderr, perfectAimUsage[:strings.IndexByte(perfectAimUsage, '\n')])
+	return MapCommandIn(lang.English, args, stdout, stderr, seedFn)
+}
+
+// MapCommandIn is MapCommand speaking l.
+func MapCommandIn(l lang.Lang, args []string, stdout, stderr io.Writer, seedFn func() uint64) int {
+	usage := l.Say(perfectAimUsage)
+	fail := func(why string) int {
+		fmt.Fprintln(stderr, "arena perfectaim: "+why) // lang:keep the command's name
+		fmt.Fprintln(stderr, usage[:strings.IndexByte(usage, '\n')])
 		return 2
 	}
 	if len(args) == 0 {
-		return fail("which subcommand? (map)")
+		return fail(l.Sprintf("which subcommand? (map)"))
 	}
 	switch args[0] {
 	case "-h", "--help", "-help", "help":
-		fmt.Fprint(stdout, perfectAimUsage)
+		fmt.Fprint(stdout, usage)
 		return 0
 	case "map":
 	default:
-		return fail("unknown subcommand %q (map)", args[0])
+		return fail(l.Sprintf("unknown subcommand %q (map)", args[0]))
 	}
-	fs := flag.NewFlagSet("perfectaim map", flag.ContinueOnError)
+	fs := flag.NewFlagSet("perfectaim map", flag.ContinueOnError) // lang:keep the command's name
 	fs.SetOutput(io.Discard)
 	seed := fs.Uint64("seed", 0, "")
 	if err := fs.Parse(args[1:]); err != nil {
 		if err == flag.ErrHelp {
-			fmt.Fprint(stdout, perfectAimUsage)
+			fmt.Fprint(stdout, usage)
 			return 0
 		}
-		return fail("%v", err)
+		return fail(err.Error())
 	}
 	if fs.NArg() > 0 {
-		return fail("unexpected argument %q", fs.Arg(0))
+		return fail(l.Sprintf("unexpected argument %q", fs.Arg(0)))
 	}
 	seeded := false
 	fs.Visit(func(f *flag.Flag) { seeded = seeded || f.Name == "seed" })
@@ -73,12 +81,12 @@ func MapCommand(args []string, stdout, stderr io.Writer, seedFn func() uint64) i
 	for _, line := range m.Lines() {
 		fmt.Fprintln(stdout, line)
 	}
-	symmetry := "mirror"
+	symmetry := l.Sprintf("mirror symmetry")
 	if m.Rotational {
-		symmetry = "rotational"
+		symmetry = l.Sprintf("rotational symmetry")
 	}
 	fmt.Fprintln(stdout)
-	fmt.Fprintln(stdout, "# wall  . floor  o coin  ^ speed boost  v speed penalty  + super fireball  D shield")
-	fmt.Fprintf(stdout, "seed %d, %s symmetry\n", *seed, symmetry)
+	fmt.Fprintln(stdout, l.Sprintf("# wall  . floor  o coin  ^ speed boost  v speed penalty  + super fireball  D shield"))
+	fmt.Fprintln(stdout, l.Sprintf("seed %s, %s", strconv.FormatUint(*seed, 10), symmetry))
 	return 0
 }

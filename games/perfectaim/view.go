@@ -1,17 +1,22 @@
 package perfectaim
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // View draws Perfect Aim in a terminal and maps keys to actions.
 var View games.View = view{}
 
-type view struct{}
+// view speaks l (English when zero).
+type view struct{ l lang.Lang }
+
+// In is the view speaking l (games.Speaker).
+func (v view) In(l lang.Lang) games.View { return view{l: l} }
 
 // A cell is drawn from what shows on top (upstream's tile_grid: fireball over player over
 // item) and the background under it, so that items and players on damaged floor or lava
@@ -205,7 +210,7 @@ func (view) Key(_ games.State, _ int, key string) (games.Action, bool) {
 
 // Status is "RED · speed 1.25 · 3 coins · shield · 1 super fireball", or "RED · dead at
 // 40.0 s · 3 coins".
-func (view) Status(st games.State, seat int) string {
+func (v view) Status(st games.State, seat int) string {
 	s, ok := st.(*State)
 	if !ok {
 		return ""
@@ -215,25 +220,26 @@ func (view) Status(st games.State, seat int) string {
 		return ""
 	}
 	p := &s.players[c]
-	parts := []string{c.String()}
+	pr := v.l.Printer()
+	parts := []string{c.Said().In(v.l)}
 	if !p.alive {
-		parts = append(parts, fmt.Sprintf("dead at %.1f s", p.diedAt.Float64()))
+		parts = append(parts, pr.Sprintf("dead at %.1f s", p.diedAt.Float64()))
 	} else {
-		parts = append(parts, fmt.Sprintf("speed %g", float64(p.speedQ)/4))
+		parts = append(parts, pr.Sprintf("speed %s", speedText(v.l, float64(p.speedQ)/4)))
 	}
-	parts = append(parts, games.Count(p.coins, "coin", "coins"))
+	parts = append(parts, pr.Sprintf("%d coins", p.coins))
 	if p.alive && p.shield {
-		parts = append(parts, "shield")
+		parts = append(parts, pr.Sprintf("shield"))
 	}
 	if p.alive && p.supers > 0 {
-		parts = append(parts, games.Count(p.supers, "super fireball", "super fireballs"))
+		parts = append(parts, pr.Sprintf("%d super fireballs", p.supers))
 	}
 	return strings.Join(parts, " · ")
 }
 
 // Headline is the game clock and what the lava does next (docs/rules/perfectaim.md §8: ring r is damaged at
 // 25+10r s and turns to lava at 30+10r s).
-func (view) Headline(st games.State, played time.Duration) string {
+func (v view) Headline(st games.State, played time.Duration) string {
 	s, ok := st.(*State)
 	if !ok {
 		return ""
@@ -246,29 +252,39 @@ func (view) Headline(st games.State, played time.Duration) string {
 		secs = min(secs, played.Seconds())
 	}
 	// Whole seconds: a finer clock would redraw every viewer ten times a second for it.
-	line := fmt.Sprintf("time %d s", int(secs))
+	p := v.l.Printer()
+	line := p.Sprintf("time %d s", int(secs))
 	for r := 1; r <= 9; r++ {
 		damaged, lava := 25+10*r, 30+10*r
 		switch {
 		case secs < float64(damaged):
-			return line + fmt.Sprintf(" · ring %d cracks at %d s", r, damaged)
+			return line + p.Sprintf(" · ring %d cracks at %d s", r, damaged)
 		case secs < float64(lava):
-			return line + fmt.Sprintf(" · ring %d turns to lava at %d s", r, lava)
+			return line + p.Sprintf(" · ring %d turns to lava at %d s", r, lava)
 		}
 	}
 	return line
 }
 
-func (view) Keys() []games.KeyHelp {
+func (v view) Keys() []games.KeyHelp {
 	return []games.KeyHelp{
-		{Keys: "arrows/wasd", Does: "move", Cluster: true},
-		{Keys: "shift+arrows/ijkl", Does: "fire", Cluster: true},
-		{Keys: "space", Does: "wait"},
+		{Keys: "arrows/wasd", Does: v.l.Sprintf("move"), Cluster: true},
+		{Keys: "shift+arrows/ijkl", Does: v.l.Sprintf("fire"), Cluster: true},
+		{Keys: "space", Does: v.l.Sprintf("wait")},
 	}
 }
 
-func (view) Rules() string {
-	return `Two to four players in a maze, in real time. You act once per second at
+// speedText is a speed as %g writes it ("1.25"), with the decimal comma in French.
+func speedText(l lang.Lang, speed float64) string {
+	s := strconv.FormatFloat(speed, 'g', -1, 64)
+	if l == lang.French {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
+func (v view) Rules() string {
+	return v.l.Sprintf(`Two to four players in a maze, in real time. You act once per second at
 first (the first action at t = 1 s); a move takes effect halfway through
 it. The last key you press before your turn comes is your action.
 
@@ -287,5 +303,5 @@ later; every 10 s another ring goes, so by 120 s nowhere is safe.
 The last player standing wins; players who die together tie.
 
 Board: ## wall, . floor, R B Y G the players ((R) when shielded), *> a
-fireball and its direction.`
+fireball and its direction.`)
 }

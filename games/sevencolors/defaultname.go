@@ -1,6 +1,14 @@
 package sevencolors
 
-import "github.com/arena-classroom/arena/games"
+import (
+	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
+)
 
 // NameDefault: 0 takes no colour, the board does not change.
-func (game) NameDefault(games.Action) string { return "nothing (a lost turn: no colour taken)" }
+func (g game) NameDefault(a games.Action) string { return g.TellDefault(a).String() }
+
+// TellDefault is NameDefault in the catalog (games.DefaultTeller).
+func (game) TellDefault(games.Action) lang.Text {
+	return lang.T("nothing (a lost turn: no colour taken)")
+}

@@ -6,10 +6,10 @@ package sevencolors
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Game is 7 Colors for the arena's catalog.
@@ -26,19 +26,19 @@ func (game) Normalize(cfg games.Config) (games.Config, error) {
 	out := games.Config{"size": DefaultSize}
 	for _, k := range cfg.Keys() {
 		if k != "size" {
-			return nil, fmt.Errorf("7 Colors has no setting %q (its only setting is size)", k)
+			return nil, lang.Errorf("7 Colors has no setting %q (its only setting is size)", k)
 		}
 		out[k] = cfg[k]
 	}
 	if n := out["size"]; n < MinSize || n > MaxSize {
-		return nil, fmt.Errorf("7 Colors: size %d is out of range: the board is %d..%d cells wide", n, MinSize, MaxSize)
+		return nil, lang.Errorf("7 Colors: size %d is out of range: the board is %d..%d cells wide", games.Digits(n), games.Digits(MinSize), games.Digits(MaxSize))
 	}
 	return out, nil
 }
 
 func (g game) New(cfg games.Config, seats int, seed uint64) (games.State, error) {
 	if seats != 2 {
-		return nil, fmt.Errorf("7 Colors is played by 2 seats, not %d", seats)
+		return nil, lang.Errorf("7 Colors is played by 2 seats, not %d", games.Digits(seats))
 	}
 	cfg, err := g.Normalize(cfg)
 	if err != nil {
@@ -53,18 +53,18 @@ func (game) DecodeAction(raw json.RawMessage) (games.Action, error) {
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("7 Colors: an action is a colour number 3..9: %v", err)
+		return nil, lang.Errorf("7 Colors: an action is a colour number 3..9: %v", err)
 	}
 	if dec.More() {
-		return nil, fmt.Errorf("7 Colors: an action is one colour number 3..9, got %s", bytes.TrimSpace(raw))
+		return nil, lang.Errorf("7 Colors: an action is one colour number 3..9, got %s", bytes.TrimSpace(raw))
 	}
 	num, ok := v.(json.Number)
 	if !ok {
-		return nil, fmt.Errorf("7 Colors: an action is a colour number 3..9, got %s", bytes.TrimSpace(raw))
+		return nil, lang.Errorf("7 Colors: an action is a colour number 3..9, got %s", bytes.TrimSpace(raw))
 	}
 	i, err := num.Int64()
 	if err != nil || i < math.MinInt32 || i > math.MaxInt32 {
-		return nil, fmt.Errorf("7 Colors: an action is a whole colour number 3..9, got %s", num)
+		return nil, lang.Errorf("7 Colors: an action is a whole colour number 3..9, got %s", num)
 	}
 	return int(i), nil
 }
@@ -72,7 +72,7 @@ func (game) DecodeAction(raw json.RawMessage) (games.Action, error) {
 // NewState deals a random size×size board from seed, PLAYER_1 to move [rules 2a.1-4].
 func NewState(size int, seed uint64) (*State, error) {
 	if size < MinSize || size > MaxSize {
-		return nil, fmt.Errorf("7 Colors: size %d is out of range: the board is %d..%d cells wide", size, MinSize, MaxSize)
+		return nil, lang.Errorf("7 Colors: size %d is out of range: the board is %d..%d cells wide", games.Digits(size), games.Digits(MinSize), games.Digits(MaxSize))
 	}
 	return newState(newBoard(size, randomCells(size, seed)), 0), nil
 }
@@ -83,18 +83,18 @@ func NewState(size int, seed uint64) (*State, error) {
 // end rules are checked at once, so a finished position is Over.
 func FromBoard(size int, cells []int, toMove int) (*State, error) {
 	if size < MinSize || size > MaxSize {
-		return nil, fmt.Errorf("size %d is out of range: the board is %d..%d cells wide", size, MinSize, MaxSize)
+		return nil, lang.Errorf("size %d is out of range: the board is %d..%d cells wide", games.Digits(size), games.Digits(MinSize), games.Digits(MaxSize))
 	}
 	if len(cells) != size*size {
-		return nil, fmt.Errorf("a %d×%d board has %d cells, got %d", size, size, size*size, len(cells))
+		return nil, lang.Errorf("a %d×%d board has %d cells, got %d", games.Digits(size), games.Digits(size), games.Digits(size*size), games.Digits(len(cells)))
 	}
 	if toMove != Player1 && toMove != Player2 {
-		return nil, fmt.Errorf("the player to move is 1 or 2, not %d", toMove)
+		return nil, lang.Errorf("the player to move is 1 or 2, not %d", games.Digits(toMove))
 	}
 	codes := make([]uint8, len(cells))
 	for i, v := range cells {
 		if v < Empty || v > MaxColor {
-			return nil, fmt.Errorf("cell %d (x=%d, y=%d) is %d: cells are 0 (empty), 1, 2 (players) or 3..9 (colours)", i, i%size, i/size, v)
+			return nil, lang.Errorf("cell %d (x=%d, y=%d) is %d: cells are 0 (empty), 1, 2 (players) or 3..9 (colours)", games.Digits(i), games.Digits(i%size), games.Digits(i/size), games.Digits(v))
 		}
 		codes[i] = uint8(v)
 	}

@@ -2,9 +2,9 @@ package sevencolors
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // State is a 7 Colors game. Seat 0 plays PLAYER_1 ('^'), seat 1 PLAYER_2 ('v'). The board's
@@ -35,7 +35,7 @@ const (
 	endMoveCap
 )
 
-var endReasonText = [...]string{"", "majority", "blocked", "move cap"}
+var endReasonText = [...]string{"", "majority", "blocked", "move cap"} // lang:keep protocol values
 
 const ownerMask = 3
 
@@ -252,30 +252,27 @@ func (s *State) FrontierAfter(player, c int) int {
 	return total
 }
 
-// passReason says why colour c would be a lost turn for the seat to move, "" if it captures.
-// The sentences speak to the player (Validate) and fit after "lost the turn: " (events).
-func (s *State) passReason(c int) string {
+// passReason says why colour c would be a lost turn for the seat to move, a zero Text if it
+// captures. The sentences speak to the player (Validate) and fit after "lost the turn: "
+// (events).
+func (s *State) passReason(c int) lang.Text {
 	switch {
 	case c == int(s.turn)+1:
-		return "colour " + strconv.Itoa(c) + " is your own"
+		return lang.T("colour %d is your own", games.Digits(c))
 	case c == Player1 || c == Player2:
-		return "colour " + strconv.Itoa(c) + " is your opponent's"
+		return lang.T("colour %d is your opponent's", games.Digits(c))
 	case c == Empty:
-		return "no colour chosen"
+		return lang.T("no colour chosen")
 	case c < MinColor || c > MaxColor:
-		return strconv.Itoa(c) + " is not a colour: choose 3..9 (A..G)"
+		return lang.T("%d is not a colour: choose 3..9 (A..G)", games.Digits(c))
 	case s.gain[s.turn][c] == 0:
-		return notAdjacent[c]
+		return notAdjacent(c)
 	}
-	return ""
+	return lang.Text{}
 }
 
-var notAdjacent = func() (t [MaxColor + 1]string) {
-	for c := MinColor; c <= MaxColor; c++ {
-		t[c] = Letter(c) + " is not next to your territory"
-	}
-	return t
-}()
+// notAdjacent is the reason a colour c, 3..9, touching nothing of the player's is a lost turn.
+func notAdjacent(c int) lang.Text { return lang.T("%s is not next to your territory", Letter(c)) }
 
 // Letter is a colour's display letter, 'A' + c - 3 [rules 2a.2].
 func Letter(c int) string {
@@ -286,12 +283,7 @@ func Letter(c int) string {
 }
 
 // cells says "1 cell", "12 cells".
-func cells(n int) string {
-	if n == 1 {
-		return "1 cell"
-	}
-	return strconv.Itoa(n) + " cells"
-}
+func cells(n int) lang.Text { return lang.T("%d cells", games.Digits(n)) }
 
 // Glyph is a player's symbol: '^' for PLAYER_1, 'v' for PLAYER_2.
 func Glyph(player int) string {
@@ -355,26 +347,26 @@ func (s *State) Legal(seat int) []games.Action {
 // Validate accepts exactly what Legal lists.
 func (s *State) Validate(seat int, a games.Action) error {
 	if s.over {
-		return games.Illegal("game_over", "the game is over")
+		return games.IllegalT("game_over", lang.T("the game is over"))
 	}
 	if seat != int(s.turn) {
 		return games.ErrNotYourTurn
 	}
 	c, ok := a.(int)
 	if !ok {
-		return games.Illegal("illegal_action", "an action is a colour number 3..9, not %T", a)
+		return games.IllegalT("illegal_action", lang.T("an action is a colour number 3..9, not %s", fmt.Sprintf("%T", a)))
 	}
 	reason := s.passReason(c)
-	if reason == "" || (c >= MinColor && c <= MaxColor && s.blocked(seat)) {
+	if reason.Key == "" || (c >= MinColor && c <= MaxColor && s.blocked(seat)) {
 		return nil
 	}
-	return games.Illegal("illegal_action", "%s", refusal(c, reason))
+	return games.IllegalT("illegal_action", refusal(c, reason))
 }
 
 // The headings of docs/rules/sevencolors.md that refusals cite (games.Cite).
-const (
-	ruleMove      = "§5 A move"
-	ruleLostTurns = "§6 Lost turns"
+var (
+	ruleMove      = lang.N("§5 A move")
+	ruleLostTurns = lang.N("§6 Lost turns")
 )
 
 // CitedRules lists the headings 7 Colors' refusals cite; a test holds each to the page.
@@ -383,38 +375,36 @@ var CitedRules = []string{ruleMove, ruleLostTurns}
 // refusal is the pass reason as a program is told it: the colour as it sent it (a number,
 // the letter after it), and the rule. The pass event keeps the letter alone, as the board
 // shows colours to people.
-func refusal(c int, reason string) string {
-	if c >= MinColor && c <= MaxColor && reason == notAdjacent[c] {
-		return fmt.Sprintf("colour %d (%s) is not next to your territory%s", c, Letter(c), games.Cite(ruleMove))
+func refusal(c int, reason lang.Text) lang.Text {
+	if c >= MinColor && c <= MaxColor && reason.Key == notAdjacent(c).Key {
+		return lang.T("colour %d (%s) is not next to your territory%s", games.Digits(c), Letter(c), games.CiteT(ruleMove))
 	}
-	return reason + games.Cite(ruleLostTurns)
+	return lang.T("%s%s", reason, games.CiteT(ruleLostTurns))
 }
 
 // Apply plays any int from the seat to move; a value that captures nothing is a lost turn
 // [rules 6], reported by a "pass" event.
 func (s *State) Apply(seat int, a games.Action) ([]games.Event, error) {
 	if s.over {
-		return nil, games.Illegal("game_over", "the game is over")
+		return nil, games.IllegalT("game_over", lang.T("the game is over"))
 	}
 	if seat != int(s.turn) {
 		return nil, games.ErrNotYourTurn
 	}
 	c, ok := a.(int)
 	if !ok {
-		return nil, games.Illegal("illegal_action", "an action is a colour number 3..9, not %T", a)
+		return nil, games.IllegalT("illegal_action", lang.T("an action is a colour number 3..9, not %s", fmt.Sprintf("%T", a)))
 	}
 	player := seat + 1
 	reason := s.passReason(c)
 	gained := s.Play(c)
 	events := make([]games.Event, 1, 2)
-	if reason == "" {
-		events[0] = games.Event{Type: "capture", Seat: seat,
-			Text: Glyph(player) + " played " + Letter(c) + " (+" + cells(gained) + ")",
-			Data: CaptureData{Colour: c, Cells: gained}}
+	if reason.Key == "" {
+		events[0] = games.Tell("capture", seat, lang.T("%s played %s (+%s)", Glyph(player), Letter(c), cells(gained)),
+			CaptureData{Colour: c, Cells: gained})
 	} else {
-		events[0] = games.Event{Type: "pass", Seat: seat,
-			Text: Glyph(player) + " lost the turn: " + reason,
-			Data: PassData{Colour: c, Reason: reason}}
+		events[0] = games.Tell("pass", seat, lang.T("%s lost the turn: %s", Glyph(player), reason),
+			PassData{Colour: c, Reason: reason.String()})
 	}
 	if s.over {
 		events = append(events, s.endEvent())
@@ -425,13 +415,11 @@ func (s *State) Apply(seat int, a games.Action) ([]games.Event, error) {
 func (s *State) endEvent() games.Event {
 	o := s.Outcome()
 	w := o.Winner()
-	text := "draw, " + cells(o.Scores[0]) + " each"
+	text := lang.T("draw, %s each", cells(o.Scores[0]))
 	if w >= 0 {
-		text = Glyph(w+1) + " player " + strconv.Itoa(w+1) + " wins, " +
-			cells(o.Scores[w]) + " to " + strconv.Itoa(o.Scores[1-w])
+		text = lang.T("%s player %d wins, %s to %d", Glyph(w+1), games.Digits(w+1), cells(o.Scores[w]), games.Digits(o.Scores[1-w]))
 	}
-	return games.Event{Type: "end", Seat: w, Text: text,
-		Data: EndData{Reason: endReasonText[s.end], Scores: o.Scores}}
+	return games.Tell("end", w, text, EndData{Reason: endReasonText[s.end], Scores: o.Scores})
 }
 
 // DefaultAction is a lost turn.

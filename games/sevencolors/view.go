@@ -1,16 +1,20 @@
 package sevencolors
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // View draws 7 Colors in a terminal and maps the keys a–g to the colours A–G.
 var View games.View = view{}
 
-type view struct{}
+// view speaks l (English when zero).
+type view struct{ l lang.Lang }
+
+// In is the view speaking l (games.Speaker).
+func (v view) In(l lang.Lang) games.View { return view{l: l} }
 
 // cellStyle is how one cell code is drawn: an SGR prefix (empty for Plain) and two columns.
 type cellStyle struct {
@@ -98,23 +102,22 @@ func (view) Key(_ games.State, _ int, key string) (games.Action, bool) {
 }
 
 // Status is "^ player 1: 123 cells (13.7%)".
-func (view) Status(st games.State, seat int) string {
+func (v view) Status(st games.State, seat int) string {
 	s, ok := st.(*State)
 	if !ok || (seat != 0 && seat != 1) {
 		return ""
 	}
 	p := seat + 1
 	share := 100 * float64(s.Count(p)) / float64(s.b.n*s.b.n)
-	return Glyph(p) + " player " + strconv.Itoa(p) + ": " + cells(s.Count(p)) + " (" +
-		strconv.FormatFloat(share, 'f', 1, 64) + "%)"
+	return v.l.Sprintf("%s player %d: %s (%.1f%%)", Glyph(p), p, cells(s.Count(p)).In(v.l), share)
 }
 
-func (view) Keys() []games.KeyHelp {
-	return []games.KeyHelp{{Keys: "a–g", Does: "play colour A–G"}}
+func (v view) Keys() []games.KeyHelp {
+	return []games.KeyHelp{{Keys: "a–g", Does: v.l.Sprintf("play colour A–G")}}
 }
 
-func (view) Rules() string {
-	return `Two players flood a square board of seven colours, A to G.
+func (v view) Rules() string {
+	return v.l.Sprintf(`Two players flood a square board of seven colours, A to G.
 
 ^ (player 1) starts bottom-left and moves first; v (player 2) starts
 top-right. On your turn press a letter a–g: every cell of that colour
@@ -129,7 +132,7 @@ out of time loses the turn.
 The game ends when a player holds more than half of the board (exactly
 half is not enough), or when neither player touches a free colour any
 more: the larger territory wins, equal is a draw. A game also stops
-after 4·N² moves in all.`
+after 4·N² moves in all.`)
 }
 
 // BoardSize: two columns a cell, one row a line.
