@@ -34,10 +34,11 @@ func Spec(g games.Game, move, bank time.Duration) (string, error) {
 // schema texts are the game's).
 func SpecIn(g games.Game, move, bank time.Duration, l lang.Lang) (string, error) {
 	desc := g.Describe()
-	d := desc.Protocol
-	if d == nil {
+	if desc.Protocol == nil {
 		return "", lang.Errorf("no bot protocol schema for %s yet", g.ID())
 	}
+	said := desc.Protocol.In(l) // its sentences in l; the example's values are the same
+	d := &said
 	minSeats, maxSeats := g.Seats()
 	cfg, err := exampleConfig(g, d.ExampleConfig.Clone(), minSeats)
 	if err != nil {
@@ -169,7 +170,7 @@ func SpecIn(g games.Game, move, bank time.Duration, l lang.Lang) (string, error)
 		b.WriteString("< " + string(mustLine(warn)))
 	}
 	if pos, ok := g.(games.Positions); ok {
-		pr.Fprintf(&b, "\nPositions (arena position new|step|obs|bot --game %s: a game's state as one JSON\nobject, to test a bot on a fixed situation):\n%s", g.ID(), indent(pos.PositionFormat()))
+		pr.Fprintf(&b, "\nPositions (arena position new|step|obs|bot --game %s: a game's state as one JSON\nobject, to test a bot on a fixed situation):\n%s", g.ID(), indent(l.Say(pos.PositionFormat())))
 	}
 	pr.Fprintf(&b, "\nAt any time you may send {\"type\":\"ping\"} (answered {\"type\":\"pong\"}) or\n{\"type\":\"resign\",\"match\":…}. Diagnostics for people go to stderr, never stdout.\n")
 	pr.Fprintf(&b, "\nAn action may carry a note, free text kept with the stored game for you and your\nteachers only (`replay ID --json` shows it on the move): {…,\"action\":…,\"note\":\"…\"}.\nAt most %d bytes a note (longer: cut, warn %s) and %d KiB a game (beyond:\ndropped, warn %s), each warning once a game.\nThe whole protocol, with starter kits: docs/bots.md in the arena's repository.\n",

@@ -37,6 +37,9 @@ func practiceJobs(args botArgs, k int) (match.Schedule, error) {
 // practiceScheme is a sentence on how the games are set up, for the session's stderr (a
 // lang.Text, or a game's own sentence).
 func practiceScheme(args botArgs) any {
+	if p, ok := args.entry.Game.(games.PracticeTeller); ok {
+		return p.PracticeSchemeT(args.given(), args.vs, args.seed)
+	}
 	if p, ok := args.entry.Game.(games.Practicer); ok {
 		return p.PracticeScheme(args.given(), args.vs, args.seed)
 	}
@@ -51,6 +54,9 @@ func practiceScheme(args botArgs) any {
 func practiceResult(args botArgs, job match.Job, seat int, r match.Result) any {
 	if args.seedsHidden {
 		return lang.T("seat %d", seat)
+	}
+	if p, ok := args.entry.Game.(games.PracticeTeller); ok {
+		return p.PracticeGameT(job.Config, job.Seed, len(job.Seats), seat, r.Detail)
 	}
 	if p, ok := args.entry.Game.(games.Practicer); ok {
 		return p.PracticeGame(job.Config, job.Seed, len(job.Seats), seat, r.Detail)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/cluster/bus"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
 )
@@ -32,7 +33,7 @@ func (n *Node) Drain() (moved, failed int) {
 		case !people && director.TournamentOf(info) != "":
 			// Programs and house bots: the director plays it again where the programs
 			// reconnect (a game of house bots alone, from the same seed, ends the same).
-			r.Close("this server restarts: the game is played again on another")
+			r.CloseSaying(lang.T("this server restarts: the game is played again on another"))
 			continue
 		case !people:
 			continue // programs' practice and house bots: their players leave with this node
@@ -45,7 +46,7 @@ func (n *Node) Drain() (moved, failed int) {
 		}
 		moved++
 		n.log.Info("game moved before the restart", "room", info.ID, "to", to)
-		r.Close("this server restarts: the game goes on on another; reconnect to take your seat again")
+		r.CloseSaying(lang.T("this server restarts: the game goes on on another; reconnect to take your seat again"))
 	}
 	return moved, failed
 }

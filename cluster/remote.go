@@ -21,6 +21,7 @@ import (
 	"github.com/arena-classroom/arena/games/playable"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/roomdir"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/rooms"
 )
 
@@ -97,9 +98,11 @@ func (n *Node) checkShare(spec rooms.Spec) error {
 	cfg := n.hub.Config()
 	switch {
 	case spec.Owner != "" && owned >= cfg.MaxRoomsPerOwner:
-		return &rooms.TooManyRoomsError{Msg: fmt.Sprintf("you already have %d games running (the limit); finish or leave one before starting another", owned)}
+		t := lang.T("you already have %d games running (the limit); finish or leave one before starting another", owned)
+		return &rooms.TooManyRoomsError{Msg: t.String(), Text: t}
 	case spec.Addr != "" && fromAddr >= cfg.MaxRoomsPerAddr:
-		return &rooms.TooManyRoomsError{Msg: fmt.Sprintf("%d games are already running from your network address (the limit); finish some before starting another", fromAddr)}
+		t := lang.T("%d games are already running from your network address (the limit); finish some before starting another", fromAddr)
+		return &rooms.TooManyRoomsError{Msg: t.String(), Text: t}
 	}
 	return nil
 }

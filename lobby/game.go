@@ -98,7 +98,7 @@ func (g *gameScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 func (g *gameScreen) follow(m screen.Model) (screen.Screen, tea.Cmd) {
 	s := g.snap
 	if s.Status == rooms.Closed {
-		why := s.Error
+		why := s.ErrorIn(m.Lang())
 		if why == "" {
 			why = m.Lang().Sprintf("the room has closed")
 		}

@@ -337,7 +337,7 @@ func (c *Conn) warn(match string, id int, code, msg string, applied games.Action
 		g := c.game
 		c.mu.Unlock()
 		if g != nil {
-			played = c.l.Sprintf("; played instead: %s", c.l.Say(games.NameDefault(g, applied)))
+			played = c.l.Sprintf("; played instead: %s", games.NameDefaultIn(g, applied, c.l))
 		} else {
 			played = c.l.Sprintf("; %s was played instead", fmt.Sprint(applied))
 		}

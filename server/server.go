@@ -19,6 +19,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/arena-classroom/arena/keys"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Accounts gives keys their display names; *store.Store is one.
@@ -46,7 +47,7 @@ type Server struct {
 
 	closing atomic.Bool
 	// farewellText, when set, is told to people's terminals as the server shuts down.
-	farewellText atomic.Pointer[string]
+	farewellText atomic.Pointer[lang.Text]
 	closingCh    chan struct{}
 	handlers     sync.WaitGroup // running session handlers
 

@@ -79,14 +79,14 @@ const ExitTryAgain = 75
 // words (Config.Farewell, a cluster's node that restarts), or see you soon, in l.
 func (s *Server) farewell(l lang.Lang) string {
 	if f := s.farewellText.Load(); f != nil {
-		return *f
+		return l.Sprintf("arena: %s", f.In(l)) + "\n"
 	}
 	return l.Sprintf("arena: the server is shutting down; see you soon.") + "\n"
 }
 
 // SetFarewell replaces what people's terminals are told as the server shuts down (one line,
-// newline included): a node of a cluster that restarts says how to come back.
-func (s *Server) SetFarewell(text string) { s.farewellText.Store(&text) }
+// said in each person's language): a node of a cluster that restarts says how to come back.
+func (s *Server) SetFarewell(text lang.Text) { s.farewellText.Store(&text) }
 
 // recovery turns a panic in a session into a logged error and a polite exit status 1.
 func (s *Server) recovery(next sessionHandler) sessionHandler {

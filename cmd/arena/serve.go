@@ -641,8 +641,7 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 	if node != nil {
 		// A rolling restart: the node's games with people move to the other nodes, where
 		// their people take their seats again as they reconnect (through the balancer).
-		// lang:keep TODO(lead): server.SetFarewell takes one sentence for every session; say it in each session's language once it takes a lang.Text
-		srv.SetFarewell("arena: this server restarts; connect again the same way and your game goes on.\n")
+		srv.SetFarewell(lang.T("this server restarts; connect again the same way and your game goes on."))
 		moved, failed := node.Drain()
 		log.Info("drained", "games moved", moved, "games that could not move", failed)
 	}

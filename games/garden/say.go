@@ -15,9 +15,9 @@ func illegal(code string, t lang.Text) error {
 }
 
 // event is an event of the rules whose text is a sentence of the catalog: Event.Text says it
-// in English, as programs, logs and replays read it.
+// in English, as programs, logs and replays read it; Event.Said in a reader's language.
 func event(typ string, seat int, text lang.Text, data any) games.Event {
-	return games.Event{Type: typ, Seat: seat, Text: text.String(), Data: data}
+	return games.Tell(typ, seat, text, data)
 }
 
 // kindTitles name the special cells in sentences.

@@ -74,7 +74,7 @@ type log struct {
 }
 
 func (l *log) add(typ string, seat int, text lang.Text, data any) {
-	l.events = append(l.events, games.Event{Type: typ, Seat: seat, Text: text.String(), Data: data})
+	l.events = append(l.events, games.Tell(typ, seat, text, data))
 	l.texts = append(l.texts, text)
 }
 

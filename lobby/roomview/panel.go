@@ -94,7 +94,7 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 		}
 		if compact {
 			if seat.Note != "" {
-				status = seat.Note
+				status = seat.NoteIn(l)
 			}
 			// As wide as the panel leaves, up to maxCompactStatus.
 			statusW := min(max(compactStatus, width-PanelWidth+compactStatus)-swatchW, maxCompactStatus)
@@ -112,7 +112,7 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 			}
 		}
 		if seat.Note != "" {
-			for _, row := range termtext.WrapWords(plaintext.Clean(seat.Note), width-3) {
+			for _, row := range termtext.WrapWords(plaintext.Clean(seat.NoteIn(l)), width-3) {
 				b.WriteString("   " + st.Dim.Render(termtext.Fit(row, width-3)) + "\n")
 			}
 		}
@@ -133,8 +133,9 @@ func Panel(v Viewer, s *rooms.Snapshot, width int) string {
 	// panel's width.
 	room := v.Height - ChromeHeight - strings.Count(b.String(), "\n") - 2
 	var rows []string
-	for i := len(s.Log) - 1; i >= 0 && len(rows) < room; i-- {
-		wrapped := termtext.WrapWords(plaintext.Clean(s.Log[i]), width-3)
+	log := s.LogIn(l)
+	for i := len(log) - 1; i >= 0 && len(rows) < room; i-- {
+		wrapped := termtext.WrapWords(plaintext.Clean(log[i]), width-3)
 		for j := len(wrapped) - 1; j >= 0 && len(rows) < room; j-- {
 			indent := " "
 			if j > 0 {

@@ -119,7 +119,7 @@ func replayPanel(v Viewer, g archive.Game, c *replay.Cursor, playback string, wi
 			b.WriteString(" " + st.Dim.Render(label) + " " + termtext.Fit(note, width-2-ansi.StringWidth(label)) + "\n")
 		}
 		for _, e := range c.Events() {
-			text := e.Text
+			text := e.In(l)
 			if e.Seat >= 0 && e.Seat < len(g.Rec.Seats) {
 				text = g.Rec.Seats[e.Seat].Name + " " + text
 			}
