@@ -19,9 +19,9 @@ import (
 	"github.com/arena-classroom/arena/cluster/frames"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/replay"
 	"github.com/arena-classroom/arena/roomdir"
-	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/rooms"
 )
 

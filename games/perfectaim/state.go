@@ -240,8 +240,6 @@ func (s *State) attack(c Color, dir int) {
 	s.emit("attack", c, lang.T("%s throws a fireball %s", c, dirSaid(dir)))
 }
 
-var dirNames = [4]string{"up", "down", "left", "right"}
-
 func (s *State) throw(c Color, dir int) {
 	p := &s.players[c]
 	s.fires = append(s.fires, fireball{serial: s.serial, x: p.x, y: p.y, dir: dir, sender: c,
