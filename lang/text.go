@@ -67,6 +67,10 @@ func Say(err error, l Lang) string {
 	if err == nil {
 		return ""
 	}
+	var said *SaidError
+	if errors.As(err, &said) {
+		return said.In(l)
+	}
 	var e *Error
 	if !errors.As(err, &e) {
 		return err.Error()
@@ -82,3 +86,45 @@ func N(s string) string { return s }
 func (l Lang) Say(s string) string { return l.Sprintf(s) }
 
 var _ fmt.Stringer = Text{}
+
+// Sayings is a sentence already said in each language, as a message from another node
+// of a cluster carries it (the catalog's arguments do not cross a wire as they were).
+type Sayings map[Lang]string
+
+// In is the sentence in l, else in English.
+func (s Sayings) In(l Lang) string {
+	if v, ok := s[l]; ok {
+		return v
+	}
+	return s[English]
+}
+
+// SaidError is an error whose sentence arrived said in each language (Sayings); Wrapped is
+// what errors.Is and errors.As see beneath it. Say says it in the reader's language.
+type SaidError struct {
+	Sayings
+	Wrapped error
+}
+
+// Error is the wrapped error's text (as it was written in English), else the English saying.
+func (e *SaidError) Error() string {
+	if e.Wrapped != nil {
+		return e.Wrapped.Error()
+	}
+	return e.In(English)
+}
+func (e *SaidError) Unwrap() error { return e.Wrapped }
+
+// SayAll is err said in every language, for a wire; nil for an error of no catalog.
+func SayAll(err error) Sayings {
+	var e *Error
+	var s *SaidError
+	if !errors.As(err, &e) && !errors.As(err, &s) {
+		return nil
+	}
+	out := Sayings{}
+	for _, l := range All {
+		out[l] = Say(err, l)
+	}
+	return out
+}

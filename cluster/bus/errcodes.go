@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/matchmaker"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
@@ -19,6 +20,9 @@ import (
 type Error struct {
 	Code string `json:"code"`
 	Msg  string `json:"msg"`
+	// Said is the sentence in each language (a node's refusal read by a French student on
+	// another node); absent for an error of no catalog, and from nodes before it.
+	Said map[lang.Lang]string `json:"said,omitempty"`
 	// What the error types carry beside their sentence.
 	Max   int           `json:"max,omitempty"`   // director.ErrFull
 	Retry time.Duration `json:"retry,omitempty"` // director.ErrEntry
@@ -82,6 +86,12 @@ func WireErr(err error) *Error {
 	if err == nil {
 		return nil
 	}
+	w := wireErr(err)
+	w.Said = lang.SayAll(err)
+	return w
+}
+
+func wireErr(err error) *Error {
 	var (
 		many  *rooms.TooManyRoomsError
 		state *director.ErrState
@@ -112,11 +122,24 @@ func failure(format string, args ...any) *Error {
 }
 
 // Err is the error w stands for: the sentinel itself, an error of its type, or its
-// sentence; nil for nil.
+// sentence; nil for nil. Said in each language where the sender said it so.
 func (w *Error) Err() error {
 	if w == nil {
 		return nil
 	}
+	err := w.err()
+	for _, s := range sentinels {
+		if err == s.err {
+			return err // the value itself, which says itself in every language
+		}
+	}
+	if len(w.Said) > 0 {
+		return &lang.SaidError{Sayings: w.Said, Wrapped: err}
+	}
+	return err
+}
+
+func (w *Error) err() error {
 	switch w.Code {
 	case codeTooManyRooms:
 		return &rooms.TooManyRoomsError{Msg: w.Msg}

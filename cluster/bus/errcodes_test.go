@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/rooms"
 	"github.com/arena-classroom/arena/tournament/director"
 )
@@ -65,5 +66,17 @@ func TestEveryCodedErrorCrossesTheBusAsItself(t *testing.T) {
 	}
 	if got := onTheWire(t, nil); got != nil {
 		t.Errorf("no error arrived as %v", got)
+	}
+	// A refusal of the catalog is read on the other node in its reader's language, and
+	// still is what it was.
+	refusal := fmt.Errorf("%w", rooms.ErrRoomFull)
+	got := onTheWire(t, refusal)
+	if !errors.Is(got, rooms.ErrRoomFull) || lang.Say(got, lang.French) != lang.Say(rooms.ErrRoomFull, lang.French) ||
+		lang.Say(got, lang.French) == lang.Say(got, lang.English) {
+		t.Errorf("a refusal arrived as %q in French, %q in English", lang.Say(got, lang.French), lang.Say(got, lang.English))
+	}
+	entry := onTheWire(t, lang.Errorf("%q: the layouts are qwerty and azerty", "dvorak"))
+	if want := lang.Say(lang.Errorf("%q: the layouts are qwerty and azerty", "dvorak"), lang.French); lang.Say(entry, lang.French) != want {
+		t.Errorf("a sentence with arguments arrived as %q in French, want %q", lang.Say(entry, lang.French), want)
 	}
 }
