@@ -21,34 +21,7 @@ const french = "LANG=fr_FR.UTF-8"
 // execEnv runs cmd in a session that sent env first, as ssh's SendEnv does.
 func execEnv(t *testing.T, c *gossh.Client, cmd string, env ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sess.Close()
-	for _, kv := range env {
-		k, v, _ := strings.Cut(kv, "=")
-		if err := sess.Setenv(k, v); err != nil {
-			t.Fatalf("setenv %s: %v", kv, err)
-		}
-	}
-	var out, errOut strings.Builder
-	sess.Stdout, sess.Stderr = &out, &errOut
-	code = 0
-	if err := sess.Run(cmd); err != nil {
-		var exit *gossh.ExitError
-		if !asExit(err, &exit) {
-			t.Fatalf("%s: %v", cmd, err)
-		}
-		code = exit.ExitStatus()
-	}
-	return out.String(), errOut.String(), code
-}
-
-func asExit(err error, exit **gossh.ExitError) bool {
-	e, ok := err.(*gossh.ExitError)
-	*exit = e
-	return ok
+	return sshtest.ExecEnv(t, c, cmd, env...)
 }
 
 // A French student's session (LANG=fr_FR.UTF-8) reads the commands in French: help, an

@@ -94,22 +94,11 @@ func TestWhoamiSpeaksTheClientsLanguage(t *testing.T) {
 	addr := namesArena(t, sshtest.NewKey(t))
 	c := sshtest.Dial(t, addr, "ada", sshtest.NewKey(t))
 	run := func(env ...string) string {
-		sess, err := c.NewSession()
-		if err != nil {
-			t.Fatal(err)
+		out, errOut, code := sshtest.ExecEnv(t, c, "whoami", env...)
+		if code != 0 {
+			t.Fatalf("whoami %v: exit %d, %s", env, code, errOut)
 		}
-		defer sess.Close()
-		for _, kv := range env {
-			k, v, _ := strings.Cut(kv, "=")
-			if err := sess.Setenv(k, v); err != nil {
-				t.Fatalf("setenv %s: %v", kv, err)
-			}
-		}
-		out, err := sess.Output("whoami")
-		if err != nil {
-			t.Fatalf("whoami %v: %v", env, err)
-		}
-		return string(out)
+		return out
 	}
 	fr := run("LANG=fr_FR.UTF-8")
 	for _, want := range []string{"nom :", "enseignant :", "non\n", "langue :", "français, d'après votre terminal (LANG=fr_FR.UTF-8)"} {

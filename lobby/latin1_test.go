@@ -39,19 +39,11 @@ func TestALatin1CommandGetsNoUTF8(t *testing.T) {
 	run := func(cmd, locale string) string {
 		c := sshtest.Dial(t, addr, "ada", sshtest.NewKey(t))
 		defer c.Close()
-		sess, err := c.NewSession()
-		if err != nil {
-			t.Fatal(err)
+		out, errOut, code := sshtest.ExecEnv(t, c, cmd, "LANG="+locale)
+		if code != 0 {
+			t.Fatalf("%s: exit %d, %s", cmd, code, errOut)
 		}
-		defer sess.Close()
-		if err := sess.Setenv("LANG", locale); err != nil {
-			t.Fatal(err)
-		}
-		out, err := sess.Output(cmd)
-		if err != nil {
-			t.Fatalf("%s: %v", cmd, err)
-		}
-		return string(out)
+		return out
 	}
 	latin := run("whoami", "fr_FR.ISO-8859-1")
 	if !strings.Contains(latin, "cl\xe9 :") || utf8.ValidString(latin) && strings.ContainsRune(latin, 'é') {

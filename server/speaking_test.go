@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"errors"
 	"strings"
 	"testing"
 
@@ -14,27 +13,8 @@ import (
 // execLocale runs cmd in a session that sent env first, as ssh's SendEnv does.
 func execLocale(t *testing.T, c *gossh.Client, cmd string, env ...string) (stderr string, code int) {
 	t.Helper()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sess.Close()
-	for _, kv := range env {
-		k, v, _ := strings.Cut(kv, "=")
-		if err := sess.Setenv(k, v); err != nil {
-			t.Fatalf("setenv %s: %v", kv, err)
-		}
-	}
-	var errOut strings.Builder
-	sess.Stderr = &errOut
-	if err := sess.Run(cmd); err != nil {
-		var exit *gossh.ExitError
-		if !errors.As(err, &exit) {
-			t.Fatalf("%s: %v", cmd, err)
-		}
-		return errOut.String(), exit.ExitStatus()
-	}
-	return errOut.String(), 0
+	_, stderr, code = sshtest.ExecEnv(t, c, cmd, env...)
+	return stderr, code
 }
 
 // What the server tells a session before the arena (a refusal, a limit, a crash) is said

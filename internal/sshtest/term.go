@@ -310,11 +310,29 @@ func Exec(t testing.TB, c *ssh.Client, cmd string) (stdout, stderr string, code 
 // ExecInput is Exec with stdin.
 func ExecInput(t testing.TB, c *ssh.Client, cmd, stdin string) (stdout, stderr string, code int) {
 	t.Helper()
+	return execWith(t, c, cmd, stdin, nil)
+}
+
+// ExecEnv is Exec in a session that first sends the environment variables env
+// ("LANG=fr_FR.UTF-8"), as OpenSSH's SendEnv does.
+func ExecEnv(t testing.TB, c *ssh.Client, cmd string, env ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	return execWith(t, c, cmd, "", env)
+}
+
+func execWith(t testing.TB, c *ssh.Client, cmd, stdin string, env []string) (stdout, stderr string, code int) {
+	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatalf("sshtest: new session: %v", err)
 	}
 	defer sess.Close()
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if err := sess.Setenv(k, v); err != nil {
+			t.Fatalf("sshtest: setenv %s: %v", kv, err)
+		}
+	}
 	var out, errOut bytes.Buffer
 	sess.Stdout, sess.Stderr = &out, &errOut
 	sess.Stdin = strings.NewReader(stdin)
