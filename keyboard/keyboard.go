@@ -57,6 +57,23 @@ func (l Layout) ToQWERTY(k string) string {
 	return k
 }
 
+// azertyDigits are AZERTY's top row without Shift: the keys of the digits 1 to 0.
+var azertyDigits = map[string]string{"&": "1", "é": "2", "\"": "3", "'": "4", "(": "5",
+	"-": "6", "è": "7", "_": "8", "ç": "9", "à": "0"}
+
+// Digit is the key k with, on AZERTY, the top row's characters typed without Shift (&, é,
+// ", …) as the digits that row carries: a French player types an area's number or a clan's
+// without reaching for Shift. Games whose keys are digits take them; their screens have no
+// other use for these characters.
+func (l Layout) Digit(k string) string {
+	if l == AZERTY {
+		if d, ok := azertyDigits[k]; ok {
+			return d
+		}
+	}
+	return k
+}
+
 // Show is a key list written for QWERTY ("arrows/wasd", "qweadzxc/keypad") in this
 // layout's letters ("arrows/zqsd", "azeqdwxc/keypad"); the names of keys ("arrows",
 // "space", "keypad", "enter", "backspace") stay as they are.

@@ -36,3 +36,17 @@ func TestAnAZERTYKeyboardKeepsTheClustersInPlace(t *testing.T) {
 		t.Error("dvorak accepted")
 	}
 }
+
+// AZERTY's top row typed without Shift is its digits; QWERTY's keys stay themselves.
+func TestAZERTYsTopRowIsItsDigits(t *testing.T) {
+	for k, want := range map[string]string{"&": "1", "é": "2", "\"": "3", "'": "4", "(": "5", "-": "6", "è": "7", "_": "8", "ç": "9", "à": "0", "3": "3", "a": "a", "enter": "enter"} {
+		if got := keyboard.AZERTY.Digit(k); got != want {
+			t.Errorf("AZERTY %q: %q, want %q", k, got, want)
+		}
+	}
+	for _, k := range []string{"&", "é", "-", "1"} {
+		if got := keyboard.QWERTY.Digit(k); got != k {
+			t.Errorf("QWERTY %q: %q", k, got)
+		}
+	}
+}

@@ -235,6 +235,10 @@ func (g *gameScreen) key(m screen.Model, k string) (screen.Screen, tea.Cmd) {
 			k = m.Keyboard().ToQWERTY(k) // the game's keys are QWERTY places
 			km = keyString(k)
 		}
+		if player && k != m.Keyboard().Digit(k) {
+			k = m.Keyboard().Digit(k) // AZERTY's top row without Shift: its digits
+			km = keyString(k)
+		}
 		if k != "esc" && g.turn.typeAhead(s, k) {
 			return g, nil
 		}
