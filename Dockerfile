@@ -4,7 +4,10 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -o /arena ./cmd/arena
+# The commit, which the build cannot read (.git stays out of the context): docker build
+# --build-arg COMMIT=$(git rev-parse --short=12 HEAD) . (arena version prints it).
+ARG COMMIT=unknown
+RUN CGO_ENABLED=0 go build -ldflags "-X github.com/arena-classroom/arena/version.Built=${COMMIT}" -o /arena ./cmd/arena
 # distroless has no mkdir: prepare the data directory and the bus's here.
 RUN mkdir -p /out/data /out/bus
 

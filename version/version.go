@@ -21,10 +21,19 @@ var releasesFile string
 // Version is this build's version: "0.17.0", or "0.17.0-dev" between releases.
 func Version() string { return strings.TrimSpace(versionFile) }
 
+// Built is the commit a build names itself when go cannot read it from git (a container's
+// build, which has no .git; GOFLAGS=-buildvcs=false):
+//
+//	go build -ldflags "-X github.com/arena-classroom/arena/version.Built=$(git rev-parse --short=12 HEAD)" ./cmd/arena
+var Built string
+
 // Commit is the commit this binary was built from, 12 hex digits, "-dirty" after it when
-// the work tree had changes; "unknown" when the build did not record it (go run, go test,
-// a build outside a git checkout).
+// the work tree had changes; Built when the build named it; "unknown" when the build did not
+// record it (go run, go test, a build outside a git checkout).
 func Commit() string {
+	if Built != "" {
+		return Built
+	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"
