@@ -89,8 +89,8 @@ func (o csvOut) word(s string) string {
 	return s
 }
 
-// when is a time of the export (RFC 3339, as programs read it): for people, "2006-01-02
-// 15:04:05 UTC".
+// when is a time of the export (RFC 3339, as programs read it): for people, the date as
+// their language writes it ("2006-01-02 15:04:05 UTC", "02/01/2006 15:04:05 UTC").
 func (o csvOut) when(rfc3339 string) string {
 	if !o.human {
 		return rfc3339
@@ -99,7 +99,7 @@ func (o csvOut) when(rfc3339 string) string {
 	if err != nil {
 		return rfc3339
 	}
-	return t.UTC().Format("2006-01-02 15:04:05") + " UTC"
+	return o.l.DateTime(t.UTC(), true) + " UTC"
 }
 
 // csvLabels are the exports' columns said for people (--lang).

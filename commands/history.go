@@ -208,7 +208,7 @@ func (a *App) historyCommand(c call) int {
 		if r.Seat < 0 && identity == "" && bot == "" {
 			result = winnerText(r.Seats, r.Ranks, l)
 		}
-		t.Add(r.ID, r.EndedAt.UTC().Format("2006-01-02 15:04"), r.Game, plaintext.Clean(result),
+		t.Add(r.ID, l.DateTime(r.EndedAt.UTC(), false), r.Game, plaintext.Clean(result),
 			plaintext.Clean(strings.Join(r.Seats, " vs ")), kindText(r, l))
 	}
 	t.Write(stdout, "")

@@ -209,7 +209,7 @@ func (a *App) listEntrants(ctx context.Context, l lang.Lang, args []string, stdo
 			key = keys.Short(e.ID)
 		}
 		if !e.EnteredAt.IsZero() {
-			when = e.EnteredAt.UTC().Format("2006-01-02 15:04:05")
+			when = l.DateTime(e.EnteredAt.UTC(), true)
 		}
 		if from == "" {
 			from = "-"

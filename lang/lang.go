@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Lang is a language of the arena.
@@ -168,4 +169,18 @@ func Flag(s string) (Lang, error) {
 		return "", Errorf("--lang %s: the arena speaks en (English) and fr (français)", s)
 	}
 	return l, nil
+}
+
+// DateTime is t as l's readers write a date and a time, to the minute or the second:
+// "2026-11-28 14:05" in English (as the arena always wrote it), "28/11/2026 14:05" in
+// French. t is written in its own location (the caller says which, UTC for the arena).
+func (l Lang) DateTime(t time.Time, seconds bool) string {
+	layout := "2006-01-02 15:04"
+	if l == French {
+		layout = "02/01/2006 15:04"
+	}
+	if seconds {
+		layout += ":05"
+	}
+	return t.Format(layout)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arena-classroom/arena/lang"
 )
@@ -102,5 +103,17 @@ func TestAnErrorIsSaidInTheReadersLanguage(t *testing.T) {
 	}
 	if got := lang.Say(fmt.Errorf("plain"), lang.French); got != "plain" {
 		t.Errorf("an error from outside the catalog: %q", got)
+	}
+}
+
+// Dates as each language's readers write them: English as the arena always did, French
+// day first.
+func TestDatesAsReadersWriteThem(t *testing.T) {
+	at := time.Date(2026, 11, 28, 14, 5, 9, 0, time.UTC)
+	if got := lang.English.DateTime(at, false); got != "2026-11-28 14:05" {
+		t.Errorf("English: %q", got)
+	}
+	if got := lang.French.DateTime(at, true); got != "28/11/2026 14:05:09" {
+		t.Errorf("French: %q", got)
 	}
 }
