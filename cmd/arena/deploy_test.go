@@ -91,15 +91,18 @@ func TestTheExampleSettingsAreArenaServesVariables(t *testing.T) {
 	}
 }
 
-// deploy/haproxy-hosts.cfg is a configuration HAProxy takes (haproxy -c).
-func TestTheHostsBalancerConfigurationIsValid(t *testing.T) {
+// deploy's HAProxy configurations, for hosts of their own and for docker compose, are ones
+// HAProxy takes (haproxy -c; compose's names resolve only on its network).
+func TestTheBalancerConfigurationsAreValid(t *testing.T) {
 	haproxy, err := exec.LookPath("haproxy")
 	if err != nil {
 		t.Skip("haproxy is not installed")
 	}
-	out, err := exec.Command(haproxy, "-c", "-f", "../../deploy/haproxy-hosts.cfg").CombinedOutput()
-	if err != nil {
-		t.Errorf("haproxy -c: %v\n%s", err, out)
+	for _, cfg := range []string{"haproxy-hosts.cfg", "haproxy.cfg"} {
+		out, err := exec.Command(haproxy, "-c", "-f", "../../deploy/"+cfg).CombinedOutput()
+		if err != nil {
+			t.Errorf("haproxy -c %s: %v\n%s", cfg, err, out)
+		}
 	}
 }
 
