@@ -69,8 +69,12 @@ func (n *Node) handOver(r *rooms.Room, info rooms.Info) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// Its people reconnect (through the balancer) and find their seats there: they have at
+	// least their move's time to, not the short grace of a dropped connection.
+	cfg := n.hub.Config()
 	w := wireSpec{Game: info.Game, Config: info.Config, Seed: rp.Seed, Private: info.Private, Tag: info.Tag,
-		Unpaced: info.Fast || info.MoveGap > 0, Fast: info.Fast, MoveGap: info.MoveGap, Replay: raw}
+		Unpaced: info.Fast || info.MoveGap > 0, Fast: info.Fast, MoveGap: info.MoveGap, Replay: raw,
+		AbsentGrace: max(cfg.AbsentGrace, cfg.HumanMove, r.Grace())}
 	for _, s := range info.Seats {
 		ws := wireSeat{Kind: s.Kind, Name: s.Name, UserID: s.UserID, BotName: s.Bot}
 		takeover := s.Takeover

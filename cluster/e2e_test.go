@@ -245,6 +245,11 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 	if moved == nil || owner == b {
 		t.Fatal("the game is not on another node")
 	}
+	// Its people have at least their move's time to reconnect there, not a dropped
+	// connection's 20 s.
+	if cfg := owner.hub.Config(); moved.Grace() < cfg.HumanMove {
+		t.Errorf("the moved game holds a seat %v for its person, less than a move's %v", moved.Grace(), cfg.HumanMove)
+	}
 	rp := moved.Replay()
 	// Clocks included: the moved room keeps each move's think time and warning, to the
 	// millisecond a replay keeps.

@@ -178,6 +178,9 @@ type Room struct {
 // the room's lock, may read it.
 func (r *Room) MatchID() string { return r.matchID }
 
+// Grace is how long a seated person may be away before a bot plays for them.
+func (r *Room) Grace() time.Duration { return r.grace }
+
 // ID is the room's public id, used by `watch`.
 func (r *Room) ID() string { return r.id }
 
