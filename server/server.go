@@ -34,7 +34,8 @@ var ErrServerClosed = errors.New("server closed") // lang:keep an error for the 
 
 // Server is the arena's SSH server.
 type Server struct {
-	refused  refusals // beside the connTable's: those decided here
+	refused  refusals   // beside the connTable's: those decided here
+	known    knownNames // the names of the keys that logged in here, for a store outage
 	cfg      Config
 	log      *slog.Logger
 	app      App

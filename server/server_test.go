@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -462,5 +463,51 @@ func TestALoginDuringADatabaseOutageSaysTryAgain(t *testing.T) {
 	_, errOut, code := sshtest.Exec(t, c, "whoami")
 	if code != server.ExitTryAgain || !strings.Contains(errOut, "This is temporary") {
 		t.Fatalf("during an outage: status %d, %q; want 75 and a sentence saying it is temporary", code, errOut)
+	}
+}
+
+// outage is a store that answers until it is told it is down (a database restarting).
+type outage struct {
+	mu   sync.Mutex
+	down bool
+}
+
+func (o *outage) ClaimName(_ context.Context, id, wanted string) (string, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.down {
+		return "", errors.New("dial tcp 127.0.0.1:5432: connect: connection refused")
+	}
+	return wanted, nil
+}
+
+// During a store outage a key this node already knows is served, under the name it had;
+// a key it never saw is told to try again.
+func TestAKnownKeyIsServedDuringAStoreOutage(t *testing.T) {
+	cfg := server.DefaultConfig()
+	cfg.Listen, cfg.DataDir = "127.0.0.1:0", t.TempDir()
+	st := &outage{}
+	srv, err := server.New(cfg, st, fakeApp{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(l)
+	t.Cleanup(func() { srv.Shutdown(context.Background()) })
+	ann := sshtest.NewKey(t)
+	if out, _, code := sshtest.Exec(t, sshtest.Dial(t, l.Addr().String(), "ann", ann), "whoami"); code != 0 || !strings.Contains(out, "ann") {
+		t.Fatalf("before the outage: status %d, %q", code, out)
+	}
+	st.mu.Lock()
+	st.down = true
+	st.mu.Unlock()
+	if out, errOut, code := sshtest.Exec(t, sshtest.Dial(t, l.Addr().String(), "ann", ann), "whoami"); code != 0 || !strings.Contains(out, "ann") {
+		t.Errorf("ann again during the outage: status %d, %q %q; want served as ann", code, out, errOut)
+	}
+	if _, errOut, code := sshtest.Exec(t, sshtest.Dial(t, l.Addr().String(), "bob", sshtest.NewKey(t)), "whoami"); code != server.ExitTryAgain || !strings.Contains(errOut, "This is temporary") {
+		t.Errorf("a new key during the outage: status %d, %q", code, errOut)
 	}
 }

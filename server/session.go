@@ -192,8 +192,17 @@ func (s *Server) identity(sess ssh.Session, cs *connState) (keys.Identity, error
 			fp := keys.Fingerprint(pk)
 			name, err := s.accounts.ClaimName(ctx, fp, hint)
 			if err != nil {
-				cs.whoError = err
-				return
+				known, ok := s.known.name(fp)
+				if !ok {
+					cs.whoError = err
+					return
+				}
+				// The store does not answer, but this node knows the key: served under the
+				// name it had, as before the outage.
+				s.log.Warn("the store does not answer: a key this node knows is served from memory", "name", known, "id", keys.Short(fp), "err", err)
+				name = known
+			} else {
+				s.known.remember(fp, name)
 			}
 			cs.who = keys.Identity{ID: fp, Name: name, Admin: s.admins.IsAdmin(fp)}
 			cs.nameNote = keys.NameNote(sess.User(), name, s.cfg.ReservedNames...)
