@@ -162,9 +162,23 @@ func (a *App) leave(s *session) { a.presence.Leave(s) }
 // Interactive builds the lobby, or the screen a command asks for (play, watch, wall, replay).
 func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), error) {
 	sess := newSession(a, s)
-	first, err := sess.screenFor(s.Args)
-	if err != nil {
-		return nil, nil, err
+	// Back after a lost connection, or a restart of the node: straight into the game that
+	// kept the seat, wherever it is now — connecting again the way one first did, with a
+	// plain ssh or with play GAME … for that game (not into a new game).
+	var back roomdir.Room
+	if len(s.Args) == 0 || len(s.Args) >= 2 && s.Args[0] == "play" {
+		if r, ok := a.hub.SeatOf(s.Who.ID); ok && (len(s.Args) == 0 || r.Game().Game.ID() == s.Args[1]) {
+			back = r
+		}
+	}
+	var first screen.Screen
+	if back != nil {
+		first = newGameScreen(back)
+	} else {
+		var err error
+		if first, err = sess.screenFor(s.Args); err != nil {
+			return nil, nil, err
+		}
 	}
 	m := &model{s: sess, screen: first}
 	if len(s.Args) > 0 {
@@ -172,11 +186,9 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 	}
 	if _, home := first.(*homeScreen); home {
 		m.notice = s.NameNote.In(s.Lang) // why the lobby calls them what it does (ssh root@host)
-		// Back after a lost connection: straight into the game that kept the seat.
-		if r, ok := a.hub.SeatOf(s.Who.ID); ok {
-			m.screen = newGameScreen(r)
-			m.notice = sess.lang.Sprintf("welcome back: your game went on while you were away")
-		}
+	}
+	if back != nil {
+		m.notice = sess.lang.Sprintf("welcome back: your game went on while you were away")
 	}
 	a.setPresence(sess, "lobby")
 	attach := func(p *tea.Program) {

@@ -404,3 +404,29 @@ func TestAPlayerWhoseConnectionDropsComesBackToTheGame(t *testing.T) {
 		t.Fatalf("the move after coming back: %+v", m)
 	}
 }
+
+// A person who first connected with `ssh -t HOST play GAME …` and connects again the same
+// way after a drop is back in the game that kept their seat, not in a new queue.
+func TestAPlayerWhoComesBackWithTheSameCommandFindsTheGame(t *testing.T) {
+	addr, hub, _ := arena(t, rooms.Config{TickHz: 100}, commands.Options{FillAfter: time.Hour})
+	key := sshtest.NewKey(t)
+	first := sshtest.Dial(t, addr, "alice", key)
+	cmd := sshtest.Command("play sevencolors --vs greedy --size 6")
+	term := sshtest.NewTerm(t, first, cmd)
+	term.WaitFor(t, "Your turn", 10*time.Second)
+	room := onlyRoom(t, hub)
+	first.Close()
+	until.True(t, 10*time.Second, "the seat waiting for alice", func() bool {
+		return !room.Snapshot().Seats[0].Connected
+	})
+	back := sshtest.NewTerm(t, sshtest.Dial(t, addr, "alice", key), cmd)
+	back.WaitFor(t, "welcome back", 10*time.Second)
+	back.WaitFor(t, "Your turn", 10*time.Second)
+	if n := len(hub.List()); n != 1 {
+		t.Fatalf("%d rooms after coming back with the same command: a new game was started", n)
+	}
+	snap := room.Snapshot()
+	if !snap.Seats[0].Connected || snap.Seats[0].Kind != rooms.Human {
+		t.Fatalf("seat 0 after coming back: %+v", snap.Seats[0])
+	}
+}
