@@ -166,9 +166,12 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 	// kept the seat, wherever it is now — connecting again the way one first did, with a
 	// plain ssh or with play GAME … for that game (not into a new game).
 	var back roomdir.Room
-	if len(s.Args) == 0 || len(s.Args) >= 2 && s.Args[0] == "play" {
-		if r, ok := a.hub.SeatOf(s.Who.ID); ok && (len(s.Args) == 0 || r.Game().Game.ID() == s.Args[1]) {
+	if r, ok := a.hub.SeatOf(s.Who.ID); ok {
+		switch {
+		case len(s.Args) == 0:
 			back = r
+		case len(s.Args) >= 2 && s.Args[0] == "play" && r.Game().Game.ID() == s.Args[1] && away(r, s.Who.ID):
+			back = r // a seat they lost, not one they play in another window
 		}
 	}
 	var first screen.Screen
@@ -206,6 +209,17 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 		}()
 	}
 	return m, attach, nil
+}
+
+// away reports whether userID holds a seat of r with no session on it: their connection
+// dropped, or their node restarted.
+func away(r roomdir.Room, userID string) bool {
+	for _, seat := range r.Info().Seats {
+		if seat.UserID == userID && !seat.Connected {
+			return true
+		}
+	}
+	return false
 }
 
 // Stats are the lobby's figures for an operator's metrics.
