@@ -142,7 +142,11 @@ func setLimits(l Limits) error {
 		fmt.Sscanf(string(data), "%f %f %f %d/%d", &a, &b, &c, &running, &total)
 	}
 	if total > 0 {
-		n := total + uint64(l.Procs)*8 // threads count too: a JVM starts some twenty
+		// Threads count too (a JVM starts some twenty), and the cap is the whole account's:
+		// the account's other processes start threads meanwhile (on a loaded machine a
+		// sandboxed Go program's runtime failed pthread_create with the margin alone), so
+		// room for as many again as there are now. A fork bomb still stops, at twice.
+		n := 2*total + uint64(l.Procs)*8
 		if err := set("nproc", unix.RLIMIT_NPROC, n, n); err != nil {
 			return err
 		}
