@@ -48,6 +48,8 @@ type wireSpec struct {
 	Clock     *timebank.Rules   `json:"clock,omitempty"`
 	// VoidWhenLost: a tournament's game, void if a program's connection drops in it.
 	VoidWhenLost bool `json:"void_when_lost,omitempty"`
+	// Was: a moved game's id on the node it comes from (rooms.Spec.Was).
+	Was string `json:"was,omitempty"`
 }
 
 // wireSpecOf is spec for the bus, but for its seats (their controllers are the asking
@@ -56,7 +58,7 @@ func wireSpecOf(spec rooms.Spec) wireSpec {
 	w := wireSpec{Game: spec.Game.Game.ID(), Config: spec.Config, Seed: spec.Seed, Private: spec.Private,
 		Owner: spec.Owner, Addr: spec.Addr, Tag: spec.Tag, Unpaced: spec.Unpaced, Fast: spec.Fast, MoveGap: spec.MoveGap,
 		AbsentGrace: spec.AbsentGrace, MayHoldClock: spec.MayHoldClock, Takeovers: spec.Takeovers,
-		VoidWhenLost: spec.VoidWhenLost}
+		VoidWhenLost: spec.VoidWhenLost, Was: spec.Was}
 	if spec.Clock.Move > 0 {
 		w.Clock = &spec.Clock
 	}
@@ -68,7 +70,7 @@ func wireSpecOf(spec rooms.Spec) wireSpec {
 func (w wireSpec) specOf(e playable.Entry) rooms.Spec {
 	spec := rooms.Spec{Game: e, Config: w.Config, Seed: w.Seed, Private: w.Private, Owner: w.Owner, Addr: w.Addr,
 		Tag: w.Tag, Unpaced: w.Unpaced, Fast: w.Fast, MoveGap: w.MoveGap, AbsentGrace: w.AbsentGrace, MayHoldClock: w.MayHoldClock,
-		Takeovers: w.Takeovers, VoidWhenLost: w.VoidWhenLost}
+		Takeovers: w.Takeovers, VoidWhenLost: w.VoidWhenLost, Was: w.Was}
 	if w.Clock != nil {
 		spec.Clock = *w.Clock
 	}

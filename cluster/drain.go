@@ -74,7 +74,7 @@ func (n *Node) handOver(r *rooms.Room, info rooms.Info) (string, error) {
 	cfg := n.hub.Config()
 	w := wireSpec{Game: info.Game, Config: info.Config, Seed: rp.Seed, Private: info.Private, Tag: info.Tag,
 		Unpaced: info.Fast || info.MoveGap > 0, Fast: info.Fast, MoveGap: info.MoveGap, Replay: raw,
-		AbsentGrace: max(cfg.AbsentGrace, cfg.HumanMove, r.Grace())}
+		AbsentGrace: max(cfg.AbsentGrace, cfg.HumanMove, r.Grace()), Was: info.ID}
 	for _, s := range info.Seats {
 		ws := wireSeat{Kind: s.Kind, Name: s.Name, UserID: s.UserID, BotName: s.Bot}
 		takeover := s.Takeover

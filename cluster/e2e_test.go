@@ -250,6 +250,19 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 	if cfg := owner.hub.Config(); moved.Grace() < cfg.HumanMove {
 		t.Errorf("the moved game holds a seat %v for its person, less than a move's %v", moved.Grace(), cfg.HumanMove)
 	}
+	// The old room id leads to the new room from every node still up: watch OLD-ID, typed
+	// again after the restart, finds the game.
+	for _, n := range nodes {
+		if n == b {
+			continue
+		}
+		until.True(t, 10*time.Second, "the old room id leading to the moved game", func() bool {
+			r, ok := n.node.Directory().Find(list[0].ID)
+			return ok && r.ID() == moved.ID()
+		})
+	}
+	spectator := sshtest.NewTerm(t, sshtest.Dial(t, nodes[2].addr, "carol", sshtest.NewKey(t)), sshtest.Command("watch "+list[0].ID))
+	spectator.WaitFor(t, moved.ID(), 10*time.Second)
 	rp := moved.Replay()
 	// Clocks included: the moved room keeps each move's think time and warning, to the
 	// millisecond a replay keeps.

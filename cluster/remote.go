@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -121,6 +122,20 @@ func (d directory) Find(key string) (roomdir.Room, bool) {
 			if strings.EqualFold(info.ID, key) || info.Code != "" && strings.EqualFold(info.Code, key) {
 				info := p.last.Rooms[i] // a copy
 				announced = &info
+				break
+			}
+		}
+	}
+	if announced == nil {
+		// A game a drain moved: its old id (its node restarting, or gone) leads to it.
+		for _, name := range slices.Sorted(maps.Keys(d.n.peers)) {
+			for _, info := range d.n.peers[name].last.Rooms {
+				if info.Was != "" && strings.EqualFold(info.Was, key) && info.Status != rooms.Closed {
+					owner, ok, announced = name, true, &info
+					break
+				}
+			}
+			if announced != nil {
 				break
 			}
 		}

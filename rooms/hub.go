@@ -219,6 +219,9 @@ func (h *Hub) sweep() {
 			if r.code != "" {
 				delete(h.byKey, r.code)
 			}
+			if r.was != "" && h.byKey[r.was] == r {
+				delete(h.byKey, r.was)
+			}
 			continue
 		}
 		kept = append(kept, r)
@@ -268,6 +271,9 @@ func (h *Hub) create(spec Spec) (*Room, error) {
 	h.byKey[id] = r
 	if code != "" {
 		h.byKey[code] = r
+	}
+	if spec.Was != "" && !h.takenLocked(spec.Was) {
+		h.byKey[spec.Was] = r
 	}
 	return r, nil
 }

@@ -21,7 +21,7 @@ func (r *Room) infoLocked() Info {
 		ID: r.id, Code: r.code, MatchID: r.matchID, Game: r.entry.Game.ID(), GameName: r.entry.Game.Name(),
 		Config: r.cfg, Private: r.private, Status: r.status, Created: r.created, Tag: r.tag,
 		Seats: make([]SeatInfo, len(r.seats)), Result: r.outcome, Fast: r.fast, MoveGap: r.gap,
-		Unrated: r.unrated, Owner: r.owner, Addr: r.addr,
+		Unrated: r.unrated, Owner: r.owner, Addr: r.addr, Was: r.was,
 	}
 	for i, s := range r.seats {
 		info.Seats[i] = SeatInfo{Name: s.Name, Kind: s.Kind, UserID: s.UserID, Bot: s.BotName, Connected: s.connected, Note: s.note.English(), NoteSaid: s.note, Takeover: s.takeover}

@@ -65,6 +65,9 @@ type Spec struct {
 	Resume []replay.Move
 	// Takeovers, with Resume, are the seats a house bot had taken over (nil for the others).
 	Takeovers []*Takeover
+	// Was, with Resume, is the id the room had on the node it comes from: Find finds it by
+	// that id too, so that watch OLD-ID, typed again after the restart, finds the game.
+	Was string
 	// Clock, when its Move is set, is the programs' time in this room instead of the hub's
 	// (a tournament's own clock).
 	Clock timebank.Rules
@@ -123,6 +126,7 @@ type Room struct {
 	private  bool
 	created  time.Time
 	owner    string        // Spec.Owner
+	was      string        // Spec.Was
 	addr     string        // Spec.Addr
 	over     atomic.Bool   // finished or closed: no longer counted against its owner
 	tag      string        // Spec.Tag
@@ -193,7 +197,7 @@ func (r *Room) Game() playable.Entry { return r.entry }
 func newRoom(h *Hub, id, code string, spec Spec, cfg games.Config, seed uint64, now time.Time) (*Room, error) {
 	r := &Room{
 		hub: h, id: id, code: code, entry: spec.Game, cfg: cfg, seed: seed,
-		private: spec.Private, created: now, owner: spec.Owner, addr: spec.Addr,
+		private: spec.Private, created: now, owner: spec.Owner, addr: spec.Addr, was: spec.Was,
 		tag: spec.Tag, pace: h.cfg.BotPace, grace: h.cfg.AbsentGrace,
 		subs:   make(map[*Mailbox]int),
 		status: Waiting,

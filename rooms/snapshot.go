@@ -95,6 +95,8 @@ type Info struct {
 	// Owner and Addr are Spec.Owner and Spec.Addr: a cluster counts a person's games, and
 	// an address's, on every node (never shown to anyone).
 	Owner, Addr string `json:"-"`
+	// Was is the id the room had on another node before a drain moved it there (Spec.Was).
+	Was string `json:",omitempty"`
 }
 
 // PlayersIn is Players said in l: "ann vs (libre)".
