@@ -38,7 +38,7 @@ func (n *Node) Drain() (moved, failed int) {
 		case !people:
 			continue // programs' practice and house bots: their players leave with this node
 		}
-		to, err := n.handOver(r, info)
+		to, next, err := n.handOver(r, info)
 		if err != nil {
 			failed++
 			n.log.Warn("a game could not move before the restart", "room", info.ID, "err", err)
@@ -46,28 +46,28 @@ func (n *Node) Drain() (moved, failed int) {
 		}
 		moved++
 		n.log.Info("game moved before the restart", "room", info.ID, "to", to)
-		r.CloseSaying(lang.T("this server restarts: the game goes on on another; reconnect to take your seat again"))
+		r.MovedTo(next, lang.T("this server restarts: the game goes on on another; reconnect to take your seat again"))
 	}
 	return moved, failed
 }
 
 // handOver opens r's game on the least busy other node, from its moves so far.
-func (n *Node) handOver(r *rooms.Room, info rooms.Info) (string, error) {
-	to := n.leastBusyPeer()
+func (n *Node) handOver(r *rooms.Room, info rooms.Info) (to, next string, err error) {
+	to = n.leastBusyPeer()
 	if to == "" {
-		return "", fmt.Errorf("no other node to take it")
+		return "", "", fmt.Errorf("no other node to take it")
 	}
 	rp := r.Replay()
 	if rp == nil {
-		return "", fmt.Errorf("the game has not started")
+		return "", "", fmt.Errorf("the game has not started")
 	}
 	e, ok := catalog.Get(info.Game)
 	if !ok {
-		return "", fmt.Errorf("no game %q", info.Game)
+		return "", "", fmt.Errorf("no game %q", info.Game)
 	}
 	raw, err := json.Marshal(rp)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	// Its people reconnect (through the balancer) and find their seats there: they have at
 	// least their move's time to, not the short grace of a dropped connection.
@@ -87,10 +87,11 @@ func (n *Node) handOver(r *rooms.Room, info rooms.Info) (string, error) {
 		w.Seats = append(w.Seats, ws)
 		w.Takeovers = append(w.Takeovers, takeover)
 	}
-	if _, err := bus.Ask(n.bus, to, opCreate, w); err != nil {
-		return "", err
+	created, err := bus.Ask(n.bus, to, opCreate, w)
+	if err != nil {
+		return "", "", err
 	}
-	return to, nil
+	return to, created.ID, nil
 }
 
 // leastBusyPeer is the live node with the fewest rooms, "" alone.

@@ -422,3 +422,55 @@ func TestTheLobbyListsWhoIsOnlineOnEveryNode(t *testing.T) {
 	bobConn.Close()
 	ann.WaitScreen(t, func(s string) bool { return strings.Contains(s, "1 online") && !strings.Contains(s, "bob") }, 10*time.Second)
 }
+
+// A person on another node than their game's keeps their seat when that node restarts:
+// the game moves to a live node and their screen follows it there, their seat connected,
+// without connecting again; a spectator on a third node follows it too.
+func TestAPlayerOnAnotherNodeFollowsAMovedGame(t *testing.T) {
+	nodes, _ := startArenas(t, "a", "b", "c")
+	a, b, c := nodes[0], nodes[1], nodes[2]
+	until.True(t, 10*time.Second, "B hearing the others", func() bool { return b.node.Stats().Nodes == 3 })
+	dave := sshtest.NewTerm(t, sshtest.Dial(t, b.addr, "dave", sshtest.NewKey(t)))
+	dave.WaitFor(t, "Quick match", 10*time.Second)
+	dave.Type(t, "4")
+	dave.WaitFor(t, "A private room of 7 Colors", 10*time.Second)
+	dave.Type(t, "enter")
+	var list []rooms.Info
+	until.True(t, 10*time.Second, "the room opening on B", func() bool { list = b.hub.List(); return len(list) == 1 })
+	room, _ := b.hub.Find(list[0].ID)
+	dave.WaitFor(t, room.Code(), 10*time.Second)
+	alice := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", sshtest.NewKey(t)))
+	alice.WaitFor(t, "Quick match", 10*time.Second)
+	alice.Type(t, "5")
+	alice.WaitFor(t, "Join a private room", 10*time.Second)
+	alice.Type(t, room.Code(), "enter")
+	until.True(t, 10*time.Second, "alice from A seated in B's room", func() bool {
+		s := room.Snapshot()
+		return s.Status == rooms.Playing && s.Seats[1].Name == "alice" && s.Seats[1].Connected
+	})
+	carol := sshtest.NewTerm(t, sshtest.Dial(t, c.addr, "carol", sshtest.NewKey(t)), sshtest.Command("watch "+room.Code()))
+	carol.WaitFor(t, "dave vs alice", 10*time.Second)
+
+	if moved, failed := b.node.Drain(); moved != 1 || failed != 0 {
+		t.Fatalf("drain moved %d games, %d could not", moved, failed)
+	}
+	next := room.Snapshot().Next
+	if next == "" {
+		t.Fatal("the closed room does not say where its game went")
+	}
+	var moved *rooms.Room
+	for _, n := range []*arenaNode{a, c} {
+		if r, ok := n.hub.Find(next); ok {
+			moved = r
+		}
+	}
+	if moved == nil {
+		t.Fatalf("room %s is on no live node", next)
+	}
+	until.True(t, 10*time.Second, "alice's seat connected in the moved game, without connecting again", func() bool {
+		s := moved.Snapshot()
+		return s.Seats[1].Name == "alice" && s.Seats[1].Connected
+	})
+	alice.WaitFor(t, next, 10*time.Second)
+	carol.WaitFor(t, next, 10*time.Second)
+}

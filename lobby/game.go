@@ -93,23 +93,24 @@ func (g *gameScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 	return g, nil
 }
 
-// follow reacts to what the room became: closed rooms send everyone back to the lobby and
-// a rematch takes everyone along.
+// follow reacts to what the room became: a rematch takes everyone along, and so does a game
+// a restarting node moved to another (its people to their seats there, without connecting
+// again); other closed rooms send everyone back to the lobby.
 func (g *gameScreen) follow(m screen.Model) (screen.Screen, tea.Cmd) {
 	s := g.snap
-	if s.Status == rooms.Closed {
-		why := s.ErrorIn(m.Lang())
-		if why == "" {
-			why = m.Lang().Sprintf("the room has closed")
-		}
-		return m.Back(g.back, why)
-	}
 	if s.Next != "" {
 		if next, ok := m.Rooms().Find(s.Next); ok {
 			ng := newGameScreen(next)
 			ng.back = g.back
 			return ng, ng.Init(m)
 		}
+	}
+	if s.Status == rooms.Closed {
+		why := s.ErrorIn(m.Lang())
+		if why == "" {
+			why = m.Lang().Sprintf("the room has closed")
+		}
+		return m.Back(g.back, why)
 	}
 	return g, nil
 }

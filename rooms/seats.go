@@ -296,6 +296,19 @@ func (r *Room) CloseSaying(why lang.Text) {
 	}
 }
 
+// MovedTo closes the room as a game that goes on in room next on another node (a drain
+// handed it over): its viewers on other nodes follow it there (Snapshot.Next), its people
+// to their seats, without connecting again.
+func (r *Room) MovedTo(next string, why lang.Text) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.status != Closed {
+		r.next = next
+		r.close(r.hub.now(), why)
+		r.publishLocked(r.hub.now())
+	}
+}
+
 func (r *Room) humansLocked() int {
 	n := 0
 	for _, s := range r.seats {
