@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,6 +17,8 @@ import (
 	"github.com/arena-classroom/arena/cluster/busauth"
 	"github.com/arena-classroom/arena/cluster/natsd"
 	"github.com/arena-classroom/arena/lang"
+	"github.com/arena-classroom/arena/metrics"
+	"github.com/arena-classroom/arena/version"
 )
 
 // natsUsage is arena nats --help in l.
@@ -45,6 +48,9 @@ and each publishes on its own subjects only: a node cannot speak as another.
   --name NAME      the server's name in its log and monitoring (default: an id the
                    server makes)
   --log            write the server's own log (connections, errors) to stderr
+  --metrics ADDR   serve Prometheus metrics (/metrics) on this address: the bus up, its
+                   connections, traffic and slow consumers (ARENA_NATS_METRICS; default
+                   none: off)
   --print-config   print the nodes file as a nats-server configuration's authorization
                    block, for a nats-server of your own instead of arena nats, and exit
 
@@ -80,6 +86,7 @@ type natsConfig struct {
 	nodes            string
 	tlsCert, tlsKey  string
 	plaintext, print bool
+	metrics          string // the metrics listener's address; "" for none
 }
 
 // natsEnv are the environment variables of arena nats's flags.
@@ -88,6 +95,7 @@ var natsEnv = map[string]string{
 	"nodes":    "ARENA_NATS_NODES",
 	"tls-cert": "ARENA_NATS_TLS_CERT",
 	"tls-key":  "ARENA_NATS_TLS_KEY",
+	"metrics":  "ARENA_NATS_METRICS",
 }
 
 // parseNats reads arena nats's flags; a flag not given comes from its environment
@@ -106,6 +114,7 @@ func parseNats(args []string, stderr io.Writer, getenv func(string) string) (nat
 	fs.StringVar(&c.tlsKey, "tls-key", "", "")
 	fs.BoolVar(&c.plaintext, "plaintext", false, "")
 	fs.BoolVar(&c.print, "print-config", false, "")
+	fs.StringVar(&c.metrics, "metrics", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stderr, natsUsage(l))
@@ -204,7 +213,18 @@ func natsMain(args []string, stdout, stderr io.Writer, getenv func(string) strin
 	} else if !loopback(c.listen) {
 		log.Warn("the bus listens off this host without TLS (--plaintext): the nodes' keys are safe, but its traffic (moves, the hidden seeds of live games) is readable on the network")
 	}
-	log.Info("serving", "url", scheme+s.Addr().String(), "name", s.Name(), "nodes", c.nodes)
+	if c.metrics != "" {
+		metricsCtx, stopMetrics := context.WithCancel(context.Background())
+		defer stopMetrics()
+		addr, err := metrics.Serve(metricsCtx, c.metrics, metrics.Bus(s))
+		if err != nil {
+			s.Shutdown()
+			complain(stderr, l, "arena nats", lang.Errorf("--metrics %s: %v", c.metrics, err)) // lang:keep the command's name
+			return 1
+		}
+		log.Info("metrics", "addr", "http://"+addr.String()+"/metrics")
+	}
+	log.Info("serving", "url", scheme+s.Addr().String(), "name", s.Name(), "nodes", c.nodes, "version", version.Version(), "commit", version.Commit())
 	select {
 	case sig := <-signals:
 		log.Info("shutting down", "signal", sig.String())

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"io"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,6 +20,7 @@ import (
 	"github.com/nats-io/nkeys"
 
 	"github.com/arena-classroom/arena/cluster/busauth"
+	"github.com/arena-classroom/arena/internal/until"
 )
 
 // natsLog is a goroutine-safe buffer for natsMain's log.
@@ -425,5 +427,38 @@ func TestNatsPlaintextWarns(t *testing.T) {
 	stop()
 	if !strings.Contains(logs.String(), "level=WARN") || !strings.Contains(logs.String(), "without TLS") {
 		t.Fatalf("no warning:\n%s", logs.String())
+	}
+}
+
+// arena nats --metrics tells an administrator's Prometheus that the bus is up, how many
+// nodes are connected and what went through it.
+func TestTheBusServesItsMetrics(t *testing.T) {
+	dir, _ := natsInitDir(t, "--nodes", "a")
+	url, logs, stop := startNats(t, "--listen", "127.0.0.1:0", "--nodes", filepath.Join(dir, "nodes"), "--metrics", "127.0.0.1:0")
+	defer stop()
+	m := regexp.MustCompile(`msg=metrics addr=(http://\S+)`).FindStringSubmatch(logs.String())
+	if m == nil {
+		t.Fatalf("no metrics address in the log:\n%s", logs.String())
+	}
+	a, err := nodeConn(t, url, dir, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	var body string
+	until.Seen(t, 10*time.Second, "the bus's metrics counting node a", func() (string, bool) {
+		resp, err := http.Get(m[1])
+		if err != nil {
+			return err.Error(), false
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		body = string(b)
+		return body, strings.Contains(body, "arena_nats_connections 1")
+	})
+	for _, want := range []string{"arena_nats_up 1", `arena_nats_messages_total{direction="in"}`, "arena_build_info{"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("no %q in the bus's metrics", want)
+		}
 	}
 }
