@@ -29,11 +29,11 @@ func Bus(s *natsserver.Server) http.Handler {
 }
 
 var (
-	descNatsUp     = prometheus.NewDesc("arena_nats_up", "1 while the bus serves.", nil, nil)
-	descNatsConns  = prometheus.NewDesc("arena_nats_connections", "Connections to the bus: the nodes connected now.", nil, nil)
-	descNatsMsgs   = prometheus.NewDesc("arena_nats_messages_total", "Messages through the bus, by direction (in, out).", []string{"direction"}, nil)
-	descNatsBytes  = prometheus.NewDesc("arena_nats_bytes_total", "Bytes through the bus, by direction (in, out).", []string{"direction"}, nil)
-	descNatsSlow   = prometheus.NewDesc("arena_nats_slow_consumers_total", "Times a node read its messages too slowly and the bus cut it off.", nil, nil)
+	descNatsUp    = prometheus.NewDesc("arena_nats_up", "1 while the bus serves.", nil, nil)
+	descNatsConns = prometheus.NewDesc("arena_nats_connections", "Connections to the bus: the nodes connected now.", nil, nil)
+	descNatsMsgs  = prometheus.NewDesc("arena_nats_messages_total", "Messages through the bus, by direction (in, out).", []string{"direction"}, nil)
+	descNatsBytes = prometheus.NewDesc("arena_nats_bytes_total", "Bytes through the bus, by direction (in, out).", []string{"direction"}, nil)
+	descNatsSlow  = prometheus.NewDesc("arena_nats_slow_consumers_total", "Times a node read its messages too slowly and the bus cut it off.", nil, nil)
 )
 
 type busCollector struct{ s *natsserver.Server }
