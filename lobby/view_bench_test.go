@@ -9,14 +9,22 @@ import (
 	"github.com/arena-classroom/arena/catalog"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/roomdir"
 	"github.com/arena-classroom/arena/rooms"
 )
 
 // BenchmarkGameView is the cost of one frame of a game screen for one viewer: what every
-// session pays for each snapshot it is shown.
+// session pays for each snapshot it is shown, in English and in French (the catalogs'
+// lookups).
 // go test -run x -bench GameView -benchmem ./lobby
 func BenchmarkGameView(b *testing.B) {
+	for _, l := range []lang.Lang{lang.English, lang.French} {
+		b.Run(string(l), func(b *testing.B) { benchmarkGameView(b, l) })
+	}
+}
+
+func benchmarkGameView(b *testing.B, l lang.Lang) {
 	for _, tc := range []struct {
 		game  string
 		seats []string
@@ -44,6 +52,7 @@ func BenchmarkGameView(b *testing.B) {
 			}
 			srv := terminal("k", "viewer", 100, 30, games.ANSI256)
 			s := newSession(app, srv)
+			s.lang = l
 			m := &model{s: s, now: now}
 			g := newGameScreen(roomdir.LocalRoom(r))
 			g.snap = r.Snapshot()
