@@ -133,6 +133,7 @@ type Node struct {
 	cfg    Config
 	bus    *bus.Conn
 	log    *slog.Logger
+	warned warnings // warnings about one room written at most once a minute
 	letter string
 
 	hub       *rooms.Hub
@@ -232,7 +233,7 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 		Replay: func(owner, room string) *replay.Replay {
 			rp, err := n.remoteReplay(owner, room)
 			if err != nil {
-				n.log.Warn("the replay of a room of another node", "room", room, "err", err)
+				n.warnOnce(room, "the replay of a room of another node", "room", room, "err", err)
 			}
 			return rp
 		}})

@@ -341,7 +341,7 @@ func (r *remoteRoom) Snapshot(context.Context) (*rooms.Snapshot, error) {
 	}
 	m, err := r.n.watch(r)
 	if err != nil {
-		r.n.log.Warn("a room of another node does not play again here", "room", r.id, "err", err)
+		r.n.warnOnce(r.id, "a room of another node does not play again here", "room", r.id, "err", err)
 		return nil, fmt.Errorf("room %s cannot be shown here: %w", r.id, err)
 	}
 	m.Read()
@@ -389,7 +389,7 @@ func (n *Node) remoteReplay(owner, id string) (*replay.Replay, error) {
 func (r *remoteRoom) Attach(_ context.Context, userID string, mb *rooms.Mailbox) (int, *rooms.Snapshot, error) {
 	m, err := r.n.watch(r)
 	if err != nil {
-		r.n.log.Warn("cannot show a room of another node", "room", r.id, "err", err)
+		r.n.warnOnce(r.id, "cannot show a room of another node", "room", r.id, "err", err)
 		return -1, r.unreachable(), err
 	}
 	id := r.n.ids.Add(1)
@@ -558,11 +558,11 @@ func (n *Node) frameIn(r *remoteRoom, m *frames.Mirror, msg *nats.Msg) {
 	}
 	ok, err := m.Apply(&f)
 	if err != nil {
-		n.log.Warn("a frame does not play here: loading the room again", "room", r.id, "err", err)
+		n.warnOnce(r.id, "a frame does not play here: loading the room again", "room", r.id, "err", err)
 	}
 	if !ok || err != nil {
 		if err := n.reload(r.owner, r.id, m); err != nil {
-			n.log.Warn("cannot load a room of another node again", "room", r.id, "err", err)
+			n.warnOnce(r.id, "cannot load a room of another node again", "room", r.id, "err", err)
 		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -230,6 +232,17 @@ func (t *tournaments) lineUp(node string) {
 // the leader's own list at once: the node, heard again, lines up tickets that are not these.
 func (t *tournaments) Gone(node string) {
 	gone := t.takeTheirs(node)
+	if len(gone) > 0 {
+		// Who was waiting there, for the administrator: they line up again when their
+		// programs reconnect (to a live node), or forfeit past the tournament's grace.
+		who := make([]string, len(gone))
+		for i, tk := range gone {
+			code, entrant := tk.Code(), tk.Entrant()
+			who[i] = code + ":" + entrant
+		}
+		slices.Sort(who)
+		t.n.Logger().Warn("a node is gone: its programs leave the tournaments' line until they reconnect", "peer", node, "entrants", strings.Join(who, " "))
+	}
 	go func() {
 		for _, tk := range gone {
 			t.d.Unready(tk)
