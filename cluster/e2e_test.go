@@ -79,30 +79,37 @@ func startArenas(t *testing.T, names ...string) ([]*arenaNode, *store.Store) {
 // A person on node A and a person on node B play 7 Colors in a private room made on B, with
 // its code; on node C its players find it with `rooms`, a spectator watches it with `watch`
 // and its code, and sees the same end as the players.
-func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
-	nodes, _ := startArenas(t, "a", "b", "c")
-	a, b, c := nodes[0], nodes[1], nodes[2]
-
-	dave := sshtest.NewTerm(t, sshtest.Dial(t, b.addr, "dave", sshtest.NewKey(t)))
+// privateGameAcross is a private room of 7 Colors that dave opens on node owner, joined by
+// alice (with her key) from node from: the room, and each one's terminal.
+func privateGameAcross(t *testing.T, owner, from *arenaNode, aliceKey gossh.Signer) (*rooms.Room, *sshtest.Term, *sshtest.Term) {
+	t.Helper()
+	dave := sshtest.NewTerm(t, sshtest.Dial(t, owner.addr, "dave", sshtest.NewKey(t)))
 	dave.WaitFor(t, "Quick match", 10*time.Second)
 	dave.Type(t, "4")
 	dave.WaitFor(t, "A private room of 7 Colors", 10*time.Second)
 	dave.Type(t, "enter")
 	var list []rooms.Info
-	until.True(t, 10*time.Second, "the room opening on B", func() bool { list = b.hub.List(); return len(list) == 1 })
-	room, _ := b.hub.Find(list[0].ID)
+	until.True(t, 10*time.Second, "the room opening", func() bool { list = owner.hub.List(); return len(list) == 1 })
+	room, _ := owner.hub.Find(list[0].ID)
 	dave.WaitFor(t, room.Code(), 10*time.Second)
-
-	aliceKey := sshtest.NewKey(t)
-	alice := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", aliceKey))
+	alice := sshtest.NewTerm(t, sshtest.Dial(t, from.addr, "alice", aliceKey))
 	alice.WaitFor(t, "Quick match", 10*time.Second)
 	alice.Type(t, "5")
 	alice.WaitFor(t, "Join a private room", 10*time.Second)
 	alice.Type(t, room.Code(), "enter")
-	until.True(t, 10*time.Second, "alice from A seated in B's room", func() bool {
+	until.True(t, 10*time.Second, "alice seated in the room of another node", func() bool {
 		s := room.Snapshot()
 		return s.Status == rooms.Playing && s.Seats[1].Name == "alice" && s.Seats[1].Connected
 	})
+	return room, dave, alice
+}
+
+func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
+	nodes, _ := startArenas(t, "a", "b", "c")
+	a, b, c := nodes[0], nodes[1], nodes[2]
+
+	aliceKey := sshtest.NewKey(t)
+	room, dave, alice := privateGameAcross(t, b, a, aliceKey)
 
 	// C lists the room to its players (it is private: not to others), and carol watches it
 	// with its code.
@@ -430,24 +437,7 @@ func TestAPlayerOnAnotherNodeFollowsAMovedGame(t *testing.T) {
 	nodes, _ := startArenas(t, "a", "b", "c")
 	a, b, c := nodes[0], nodes[1], nodes[2]
 	until.True(t, 10*time.Second, "B hearing the others", func() bool { return b.node.Stats().Nodes == 3 })
-	dave := sshtest.NewTerm(t, sshtest.Dial(t, b.addr, "dave", sshtest.NewKey(t)))
-	dave.WaitFor(t, "Quick match", 10*time.Second)
-	dave.Type(t, "4")
-	dave.WaitFor(t, "A private room of 7 Colors", 10*time.Second)
-	dave.Type(t, "enter")
-	var list []rooms.Info
-	until.True(t, 10*time.Second, "the room opening on B", func() bool { list = b.hub.List(); return len(list) == 1 })
-	room, _ := b.hub.Find(list[0].ID)
-	dave.WaitFor(t, room.Code(), 10*time.Second)
-	alice := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", sshtest.NewKey(t)))
-	alice.WaitFor(t, "Quick match", 10*time.Second)
-	alice.Type(t, "5")
-	alice.WaitFor(t, "Join a private room", 10*time.Second)
-	alice.Type(t, room.Code(), "enter")
-	until.True(t, 10*time.Second, "alice from A seated in B's room", func() bool {
-		s := room.Snapshot()
-		return s.Status == rooms.Playing && s.Seats[1].Name == "alice" && s.Seats[1].Connected
-	})
+	room, _, alice := privateGameAcross(t, b, a, sshtest.NewKey(t))
 	carol := sshtest.NewTerm(t, sshtest.Dial(t, c.addr, "carol", sshtest.NewKey(t)), sshtest.Command("watch "+room.Code()))
 	carol.WaitFor(t, "dave vs alice", 10*time.Second)
 
