@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"unsafe"
@@ -37,6 +38,11 @@ func init() {
 
 func helperMain(argv []string) int {
 	runtime.LockOSThread() // the sandbox is the thread's, and exec keeps the thread's
+	// No collection in the helper, which lives a few milliseconds: once the caps hold, a
+	// collection that wants one more thread cannot map its stack (pthread_create failed,
+	// the program never ran: seen on a loaded machine with a race-built helper, whose
+	// mappings are far above any memory cap).
+	debug.SetGCPercent(-1)
 	if err := enter(argv); err != nil {
 		// The helper runs in the program's environment: its owner's language.
 		l, _, _ := lang.FromEnv(os.Environ())
@@ -143,9 +149,8 @@ func setLimits(l Limits) error {
 	}
 	if total > 0 {
 		// Threads count too (a JVM starts some twenty), and the cap is the whole account's:
-		// the account's other processes start threads meanwhile (on a loaded machine a
-		// sandboxed Go program's runtime failed pthread_create with the margin alone), so
-		// room for as many again as there are now. A fork bomb still stops, at twice.
+		// the account's other processes start threads meanwhile, so room for as many again
+		// as there are now. A fork bomb still stops, at twice.
 		n := 2*total + uint64(l.Procs)*8
 		if err := set("nproc", unix.RLIMIT_NPROC, n, n); err != nil {
 			return err
