@@ -512,9 +512,9 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 		}
 		return fail(err)
 	}
-	var hl *health.Health
+	// One set of checks: /readyz's, and arena_part_up's (the metrics read them too).
+	hl := health.New(version.Version(), 2*time.Second)
 	if c.health != "" {
-		hl = health.New(version.Version(), 2*time.Second)
 		healthCtx, stopHealth := context.WithCancel(ctx)
 		defer stopHealth()
 		addr, err := metrics.Serve(healthCtx, c.health, hl.Handler())
@@ -596,13 +596,9 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 	if node != nil {
 		node.CountSessions(srv.SessionsByKey)
 	}
-	parts := health.New(version.Version(), 2*time.Second) // what /readyz checks, for arena_part_up too
-	readiness(parts, st, node, hub, srv)
-	if hl != nil {
-		readiness(hl, st, node, hub, srv)
-	}
+	readiness(hl, st, node, hub, srv)
 	if mx != nil {
-		src := metrics.Sources{Server: srv.Stats, Rooms: hub.List, Lobby: app.Stats, Parts: parts.Parts}
+		src := metrics.Sources{Server: srv.Stats, Rooms: hub.List, Lobby: app.Stats, Parts: hl.Parts}
 		if d := app.Director(); d != nil {
 			src.Tournaments = d.Stats
 		}
@@ -622,9 +618,7 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 	served := make(chan error, 1)
 	go func() { served <- srv.ListenAndServe() }()
 	close(started)
-	if hl != nil {
-		hl.Started()
-	}
+	hl.Started()
 
 	select {
 	case err := <-served:
@@ -635,9 +629,7 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 		log.Info("shutting down")
 	case <-stopStarting: // a signal as the node started
 	}
-	if hl != nil {
-		hl.Drain() // the balancer sends new connections elsewhere from now on
-	}
+	hl.Drain() // the balancer sends new connections elsewhere from now on
 	if node != nil {
 		// A rolling restart: the node's games with people move to the other nodes, where
 		// their people take their seats again as they reconnect (through the balancer).
