@@ -81,7 +81,7 @@ func practiseOverSSH(t *testing.T, addr string, argv []string, command string) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess.Stdin = io.TeeReader(fromKit, &out)
+	sshtest.FeedStdin(t, sess, io.TeeReader(fromKit, &out))
 	if err := sess.Start(command); err != nil {
 		t.Fatal(err)
 	}

@@ -52,7 +52,7 @@ func mistakeOverSSH(t *testing.T, c *gossh.Client, mode, command string) (string
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess.Stdin = fromProg
+	sshtest.FeedStdin(t, sess, fromProg)
 	if err := sess.Start(command); err != nil {
 		t.Fatal(err)
 	}
