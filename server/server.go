@@ -47,6 +47,8 @@ type Server struct {
 	perKey   *keyLimiter
 
 	closing atomic.Bool
+	// stopped is set once StopAccepting or Shutdown closed the listeners.
+	stopped atomic.Bool
 	// farewellText, when set, is told to people's terminals as the server shuts down.
 	farewellText atomic.Pointer[lang.Text]
 	closingCh    chan struct{}
@@ -164,7 +166,7 @@ func (s *Server) ListenAndServe() error {
 // Serve serves connections from l until Shutdown, then returns ErrServerClosed.
 func (s *Server) Serve(l net.Listener) error {
 	s.mu.Lock()
-	if s.closing.Load() {
+	if s.stopped.Load() {
 		s.mu.Unlock()
 		l.Close()
 		return ErrServerClosed
@@ -177,10 +179,24 @@ func (s *Server) Serve(l net.Listener) error {
 		s.log.Info("PROXY protocol headers required", "from", fmt.Sprint(s.cfg.ProxyFrom))
 	}
 	err := s.ssh.Serve(l)
-	if s.closing.Load() {
+	if s.stopped.Load() {
 		return ErrServerClosed
 	}
 	return err
+}
+
+// StopAccepting closes the listeners and leaves every connection open: a draining node
+// refuses new connections at once, so that a balancer still sending it some (until its
+// health checks see the node is not ready) has them refused at connect and tries another
+// node (HAProxy's retries and redispatch), instead of a session accepted here and cut
+// moments later by Shutdown. Serve then returns ErrServerClosed.
+func (s *Server) StopAccepting() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stopped.Store(true)
+	for l := range s.listeners {
+		l.Close()
+	}
 }
 
 // SessionsByKey counts the sessions open now by key (a cluster's node tells the others).
@@ -195,6 +211,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	if !s.closing.Swap(true) {
 		close(s.closingCh)
 	}
+	s.stopped.Store(true)
 	for l := range s.listeners {
 		l.Close()
 	}

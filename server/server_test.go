@@ -436,6 +436,29 @@ func TestShutdownEndsSessions(t *testing.T) {
 	}
 }
 
+// A draining node refuses new connections at connect (a balancer then tries another node)
+// while the sessions it has go on until Shutdown.
+func TestStopAcceptingKeepsTheSessionsItHas(t *testing.T) {
+	addr, srv := sshtest.Start(t, fakeApp{})
+	c := sshtest.Dial(t, addr, "alice", sshtest.NewKey(t))
+	term := sshtest.NewTerm(t, c)
+	term.WaitFor(t, "hello alice", wait)
+	srv.StopAccepting()
+	if conn, err := net.Dial("tcp", addr); err == nil {
+		conn.Close()
+		t.Fatal("a TCP connection was accepted after StopAccepting")
+	}
+	if out, _, code := sshtest.Exec(t, c, "whoami"); code != 0 || !strings.Contains(out, "name=alice") {
+		t.Fatalf("a new session on a connection of before: exit %d, %q", code, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown: %v", err)
+	}
+	term.WaitFor(t, "the server is shutting down", wait)
+}
+
 // downAccounts is a store that does not answer (a database restarting).
 type downAccounts struct{}
 

@@ -106,9 +106,18 @@ func TestTheBalancerConfigurationsAreValid(t *testing.T) {
 	}
 }
 
-// scripts/cluster-local stopped by SIGTERM, as a service manager or a test harness stops
-// it, stops the bus and the nodes it started (and its PostgreSQL), as Ctrl-C does.
-func TestTheLocalClusterStopsOnSIGTERM(t *testing.T) {
+// localCluster is scripts/cluster-local running for a test: its processes' ids by name
+// (bus, node1…3, and haproxy's absence or presence as it printed them) and its stderr.
+type localCluster struct {
+	cmd  *exec.Cmd
+	pids map[string]int
+	log  *sshtest.Buffer
+}
+
+// startLocalCluster runs scripts/cluster-local with args and the test's arena binary, and
+// returns once it says it is up. Whatever it started is killed when the test ends.
+func startLocalCluster(t *testing.T, args ...string) *localCluster {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("starts a cluster")
 	}
@@ -120,49 +129,62 @@ func TestTheLocalClusterStopsOnSIGTERM(t *testing.T) {
 		}
 	}
 	bin := sshtest.ArenaBinary(t)
-	cmd := exec.Command("../../scripts/cluster-local", "--no-haproxy", "--bin", bin, "--dir", t.TempDir())
+	args = append([]string{"--bin", bin, "--dir", t.TempDir()}, args...)
+	cmd := exec.Command("../../scripts/cluster-local", args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var log sshtest.Buffer
-	cmd.Stderr = &log
+	lc := &localCluster{cmd: cmd, pids: map[string]int{}, log: &sshtest.Buffer{}}
+	cmd.Stderr = lc.log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill()
+	t.Cleanup(func() { cmd.Process.Kill() })
 	pidOf := regexp.MustCompile(`^  (bus|node\d)\s.*\bpid (\d+)\b`)
-	var pids []int
 	sc := bufio.NewScanner(out)
 	for sc.Scan() {
 		if m := pidOf.FindStringSubmatch(sc.Text()); m != nil {
 			pid, _ := strconv.Atoi(m[2])
-			pids = append(pids, pid)
+			lc.pids[m[1]] = pid
 		}
 		if strings.HasPrefix(sc.Text(), "load:") {
 			break
 		}
 	}
-	if len(pids) != 4 {
-		t.Fatalf("the cluster did not come up (pids %v):\n%s", pids, log.String())
+	if len(lc.pids) != 4 {
+		t.Fatalf("the cluster did not come up (pids %v):\n%s", lc.pids, lc.log.String())
 	}
 	go io.Copy(io.Discard, out)
 	t.Cleanup(func() { // what a failed stop left behind
-		for _, pid := range pids {
+		for _, pid := range lc.pids {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
 	})
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	return lc
+}
+
+// stop sends SIGTERM to cluster-local and waits (2 minutes at most) for it to end.
+func (lc *localCluster) stop(t *testing.T) {
+	t.Helper()
+	if err := lc.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	go func() { done <- lc.cmd.Wait() }()
 	select {
 	case <-done:
 	case <-time.After(2 * time.Minute):
-		t.Fatalf("cluster-local still runs 2 minutes after SIGTERM:\n%s", log.String())
+		t.Fatalf("cluster-local still runs 2 minutes after SIGTERM:\n%s", lc.log.String())
 	}
-	for _, pid := range pids {
+}
+
+// scripts/cluster-local stopped by SIGTERM, as a service manager or a test harness stops
+// it, stops the bus and the nodes it started (and its PostgreSQL), as Ctrl-C does.
+func TestTheLocalClusterStopsOnSIGTERM(t *testing.T) {
+	lc := startLocalCluster(t, "--no-haproxy")
+	lc.stop(t)
+	for _, pid := range lc.pids {
 		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
 			t.Errorf("process %d outlived cluster-local (kill -0: %v)", pid, err)
 		}

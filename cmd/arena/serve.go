@@ -629,7 +629,10 @@ func serveMain(args []string, stderr io.Writer, getenv func(string) string, stop
 		log.Info("shutting down")
 	case <-stopStarting: // a signal as the node started
 	}
-	hl.Drain() // the balancer sends new connections elsewhere from now on
+	hl.Drain() // the balancer's checks see the node is not ready
+	// New connections are refused from now on (a balancer tries them on another node);
+	// the sessions here stay until the drain has moved their games.
+	srv.StopAccepting()
 	if node != nil {
 		// A rolling restart: the node's games with people move to the other nodes, where
 		// their people take their seats again as they reconnect (through the balancer).
