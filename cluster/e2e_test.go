@@ -213,7 +213,8 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 	until.True(t, 10*time.Second, "B hearing the others", func() bool { return b.node.Stats().Nodes == 3 })
 	key := sshtest.NewKey(t)
 	first := sshtest.Dial(t, b.addr, "alice", key)
-	term := sshtest.NewTerm(t, first, sshtest.Command("play sevencolors --vs greedy --size 8"))
+	play := sshtest.Command("play sevencolors --vs greedy --size 8")
+	term := sshtest.NewTerm(t, first, play)
 	term.WaitFor(t, "Your turn", 10*time.Second)
 	var list []rooms.Info
 	until.True(t, 10*time.Second, "the room on B", func() bool { list = b.hub.List(); return len(list) == 1 })
@@ -237,7 +238,9 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 	}
 	first.Close() // B stops; alice's client sees the connection end
 
-	back := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", key))
+	// alice connects again the way she first did (play GAME …), to another node: she is
+	// back in the moved game, not in a new one.
+	back := sshtest.NewTerm(t, sshtest.Dial(t, a.addr, "alice", key), play)
 	back.WaitFor(t, "Your turn", 10*time.Second)
 	var moved *rooms.Room
 	var owner *arenaNode

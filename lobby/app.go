@@ -170,8 +170,11 @@ func (a *App) Interactive(s *server.Session) (tea.Model, func(*tea.Program), err
 		switch {
 		case len(s.Args) == 0:
 			back = r
-		case len(s.Args) >= 2 && s.Args[0] == "play" && r.Game().Game.ID() == s.Args[1] && away(r, s.Who.ID):
-			back = r // a seat they lost, not one they play in another window
+		case len(s.Args) >= 2 && s.Args[0] == "play" && r.Game().Game.ID() == s.Args[1] && (away(r, s.Who.ID) || r.Info().Was != ""):
+			// A seat they lost, not one they play in another window; or a game moved from a
+			// node that restarted, where the session they had there may still count as
+			// connected for a moment after that node ended it.
+			back = r
 		}
 	}
 	var first screen.Screen
