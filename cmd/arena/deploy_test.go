@@ -23,10 +23,7 @@ func TestTheSystemdUnitsVerify(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the arena binary")
 	}
-	analyze, err := exec.LookPath("systemd-analyze")
-	if err != nil {
-		t.Skip("systemd-analyze is not installed (apt-get install systemd)")
-	}
+	analyze := lookTool(t, "systemd-analyze", "systemd")
 	bin := sshtest.ArenaBinary(t)
 	units, err := filepath.Glob("../../deploy/systemd/*.service")
 	if err != nil || len(units) < 2 {
@@ -94,10 +91,7 @@ func TestTheExampleSettingsAreArenaServesVariables(t *testing.T) {
 // deploy's HAProxy configurations, for hosts of their own and for docker compose, are ones
 // HAProxy takes (haproxy -c; compose's names resolve only on its network).
 func TestTheBalancerConfigurationsAreValid(t *testing.T) {
-	haproxy, err := exec.LookPath("haproxy")
-	if err != nil {
-		t.Skip("haproxy is not installed")
-	}
+	haproxy := lookTool(t, "haproxy", "haproxy")
 	for _, cfg := range []string{"haproxy-hosts.cfg", "haproxy.cfg"} {
 		out, err := exec.Command(haproxy, "-c", "-f", "../../deploy/"+cfg).CombinedOutput()
 		if err != nil {
@@ -212,10 +206,7 @@ func TestTheAlertsFireOnWhatTheyWatch(t *testing.T) {
 			t.Errorf("alerts.yml reads %s, which neither a node nor the bus exports (package metrics)", name)
 		}
 	}
-	promtool, err := exec.LookPath("promtool")
-	if err != nil {
-		t.Skip("promtool is not installed (apt-get install prometheus)")
-	}
+	promtool := lookTool(t, "promtool", "prometheus")
 	for _, args := range [][]string{{"check", "rules", "alerts.yml"}, {"test", "rules", "alerts_test.yml"}} {
 		cmd := exec.Command(promtool, args...)
 		cmd.Dir = "../../deploy/prometheus"

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,12 +26,7 @@ import (
 // its checks have not yet taken the node out; the drain moves the node's game with a
 // person meanwhile.
 func TestDrainingANodeUnderTheBalancerLosesNoConnection(t *testing.T) {
-	if _, err := exec.LookPath("haproxy"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("haproxy is not installed (.ci/run installs it)")
-		}
-		t.Skip("haproxy is not installed")
-	}
+	lookTool(t, "haproxy", "haproxy")
 	lc := startLocalCluster(t)
 	const balancer = "127.0.0.1:2222"
 

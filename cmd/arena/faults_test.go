@@ -460,9 +460,7 @@ func TestTournamentsThroughFaults(t *testing.T) {
 	for _, c := range faultCases {
 		t.Run(c.name, func(t *testing.T) {
 			if c.balanced {
-				if _, err := exec.LookPath("haproxy"); err != nil {
-					t.Skip("haproxy is not installed")
-				}
+				lookTool(t, "haproxy", "haproxy")
 			}
 			t.Parallel()
 			shape := sevenColorsClass
