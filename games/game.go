@@ -206,6 +206,29 @@ type DefaultNamer interface {
 	NameDefault(a Action) string
 }
 
+// ActionNamer is a game whose actions people know by another name than their JSON (7
+// Colors' colour 3 is the letter A on every board and key): what a review or a replay's
+// panel shows of a move.
+type ActionNamer interface {
+	NameAction(a Action) string
+}
+
+// NameAction is g's name for a for people: its ActionNamer's, a Stringer's, or its JSON.
+func NameAction(g Game, a Action) string {
+	if n, ok := g.(ActionNamer); ok {
+		if s := n.NameAction(a); s != "" {
+			return s
+		}
+	}
+	if s, ok := a.(fmt.Stringer); ok {
+		return s.String()
+	}
+	if b, err := json.Marshal(a); err == nil {
+		return string(b)
+	}
+	return fmt.Sprint(a)
+}
+
 // DefaultTeller is a DefaultNamer whose words are in the catalog, said in the reader's
 // language.
 type DefaultTeller interface {

@@ -27,7 +27,6 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/games/playable"
-	"github.com/arena-classroom/arena/games/sevencolors"
 	"github.com/arena-classroom/arena/match"
 	"github.com/arena-classroom/arena/replay"
 )
@@ -424,19 +423,10 @@ func same(a, b games.Action) bool {
 }
 
 // actionText names an action for people: the game's words for its default action (def),
-// 7 Colors' colour letter, the game's own words (a Stringer), or its JSON.
+// or its name for the action (7 Colors' colour letter, a Stringer's words, its JSON).
 func actionText(g games.Game, a games.Action, def bool) string {
 	if def {
 		return games.NameDefault(g, a)
 	}
-	if c, ok := a.(int); ok && g.ID() == sevencolors.Game.ID() {
-		return sevencolors.Letter(c)
-	}
-	if s, ok := a.(fmt.Stringer); ok {
-		return s.String()
-	}
-	if b, err := json.Marshal(a); err == nil {
-		return string(b)
-	}
-	return fmt.Sprint(a)
+	return games.NameAction(g, a)
 }

@@ -12,3 +12,11 @@ func (g game) NameDefault(a games.Action) string { return g.TellDefault(a).Strin
 func (game) TellDefault(games.Action) lang.Text {
 	return lang.T("nothing (a lost turn: no colour taken)")
 }
+
+// NameAction is a colour's letter, as the boards and the keys show it (3 is A).
+func (game) NameAction(a games.Action) string {
+	if c, ok := a.(int); ok {
+		return Letter(c)
+	}
+	return ""
+}
