@@ -3,6 +3,7 @@ package cluster_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	gossh "golang.org/x/crypto/ssh"
 
@@ -137,9 +138,8 @@ func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 		}
 		mover := snap.ToMove
 		colour := snap.State.Legal(mover)[0].(int)
-		board := snap.Board(games.Plain)
 		terms[mover].WaitScreen(t, func(screen string) bool {
-			return strings.Contains(screen, "Your turn!") && sshtest.ShowsBoard(screen, board)
+			return strings.Contains(screen, "Your turn!") && showsBoard(screen, snap)
 		}, 10*time.Second)
 		terms[mover].Type(t, string(rune('a'+colour-3)))
 		until.True(t, 10*time.Second, "the room taking the move", func() bool {
@@ -159,12 +159,35 @@ func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 		result = final.Seats[w].Name + " wins."
 	}
 	shown := carol.WaitFor(t, result, 10*time.Second)
-	for _, row := range strings.Split(final.Board(games.Plain), "\n") {
-		if !strings.Contains(shown, strings.TrimRight(row, " ")) {
-			t.Fatalf("the spectator on C never saw the final board row %q", row)
+	seen := slices.ContainsFunc(plainBoards(final), func(board string) bool {
+		for _, row := range strings.Split(board, "\n") {
+			if !strings.Contains(shown, strings.TrimRight(row, " ")) {
+				return false
+			}
 		}
+		return true
+	})
+	if !seen {
+		t.Fatalf("the spectator on C never saw the final board, at any scale:\n%s", final.Board(games.Plain))
 	}
 	alice.WaitFor(t, "You", 10*time.Second)
+}
+
+// plainBoards is snap's board without colour at every scale (games.Scaler), scale 0 first:
+// a screen draws the largest its window has room for.
+func plainBoards(snap *rooms.Snapshot) []string {
+	boards := []string{snap.Board(games.Plain)}
+	if sc, ok := snap.View().(games.Scaler); ok {
+		for k := 1; k < len(sc.Scales(snap.State)); k++ {
+			boards = append(boards, sc.ScaledBoard(snap.State, -1, games.Plain, k))
+		}
+	}
+	return boards
+}
+
+// showsBoard reports whether a game screen shows snap's board, at any scale.
+func showsBoard(screen string, snap *rooms.Snapshot) bool {
+	return slices.ContainsFunc(plainBoards(snap), func(board string) bool { return sshtest.ShowsBoard(screen, board) })
 }
 
 // Quick match is one queue for the cluster: two people who ask for the same game on
@@ -223,8 +246,7 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 	for i := 0; i < 2; i++ {
 		snap := old.Snapshot()
 		until.True(t, 10*time.Second, "alice's turn", func() bool { snap = old.Snapshot(); return snap.ToMove == 0 })
-		board := snap.Board(games.Plain)
-		term.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && sshtest.ShowsBoard(s, board) }, 10*time.Second)
+		term.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && showsBoard(s, snap) }, 10*time.Second)
 		term.Type(t, string(rune('a'+snap.State.Legal(0)[0].(int)-3)))
 		until.True(t, 10*time.Second, "the move taken", func() bool { return old.Snapshot().Moves > snap.Moves })
 	}
@@ -299,8 +321,7 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 			snap = moved.Snapshot()
 			continue
 		}
-		board := snap.Board(games.Plain)
-		back.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && sshtest.ShowsBoard(s, board) }, 10*time.Second)
+		back.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && showsBoard(s, snap) }, 10*time.Second)
 		back.Type(t, string(rune('a'+snap.State.Legal(0)[0].(int)-3)))
 		until.True(t, 10*time.Second, "the move taken", func() bool {
 			s := moved.Snapshot()

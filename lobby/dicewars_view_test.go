@@ -87,7 +87,7 @@ func TestDiceWarsScreenFitsTheWindow(t *testing.T) {
 
 // The panel is the map's legend: every seat's swatch (its letter without colour) and name,
 // its areas, dice and largest group, and a marker on the seat to move; with eight players
-// too (in 80×24, the areas only).
+// too, even in 80×24 (on one line a seat, "areas/dice/group" as the headline says).
 func TestDiceWarsPanelIsTheLegend(t *testing.T) {
 	for _, tc := range []struct{ w, h, players int }{{80, 24, 4}, {160, 50, 4}, {80, 24, 8}, {160, 50, 8}} {
 		m, r := dicewarsScreen(t, tc.w, tc.h, games.Plain, tc.players)
@@ -106,11 +106,14 @@ func TestDiceWarsPanelIsTheLegend(t *testing.T) {
 			}
 			line = line[:strings.Index(line, "\n")]
 			want := games.Count(st.AreasOf(seat), "area", "areas") + " · " + games.Count(st.TotalDice(seat), "die", "dice") + fmt.Sprintf(" · group %d", st.Points(seat))
-			if tc.w == 80 && tc.players > 4 {
+			if tc.players > 4 {
 				// Beside the map of 80×24, 42×21 since its labels no longer run over other
-				// areas (issue 35), a panel of 36 columns leaves a seat's one line 11 for its
-				// status: the areas; the dice are on the map's labels.
-				want = games.Count(st.AreasOf(seat), "area", "areas")
+				// areas (issue 35), a panel of 36 columns leaves a seat's one line 13 columns
+				// for its status: the figures alone, which the headline names.
+				want = fmt.Sprintf(" %d/%d/%d", st.AreasOf(seat), st.TotalDice(seat), st.Points(seat))
+				if !strings.Contains(screen, "players areas/dice/group") {
+					t.Fatalf("%d×%d, %d players: the headline does not say how to read the figures\n%s", tc.w, tc.h, tc.players, screen)
+				}
 			}
 			if !strings.Contains(line, want) {
 				t.Fatalf("%d×%d, %d players: seat %d's line %q does not say %q", tc.w, tc.h, tc.players, seat, line, want)

@@ -1,6 +1,7 @@
 package dicewars
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -64,8 +65,11 @@ func (view) Key(_ games.State, _ int, key string) (games.Action, bool) {
 }
 
 // Status: "5 areas · 24 dice · group 4 · 2 kept" (the group is the largest of connected
-// areas, the dice the seat gets when its turn ends), or "out · 4th place" (the first out of four); the swatch before the
-// name gives the seat's colour and letter.
+// areas, the dice the seat gets when its turn ends), or "out · 4th place" (the first out of
+// four); the swatch before the name gives the seat's colour and letter. With more than
+// compactPlayers the side panel gives each seat one line, whose status has 13 columns
+// beside the map of 80×24: there it is "5/24/4 · 2 kept", areas/dice/group, as the
+// headline says.
 func (v view) Status(st games.State, seat int) string {
 	s, ok := st.(*State)
 	if !ok || seat < 0 || seat >= s.Players() {
@@ -76,19 +80,30 @@ func (v view) Status(st games.State, seat int) string {
 		return p.Sprintf("out · %s place", games.OrdinalT(s.Players()-i).In(v.l))
 	}
 	line := p.Sprintf("%d areas", s.AreasOf(seat)) + " · " + diceCount(s.TotalDice(seat)).In(v.l) + p.Sprintf(" · group %d", s.Points(seat))
+	if s.Players() > compactPlayers {
+		line = fmt.Sprintf("%d/%d/%d", s.AreasOf(seat), s.TotalDice(seat), s.Points(seat))
+	}
 	if s.stock[seat] > 0 {
 		line += p.Sprintf(" · %d kept", s.stock[seat])
 	}
 	return line
 }
 
+// compactPlayers is the most players whose status is said in words (see Status): the side
+// panel gives more than four players one line each.
+const compactPlayers = 4
+
 // Headline is the round against the cap, so that a game where nobody attacks any more is
 // seen to end (rule 12: at round 200 the most areas win), and how to read a label. It fits
-// the narrowest panel (36 columns).
+// the narrowest panel (36 columns); with more than compactPlayers it also says how to read
+// the players' figures, on a line of its own.
 func (v view) Headline(st games.State, _ time.Duration) string {
 	s, ok := st.(*State)
 	if !ok {
 		return ""
+	}
+	if s.Players() > compactPlayers {
+		return v.l.Sprintf("round %d of %d · labels area:dice · players areas/dice/group", min(s.round, RoundCap), RoundCap)
 	}
 	return v.l.Sprintf("round %d of %d · labels area:dice", min(s.round, RoundCap), RoundCap)
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/internal/termtext"
+	"github.com/arena-classroom/arena/lang"
 )
 
 // Each scale draws the size Scales says, every line as wide as the map, in every palette
@@ -189,5 +191,52 @@ func TestTheLegendSaysHowToReadALabel(t *testing.T) {
 		if utf8.RuneCountInString(line) > 74 {
 			t.Errorf("a help line of more than 74 columns: %q", line)
 		}
+	}
+}
+
+// With more than four players each seat has one line of the side panel, 13 columns for its
+// status beside the map of 80×24: the status gives the areas, dice and largest group there
+// ("4/12/2"), dice kept after, and the headline says how to read them, in both languages.
+// Four players or fewer have theirs in words.
+func TestEightPlayersStatusFitsOneLineOfThePanel(t *testing.T) {
+	const statusWidth = 13 // roomview's compact status (17) less the swatch and its space
+	for _, areas := range []int{16, 30, 48} {
+		s, err := NewState(areas, 8, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.stock[3] = 64
+		for _, l := range []lang.Lang{lang.English, lang.French} {
+			v := games.ViewIn(View, l)
+			for seat := range 8 {
+				got := v.Status(s, seat)
+				want := strconv.Itoa(s.AreasOf(seat)) + "/" + strconv.Itoa(s.TotalDice(seat)) + "/" + strconv.Itoa(s.Points(seat))
+				if !strings.HasPrefix(got, want) {
+					t.Fatalf("%s, %d areas: seat %d's status %q, want %q first", l, areas, seat, got, want)
+				}
+				if cut := termtext.DropParts(got, statusWidth); cut != want {
+					t.Fatalf("%s, %d areas: seat %d's status in %d columns is %q, want %q", l, areas, seat, statusWidth, cut, want)
+				}
+				if seat == 3 && !strings.Contains(got, "64") {
+					t.Fatalf("%s: the dice kept are not said: %q", l, got)
+				}
+			}
+			head := v.(games.Headliner).Headline(s, -1)
+			if legend := map[lang.Lang]string{lang.English: "players areas/dice/group", lang.French: "joueurs terr./dés/groupe"}[l]; !strings.HasSuffix(head, " · "+legend) {
+				t.Fatalf("%s headline %q does not say how to read the figures", l, head)
+			}
+			for _, line := range termtext.WrapParts(head, 36) {
+				if w := ansi.StringWidth(line); w > 36 {
+					t.Fatalf("%s headline line %q is %d wide, more than the narrowest panel", l, line, w)
+				}
+			}
+		}
+	}
+	s, _ := NewState(30, 4, 7)
+	if got := View.Status(s, 0); !strings.Contains(got, " areas · ") || strings.Contains(got, "/") {
+		t.Fatalf("four players' status %q is not in words", got)
+	}
+	if got := View.(games.Headliner).Headline(s, -1); strings.Contains(got, "/") {
+		t.Fatalf("four players' headline %q has the legend of eight", got)
 	}
 }

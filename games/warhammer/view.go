@@ -37,6 +37,17 @@ func (view) In(l lang.Lang) games.View {
 type cellStyle struct {
 	sgr  string // "" in Plain
 	text string
+	// blockSGR is the SGR of the rest of the cell's block at a larger scale (scale.go), when
+	// not sgr: the underline of the player to move is under its name only.
+	blockSGR string
+}
+
+// fill is the SGR of the cell's block around its text.
+func (cs *cellStyle) fill() string {
+	if cs.blockSGR != "" {
+		return cs.blockSGR
+	}
+	return cs.sgr
 }
 
 // seatColours: the background of seats 1..8 in 16 and 256 colours, all far from the greys.
@@ -102,6 +113,7 @@ var styles = func() (t [3]paletteStyles) {
 		for k := range MaxPlayers {
 			ps.alive[k].sgr = "\x1b[0;" + seatColours[c][k] + "m"
 			ps.turn[k].sgr = "\x1b[0;4;" + seatColours[c][k] + "m"
+			ps.turn[k].blockSGR = ps.alive[k].sgr
 			ps.fallen[k].sgr = "\x1b[0;2;90m"
 			if c == 1 {
 				ps.fallen[k].sgr = "\x1b[0;38;5;244m"
@@ -127,7 +139,45 @@ func drawBoard(s *State, p games.Palette, changed []bool) string {
 		return ""
 	}
 	ps := &styles[p]
-	// Who is drawn on each cell: the living over the fallen, the lowest seat first.
+	marks := marksOf(s, ps)
+	var b strings.Builder
+	lw := rowLabelWidth(s.size)
+	b.Grow((s.size + 2) * (2*s.size + lw + 1) * 4)
+	writeColumnLabels(&b, s.size, p)
+	for r := range s.size {
+		b.WriteByte('\n')
+		writeLabel(&b, fmt.Sprintf("%*d ", lw-1, r), p)
+		prev := ""
+		for c := range s.size {
+			cs := styleAt(s, ps, marks, changed, r*s.size+c)
+			if cs.sgr != prev {
+				b.WriteString(cs.sgr)
+				prev = cs.sgr
+			}
+			b.WriteString(cs.text)
+		}
+		if p != games.Plain {
+			b.WriteString(sgrReset)
+		}
+	}
+	return b.String()
+}
+
+// styleAt is how cell i is drawn: who stands on it (marks), else its HP, lit where changed
+// is set.
+func styleAt(s *State, ps *paletteStyles, marks map[int]*cellStyle, changed []bool, i int) *cellStyle {
+	if cs, ok := marks[i]; ok {
+		return cs
+	}
+	if changed != nil && changed[i] {
+		return &ps.lit[min(s.hp[i], maxShown)]
+	}
+	return &ps.hp[min(s.hp[i], maxShown)]
+}
+
+// marksOf is who is drawn on each cell, by cell index: the living over the fallen, the
+// lowest seat first.
+func marksOf(s *State, ps *paletteStyles) map[int]*cellStyle {
 	marks := make(map[int]*cellStyle, len(s.players))
 	for k := len(s.players) - 1; k >= 0; k-- {
 		pl := s.players[k]
@@ -146,35 +196,7 @@ func drawBoard(s *State, p games.Palette, changed []bool) string {
 			}
 		}
 	}
-	var b strings.Builder
-	lw := rowLabelWidth(s.size)
-	b.Grow((s.size + 2) * (2*s.size + lw + 1) * 4)
-	writeColumnLabels(&b, s.size, p)
-	for r := range s.size {
-		b.WriteByte('\n')
-		writeLabel(&b, fmt.Sprintf("%*d ", lw-1, r), p)
-		prev := ""
-		for c := range s.size {
-			i := r*s.size + c
-			cs, ok := marks[i]
-			switch {
-			case ok:
-			case changed != nil && changed[i]:
-				cs = &ps.lit[min(s.hp[i], maxShown)]
-			default:
-				cs = &ps.hp[min(s.hp[i], maxShown)]
-			}
-			if cs.sgr != prev {
-				b.WriteString(cs.sgr)
-				prev = cs.sgr
-			}
-			b.WriteString(cs.text)
-		}
-		if p != games.Plain {
-			b.WriteString(sgrReset)
-		}
-	}
-	return b.String()
+	return marks
 }
 
 // The board's edges name its cells as the rules, the events and the bots' matrix do, (row,
