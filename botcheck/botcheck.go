@@ -345,7 +345,7 @@ func judge(rep *Report, seen []warning, agents []*program.Agent, opts Options, l
 			if slowest < 10*time.Millisecond {
 				round = 10 * time.Microsecond
 			}
-			took = l.Sprintf("the slowest answer took %s (%s a move, and a bank)", slowest.Round(round).String(), opts.Clock.Move.String())
+			took = l.Sprintf("the slowest answer took %s (%s a move, and a bank)", slowest.Round(round), opts.Clock.Move)
 		}
 		verdict(RuleInTime, func(w warning) bool { return w.code == botproto.CodeTimeout }, took)
 	}

@@ -44,8 +44,10 @@ func (l Lang) Printer() *message.Printer {
 	return message.NewPrinter(l.tag(), message.Catalog(books))
 }
 
-// Sprintf is l.Printer().Sprintf.
-func (l Lang) Sprintf(key string, args ...any) string { return l.Printer().Sprintf(key, args...) }
+// Sprintf is l.Printer().Sprintf, its durations written the reader's way (Duration).
+func (l Lang) Sprintf(key string, args ...any) string {
+	return l.Printer().Sprintf(key, withDurations(args, l)...)
+}
 
 // Has reports whether l's catalog has key. Both catalogs list every sentence (English's
 // mostly as itself): a test holds them to the same keys and placeholders.

@@ -117,3 +117,35 @@ func TestDatesAsReadersWriteThem(t *testing.T) {
 		t.Errorf("French: %q", got)
 	}
 }
+
+// A French reader reads durations with French units, spaces and a decimal comma; English
+// keeps Go's form, which the command lines take.
+func TestDurationsAreWrittenTheReadersWay(t *testing.T) {
+	for _, c := range []struct {
+		d      time.Duration
+		fr, en string
+	}{
+		{0, "0 s", "0s"},
+		{250 * time.Microsecond, "250 µs", "250µs"},
+		{295 * time.Millisecond, "295 ms", "295ms"},
+		{time.Second, "1 s", "1s"},
+		{1500 * time.Millisecond, "1,5 s", "1.5s"},
+		{90 * time.Second, "1 min 30 s", "1m30s"},
+		{10 * time.Minute, "10 min", "10m0s"},
+		{2*time.Hour + 5*time.Second, "2 h 5 s", "2h0m5s"},
+	} {
+		if got := lang.French.Duration(c.d); got != c.fr {
+			t.Errorf("French %v: %q, want %q", c.d, got, c.fr)
+		}
+		if got := lang.English.Duration(c.d); got != c.en {
+			t.Errorf("English %v: %q, want %q", c.d, got, c.en)
+		}
+	}
+	// In a sentence: %v and %s say it; %d still counts nanoseconds.
+	if got, want := lang.French.Sprintf("%v|%s|%d", 1500*time.Millisecond, 2*time.Second, time.Microsecond), "1,5 s|2 s|"+lang.French.Sprintf("%d", 1000); got != want {
+		t.Errorf("in a French sentence: %q", got)
+	}
+	if got := lang.English.Sprintf("%v", 1500*time.Millisecond); got != "1.5s" {
+		t.Errorf("in an English sentence: %q", got)
+	}
+}

@@ -83,9 +83,9 @@ func (p Policy) DescribeIn(lg lang.Lang) string {
 		reads += ", " + r
 	}
 	if p.Net {
-		return lg.Sprintf("sandboxed: reads %s; network allowed; caps: %s CPU, %d processes, %s memory", reads, l.CPU.String(), l.Procs, Bytes(l.Memory))
+		return lg.Sprintf("sandboxed: reads %s; network allowed; caps: %s CPU, %d processes, %s memory", reads, l.CPU, l.Procs, Bytes(l.Memory))
 	}
-	return lg.Sprintf("sandboxed: reads %s; no network; caps: %s CPU, %d processes, %s memory", reads, l.CPU.String(), l.Procs, Bytes(l.Memory))
+	return lg.Sprintf("sandboxed: reads %s; no network; caps: %s CPU, %d processes, %s memory", reads, l.CPU, l.Procs, Bytes(l.Memory))
 }
 
 // Bytes is n in MiB or GiB, as the caps are said.

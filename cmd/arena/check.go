@@ -133,7 +133,7 @@ func (env checkEnv) run(args []string) int {
 	fmt.Fprintf(stderr, "arena check: %s\n", botcheck.IntroIn(e.Entry, cmdline, env.lang))
 	if d := sb.describe(env.lang, specs); d != "" {
 		// lang:keep the command's name
-		fmt.Fprintf(stderr, "arena check: %s\n", env.lang.Sprintf("sandbox: %s", d))
+		fmt.Fprintf(stderr, "arena check: %s\n", d)
 	}
 	exited := func() string {
 		if exit, ok := proc.ExitIn(200*time.Millisecond, env.lang); ok {

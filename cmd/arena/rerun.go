@@ -367,7 +367,7 @@ func (env rerunEnv) rerun(r *rerunRun, g *rerunGame) int {
 	}
 	if d := r.sb.describe(l, r.specs); d != "" {
 		// lang:keep the command's name
-		fmt.Fprintf(stderr, "arena rerun: %s\n", l.Sprintf("sandbox: %s", d))
+		fmt.Fprintf(stderr, "arena rerun: %s\n", d)
 	}
 	proc, err := program.StartProcessIn(r.cmdline, program.DefaultLimits(), stderr, nil, r.sb.policy(0), l)
 	if err != nil {
