@@ -97,13 +97,16 @@ func (h *historyScreen) Load(m screen.Model) tea.Cmd {
 		return nil
 	}
 	h.loading = true
-	a, only, ctx, who := m.Services().Archive, h.only, m.Context(), m.Who()
+	svc, only, ctx, who := m.Services(), h.only, m.Context(), m.Who()
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		rows, more, err := history.Read(ctx, a, history.Query{Identity: who.ID, Only: only, Limit: historyListed,
+		rows, more, err := history.Read(ctx, svc.Archive, history.Query{Identity: who.ID, Only: only, Limit: historyListed,
 			Reader: archive.Reader{ID: who.ID, Teacher: who.Admin}})
 		if err != nil && !errors.Is(err, archive.ErrNone) {
+			if svc.Log != nil {
+				svc.Log.Error("lobby history", "err", err)
+			}
 			err = lang.Errorf("the history could not be read right now; try again")
 		}
 		return historyLoaded{only: only, rows: rows, more: more, err: err}
