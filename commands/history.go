@@ -12,36 +12,10 @@ import (
 	"github.com/arena-classroom/arena/bots"
 	"github.com/arena-classroom/arena/botsession"
 	"github.com/arena-classroom/arena/catalog"
-	"github.com/arena-classroom/arena/games"
+	"github.com/arena-classroom/arena/history"
 	"github.com/arena-classroom/arena/internal/plaintext"
 	"github.com/arena-classroom/arena/lang"
 	"github.com/arena-classroom/arena/store"
-)
-
-// historyRow is one game of `history --json`.
-type historyRow struct {
-	ID      string    `json:"id"`
-	Game    string    `json:"game"`
-	EndedAt time.Time `json:"ended_at"`
-	Seats   []string  `json:"seats"`
-	Ranks   []int     `json:"ranks"`
-	Seat    int       `json:"seat"` // the player's seat (-1 listing a tournament's games without NAME)
-	// Kind is what the game was: KindTournament (Tournament is its code; Replaced: its result
-	// was played again or voided by the teacher), KindRated or KindUnrated (a live game of no
-	// tournament whose ratings did not change: a clock was held, a guest played…), or
-	// KindPractice (bot --practice: never rated, its player's and teachers' only).
-	Kind       string `json:"kind"`
-	Tournament string `json:"tournament,omitempty"`
-	Replaced   bool   `json:"replaced,omitempty"`
-	Private    bool   `json:"private,omitempty"`
-}
-
-// What a stored game was (historyRow.Kind).
-const (
-	KindTournament = "tournament"
-	KindRated      = "rated"
-	KindUnrated    = "unrated"
-	KindPractice   = "practice"
 )
 
 var historyUsage = lang.N("usage: history [NAME] [--game GAME] [--tournament CODE | --live | --assignment CODE | --practice] [--limit N] [--json]")
@@ -139,48 +113,19 @@ func (a *App) historyCommand(c call) int {
 		fmt.Fprintln(stderr, l.Sprintf("arena: practice games are their player's and teachers' only: history --practice lists yours"))
 		return 1
 	}
-	// Someone else's practice is not shown to a player: left out by the query, it does not
-	// use up the listing's --limit.
-	q := store.GameQuery{Identity: identity, Bot: bot, Game: *game, Tournament: code, Limit: *limit,
-		NoPractice: !*practice && identity != s.Who.ID}
+	q := history.Query{Identity: identity, Bot: bot, Game: *game, Tournament: code, Limit: *limit,
+		Reader: archive.Reader{ID: s.Who.ID, Teacher: s.Who.Admin}}
 	switch {
 	case *live:
-		q.Kind = store.KindOther
+		q.Only = history.Live
 	case *practice:
-		q.Kind = store.KindPractice
+		q.Only = history.Practice
 	}
-	recs, err := a.archive.Games(ctx, q)
+	rows, more, err := history.Read(ctx, a.archive, q)
 	if err != nil {
 		a.log.Error("history", "err", err)
 		fmt.Fprintln(stderr, l.Sprintf("arena: the history could not be read right now; try again"))
 		return 1
-	}
-	rows := make([]historyRow, 0, len(recs))
-	for _, rec := range recs {
-		if !rec.VisibleTo(s.Who.ID, s.Who.Admin) {
-			continue // a private room's game: its players' and teachers' only
-		}
-		row := historyRow{ID: rec.ID, Game: rec.Game, EndedAt: rec.EndedAt, Seat: -1, Kind: KindUnrated,
-			Tournament: rec.Tournament, Replaced: rec.Replaced, Private: rec.Private}
-		switch {
-		case rec.Practice:
-			row.Kind = KindPractice
-		case rec.Tournament != "":
-			row.Kind = KindTournament
-		case rec.Rated:
-			row.Kind = KindRated
-		}
-		for i, seat := range rec.Seats {
-			row.Seats = append(row.Seats, seat.Name)
-			if row.Seat < 0 && (identity != "" && seat.ID == identity || bot != "" && seat.Bot == bot) {
-				row.Seat = i
-			}
-		}
-		var out games.Outcome
-		if json.Unmarshal(rec.Outcome, &out) == nil {
-			row.Ranks = out.Ranks
-		}
-		rows = append(rows, row)
 	}
 	if *asJSON {
 		if err := json.NewEncoder(stdout).Encode(rows); err != nil {
@@ -204,61 +149,15 @@ func (a *App) historyCommand(c call) int {
 	t := plaintext.NewTable(plaintext.Left("ID"), plaintext.Left(l.Sprintf("ENDED (UTC)")), plaintext.Left(l.Sprintf("GAME")), plaintext.Left(l.Sprintf("RESULT")),
 		plaintext.Left(l.Sprintf("PLAYERS")), plaintext.Left(l.Sprintf("KIND")))
 	for _, r := range rows {
-		result := placeText(r.Ranks, r.Seat, l)
-		if r.Seat < 0 && identity == "" && bot == "" {
-			result = winnerText(r.Seats, r.Ranks, l)
-		}
-		t.Add(r.ID, l.DateTime(r.EndedAt.UTC(), false), r.Game, plaintext.Clean(result),
-			plaintext.Clean(strings.Join(r.Seats, " vs ")), kindText(r, l))
+		t.Add(r.ID, l.DateTime(r.EndedAt.UTC(), false), r.Game, plaintext.Clean(r.Result(l)),
+			plaintext.Clean(strings.Join(r.Seats, " vs ")), r.KindText(l))
 	}
 	t.Write(stdout, "")
-	if len(recs) == *limit {
+	if more {
 		fmt.Fprintln(stdout, l.Sprintf("(the last %d; --limit N lists up to %d)", *limit, store.HistoryLimit))
 	}
 	fmt.Fprintln(stdout, "\n"+l.Sprintf("Watch one again: ssh -t HOST replay ID · export it: ssh HOST replay ID --json"))
 	return 0
-}
-
-// kindText is what a game was, in a few words, in l: "tournament T4K2QX", "rated".
-func kindText(r historyRow, l lang.Lang) string {
-	text := l.Say(kindWords[r.Kind])
-	if r.Kind == KindTournament {
-		text = l.Sprintf("tournament %s", r.Tournament)
-		if r.Replaced {
-			text = l.Sprintf("tournament %s (replaced)", r.Tournament)
-		}
-	}
-	if r.Private && r.Kind != KindPractice { // practice is always private: said once, by its kind
-		text = l.Sprintf("%s, private", text)
-	}
-	return text
-}
-
-// kindWords are the kinds of stored games said for people (historyRow.Kind is the JSON's).
-var kindWords = map[string]string{
-	KindTournament: lang.N("tournament"),
-	KindRated:      lang.N("rated"),
-	KindUnrated:    lang.N("unrated"),
-	KindPractice:   lang.N("practice"),
-}
-
-// winnerText says who won a game, in l: "ada won", "ada and bob won", "draw".
-func winnerText(seats []string, ranks []int, l lang.Lang) string {
-	var first []string
-	for i, r := range ranks {
-		if r == 1 && i < len(seats) {
-			first = append(first, seats[i])
-		}
-	}
-	switch {
-	case len(first) == 0:
-		return "—"
-	case len(first) == len(ranks):
-		return l.Sprintf("draw")
-	case len(first) == 1:
-		return l.Sprintf("%s won", first[0])
-	}
-	return l.Sprintf("%s and %s won", strings.Join(first[:len(first)-1], ", "), first[len(first)-1])
 }
 
 // unstoredHistory answers history --assignment CODE: its games are played on the server
@@ -288,31 +187,6 @@ func (a *App) unstoredHistory(c call, assignment string, asJSON bool) int {
 	}
 	fmt.Fprintln(stdout, l.Sprintf("assignment %s's games are played on the server without being stored: no history keeps them; a complete run is recorded (teachers: assignment export %s lists each student's best)", code, code))
 	return 0
-}
-
-// placeText is a seat's result in a few words, in l: "won", "2nd of 4", "draw".
-func placeText(ranks []int, seat int, l lang.Lang) string {
-	if seat < 0 || seat >= len(ranks) {
-		return "—"
-	}
-	r, shared := ranks[seat], 0
-	for _, other := range ranks {
-		if other == r {
-			shared++
-		}
-	}
-	switch {
-	case r == 1 && shared == 1:
-		return l.Sprintf("won")
-	case shared == len(ranks):
-		return l.Sprintf("draw")
-	case shared > 1:
-		return l.Sprintf("%s= of %d", l.Ordinal(r), len(ranks))
-	case len(ranks) == 2:
-		return l.Sprintf("lost")
-	default:
-		return l.Sprintf("%s of %d", l.Ordinal(r), len(ranks))
-	}
 }
 
 // isHouseBot reports whether name is a house bot of some game.

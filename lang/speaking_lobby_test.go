@@ -1,5 +1,5 @@
 package lang_test
 
 func init() {
-	speaking = append(speaking, "lobby", "lobby/widget", "lobby/screen", "lobby/roomview")
+	speaking = append(speaking, "lobby", "lobby/widget", "lobby/screen", "lobby/roomview", "history")
 }

@@ -39,6 +39,7 @@ const (
 	itemLeaderboard
 	itemTournaments
 	itemRules
+	itemHistory
 	itemQuit
 )
 
@@ -61,15 +62,18 @@ var homeItems = []struct{ label, pick, about, more string }{
 	itemTournaments: {lang.N("Join a tournament"), lang.N("join a tournament"), lang.N("enter with your teacher's code; standings"),
 		lang.N("type the code your teacher gives: the standings, live, and j to enter")},
 	itemRules: {lang.N("Rules and keys"), lang.N("rules and keys"), lang.N("how this game is played"), ""},
-	itemQuit:  {lang.N("Quit"), lang.N("quit"), "", lang.N("leave the arena")},
+	itemHistory: {lang.N("History"), lang.N("history"), lang.N("your games, the last first, to replay"),
+		lang.N("your stored games, the last first, each of them to replay (ssh HOST history)")},
+	itemQuit: {lang.N("Quit"), lang.N("quit"), "", lang.N("leave the arena")},
 }
 
-// itemKey is the key that picks a menu item: its digit, q for Quit.
+// itemKey is the key that picks a menu item: its digit (the tenth's is 0, as on the
+// keyboard's row), q for Quit.
 func itemKey(i homeItem) string {
 	if i == itemQuit {
 		return "q" // digits pick the items before it; on the lobby q quits
 	}
-	return fmt.Sprint(int(i) + 1)
+	return fmt.Sprint((int(i) + 1) % 10)
 }
 
 // homeKeys are the home screen's keys; pick is every item's key (itemKey), in menu order.
@@ -184,6 +188,8 @@ func (h *homeScreen) choose(m screen.Model) (screen.Screen, tea.Cmd) {
 		return reading.NewLeaderboard(m.Services().Archive, e, h), nil
 	case itemTournaments:
 		return tournaments.New(m, m.Services(), h), nil
+	case itemHistory:
+		return newHistoryScreen(h), nil
 	default: // itemRules
 		return reading.NewRules(e, h), nil
 	}
@@ -233,8 +239,10 @@ func (h *homeScreen) View(m screen.Model) string {
 	}
 	b.WriteString("\n" + st.Heading.Render(l.Sprintf("Live rooms")) + "\n")
 	online := onlineLineIn(l, view.Online, m.Width()-10)
-	// Show as many rooms as the window has rows for, below the menu and above who is online.
-	shown := max(m.Height()-len(homeItems)-12, 1)
+	// Show as many rooms as the window has rows for, below the menu and above who is online:
+	// ten rows are the header, the tabs, the headings, the blank lines and the footer, one
+	// is left for a notice (a longer one takes rows of the list: fitWindow).
+	shown := max(m.Height()-len(homeItems)-11, 1)
 	list := m.Lobby().Visible(m.Who().ID, m.Who().Admin)
 	if len(list) == 0 {
 		b.WriteString(st.Dim.Render("  "+l.Sprintf("none yet — start one!")) + "\n")

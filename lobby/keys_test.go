@@ -307,6 +307,14 @@ func screenCases(width, height int) []screenCase {
 		}
 		return m
 	}})
+	// The person's games (History on the lobby), and a history with none.
+	cases = append(cases, screenCase{name: "history", make: func(t *testing.T) *model {
+		_, r := finished(t, sevencolors)
+		app := newApp(Options{Archive: storedHistory(t, r, now)})
+		return show(app, false, func(*model) screen.Screen { return newHistoryScreen(home) })
+	}}, screenCase{name: "history empty", make: func(t *testing.T) *model {
+		return show(newApp(Options{Archive: storedHistory(t, nil, now)}), false, func(*model) screen.Screen { return newHistoryScreen(home) })
+	}})
 	// A running tournament's list of games (g on the standings).
 	cases = append(cases, screenCase{name: "tournament games", make: func(t *testing.T) *model {
 		st := tournamentOfFour(t, "TGAMES")
