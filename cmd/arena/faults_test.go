@@ -124,6 +124,7 @@ type faultRig struct {
 	dbURL   string // the database, for the test's own reads
 	db      *pgtest.Proxy
 	nodes   []*serverProcess
+	bins    []string // node i's arena: what it starts again (an upgrade changes it)
 	start   func(i int, addr string) *serverProcess
 	lb      *balancer         // nil: the kits connect to the nodes directly
 	entries []*netfault.Proxy // where kit i connects: entries[i%len(entries)]
@@ -152,7 +153,8 @@ func newFaultRigOf(t *testing.T, shape tournamentShape, bins []string, balanced 
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &faultRig{t: t, repo: repo, teacher: sshtest.NewKey(t), shape: shape, clients: map[*serverProcess]*gossh.Client{}}
+	r := &faultRig{t: t, repo: repo, teacher: sshtest.NewKey(t), shape: shape, clients: map[*serverProcess]*gossh.Client{},
+		bins: slices.Clone(bins)}
 	if dir := os.Getenv("ARENA_KEEP_LOGS"); dir != "" {
 		// The whole logs of every node, for a failure's post-mortem (the test's own output
 		// keeps only their ends).
@@ -210,7 +212,7 @@ func newFaultRigOf(t *testing.T, shape tournamentShape, bins []string, balanced 
 		if balanced {
 			args = append(args, "--proxy-protocol", "--proxy-from", "127.0.0.2/32")
 		}
-		p := startServerBinary(t, bins[i], args...)
+		p := startServerBinary(t, r.bins[i], args...)
 		r.logs = append(r.logs, p.logs)
 		return p
 	}

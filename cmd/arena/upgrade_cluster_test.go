@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -51,8 +52,9 @@ func TestAMixedClusterPlaysATournament(t *testing.T) {
 	old, prev := previousRelease(t)
 	current := sshtest.ArenaBinary(t)
 	// 7 Colors on a 10×10 board, a round robin of three programs (the fault suite's thinker:
-	// kits 0 and 2 on node0, kit 1 on node1) and greedy: six games, three at a time.
-	shape := tournamentShape{game: "sevencolors", bot: "greedy", settings: "--size 10", kits: 3, legs: 1}
+	// kits 0 and 2 on node0, kit 1 on node1) and greedy, two games a pairing: twelve games,
+	// three at a time.
+	shape := tournamentShape{game: "sevencolors", bot: "greedy", settings: "--size 10", kits: 3, legs: 2}
 	for _, c := range []struct {
 		name string
 		bins []string // node0 starts first and leads
@@ -84,44 +86,57 @@ func TestAMixedClusterPlaysATournament(t *testing.T) {
 				return heard.MatchString(r.nodes[1].logs.String())
 			})
 			r.begin()
+			// Games in the mixed cluster, on both nodes, a program playing in a room of
+			// the other release (kit 1 against kits 0 and 2: one of the two is away from
+			// the room; kit 1's games against greedy are on node1): all within the first
+			// game of each pairing. Then the rolling upgrade ends: the node of the previous
+			// release stops as an operator stops it (SIGTERM: it drains; when it led, this
+			// release takes the lead) and starts again as this release, and the tournament
+			// goes on.
+			var hosts map[int]int
+			var across int
+			until.Seen(t, 3*time.Minute, "games on both nodes, one with a program of the other node", func() (string, bool) {
+				hosts, across = r.gameHosts(time.Now())
+				return fmt.Sprintf("%v, %d across", hosts, across), hosts[0] > 0 && hosts[1] > 0 && across > 0
+			})
+			s, err := r.standings()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.GamesPlayed >= shape.games() {
+				t.Fatalf("the tournament ended before the upgrade: %+v", s)
+			}
+			upgrading := time.Now()
+			r.bins[1-c.this] = current
+			r.terminate(1 - c.this)
+			upgraded := time.Since(upgrading)
+			r.nextResult(s.GamesPlayed)
 			_, untouched := r.holds()
 			// Each node served programs of its own: their sessions ended there.
 			for i, k := range r.kits {
 				node := i % len(r.nodes)
 				session := regexp.MustCompile(`msg=session .*cmd="bot --game sevencolors --tournament ` + r.code + `".* user=student` + fmt.Sprint(i) + `\b`)
-				if !session.MatchString(r.nodes[node].logs.String()) {
+				if !session.MatchString(r.nodeLogs(node)) {
 					t.Errorf("node%d did not log student%d's session (its kit said:\n%s)", node, i, k.log.String())
 				}
 			}
-			// Games were played on both nodes, and programs played in rooms of the other
-			// release (kit 1 against kits 0 and 2: one of the two is away from the room).
-			hosts, across := r.gameHosts()
-			for i := range r.nodes {
-				if hosts[i] == 0 {
-					t.Errorf("no game was played on node%d: %v", i, hosts)
-				}
-			}
-			if across == 0 {
-				t.Errorf("no program played in a room of the other node")
-			}
-			t.Logf("%d games (%d on node0, %d on node1, %d with a program of the other node), %d of them played again move for move, in %s",
-				shape.games(), hosts[0], hosts[1], across, untouched, time.Since(began).Round(time.Second))
+			t.Logf("%d games, %d before the upgrade (%d on node0, %d on node1, %d with a program of the other node), %d played again move for move; the upgraded node stopped in %s; in all %s",
+				shape.games(), hosts[0]+hosts[1], hosts[0], hosts[1], across, untouched, upgraded.Round(100*time.Millisecond), time.Since(began).Round(time.Second))
 		})
 	}
 }
 
-// gameHosts counts the tournament's recorded games by the node that ran them (a match's id
-// is its room's, m_ROOM_…, whose first letter is its node's), and the games where a
-// program connected to the other node played: its moves crossed the bus.
-func (r *faultRig) gameHosts() (hosts map[int]int, across int) {
+// gameHosts counts the tournament's games recorded before a time by the node that ran
+// them (a match's id is its room's, m_ROOM_…, whose first letter is its node's), and those
+// where a program connected to the other node played: its moves crossed the bus.
+func (r *faultRig) gameHosts(before time.Time) (hosts map[int]int, across int) {
 	t := r.t
 	letters := map[string]int{}
-	for i, n := range r.nodes {
-		m := regexp.MustCompile(`msg=cluster .*letter=(\S)`).FindStringSubmatch(n.logs.String())
-		if m == nil {
-			t.Fatalf("node%d did not log its letter", i)
+	for _, l := range r.logs {
+		if m := nodeLetter.FindStringSubmatch(l.String()); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			letters[strings.ToLower(m[2])] = n
 		}
-		letters[strings.ToLower(m[1])] = i
 	}
 	st, err := store.Open(context.Background(), r.dbURL)
 	if err != nil {
@@ -134,6 +149,9 @@ func (r *faultRig) gameHosts() (hosts map[int]int, across int) {
 	}
 	hosts = map[int]int{}
 	for _, g := range played {
+		if !g.At.Before(before) {
+			continue
+		}
 		id := strings.TrimPrefix(g.MatchID, "m_")
 		n, ok := letters[strings.ToLower(id[:1])]
 		if !ok {
@@ -154,4 +172,18 @@ func (r *faultRig) gameHosts() (hosts map[int]int, across int) {
 		}
 	}
 	return hosts, across
+}
+
+// nodeLetter is a node's first line about the cluster: its name and its rooms' letter.
+var nodeLetter = regexp.MustCompile(`msg=cluster .*node=node(\d+) letter=(\S)`)
+
+// nodeLogs is what every process of node i logged, the ones stopped too.
+func (r *faultRig) nodeLogs(i int) string {
+	var all strings.Builder
+	for _, l := range r.logs {
+		if m := nodeLetter.FindStringSubmatch(l.String()); m != nil && m[1] == strconv.Itoa(i) {
+			all.WriteString(l.String())
+		}
+	}
+	return all.String()
 }
