@@ -88,6 +88,9 @@ func buildPreviousRelease() (bin string, prev version.Release, skip string, err 
 		return strings.TrimSpace(string(out)), err
 	}
 	if shallow, err := git("rev-parse", "--is-shallow-repository"); err != nil {
+		if os.Getenv("CI") != "" {
+			return "", prev, "", fmt.Errorf("not a git checkout (%v): CI builds the previous release from its commit", err)
+		}
 		return "", prev, "not a git checkout: the previous release's source is not at hand", nil
 	} else if shallow == "true" {
 		return "", prev, "a shallow clone: the previous release's commit is not at hand (git fetch --unshallow)", nil
