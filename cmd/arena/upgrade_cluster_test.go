@@ -56,12 +56,14 @@ func TestAMixedClusterPlaysATournament(t *testing.T) {
 	// three at a time.
 	shape := tournamentShape{game: "sevencolors", bot: "greedy", settings: "--size 10", kits: 3, legs: 2}
 	for _, c := range []struct {
-		name string
-		bins []string // node0 starts first and leads
-		this int      // the node of this release
+		name    string
+		bins    []string // node0 starts first and leads
+		this    int      // the node of this release
+		upgrade bool     // the previous release's node restarts as this one midway
 	}{
-		{"this release leads", []string{current, old}, 0},
-		{prev.Version + " leads", []string{old, current}, 1},
+		{"this release leads", []string{current, old}, 0, false},
+		{prev.Version + " leads", []string{old, current}, 1, false},
+		{prev.Version + " leads, then upgraded", []string{old, current}, 1, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -86,31 +88,32 @@ func TestAMixedClusterPlaysATournament(t *testing.T) {
 				return heard.MatchString(r.nodes[1].logs.String())
 			})
 			r.begin()
-			// Games in the mixed cluster, on both nodes, a program playing in a room of
-			// the other release (kit 1 against kits 0 and 2: one of the two is away from
-			// the room; kit 1's games against greedy are on node1): all within the first
-			// game of each pairing. Then the rolling upgrade ends: the node of the previous
-			// release stops as an operator stops it (SIGTERM: it drains; when it led, this
-			// release takes the lead) and starts again as this release, and the tournament
-			// goes on.
-			var hosts map[int]int
-			var across int
-			until.Seen(t, 3*time.Minute, "games on both nodes, one with a program of the other node", func() (string, bool) {
-				hosts, across = r.gameHosts(time.Now())
-				return fmt.Sprintf("%v, %d across", hosts, across), hosts[0] > 0 && hosts[1] > 0 && across > 0
-			})
-			s, err := r.standings()
-			if err != nil {
-				t.Fatal(err)
+			// With an upgrade, once the mixed cluster has played games on both nodes, a
+			// program in a room of the other release among them (kit 1 against kits 0 and
+			// 2: one of the two is away from the room; kit 1's games against greedy are on
+			// node1; all within the first game of each pairing), the rolling upgrade ends:
+			// the node of the previous release, which leads, stops as an operator stops it
+			// (SIGTERM: it drains, and this release takes the lead) and starts again as
+			// this release, and the tournament goes on.
+			mixed := time.Now().Add(time.Hour) // every game, without an upgrade
+			if c.upgrade {
+				until.Seen(t, 3*time.Minute, "games on both nodes, one with a program of the other node", func() (string, bool) {
+					hosts, across := r.gameHosts(time.Now())
+					return fmt.Sprintf("%v, %d across", hosts, across), hosts[0] > 0 && hosts[1] > 0 && across > 0
+				})
+				s, err := r.standings()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if s.GamesPlayed >= shape.games() {
+					t.Fatalf("the tournament ended before the upgrade: %+v", s)
+				}
+				mixed = time.Now()
+				r.bins[1-c.this] = current
+				r.terminate(1 - c.this)
+				t.Logf("the previous release's node stopped in %s", time.Since(mixed).Round(100*time.Millisecond))
+				r.nextResult(s.GamesPlayed)
 			}
-			if s.GamesPlayed >= shape.games() {
-				t.Fatalf("the tournament ended before the upgrade: %+v", s)
-			}
-			upgrading := time.Now()
-			r.bins[1-c.this] = current
-			r.terminate(1 - c.this)
-			upgraded := time.Since(upgrading)
-			r.nextResult(s.GamesPlayed)
 			_, untouched := r.holds()
 			// Each node served programs of its own: their sessions ended there.
 			for i, k := range r.kits {
@@ -120,8 +123,19 @@ func TestAMixedClusterPlaysATournament(t *testing.T) {
 					t.Errorf("node%d did not log student%d's session (its kit said:\n%s)", node, i, k.log.String())
 				}
 			}
-			t.Logf("%d games, %d before the upgrade (%d on node0, %d on node1, %d with a program of the other node), %d played again move for move; the upgraded node stopped in %s; in all %s",
-				shape.games(), hosts[0]+hosts[1], hosts[0], hosts[1], across, untouched, upgraded.Round(100*time.Millisecond), time.Since(began).Round(time.Second))
+			// Games were played on both nodes while they ran two releases, and programs
+			// played in rooms of the other release.
+			hosts, across := r.gameHosts(mixed)
+			for i := range r.nodes {
+				if hosts[i] == 0 {
+					t.Errorf("no game was played on node%d: %v", i, hosts)
+				}
+			}
+			if across == 0 {
+				t.Errorf("no program played in a room of the other release")
+			}
+			t.Logf("%d games, %d in the mixed cluster (%d on node0, %d on node1, %d with a program of the other node), %d played again move for move, in %s",
+				shape.games(), hosts[0]+hosts[1], hosts[0], hosts[1], across, untouched, time.Since(began).Round(time.Second))
 		})
 	}
 }
