@@ -27,8 +27,10 @@ import (
 // one reads and writes the store this one migrated. Both ways: this release leading the
 // tournaments (it starts first: it makes the store, the previous one joins), and the
 // previous one leading (it makes the store; this one joins and migrates it under it, as
-// the first upgraded node of a cluster does). The teacher's commands go to the node that
-// does not lead, which asks the one that does.
+// the first upgraded node of a cluster does); and a third time, the previous release
+// leading until, midway, its node is restarted as this release (the rolling upgrade's
+// last step). The teacher's commands go to the node that does not lead, which asks the
+// one that does.
 //
 // The invariants are the fault suite's (faults_test.go): every game played once, by its
 // entrants, with a result; no forfeit, nobody absent; every program told its place; every
