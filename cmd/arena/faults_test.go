@@ -124,10 +124,12 @@ type faultRig struct {
 	dbURL   string // the database, for the test's own reads
 	db      *pgtest.Proxy
 	nodes   []*serverProcess
+	bins    []string // node i's arena: what it starts again (an upgrade changes it)
 	start   func(i int, addr string) *serverProcess
 	lb      *balancer         // nil: the kits connect to the nodes directly
 	entries []*netfault.Proxy // where kit i connects: entries[i%len(entries)]
 	teacher gossh.Signer
+	desk    int // the node the teacher creates and starts the tournament on
 	shape   tournamentShape
 	code    string
 	kits    []kit
@@ -139,11 +141,20 @@ type faultRig struct {
 
 func newFaultRig(t *testing.T, shape tournamentShape, nodes int, balanced bool) *faultRig {
 	t.Helper()
+	return newFaultRigOf(t, shape, slices.Repeat([]string{sshtest.ArenaBinary(t)}, nodes), balanced)
+}
+
+// newFaultRigOf is a rig of len(bins) nodes, node i running bins[i]'s serve (a cluster of
+// two releases, upgrade_cluster_test.go); node0 starts first, on a store of nothing.
+func newFaultRigOf(t *testing.T, shape tournamentShape, bins []string, balanced bool) *faultRig {
+	t.Helper()
+	nodes := len(bins)
 	repo, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &faultRig{t: t, repo: repo, teacher: sshtest.NewKey(t), shape: shape, clients: map[*serverProcess]*gossh.Client{}}
+	r := &faultRig{t: t, repo: repo, teacher: sshtest.NewKey(t), shape: shape, clients: map[*serverProcess]*gossh.Client{},
+		bins: slices.Clone(bins)}
 	if dir := os.Getenv("ARENA_KEEP_LOGS"); dir != "" {
 		// The whole logs of every node, for a failure's post-mortem (the test's own output
 		// keeps only their ends).
@@ -201,7 +212,7 @@ func newFaultRig(t *testing.T, shape tournamentShape, nodes int, balanced bool) 
 		if balanced {
 			args = append(args, "--proxy-protocol", "--proxy-from", "127.0.0.2/32")
 		}
-		p := startServerProcessWith(t, args...)
+		p := startServerBinary(t, r.bins[i], args...)
 		r.logs = append(r.logs, p.logs)
 		return p
 	}
@@ -256,7 +267,7 @@ func (r *faultRig) teacherOn(i int) *gossh.Client {
 // begin creates the tournament, starts the kits, and starts it once all have entered.
 func (r *faultRig) begin() {
 	t := r.t
-	prof := r.teacherOn(0)
+	prof := r.teacherOn(r.desk)
 	out, errOut, status := sshtest.Exec(t, prof, fmt.Sprintf(
 		"tournament create --game %s --format round-robin --games-per-pairing %d %s --name faults", r.shape.game, r.shape.legs, r.shape.settings))
 	if status != 0 {

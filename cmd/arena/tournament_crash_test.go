@@ -46,8 +46,15 @@ func startServerProcessAt(t *testing.T, data, addr string) *serverProcess {
 // startServerProcessWith runs arena serve with args.
 func startServerProcessWith(t *testing.T, args ...string) *serverProcess {
 	t.Helper()
+	return startServerBinary(t, sshtest.ArenaBinary(t), args...)
+}
+
+// startServerBinary runs bin's serve with args: this release's, or another's (a cluster of
+// two versions, upgrade_cluster_test.go).
+func startServerBinary(t *testing.T, bin string, args ...string) *serverProcess {
+	t.Helper()
 	addr := args[slices.Index(args, "--listen")+1]
-	cmd := exec.Command(sshtest.ArenaBinary(t), append([]string{"serve"}, args...)...)
+	cmd := exec.Command(bin, append([]string{"serve"}, args...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

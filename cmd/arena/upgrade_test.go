@@ -3,17 +3,21 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/arena-classroom/arena/internal/pgtest"
 	"github.com/arena-classroom/arena/internal/sshtest"
+	"github.com/arena-classroom/arena/internal/storetest"
 	"github.com/arena-classroom/arena/version"
 )
 
@@ -25,45 +29,11 @@ func TestThePreviousReleaseRunsOnThisReleasesStore(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the previous release")
 	}
-	prev, ok := version.Previous()
-	if !ok {
-		t.Fatal("no previous release in version/releases.tsv")
+	if storetest.OnPostgres() && pgtest.Available() {
+		// The README's pass (go test ./... beside a PostgreSQL server) ran it on both.
+		t.Skip("runs on SQLite and PostgreSQL in one pass, without ARENA_TEST_STORE")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	git := func(args ...string) (string, error) {
-		out, err := exec.Command("git", append([]string{"-C", root}, args...)...).Output()
-		return strings.TrimSpace(string(out)), err
-	}
-	if shallow, err := git("rev-parse", "--is-shallow-repository"); err != nil {
-		t.Skip("not a git checkout: the previous release's source is not at hand")
-	} else if shallow == "true" {
-		t.Skip("a shallow clone: the previous release's commit is not at hand (git fetch --unshallow)")
-	}
-	if _, err := git("cat-file", "-e", prev.Commit+"^{commit}"); err != nil {
-		t.Fatalf("release %s's commit %s is not in this clone: %v", prev.Version, prev.Commit, err)
-	}
-	src := t.TempDir()
-	archive := exec.Command("git", "-C", root, "archive", prev.Commit)
-	untar := exec.Command("tar", "-x", "-C", src)
-	untar.Stdin, _ = archive.StdoutPipe()
-	if err := untar.Start(); err != nil {
-		t.Fatal(err)
-	}
-	if err := archive.Run(); err != nil {
-		t.Fatal(err)
-	}
-	if err := untar.Wait(); err != nil {
-		t.Fatal(err)
-	}
-	old := filepath.Join(src, "arena-"+prev.Version)
-	build := exec.Command("go", "build", "-o", old, "./cmd/arena")
-	build.Dir = src
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building release %s: %v\n%s", prev.Version, err, out)
-	}
+	old, _ := previousRelease(t)
 	current := sshtest.ArenaBinary(t)
 
 	stores := map[string][]string{"sqlite": nil}
@@ -78,6 +48,85 @@ func TestThePreviousReleaseRunsOnThisReleasesStore(t *testing.T) {
 			serveOnce(t, current, data, args)
 		})
 	}
+}
+
+var previous struct {
+	once      sync.Once
+	bin, skip string
+	err       error
+	release   version.Release
+}
+
+// previousRelease is the previous release's arena (version/releases.tsv), built from its
+// commit once per test binary (a minute or so); it skips the test in a shallow clone, where
+// that commit is not at hand, and fails it otherwise when the build cannot be made.
+func previousRelease(t *testing.T) (string, version.Release) {
+	t.Helper()
+	previous.once.Do(func() {
+		previous.bin, previous.release, previous.skip, previous.err = buildPreviousRelease()
+	})
+	switch {
+	case previous.skip != "":
+		t.Skip(previous.skip)
+	case previous.err != nil:
+		t.Fatal(previous.err)
+	}
+	return previous.bin, previous.release
+}
+
+func buildPreviousRelease() (bin string, prev version.Release, skip string, err error) {
+	prev, ok := version.Previous()
+	if !ok {
+		return "", prev, "", errors.New("no previous release in version/releases.tsv")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		return "", prev, "", err
+	}
+	git := func(args ...string) (string, error) {
+		out, err := exec.Command("git", append([]string{"-C", root}, args...)...).Output()
+		return strings.TrimSpace(string(out)), err
+	}
+	if shallow, err := git("rev-parse", "--is-shallow-repository"); err != nil {
+		if os.Getenv("CI") != "" {
+			return "", prev, "", fmt.Errorf("not a git checkout (%v): CI builds the previous release from its commit", err)
+		}
+		return "", prev, "not a git checkout: the previous release's source is not at hand", nil
+	} else if shallow == "true" {
+		return "", prev, "a shallow clone: the previous release's commit is not at hand (git fetch --unshallow)", nil
+	}
+	if _, err := git("cat-file", "-e", prev.Commit+"^{commit}"); err != nil {
+		return "", prev, "", fmt.Errorf("release %s's commit %s is not in this clone: %v", prev.Version, prev.Commit, err)
+	}
+	// Not under a test's TempDir: the binary serves every test of this binary.
+	dir, err := os.MkdirTemp("", "arena-"+prev.Version+"-")
+	if err != nil {
+		return "", prev, "", err
+	}
+	src := filepath.Join(dir, "src")
+	if err := os.Mkdir(src, 0o755); err != nil {
+		return "", prev, "", err
+	}
+	defer os.RemoveAll(src)
+	archive := exec.Command("git", "-C", root, "archive", prev.Commit)
+	untar := exec.Command("tar", "-x", "-C", src)
+	untar.Stdin, _ = archive.StdoutPipe()
+	if err := untar.Start(); err != nil {
+		return "", prev, "", err
+	}
+	if err := archive.Run(); err != nil {
+		return "", prev, "", fmt.Errorf("git archive %s: %v", prev.Commit, err)
+	}
+	if err := untar.Wait(); err != nil {
+		return "", prev, "", fmt.Errorf("tar: %v", err)
+	}
+	bin = filepath.Join(dir, "arena-"+prev.Version)
+	build := exec.Command("go", "build", "-o", bin, "./cmd/arena")
+	build.Dir = src
+	if out, err := build.CombinedOutput(); err != nil {
+		return "", prev, "", fmt.Errorf("building release %s: %v\n%s", prev.Version, err, out)
+	}
+	return bin, prev, "", nil
 }
 
 // serveOnce starts bin serve on data (and args), has a person connect and run whoami, and
