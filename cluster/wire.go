@@ -44,6 +44,12 @@ type Heartbeat struct {
 	Leads   bool                     `json:"leads,omitempty"`
 	Calls   map[string]director.Call `json:"calls,omitempty"`
 	Changes uint64                   `json:"changes,omitempty"`
+	// Term is when the leader took the lead (the lease's Since, in Unix milliseconds on
+	// the store's clock): a leader heard with a new term lost the lead and took it again
+	// (between two heartbeats, perhaps), and forgot the programs in its line; of two nodes
+	// that both say they lead, the later term is the lease's holder (the other has not
+	// heard yet that it lost it). 0 from nodes before it.
+	Term int64 `json:"term,omitempty"`
 }
 
 // WaitingProgram is a program waiting in the quick match queues, as their keeper lists it.

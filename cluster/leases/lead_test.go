@@ -55,7 +55,7 @@ func TestALeaderKeepsTheLeadThroughAStoreOutage(t *testing.T) {
 	ttl := 30 * time.Millisecond
 	go func() {
 		defer close(done)
-		Lead(ctx, s, Director, "node0", ttl, nil, func() { leads.Add(1) }, func() { follows.Add(1) })
+		Lead(ctx, s, Director, "node0", ttl, nil, Holder{Lead: func(store.Lease) { leads.Add(1) }, Follow: func() { follows.Add(1) }})
 	}()
 	defer func() { cancel(); <-done }()
 	until.True(t, 10*time.Second, "the lead taken", func() bool { return leads.Load() == 1 })

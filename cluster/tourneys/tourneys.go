@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arena-classroom/arena/cluster"
@@ -128,16 +129,43 @@ type tournaments struct {
 	n *cluster.Node
 	d *director.Director
 
+	// term is when this node's director took the lead (Heartbeat.Term), while it leads.
+	term atomic.Int64
+
 	mu     sync.Mutex
 	mine   map[uint64]*director.Ticket    // this node's programs waiting at the leader
 	theirs map[ticketKey]*director.Ticket // other nodes' programs waiting here (leader)
 }
 
+// Leadership is how the holder of the tournaments' lease (leases.Lead) leads them, and
+// stops: Serve gives it.
+type Leadership struct{ t *tournaments }
+
+// Take has this node's director lead from the lease taken at since (store.Lease.Since).
+// This node's programs that waited at the leader before it line up here: that leader is
+// gone or about to follow, and this node hears no other take the lead.
+func (l Leadership) Take(ctx context.Context, since time.Time) error {
+	l.t.term.Store(since.UnixMilli())
+	err := l.t.d.Lead(ctx)
+	l.t.resend()
+	return err
+}
+
+// Lose has this node's director follow: another node took the lease. The programs in its
+// line hear Again, the other nodes' through them (director.Follow).
+func (l Leadership) Lose() {
+	l.t.d.Follow()
+	l.t.mu.Lock()
+	clear(l.t.theirs) // those waiting were told Again; those seated ask the leader next
+	l.t.mu.Unlock()
+}
+
 var _ cluster.Part = (*tournaments)(nil)
 
 // Serve joins d to the cluster's tournaments: it places the games of the tournaments it
-// leads on the nodes, and sends the leader what it is asked while it follows.
-func Serve(n *cluster.Node, d *director.Director) {
+// leads on the nodes, and sends the leader what it is asked while it follows. d follows
+// until the lease's holder leads through the Leadership.
+func Serve(n *cluster.Node, d *director.Director) Leadership {
 	t := &tournaments{n: n, d: d, mine: map[uint64]*director.Ticket{}, theirs: map[ticketKey]*director.Ticket{}}
 	d.SetPlacer(n.PlaceGame)
 	d.SetFinder(n.FindTagged)
@@ -183,6 +211,7 @@ func Serve(n *cluster.Node, d *director.Director) {
 		return bus.None{}, nil
 	})
 	n.AddPart(t)
+	return Leadership{t}
 }
 
 // withTimeout runs a director's call for another node within the bus's timeout.
@@ -198,19 +227,22 @@ func (t *tournaments) Version() uint64 { return t.d.Version() }
 // Announce says that this node leads, and whom its director calls.
 func (t *tournaments) Announce(h *cluster.Heartbeat) {
 	if t.d.Leading() {
-		h.Leads, h.Calls, h.Changes = true, t.d.Calls(), t.d.Version()
+		h.Leads, h.Calls, h.Changes, h.Term = true, t.d.Calls(), t.d.Version(), t.term.Load()
 	}
 }
 
 // Heard: a leader that changed something makes the standings here read again; a new
 // leader gets the programs waiting here in its line. A leader restarted under its name
-// (its process forgot every ticket) is a new one: the node hears it gone, then joined.
+// (its process forgot every ticket) is a new one: the node hears it gone, then joined. So
+// is a leader heard with a new term: it followed, and forgot its line, then took the lead
+// again, perhaps between two of its heartbeats (this node never heard it follow).
 func (t *tournaments) Heard(from string, before, now *cluster.Heartbeat) {
 	wasLeading := before != nil && before.Leads
-	if now.Leads && (!wasLeading || now.Changes != before.Changes) {
+	newLeader := now.Leads && (!wasLeading || now.Term != before.Term)
+	if newLeader || now.Leads && now.Changes != before.Changes {
 		go t.d.Touch()
 	}
-	if now.Leads && !wasLeading {
+	if newLeader {
 		go t.resend()
 	}
 	if before == nil && t.d.Leading() {
@@ -250,15 +282,17 @@ func (t *tournaments) Gone(node string) {
 	}()
 }
 
-// leaderName is the node whose director leads, "" if none is heard.
+// leaderName is the node whose director leads, "" if none is heard. Of two that say they
+// lead (one took the lease, the other has not yet asked the store and learnt it lost it),
+// the one with the later term holds it.
 func (t *tournaments) leaderName() string {
 	if t.d.Leading() {
 		return t.n.Name()
 	}
-	best := ""
+	best, term := "", int64(0)
 	for name, h := range t.n.Heard() {
-		if h.Leads && (best == "" || name < best) {
-			best = name
+		if h.Leads && (best == "" || h.Term > term || h.Term == term && name < best) {
+			best, term = name, h.Term
 		}
 	}
 	return best

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
@@ -36,6 +37,10 @@ type appOptions struct {
 	Cluster *cluster.Node
 	// LivePace is a tournament's live pace in moves a second (0: the director's default).
 	LivePace float64
+	// Leases is where the nodes of a cluster hold the tournaments' lead, for DirectorTTL
+	// (nil and 0: the store, for directorTTL); tests steer the lead with them.
+	Leases      leases.Store
+	DirectorTTL time.Duration
 }
 
 // directorTTL is how long a cluster waits for a silent director before another node leads.
@@ -96,21 +101,31 @@ func newApp(opts appOptions) (app *commands.App, hub *rooms.Hub, stop func(), er
 			// One node of a cluster runs the tournaments: whichever holds the lease. It
 			// places their games on all the nodes; the others send it what they are asked.
 			dir.Follow()
-			tourneys.Serve(opts.Cluster, dir)
-			go leases.Lead(ctx, opts.Store, leases.Director, opts.Cluster.Name(), directorTTL, logger,
-				func() {
+			lead := tourneys.Serve(opts.Cluster, dir)
+			var lease leases.Store = opts.Store
+			if opts.Leases != nil {
+				lease = opts.Leases
+			}
+			ttl := cmp.Or(opts.DirectorTTL, directorTTL)
+			go leases.Lead(ctx, lease, leases.Director, opts.Cluster.Name(), ttl, logger, leases.Holder{
+				Lead: func(l store.Lease) {
 					logger.Info("leading the tournaments")
-					if err := dir.Lead(ctx); err != nil {
-						logger.Error("tournaments could not all be resumed", "err", err)
+					if err := lead.Take(ctx, l.Since); err != nil {
+						logger.Error("tournaments could not all be resumed; trying again", "err", err)
 					}
 				},
-				func() {
+				// Past its lease's end, a leader that cannot renew it (the store is out)
+				// waits to learn whether another node took the lead: it starts no game.
+				Held: dir.HeldUntil,
+				Follow: func() {
 					logger.Warn("following the tournaments' leader: another node took the lead")
-					dir.Follow()
-				})
+					lead.Lose()
+				},
+			})
 		} else if err := dir.Load(ctx); err != nil {
-			// A tournament that cannot be read stays as it is; the others go on.
-			logger.Error("tournaments could not all be resumed", "err", err)
+			// A tournament that cannot be read waits, and is read again a while later
+			// (the director's Step); the others go on.
+			logger.Error("tournaments could not all be resumed; trying again", "err", err)
 		}
 		go dir.Run(ctx)
 	}

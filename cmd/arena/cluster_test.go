@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -43,6 +44,50 @@ type testCluster struct {
 	admin   string
 	teacher gossh.Signer
 	clients map[string]*gossh.Client // the teacher's connection to each node
+	// lead, when set, says which nodes hold the tournaments' lease (the store does
+	// otherwise), asked a third of leaseTTL apart.
+	lead *steeredLead
+}
+
+// leaseTTL is the tournaments' lease's life in a cluster whose lead the test steers.
+const leaseTTL = 600 * time.Millisecond
+
+// steeredLead is the store's leases, but for the tournaments' lead, which the test gives:
+// the nodes it names are told that they hold it, since the time they were given it. Two
+// at once play a node that took the lease while the one that held it has not asked the
+// store again yet, and still leads.
+type steeredLead struct {
+	*store.Store
+	mu      sync.Mutex
+	holders map[string]time.Time
+}
+
+func (s *steeredLead) TakeLease(ctx context.Context, name, holder string, ttl time.Duration) (store.Lease, bool, error) {
+	if name != leases.Director {
+		return s.Store.TakeLease(ctx, name, holder, ttl)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	since, ok := s.holders[holder]
+	if !ok {
+		return store.Lease{Name: name, Holder: "another", Expires: time.Now().Add(ttl)}, false, nil
+	}
+	return store.Lease{Name: name, Holder: holder, Since: since, Expires: time.Now().Add(ttl)}, true, nil
+}
+
+// give has nodes hold the lead: those that held it keep their since, the others take it now.
+func (s *steeredLead) give(nodes ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	held := s.holders
+	s.holders = map[string]time.Time{}
+	for _, n := range nodes {
+		since, ok := held[n]
+		if !ok {
+			since = time.Now()
+		}
+		s.holders[n] = since
+	}
 }
 
 func newTestCluster(t *testing.T) *testCluster {
@@ -67,8 +112,12 @@ func (c *testCluster) startVia(name, url string) *testNode {
 	}
 	// LivePace 100: the tournaments at the live pace here are for games under way when a
 	// node dies, a move a tick of this 100 Hz hub, not for a class to follow.
-	app, hub, stopApp, err := newApp(appOptions{Logger: log, Store: c.st, TickHz: 100, FillAfter: time.Hour, LivePace: 100,
-		HumanMove: time.Minute, BotMove: 2 * time.Second, GamesPerPlayer: 3, GamesPerAddr: 50, Cluster: n})
+	opts := appOptions{Logger: log, Store: c.st, TickHz: 100, FillAfter: time.Hour, LivePace: 100,
+		HumanMove: time.Minute, BotMove: 2 * time.Second, GamesPerPlayer: 3, GamesPerAddr: 50, Cluster: n}
+	if c.lead != nil {
+		opts.Leases, opts.DirectorTTL = c.lead, leaseTTL
+	}
+	app, hub, stopApp, err := newApp(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -578,5 +627,111 @@ func TestAnEntryWhileTheLeaderIsGoneSaysTryAgain(t *testing.T) {
 	p.ReadAll()
 	if status := p.St.Wait(t, 30*time.Second); status != 75 {
 		t.Fatalf("an entry while the leader is gone: exit %d, want 75; stderr:\n%s", status, p.St.Stderr())
+	}
+}
+
+// The tournaments' lead passes from A to B while every program waits in A's line (the
+// tournament paused): sam is connected to B, lea to C, max to A. B takes the lease while A,
+// which has not asked the store again yet, still says it leads; then A learns it lost the
+// lease and follows. Later the lead goes back to A the same way. Each time every program
+// lines up with the new leader, and the tournament plays every game, nobody counted
+// absent. Before, the new leader's own programs waited for ever on tickets of the old one,
+// which dropped them as it followed; so did another node's programs that lined up again
+// with the old leader, still heard leading, just before it followed (as after a database
+// outage longer than the lease, when another node asks the store first).
+func TestProgramsLineUpWithEachNewLeader(t *testing.T) {
+	c := newTestCluster(t)
+	c.lead = &steeredLead{Store: c.st}
+	c.lead.give("a")
+	nodes := map[string]*testNode{"a": c.start("a")}
+	leads := func(name string) bool { return nodes[name].app.Director().Leading() }
+	until.True(t, 30*time.Second, "a leading", func() bool { return leads("a") })
+	nodes["b"], nodes["c"] = c.start("b"), c.start("c")
+	c.settled(nodes["a"], nodes["b"], nodes["c"])
+	a := nodes["a"]
+	code := c.create(a.addr, "--game sevencolors --format round-robin --games-per-pairing 6 --size 6 --grace 5s --name Handover", "")
+	where := map[string]string{"sam": "b", "lea": "c", "max": "a"}
+	played := make(chan []arenatest.Msg, len(where))
+	var programs []*arenatest.Bot
+	for name, node := range where {
+		p := arenatest.StartBot(t, sshtest.Dial(t, nodes[node].addr, name, sshtest.NewKey(t)), "--game sevencolors --tournament "+code)
+		programs = append(programs, p)
+	}
+	until.Seen(t, 20*time.Second, "the programs entering", func() (string, bool) {
+		s := c.standings(a.addr, code)
+		return rows(s), len(s.Standings) == 3
+	})
+	c.teacherRuns(a.addr, "tournament start "+code)
+	for _, p := range programs {
+		go func() { played <- p.PlayAll() }()
+	}
+	// fair fails at once on a game scored unplayed.
+	fair := func(s tournamentStandings) {
+		for _, r := range s.Standings {
+			if r.Forfeits != 0 || r.Absent != 0 {
+				rep, _ := nodes["b"].app.Director().Report(context.Background(), code)
+				t.Fatalf("%s: %d forfeits, %d absent:\n%s\nnotes at b:\n%s", r.Name, r.Forfeits, r.Absent, rows(s), strings.Join(rep.Notes, "\n"))
+			}
+		}
+	}
+	everyone := []string{"lea", "max", "sam"}
+	inLine := func(at string, want []string) {
+		until.Seen(t, 20*time.Second, strings.Join(want, ", ")+" in "+at+"'s line", func() (string, bool) {
+			in := nodes[at].app.Director().InLine(code)
+			slices.Sort(in)
+			return fmt.Sprint(in), slices.Equal(in, want)
+		})
+	}
+	handOver := func(from, to string) {
+		c.teacherRuns(a.addr, "tournament pause "+code)
+		inLine(from, everyone)
+		c.lead.give(from, to) // to took the lease; from still thinks it holds it
+		until.True(t, 20*time.Second, to+" leading", func() bool { return leads(to) })
+		third := "c"
+		for _, n := range []string{"a", "b", "c"} {
+			if n != from && n != to {
+				third = n
+			}
+		}
+		until.True(t, 20*time.Second, third+" hearing "+to+" lead", func() bool {
+			h, ok := nodes[third].node.LastHeard(to)
+			return ok && h.Leads
+		})
+		// Both say they lead: to's own programs, and the third node's, line up with to.
+		var theirs []string
+		for name, node := range where {
+			if node != from {
+				theirs = append(theirs, name)
+			}
+		}
+		slices.Sort(theirs)
+		inLine(to, theirs)
+		c.lead.give(to) // from asks the store, and follows
+		until.True(t, 20*time.Second, from+" following", func() bool { return !leads(from) })
+		inLine(to, everyone)
+		c.teacherRuns(a.addr, "tournament resume "+code)
+	}
+	handOver("a", "b")
+	var s tournamentStandings
+	until.Seen(t, 60*time.Second, "games played after the lead passed to b", func() (string, bool) {
+		s = c.standings(a.addr, code)
+		fair(s)
+		return fmt.Sprintf("%d/%d", s.GamesPlayed, s.GamesTotal), s.GamesPlayed >= 4
+	})
+	if s.State == "finished" {
+		t.Fatal("the tournament finished before the lead went back to a: the test proves nothing")
+	}
+	handOver("b", "a")
+	until.Seen(t, 120*time.Second, "the tournament finishing", func() (string, bool) {
+		s = c.standings(a.addr, code)
+		fair(s)
+		return fmt.Sprintf("%s %d/%d\n%s", s.State, s.GamesPlayed, s.GamesTotal, rows(s)), s.State == "finished"
+	})
+	fair(s)
+	for range programs {
+		all := <-played
+		if ends := arenatest.OfType(all, "end"); len(ends) != 12 {
+			t.Fatalf("a program played %d games, want 12", len(ends))
+		}
 	}
 }

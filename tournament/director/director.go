@@ -86,6 +86,14 @@ type Director struct {
 	remoteMu sync.Mutex
 	// reconciled is when the results were last read from the store (reconcile).
 	reconciled time.Time
+	// ledAt is when this director took the lead of a cluster (Lead): nobody is counted
+	// absent for lineUpWait after it.
+	ledAt time.Time
+	// reloadAt is when to read again the tournaments that Load could not (zero: none).
+	reloadAt time.Time
+	// leaseUntil is when the cluster's lease on the lead runs out unless renewed, in Unix
+	// nanoseconds on this node's clock (0: no lease, a single server); see HeldUntil.
+	leaseUntil atomic.Int64
 	fresh      entryRate // fresh keys' entries per tournament and address
 
 	// SaveRetry is how long OnFinish keeps asking a failing store to take a result
@@ -192,34 +200,79 @@ func (d *Director) elsewhere() error {
 // Its games of the moment are forgotten here (the leader plays those without a result again).
 //
 // A director that led and lost the lead (another node took the lease after the database
-// came back from an outage longer than the lease) lets go of the programs waiting for
-// their next game: they line up again, with the new leader (Seating.Again). Those of
-// other nodes are sent there by their own node (the cluster hears the new leader).
+// came back from an outage longer than the lease) lets go of every program waiting for
+// its next game, this node's and the other nodes' alike: each hears Again (through its
+// node, for the others) and lines up with the director that leads now. Left to their
+// nodes, the others' waited for ever when this node took the lead back before they heard
+// it follow, or when their node was the one that took it.
+//
+// What it knew of the programs between two games, of the entrants playing and of the
+// people called goes too: a director that leads again learns them again, where stale
+// ones kept a game waiting for ever for an entrant it thought busy.
 func (d *Director) Follow() {
 	d.standby.Store(true)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.live = make(map[string]*live)
+	d.reloadAt = time.Time{}
 	for key, t := range d.tickets {
 		delete(d.tickets, key)
-		if t.Origin == "" {
-			t.Seat(Seating{Again: true})
-		}
+		t.Seat(Seating{Again: true})
 	}
+	clear(d.held)
+	clear(d.busy)
+	clear(d.calls)
 	d.changedLocked()
 }
+
+// lineUpWait is how long a director that takes the lead of a cluster waits before it
+// counts anyone absent: the nodes line their programs up with it within a heartbeat or
+// two of hearing it lead, and a program connected all along is no absentee.
+const lineUpWait = 5 * time.Second
 
 // Lead takes the tournaments up, as after a restart (Load): this node now runs them.
 func (d *Director) Lead(ctx context.Context) error {
 	err := d.Load(ctx) // before it says it leads: a ready program must find its tournament live
+	d.mu.Lock()
+	d.ledAt = d.now()
+	d.mu.Unlock()
 	d.standby.Store(false)
 	d.poke()
 	return err
 }
 
+// HeldUntil says until when this director's lease on the lead of a cluster holds (the
+// lease's holder renews it). Past that, another node may have taken it: the director
+// starts no game and counts nobody absent until the lease is renewed, or lost (Follow).
+// Its line stays as it is.
+func (d *Director) HeldUntil(t time.Time) { d.leaseUntil.Store(t.UnixNano()) }
+
+// leaseOut reports whether this director leads on a lease that ran out (HeldUntil).
+func (d *Director) leaseOut() bool {
+	until := d.leaseUntil.Load()
+	return until != 0 && time.Now().UnixNano() > until
+}
+
+// reloadEvery is how often a director that could not read every tournament tries again.
+const reloadEvery = 5 * time.Second
+
 // Load takes up every running or paused tournament of the store: after a restart, their
-// games without a result start again from the beginning.
+// games without a result start again from the beginning. Those it cannot read, it reads
+// again a while later (Step), until it can: a tournament left out waited for ever, its
+// programs connected and never seated.
 func (d *Director) Load(ctx context.Context) error {
+	err := d.loadMissing(ctx)
+	d.mu.Lock()
+	d.reloadAt = time.Time{}
+	if err != nil {
+		d.reloadAt = d.now().Add(reloadEvery)
+	}
+	d.mu.Unlock()
+	return err
+}
+
+// loadMissing takes up the running and paused tournaments of the store that are not live.
+func (d *Director) loadMissing(ctx context.Context) error {
 	list, err := d.st.Tournaments(ctx)
 	if err != nil {
 		return err
@@ -229,13 +282,21 @@ func (d *Director) Load(ctx context.Context) error {
 		if t.State != store.TournamentRunning && t.State != store.TournamentPaused {
 			continue
 		}
+		d.mu.Lock()
+		_, taken := d.live[t.Code]
+		d.mu.Unlock()
+		if taken {
+			continue
+		}
 		l, err := d.load(ctx, t)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		d.mu.Lock()
-		d.live[t.Code] = l
+		if _, taken := d.live[t.Code]; !taken {
+			d.live[t.Code] = l
+		}
 		d.mu.Unlock()
 		d.log.Info("tournament resumed after a restart", "code", t.Code, "state", t.State, "results", len(l.results))
 	}
@@ -390,7 +451,27 @@ func (d *Director) Step(ctx context.Context) {
 	if d.standby.Load() {
 		return
 	}
+	if d.leaseOut() {
+		// Another node may lead by now: nothing is done here that it does, and no
+		// absence is counted (no game can start meanwhile).
+		d.mu.Lock()
+		for _, l := range d.live {
+			d.accountLocked(l, nil, d.now())
+		}
+		d.mu.Unlock()
+		return
+	}
 	d.mu.Lock()
+	if !d.reloadAt.IsZero() && !d.now().Before(d.reloadAt) {
+		d.reloadAt = time.Time{}
+		d.mu.Unlock()
+		if err := d.Load(ctx); err != nil {
+			d.log.Warn("tournaments could not all be resumed; trying again", "err", err)
+		} else {
+			d.log.Info("every running tournament is resumed")
+		}
+		d.mu.Lock()
+	}
 	codes := make([]string, 0, len(d.live))
 	for code := range d.live {
 		codes = append(codes, code)
@@ -454,6 +535,9 @@ func (d *Director) step(ctx context.Context, code string) {
 	due := append(round.Pending[:len(round.Pending):len(round.Pending)], round.Later...)
 	var forfeits []tournament.Result
 	waited := map[string]bool{}
+	// Just after taking the lead, the programs of the cluster are still lining up: a game
+	// that waits for one waits, no clock running.
+	settling := !d.ledAt.IsZero() && now.Sub(d.ledAt) < lineUpWait
 	for _, g := range due {
 		k := keyOf(g)
 		if _, ok := l.playing[k]; ok {
@@ -470,6 +554,9 @@ func (d *Director) step(ctx context.Context, code string) {
 			if d.callLocked(l, g, now) {
 				d.startLocked(ctx, l, g, now)
 			}
+			continue
+		}
+		if settling {
 			continue
 		}
 		for _, id := range absent {

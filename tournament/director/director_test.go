@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -382,9 +383,10 @@ func TestHiddenChanceNeverRepeatsAcrossTournaments(t *testing.T) {
 	}
 }
 
-// A director that loses the lead lets go of the programs waiting here for their next game:
-// they hear Again, and line up with the director that leads now. (Before, a leader that
-// followed after a database outage kept their tickets, and they waited for ever.)
+// A director that loses the lead lets go of the programs waiting here for their next game,
+// this node's and the other nodes' alike: they hear Again, and line up with the director
+// that leads now. (Before, a leader that followed after a database outage kept their
+// tickets, and they waited for ever; then it dropped the other nodes' without a word.)
 func TestAProgramWaitingAtALeaderThatFollowsLinesUpAgain(t *testing.T) {
 	ctx := context.Background()
 	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), &clock{t: time.Unix(1e9, 0)})
@@ -402,18 +404,155 @@ func TestAProgramWaitingAtALeaderThatFollowsLinesUpAgain(t *testing.T) {
 	if err := r.d.Start(ctx, "F1"); err != nil {
 		t.Fatal(err)
 	}
-	ada, _, err := r.d.Ready("F1", "SHA256:ada", silent{}) // bob never comes: ada waits
+	// Paused: ada, and bob's program connected to node b, wait in line.
+	if err := r.d.Pause(ctx, "F1"); err != nil {
+		t.Fatal(err)
+	}
+	ada, _, err := r.d.Ready("F1", "SHA256:ada", silent{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob, _, err := r.d.ReadyFrom("b", "F1", "SHA256:bob", silent{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.step()
 	r.d.Follow()
+	for name, tk := range map[string]*director.Ticket{"ada": ada, "bob (node b)": bob} {
+		select {
+		case s := <-tk.Seated():
+			if !s.Again || s.Room != nil || s.Over {
+				t.Fatalf("%s's ticket after the lead was lost: %+v, want Again", name, s)
+			}
+		default:
+			t.Fatalf("%s still waits on the ticket of a director that no longer leads", name)
+		}
+	}
+	// Another node's program that asks a director that follows is told to ask the leader.
+	if _, _, err := r.d.ReadyFrom("b", "F1", "SHA256:bob", silent{}); !errors.Is(err, director.ErrElsewhere) {
+		t.Fatalf("a program of node b lining up at a director that follows: %v, want ErrElsewhere", err)
+	}
+}
+
+// A director that takes the lead of a cluster counts nobody absent for its first seconds:
+// the nodes are lining their programs up with it, and a program connected all along is
+// no absentee. Then an entrant that does not come is waited for, its grace running.
+func TestANewLeaderCountsNobodyAbsentWhileTheProgramsLineUp(t *testing.T) {
+	ctx := context.Background()
+	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), &clock{t: time.Unix(1e9, 0)})
+	err := r.st.CreateTournament(ctx, store.Tournament{Code: "L1", Name: "TP", Game: "sevencolors", Format: "round-robin",
+		Options: []byte(`{}`), Config: []byte(`{}`), Seed: 7, Parallel: 4, Grace: 30 * time.Second,
+		CreatedBy: "SHA256:teacher", CreatedAt: time.Unix(0, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"ada", "bob"} {
+		if err := r.st.AddEntrant(ctx, "L1", store.Entrant{ID: "SHA256:" + id, Name: id, Kind: store.EntrantProgram}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := r.d.Start(ctx, "L1"); err != nil {
+		t.Fatal(err)
+	}
+	r.d.Follow()
+	if err := r.d.Lead(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.d.Ready("L1", "SHA256:ada", silent{}); err != nil {
+		t.Fatal(err)
+	}
+	waited := func() bool {
+		rep, err := r.d.Report(ctx, "L1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range rep.Notes {
+			if strings.Contains(n, "waiting for bob: not connected") {
+				return true
+			}
+		}
+		return false
+	}
+	for range 40 { // 2 s
+		r.step()
+	}
+	if waited() {
+		t.Fatal("bob counted absent in the leader's first seconds, while the programs line up")
+	}
+	r.c.Add(5 * time.Second)
+	r.step()
+	if !waited() {
+		t.Fatal("bob, still away once the programs had time to line up, is not waited for")
+	}
+}
+
+// A leader whose lease ran out without renewal (the store is out: another node may take
+// the lead as it comes back) starts no game until it is renewed.
+func TestALeaderPastItsLeaseStartsNoGame(t *testing.T) {
+	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), &clock{t: time.Unix(1e9, 0)})
+	enterPrograms(t, r, "H1", `{}`, 30*time.Second, "ada", "bob")
+	r.d.HeldUntil(time.Now().Add(-time.Second))
+	ada, _, err := r.d.Ready("H1", "SHA256:ada", silent{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.d.Ready("H1", "SHA256:bob", silent{}); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		r.step()
+	}
 	select {
 	case s := <-ada.Seated():
-		if !s.Again || s.Room != nil || s.Over {
-			t.Fatalf("ada's ticket after the lead was lost: %+v, want Again", s)
+		t.Fatalf("a game started on a lease that ran out: %+v", s)
+	default:
+	}
+	r.d.HeldUntil(time.Now().Add(time.Minute))
+	r.step()
+	select {
+	case s := <-ada.Seated():
+		if s.Room == nil {
+			t.Fatalf("ada's seating once the lease is renewed: %+v", s)
 		}
 	default:
-		t.Fatal("ada still waits on the ticket of a director that no longer leads")
+		t.Fatal("no game started once the lease was renewed")
+	}
+}
+
+// flakyEntrants is a store whose first read of a tournament's entrants fails.
+type flakyEntrants struct {
+	*store.Store
+	failed bool
+}
+
+func (s *flakyEntrants) Entrants(ctx context.Context, code string) ([]store.Entrant, error) {
+	if !s.failed {
+		s.failed = true
+		return nil, errors.New("connection refused")
+	}
+	return s.Store.Entrants(ctx, code)
+}
+
+// A tournament the director could not read as it took the tournaments up (the store
+// failed a read) is read again a while later: before, it was left out until the next
+// restart, its programs waiting connected, never seated.
+func TestATournamentThatCouldNotBeReadIsReadAgain(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{t: time.Unix(1e9, 0)}
+	r := newRig(t, filepath.Join(t.TempDir(), "a.db"), c)
+	enterPrograms(t, r, "R1", `{}`, 30*time.Second, "ada", "bob")
+	d := director.New(&flakyEntrants{Store: r.st}, nil)
+	hub := rooms.NewHub(rooms.Config{Now: c.Now, HumanMove: 10 * time.Second, OnFinish: d.OnFinish(r.st.SaveMatch), Secret: secret})
+	d.SetHub(hub)
+	if err := d.Load(ctx); err == nil {
+		t.Fatal("the store failed a read, and Load says nothing")
+	}
+	if _, _, err := d.Ready("R1", "SHA256:ada", silent{}); !errors.Is(err, director.ErrNotLive) {
+		t.Fatalf("ready before the tournament is read again: %v, want ErrNotLive", err)
+	}
+	c.Add(10 * time.Second)
+	d.Step(ctx)
+	if _, _, err := d.Ready("R1", "SHA256:ada", silent{}); err != nil {
+		t.Fatalf("ready once the tournament was read again: %v", err)
 	}
 }

@@ -64,7 +64,7 @@ func (d *Director) Ready(code, entrant string, ctl rooms.Controller) (t *Ticket,
 
 // ready is Ready for a program connected to node origin ("" for this one).
 func (d *Director) ready(code, entrant string, ctl rooms.Controller, origin string) (t *Ticket, missed []string, err error) {
-	if r := d.leader(); r != nil {
+	if r := d.leader(); r != nil && origin == "" {
 		t := NewTicket(code, entrant, ctl)
 		missed, err := r.Ready(t)
 		if err != nil {
@@ -76,6 +76,17 @@ func (d *Director) ready(code, entrant string, ctl rooms.Controller, origin stri
 		return nil, nil, err
 	}
 	d.mu.Lock()
+	if d.standby.Load() {
+		// It followed meanwhile (Follow sets standby, then empties the line under d.mu): a
+		// ticket put in line now would be held by a director that leads nothing. A local
+		// program asks again, of the leader; another node's is told that this one does
+		// not lead, and asks the one it hears lead.
+		d.mu.Unlock()
+		if origin != "" {
+			return nil, nil, ErrElsewhere
+		}
+		return d.ready(code, entrant, ctl, origin)
+	}
 	defer d.mu.Unlock()
 	l := d.live[code]
 	key := ticketKey(code, entrant)
