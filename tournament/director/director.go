@@ -298,7 +298,7 @@ func (d *Director) loadMissing(ctx context.Context) error {
 			d.live[t.Code] = l
 		}
 		d.mu.Unlock()
-		d.log.Info("tournament resumed after a restart", "code", t.Code, "state", t.State, "results", len(l.results))
+		d.log.Info("tournament taken up from the store (a start, a restart or a change of leader)", "code", t.Code, "state", t.State, "results", len(l.results))
 	}
 	d.poke()
 	return errors.Join(errs...)
