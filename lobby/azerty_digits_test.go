@@ -49,3 +49,23 @@ func TestAnAZERTYPlayerTypesDigitsWithoutShift(t *testing.T) {
 		}
 	}
 }
+
+// The lobby's menu takes AZERTY's top row without Shift as its digits: à is 0 (History),
+// & is 1; on QWERTY, à chooses nothing.
+func TestAnAZERTYPersonChoosesFromTheMenuWithoutShift(t *testing.T) {
+	for _, c := range []struct {
+		layout keyboard.Layout
+		key    string
+		opens  bool // the key opens the history
+	}{{keyboard.AZERTY, "à", true}, {keyboard.AZERTY, "0", true}, {keyboard.QWERTY, "à", false}} {
+		app := onHub(rooms.NewHub(rooms.Config{}), 0, Options{})
+		m := &model{s: newSession(app, terminal("k1", "ann", 80, 24, games.Plain)), now: screenClock}
+		m.s.keyboard = c.layout
+		m.screen = &homeScreen{}
+		m.Init()
+		keyCmd(m, c.key)
+		if _, ok := m.screen.(*historyScreen); ok != c.opens {
+			t.Errorf("%s %q on the lobby's menu shows %T", c.layout, c.key, m.screen)
+		}
+	}
+}

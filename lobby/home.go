@@ -134,8 +134,10 @@ func (h *homeScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cmd
 	case key.Matches(k, keys.keyboard):
 		m.Notify(m.ChooseKeyboard(nextKeyboard(m.Keyboard())))
 	default:
+		// AZERTY's top row without Shift types & é " … à: the menu's digits.
+		digit := keyString(m.Keyboard().Digit(k.String()))
 		for i, b := range keys.pick {
-			if key.Matches(k, b) {
+			if key.Matches(digit, b) {
 				h.cursor = i
 				return h.choose(m)
 			}
