@@ -341,12 +341,18 @@ const tileWait = 2 * time.Second
 
 // tile is room info drawn for the wall (the zero Tile when it has closed, has no board, or
 // could not be loaded: its place on the wall stays empty, and the next load tries again).
-func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool) roomview.Tile {
+// Its board is drawn at scale k (games.Scaler).
+func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool, k int) roomview.Tile {
 	snap := w.snaps[info.ID]
 	if snap == nil {
 		return roomview.Tile{}
 	}
-	return roomview.SharedWallTile(roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1, Lang: m.Lang()}, info, snap, chosen)
+	return roomview.SharedWallTile(w.viewer(m), info, snap, chosen, k)
+}
+
+// viewer is who looks at the wall: a spectator of every game on it.
+func (w *wallScreen) viewer(m screen.Model) roomview.Viewer {
+	return roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1, Lang: m.Lang()}
 }
 
 func (w *wallScreen) View(m screen.Model) string {
@@ -399,12 +405,14 @@ func (w *wallScreen) draw(m screen.Model) string {
 
 // tiles lays the boards out, left to right and rows top to bottom, as many as width × rows
 // holds from the first of the page (the chosen one always on it), then the replay a
-// tournament's wall plays.
+// tournament's wall plays; and draws them at the largest scale at which those same tiles
+// still fit (games.Scaler, one scale for all): one or two games on a projector are drawn
+// large, a page of many as many as at their own size.
 func (w *wallScreen) tiles(m screen.Model, width, rows int) []string {
 	n := len(w.shown)
 	var extra []roomview.Tile
 	if w.casting != nil {
-		v := roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1, Lang: m.Lang()}
+		v := w.viewer(m)
 		// The replay takes the room the live boards leave: all of it when none is live.
 		rw, rh := width, rows-1
 		if n > 0 {
@@ -412,67 +420,161 @@ func (w *wallScreen) tiles(m screen.Model, width, rows int) []string {
 		}
 		extra = append(extra, w.casting.tile(v, replaySpeeds[w.speed], rw, rh))
 	}
-	for {
-		var rowsOut []string
-		i := w.first
-		extraAt := 0
-		for i < n || extraAt < len(extra) {
-			var row []roomview.Tile
-			used, fromShown := 0, 0
-			for i < n || extraAt < len(extra) {
-				var t roomview.Tile
-				if i < n {
-					t = w.tile(m, w.shown[i], i == w.cursor)
-				} else {
-					t = extra[extraAt]
-				}
-				if used > 0 && used+2+t.Width > width {
-					break
-				}
-				if i < n {
-					i++
-				} else {
-					extraAt++
-				}
-				if t.Width == 0 {
-					continue // closed, or no picture yet: its place stays empty
-				}
-				row = append(row, t)
-				used += t.Width + 2
-				if extraAt == 0 {
-					fromShown++
-				}
+	// The wall's items: the rooms shown (j < n), then the replay. Each is drawn at most once
+	// a frame at each scale tried.
+	total := n + len(extra)
+	drawn := map[[2]int]roomview.Tile{}
+	tileAt := func(k int) func(j int) roomview.Tile {
+		return func(j int) roomview.Tile {
+			if j >= n {
+				return extra[j-n]
 			}
-			height := 0
-			for _, t := range row {
-				height = max(height, len(t.Lines))
+			t, ok := drawn[[2]int{j, k}]
+			if !ok {
+				t = w.tile(m, w.shown[j], j == w.cursor, k)
+				drawn[[2]int{j, k}] = t
 			}
-			if len(rowsOut)+height+1 > rows && len(rowsOut) > 0 {
-				i -= fromShown
-				break
-			}
-			for y := range height {
-				var b strings.Builder
-				for _, t := range row {
-					if y < len(t.Lines) {
-						b.WriteString(t.Lines[y])
-					} else {
-						b.WriteString(strings.Repeat(" ", t.Width))
-					}
-					b.WriteString("  ")
-				}
-				rowsOut = append(rowsOut, b.String())
-			}
-			rowsOut = append(rowsOut, "")
-			if len(row) == 0 {
-				break
-			}
+			return t
 		}
-		if w.cursor < i || w.first >= n-1 || i <= w.first {
-			return rowsOut
+	}
+	sizeOf := func(tile func(j int) roomview.Tile) func(j int) (int, int) {
+		return func(j int) (int, int) { t := tile(j); return t.Width, len(t.Lines) }
+	}
+	var page wallPage
+	for {
+		page, _ = layTiles(w.first, total, sizeOf(tileAt(0)), width, rows, false)
+		if end := min(page.end, n); w.cursor < end || w.first >= n-1 || end <= w.first {
+			break
 		}
 		w.first = w.cursor // the chosen tile is past this page: start the page there
 	}
+	// The largest scale at which the page's tiles all fit, tried on the sizes the games
+	// give for their boards, then drawn (and laid out again on what was drawn).
+	sizes := map[int][][2]int{}
+	sizesOf := func(j int) [][2]int {
+		s, ok := sizes[j]
+		if !ok {
+			if snap := w.snaps[w.shown[j].ID]; snap != nil {
+				s = roomview.WallTileSizes(w.viewer(m), snap)
+			}
+			sizes[j] = s
+		}
+		return s
+	}
+	sizeAt := func(k int) func(j int) (int, int) {
+		return func(j int) (int, int) {
+			if j >= n {
+				return extra[j-n].Width, len(extra[j-n].Lines)
+			}
+			s := sizesOf(j)
+			if len(s) == 0 {
+				return 0, 0
+			}
+			size := s[min(k, len(s)-1)]
+			return size[0], size[1]
+		}
+	}
+	top := 0 // the largest scale of a board on the page
+	for _, row := range page.rows {
+		for _, j := range row {
+			if j < n {
+				top = max(top, len(sizesOf(j))-1)
+			}
+		}
+	}
+	scale := 0
+	for k := top; k > 0 && page.drawn > 0; k-- {
+		if p, ok := layTiles(w.first, total, sizeAt(k), width, rows, true); !ok || p.drawn < page.drawn {
+			continue
+		}
+		if p, ok := layTiles(w.first, total, sizeOf(tileAt(k)), width, rows, true); ok && p.drawn >= page.drawn {
+			page, scale = p, k
+			break
+		}
+	}
+	return page.lines(tileAt(scale))
+}
+
+// wallPage is the wall's tiles laid out: the items of each row, the item after the last
+// laid out, and how many tiles it draws.
+type wallPage struct {
+	rows  [][]int
+	end   int
+	drawn int
+}
+
+// layTiles lays items first… of total out, item j of size(j) (width 0: an empty place,
+// skipped), in rows of at most width cells (each tile followed by two spaces) under each
+// other, each row followed by a blank line, in at most rows lines: as many as fit. A tile
+// wider than width, or a first row taller than rows, is laid out all the same (a board too
+// large for the window shows cut) unless fit is set: then the layout fails (ok false).
+func layTiles(first, total int, size func(j int) (w, h int), width, rows int, fit bool) (p wallPage, ok bool) {
+	used, j := 0, first
+	for j < total {
+		start := j
+		var row []int
+		rowWidth, height := 0, 0
+		for j < total {
+			tw, th := size(j)
+			if rowWidth > 0 && rowWidth+2+tw > width {
+				break
+			}
+			if fit && tw+2 > width {
+				return p, false
+			}
+			j++
+			if tw == 0 {
+				continue // closed, or no picture yet: its place stays empty
+			}
+			row = append(row, j-1)
+			rowWidth += tw + 2
+			height = max(height, th)
+		}
+		if used+height+1 > rows {
+			if used > 0 {
+				j = start
+				break
+			}
+			if fit {
+				return p, false
+			}
+		}
+		p.rows = append(p.rows, row)
+		p.drawn += len(row)
+		used += height + 1
+		if len(row) == 0 {
+			break
+		}
+	}
+	p.end = j
+	return p, true
+}
+
+// lines draws the page's rows of tiles (tile(j) draws item j), a blank line under each.
+func (p wallPage) lines(tile func(j int) roomview.Tile) []string {
+	var out []string
+	for _, items := range p.rows {
+		row := make([]roomview.Tile, len(items))
+		height := 0
+		for i, j := range items {
+			row[i] = tile(j)
+			height = max(height, len(row[i].Lines))
+		}
+		for y := range height {
+			var b strings.Builder
+			for _, t := range row {
+				if y < len(t.Lines) {
+					b.WriteString(t.Lines[y])
+				} else {
+					b.WriteString(strings.Repeat(" ", t.Width))
+				}
+				b.WriteString("  ")
+			}
+			out = append(out, b.String())
+		}
+		out = append(out, "")
+	}
+	return out
 }
 
 func (w *wallScreen) Help(m screen.Model) string {
