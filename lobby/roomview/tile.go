@@ -60,13 +60,16 @@ func WallTileSizes(v Viewer, snap *rooms.Snapshot) [][2]int {
 	if bw == 0 {
 		return nil
 	}
-	out := [][2]int{{max(bw, wallTileMin), len(board) + 1}}
-	if sc, ok := snap.View().(games.Scaler); ok && snap.State != nil {
-		for k, size := range sc.Scales(snap.State) {
-			if k > 0 {
-				out = append(out, [2]int{max(size[0], wallTileMin), size[1] + 1})
-			}
-		}
+	first := [2]int{max(bw, wallTileMin), len(board) + 1}
+	sc, ok := snap.View().(games.Scaler)
+	if !ok || snap.State == nil {
+		return [][2]int{first}
+	}
+	scales := sc.Scales(snap.State)
+	out := make([][2]int, max(len(scales), 1))
+	out[0] = first
+	for k := 1; k < len(scales); k++ {
+		out[k] = [2]int{max(scales[k][0], wallTileMin), scales[k][1] + 1}
 	}
 	return out
 }

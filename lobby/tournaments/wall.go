@@ -423,82 +423,89 @@ func (w *wallScreen) tiles(m screen.Model, width, rows int) []string {
 	// The wall's items: the rooms shown (j < n), then the replay. Each is drawn at most once
 	// a frame at each scale tried.
 	total := n + len(extra)
-	drawn := map[[2]int]roomview.Tile{}
+	base := w.first // the page may start later, never earlier
 	tileAt := func(k int) func(j int) roomview.Tile {
+		var drawn []roomview.Tile // by j - base; no lines: not drawn yet, or empty
 		return func(j int) roomview.Tile {
 			if j >= n {
 				return extra[j-n]
 			}
-			t, ok := drawn[[2]int{j, k}]
-			if !ok {
-				t = w.tile(m, w.shown[j], j == w.cursor, k)
-				drawn[[2]int{j, k}] = t
+			if i := j - base; i < len(drawn) && drawn[i].Lines != nil {
+				return drawn[i]
 			}
+			t := w.tile(m, w.shown[j], j == w.cursor, k)
+			if drawn == nil {
+				drawn = make([]roomview.Tile, 0, 16)
+			}
+			for len(drawn) <= j-base {
+				drawn = append(drawn, roomview.Tile{})
+			}
+			drawn[j-base] = t
 			return t
 		}
 	}
+	at0 := tileAt(0)
 	sizeOf := func(tile func(j int) roomview.Tile) func(j int) (int, int) {
 		return func(j int) (int, int) { t := tile(j); return t.Width, len(t.Lines) }
 	}
 	var page wallPage
 	for {
-		page, _ = layTiles(w.first, total, sizeOf(tileAt(0)), width, rows, false)
+		page, _ = layTiles(w.first, total, sizeOf(at0), width, rows, false)
 		if end := min(page.end, n); w.cursor < end || w.first >= n-1 || end <= w.first {
 			break
 		}
 		w.first = w.cursor // the chosen tile is past this page: start the page there
 	}
-	// The largest scale at which the page's tiles all fit, tried on the sizes the games
-	// give for their boards, then drawn (and laid out again on what was drawn).
+	// The largest scale at which the page's tiles all fit: tried from scale 1 up on the sizes
+	// the games give for their boards (larger at each scale: the first that does not fit
+	// ends the search, having asked for the sizes of the few tiles it laid out), then drawn
+	// and laid out again on what was drawn.
 	sizes := map[int][][2]int{}
-	sizesOf := func(j int) [][2]int {
-		s, ok := sizes[j]
-		if !ok {
-			if snap := w.snaps[w.shown[j].ID]; snap != nil {
-				s = roomview.WallTileSizes(w.viewer(m), snap)
-			}
-			sizes[j] = s
-		}
-		return s
-	}
+	grew := false // a tile laid out has a board at the scale tried
 	sizeAt := func(k int) func(j int) (int, int) {
 		return func(j int) (int, int) {
 			if j >= n {
 				return extra[j-n].Width, len(extra[j-n].Lines)
 			}
-			s := sizesOf(j)
+			s, ok := sizes[j]
+			if !ok {
+				if snap := w.snaps[w.shown[j].ID]; snap != nil {
+					s = roomview.WallTileSizes(w.viewer(m), snap)
+				}
+				sizes[j] = s
+			}
 			if len(s) == 0 {
 				return 0, 0
 			}
+			grew = grew || k < len(s)
 			size := s[min(k, len(s)-1)]
 			return size[0], size[1]
 		}
 	}
-	top := 0 // the largest scale of a board on the page
-	for _, row := range page.rows {
-		for _, j := range row {
-			if j < n {
-				top = max(top, len(sizesOf(j))-1)
-			}
+	fits := 0
+	for k := 1; page.drawn > 0; k++ {
+		grew = false
+		p, ok := layTiles(w.first, total, sizeAt(k), width, rows, true)
+		if !ok || p.drawn < page.drawn || !grew {
+			break
 		}
+		fits = k
 	}
-	scale := 0
-	for k := top; k > 0 && page.drawn > 0; k-- {
-		if p, ok := layTiles(w.first, total, sizeAt(k), width, rows, true); !ok || p.drawn < page.drawn {
-			continue
-		}
-		if p, ok := layTiles(w.first, total, sizeOf(tileAt(k)), width, rows, true); ok && p.drawn >= page.drawn {
-			page, scale = p, k
+	tile := at0
+	for k := fits; k > 0; k-- {
+		atK := tileAt(k)
+		if p, ok := layTiles(w.first, total, sizeOf(atK), width, rows, true); ok && p.drawn >= page.drawn {
+			page, tile = p, atK
 			break
 		}
 	}
-	return page.lines(tileAt(scale))
+	return page.lines(tile)
 }
 
-// wallPage is the wall's tiles laid out: the items of each row, the item after the last
-// laid out, and how many tiles it draws.
+// wallPage is the wall's tiles laid out: the items of each row (from, to: those between
+// with a tile), the item after the last laid out, and how many tiles it draws.
 type wallPage struct {
-	rows  [][]int
+	rows  [][2]int
 	end   int
 	drawn int
 }
@@ -512,8 +519,7 @@ func layTiles(first, total int, size func(j int) (w, h int), width, rows int, fi
 	used, j := 0, first
 	for j < total {
 		start := j
-		var row []int
-		rowWidth, height := 0, 0
+		tiles, rowWidth, height := 0, 0, 0
 		for j < total {
 			tw, th := size(j)
 			if rowWidth > 0 && rowWidth+2+tw > width {
@@ -526,7 +532,7 @@ func layTiles(first, total int, size func(j int) (w, h int), width, rows int, fi
 			if tw == 0 {
 				continue // closed, or no picture yet: its place stays empty
 			}
-			row = append(row, j-1)
+			tiles++
 			rowWidth += tw + 2
 			height = max(height, th)
 		}
@@ -539,10 +545,10 @@ func layTiles(first, total int, size func(j int) (w, h int), width, rows int, fi
 				return p, false
 			}
 		}
-		p.rows = append(p.rows, row)
-		p.drawn += len(row)
+		p.rows = append(p.rows, [2]int{start, j})
+		p.drawn += tiles
 		used += height + 1
-		if len(row) == 0 {
+		if tiles == 0 {
 			break
 		}
 	}
@@ -553,12 +559,15 @@ func layTiles(first, total int, size func(j int) (w, h int), width, rows int, fi
 // lines draws the page's rows of tiles (tile(j) draws item j), a blank line under each.
 func (p wallPage) lines(tile func(j int) roomview.Tile) []string {
 	var out []string
+	var row []roomview.Tile
 	for _, items := range p.rows {
-		row := make([]roomview.Tile, len(items))
+		row = row[:0]
 		height := 0
-		for i, j := range items {
-			row[i] = tile(j)
-			height = max(height, len(row[i].Lines))
+		for j := items[0]; j < items[1]; j++ {
+			if t := tile(j); t.Width > 0 {
+				row = append(row, t)
+				height = max(height, len(t.Lines))
+			}
 		}
 		for y := range height {
 			var b strings.Builder
