@@ -341,12 +341,18 @@ const tileWait = 2 * time.Second
 
 // tile is room info drawn for the wall (the zero Tile when it has closed, has no board, or
 // could not be loaded: its place on the wall stays empty, and the next load tries again).
-func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool) roomview.Tile {
+// Its board is drawn at scale k (games.Scaler).
+func (w *wallScreen) tile(m screen.Model, info rooms.Info, chosen bool, k int) roomview.Tile {
 	snap := w.snaps[info.ID]
 	if snap == nil {
 		return roomview.Tile{}
 	}
-	return roomview.SharedWallTile(roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1, Lang: m.Lang()}, info, snap, chosen)
+	return roomview.SharedWallTile(w.viewer(m), info, snap, chosen, k)
+}
+
+// viewer is who looks at the wall: a spectator of every game on it.
+func (w *wallScreen) viewer(m screen.Model) roomview.Viewer {
+	return roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1, Lang: m.Lang()}
 }
 
 func (w *wallScreen) View(m screen.Model) string {
@@ -399,12 +405,14 @@ func (w *wallScreen) draw(m screen.Model) string {
 
 // tiles lays the boards out, left to right and rows top to bottom, as many as width × rows
 // holds from the first of the page (the chosen one always on it), then the replay a
-// tournament's wall plays.
+// tournament's wall plays; and draws them at the largest scale at which those same tiles
+// still fit (games.Scaler, one scale for all): one or two games on a projector are drawn
+// large, a page of many as many as at their own size.
 func (w *wallScreen) tiles(m screen.Model, width, rows int) []string {
 	n := len(w.shown)
 	var extra []roomview.Tile
 	if w.casting != nil {
-		v := roomview.Viewer{St: m.Styles(), Palette: m.Palette(), Seat: -1, Lang: m.Lang()}
+		v := w.viewer(m)
 		// The replay takes the room the live boards leave: all of it when none is live.
 		rw, rh := width, rows-1
 		if n > 0 {
@@ -412,67 +420,170 @@ func (w *wallScreen) tiles(m screen.Model, width, rows int) []string {
 		}
 		extra = append(extra, w.casting.tile(v, replaySpeeds[w.speed], rw, rh))
 	}
-	for {
-		var rowsOut []string
-		i := w.first
-		extraAt := 0
-		for i < n || extraAt < len(extra) {
-			var row []roomview.Tile
-			used, fromShown := 0, 0
-			for i < n || extraAt < len(extra) {
-				var t roomview.Tile
-				if i < n {
-					t = w.tile(m, w.shown[i], i == w.cursor)
-				} else {
-					t = extra[extraAt]
-				}
-				if used > 0 && used+2+t.Width > width {
-					break
-				}
-				if i < n {
-					i++
-				} else {
-					extraAt++
-				}
-				if t.Width == 0 {
-					continue // closed, or no picture yet: its place stays empty
-				}
-				row = append(row, t)
-				used += t.Width + 2
-				if extraAt == 0 {
-					fromShown++
-				}
+	// The wall's items: the rooms shown (j < n), then the replay. Each is drawn at most once
+	// a frame at each scale tried.
+	total := n + len(extra)
+	base := w.first // the page may start later, never earlier
+	tileAt := func(k int) func(j int) roomview.Tile {
+		var drawn []roomview.Tile // by j - base; no lines: not drawn yet, or empty
+		return func(j int) roomview.Tile {
+			if j >= n {
+				return extra[j-n]
 			}
-			height := 0
-			for _, t := range row {
-				height = max(height, len(t.Lines))
+			if i := j - base; i < len(drawn) && drawn[i].Lines != nil {
+				return drawn[i]
 			}
-			if len(rowsOut)+height+1 > rows && len(rowsOut) > 0 {
-				i -= fromShown
-				break
+			t := w.tile(m, w.shown[j], j == w.cursor, k)
+			if drawn == nil {
+				drawn = make([]roomview.Tile, 0, 16)
 			}
-			for y := range height {
-				var b strings.Builder
-				for _, t := range row {
-					if y < len(t.Lines) {
-						b.WriteString(t.Lines[y])
-					} else {
-						b.WriteString(strings.Repeat(" ", t.Width))
-					}
-					b.WriteString("  ")
-				}
-				rowsOut = append(rowsOut, b.String())
+			for len(drawn) <= j-base {
+				drawn = append(drawn, roomview.Tile{})
 			}
-			rowsOut = append(rowsOut, "")
-			if len(row) == 0 {
-				break
-			}
+			drawn[j-base] = t
+			return t
 		}
-		if w.cursor < i || w.first >= n-1 || i <= w.first {
-			return rowsOut
+	}
+	at0 := tileAt(0)
+	sizeOf := func(tile func(j int) roomview.Tile) func(j int) (int, int) {
+		return func(j int) (int, int) { t := tile(j); return t.Width, len(t.Lines) }
+	}
+	var page wallPage
+	for {
+		page, _ = layTiles(w.first, total, sizeOf(at0), width, rows, false)
+		if end := min(page.end, n); w.cursor < end || w.first >= n-1 || end <= w.first {
+			break
 		}
 		w.first = w.cursor // the chosen tile is past this page: start the page there
 	}
+	// The largest scale at which the page's tiles all fit: tried from scale 1 up on the sizes
+	// the games give for their boards (larger at each scale: the first that does not fit
+	// ends the search, having asked for the sizes of the few tiles it laid out), then drawn
+	// and laid out again on what was drawn.
+	sizes := map[int][][2]int{}
+	grew := false // a tile laid out has a board at the scale tried
+	sizeAt := func(k int) func(j int) (int, int) {
+		return func(j int) (int, int) {
+			if j >= n {
+				return extra[j-n].Width, len(extra[j-n].Lines)
+			}
+			s, ok := sizes[j]
+			if !ok {
+				if snap := w.snaps[w.shown[j].ID]; snap != nil {
+					s = roomview.WallTileSizes(w.viewer(m), snap)
+				}
+				sizes[j] = s
+			}
+			if len(s) == 0 {
+				return 0, 0
+			}
+			grew = grew || k < len(s)
+			size := s[min(k, len(s)-1)]
+			return size[0], size[1]
+		}
+	}
+	fits := 0
+	for k := 1; page.drawn > 0; k++ {
+		grew = false
+		p, ok := layTiles(w.first, total, sizeAt(k), width, rows, true)
+		if !ok || p.drawn < page.drawn || !grew {
+			break
+		}
+		fits = k
+	}
+	tile := at0
+	for k := fits; k > 0; k-- {
+		atK := tileAt(k)
+		if p, ok := layTiles(w.first, total, sizeOf(atK), width, rows, true); ok && p.drawn >= page.drawn {
+			page, tile = p, atK
+			break
+		}
+	}
+	return page.lines(tile)
+}
+
+// wallPage is the wall's tiles laid out: the items of each row (from, to: those between
+// with a tile), the item after the last laid out, and how many tiles it draws.
+type wallPage struct {
+	rows  [][2]int
+	end   int
+	drawn int
+}
+
+// layTiles lays items first… of total out, item j of size(j) (width 0: an empty place,
+// skipped), in rows of at most width cells (each tile followed by two spaces) under each
+// other, each row followed by a blank line, in at most rows lines: as many as fit. A tile
+// wider than width, or a first row taller than rows, is laid out all the same (a board too
+// large for the window shows cut) unless fit is set: then the layout fails (ok false).
+func layTiles(first, total int, size func(j int) (w, h int), width, rows int, fit bool) (p wallPage, ok bool) {
+	used, j := 0, first
+	for j < total {
+		start := j
+		tiles, rowWidth, height := 0, 0, 0
+		for j < total {
+			tw, th := size(j)
+			if rowWidth > 0 && rowWidth+2+tw > width {
+				break
+			}
+			if fit && tw+2 > width {
+				return p, false
+			}
+			j++
+			if tw == 0 {
+				continue // closed, or no picture yet: its place stays empty
+			}
+			tiles++
+			rowWidth += tw + 2
+			height = max(height, th)
+		}
+		if used+height+1 > rows {
+			if used > 0 {
+				j = start
+				break
+			}
+			if fit {
+				return p, false
+			}
+		}
+		p.rows = append(p.rows, [2]int{start, j})
+		p.drawn += tiles
+		used += height + 1
+		if tiles == 0 {
+			break
+		}
+	}
+	p.end = j
+	return p, true
+}
+
+// lines draws the page's rows of tiles (tile(j) draws item j), a blank line under each.
+func (p wallPage) lines(tile func(j int) roomview.Tile) []string {
+	var out []string
+	var row []roomview.Tile
+	for _, items := range p.rows {
+		row = row[:0]
+		height := 0
+		for j := items[0]; j < items[1]; j++ {
+			if t := tile(j); t.Width > 0 {
+				row = append(row, t)
+				height = max(height, len(t.Lines))
+			}
+		}
+		for y := range height {
+			var b strings.Builder
+			for _, t := range row {
+				if y < len(t.Lines) {
+					b.WriteString(t.Lines[y])
+				} else {
+					b.WriteString(strings.Repeat(" ", t.Width))
+				}
+				b.WriteString("  ")
+			}
+			out = append(out, b.String())
+		}
+		out = append(out, "")
+	}
+	return out
 }
 
 func (w *wallScreen) Help(m screen.Model) string {
