@@ -592,6 +592,7 @@ projector). Games being played come first, then those just finished. A game
 marked "fast" is played by programs as fast as they answer: the wall shows
 its latest moves as often as the screen redraws, and never slows it.
 
-A larger window shows more games: 160×50 holds six 20×20 boards.
+A larger window shows more games (160×50 holds six 20×20 boards),
+or the few there are drawn larger.
 From a shell: ssh -t HOST wall.`)
 }
