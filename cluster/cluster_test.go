@@ -268,6 +268,32 @@ func TestAPrivateCodeMadeOnOneNodeIsJoinedFromAnother(t *testing.T) {
 
 // TestANodeThatFallsSilentIsForgotten: its rooms leave the others' lists and the rooms they
 // showed close with a sentence.
+// A node that joins hears of the others at once: each greets a node it hears of for the
+// first time, rather than let it wait for its next heartbeat (here an hour away).
+func TestANodeThatJoinsHearsOfTheOthersAtOnce(t *testing.T) {
+	bus := clustertest.Start(t, "a", "b")
+	letters := &memLetters{holder: map[string]string{}}
+	join := func(name string) *Node {
+		n, err := Join(context.Background(), Config{URL: bus.ClientURL(), Key: bus.Key(t, name), Letters: letters,
+			Name: name, Heartbeat: time.Hour, Silence: 2 * time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		hub := rooms.NewHub(rooms.Config{TickHz: 100, Codes: n.Codes()})
+		go hub.Run(ctx)
+		if err := n.Serve(hub); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { n.Close(); cancel() })
+		return n
+	}
+	a := join("a")
+	b := join("b") // a's only announce so far went out before b listened
+	until.True(t, 10*time.Second, "b hearing of a", func() bool { return b.Knows("a") })
+	until.True(t, 10*time.Second, "a hearing of b", func() bool { return a.Knows("b") })
+}
+
 func TestANodeThatFallsSilentIsForgotten(t *testing.T) {
 	_, nodes := startCluster(t, "a", "b")
 	a, b := nodes[0], nodes[1]

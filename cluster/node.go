@@ -141,6 +141,10 @@ type Node struct {
 	announced uint64      // the hub's and parts' versions last announced
 	stop      chan struct{}
 	done      sync.WaitGroup
+	// greet asks the heartbeat's goroutine to announce now: a node just heard of for the
+	// first time learns of this one at once, not a heartbeat later (a teacher's command on
+	// a node that just started would be told the leader of the tournaments is unknown).
+	greet chan struct{}
 
 	// The node's state, by protocol, each part under a lock of its own (see the lock order
 	// above): the directory of the other nodes here under mu; the rooms of others shown
@@ -211,7 +215,7 @@ func Join(ctx context.Context, cfg Config) (*Node, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 2 * time.Second
 	}
-	n := &Node{cfg: cfg, log: cfg.Logger.With("node", cfg.Name), stop: make(chan struct{}),
+	n := &Node{cfg: cfg, log: cfg.Logger.With("node", cfg.Name), stop: make(chan struct{}), greet: make(chan struct{}, 1),
 		peers: map[string]*peer{}, instance: codes.New(12), strangers: map[string]bool{}, heldFor: map[string]bool{},
 		shown: shownRooms{mirrors: map[string]*frames.Mirror{}, watching: map[string]*nats.Subscription{},
 			sessions: map[*rooms.Mailbox]session{}},
@@ -468,6 +472,8 @@ func (n *Node) heartbeat() {
 		select {
 		case <-n.stop:
 			return
+		case <-n.greet:
+			n.announce(false)
 		case now := <-quick.C:
 			if changed := n.listChanged(); changed || now.Sub(last) >= n.cfg.Heartbeat {
 				n.announce(false)
@@ -608,6 +614,10 @@ func (n *Node) heard(from string, m *nats.Msg) {
 		p = &peer{}
 		n.peers[from] = p
 		n.log.Info("node joined", "peer", from, "letter", h.Letter)
+		select {
+		case n.greet <- struct{}{}:
+		default: // a greeting is already due
+		}
 	} else {
 		before = p.last
 	}
