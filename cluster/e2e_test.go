@@ -3,7 +3,6 @@ package cluster_test
 import (
 	"context"
 	"encoding/json"
-	"slices"
 
 	gossh "golang.org/x/crypto/ssh"
 
@@ -139,7 +138,7 @@ func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 		mover := snap.ToMove
 		colour := snap.State.Legal(mover)[0].(int)
 		terms[mover].WaitScreen(t, func(screen string) bool {
-			return strings.Contains(screen, "Your turn!") && showsBoard(screen, snap)
+			return strings.Contains(screen, "Your turn!") && arenatest.ShowsBoard(screen, snap)
 		}, 10*time.Second)
 		terms[mover].Type(t, string(rune('a'+colour-3)))
 		until.True(t, 10*time.Second, "the room taking the move", func() bool {
@@ -159,35 +158,10 @@ func TestPeopleOnDifferentNodesPlayAndWatchOverSSH(t *testing.T) {
 		result = final.Seats[w].Name + " wins."
 	}
 	shown := carol.WaitFor(t, result, 10*time.Second)
-	seen := slices.ContainsFunc(plainBoards(final), func(board string) bool {
-		for _, row := range strings.Split(board, "\n") {
-			if !strings.Contains(shown, strings.TrimRight(row, " ")) {
-				return false
-			}
-		}
-		return true
-	})
-	if !seen {
+	if !arenatest.SawBoard(shown, final) {
 		t.Fatalf("the spectator on C never saw the final board, at any scale:\n%s", final.Board(games.Plain))
 	}
 	alice.WaitFor(t, "You", 10*time.Second)
-}
-
-// plainBoards is snap's board without colour at every scale (games.Scaler), scale 0 first:
-// a screen draws the largest its window has room for.
-func plainBoards(snap *rooms.Snapshot) []string {
-	boards := []string{snap.Board(games.Plain)}
-	if sc, ok := snap.View().(games.Scaler); ok {
-		for k := 1; k < len(sc.Scales(snap.State)); k++ {
-			boards = append(boards, sc.ScaledBoard(snap.State, -1, games.Plain, k))
-		}
-	}
-	return boards
-}
-
-// showsBoard reports whether a game screen shows snap's board, at any scale.
-func showsBoard(screen string, snap *rooms.Snapshot) bool {
-	return slices.ContainsFunc(plainBoards(snap), func(board string) bool { return sshtest.ShowsBoard(screen, board) })
 }
 
 // Quick match is one queue for the cluster: two people who ask for the same game on
@@ -246,7 +220,7 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 	for i := 0; i < 2; i++ {
 		snap := old.Snapshot()
 		until.True(t, 10*time.Second, "alice's turn", func() bool { snap = old.Snapshot(); return snap.ToMove == 0 })
-		term.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && showsBoard(s, snap) }, 10*time.Second)
+		term.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && arenatest.ShowsBoard(s, snap) }, 10*time.Second)
 		term.Type(t, string(rune('a'+snap.State.Legal(0)[0].(int)-3)))
 		until.True(t, 10*time.Second, "the move taken", func() bool { return old.Snapshot().Moves > snap.Moves })
 	}
@@ -321,7 +295,7 @@ func TestADrainedNodesGameGoesOnElsewhere(t *testing.T) {
 			snap = moved.Snapshot()
 			continue
 		}
-		back.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && showsBoard(s, snap) }, 10*time.Second)
+		back.WaitScreen(t, func(s string) bool { return strings.Contains(s, "Your turn!") && arenatest.ShowsBoard(s, snap) }, 10*time.Second)
 		back.Type(t, string(rune('a'+snap.State.Legal(0)[0].(int)-3)))
 		until.True(t, 10*time.Second, "the move taken", func() bool {
 			s := moved.Snapshot()

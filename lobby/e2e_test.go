@@ -84,23 +84,9 @@ func yourTurnIn(snap *rooms.Snapshot, seat int, l lang.Lang) func(screen string)
 			return atMove.MatchString(screen) && strings.Contains(screen, string(prompt)) && ok && left > 2*rooms.DefaultConfig().BotThink
 		}
 	}
-	boards := plainBoards(snap)
 	return func(screen string) bool {
-		return atMove.MatchString(screen) && strings.Contains(screen, l.Sprintf("Your turn!")) &&
-			slices.ContainsFunc(boards, func(board string) bool { return sshtest.ShowsBoard(screen, board) })
+		return atMove.MatchString(screen) && strings.Contains(screen, l.Sprintf("Your turn!")) && arenatest.ShowsBoard(screen, snap)
 	}
-}
-
-// plainBoards is snap's board without colour at every scale (games.Scaler), scale 0 first:
-// a screen draws the largest its window has room for.
-func plainBoards(snap *rooms.Snapshot) []string {
-	boards := []string{snap.Board(games.Plain)}
-	if sc, ok := snap.View().(games.Scaler); ok {
-		for k := 1; k < len(sc.Scales(snap.State)); k++ {
-			boards = append(boards, sc.ScaledBoard(snap.State, -1, games.Plain, k))
-		}
-	}
-	return boards
 }
 
 var ownClockRe = regexp.MustCompile(`\((?:you|vous)\)\s+(\d+):(\d\d)`)
@@ -166,15 +152,7 @@ func TestTwoPlayersPlayAWholeGameOverSSHWhileAThirdWatches(t *testing.T) {
 		terms[1-w].WaitFor(t, "You lose.", 10*time.Second)
 	}
 	out := carol.WaitFor(t, result, 10*time.Second)
-	seen := slices.ContainsFunc(plainBoards(final), func(board string) bool {
-		for _, row := range strings.Split(board, "\n") {
-			if !strings.Contains(out, strings.TrimRight(row, " ")) {
-				return false
-			}
-		}
-		return true
-	})
-	if !seen {
+	if !arenatest.SawBoard(out, final) {
 		t.Fatalf("the spectator never saw the final board, at any scale:\n%s", final.Board(games.Plain))
 	}
 }
