@@ -144,13 +144,7 @@ func (h *historyScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.
 			m.Notify(lang.Say(msg.err, m.Lang()))
 			return h, nil
 		}
-		r, err := replays.New(msg.g)
-		if err != nil {
-			m.Notify(lang.Say(err, m.Lang()))
-			return h, nil
-		}
-		r.From(h)
-		return r, r.Init(m)
+		return replays.Open(m, msg.g, h)
 	case tea.KeyMsg:
 		return h.key(m, msg)
 	}

@@ -55,6 +55,18 @@ func New(g archive.Game) (*Screen, error) {
 	return &Screen{g: g, cursor: c, playing: true, speed: speed, drawnAt: -1}, nil
 }
 
+// Open is the replay of g over back (a list of games), playing; or back, with a notice
+// of why g does not replay.
+func Open(m screen.Model, g archive.Game, back screen.Screen) (screen.Screen, tea.Cmd) {
+	r, err := New(g)
+	if err != nil {
+		m.Notify(lang.Say(err, m.Lang()))
+		return back, nil
+	}
+	r.From(back)
+	return r, r.Init(m)
+}
+
 // From makes back the screen leaving the replay goes to (a tournament's list of games).
 func (r *Screen) From(back screen.Screen) *Screen {
 	r.back = back

@@ -123,13 +123,7 @@ func (g *gamesScreen) Update(m screen.Model, msg tea.Msg) (screen.Screen, tea.Cm
 			m.Notify(m.Lang().Sprintf("that game was played in a private room: only its players and teachers see it again"))
 			return g, nil
 		}
-		r, err := replays.New(msg.g)
-		if err != nil {
-			m.Notify(lang.Say(err, m.Lang()))
-			return g, nil
-		}
-		r.From(g)
-		return r, r.Init(m)
+		return replays.Open(m, msg.g, g)
 	case tea.KeyMsg:
 		return g.key(m, msg)
 	}
