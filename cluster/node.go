@@ -23,6 +23,7 @@
 //
 // Lock order: a lock may be taken while holding those listed before it, never the reverse.
 //
+//  0. holdMu (syncHolds): taken with no other lock held
 //  1. a Part's own lock (quickmatch's, tourneys'): a Part may read the directory under it
 //  2. Node.mu (the directory: peers, the nodes whose programs wait, the parts)
 //  3. shownRooms.mu, lentRooms.mu, farPrograms.mu: each taken alone, never two at once
@@ -168,6 +169,10 @@ type Node struct {
 	peersVersion atomic.Uint64
 	stats        roomStats
 	holding      atomic.Bool // some programs' clocks wait (syncHolds)
+	// holdMu makes syncHolds one at a time, each from its own reading of heldFor: a call
+	// that read an older heldFor (a hold, run late on a loaded machine) can then never
+	// undo a later one's release and leave a forgotten node's programs waiting for ever.
+	holdMu sync.Mutex
 }
 
 type peer struct {

@@ -61,6 +61,8 @@ func (n *Node) syncHolds() {
 	if n.hub == nil {
 		return
 	}
+	n.holdMu.Lock()
+	defer n.holdMu.Unlock()
 	n.mu.Lock()
 	held := maps.Clone(n.heldFor)
 	n.mu.Unlock()
