@@ -64,15 +64,12 @@ func (view) Scales(st games.State) [][2]int {
 }
 
 // ScaledBoard draws the board at scale k (scale 0 is Board's drawing).
-func (v view) ScaledBoard(st games.State, seat int, p games.Palette, k int) string {
-	if k <= 0 {
-		return v.Board(st, seat, p)
-	}
+func (view) ScaledBoard(st games.State, _ int, p games.Palette, k int) string {
 	s, ok := st.(*State)
 	if !ok || int(p) < 0 || int(p) >= len(styles) {
 		return ""
 	}
-	return drawScaled(s, p, min(k, maxScale))
+	return drawScaled(s, p, min(max(k, 0), maxScale))
 }
 
 // drawScaled draws s at scale k, line by line of each row of blocks.

@@ -1,8 +1,6 @@
 package sevencolors
 
 import (
-	"strings"
-
 	"github.com/arena-classroom/arena/games"
 	"github.com/arena-classroom/arena/lang"
 )
@@ -59,32 +57,7 @@ func (view) Board(st games.State, _ int, p games.Palette) string {
 	if !ok || int(p) < 0 || int(p) >= len(styles) {
 		return ""
 	}
-	pal := &styles[p]
-	n := s.b.n
-	var sb strings.Builder
-	if p == games.Plain {
-		sb.Grow(n * (2*n + 1))
-	} else {
-		sb.Grow(n * (2*n + 64))
-	}
-	for y := range n {
-		if y > 0 {
-			sb.WriteByte('\n')
-		}
-		prev := -1
-		for x := range n {
-			code := s.cellAt(y*n + x)
-			if code != prev {
-				sb.WriteString(pal[code].sgr)
-				prev = code
-			}
-			sb.WriteString(pal[code].text)
-		}
-		if p != games.Plain {
-			sb.WriteString(sgrReset)
-		}
-	}
-	return sb.String()
+	return drawScaled(s, p, 0) // scale 0: a cell is its two columns of text
 }
 
 // Key maps a–g (either case) to the colours 3..9.
